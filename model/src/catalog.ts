@@ -1,0 +1,40 @@
+/**
+ * Fixed vocabularies of the programme. The spec does not list them; these are the project's
+ * decision (docs/decisions.md) and the seed, the simulator, forms and filters all use them.
+ */
+export const CAMPUSES = ['Main Campus', 'North Campus', 'Riverside Campus'] as const;
+export type Campus = (typeof CAMPUSES)[number];
+
+/** Ordered from least to most severe. */
+export const THREAT_LEVELS = ['Low', 'Moderate', 'High', 'Critical'] as const;
+export type ThreatLevel = (typeof THREAT_LEVELS)[number];
+
+export const INCIDENT_TYPES = [
+  'Medical Emergency',
+  'Fire',
+  'Theft',
+  'Harassment',
+  'Vandalism',
+  'Accident',
+  'Suspicious Activity',
+  'Other',
+] as const;
+export type IncidentType = (typeof INCIDENT_TYPES)[number];
+
+/** Decline reasons offered by the console; the description carries the detail. */
+export const DECLINE_REASONS = [
+  'Duplicate report',
+  'False or prank report',
+  'Outside campus jurisdiction',
+  'Insufficient information',
+  'Other',
+] as const;
+
+/** Resolve codes of accomplishment reports. */
+export const RESOLVE_CODES = [
+  'Resolved on site',
+  'Referred to medical services',
+  'Referred to police',
+  'Referred to another office',
+  'No action needed',
+] as const;

@@ -1,0 +1,16 @@
+/** Firestore collection names, the one place both the functions and the console read them from. */
+export const COLLECTIONS = {
+  users: 'users',
+  /** Sub-collection of `users/{uid}`. */
+  notifications: 'notifications',
+  incidentReports: 'incident_reports',
+  /** Sub-collection of `incident_reports/{id}` (written by staff) and its top-level copy. */
+  accomplishmentReports: 'accomplishment_reports',
+  tags: 'tags',
+  articles: 'articles',
+  announcements: 'announcements',
+  releases: 'releases',
+  pushMessages: 'push_messages',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -1,0 +1,49 @@
+/** Date format of notifications and every date the console shows (spec section 9). */
+export const DATE_FORMAT = 'MMM DD YYYY hh:mm:ss A';
+
+/** Toast auto-close, including the new-incident alert (spec section 9). */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/** Topic every app install subscribes to for guide and announcement pushes. */
+export const BROADCAST_TOPIC = 'all';
+
+/** Push/notification `type` values the app understands. */
+export const PUSH_TYPES = { report: 'report', guide: 'guide', announcement: 'announcement' } as const;
+export type PushType = (typeof PUSH_TYPES)[keyof typeof PUSH_TYPES];
+
+export const NEW_INCIDENT_ALERT = {
+  title: 'New Incident Reported',
+  message: 'A new incident has been reported. Check it now!',
+} as const;
+
+/** Product messages of spec section 8. */
+export const MESSAGES = {
+  invalidScheduledDate: 'Invalid scheduledDate format.',
+  failedToDeleteTag: 'Failed to delete tag.',
+  failedToUpdateTag: 'Failed to update tag.',
+  failedToUpdateArticle: 'Failed to update article.',
+  failedToUpdateAnnouncement: 'Failed to update announcement.',
+  noUserData: 'No user data found in Firestore',
+} as const;
+
+/**
+ * Size limits shared by the callables' schemas, the console's forms and (restated) the rules.
+ * Strings are counted in UTF-16 code units, as both JavaScript and the rules language do.
+ */
+export const LIMITS = {
+  name: 80,
+  email: 254,
+  contactNumber: 32,
+  address: 300,
+  title: 150,
+  body: 5000,
+  tagName: 40,
+  tagsPerItem: 20,
+  tagsPerRequest: 50,
+  declineDescription: 2000,
+  releaseNotes: 5000,
+  imageBytes: 5 * 1024 * 1024,
+  releaseBytes: 200 * 1024 * 1024,
+} as const;
+
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

@@ -1,0 +1,159 @@
+import type { Role } from './roles';
+import type { IncidentStatus, NotificationColor } from './status';
+import type { PushType } from './constants';
+
+/**
+ * Both the admin SDK's and the web SDK's Timestamp satisfy this, so entity types are shared
+ * while each side keeps its own SDK.
+ */
+export interface TimestampLike {
+  toMillis(): number;
+  toDate(): Date;
+}
+
+/** `users/{uid}` (document id = Auth uid). */
+export interface UserProfile<T = TimestampLike> {
+  firstName: string;
+  firstNameLowerCase: string;
+  lastName: string;
+  email: string;
+  contactNumber?: string;
+  address?: string;
+  /** ISO date (YYYY-MM-DD). */
+  birthday?: string;
+  profileUrl?: string;
+  role: Role;
+  campus: string | null;
+  isArchived: boolean;
+  isUsingDefaultPassword: boolean;
+  /** ISO string. */
+  registrationDate: string;
+  registrationDateTimestamp: T;
+  deviceToken?: string[];
+}
+
+export interface GeoLoc {
+  latitude: number;
+  longitude: number;
+}
+
+export interface Assignee {
+  id: string;
+  displayName: string;
+  email: string;
+}
+
+/** `incident_reports/{id}`. */
+export interface IncidentReport<T = TimestampLike> {
+  timestamp: T;
+  geoLoc: GeoLoc;
+  nearestCampus: string;
+  status: IncidentStatus;
+  isArchived: boolean;
+  /** The reporter's email; the reporter's `users` document is found by equality on it. */
+  email: string;
+  /** Reporter's uid, so rules can let a reporter read only their own reports. */
+  reporterId?: string;
+  description?: string;
+  incidentType: string;
+  assignedTo?: Assignee | null;
+  waitingTimeInMinutes?: number;
+  responseTimeInMinutes?: number;
+  threatLevel?: string | null;
+  tags?: string[];
+  declineReason?: string;
+  declineDescription?: string;
+  /** Server-set time of each status move, for the status history. */
+  statusHistory?: StatusHistoryEntry<T>[];
+}
+
+export interface StatusHistoryEntry<T = TimestampLike> {
+  status: IncidentStatus;
+  at: T;
+  by?: string;
+}
+
+/** Snapshot of the incident carried by the top-level accomplishment copy. */
+export interface AccomplishmentIncidentSnapshot {
+  id: string;
+  time: string;
+  date: string;
+  type: string;
+  latitude: number;
+  longitude: number;
+  campus: string;
+  assignee: string;
+  threatLevel: string | null;
+}
+
+/** `incident_reports/{id}/accomplishment_reports/{aid}` and its copy `accomplishment_reports/{aid}`. */
+export interface AccomplishmentReport<T = TimestampLike> {
+  title: string;
+  description: string;
+  resolveCode: string;
+  timestamp: T;
+  imageUrl?: string;
+  isArchived: boolean;
+  threatLevel?: string | null;
+  /** Only on the top-level copy. */
+  report?: AccomplishmentIncidentSnapshot;
+}
+
+export interface Tag {
+  name: string;
+}
+
+export interface Article<T = TimestampLike> {
+  title: string;
+  description: string;
+  imageUrl?: string;
+  timestamp: T;
+  isArchived: boolean;
+  isScheduled: boolean;
+}
+
+export interface Announcement<T = TimestampLike> {
+  title: string;
+  body: string;
+  imageUrl?: string;
+  tags: string[];
+  timestamp: T;
+  isArchived: boolean;
+  isScheduled: boolean;
+}
+
+/** `users/{uid}/notifications/{id}`. */
+export interface UserNotification<T = TimestampLike> {
+  title: string;
+  color: NotificationColor;
+  icon: string;
+  message: string;
+  isRead: boolean;
+  timestamp: T;
+  type_id: string;
+  type: 'report';
+}
+
+/** `releases/{id}`: fields decided in DESIGN section 2. */
+export interface Release<T = TimestampLike> {
+  version: string;
+  versionCode: number;
+  notes: string;
+  storagePath: string;
+  size: number;
+  md5Hash: string;
+  contentType: string;
+  timestamp: T;
+  isArchived: boolean;
+}
+
+/** `push_messages/{id}`: every push the backend sends. */
+export interface PushMessage<T = TimestampLike> {
+  tokens?: string[];
+  topic?: string;
+  payload: { title: string; body: string; type: PushType; type_id: string };
+  state: 'sent' | 'failed' | 'skipped';
+  transport: 'fcm' | 'emulator' | 'none';
+  error?: string;
+  timestamp: T;
+}

@@ -1,0 +1,51 @@
+/** Values stored on `incident_reports.status`. */
+export const INCIDENT_STATUSES = [
+  'Reported',
+  'Processing',
+  'Responded',
+  'Resolved',
+  'Declined',
+] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** What people read; the stored value `Reported` is shown as "Incident Reported". */
+export const STATUS_LABELS: Record<IncidentStatus, string> = {
+  Reported: 'Incident Reported',
+  Processing: 'Processing',
+  Responded: 'Responded',
+  Resolved: 'Resolved',
+  Declined: 'Declined',
+};
+
+/** Notification colour per status (spec section 9). */
+export const STATUS_COLORS: Record<IncidentStatus, NotificationColor> = {
+  Reported: 'yellow',
+  Processing: 'orange',
+  Responded: 'green',
+  Resolved: 'blue',
+  Declined: 'red',
+};
+export type NotificationColor = 'yellow' | 'orange' | 'green' | 'blue' | 'red';
+
+/**
+ * The only status moves there are. Resolved is reached only through an accomplishment report
+ * (the accomplishment trigger makes that move); nothing leaves Resolved or Declined.
+ */
+export const STATUS_TRANSITIONS: Record<IncidentStatus, readonly IncidentStatus[]> = {
+  Reported: ['Processing', 'Declined'],
+  Processing: ['Responded', 'Declined'],
+  Responded: ['Resolved', 'Declined'],
+  Resolved: [],
+  Declined: [],
+};
+
+export function isIncidentStatus(value: unknown): value is IncidentStatus {
+  return typeof value === 'string' && (INCIDENT_STATUSES as readonly string[]).includes(value);
+}
+
+export function canMoveStatus(from: IncidentStatus, to: IncidentStatus): boolean {
+  return STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Statuses still being worked on: the ones an accomplishment report may be written for. */
+export const OPEN_STATUSES = ['Reported', 'Processing', 'Responded'] as const satisfies readonly IncidentStatus[];
