@@ -1,0 +1,57 @@
+// One lint setup for the whole repository (flat config). Formatting is Prettier's job
+// (`prettier --check` runs beside ESLint in `npm run lint`), so no stylistic rules here.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/lib/**',
+      '**/coverage/**',
+      '.emulator-data/**',
+      '.firebase/**',
+      'test-artifacts/**',
+      'emulator/launcher/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // `_`-prefixed names are deliberately unused (callback positions, destructuring).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Tooling, the emulator, the functions and every test run on Node.
+    files: [
+      '*.{js,mjs,cjs,ts}',
+      'scripts/**',
+      'e2e/**',
+      'emulator/**',
+      'functions/**',
+      'model/**',
+      'test/**',
+      'web/*.{js,mjs,ts}',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.test.{js,mjs,ts,tsx}', '**/test/**'],
+    languageOptions: { globals: { ...globals.mocha } },
+  },
+  {
+    // The console runs in the browser and uses React hooks.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs['recommended-latest'].rules,
+  },
+);
