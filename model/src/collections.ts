@@ -11,6 +11,10 @@ export const COLLECTIONS = {
   announcements: 'announcements',
   releases: 'releases',
   pushMessages: 'push_messages',
+  /** Server-only: markers of trigger events already handled, so a redelivery writes nothing twice. */
+  processedEvents: 'processed_events',
+  /** Server-only: fingerprint of each account's password at creation, to detect a real change. */
+  accountCredentials: 'account_credentials',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

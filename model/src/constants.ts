@@ -1,5 +1,8 @@
 /** Date format of notifications and every date the console shows (spec section 9). */
 export const DATE_FORMAT = 'MMM DD YYYY hh:mm:ss A';
+/** The date and time parts of DATE_FORMAT, as stored in an accomplishment copy's `report.date`/`report.time`. */
+export const REPORT_DATE_FORMAT = 'MMM DD YYYY';
+export const REPORT_TIME_FORMAT = 'hh:mm:ss A';
 
 /** Toast auto-close, including the new-incident alert (spec section 9). */
 export const TOAST_AUTO_CLOSE_MS = 5000;
