@@ -1,0 +1,92 @@
+/**
+ * Demo accounts: fixed uids and easy passwords, printed by `npm start` and listed in the README.
+ * Plain data (no imports) so the start script and the scheduler can read it cheaply.
+ */
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_ADMIN = {
+  uid: 'demo-admin',
+  email: 'admin@campus.test',
+  password: DEMO_PASSWORD,
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  role: 'Admin',
+  campus: null,
+};
+
+/** Staff accounts, one IMT per campus plus one archived (disabled) IMT. */
+export const STAFF = [
+  DEMO_ADMIN,
+  {
+    uid: 'demo-imt-main',
+    email: 'imt.main@campus.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Maria',
+    lastName: 'Santos',
+    role: 'IMT',
+    campus: 'Main Campus',
+  },
+  {
+    uid: 'demo-imt-north',
+    email: 'imt.north@campus.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Noel',
+    lastName: 'Reyes',
+    role: 'IMT',
+    campus: 'North Campus',
+  },
+  {
+    uid: 'demo-imt-riverside',
+    email: 'imt.riverside@campus.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Rita',
+    lastName: 'Cruz',
+    role: 'IMT',
+    campus: 'Riverside Campus',
+  },
+  {
+    uid: 'demo-imt-former',
+    email: 'imt.former@campus.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Oscar',
+    lastName: 'Lim',
+    role: 'IMT',
+    campus: 'Main Campus',
+    isArchived: true,
+  },
+];
+
+/** App users who report incidents; one without device tokens (pushes to them are skipped). */
+export const REPORTERS = [
+  [
+    'demo-reporter-1',
+    'Jamie',
+    'Dela Cruz',
+    ['demo-fcm-token-jamie-phone', 'demo-fcm-token-jamie-tablet'],
+  ],
+  ['demo-reporter-2', 'Priya', 'Nair', ['demo-fcm-token-priya']],
+  ['demo-reporter-3', 'Carlos', 'Mendoza', ['demo-fcm-token-carlos']],
+  ['demo-reporter-4', 'Hana', 'Kim', ['demo-fcm-token-hana']],
+  ['demo-reporter-5', 'Ben', 'Okafor', ['demo-fcm-token-ben']],
+  ['demo-reporter-6', 'Lea', 'Villanueva', []],
+].map(([uid, firstName, lastName, deviceToken], index) => ({
+  uid,
+  email: `reporter${index + 1}@campus.test`,
+  password: DEMO_PASSWORD,
+  firstName,
+  lastName,
+  role: 'User',
+  campus: null,
+  deviceToken,
+}));
+
+/** What `npm start` prints and the README lists. */
+export function demoSignInLines() {
+  return [
+    ...STAFF.filter((a) => !a.isArchived).map(
+      (a) =>
+        `  ${a.role.padEnd(6)} ${a.email.padEnd(28)} ${a.password}${a.campus ? `   (${a.campus})` : ''}`,
+    ),
+    `  User   ${REPORTERS[0].email.padEnd(28)} ${DEMO_PASSWORD}   (reporter, app user; reporter1..${REPORTERS.length})`,
+  ];
+}

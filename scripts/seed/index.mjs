@@ -1,0 +1,182 @@
+/**
+ * Seeds the emulators with demo data through firebase-admin: Auth users with custom claims,
+ * `users` profiles, incidents (with accomplishment reports and their top-level copies), tags,
+ * articles, announcements and an app release file in Storage.
+ *
+ * Run inside `npm start` (when the data is empty or with --fresh) or by hand against a running
+ * stack: `npm run seed`. Needs FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST /
+ * FIREBASE_STORAGE_EMULATOR_HOST (defaults to the stack's ports).
+ */
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { COLLECTIONS, STORAGE_PATHS, cleanTagName, tagId } from '@campus-safety/model';
+import { initializeApp, deleteApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { PROJECT_ID, STORAGE_BUCKET, emulatorEndpoints } from '../lib/paths.mjs';
+import { REPORTERS, STAFF } from './accounts.mjs';
+import { seededRandom } from './campuses.mjs';
+import { SEED_RELEASE, SEED_TAGS, buildAnnouncements, buildArticles } from './content.mjs';
+import { buildIncidents } from './incidents.mjs';
+
+const SEED = 20261122;
+
+function ensureEmulatorEnv() {
+  const endpoints = emulatorEndpoints();
+  const hostOf = (name) => `${endpoints[name].host}:${endpoints[name].port}`;
+  process.env.FIRESTORE_EMULATOR_HOST ??= hostOf('firestore');
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= hostOf('auth');
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= hostOf('storage');
+}
+
+function openApp() {
+  ensureEmulatorEnv();
+  const app = initializeApp(
+    { projectId: PROJECT_ID, storageBucket: STORAGE_BUCKET },
+    `seed-${Date.now()}-${Math.random()}`,
+  );
+  return { app, db: getFirestore(app), auth: getAuth(app), storage: getStorage(app) };
+}
+
+/** True when the emulators already hold user profiles (restored by --import or seeded before). */
+export async function hasDemoData() {
+  const { app, db } = openApp();
+  try {
+    return !(await db.collection(COLLECTIONS.users).limit(1).get()).empty;
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+async function upsertAuthUser(auth, account) {
+  const properties = {
+    email: account.email,
+    password: account.password,
+    displayName: `${account.firstName} ${account.lastName}`,
+    emailVerified: true,
+    disabled: Boolean(account.isArchived),
+  };
+  try {
+    await auth.updateUser(account.uid, properties);
+  } catch (error) {
+    if (error.code !== 'auth/user-not-found') throw error;
+    await auth.createUser({ uid: account.uid, ...properties });
+  }
+  // Claims are set here, not left to the user trigger, so the seed does not depend on timing.
+  await auth.setCustomUserClaims(account.uid, { role: account.role, campus: account.campus });
+}
+
+function profileOf(account, registeredAt, index) {
+  return {
+    firstName: account.firstName,
+    firstNameLowerCase: account.firstName.toLowerCase(),
+    lastName: account.lastName,
+    email: account.email,
+    contactNumber: `+63 917 555 ${String(1000 + index * 137).slice(-4)}`,
+    address: `${12 + index} Acacia Street, University Village`,
+    birthday: `${1985 + (index % 15)}-0${1 + (index % 9)}-1${index % 9}`,
+    profileUrl: '',
+    role: account.role,
+    campus: account.campus,
+    isArchived: Boolean(account.isArchived),
+    isUsingDefaultPassword: false,
+    registrationDate: registeredAt.toISOString(),
+    registrationDateTimestamp: registeredAt,
+    deviceToken: account.deviceToken ?? [],
+  };
+}
+
+/** Writes in chunks under Firestore's 500-writes-per-batch limit. */
+async function writeAll(db, writes) {
+  for (let i = 0; i < writes.length; i += 400) {
+    const batch = db.batch();
+    for (const [path, data] of writes.slice(i, i + 400)) batch.set(db.doc(path), data);
+    await batch.commit();
+  }
+}
+
+async function uploadRelease(storage, now) {
+  const content = Buffer.from(
+    `Campus Safety app ${SEED_RELEASE.version} (demo build for the local emulators)\n`.repeat(64),
+  );
+  const storagePath = STORAGE_PATHS.releaseBuild(SEED_RELEASE.id, SEED_RELEASE.fileName);
+  const file = storage.bucket().file(storagePath);
+  await file.save(content, {
+    contentType: SEED_RELEASE.contentType,
+    metadata: { metadata: { version: SEED_RELEASE.version } },
+    resumable: false,
+  });
+  return {
+    version: SEED_RELEASE.version,
+    versionCode: SEED_RELEASE.versionCode,
+    notes: SEED_RELEASE.notes,
+    storagePath,
+    size: content.length,
+    md5Hash: createHash('md5').update(content).digest('base64'),
+    contentType: SEED_RELEASE.contentType,
+    timestamp: now,
+    isArchived: false,
+  };
+}
+
+/** Seeds everything; returns a one-line summary. Safe to run again (it overwrites its own ids). */
+export async function seedDemoData({ now = new Date() } = {}) {
+  const { app, db, auth, storage } = openApp();
+  try {
+    const random = seededRandom(SEED);
+    const accounts = [...STAFF, ...REPORTERS];
+    await Promise.all(accounts.map((account) => upsertAuthUser(auth, account)));
+
+    const writes = accounts.map((account, index) => [
+      `${COLLECTIONS.users}/${account.uid}`,
+      profileOf(account, new Date(now.getTime() - (60 + index * 3) * 86_400_000), index),
+    ]);
+    for (const name of SEED_TAGS) {
+      writes.push([`${COLLECTIONS.tags}/${tagId(name)}`, { name: cleanTagName(name) }]);
+    }
+    const incidents = buildIncidents(now, random);
+    let accomplishments = 0;
+    for (const { id, data, accomplishment } of incidents) {
+      writes.push([`${COLLECTIONS.incidentReports}/${id}`, data]);
+      if (accomplishment) {
+        accomplishments += 1;
+        // Written both ways, as the accomplishment trigger would leave them, so the lists are
+        // complete at once; the trigger's own copy of the same id writes the same content.
+        writes.push([
+          `${COLLECTIONS.incidentReports}/${id}/${COLLECTIONS.accomplishmentReports}/${accomplishment.id}`,
+          accomplishment.data,
+        ]);
+        writes.push([
+          `${COLLECTIONS.accomplishmentReports}/${accomplishment.id}`,
+          accomplishment.copy,
+        ]);
+      }
+    }
+    const articles = buildArticles(now);
+    const announcements = buildAnnouncements(now);
+    for (const { id, ...data } of articles) writes.push([`${COLLECTIONS.articles}/${id}`, data]);
+    for (const { id, ...data } of announcements) {
+      writes.push([`${COLLECTIONS.announcements}/${id}`, data]);
+    }
+    writes.push([`${COLLECTIONS.releases}/${SEED_RELEASE.id}`, await uploadRelease(storage, now)]);
+    await writeAll(db, writes);
+
+    return (
+      `${accounts.length} accounts, ${incidents.length} incidents, ${accomplishments} accomplishment reports, ` +
+      `${SEED_TAGS.length} tags, ${articles.length} articles, ${announcements.length} announcements, 1 release`
+    );
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  seedDemoData().then(
+    (summary) => console.log(`Seeded: ${summary}`),
+    (error) => {
+      console.error(`Seeding failed: ${error.message}`);
+      process.exitCode = 1;
+    },
+  );
+}
