@@ -1,0 +1,304 @@
+import protobuf from 'protobufjs';
+import type { Json } from '../service.js';
+import { invalidArgument } from './errors.js';
+import { formatTimestamp, parseTimestamp } from './timestamp.js';
+
+/**
+ * Converts between the engine's proto3 JSON form and protobufjs "plain object" form (the form
+ * `Type.fromObject` takes and `Type.toObject` gives with longs, enums and bytes as strings).
+ * The two differ only in the well-known types (Timestamp, wrappers, Struct/Value, Empty),
+ * NullValue, and the leniency of the JSON side, which `jsonToPlain` validates strictly so a
+ * malformed REST body or engine bug is an INVALID_ARGUMENT, not a silently coerced value.
+ */
+
+type Plain = Record<string, unknown>;
+
+const WRAPPERS = new Set([
+  '.google.protobuf.DoubleValue',
+  '.google.protobuf.FloatValue',
+  '.google.protobuf.Int64Value',
+  '.google.protobuf.UInt64Value',
+  '.google.protobuf.Int32Value',
+  '.google.protobuf.UInt32Value',
+  '.google.protobuf.BoolValue',
+  '.google.protobuf.StringValue',
+  '.google.protobuf.BytesValue',
+]);
+const NULL_VALUE = '.google.protobuf.NullValue';
+
+const TO_PLAIN_OPTIONS: protobuf.IConversionOptions = {
+  longs: String,
+  enums: String,
+  bytes: String,
+  json: true,
+};
+
+/** Decodes a binary message into proto3 JSON; malformed bytes are INVALID_ARGUMENT. */
+export function decodeToJson(type: protobuf.Type, bytes: Uint8Array): Json {
+  let message: protobuf.Message;
+  try {
+    message = type.decode(bytes);
+  } catch (error) {
+    throw invalidArgument(`Malformed ${type.name} message: ${(error as Error).message}`);
+  }
+  return plainToJson(type, type.toObject(message, TO_PLAIN_OPTIONS)) as Json;
+}
+
+/** Encodes proto3 JSON into a binary message. */
+export function encodeFromJson(type: protobuf.Type, json: Json): Uint8Array {
+  return type.encode(type.fromObject(jsonToPlain(type, json, ''))).finish();
+}
+
+/** Validates a proto3 JSON body (REST) and puts it in canonical form (enum names, camelCase). */
+export function normalizeJson(type: protobuf.Type, json: unknown, where = ''): Json {
+  return plainToJson(type, jsonToPlain(type, json, where)) as Json;
+}
+
+// ---------------------------------------------------------------------------------------------
+// proto3 JSON -> plain object (strict)
+
+function describe(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function fail(where: string, expected: string, value: unknown): never {
+  throw invalidArgument(
+    `Invalid value at '${where || 'request'}' (${expected}), ${describe(value)}`,
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function snakeToCamel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+function join(where: string, key: string): string {
+  return where ? `${where}.${key}` : key;
+}
+
+export function jsonToPlain(type: protobuf.Type, json: unknown, where: string): Plain {
+  const special = wellKnownToPlain(type, json, where);
+  if (special !== undefined) return special;
+  if (!isObject(json)) fail(where, type.name, json);
+  const out: Plain = {};
+  for (const [key, value] of Object.entries(json)) {
+    const field = type.fields[key] ?? type.fields[snakeToCamel(key)];
+    if (!field) {
+      throw invalidArgument(
+        `Invalid JSON payload received. Unknown name "${key}" at '${where || type.name}': Cannot find field.`,
+      );
+    }
+    const converted = fieldToPlain(field, value, join(where, field.name));
+    if (converted !== undefined) out[field.name] = converted;
+  }
+  return out;
+}
+
+function fieldToPlain(field: protobuf.Field, value: unknown, where: string): unknown {
+  field.resolve();
+  if (value === null && !acceptsNull(field)) return undefined;
+  if (field.map) {
+    if (!isObject(value)) fail(where, 'map', value);
+    const out: Plain = {};
+    for (const [k, v] of Object.entries(value))
+      out[k] = singleToPlain(field, v, `${where}[${JSON.stringify(k)}]`);
+    return out;
+  }
+  if (field.repeated) {
+    if (!Array.isArray(value)) fail(where, `repeated ${field.type}`, value);
+    return value.map((v, i) => singleToPlain(field, v, `${where}[${i}]`));
+  }
+  return singleToPlain(field, value, where);
+}
+
+function acceptsNull(field: protobuf.Field): boolean {
+  const resolved = field.resolvedType;
+  return (
+    resolved !== null &&
+    (resolved.fullName === NULL_VALUE || resolved.fullName === '.google.protobuf.Value')
+  );
+}
+
+function singleToPlain(field: protobuf.Field, value: unknown, where: string): unknown {
+  const resolved = field.resolvedType;
+  if (resolved instanceof protobuf.Type) return jsonToPlain(resolved, value, where);
+  if (resolved instanceof protobuf.Enum) return enumToPlain(resolved, value, where);
+  return scalarToPlain(field.type, value, where);
+}
+
+function enumToPlain(type: protobuf.Enum, value: unknown, where: string): string {
+  if (type.fullName === NULL_VALUE && value === null) return 'NULL_VALUE';
+  if (typeof value === 'string' && value in type.values) return value;
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    type.valuesById[value] !== undefined
+  ) {
+    return type.valuesById[value]!;
+  }
+  return fail(where, `enum ${type.name}`, value);
+}
+
+const INT32_TYPES = new Set(['int32', 'sint32', 'sfixed32']);
+const UINT32_TYPES = new Set(['uint32', 'fixed32']);
+const INT64_TYPES = new Set(['int64', 'sint64', 'sfixed64']);
+const UINT64_TYPES = new Set(['uint64', 'fixed64']);
+const BASE64 = /^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$/;
+
+function scalarToPlain(kind: string, value: unknown, where: string): unknown {
+  const expected = `TYPE_${kind.toUpperCase()}`;
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string' ? value : fail(where, expected, value);
+    case 'bool':
+      return typeof value === 'boolean' ? value : fail(where, expected, value);
+    case 'double':
+    case 'float': {
+      if (typeof value === 'number') return value;
+      if (value === 'NaN' || value === 'Infinity' || value === '-Infinity') return Number(value);
+      if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
+        return Number(value);
+      return fail(where, expected, value);
+    }
+    case 'bytes':
+      return typeof value === 'string' && BASE64.test(value)
+        ? Buffer.from(value, 'base64').toString('base64')
+        : fail(where, expected, value);
+  }
+  const text = typeof value === 'number' ? (Number.isInteger(value) ? String(value) : '') : value;
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text)) return fail(where, expected, value);
+  const big = BigInt(text);
+  const [min, max] = INT32_TYPES.has(kind)
+    ? [-(2n ** 31n), 2n ** 31n - 1n]
+    : UINT32_TYPES.has(kind)
+      ? [0n, 2n ** 32n - 1n]
+      : INT64_TYPES.has(kind)
+        ? [-(2n ** 63n), 2n ** 63n - 1n]
+        : UINT64_TYPES.has(kind)
+          ? [0n, 2n ** 64n - 1n]
+          : fail(where, expected, value);
+  if (big < min || big > max) fail(where, expected, value);
+  return INT32_TYPES.has(kind) || UINT32_TYPES.has(kind) ? Number(big) : big.toString();
+}
+
+function wellKnownToPlain(type: protobuf.Type, json: unknown, where: string): Plain | undefined {
+  const name = type.fullName;
+  if (!name.startsWith('.google.protobuf.')) return undefined;
+  if (name === '.google.protobuf.Timestamp') {
+    if (typeof json !== 'string') fail(where, 'Timestamp', json);
+    const { seconds, nanos } = parseTimestamp(json, where);
+    return { seconds: String(seconds), nanos };
+  }
+  if (WRAPPERS.has(name)) {
+    return { value: scalarToPlain(type.fields.value!.type, json, where) };
+  }
+  if (name === '.google.protobuf.Empty') {
+    if (!isObject(json)) fail(where, 'Empty', json);
+    return {};
+  }
+  if (name === '.google.protobuf.Struct') return structToPlain(json, where);
+  if (name === '.google.protobuf.ListValue') return listToPlain(json, where);
+  if (name === '.google.protobuf.Value') return valueToPlain(json, where);
+  return undefined;
+}
+
+function structToPlain(json: unknown, where: string): Plain {
+  if (!isObject(json)) fail(where, 'Struct', json);
+  const fields: Plain = {};
+  for (const [k, v] of Object.entries(json)) fields[k] = valueToPlain(v, `${where}.${k}`);
+  return { fields };
+}
+
+function listToPlain(json: unknown, where: string): Plain {
+  if (!Array.isArray(json)) fail(where, 'ListValue', json);
+  return { values: json.map((v, i) => valueToPlain(v, `${where}[${i}]`)) };
+}
+
+function valueToPlain(json: unknown, where: string): Plain {
+  if (json === null) return { nullValue: 'NULL_VALUE' };
+  if (typeof json === 'number') return { numberValue: json };
+  if (typeof json === 'string') return { stringValue: json };
+  if (typeof json === 'boolean') return { boolValue: json };
+  if (Array.isArray(json)) return { listValue: listToPlain(json, where) };
+  return { structValue: structToPlain(json, where) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// plain object -> proto3 JSON
+
+export function plainToJson(type: protobuf.Type, plain: unknown): unknown {
+  const name = type.fullName;
+  if (name.startsWith('.google.protobuf.')) {
+    const special = wellKnownToJson(name, plain as Plain);
+    if (special !== undefined) return special;
+  }
+  const out: Plain = {};
+  for (const [key, value] of Object.entries(plain as Plain)) {
+    const field = type.fields[key];
+    if (!field || value === undefined) continue;
+    out[key] = fieldToJson(field, value);
+  }
+  return out;
+}
+
+function fieldToJson(field: protobuf.Field, value: unknown): unknown {
+  field.resolve();
+  const resolved = field.resolvedType;
+  if (resolved instanceof protobuf.Type) {
+    if (field.map) {
+      const out: Plain = {};
+      for (const [k, v] of Object.entries(value as Plain)) out[k] = plainToJson(resolved, v);
+      return out;
+    }
+    if (field.repeated) return (value as unknown[]).map((v) => plainToJson(resolved, v));
+    return plainToJson(resolved, value);
+  }
+  if (resolved instanceof protobuf.Enum && resolved.fullName === NULL_VALUE) {
+    return field.repeated ? (value as unknown[]).map(() => null) : null;
+  }
+  return value;
+}
+
+const WRAPPER_DEFAULTS: Record<string, unknown> = {
+  '.google.protobuf.Int64Value': '0',
+  '.google.protobuf.UInt64Value': '0',
+  '.google.protobuf.StringValue': '',
+  '.google.protobuf.BytesValue': '',
+  '.google.protobuf.BoolValue': false,
+};
+
+function wellKnownToJson(name: string, plain: Plain): unknown {
+  if (name === '.google.protobuf.Timestamp') {
+    return formatTimestamp(Number(plain.seconds ?? 0), Number(plain.nanos ?? 0));
+  }
+  if (WRAPPERS.has(name)) return plain.value ?? WRAPPER_DEFAULTS[name] ?? 0;
+  if (name === '.google.protobuf.Empty') return {};
+  if (name === '.google.protobuf.Struct') return structToJson(plain);
+  if (name === '.google.protobuf.ListValue') return listToJson(plain);
+  if (name === '.google.protobuf.Value') return valueToJson(plain);
+  return undefined;
+}
+
+function structToJson(plain: Plain): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries((plain.fields ?? {}) as Record<string, Plain>))
+    out[k] = valueToJson(v);
+  return out;
+}
+
+function listToJson(plain: Plain): unknown[] {
+  return ((plain.values ?? []) as Plain[]).map(valueToJson);
+}
+
+function valueToJson(plain: Plain): unknown {
+  if ('numberValue' in plain) return plain.numberValue;
+  if ('stringValue' in plain) return plain.stringValue;
+  if ('boolValue' in plain) return plain.boolValue;
+  if ('structValue' in plain) return structToJson(plain.structValue as Plain);
+  if ('listValue' in plain) return listToJson(plain.listValue as Plain);
+  return null;
+}

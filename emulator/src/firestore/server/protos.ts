@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import protobuf from 'protobufjs';
+
+/**
+ * The Firestore v1 service definitions, loaded at start from the descriptor that
+ * @google-cloud/firestore ships (build/protos/v1.json), so the protos are never copied here.
+ */
+export interface FirestoreProtos {
+  root: protobuf.Root;
+  service: protobuf.Service;
+  /** Methods by name (`Commit`, `RunQuery`, ...). */
+  methods: Map<string, protobuf.Method>;
+  type(name: string): protobuf.Type;
+}
+
+export const SERVICE_NAME = 'google.firestore.v1.Firestore';
+
+let loaded: FirestoreProtos | undefined;
+
+export function loadFirestoreProtos(): FirestoreProtos {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  const descriptorPath = require.resolve('@google-cloud/firestore/build/protos/v1.json');
+  const root = protobuf.Root.fromJSON(JSON.parse(readFileSync(descriptorPath, 'utf8')));
+  root.resolveAll();
+  const service = root.lookupService(SERVICE_NAME);
+  const methods = new Map(Object.values(service.methods).map((m) => [m.name, m]));
+  const types = new Map<string, protobuf.Type>();
+  loaded = {
+    root,
+    service,
+    methods,
+    type(name) {
+      let type = types.get(name);
+      if (!type) {
+        type = root.lookupType(name.includes('.') ? name : `google.firestore.v1.${name}`);
+        types.set(name, type);
+      }
+      return type;
+    },
+  };
+  return loaded;
+}
+
+/** The request and response types of a method, resolved. */
+export function methodTypes(method: protobuf.Method): {
+  request: protobuf.Type;
+  response: protobuf.Type;
+} {
+  return {
+    request: method.resolvedRequestType ?? loadFirestoreProtos().type(method.requestType),
+    response: method.resolvedResponseType ?? loadFirestoreProtos().type(method.responseType),
+  };
+}
