@@ -1,0 +1,79 @@
+/** Firestore documents and values in proto3 JSON form → rules values. */
+import type { Json } from '../firestore/service.js';
+import { RBytes, RLatLng, RMap, RPath, RTimestamp, type RValue } from './values.js';
+
+/** A proto3 JSON `Value` (`{integerValue: "1"}`, `{mapValue: {fields}}`, ...) → rules value. */
+export function fromFirestoreValue(value: unknown): RValue {
+  const v = (value ?? {}) as Record<string, unknown>;
+  if ('nullValue' in v) return null;
+  if ('booleanValue' in v) return Boolean(v.booleanValue);
+  if ('integerValue' in v) return BigInt(v.integerValue as string | number);
+  if ('doubleValue' in v) return Number(v.doubleValue);
+  if ('stringValue' in v) return String(v.stringValue);
+  if ('timestampValue' in v) return parseTimestamp(String(v.timestampValue));
+  if ('bytesValue' in v) return new RBytes(new Uint8Array(Buffer.from(String(v.bytesValue), 'base64')));
+  if ('referenceValue' in v) return referenceToPath(String(v.referenceValue));
+  if ('geoPointValue' in v) {
+    const g = (v.geoPointValue ?? {}) as { latitude?: number; longitude?: number };
+    return new RLatLng(g.latitude ?? 0, g.longitude ?? 0);
+  }
+  if ('arrayValue' in v) {
+    const values = ((v.arrayValue as { values?: unknown[] } | undefined)?.values ?? []) as unknown[];
+    return values.map(fromFirestoreValue);
+  }
+  if ('mapValue' in v) return fieldsToMap((v.mapValue as { fields?: Record<string, unknown> } | undefined)?.fields);
+  throw new Error(`Unsupported Firestore value: ${JSON.stringify(value)}`);
+}
+
+export function fieldsToMap(fields: Record<string, unknown> | undefined): RMap {
+  const m = new Map<string, RValue>();
+  for (const [k, v] of Object.entries(fields ?? {})) m.set(k, fromFirestoreValue(v));
+  return new RMap(m);
+}
+
+/** `projects/p/databases/d/documents/a/b` → the rules path `/databases/d/documents/a/b`. */
+export function referenceToPath(name: string): RPath {
+  const segments = name.split('/');
+  return new RPath(segments[0] === 'projects' ? segments.slice(2) : segments);
+}
+
+/** A stored document → the rules `resource` ({data, id, __name__}). */
+export function documentToResource(doc: Json, databaseId: string, relativePath?: string): RMap {
+  const name = typeof doc.name === 'string' ? doc.name : '';
+  const path = name ? referenceToPath(name) : new RPath(['databases', databaseId, 'documents', ...(relativePath ?? '').split('/')]);
+  return RMap.of({
+    data: fieldsToMap(doc.fields as Record<string, unknown> | undefined),
+    id: path.segments[path.segments.length - 1] ?? '',
+    __name__: path,
+  });
+}
+
+const RFC3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
+
+export function parseTimestamp(text: string): RTimestamp {
+  const m = RFC3339.exec(text);
+  if (!m) throw new Error(`Invalid timestamp: ${text}`);
+  const seconds = Date.parse(`${m[1]}${m[3]}`) / 1000;
+  const nanos = m[2] ? Number(m[2].padEnd(9, '0')) : 0;
+  return new RTimestamp(seconds, nanos);
+}
+
+export function timestampFromDate(date: Date): RTimestamp {
+  const ms = date.getTime();
+  const seconds = Math.floor(ms / 1000);
+  return new RTimestamp(seconds, (ms - seconds * 1000) * 1_000_000);
+}
+
+/** Plain JSON (token claims, storage metadata) → rules values; integral numbers become ints. */
+export function fromJson(v: unknown): RValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'boolean' || typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : v;
+  if (Array.isArray(v)) return v.map(fromJson);
+  if (typeof v === 'object') {
+    const m = new Map<string, RValue>();
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) m.set(k, fromJson(x));
+    return new RMap(m);
+  }
+  return String(v);
+}
