@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CAMPUSES, INCIDENT_STATUSES, THREAT_LEVELS } from '@campus-safety/model';
+import { REPORTERS, STAFF } from '../seed/accounts.mjs';
+import { CAMPUS_LOCATIONS, seededRandom } from '../seed/campuses.mjs';
+import { buildAnnouncements, buildArticles } from '../seed/content.mjs';
+import { buildIncidents } from '../seed/incidents.mjs';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const incidents = buildIncidents(now, seededRandom(7));
+const DAY = 86_400_000;
+
+function metres(a, b) {
+  const dLat = (a.latitude - b.latitude) * 111_320;
+  const dLng = (a.longitude - b.longitude) * 111_320 * Math.cos((b.latitude * Math.PI) / 180);
+  return Math.hypot(dLat, dLng);
+}
+
+test('incidents cover every status and campus, in the last 30 days, near their campus', () => {
+  assert.deepEqual(new Set(incidents.map((i) => i.data.status)), new Set(INCIDENT_STATUSES));
+  assert.deepEqual(new Set(incidents.map((i) => i.data.nearestCampus)), new Set(CAMPUSES));
+  for (const { data } of incidents) {
+    const age = now - data.timestamp;
+    assert.ok(age > 0 && age <= 30 * DAY, `age ${age}`);
+    const campus = CAMPUS_LOCATIONS[data.nearestCampus];
+    assert.ok(metres(data.geoLoc, campus) <= campus.radiusMeters + 1);
+  }
+  assert.ok(
+    incidents.some((i) => i.data.isArchived),
+    'something for the archive screens',
+  );
+});
+
+test('each status carries the fields the workflow would have written by then', () => {
+  for (const { data } of incidents) {
+    const reporter = REPORTERS.find((r) => r.uid === data.reporterId);
+    assert.equal(data.email, reporter.email);
+    if (data.status === 'Reported') assert.equal(data.assignedTo, undefined);
+    if (['Processing', 'Responded', 'Resolved'].includes(data.status)) {
+      assert.ok(STAFF.some((s) => s.uid === data.assignedTo.id && !s.isArchived));
+      assert.ok(THREAT_LEVELS.includes(data.threatLevel));
+      const assigned = data.statusHistory.find((h) => h.status === 'Processing').at;
+      assert.equal(data.waitingTimeInMinutes, Math.round((assigned - data.timestamp) / 60_000));
+    }
+    if (['Responded', 'Resolved'].includes(data.status)) {
+      const responded = data.statusHistory.find((h) => h.status === 'Responded').at;
+      assert.equal(data.responseTimeInMinutes, Math.round((responded - data.timestamp) / 60_000));
+    }
+    if (data.status === 'Declined') {
+      assert.ok(data.declineReason && data.declineDescription);
+    }
+    const times = data.statusHistory.map((h) => h.at.getTime());
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+      'history in time order',
+    );
+  }
+});
+
+test('IMT assignees work on their own campus', () => {
+  for (const { data } of incidents.filter((i) => i.data.assignedTo)) {
+    const staff = STAFF.find((s) => s.uid === data.assignedTo.id);
+    if (staff.role === 'IMT') assert.equal(staff.campus, data.nearestCampus);
+  }
+});
+
+test('resolved incidents have an accomplishment report whose copy snapshots the incident', () => {
+  const resolved = incidents.filter((i) => i.data.status === 'Resolved');
+  assert.ok(resolved.length > 0);
+  for (const { id, data, accomplishment } of resolved) {
+    assert.ok(accomplishment, id);
+    const { report } = accomplishment.copy;
+    assert.equal(report.id, id);
+    assert.equal(report.campus, data.nearestCampus);
+    assert.equal(report.assignee, data.assignedTo.displayName);
+    assert.equal(report.threatLevel, data.threatLevel);
+    assert.match(report.date, /^[A-Z][a-z]{2} \d{2} \d{4}$/);
+    assert.match(report.time, /^\d{2}:\d{2}:\d{2} (AM|PM)$/);
+    assert.equal(accomplishment.copy.isArchived, accomplishment.data.isArchived);
+  }
+  assert.ok(incidents.filter((i) => i.data.status !== 'Resolved').every((i) => !i.accomplishment));
+});
+
+test('one article and one announcement are scheduled in the near future', () => {
+  for (const items of [buildArticles(now), buildAnnouncements(now)]) {
+    const scheduled = items.filter((i) => i.isScheduled);
+    assert.equal(scheduled.length, 1);
+    const ahead = scheduled[0].timestamp - now;
+    assert.ok(ahead > 0 && ahead <= 60 * 60_000);
+    assert.ok(items.some((i) => !i.isScheduled && !i.isArchived));
+  }
+});
+
+test('the seed is the same on every run', () => {
+  const again = buildIncidents(now, seededRandom(7));
+  assert.deepEqual(again, incidents);
+});

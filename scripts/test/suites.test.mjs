@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { discoverSuites, summaryLine } from '../lib/suites.mjs';
+
+function repo(files) {
+  const dir = mkdtempSync(join(tmpdir(), 'suites-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return dir;
+}
+
+test('suites come from workspace and root scripts; workspaces without tests are skipped, not passed', () => {
+  const dir = repo({
+    'package.json': {
+      workspaces: ['model', 'emulator', 'functions'],
+      scripts: {
+        test: 'node scripts/test-all.mjs',
+        'test:rules': 'x',
+        lint: 'eslint .',
+        typecheck: 'tsc',
+      },
+    },
+    'model/package.json': { scripts: {} },
+    'emulator/package.json': {
+      scripts: { test: 'mocha', 'test:conformance': 'a', 'test:browser': 'b' },
+    },
+    'functions/package.json': { scripts: { test: 'mocha', 'test:integration': 'c', bench: 'd' } },
+  });
+  const { suites, skipped } = discoverSuites(dir);
+  assert.deepEqual(
+    suites.map((s) => s.name),
+    [
+      'emulator: test',
+      'functions: test',
+      'emulator: test:browser',
+      'emulator: test:conformance',
+      'functions: test:integration',
+      'root: test:rules',
+      'typecheck',
+      'lint',
+    ],
+  );
+  assert.deepEqual(suites[3].args, ['run', 'test:conformance', '-w', 'emulator']);
+  assert.ok(skipped.some((s) => s.startsWith('model:')));
+  assert.ok(skipped.some((s) => s.startsWith('e2e:')));
+});
+
+test('the e2e suite runs once e2e/run.mjs exists', () => {
+  const dir = repo({ 'package.json': { workspaces: [] }, 'e2e/run.mjs': '' });
+  const { suites } = discoverSuites(dir);
+  assert.deepEqual(suites, [
+    { name: 'e2e: browser end-to-end', command: 'node', args: ['e2e/run.mjs'] },
+  ]);
+});
+
+test('summary line counts suites', () => {
+  assert.equal(summaryLine([{ ok: true }, { ok: false }, { ok: true }]), '2 passed, 1 failed');
+  assert.equal(summaryLine([]), '0 passed, 0 failed');
+});
