@@ -1,0 +1,22 @@
+import type { PublishScheduledResponse } from '@campus-safety/model';
+import { defaultSender } from '../push/default-sender';
+import { publishScheduledSchema } from '../schemas/callables';
+import { parseInput } from '../schemas/parse';
+import { callable } from '../services/callable';
+import { requireCaller } from '../services/caller';
+import { db } from '../services/firebase';
+import { publishDueItems } from '../services/publications';
+
+/** Admin runs the scheduled-publishing job now (the emulator suite runs no schedules). */
+export const publishScheduledNow = callable(
+  'Could not publish the scheduled items. Try again.',
+  async (request): Promise<PublishScheduledResponse> => {
+    await requireCaller(db(), request.auth?.uid, ['Admin']);
+    parseInput(publishScheduledSchema, request.data);
+    const published = await publishDueItems({ db: db(), push: defaultSender() }, new Date());
+    return {
+      articles: published.filter((p) => p.kind === 'article').length,
+      announcements: published.filter((p) => p.kind === 'announcement').length,
+    };
+  },
+);

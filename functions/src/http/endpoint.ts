@@ -1,0 +1,60 @@
+import type { Request } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { onRequest } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import { STAFF_ROLES } from '@campus-safety/model';
+import { requireCaller, type Caller } from '../services/caller';
+import { toHttpsError } from '../services/errors';
+import { auth, db } from '../services/firebase';
+
+/** Origins of the console: the local stack and the project's Hosting domains. */
+export const CONSOLE_ORIGINS = [
+  /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/,
+  /^https:\/\/[a-z0-9-]+\.web\.app$/,
+  /^https:\/\/[a-z0-9-]+\.firebaseapp\.com$/,
+];
+
+/** HttpsError codes as HTTP statuses, as callables use them. */
+const STATUS: Partial<Record<string, number>> = {
+  'invalid-argument': 400,
+  unauthenticated: 401,
+  'permission-denied': 403,
+  'not-found': 404,
+  'already-exists': 409,
+  'failed-precondition': 412,
+};
+
+export async function staffFromBearer(req: Request): Promise<Caller> {
+  const header = req.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new HttpsError('unauthenticated', 'Send a staff ID token as "Authorization: Bearer <token>".');
+  let uid: string;
+  try {
+    uid = (await auth().verifyIdToken(match[1], true)).uid;
+  } catch {
+    throw new HttpsError('unauthenticated', 'The ID token is invalid or expired. Sign in again and retry.');
+  }
+  return requireCaller(db(), uid, STAFF_ROLES);
+}
+
+/**
+ * A JSON POST endpoint for other clients: CORS for the console, a staff ID token, a JSON body;
+ * errors answer `{ error: { status, message } }` with the matching HTTP status.
+ */
+export function staffEndpoint<T>(failureMessage: string, work: (body: unknown, caller: Caller) => Promise<T>) {
+  return onRequest({ cors: CONSOLE_ORIGINS }, async (req: Request, res: Response) => {
+    if (req.method !== 'POST') {
+      res.set('Allow', 'POST').status(405).json({ error: { status: 'method-not-allowed', message: 'Use POST.' } });
+      return;
+    }
+    try {
+      const caller = await staffFromBearer(req);
+      res.status(200).json(await work(req.body, caller));
+    } catch (error) {
+      const httpsError = toHttpsError(error, failureMessage);
+      res
+        .status(STATUS[httpsError.code] ?? 500)
+        .json({ error: { status: httpsError.code, message: httpsError.message, details: httpsError.details } });
+    }
+  });
+}

@@ -1,0 +1,14 @@
+import { defaultSender } from '../push/default-sender';
+import { sendNotifTopicSchema } from '../schemas/http';
+import { parseInput } from '../schemas/parse';
+import { staffEndpoint } from './endpoint';
+
+/** POST /send-notif-topic {title, body, topic: 'all', type, type_id} (spec section 7): a topic push. */
+export const sendNotifTopic = staffEndpoint('Could not send the notification.', async (body) => {
+  const input = parseInput(sendNotifTopicSchema, body);
+  const { id, state } = await defaultSender().send(
+    { topic: input.topic },
+    { title: input.title, body: input.body, type: input.type, type_id: input.type_id },
+  );
+  return { id, state };
+});

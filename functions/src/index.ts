@@ -1,0 +1,26 @@
+/**
+ * Every Cloud Function of the Campus Safety Console. Each export is one trigger, callable or
+ * endpoint; the work lives in plain functions under services/ and domain/.
+ */
+import './options';
+
+export { onIncidentCreated } from './triggers/on-incident-created';
+export { onIncidentStatusChanged } from './triggers/on-incident-status-changed';
+export { onAccomplishmentWritten } from './triggers/on-accomplishment-written';
+export { onAccomplishmentCopyArchived } from './triggers/on-accomplishment-copy-archived';
+export { onUserWritten } from './triggers/on-user-written';
+
+export { createAccount } from './callables/create-account';
+export { clearDefaultPassword } from './callables/clear-default-password';
+export { saveArticle } from './callables/save-article';
+export { saveAnnouncement } from './callables/save-announcement';
+export { addTags } from './callables/add-tags';
+export { renameTag } from './callables/rename-tag';
+export { deleteTag } from './callables/delete-tag';
+export { tagUsage } from './callables/tag-usage';
+export { publishScheduledNow } from './callables/publish-scheduled-now';
+
+export { publishScheduled } from './scheduled/publish-scheduled';
+
+export { sendNotification as 'send-notification' } from './http/send-notification';
+export { sendNotifTopic as 'send-notif-topic' } from './http/send-notif-topic';

@@ -1,0 +1,20 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+/** The admin app, initialised on first use (credentials and emulator hosts come from the environment). */
+function app() {
+  return getApps()[0] ?? initializeApp();
+}
+
+export function db(): Firestore {
+  return getFirestore(app());
+}
+
+export function auth(): Auth {
+  return getAuth(app());
+}
+
+export function isEmulated(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.FUNCTIONS_EMULATOR === 'true';
+}

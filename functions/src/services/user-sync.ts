@@ -1,0 +1,69 @@
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { COLLECTIONS, isRole } from '@campus-safety/model';
+import { authErrorCode } from './errors';
+
+export interface UserSyncOutcome {
+  lowerCased: boolean;
+  claimsSet: boolean;
+  disabledChanged: boolean;
+}
+
+/**
+ * Mirrors `users/{uid}` onto what depends on it (DESIGN section 2): `firstNameLowerCase` for
+ * ordering, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
+ * while archived. Every step compares before it writes, so a repeated event changes nothing.
+ */
+export async function syncUser(
+  deps: { db: Firestore; auth: Auth },
+  uid: string,
+  profile: DocumentData | undefined,
+): Promise<UserSyncOutcome> {
+  const outcome: UserSyncOutcome = { lowerCased: false, claimsSet: false, disabledChanged: false };
+
+  if (profile && typeof profile.firstName === 'string') {
+    const lower = profile.firstName.toLowerCase();
+    if (profile.firstNameLowerCase !== lower) {
+      await deps.db.collection(COLLECTIONS.users).doc(uid).update({ firstNameLowerCase: lower });
+      outcome.lowerCased = true;
+    }
+  }
+
+  let user: UserRecord;
+  try {
+    user = await deps.auth.getUser(uid);
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/user-not-found') {
+      logger.info('users document without an Auth user; nothing to mirror', { uid });
+      return outcome;
+    }
+    throw error;
+  }
+
+  const current = user.customClaims ?? {};
+  const { role: _role, campus: _campus, ...otherClaims } = current;
+  const mirrored =
+    profile && isRole(profile.role)
+      ? { role: profile.role, campus: typeof profile.campus === 'string' ? profile.campus : null }
+      : null;
+  const inStep = mirrored
+    ? current.role === mirrored.role && 'campus' in current && current.campus === mirrored.campus
+    : !('role' in current) && !('campus' in current);
+  if (!inStep) {
+    // Other claims (set by someone else) are kept; only role and campus are ours.
+    await deps.auth.setCustomUserClaims(uid, { ...otherClaims, ...mirrored });
+    outcome.claimsSet = true;
+  }
+
+  // A deleted profile leaves the Auth user as it is: deleting is not archiving.
+  const archived = profile?.isArchived === true;
+  if (profile && user.disabled !== archived) {
+    await deps.auth.updateUser(uid, { disabled: archived });
+    // An archived account is signed out everywhere, not only refused at the next sign-in.
+    if (archived) await deps.auth.revokeRefreshTokens(uid);
+    outcome.disabledChanged = true;
+  }
+  return outcome;
+}
+

@@ -1,0 +1,15 @@
+import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { syncArchiveToSource } from '../services/accomplishment';
+import { db } from '../services/firebase';
+
+/** Archiving or restoring the top-level copy archives or restores the accomplishment it copies. */
+export const onAccomplishmentCopyArchived = onDocumentUpdated(
+  `${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`,
+  async (event) => {
+    const before = event.data?.before.data();
+    const after = event.data?.after.data();
+    if (!before || !after) return;
+    await syncArchiveToSource(db(), event.params.accomplishmentId, before, after);
+  },
+);

@@ -1,0 +1,22 @@
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { displayTimeZone } from '../domain/date-format';
+import { applyAccomplishmentWrite } from '../services/accomplishment';
+import { db } from '../services/firebase';
+
+/** Accomplishment report written under an incident: copy, resolve, threat-level sync. */
+export const onAccomplishmentWritten = onDocumentWritten(
+  `${COLLECTIONS.incidentReports}/{incidentId}/${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`,
+  async (event) => {
+    await applyAccomplishmentWrite(
+      { db: db(), timeZone: displayTimeZone() },
+      {
+        eventId: event.id,
+        incidentId: event.params.incidentId,
+        accomplishmentId: event.params.accomplishmentId,
+        before: event.data?.before.data(),
+        after: event.data?.after.data(),
+      },
+    );
+  },
+);

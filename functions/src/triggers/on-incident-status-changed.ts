@@ -1,0 +1,41 @@
+import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
+import { logger } from 'firebase-functions';
+import { COLLECTIONS } from '@campus-safety/model';
+import { displayTimeZone } from '../domain/date-format';
+import { classifyStatusChange } from '../domain/status-change';
+import { defaultSender } from '../push/default-sender';
+import { db } from '../services/firebase';
+import { applyIncidentStatus } from '../services/incident-status';
+
+/**
+ * An incident's status moved (Processing, Responded, Resolved, Declined): timing fields, history,
+ * the reporter's notification and push. Updates that leave the status alone (including this
+ * trigger's own writes) do nothing; moves the status machine forbids are logged, not announced.
+ */
+export const onIncidentStatusChanged = onDocumentUpdated(
+  `${COLLECTIONS.incidentReports}/{incidentId}`,
+  async (event) => {
+    const before = event.data?.before.data();
+    const after = event.data?.after.data();
+    if (!before || !after) return;
+    const change = classifyStatusChange(before.status, after.status);
+    if (change.kind === 'none') return;
+    if (change.kind === 'illegal') {
+      logger.error(`Illegal status move ${change.from} → ${change.to}; no notification sent`, {
+        incidentId: event.params.incidentId,
+      });
+      return;
+    }
+    await applyIncidentStatus(
+      { db: db(), push: defaultSender(), timeZone: displayTimeZone() },
+      {
+        eventId: event.id,
+        eventTime: new Date(event.time),
+        incidentId: event.params.incidentId,
+        incident: after,
+        status: change.to,
+        timing: change.timing,
+      },
+    );
+  },
+);

@@ -1,0 +1,9 @@
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { auth, db } from '../services/firebase';
+import { syncUser } from '../services/user-sync';
+
+/** users/{uid} written: custom claims, lower-case first name, Auth user disabled while archived. */
+export const onUserWritten = onDocumentWritten(`${COLLECTIONS.users}/{uid}`, async (event) => {
+  await syncUser({ db: db(), auth: auth() }, event.params.uid, event.data?.after.data());
+});

@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import { DATE_FORMAT, STATUS_COLORS, INCIDENT_STATUSES, tagId } from '@campus-safety/model';
+import { defaultPassword } from '../../src/domain/default-password';
+import { minutesBetween } from '../../src/domain/minutes';
+import { classifyStatusChange } from '../../src/domain/status-change';
+import { sortTagInput } from '../../src/domain/tag-input';
+import { displayTimeZone, formatDate, parseScheduledDate } from '../../src/domain/date-format';
+import { notificationContent } from '../../src/domain/notification-content';
+import { accomplishmentSnapshot } from '../../src/domain/accomplishment-snapshot';
+import { PUSH_BODY_MAX, publicationPush, shorten } from '../../src/domain/publication-push';
+import { eventDocId } from '../../src/domain/event-ids';
+
+describe('defaultPassword', () => {
+  it('is the first two email characters, #, and the UTC registration date as YYYYMMDD', () => {
+    assert.equal(defaultPassword('ada@campus.edu', new Date('2026-11-22T14:00:00Z')), 'ad#20261122');
+  });
+  it('lower-cases the email as Firebase Auth stores it', () => {
+    assert.equal(defaultPassword('  JOhn@x.org', new Date('2026-01-05T00:00:00Z')), 'jo#20260105');
+  });
+  it('uses the UTC date, not the local one, near midnight', () => {
+    assert.equal(defaultPassword('zz@x.org', new Date('2026-03-31T23:59:59Z')), 'zz#20260331');
+    assert.equal(defaultPassword('zz@x.org', new Date('2026-04-01T00:00:00Z')), 'zz#20260401');
+  });
+  it('meets Firebase Auth minimum length of 6', () => {
+    assert.ok(defaultPassword('ab@c.de', new Date()).length >= 6);
+  });
+});
+
+describe('minutesBetween', () => {
+  const t0 = Date.parse('2026-11-22T10:00:00Z');
+  it('counts whole elapsed minutes, rounding down', () => {
+    assert.equal(minutesBetween(t0, t0 + 59_999), 0);
+    assert.equal(minutesBetween(t0, t0 + 60_000), 1);
+    assert.equal(minutesBetween(t0, t0 + 90 * 60_000 + 30_000), 90);
+  });
+  it('never goes negative under clock skew', () => {
+    assert.equal(minutesBetween(t0, t0 - 120_000), 0);
+  });
+  it('refuses non-finite instants', () => {
+    assert.throws(() => minutesBetween(Number.NaN, t0), RangeError);
+  });
+});
+
+describe('classifyStatusChange', () => {
+  it('ignores updates that keep the status', () => {
+    assert.deepEqual(classifyStatusChange('Processing', 'Processing'), { kind: 'none' });
+  });
+  it('records waiting time on assignment and response time on respond', () => {
+    assert.deepEqual(classifyStatusChange('Reported', 'Processing'), {
+      kind: 'move',
+      from: 'Reported',
+      to: 'Processing',
+      timing: 'waitingTimeInMinutes',
+    });
+    assert.deepEqual(classifyStatusChange('Processing', 'Responded'), {
+      kind: 'move',
+      from: 'Processing',
+      to: 'Responded',
+      timing: 'responseTimeInMinutes',
+    });
+  });
+  it('allows Resolved after Responded and Declined from every open status, without timing', () => {
+    for (const [from, to] of [
+      ['Responded', 'Resolved'],
+      ['Reported', 'Declined'],
+      ['Processing', 'Declined'],
+      ['Responded', 'Declined'],
+    ] as const) {
+      assert.deepEqual(classifyStatusChange(from, to), { kind: 'move', from, to, timing: null });
+    }
+  });
+  it('treats a missing status as Reported', () => {
+    assert.equal(classifyStatusChange(undefined, 'Processing').kind, 'move');
+  });
+  it('flags moves the status machine forbids and unknown values', () => {
+    assert.equal(classifyStatusChange('Resolved', 'Processing').kind, 'illegal');
+    assert.equal(classifyStatusChange('Reported', 'Resolved').kind, 'illegal');
+    assert.equal(classifyStatusChange('Declined', 'Reported').kind, 'illegal');
+    assert.deepEqual(classifyStatusChange('Reported', 'Done'), { kind: 'illegal', from: 'Reported', to: 'Done' });
+  });
+});
+
+describe('sortTagInput', () => {
+  it('skips non-strings and empty names, keeping the reason', () => {
+    const { candidates, skipped } = sortTagInput([42, null, '   ', '', 'Fire']);
+    assert.deepEqual(candidates, [{ id: 'fire', name: 'Fire' }]);
+    assert.deepEqual(skipped, [
+      { name: 42, reason: 'not-a-string' },
+      { name: null, reason: 'not-a-string' },
+      { name: '   ', reason: 'empty' },
+      { name: '', reason: 'empty' },
+    ]);
+  });
+  it('cleans whitespace and treats case/space variants in one request as duplicates', () => {
+    const { candidates, skipped } = sortTagInput(['  Fire   Drill ', 'fire drill', 'FIRE DRILL']);
+    assert.deepEqual(candidates, [{ id: 'fire drill', name: 'Fire Drill' }]);
+    assert.equal(skipped.filter((s) => s.reason === 'duplicate').length, 2);
+  });
+  it('skips names over the length limit', () => {
+    const { candidates, skipped } = sortTagInput(['x'.repeat(41), 'y'.repeat(40)]);
+    assert.equal(candidates.length, 1);
+    assert.deepEqual(skipped, [{ name: 'x'.repeat(41), reason: 'too-long' }]);
+  });
+  it('gives ids Firestore accepts (no slashes) and skips names with nothing left', () => {
+    const { candidates, skipped } = sortTagInput(['a/b.c', '__']);
+    assert.deepEqual(candidates, [{ id: 'a-b-c', name: 'a/b.c' }]);
+    assert.equal(tagId('a/b.c'), 'a-b-c');
+    assert.deepEqual(skipped, [{ name: '__', reason: 'empty' }]);
+  });
+});
+
+describe('parseScheduledDate', () => {
+  it('parses ISO date-times with Z or offset', () => {
+    assert.equal(parseScheduledDate('2026-12-01T08:30:00.000Z')?.toISOString(), '2026-12-01T08:30:00.000Z');
+    assert.equal(parseScheduledDate('2026-12-01T08:30:00+02:00')?.toISOString(), '2026-12-01T06:30:00.000Z');
+    assert.equal(parseScheduledDate('2026-12-01T08:30')?.toISOString(), '2026-12-01T08:30:00.000Z');
+  });
+  it('parses a plain date as midnight UTC', () => {
+    assert.equal(parseScheduledDate('2026-12-01')?.toISOString(), '2026-12-01T00:00:00.000Z');
+  });
+  it('rejects text, impossible calendar dates and out-of-range times', () => {
+    for (const bad of ['tomorrow', '', '12/01/2026', '2026-02-30', '2026-13-01', '2026-12-01T24:00', '2026-12-01T10:61', '2026-12-01T10:00+25:00']) {
+      assert.equal(parseScheduledDate(bad), null, bad);
+    }
+  });
+  it('accepts 29 February only in leap years', () => {
+    assert.ok(parseScheduledDate('2028-02-29'));
+    assert.equal(parseScheduledDate('2027-02-29'), null);
+  });
+});
+
+describe('formatDate', () => {
+  const at = new Date('2026-11-22T14:05:09Z');
+  it('follows the model DATE_FORMAT (MMM DD YYYY hh:mm:ss A)', () => {
+    assert.equal(formatDate(at, DATE_FORMAT, 'UTC'), 'Nov 22 2026 02:05:09 PM');
+  });
+  it('formats in the given time zone, with 12 for midnight', () => {
+    assert.equal(formatDate(new Date('2026-01-01T00:00:00Z'), DATE_FORMAT, 'UTC'), 'Jan 01 2026 12:00:00 AM');
+    assert.equal(formatDate(at, DATE_FORMAT, 'Asia/Manila'), 'Nov 22 2026 10:05:09 PM');
+  });
+  it('falls back to UTC for a missing or unknown zone', () => {
+    assert.equal(displayTimeZone({}), 'UTC');
+    assert.equal(displayTimeZone({ DISPLAY_TIME_ZONE: 'Mars/Olympus' }), 'UTC');
+    assert.equal(displayTimeZone({ DISPLAY_TIME_ZONE: 'Asia/Manila' }), 'Asia/Manila');
+  });
+});
+
+describe('notificationContent', () => {
+  const facts = {
+    incidentType: 'Fire',
+    reportedAt: new Date('2026-11-22T14:05:09Z'),
+    assigneeName: 'Ana Cruz',
+    declineReason: 'Duplicate report',
+  };
+  it('uses the spec colour for every status', () => {
+    const expected = { Reported: 'yellow', Processing: 'orange', Responded: 'green', Resolved: 'blue', Declined: 'red' };
+    for (const status of INCIDENT_STATUSES) {
+      assert.equal(notificationContent(status, facts, 'UTC').color, expected[status]);
+      assert.equal(STATUS_COLORS[status], expected[status]);
+    }
+  });
+  it('titles a new report "Incident Reported" and names the report by type and date', () => {
+    const n = notificationContent('Reported', facts, 'UTC');
+    assert.equal(n.title, 'Incident Reported');
+    assert.match(n.message, /Fire report of Nov 22 2026 02:05:09 PM/);
+  });
+  it('gives each status its own title, icon and message', () => {
+    const all = INCIDENT_STATUSES.map((s) => notificationContent(s, facts, 'UTC'));
+    assert.equal(new Set(all.map((n) => n.title)).size, all.length);
+    assert.equal(new Set(all.map((n) => n.icon)).size, all.length);
+    assert.equal(new Set(all.map((n) => n.message)).size, all.length);
+  });
+  it('names the assignee on Processing and the reason on Declined', () => {
+    assert.match(notificationContent('Processing', facts, 'UTC').message, /^Ana Cruz is now handling/);
+    assert.match(notificationContent('Declined', facts, 'UTC').message, /declined: Duplicate report\.$/);
+    assert.match(
+      notificationContent('Processing', { ...facts, assigneeName: null }, 'UTC').message,
+      /^The safety team is now handling/,
+    );
+  });
+});
+
+describe('accomplishmentSnapshot', () => {
+  const incident = {
+    reportedAt: new Date('2026-11-22T14:05:09Z'),
+    incidentType: 'Theft',
+    geoLoc: { latitude: 14.6, longitude: 121.0 },
+    nearestCampus: 'Main Campus',
+    assignedTo: { id: 'u1', displayName: 'Ana Cruz', email: 'ana@x.edu' },
+    threatLevel: 'Low',
+  };
+  it('carries the incident facts with date and time as the two halves of DATE_FORMAT', () => {
+    assert.deepEqual(accomplishmentSnapshot('inc1', incident, undefined, 'UTC'), {
+      id: 'inc1',
+      date: 'Nov 22 2026',
+      time: '02:05:09 PM',
+      type: 'Theft',
+      latitude: 14.6,
+      longitude: 121.0,
+      campus: 'Main Campus',
+      assignee: 'Ana Cruz',
+      threatLevel: 'Low',
+    });
+  });
+  it("prefers the accomplishment's threat level", () => {
+    assert.equal(accomplishmentSnapshot('inc1', incident, 'High', 'UTC').threatLevel, 'High');
+  });
+  it('tolerates an incident with missing fields', () => {
+    const s = accomplishmentSnapshot('gone', { reportedAt: null }, null, 'UTC');
+    assert.deepEqual(s, {
+      id: 'gone',
+      date: '',
+      time: '',
+      type: '',
+      latitude: 0,
+      longitude: 0,
+      campus: '',
+      assignee: '',
+      threatLevel: null,
+    });
+  });
+});
+
+describe('publicationPush', () => {
+  it('sends articles as guide and announcements as announcement', () => {
+    assert.deepEqual(publicationPush('article', 'a1', 'Fire safety', 'Know your exits.'), {
+      title: 'Fire safety',
+      body: 'Know your exits.',
+      type: 'guide',
+      type_id: 'a1',
+    });
+    assert.equal(publicationPush('announcement', 'n1', 't', 'b').type, 'announcement');
+  });
+  it('shortens long bodies at a word boundary', () => {
+    const body = publicationPush('article', 'a', 't', 'word '.repeat(100)).body;
+    assert.ok(body.length <= PUSH_BODY_MAX);
+    assert.match(body, /word…$/);
+    assert.equal(shorten('  short\n text ', 50), 'short text');
+  });
+});
+
+describe('eventDocId', () => {
+  it('keeps safe event ids and scopes them', () => {
+    assert.equal(eventDocId('abc-123_X'), 'abc-123_X');
+    assert.equal(eventDocId('abc', 'report'), 'report-abc');
+  });
+  it('hashes ids that are not safe document ids, deterministically', () => {
+    const id = eventDocId('projects/p/events/1');
+    assert.match(id, /^[0-9a-f]{64}$/);
+    assert.equal(eventDocId('projects/p/events/1'), id);
+    assert.notEqual(eventDocId('projects/p/events/2'), id);
+  });
+});
