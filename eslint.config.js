@@ -10,7 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/lib/**',
+      'functions/lib/**',
       '**/coverage/**',
       '.emulator-data/**',
       '.firebase/**',

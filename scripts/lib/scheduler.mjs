@@ -1,0 +1,43 @@
+/**
+ * The scheduled-publishing job under the emulators. The Functions emulator cannot run scheduled
+ * functions here (that needs the Pub/Sub emulator, which cannot be downloaded), so every minute
+ * we call the `publishScheduledNow` callable as the seeded Admin, as the real schedule would.
+ */
+import { CALLABLES } from '@campus-safety/model';
+import { callCallable, signInWithPassword } from './auth-rest.mjs';
+import { DEMO_ADMIN } from '../seed/accounts.mjs';
+
+export const SCHEDULE_INTERVAL_MS = 60_000;
+
+export function startScheduler({ authHost, functionsHost, projectId, region, log, intervalMs = SCHEDULE_INTERVAL_MS }) {
+  let session = null;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (!session || session.expiresAt - Date.now() < 5 * 60_000) {
+        session = await signInWithPassword(authHost, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      }
+      const result = await callCallable({
+        functionsHost,
+        projectId,
+        region,
+        name: CALLABLES.publishScheduledNow,
+        idToken: session.idToken,
+      });
+      const published = (result?.articles ?? 0) + (result?.announcements ?? 0);
+      if (published > 0) {
+        log(`[scheduler] published ${result.articles} article(s), ${result.announcements} announcement(s)`);
+      }
+    } catch (error) {
+      log(`[scheduler] ${error.message}`);
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,338 @@
+/**
+ * The local stack, start to stop: install and build what is stale, find a JDK, check ports,
+ * start the emulator suite (our own Firestore emulator and Storage rules runtime unless the
+ * official jars are cached), seed when empty, serve the console through the Hosting emulator,
+ * and run the scheduled-publishing job. Used by `npm start`, the benchmark and the e2e suite.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildTargets } from './builds.mjs';
+import {
+  chooseEmulatorBinaries,
+  writeEffectiveConfig,
+} from './emulator-binaries.mjs';
+import { findJdk, withJdk } from './jdk.mjs';
+import {
+  DATA_DIR,
+  EFFECTIVE_CONFIG,
+  FIREBASE_BIN,
+  FIREBASE_JSON,
+  LOG_DIR,
+  PROJECT_ID,
+  ROOT,
+  REGION,
+  stackPorts,
+} from './paths.mjs';
+import { busyPorts, describeBusyPorts, isListening } from './ports.mjs';
+import { run, startProcess } from './processes.mjs';
+import { installState, isStale, recordInstall } from './staleness.mjs';
+
+/** A start that cannot go on; `message` says what to do. Never printed with a stack trace. */
+export class StackError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'StackError';
+  }
+}
+
+/** Emulators firebase-tools starts for us (the hub and logging come with them). */
+const EMULATORS = ['auth', 'firestore', 'functions', 'storage', 'hosting'];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function workspaces() {
+  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces ?? [];
+}
+
+/** Where to read about a dead emulator: firebase-tools writes the Java ones' output to files. */
+export function logPathFor(name, firebaseLog) {
+  if (name === 'firestore' || name === 'firestore websocket') return join(ROOT, 'firestore-debug.log');
+  return firebaseLog;
+}
+
+function phaseTimer(report) {
+  const timings = [];
+  return {
+    timings,
+    async phase(name, fn) {
+      const started = performance.now();
+      try {
+        return await fn();
+      } finally {
+        const ms = performance.now() - started;
+        timings.push({ name, ms });
+        report?.(`  ${name}: ${(ms / 1000).toFixed(2)} s`);
+      }
+    },
+    record(name, ms) {
+      timings.push({ name, ms });
+    },
+  };
+}
+
+async function ensureInstalled(log) {
+  const state = installState(ROOT, workspaces());
+  if (state === 'ok') return 'up to date';
+  const args = state === 'missing' ? ['ci'] : ['install'];
+  log(`Dependencies ${state}: npm ${args.join(' ')} ...`);
+  const code = await run('npm', [...args, '--no-audit', '--no-fund'], { cwd: ROOT });
+  if (code !== 0) throw new StackError(`npm ${args[0]} failed (exit ${code}); see its output above.`);
+  recordInstall(ROOT, workspaces());
+  return `npm ${args[0]}`;
+}
+
+async function ensureBuilt(phase, env, log) {
+  for (const target of buildTargets(ROOT)) {
+    if (!isStale(target)) continue;
+    await phase(`build ${target.workspace}`, async () => {
+      log(`Building ${target.workspace} (sources changed) ...`);
+      const code = await run('npm', ['run', 'build', '-w', target.workspace], { cwd: ROOT, env });
+      if (code !== 0) {
+        throw new StackError(`npm run build -w ${target.workspace} failed (exit ${code}).`);
+      }
+    });
+  }
+}
+
+async function waitFor(check, { timeoutMs, intervalMs = 100, abort }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (abort?.()) return false;
+    if (await check()) return true;
+    await sleep(intervalMs);
+  }
+  return false;
+}
+
+/**
+ * Starts the stack and resolves once the console answers.
+ * @param {{ fresh?: boolean, persist?: boolean, seed?: 'auto'|'always'|'never',
+ *   scheduler?: boolean, verbose?: boolean, log?: (line: string) => void,
+ *   onFatal?: (message: string) => void }} options
+ *   persist: import .emulator-data at start (unless fresh) and export it on exit.
+ */
+export async function startStack(options = {}) {
+  const {
+    fresh = false,
+    persist = true,
+    seed = 'auto',
+    scheduler = true,
+    verbose = false,
+    log = (line) => console.log(line),
+    onFatal = () => {},
+  } = options;
+  const { timings, phase, record } = phaseTimer(verbose ? log : null);
+  const startedAt = performance.now();
+
+  await phase('install check', () => ensureInstalled(log));
+  // The seed and the scheduler read the shared model, which is TypeScript: load it through tsx
+  // (installed by now), so this script itself needs no build step.
+  const { register } = await import('tsx/esm/api');
+  register();
+  const jdk = await phase('JDK', () => {
+    try {
+      return findJdk();
+    } catch (error) {
+      throw new StackError(error.message);
+    }
+  });
+  const binaries = chooseEmulatorBinaries(ROOT);
+  const env = {
+    ...withJdk(process.env, jdk),
+    ...binaries.env,
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+  };
+  await ensureBuilt(phase, env, log);
+
+  const ports = stackPorts().filter(
+    ({ name }) => binaries.ui || (name !== 'ui' && name !== 'logging'),
+  );
+  await phase('port check', async () => {
+    const busy = await busyPorts(ports);
+    if (busy.length) {
+      throw new StackError(
+        `Cannot start: a port the stack needs is taken.\n${describeBusyPorts(busy)}\n` +
+          'Stop that process (another `npm start`?) and try again.',
+      );
+    }
+  });
+
+  writeEffectiveConfig(FIREBASE_JSON, EFFECTIVE_CONFIG, { ui: binaries.ui });
+  const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
+  const args = [
+    FIREBASE_BIN,
+    'emulators:start',
+    '--project',
+    PROJECT_ID,
+    '--config',
+    EFFECTIVE_CONFIG,
+    '--only',
+    EMULATORS.join(','),
+  ];
+  if (persist && !fresh && hasData) args.push('--import', DATA_DIR);
+  if (persist) args.push('--export-on-exit', DATA_DIR);
+
+  const firebaseLog = join(LOG_DIR, 'emulators.log');
+  let allReady = false;
+  const firebase = startProcess(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    logFile: firebaseLog,
+    onLine: (line) => {
+      if (line.includes('All emulators ready')) allReady = true;
+      if (verbose || /⚠|✘|\bERROR\b|Error:|has exited/.test(line) || line.startsWith('>  ')) {
+        log(line.startsWith('>  ') ? line : `[emulators] ${line}`);
+      }
+    },
+  });
+  let firebaseExit = null;
+  void firebase.exited.then((result) => (firebaseExit = result));
+
+  const stack = {
+    firebase,
+    jdk,
+    binaries,
+    timings,
+    logs: { firebase: firebaseLog, firestore: logPathFor('firestore', firebaseLog) },
+    stopScheduler: () => {},
+    stopMonitor: () => {},
+    stopping: false,
+    async stop() {
+      if (stack.stopping) return firebase.exited;
+      stack.stopping = true;
+      stack.stopScheduler();
+      stack.stopMonitor();
+      return firebase.stop({ signal: 'SIGINT', graceMs: 60_000 });
+    },
+  };
+  const failStart = async (message) => {
+    await stack.stop();
+    throw new StackError(message);
+  };
+
+  const emulatorsStarted = performance.now();
+  const emulatorPorts = ports.filter(({ name }) => name !== 'firestore websocket');
+  const upAfter = {};
+  const up = await Promise.all(
+    emulatorPorts.map(async ({ name, host, port }) => {
+      const ok = await waitFor(() => isListening(port, host), {
+        timeoutMs: 120_000,
+        abort: () => firebaseExit !== null,
+      });
+      if (ok) upAfter[name] = performance.now() - emulatorsStarted;
+      return ok;
+    }),
+  );
+  const everyoneUp =
+    up.every(Boolean) &&
+    (await waitFor(async () => allReady, { timeoutMs: 60_000, abort: () => firebaseExit !== null }));
+  if (!everyoneUp) {
+    const missing = emulatorPorts.filter((_, i) => !up[i]).map((p) => `${p.name} (${p.port})`);
+    const why = firebaseExit
+      ? `firebase-tools exited (code ${firebaseExit.code ?? firebaseExit.signal})`
+      : `not up: ${missing.join(', ') || 'waiting for "All emulators ready"'}`;
+    const logs = [firebaseLog, ...missing.filter((m) => m.startsWith('firestore')).map(() => stack.logs.firestore)];
+    await failStart(`The emulator suite did not start: ${why}.\nLogs: ${[...new Set(logs)].join(', ')}`);
+  }
+  for (const [name, ms] of Object.entries(upAfter).sort((a, b) => a[1] - b[1])) {
+    record(`  ${name} up`, ms);
+  }
+  record('emulators ready', performance.now() - emulatorsStarted);
+
+  const endpoints = Object.fromEntries(ports.map(({ name, host, port }) => [name, `${host}:${port}`]));
+  // Anything in this process that talks to the emulators (seed, scheduler) finds them here.
+  Object.assign(process.env, {
+    FIRESTORE_EMULATOR_HOST: endpoints.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: endpoints.auth,
+    FIREBASE_STORAGE_EMULATOR_HOST: endpoints.storage,
+    GCLOUD_PROJECT: PROJECT_ID,
+  });
+
+  try {
+    await phase('seed', async () => {
+      if (seed === 'never') return 'skipped';
+      const { seedDemoData, hasDemoData } = await import('../seed/index.mjs');
+      if (seed === 'auto' && !fresh && (await hasDemoData())) return 'data present';
+      const summary = await seedDemoData();
+      log(`Seeded demo data: ${summary}`);
+      return summary;
+    });
+  } catch (error) {
+    await failStart(`Seeding failed: ${error.message}\nEmulator log: ${firebaseLog}`);
+  }
+
+  const consoleUrl = `http://${endpoints.hosting}/`;
+  await phase('console', async () => {
+    const ok = await waitFor(
+      async () => {
+        try {
+          const response = await fetch(consoleUrl);
+          return response.ok && (await response.text()).includes('<div id="root"');
+        } catch {
+          return false;
+        }
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    if (!ok) await failStart(`The console did not answer at ${consoleUrl}. Log: ${firebaseLog}`);
+  });
+  record('total to console ready', performance.now() - startedAt);
+
+  if (scheduler) {
+    const { startScheduler } = await import('./scheduler.mjs');
+    stack.stopScheduler = startScheduler({
+      authHost: endpoints.auth,
+      functionsHost: endpoints.functions,
+      projectId: PROJECT_ID,
+      region: REGION,
+      log,
+    });
+  }
+  stack.stopMonitor = monitor({ stack, ports: emulatorPorts, firebaseLog, onFatal });
+  return { ...stack, stop: stack.stop, consoleUrl, endpoints };
+}
+
+/**
+ * Watches the running stack: firebase-tools exiting, or an emulator that stops answering on its
+ * port, takes the whole stack down (never a half-running stack) and reports the log to read.
+ */
+function monitor({ stack, ports, firebaseLog, onFatal }) {
+  let stopped = false;
+  const fatal = async (message) => {
+    if (stopped || stack.stopping) return;
+    stopped = true;
+    await stack.stop();
+    onFatal(message);
+  };
+  void stack.firebase.exited.then((result) => {
+    if (!stack.stopping) {
+      void fatal(
+        `The emulator suite exited unexpectedly (code ${result.code ?? result.signal}). Log: ${firebaseLog}`,
+      );
+    }
+  });
+  const timer = setInterval(async () => {
+    for (const { name, host, port } of ports) {
+      if (stopped || stack.stopping) return;
+      // Two misses in a row: one slow accept under load is not a death.
+      if (!(await isListening(port, host, 1000)) && !(await isListening(port, host, 2000))) {
+        stack.firebase.snapshotTree();
+        await fatal(
+          `The ${name} emulator stopped answering on port ${port}; the stack was stopped.\n` +
+            `Log: ${logPathFor(name, firebaseLog)}`,
+        );
+        return;
+      }
+    }
+  }, 2000);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+export function formatTimings(timings) {
+  return timings.map(({ name, ms }) => `${name.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s`).join('\n');
+}

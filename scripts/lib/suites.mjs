@@ -1,0 +1,68 @@
+/**
+ * Which suites `npm test` runs, found from package.json scripts so that suites added later by
+ * other owners run without touching this file:
+ *   1. every workspace's `test` script (unit suites), in workspace order;
+ *   2. every workspace's `test:*` scripts, then the root's `test:*` scripts;
+ *   3. the browser end-to-end suite in e2e/ (its package.json `test` script, or e2e/run.mjs);
+ *   4. typecheck and lint of the whole repository.
+ * A workspace without any test script is listed as skipped, never counted as passed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function manifest(dir) {
+  const file = join(dir, 'package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+const testScripts = (scripts) =>
+  Object.keys(scripts ?? {})
+    .filter((name) => name.startsWith('test:'))
+    .sort();
+
+/** @returns {{ suites: {name: string, command: string, args: string[]}[], skipped: string[] }} */
+export function discoverSuites(root) {
+  const rootManifest = manifest(root);
+  const workspaces = (rootManifest?.workspaces ?? []).map((dir) => ({
+    dir,
+    scripts: manifest(join(root, dir))?.scripts ?? {},
+  }));
+  const suites = [];
+  const skipped = [];
+
+  for (const { dir, scripts } of workspaces) {
+    if (scripts.test) suites.push({ name: `${dir}: test`, command: 'npm', args: ['test', '-w', dir] });
+    else if (testScripts(scripts).length === 0) skipped.push(`${dir}: no test scripts`);
+  }
+  for (const { dir, scripts } of workspaces) {
+    for (const script of testScripts(scripts)) {
+      suites.push({ name: `${dir}: ${script}`, command: 'npm', args: ['run', script, '-w', dir] });
+    }
+  }
+  for (const script of testScripts(rootManifest?.scripts)) {
+    suites.push({ name: `root: ${script}`, command: 'npm', args: ['run', script] });
+  }
+
+  const e2e = manifest(join(root, 'e2e'));
+  if (e2e?.scripts?.test) {
+    suites.push({ name: 'e2e: browser end-to-end', command: 'npm', args: ['test', '--prefix', 'e2e'] });
+  } else if (existsSync(join(root, 'e2e', 'run.mjs'))) {
+    suites.push({ name: 'e2e: browser end-to-end', command: 'node', args: ['e2e/run.mjs'] });
+  } else {
+    skipped.push('e2e: no e2e/run.mjs or e2e test script yet');
+  }
+
+  if (rootManifest?.scripts?.typecheck) {
+    suites.push({ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] });
+  }
+  if (rootManifest?.scripts?.lint) {
+    suites.push({ name: 'lint', command: 'npm', args: ['run', 'lint'] });
+  }
+  return { suites, skipped };
+}
+
+/** The last line of `npm test`, in exactly this form. */
+export function summaryLine(results) {
+  const passed = results.filter((r) => r.ok).length;
+  return `${passed} passed, ${results.length - passed} failed`;
+}
