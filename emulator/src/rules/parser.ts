@@ -406,7 +406,8 @@ class Parser {
           i = this.tok.end;
           continue;
         }
-        const m = /^[A-Za-z0-9_\-.~%@+:!*',;=]+/.exec(s.slice(i, i + 1500));
+        // Text, with balanced parentheses as in `(default)`; an unbalanced ')' ends the path.
+        const m = /^(?:[A-Za-z0-9_\-.~%@+:!*',;=]|\([A-Za-z0-9_\-.~%@+:!*',;=]*\))+/.exec(s.slice(i, i + 1500));
         if (!m) break;
         parts.push(m[0]);
         i += m[0].length;
