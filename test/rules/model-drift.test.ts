@@ -1,0 +1,64 @@
+/**
+ * The rules language cannot import @campus-safety/model, so the rules restate its vocabularies and
+ * limits as constant functions. This fails when the two drift apart. Needs no emulator.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import {
+  CAMPUSES,
+  IMAGE_CONTENT_TYPES,
+  INCIDENT_TYPES,
+  LIMITS,
+  RESOLVE_CODES,
+  THREAT_LEVELS,
+} from '@campus-safety/model';
+import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './support/paths';
+
+/** `function name() { return <literal>; }` → the literal's value (a number or a list of strings). */
+function constantsOf(file: string): Map<string, unknown> {
+  const source = readFileSync(file, 'utf8');
+  const constants = new Map<string, unknown>();
+  for (const match of source.matchAll(/function (\w+)\(\)\s*\{\s*return ([^;]+);\s*\}/g)) {
+    const [, name, literal] = match as unknown as [string, string, string];
+    const json = literal.replace(/'/g, '"').replace(/\s+/g, ' ');
+    try {
+      constants.set(name, JSON.parse(json));
+    } catch {
+      // Not a literal (a function computing something): not a restated constant.
+    }
+  }
+  return constants;
+}
+
+const limitFunction = (key: string) => `limit${key[0]!.toUpperCase()}${key.slice(1)}`;
+
+describe('rules restate the model', () => {
+  const firestore = constantsOf(FIRESTORE_RULES_FILE);
+  const storage = constantsOf(STORAGE_RULES_FILE);
+
+  const lists: [string, readonly string[]][] = [
+    ['campuses', CAMPUSES],
+    ['threatLevels', THREAT_LEVELS],
+    ['incidentTypes', INCIDENT_TYPES],
+    ['resolveCodes', RESOLVE_CODES],
+  ];
+  for (const [name, expected] of lists) {
+    it(`firestore.rules ${name}() equals the model`, () => {
+      assert.deepEqual(firestore.get(name), [...expected]);
+    });
+  }
+
+  it('every limit firestore.rules restates equals LIMITS', () => {
+    const restated = Object.keys(LIMITS).filter((key) => firestore.has(limitFunction(key)));
+    assert.ok(restated.length >= 8, `only ${restated.join(', ')} found`);
+    for (const key of restated) {
+      assert.equal(firestore.get(limitFunction(key)), LIMITS[key as keyof typeof LIMITS], key);
+    }
+  });
+
+  it('storage.rules image types and size limits equal the model', () => {
+    assert.deepEqual(storage.get('imageContentTypes'), [...IMAGE_CONTENT_TYPES]);
+    assert.equal(storage.get('limitImageBytes'), LIMITS.imageBytes);
+    assert.equal(storage.get('limitReleaseBytes'), LIMITS.releaseBytes);
+  });
+});

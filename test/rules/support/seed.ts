@@ -1,0 +1,240 @@
+/**
+ * The data every matrix test starts from, written with rules disabled (as the server would).
+ * Ids are named after what makes each document interesting to the rules.
+ */
+import {
+  COLLECTIONS,
+  type Article,
+  type IncidentReport,
+  type Release,
+  type UserProfile,
+} from '@campus-safety/model';
+import { Timestamp, doc, writeBatch, type Firestore, type WriteBatch } from 'firebase/firestore';
+import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './actors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const reportTime = Timestamp.fromMillis(Date.now() - DAY_MS);
+
+export const REPORTS = {
+  /** Alice's, same campus. */
+  reported: 'main-reported',
+  processing: 'main-processing',
+  responded: 'main-responded',
+  resolved: 'main-resolved',
+  declined: 'main-declined',
+  archived: 'main-archived',
+  /** Bob's, other campus. */
+  otherCampus: 'north-reported',
+} as const;
+
+export const ACCOMPLISHMENTS = {
+  /** Under REPORTS.responded. */
+  live: 'acc-main',
+  archived: 'acc-main-archived',
+  /** Under REPORTS.otherCampus. */
+  otherCampus: 'acc-north',
+} as const;
+
+export const NOTIFICATION = 'notification-1';
+export const TAG = 'fire';
+export const PUBLICATIONS = { published: 'published', scheduled: 'scheduled', archived: 'archived' };
+export const RELEASES = { live: 'release-live', archived: 'release-archived' };
+export const PUSH_MESSAGE = 'push-1';
+
+function userDoc(actor: Actor, overrides: Partial<UserProfile<Timestamp>> = {}) {
+  const first = actor.uid.replace(/[^a-z]/g, '');
+  const profile: UserProfile<Timestamp> = {
+    firstName: first,
+    firstNameLowerCase: first,
+    lastName: 'Tester',
+    email: actor.email ?? '',
+    contactNumber: '+63 900 000 0000',
+    address: '1 Campus Road',
+    birthday: '2000-01-31',
+    role: actor.claims?.role ?? 'User',
+    campus: actor.claims?.campus ?? null,
+    isArchived: false,
+    isUsingDefaultPassword: false,
+    registrationDate: '2026-01-05T08:00:00.000Z',
+    registrationDateTimestamp: Timestamp.fromMillis(Date.parse('2026-01-05T08:00:00.000Z')),
+    deviceToken: [`device-${actor.uid}`],
+  };
+  return { ...profile, ...overrides };
+}
+
+function incident(
+  reporter: Actor,
+  campus: string,
+  overrides: Partial<IncidentReport<Timestamp>> = {},
+): IncidentReport<Timestamp> {
+  return {
+    timestamp: reportTime,
+    geoLoc: { latitude: 14.6, longitude: 121.0 },
+    nearestCampus: campus,
+    status: 'Reported',
+    isArchived: false,
+    email: reporter.email ?? '',
+    reporterId: reporter.uid,
+    incidentType: 'Theft',
+    description: 'Bag taken from the library',
+    ...overrides,
+  };
+}
+
+const assignee = {
+  id: ACTORS.imtSameCampus.uid,
+  displayName: 'imtmain Tester',
+  email: ACTORS.imtSameCampus.email ?? '',
+};
+
+function accomplishment(isArchived: boolean) {
+  return {
+    title: 'Bag recovered',
+    description: 'Returned to the owner',
+    resolveCode: 'Resolved on site',
+    timestamp: reportTime,
+    isArchived,
+    threatLevel: 'Low',
+  };
+}
+
+function accomplishmentCopy(reportId: string, campus: string, isArchived: boolean) {
+  return {
+    ...accomplishment(isArchived),
+    report: {
+      id: reportId,
+      time: '08:00 AM',
+      date: 'Jan 05 2026',
+      type: 'Theft',
+      latitude: 14.6,
+      longitude: 121.0,
+      campus,
+      assignee: 'imtmain Tester',
+      threatLevel: 'Low',
+    },
+  };
+}
+
+function publication(kind: keyof typeof PUBLICATIONS): Article<Timestamp> {
+  const future = kind === 'scheduled';
+  return {
+    title: `A ${kind} item`,
+    description: 'Stay safe on campus',
+    timestamp: Timestamp.fromMillis(Date.now() + (future ? 7 : -1) * DAY_MS),
+    isArchived: kind === 'archived',
+    isScheduled: future,
+  };
+}
+
+export function validRelease(version: string): Omit<Release<Timestamp>, 'timestamp'> {
+  return {
+    version,
+    versionCode: 3,
+    notes: 'Faster reporting',
+    storagePath: `releases/${version}/campus-safety.apk`,
+    size: 12_345_678,
+    md5Hash: '1B2M2Y8AsgTpgAmY7PhCfg==',
+    contentType: 'application/vnd.android.package-archive',
+    isArchived: false,
+  };
+}
+
+function put(batch: WriteBatch, db: Firestore, path: string, data: object) {
+  batch.set(doc(db, path), data);
+}
+
+/** Writes the whole fixture in one batch; `db` must bypass rules. */
+export async function seedFirestore(db: Firestore): Promise<void> {
+  const batch = writeBatch(db);
+  const users = COLLECTIONS.users;
+  const { appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin, archivedStaff } = ACTORS;
+  for (const actor of [appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin]) {
+    put(batch, db, `${users}/${actor.uid}`, userDoc(actor));
+  }
+  put(batch, db, `${users}/${archivedStaff.uid}`, userDoc(archivedStaff, { isArchived: true }));
+  put(batch, db, `${users}/${ACTORS.demotedStaff.uid}`, userDoc(ACTORS.demotedStaff, { role: 'User' }));
+  put(batch, db, `${users}/${ACTORS.movedImt.uid}`, userDoc(ACTORS.movedImt, { campus: OTHER_CAMPUS }));
+  put(batch, db, `${users}/${COLLEAGUE.uid}`, {
+    ...userDoc(imtSameCampus),
+    email: COLLEAGUE.email,
+    firstName: 'Colleague',
+  });
+  put(batch, db, `${users}/${appUser.uid}/${COLLECTIONS.notifications}/${NOTIFICATION}`, {
+    title: 'Processing',
+    color: 'orange',
+    icon: 'report',
+    message: 'Your report is being processed',
+    isRead: false,
+    timestamp: reportTime,
+    type_id: REPORTS.processing,
+    type: 'report',
+  });
+
+  const reports = COLLECTIONS.incidentReports;
+  const alice = appUser;
+  put(batch, db, `${reports}/${REPORTS.reported}`, incident(alice, SAME_CAMPUS));
+  put(batch, db, `${reports}/${REPORTS.processing}`, incident(alice, SAME_CAMPUS, {
+    status: 'Processing',
+    assignedTo: assignee,
+    threatLevel: 'Moderate',
+    tags: [TAG],
+    waitingTimeInMinutes: 12,
+  }));
+  put(batch, db, `${reports}/${REPORTS.responded}`, incident(otherAppUser, SAME_CAMPUS, {
+    status: 'Responded',
+    assignedTo: assignee,
+    threatLevel: 'Moderate',
+    tags: [TAG],
+    waitingTimeInMinutes: 12,
+    responseTimeInMinutes: 30,
+  }));
+  put(batch, db, `${reports}/${REPORTS.resolved}`, incident(alice, SAME_CAMPUS, {
+    status: 'Resolved',
+    assignedTo: assignee,
+    threatLevel: 'Low',
+  }));
+  put(batch, db, `${reports}/${REPORTS.declined}`, incident(alice, SAME_CAMPUS, {
+    status: 'Declined',
+    declineReason: 'Duplicate report',
+    declineDescription: 'Same as an earlier report',
+  }));
+  put(batch, db, `${reports}/${REPORTS.archived}`, incident(alice, SAME_CAMPUS, { isArchived: true }));
+  put(batch, db, `${reports}/${REPORTS.otherCampus}`, incident(otherAppUser, OTHER_CAMPUS));
+
+  const accomplishments = COLLECTIONS.accomplishmentReports;
+  const sub = (reportId: string, id: string) => `${reports}/${reportId}/${accomplishments}/${id}`;
+  put(batch, db, sub(REPORTS.responded, ACCOMPLISHMENTS.live), accomplishment(false));
+  put(batch, db, sub(REPORTS.responded, ACCOMPLISHMENTS.archived), accomplishment(true));
+  put(batch, db, sub(REPORTS.otherCampus, ACCOMPLISHMENTS.otherCampus), accomplishment(false));
+  put(batch, db, `${accomplishments}/${ACCOMPLISHMENTS.live}`,
+    accomplishmentCopy(REPORTS.responded, SAME_CAMPUS, false));
+  put(batch, db, `${accomplishments}/${ACCOMPLISHMENTS.archived}`,
+    accomplishmentCopy(REPORTS.responded, SAME_CAMPUS, true));
+  put(batch, db, `${accomplishments}/${ACCOMPLISHMENTS.otherCampus}`,
+    accomplishmentCopy(REPORTS.otherCampus, OTHER_CAMPUS, false));
+
+  put(batch, db, `${COLLECTIONS.tags}/${TAG}`, { name: TAG });
+  for (const kind of Object.keys(PUBLICATIONS) as (keyof typeof PUBLICATIONS)[]) {
+    const item = publication(kind);
+    put(batch, db, `${COLLECTIONS.articles}/${kind}`, item);
+    const { description, ...rest } = item;
+    put(batch, db, `${COLLECTIONS.announcements}/${kind}`, { ...rest, body: description, tags: [TAG] });
+  }
+  put(batch, db, `${COLLECTIONS.releases}/${RELEASES.live}`, {
+    ...validRelease('1.2.0'),
+    timestamp: reportTime,
+  });
+  put(batch, db, `${COLLECTIONS.releases}/${RELEASES.archived}`, {
+    ...validRelease('1.1.0'),
+    isArchived: true,
+    timestamp: reportTime,
+  });
+  put(batch, db, `${COLLECTIONS.pushMessages}/${PUSH_MESSAGE}`, {
+    tokens: ['device-app-alice'],
+    payload: { title: 'Processing', body: 'Your report', type: 'report', type_id: REPORTS.processing },
+    state: 'sent',
+    transport: 'emulator',
+    timestamp: reportTime,
+  });
+  await batch.commit();
+}

@@ -1,0 +1,257 @@
+/** users/{uid} and users/{uid}/notifications: who reads and who changes which fields. */
+import { COLLECTIONS, LIMITS } from '@campus-safety/model';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './support/actors';
+import { useFixture } from './support/fixture';
+import {
+  ADMIN,
+  LIVE_ACCOUNTS,
+  NOBODY,
+  describeMatrix,
+  firestoreTables,
+  read,
+  write,
+  type Row,
+} from './support/matrix';
+import { NOTIFICATION } from './support/seed';
+
+const users = COLLECTIONS.users;
+const alice = ACTORS.appUser;
+const bob = ACTORS.otherAppUser;
+const own = (db: Firestore, actor: Actor) => doc(db, users, actor.uid);
+const updateOwn = (changes: DocumentData) => (db: Firestore, actor: Actor) =>
+  updateDoc(own(db, actor), changes);
+
+describe('users', () => {
+  const fixture = useFixture();
+  const options = firestoreTables(fixture);
+
+  const reads: Row<Firestore>[] = [
+    read('get one’s own account', LIVE_ACCOUNTS, (db, actor) => getDoc(own(db, actor))),
+    read('get an app user’s account', ['appUser', 'admin'], (db) => getDoc(doc(db, users, alice.uid))),
+    read('get an IMT colleague of the same campus', ['imtSameCampus', 'admin'], (db) =>
+      getDoc(doc(db, users, COLLEAGUE.uid)),
+    ),
+    read('list every account', ADMIN, (db) => getDocs(collection(db, users))),
+    read('list live IMT accounts of the same campus (assignee picker)', ['imtSameCampus', 'admin'], (db) =>
+      getDocs(
+        query(
+          collection(db, users),
+          where('role', '==', 'IMT'),
+          where('campus', '==', SAME_CAMPUS),
+          where('isArchived', '==', false),
+        ),
+      ),
+    ),
+    read('list IMT accounts of a campus, archived ones included', ADMIN, (db) =>
+      getDocs(
+        query(collection(db, users), where('role', '==', 'IMT'), where('campus', '==', SAME_CAMPUS)),
+      ),
+    ),
+    read('list every account of a campus (reporters included)', ADMIN, (db) =>
+      getDocs(query(collection(db, users), where('campus', '==', SAME_CAMPUS))),
+    ),
+    read('look a user up by email equality', ADMIN, (db) =>
+      getDocs(query(collection(db, users), where('email', '==', alice.email))),
+    ),
+  ];
+
+  const ownWrites: Row<Firestore>[] = [
+    write('update one’s own profile fields', LIVE_ACCOUNTS, updateOwn({
+      firstName: 'Renamed',
+      lastName: 'Person',
+      contactNumber: '+63 911 111 1111',
+      address: '2 Campus Road',
+      birthday: '1999-12-31',
+      profileUrl: 'https://example.com/p.png',
+    })),
+    write('update one’s own push tokens', LIVE_ACCOUNTS, updateOwn({ deviceToken: ['a', 'b'] })),
+    write('change one’s own role', NOBODY, updateOwn({ role: 'Admin' })),
+    write('change one’s own campus', NOBODY, updateOwn({ campus: OTHER_CAMPUS })),
+    write('archive or restore oneself', NOBODY, (db, actor) =>
+      updateDoc(own(db, actor), { isArchived: actor.name !== 'archivedStaff' }),
+    ),
+    write('change one’s own email', NOBODY, updateOwn({ email: 'new@example.com' })),
+    write('clear one’s own default-password flag', NOBODY, updateOwn({ isUsingDefaultPassword: true })),
+    write('set one’s own firstNameLowerCase (server-computed)', NOBODY, updateOwn({
+      firstNameLowerCase: 'zzz',
+    })),
+    write('change one’s own registrationDate', NOBODY, updateOwn({ registrationDate: '2020-01-01' })),
+    write('change one’s own registrationDateTimestamp', NOBODY, updateOwn({
+      registrationDateTimestamp: Timestamp.fromMillis(0),
+    })),
+    write(`set a first name longer than ${LIMITS.name} characters`, NOBODY, updateOwn({
+      firstName: 'x'.repeat(LIMITS.name + 1),
+    })),
+    write('set an empty last name', NOBODY, updateOwn({ lastName: '' })),
+    write(`set an address longer than ${LIMITS.address} characters`, NOBODY, updateOwn({
+      address: 'x'.repeat(LIMITS.address + 1),
+    })),
+    write(`set a contact number longer than ${LIMITS.contactNumber}`, NOBODY, updateOwn({
+      contactNumber: '1'.repeat(LIMITS.contactNumber + 1),
+    })),
+    write('set a birthday that is not an ISO date', NOBODY, updateOwn({ birthday: '31/12/1999' })),
+    write('set push tokens that are not a list', NOBODY, updateOwn({ deviceToken: 'token' })),
+    write('add an unknown field to one’s own account', NOBODY, updateOwn({ isAdmin: true })),
+    write('delete one’s own account document', NOBODY, (db, actor) => deleteDoc(own(db, actor))),
+  ];
+
+  const othersWrites: Row<Firestore>[] = [
+    write('update another user’s contact number', ['otherAppUser', 'admin'], (db) =>
+      updateDoc(doc(db, users, bob.uid), { contactNumber: '+63 922 222 2222' }),
+    ),
+    write('make an app user IMT of a campus', ADMIN, (db) =>
+      updateDoc(doc(db, users, alice.uid), { role: 'IMT', campus: OTHER_CAMPUS }),
+    ),
+    write('archive a staff account', ADMIN, (db) =>
+      updateDoc(doc(db, users, COLLEAGUE.uid), { isArchived: true }),
+    ),
+    write('restore an archived staff account', ADMIN, (db) =>
+      updateDoc(doc(db, users, ACTORS.archivedStaff.uid), { isArchived: false }),
+    ),
+    write('make someone IMT without a campus', NOBODY, (db) =>
+      updateDoc(doc(db, users, alice.uid), { role: 'IMT', campus: null }),
+    ),
+    write('give someone an unknown role', NOBODY, (db) =>
+      updateDoc(doc(db, users, alice.uid), { role: 'Superuser' }),
+    ),
+    write('move someone to an unknown campus', NOBODY, (db) =>
+      updateDoc(doc(db, users, COLLEAGUE.uid), { campus: 'Atlantis' }),
+    ),
+    write('change another user’s email', NOBODY, (db) =>
+      updateDoc(doc(db, users, alice.uid), { email: 'taken@example.com' }),
+    ),
+    write('change another user’s push tokens', NOBODY, (db) =>
+      updateDoc(doc(db, users, alice.uid), { deviceToken: ['stolen'] }),
+    ),
+    write('reset another user’s default-password flag', NOBODY, (db) =>
+      updateDoc(doc(db, users, alice.uid), { isUsingDefaultPassword: true }),
+    ),
+    write('create a staff account document directly', NOBODY, (db) =>
+      setDoc(doc(db, users, 'new-staff'), {
+        firstName: 'New',
+        lastName: 'Staff',
+        email: 'new-staff@campus.example',
+        role: 'IMT',
+        campus: SAME_CAMPUS,
+        isArchived: false,
+      }),
+    ),
+    write('delete another user’s account document', NOBODY, (db) => deleteDoc(doc(db, users, bob.uid))),
+  ];
+
+  describeMatrix('users/{uid}: reads', reads, options);
+  describeMatrix('users/{uid}: one’s own account', ownWrites, options);
+  describeMatrix('users/{uid}: other people’s accounts', othersWrites, options);
+
+  const aliceNotification = (db: Firestore) =>
+    doc(db, users, alice.uid, COLLECTIONS.notifications, NOTIFICATION);
+  const notifications: Row<Firestore>[] = [
+    read('get a notification of the app user', ['appUser'], (db) => getDoc(aliceNotification(db))),
+    read('list the app user’s notifications', ['appUser'], (db) =>
+      getDocs(collection(db, users, alice.uid, COLLECTIONS.notifications)),
+    ),
+    read('list one’s own notifications', LIVE_ACCOUNTS, (db, actor) =>
+      getDocs(collection(db, users, actor.uid, COLLECTIONS.notifications)),
+    ),
+    write('mark the app user’s notification read', ['appUser'], (db) =>
+      updateDoc(aliceNotification(db), { isRead: true }),
+    ),
+    write('set isRead to something not a bool', NOBODY, (db) =>
+      updateDoc(aliceNotification(db), { isRead: 'yes' }),
+    ),
+    write('change the notification’s message', NOBODY, (db) =>
+      updateDoc(aliceNotification(db), { message: 'Changed' }),
+    ),
+    write('create a notification in one’s own list', NOBODY, (db, actor) =>
+      setDoc(doc(db, users, actor.uid, COLLECTIONS.notifications, 'forged'), {
+        title: 'Resolved',
+        color: 'blue',
+        icon: 'report',
+        message: 'Forged',
+        isRead: false,
+        timestamp: serverTimestamp(),
+        type_id: 'x',
+        type: 'report',
+      }),
+    ),
+    write('delete the app user’s notification', NOBODY, (db) => deleteDoc(aliceNotification(db))),
+  ];
+  describeMatrix('users/{uid}/notifications', notifications, options);
+
+  // Sign-up in the mobile app: the Auth user exists, its users doc and claims do not yet.
+  const newcomer = ACTORS.newcomer;
+  const signUp = (changes: DocumentData = {}) => (db: Firestore, actor: Actor) =>
+    setDoc(own(db, actor), {
+      firstName: 'New',
+      lastName: 'Reporter',
+      email: actor.email,
+      contactNumber: '+63 933 333 3333',
+      role: 'User',
+      campus: SAME_CAMPUS,
+      isArchived: false,
+      deviceToken: ['device-new'],
+      registrationDate: '2026-11-22T10:00:00.000Z',
+      registrationDateTimestamp: serverTimestamp(),
+      ...changes,
+    });
+  const signUpRows: Row<Firestore>[] = [
+    read('get one’s own account before it exists', ['newcomer'], (db, actor) => getDoc(own(db, actor))),
+    write('create one’s own app-user account', ['newcomer'], signUp()),
+    write('create one’s own account as Admin', NOBODY, signUp({ role: 'Admin', campus: null })),
+    write('create one’s own account as IMT', NOBODY, signUp({ role: 'IMT' })),
+    write('create one’s own account already archived', NOBODY, signUp({ isArchived: true })),
+    write('create one’s own account with someone else’s email', NOBODY, signUp({
+      email: alice.email,
+    })),
+    write('create one’s own account with server fields', NOBODY, signUp({
+      firstNameLowerCase: 'new',
+      isUsingDefaultPassword: false,
+    })),
+    write('create one’s own account with an unknown campus', NOBODY, signUp({ campus: 'Atlantis' })),
+    write('create one’s own account with a client-chosen registration time', NOBODY, signUp({
+      registrationDateTimestamp: Timestamp.fromMillis(0),
+    })),
+    write('create an account document for another uid', NOBODY, (db, actor) =>
+      signUp()(db, { ...actor, uid: 'someone-else' }),
+    ),
+  ];
+  describeMatrix('users/{uid}: sign-up from the mobile app', signUpRows, {
+    ...options,
+    actors: ['newcomer', 'appUser', 'admin', 'signedOut'],
+  });
+
+  // Tokens outlive changes to the account: the users doc wins.
+  const staleTokens: Row<Firestore>[] = [
+    read('read one’s own account', NOBODY, (db, actor) => getDoc(own(db, actor))),
+    read('list live IMT accounts of the token’s campus', NOBODY, (db) =>
+      getDocs(
+        query(
+          collection(db, users),
+          where('role', '==', 'IMT'),
+          where('campus', '==', SAME_CAMPUS),
+          where('isArchived', '==', false),
+        ),
+      ),
+    ),
+    write('update one’s own profile', NOBODY, updateOwn({ firstName: 'Stale' })),
+  ];
+  describeMatrix('users/{uid}: tokens older than a role or campus change', staleTokens, {
+    ...options,
+    actors: ['demotedStaff', 'movedImt', 'archivedStaff'],
+  });
+});
