@@ -1,0 +1,86 @@
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { Button } from '../components/Button';
+import { useAuth } from '../features/auth/store';
+import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
+import { fullName } from '../lib/format';
+import { canSee } from './access';
+import { NAV_SECTIONS } from './navigation';
+
+/** Signed-in layout: navigation by role, the signed-in person, sign out, and the new-incident alert. */
+export default function Shell() {
+  const profile = useAuth((s) => s.profile);
+  const user = useAuth((s) => s.user);
+  const signOut = useAuth((s) => s.signOut);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const role = profile?.role ?? null;
+
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white md:hidden">
+        <span className="font-semibold">Campus Safety Console</span>
+        <Button variant="secondary" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
+          Menu
+        </Button>
+      </header>
+      <aside
+        id="main-nav"
+        className={`${menuOpen ? 'block' : 'hidden'} w-full shrink-0 bg-slate-900 text-slate-100 md:block md:min-h-screen md:w-60`}
+      >
+        <div className="hidden px-4 py-4 text-lg font-semibold md:block">Campus Safety Console</div>
+        <nav aria-label="Main" className="px-2 pb-4">
+          {NAV_SECTIONS.map((section) => {
+            const items = section.items.filter((item) => canSee(role, item.access));
+            if (items.length === 0) return null;
+            return (
+              <div key={section.title} className="mt-3">
+                <p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{section.title}</p>
+                <ul>
+                  {items.map((item) => (
+                    <li key={item.to}>
+                      <NavLink
+                        to={item.to}
+                        end={item.to === '/'}
+                        onClick={() => setMenuOpen(false)}
+                        className={({ isActive }) =>
+                          `block rounded px-2 py-1.5 text-sm ${isActive ? 'bg-sky-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`
+                        }
+                      >
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </nav>
+        <div className="border-t border-slate-700 px-4 py-3 text-sm">
+          <p className="font-medium">{profile ? fullName(profile) : user?.email}</p>
+          <p className="text-slate-400">
+            {role ?? 'No role'}
+            {profile?.campus ? ` · ${profile.campus}` : ''}
+          </p>
+          <Button variant="secondary" className="mt-2 w-full" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </div>
+      </aside>
+      <main id="main" className="relative min-w-0 flex-1 p-4 md:p-6">
+        {!profile && (
+          <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            Your account details could not be found. Some screens may be empty; contact an administrator.
+          </p>
+        )}
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
+        {(role === 'Admin' || role === 'IMT') && profile && <NewIncidentAlert role={role} campus={profile.campus} />}
+      </main>
+    </div>
+  );
+}

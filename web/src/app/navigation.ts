@@ -1,0 +1,40 @@
+import { ADMIN_ONLY, SIGNED_IN, type RouteAccess } from './access';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  access: RouteAccess;
+}
+
+/** Shell navigation; the router applies the same access to each path. */
+export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
+  {
+    title: 'Operations',
+    items: [
+      { to: '/', label: 'Dashboard', access: SIGNED_IN },
+      { to: '/reports', label: 'Incident reports', access: SIGNED_IN },
+      { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },
+    ],
+  },
+  {
+    title: 'Administration',
+    items: [
+      { to: '/accounts', label: 'Accounts', access: ADMIN_ONLY },
+      { to: '/articles', label: 'Articles', access: ADMIN_ONLY },
+      { to: '/announcements', label: 'Announcements', access: ADMIN_ONLY },
+      { to: '/tags', label: 'Tags', access: ADMIN_ONLY },
+      { to: '/releases', label: 'App releases', access: ADMIN_ONLY },
+    ],
+  },
+  {
+    title: 'Archives',
+    items: [
+      { to: '/archives/reports', label: 'Archived reports', access: ADMIN_ONLY },
+      { to: '/archives/accomplishments', label: 'Archived accomplishments', access: ADMIN_ONLY },
+      { to: '/archives/accounts', label: 'Archived accounts', access: ADMIN_ONLY },
+      { to: '/archives/articles', label: 'Archived articles', access: ADMIN_ONLY },
+      { to: '/archives/announcements', label: 'Archived announcements', access: ADMIN_ONLY },
+    ],
+  },
+  { title: 'You', items: [{ to: '/profiles', label: 'Profile', access: SIGNED_IN }] },
+];

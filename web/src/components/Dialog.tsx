@@ -1,0 +1,72 @@
+import { Dialog as HDialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { useState, type ReactNode } from 'react';
+import { Button } from './Button';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  wide?: boolean;
+}
+
+/** Modal dialog: focus is trapped, Escape and the backdrop close it. */
+export function Dialog({ open, onClose, title, description, children, wide }: DialogProps) {
+  return (
+    <HDialog open={open} onClose={onClose} className="relative z-40">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 overflow-y-auto p-4">
+        <div className="flex min-h-full items-center justify-center">
+          <DialogPanel
+            className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-lg bg-white p-6 shadow-xl`}
+          >
+            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+            {description && <Description className="mt-1 text-sm text-slate-600">{description}</Description>}
+            <div className="mt-4">{children}</div>
+          </DialogPanel>
+        </div>
+      </div>
+    </HDialog>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
+}
+
+/** Asks before a destructive or far-reaching action; stays open (busy) until it settles. */
+export function ConfirmDialog({ open, title, message, confirmLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={open} onClose={busy ? () => undefined : onClose} title={title}>
+      <div className="text-sm text-slate-700">{message}</div>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={confirm} busy={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-wrap justify-end gap-2">{children}</div>;
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+      <p className="font-medium text-slate-800">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-6 text-center text-red-900">
+      <p className="font-medium">Could not load this list.</p>
+      <p className="mt-1 text-sm">{message}</p>
+      {onRetry && (
+        <Button variant="secondary" className="mt-3" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function InlineSpinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center gap-2 p-6 text-slate-600">
+      <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-sky-700 border-t-transparent" />
+      {label}
+    </div>
+  );
+}
+
+/** Loading, error and empty states of a list in one place, so no list forgets one. */
+export function ListState({
+  status,
+  error,
+  isEmpty,
+  emptyTitle,
+  emptyHint,
+  onRetry,
+  children,
+}: {
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  isEmpty: boolean;
+  emptyTitle: string;
+  emptyHint?: ReactNode;
+  onRetry?: () => void;
+  children: ReactNode;
+}) {
+  if (status === 'loading') return <InlineSpinner />;
+  if (status === 'error') return <ErrorState message={error ?? 'Unknown error.'} onRetry={onRetry} />;
+  if (isEmpty) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
+  return <>{children}</>;
+}

@@ -1,0 +1,116 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from './Button';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** A table with keyboard-reachable row actions; `rowLabel` names each row for assistive tech. */
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="hover:bg-slate-50">
+              {columns.map((c) => (
+                <td key={c.header} className={`px-3 py-2 align-top text-slate-800 ${c.className ?? ''}`}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pager({
+  page,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  summary,
+}: {
+  page: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  summary?: string;
+}) {
+  return (
+    <nav aria-label="Pagination" className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-700">
+      <span>
+        Page {page}
+        {summary ? ` · ${summary}` : ''}
+      </span>
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={onPrevious} disabled={!hasPrevious}>
+          Previous page
+        </Button>
+        <Button variant="secondary" onClick={onNext} disabled={!hasNext}>
+          Next page
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** Client-side pages over a list already in memory (accounts, articles, …). */
+export function usePaged<T>(rows: readonly T[], pageSize = 25) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const current = Math.min(page, pages);
+  return {
+    rows: rows.slice((current - 1) * pageSize, current * pageSize),
+    pager: {
+      page: current,
+      hasPrevious: current > 1,
+      hasNext: current < pages,
+      onPrevious: () => setPage(current - 1),
+      onNext: () => setPage(current + 1),
+      summary: `${rows.length} in all`,
+    },
+  };
+}
+
+export function PagedTable<T>(props: {
+  caption: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  pageSize?: number;
+}) {
+  const { rows, pager } = usePaged(props.rows, props.pageSize);
+  return (
+    <>
+      <Table caption={props.caption} columns={props.columns} rows={rows} rowKey={props.rowKey} />
+      {(pager.hasNext || pager.hasPrevious) && <Pager {...pager} />}
+    </>
+  );
+}

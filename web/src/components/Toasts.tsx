@@ -1,0 +1,41 @@
+import { useToasts, type ToastTone } from './toast-store';
+
+const TONES: Record<ToastTone, string> = {
+  success: 'border-green-600 bg-green-50 text-green-900',
+  error: 'border-red-600 bg-red-50 text-red-900',
+  info: 'border-sky-600 bg-sky-50 text-sky-900',
+  // The new-incident alert is orange (spec section 2).
+  alert: 'border-orange-600 bg-orange-500 text-white',
+};
+
+export function Toasts() {
+  const toasts = useToasts((s) => s.toasts);
+  const dismiss = useToasts((s) => s.dismiss);
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 flex w-80 max-w-[90vw] flex-col gap-2">
+      {toasts.map((t) => (
+        <div
+          key={t.id}
+          role={t.tone === 'error' || t.tone === 'alert' ? 'alert' : 'status'}
+          data-tone={t.tone}
+          className={`pointer-events-auto rounded-md border-l-4 p-3 shadow-lg ${TONES[t.tone]}`}
+        >
+          <div className="flex items-start justify-between gap-2">
+            <div>
+              <p className="font-semibold">{t.title}</p>
+              {t.message && <p className="mt-1 text-sm">{t.message}</p>}
+            </div>
+            <button
+              type="button"
+              onClick={() => dismiss(t.id)}
+              className="rounded px-1 text-lg leading-none opacity-80 hover:opacity-100"
+              aria-label={`Dismiss ${t.title}`}
+            >
+              ×
+            </button>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

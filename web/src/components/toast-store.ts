@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+import { TOAST_AUTO_CLOSE_MS } from '@campus-safety/model';
+
+export type ToastTone = 'success' | 'error' | 'info' | 'alert';
+
+export interface Toast {
+  id: number;
+  title: string;
+  message?: string;
+  tone: ToastTone;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  show: (toast: Omit<Toast, 'id'>) => number;
+  dismiss: (id: number) => void;
+}
+
+let nextId = 1;
+
+/** Every toast closes itself after TOAST_AUTO_CLOSE_MS (spec section 9); it can also be closed early. */
+export const useToasts = create<ToastState>((set, get) => ({
+  toasts: [],
+  show: (toast) => {
+    const id = nextId++;
+    set({ toasts: [...get().toasts, { ...toast, id }] });
+    setTimeout(() => get().dismiss(id), TOAST_AUTO_CLOSE_MS);
+    return id;
+  },
+  dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
+}));
+
+export const toast = {
+  success: (title: string, message?: string) => useToasts.getState().show({ title, message, tone: 'success' }),
+  error: (title: string, message?: string) => useToasts.getState().show({ title, message, tone: 'error' }),
+  info: (title: string, message?: string) => useToasts.getState().show({ title, message, tone: 'info' }),
+};

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { collection, limit, orderBy, query, where } from 'firebase/firestore';
+import { COLLECTIONS, OPEN_STATUSES, isStaffRole } from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
+import { SelectField } from '../../components/fields';
+import { PageHeader } from '../../components/PageHeader';
+import { ListState } from '../../components/States';
+import { PagedTable, type Column } from '../../components/Table';
+import { toast } from '../../components/toast-store';
+import { db } from '../../lib/db';
+import { formatDate } from '../../lib/format';
+import { scopeFilters } from '../../lib/incident-scope';
+import { retryLive, useLiveQuery } from '../../lib/live-query';
+import { whereConstraints } from '../../lib/where';
+import { useAuth } from '../auth/store';
+import type { Incident } from '../incidents/api';
+import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
+import { setAccomplishmentArchived, type Accomplishment } from './api';
+import { accomplishmentScope } from './scope';
+
+/** Newest copies shown; older ones are reached through the incident they belong to. */
+const LIST_LIMIT = 500;
+
+type Mode = { kind: 'view' | 'edit' | 'archive'; row: Accomplishment } | { kind: 'create' } | null;
+
+function IncidentPicker({ onPick, onClose }: { onPick: (incident: Incident) => void; onClose: () => void }) {
+  const profile = useAuth((s) => s.profile);
+  const uid = useAuth((s) => s.user?.uid ?? '');
+  const scope = scopeFilters({ role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false });
+  const key = `incidents:open:${JSON.stringify(scope)}`;
+  const open = useLiveQuery<Incident>(key, () =>
+    query(
+      collection(db, COLLECTIONS.incidentReports),
+      ...whereConstraints(scope),
+      where('status', 'in', [...OPEN_STATUSES]),
+      orderBy('timestamp', 'desc'),
+      limit(100),
+    ),
+  );
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<string>();
+  return (
+    <Dialog open onClose={onClose} title="New accomplishment report" description="Choose the open incident it reports on.">
+      <ListState status={open.status} error={open.error} isEmpty={open.data.length === 0} emptyTitle="No open incidents" onRetry={() => retryLive(key)}>
+        <SelectField
+          label="Incident"
+          value={choice}
+          onChange={setChoice}
+          placeholder="Choose…"
+          options={open.data.map((i) => ({ value: i.id, label: `${formatDate(i.timestamp)} · ${i.incidentType} · ${i.nearestCampus} · ${i.status}` }))}
+          error={error}
+        />
+      </ListState>
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => {
+            const incident = open.data.find((i) => i.id === choice);
+            if (!incident) setError('Choose an incident.');
+            else onPick(incident);
+          }}
+        >
+          Continue
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default function AccomplishmentsPage({ archived = false }: { archived?: boolean }) {
+  const role = useAuth((s) => s.profile?.role ?? null);
+  const campus = useAuth((s) => s.profile?.campus ?? null);
+  const [mode, setMode] = useState<Mode>(null);
+  const [createFor, setCreateFor] = useState<Incident | null>(null);
+  const scope = accomplishmentScope(role, campus, archived);
+  const key = `accomplishments:${JSON.stringify(scope)}`;
+  const list = useLiveQuery<Accomplishment>(key, () =>
+    query(collection(db, COLLECTIONS.accomplishmentReports), ...whereConstraints(scope), orderBy('timestamp', 'desc'), limit(LIST_LIMIT)),
+  );
+  const staff = isStaffRole(role);
+
+  async function toggleArchive(row: Accomplishment) {
+    if (!row.report) return;
+    try {
+      await setAccomplishmentArchived(row.report.id, row.id, !row.isArchived);
+      toast.success(row.isArchived ? 'Accomplishment report restored' : 'Accomplishment report archived');
+      setMode(null);
+    } catch (error) {
+      toast.error('Could not change the accomplishment report', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const columns: Column<Accomplishment>[] = [
+    { header: 'Submitted', cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span> },
+    { header: 'Title', cell: (r) => r.title },
+    { header: 'Resolve code', cell: (r) => r.resolveCode },
+    { header: 'Incident', cell: (r) => (r.report ? `${r.report.type} · ${r.report.campus}` : '—') },
+    { header: 'Assignee', cell: (r) => r.report?.assignee || '—' },
+    { header: 'Threat level', cell: (r) => r.threatLevel ?? r.report?.threatLevel ?? '—' },
+    {
+      header: 'Actions',
+      cell: (r) => (
+        <div className="flex flex-wrap gap-1">
+          <Button variant="secondary" onClick={() => setMode({ kind: 'view', row: r })} aria-label={`View ${r.title}`}>
+            View
+          </Button>
+          {staff && !r.isArchived && r.report && (
+            <Button variant="secondary" onClick={() => setMode({ kind: 'edit', row: r })} aria-label={`Edit ${r.title}`}>
+              Edit
+            </Button>
+          )}
+          {role === 'Admin' && r.report && (
+            <Button variant={r.isArchived ? 'secondary' : 'danger'} onClick={() => setMode({ kind: 'archive', row: r })} aria-label={`${r.isArchived ? 'Restore' : 'Archive'} ${r.title}`}>
+              {r.isArchived ? 'Restore' : 'Archive'}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={archived ? 'Archived accomplishment reports' : 'Accomplishment reports'}
+        subtitle="Newest first"
+        actions={staff && !archived ? <Button onClick={() => setMode({ kind: 'create' })}>New accomplishment report</Button> : undefined}
+      />
+      <ListState status={list.status} error={list.error} isEmpty={list.data.length === 0} emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'} onRetry={() => retryLive(key)}>
+        <PagedTable caption="Accomplishment reports" columns={columns} rows={list.data} rowKey={(r) => r.id} />
+      </ListState>
+
+      {mode?.kind === 'view' && (
+        <Dialog open onClose={() => setMode(null)} title={mode.row.title} wide>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <div><dt className="font-semibold">Submitted</dt><dd>{formatDate(mode.row.timestamp)}</dd></div>
+            <div><dt className="font-semibold">Resolve code</dt><dd>{mode.row.resolveCode}</dd></div>
+            <div><dt className="font-semibold">Threat level</dt><dd>{mode.row.threatLevel ?? mode.row.report?.threatLevel ?? '—'}</dd></div>
+            {mode.row.report && (
+              <>
+                <div><dt className="font-semibold">Incident</dt><dd>{mode.row.report.type} on {mode.row.report.date} {mode.row.report.time}</dd></div>
+                <div><dt className="font-semibold">Campus</dt><dd>{mode.row.report.campus}</dd></div>
+                <div><dt className="font-semibold">Assignee</dt><dd>{mode.row.report.assignee || '—'}</dd></div>
+                <div><dt className="font-semibold">Location</dt><dd>{mode.row.report.latitude}, {mode.row.report.longitude}</dd></div>
+              </>
+            )}
+          </dl>
+          <p className="mt-4 whitespace-pre-wrap text-sm">{mode.row.description}</p>
+          {mode.row.imageUrl && <img src={mode.row.imageUrl} alt={`Photo for ${mode.row.title}`} className="mt-4 max-h-80 rounded" />}
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setMode(null)}>Close</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+      {mode?.kind === 'edit' && mode.row.report && (
+        <AccomplishmentFormDialog incidentId={mode.row.report.id} existing={mode.row} onClose={() => setMode(null)} />
+      )}
+      {mode?.kind === 'create' && !createFor && <IncidentPicker onPick={setCreateFor} onClose={() => setMode(null)} />}
+      {createFor && (
+        <AccomplishmentFormDialog
+          incidentId={createFor.id}
+          defaultThreatLevel={createFor.threatLevel}
+          onClose={() => {
+            setCreateFor(null);
+            setMode(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={mode?.kind === 'archive'}
+        title={mode?.kind === 'archive' && mode.row.isArchived ? 'Restore accomplishment report' : 'Archive accomplishment report'}
+        message={mode?.kind === 'archive' ? `“${mode.row.title}” will be ${mode.row.isArchived ? 'restored to the live list' : 'moved to the archive'}.` : ''}
+        confirmLabel={mode?.kind === 'archive' && mode.row.isArchived ? 'Restore' : 'Archive'}
+        destructive={mode?.kind === 'archive' && !mode.row.isArchived}
+        onConfirm={() => (mode?.kind === 'archive' ? toggleArchive(mode.row) : undefined)}
+        onClose={() => setMode(null)}
+      />
+    </>
+  );
+}

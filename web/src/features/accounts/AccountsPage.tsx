@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { collection, orderBy, query, where } from 'firebase/firestore';
+import { COLLECTIONS, type UserProfile } from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/Dialog';
+import { TextField } from '../../components/fields';
+import { PageHeader } from '../../components/PageHeader';
+import { ListState } from '../../components/States';
+import { PagedTable, type Column } from '../../components/Table';
+import { toast } from '../../components/toast-store';
+import { db } from '../../lib/db';
+import { formatDate, fullName } from '../../lib/format';
+import { retryLive, useLiveQuery, type Row } from '../../lib/live-query';
+import { useAuth } from '../auth/store';
+import { setAccountArchived } from './api';
+import { CreateAccountDialog, RoleCampusDialog } from './AccountDialogs';
+
+type Account = Row<UserProfile>;
+
+export function matchesAccount(account: Pick<UserProfile, 'firstName' | 'lastName' | 'email'>, search: string): boolean {
+  const text = search.trim().toLowerCase();
+  if (!text) return true;
+  return `${account.firstName} ${account.lastName} ${account.email}`.toLowerCase().includes(text);
+}
+
+export default function AccountsPage({ archived = false }: { archived?: boolean }) {
+  const me = useAuth((s) => s.user?.uid);
+  const key = `users:archived=${archived}`;
+  const list = useLiveQuery<UserProfile>(key, () =>
+    query(collection(db, COLLECTIONS.users), where('isArchived', '==', archived), orderBy('firstNameLowerCase')),
+  );
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Account | null>(null);
+  const [archiving, setArchiving] = useState<Account | null>(null);
+  const rows = list.data.filter((a) => matchesAccount(a, search));
+
+  async function toggleArchive(account: Account) {
+    try {
+      await setAccountArchived(account.id, !account.isArchived);
+      toast.success(account.isArchived ? 'Account restored' : 'Account archived', fullName(account));
+      setArchiving(null);
+    } catch (error) {
+      toast.error('Could not change the account', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const columns: Column<Account>[] = [
+    { header: 'Name', cell: (a) => fullName(a) },
+    { header: 'Email', cell: (a) => <span className="break-all">{a.email}</span> },
+    { header: 'Role', cell: (a) => a.role },
+    { header: 'Campus', cell: (a) => a.campus ?? '—' },
+    { header: 'Registered', cell: (a) => formatDate(a.registrationDate) },
+    {
+      header: 'Actions',
+      cell: (a) =>
+        a.id === me ? (
+          <span className="text-xs text-slate-500">You</span>
+        ) : (
+          <div className="flex flex-wrap gap-1">
+            {!a.isArchived && (
+              <Button variant="secondary" onClick={() => setEditing(a)} aria-label={`Change role and campus of ${fullName(a)}`}>
+                Role &amp; campus
+              </Button>
+            )}
+            <Button variant={a.isArchived ? 'secondary' : 'danger'} onClick={() => setArchiving(a)} aria-label={`${a.isArchived ? 'Restore' : 'Archive'} ${fullName(a)}`}>
+              {a.isArchived ? 'Restore' : 'Archive'}
+            </Button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={archived ? 'Archived accounts' : 'Accounts'}
+        subtitle="By first name"
+        actions={!archived ? <Button onClick={() => setCreating(true)}>Create account</Button> : undefined}
+      />
+      <div className="max-w-sm">
+        <TextField label="Search accounts" type="search" value={search} onChange={setSearch} />
+      </div>
+      <ListState status={list.status} error={list.error} isEmpty={rows.length === 0} emptyTitle={archived ? 'No archived accounts' : 'No accounts'} onRetry={() => retryLive(key)}>
+        <PagedTable caption="Accounts" columns={columns} rows={rows} rowKey={(a) => a.id} />
+      </ListState>
+      {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}
+      {editing && <RoleCampusDialog account={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={archiving !== null}
+        title={archiving?.isArchived ? 'Restore account' : 'Archive account'}
+        message={
+          archiving?.isArchived
+            ? `${archiving ? fullName(archiving) : ''} will be able to sign in again.`
+            : `${archiving ? fullName(archiving) : ''} will no longer be able to sign in. You can restore the account later.`
+        }
+        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
+        destructive={!archiving?.isArchived}
+        onConfirm={() => (archiving ? toggleArchive(archiving) : undefined)}
+        onClose={() => setArchiving(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { create } from 'zustand';
+import { onAuthStateChanged, reload, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
+import type { UserProfile } from '@campus-safety/model';
+import { auth } from '../../lib/auth';
+import { authErrorMessage } from './auth-errors';
+
+export type Profile = UserProfile & { id: string };
+
+export interface SessionState {
+  /** `loading` until both the Auth state and (when signed in) the users/{uid} document are known. */
+  status: 'loading' | 'signedOut' | 'signedIn';
+  user: User | null;
+  emailVerified: boolean;
+  profile: Profile | null;
+  profileError: string | null;
+}
+
+interface AuthStore extends SessionState {
+  start: () => () => void;
+  signIn: (email: string, password: string) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** Reloads the Auth user (email verification re-check); returns whether the email is verified. */
+  recheckUser: () => Promise<boolean>;
+}
+
+let stopProfile: (() => void) | null = null;
+
+export const useAuth = create<AuthStore>((set, get) => ({
+  status: 'loading',
+  user: null,
+  emailVerified: false,
+  profile: null,
+  profileError: null,
+
+  start: () => {
+    const stopAuth = onAuthStateChanged(auth, (user) => {
+      stopProfile?.();
+      stopProfile = null;
+      if (!user) {
+        set({ status: 'signedOut', user: null, emailVerified: false, profile: null, profileError: null });
+        return;
+      }
+      set({ status: 'loading', user, emailVerified: user.emailVerified, profile: null, profileError: null });
+      // Firestore is loaded only once someone is signed in, which keeps /login small.
+      void import('./profile-listener').then(({ listenToProfile }) => {
+        if (get().user?.uid !== user.uid) return;
+        stopProfile = listenToProfile(
+          user.uid,
+          (profile) => set({ status: 'signedIn', profile, profileError: null }),
+          (message) => set({ status: 'signedIn', profile: null, profileError: message }),
+        );
+      });
+    });
+    return () => {
+      stopAuth();
+      stopProfile?.();
+    };
+  },
+
+  signIn: async (email, password) => {
+    try {
+      await signInWithEmailAndPassword(auth, email.trim(), password);
+    } catch (error) {
+      throw new Error(authErrorMessage(error));
+    }
+  },
+
+  signOut: async () => {
+    await signOut(auth);
+  },
+
+  recheckUser: async () => {
+    const user = auth.currentUser;
+    if (!user) return false;
+    await reload(user);
+    // The token carries email_verified for the rules; refresh it so they see the change.
+    if (user.emailVerified) await user.getIdToken(true);
+    set({ user, emailVerified: user.emailVerified });
+    return user.emailVerified;
+  },
+}));
+
+export function useRole() {
+  return useAuth((s) => s.profile?.role ?? null);
+}

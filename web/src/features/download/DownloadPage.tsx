@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { collection, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
+import { COLLECTIONS, type Release } from '@campus-safety/model';
+import { ErrorState, InlineSpinner } from '../../components/States';
+import { db } from '../../lib/db';
+import { messageOf } from '../../lib/errors';
+import { formatBytes, formatDate } from '../../lib/format';
+import { downloadUrl } from '../../lib/storage';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'none' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; release: Release; url: string };
+
+/** Public page: the newest release that is not archived. */
+export default function DownloadPage() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    (async () => {
+      try {
+        const snap = await getDocs(
+          query(collection(db, COLLECTIONS.releases), where('isArchived', '==', false), orderBy('timestamp', 'desc'), limit(1)),
+        );
+        const first = snap.docs[0];
+        if (!first) {
+          if (current) setState({ status: 'none' });
+          return;
+        }
+        const release = first.data() as Release;
+        const url = await downloadUrl(release.storagePath);
+        if (current) setState({ status: 'ready', release, url });
+      } catch (error) {
+        console.error('Download page failed', error);
+        if (current) setState({ status: 'error', message: messageOf(error) });
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+      <div className="w-full max-w-lg rounded-lg bg-white p-8 shadow">
+        <h1 className="text-2xl font-semibold text-slate-900">Campus Safety app</h1>
+        <p className="mt-1 text-sm text-slate-600">Report incidents and get safety guides and announcements on your phone.</p>
+        <div className="mt-6">
+          {state.status === 'loading' && <InlineSpinner label="Looking for the latest release…" />}
+          {state.status === 'none' && <p className="text-slate-700">No release is available yet. Please check back later.</p>}
+          {state.status === 'error' && <ErrorState message={state.message} onRetry={() => setAttempt((a) => a + 1)} />}
+          {state.status === 'ready' && (
+            <>
+              <dl className="grid grid-cols-2 gap-2 text-sm">
+                <dt className="text-slate-500">Version</dt>
+                <dd className="font-medium">{state.release.version}</dd>
+                <dt className="text-slate-500">Size</dt>
+                <dd>{formatBytes(state.release.size)}</dd>
+                <dt className="text-slate-500">Released</dt>
+                <dd>{formatDate(state.release.timestamp)}</dd>
+              </dl>
+              {state.release.notes && (
+                <section aria-labelledby="notes-heading" className="mt-4">
+                  <h2 id="notes-heading" className="font-semibold">What’s new</h2>
+                  <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{state.release.notes}</p>
+                </section>
+              )}
+              <a
+                href={state.url}
+                download
+                className="mt-6 inline-block rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+              >
+                Download version {state.release.version}
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { limit, orderBy, query } from 'firebase/firestore';
+import dayjs from 'dayjs';
+import { STATUS_LABELS, type IncidentStatus } from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { ErrorState, InlineSpinner, ListState } from '../../components/States';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDate, formatMinutes } from '../../lib/format';
+import { scopeFilters, type IncidentScope } from '../../lib/incident-scope';
+import { retryLive, useLiveQuery } from '../../lib/live-query';
+import { whereConstraints } from '../../lib/where';
+import { useAuth } from '../auth/store';
+import { incidentsRef, type Incident } from '../incidents/api';
+import { useDashboard, type DashboardFigures } from './store';
+
+function Card({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+    </div>
+  );
+}
+
+function Breakdown({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="mb-2 font-semibold text-slate-900">{title}</h2>
+      <ul className="space-y-1">
+        {rows.map((r) => (
+          <li key={r.label} className="grid grid-cols-[9rem_1fr_3rem] items-center gap-2 text-sm">
+            <span className="truncate">{r.label}</span>
+            <span className="h-3 rounded bg-sky-100" aria-hidden>
+              <span className="block h-3 rounded bg-sky-700" style={{ width: `${(r.count / max) * 100}%` }} />
+            </span>
+            <span className="text-right tabular-nums">{r.count}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Trend({ days }: { days: { label: string; count: number }[] }) {
+  const max = Math.max(1, ...days.map((d) => d.count));
+  return (
+    <section aria-label="Reports in the last 30 days" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="mb-2 font-semibold text-slate-900">Reports in the last 30 days</h2>
+      <div className="flex h-32 items-end gap-0.5" role="img" aria-label={days.map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count}`).join(', ')}>
+        {days.map((d) => (
+          <div key={d.label} className="flex-1 rounded-t bg-sky-600" style={{ height: `${Math.max(2, (d.count / max) * 100)}%` }} title={`${dayjs(d.label).format('MMM D')}: ${d.count}`} />
+        ))}
+      </div>
+      <div className="mt-1 flex justify-between text-xs text-slate-500">
+        <span>{days[0] && dayjs(days[0].label).format('MMM D')}</span>
+        <span>Today</span>
+      </div>
+    </section>
+  );
+}
+
+function Figures({ figures }: { figures: DashboardFigures }) {
+  const group = (g: string) => figures.counts.filter((c) => c.group === g);
+  const campuses = group('campus');
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+        <Card label="All live reports" value={figures.total} />
+        {group('status').map((c) => (
+          <Card key={c.label} label={STATUS_LABELS[c.label as IncidentStatus]} value={c.count} />
+        ))}
+        <Card label="Average response time" value={formatMinutes(figures.averageResponseMinutes)} />
+        <Card label="Average waiting time" value={formatMinutes(figures.averageWaitingMinutes)} />
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        {campuses.length > 0 && <Breakdown title="By campus" rows={campuses} />}
+        <Breakdown title="By threat level" rows={group('threat')} />
+        <Trend days={group('day')} />
+      </div>
+    </>
+  );
+}
+
+export default function HomePage() {
+  const profile = useAuth((s) => s.profile);
+  const uid = useAuth((s) => s.user?.uid ?? '');
+  const { status, figures, error, load } = useDashboard();
+  const scope: IncidentScope = { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false };
+  const scopeKey = `${scope.role}:${scope.campus}:${uid}`;
+  useEffect(() => {
+    void load(scope);
+  }, [scopeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const latestKey = `incidents:latest:${scopeKey}`;
+  const latest = useLiveQuery<Incident>(latestKey, () =>
+    query(incidentsRef(), ...whereConstraints(scopeFilters(scope)), orderBy('timestamp', 'desc'), limit(5)),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle={figures ? `Figures as of ${formatDate(figures.loadedAt)}` : undefined}
+        actions={
+          <Button variant="secondary" onClick={() => void load(scope)} busy={status === 'loading'}>
+            Refresh figures
+          </Button>
+        }
+      />
+      {status === 'error' && <ErrorState message={error ?? ''} onRetry={() => void load(scope)} />}
+      {!figures && status !== 'error' && <InlineSpinner label="Loading figures…" />}
+      {figures && <Figures figures={figures} />}
+      <section aria-labelledby="latest-heading" className="mt-6">
+        <h2 id="latest-heading" className="mb-2 font-semibold text-slate-900">
+          Latest incidents
+        </h2>
+        <ListState status={latest.status} error={latest.error} isEmpty={latest.data.length === 0} emptyTitle="No incidents yet" onRetry={() => retryLive(latestKey)}>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {latest.data.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
+                <StatusBadge status={r.status} />
+                <span className="font-medium">{r.incidentType}</span>
+                <span className="text-slate-600">{r.nearestCampus}</span>
+                <span className="text-slate-600">{formatDate(r.timestamp)}</span>
+                <Link className="ml-auto font-medium text-sky-800 underline" to={`/reports?id=${r.id}`}>
+                  Open<span className="sr-only"> {r.incidentType} report</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </ListState>
+      </section>
+    </>
+  );
+}

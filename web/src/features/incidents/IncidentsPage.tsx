@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { ListState } from '../../components/States';
+import { StatusBadge } from '../../components/StatusBadge';
+import { Pager, Table, type Column } from '../../components/Table';
+import { formatDate } from '../../lib/format';
+import { retryLive, useLiveQuery } from '../../lib/live-query';
+import { useAuth } from '../auth/store';
+import { countIncidents, incidentPageQuery, type Incident } from './api';
+import { IncidentDetail } from './IncidentDetail';
+import { IncidentFiltersBar } from './IncidentFilters';
+import { incidentQuerySpec, matchesSearch, type IncidentScope } from './query-spec';
+import { PAGE_SIZE, useIncidentList } from './store';
+
+export default function IncidentsPage({ archived = false }: { archived?: boolean }) {
+  const profile = useAuth((s) => s.profile);
+  const uid = useAuth((s) => s.user?.uid ?? '');
+  const { filters, cursors, page, nextPage, previousPage, firstPage } = useIncidentList();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('id');
+
+  const scope: IncidentScope = { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived };
+  const spec = useMemo(() => incidentQuerySpec(scope, filters), [scope.role, scope.uid, scope.campus, archived, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+  const specKey = JSON.stringify(spec);
+
+  useEffect(() => firstPage(), [archived, firstPage]);
+
+  const cursor = page > 0 ? (cursors[page - 1] ?? null) : null;
+  const key = `incidents:${specKey}:page:${page}:${cursor?.id ?? ''}`;
+  const list = useLiveQuery<Incident>(key, () => incidentPageQuery(spec, PAGE_SIZE, cursor));
+
+  const [total, setTotal] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    setTotal(null);
+    countIncidents(spec)
+      .then((n) => current && setTotal(n))
+      .catch((error) => console.error('Incident count failed', error));
+    return () => {
+      current = false;
+    };
+  }, [specKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const rows = list.data.filter((r) => matchesSearch(r, filters.search));
+  const open = (id: string) => setParams({ id });
+
+  const columns: Column<Incident>[] = [
+    { header: 'Reported', cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span> },
+    { header: 'Type', cell: (r) => r.incidentType },
+    { header: 'Campus', cell: (r) => r.nearestCampus },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    { header: 'Threat level', cell: (r) => r.threatLevel ?? '—' },
+    { header: 'Assignee', cell: (r) => r.assignedTo?.displayName ?? '—' },
+    { header: 'Reporter', cell: (r) => <span className="break-all">{r.email}</span> },
+    {
+      header: 'Actions',
+      cell: (r) => (
+        <Button variant="secondary" onClick={() => open(r.id)} aria-label={`Open report ${r.incidentType} of ${formatDate(r.timestamp)}`}>
+          Open
+        </Button>
+      ),
+    },
+  ];
+
+  const lastRow = list.data[list.data.length - 1];
+  return (
+    <>
+      <PageHeader
+        title={archived ? 'Archived incident reports' : 'Incident reports'}
+        subtitle={profile?.role === 'IMT' ? `${profile.campus ?? 'No campus'} · newest first` : 'Newest first'}
+      />
+      <IncidentFiltersBar showCampus={profile?.role !== 'IMT'} />
+      <ListState
+        status={list.status}
+        error={list.error}
+        isEmpty={rows.length === 0 && page === 0}
+        emptyTitle={archived ? 'No archived reports' : 'No incident reports'}
+        emptyHint="Nothing matches the current filters."
+        onRetry={() => retryLive(key)}
+      >
+        <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
+        {filters.search && !filters.search.includes('@') && (
+          <p className="mt-2 text-xs text-slate-500">Search covers the rows of this page; use filters to narrow all reports.</p>
+        )}
+        <Pager
+          page={page + 1}
+          hasPrevious={page > 0}
+          hasNext={list.data.length === PAGE_SIZE && (total === null || (page + 1) * PAGE_SIZE < total)}
+          onPrevious={previousPage}
+          onNext={() => lastRow && nextPage(lastRow.snapshot)}
+          summary={total === null ? undefined : `${total} report${total === 1 ? '' : 's'}`}
+        />
+      </ListState>
+      {openId && (
+        <IncidentDetail
+          id={openId}
+          onClose={() => {
+            params.delete('id');
+            setParams(params);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { collection, orderBy, query } from 'firebase/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/Dialog';
+import { FileField, TextAreaField, TextField } from '../../components/fields';
+import { PageHeader } from '../../components/PageHeader';
+import { ListState } from '../../components/States';
+import { PagedTable, type Column } from '../../components/Table';
+import { toast } from '../../components/toast-store';
+import { db } from '../../lib/db';
+import { formatBytes, formatDate } from '../../lib/format';
+import { retryLive, useLiveQuery } from '../../lib/live-query';
+import { hasErrors, type FieldErrors } from '../../lib/validation';
+import { publishRelease, setReleaseArchived, type ReleaseRow } from './api';
+import { validateRelease, type ReleaseField, type ReleaseInput } from './form';
+
+function UploadForm({ highestCode }: { highestCode: number }) {
+  const [input, setInput] = useState<ReleaseInput>({ version: '', versionCode: '', notes: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<ReleaseField>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (field: keyof ReleaseInput) => (value: string) => setInput((i) => ({ ...i, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validateRelease(input, file, highestCode);
+    setErrors(problems);
+    setFailure(null);
+    if (hasErrors(problems) || !file) return;
+    setProgress(0);
+    try {
+      await publishRelease(input, file, setProgress);
+      toast.success('Release uploaded', `Version ${input.version} is now offered on the download page.`);
+      setInput({ version: '', versionCode: '', notes: '' });
+      setFile(null);
+      (event.target as HTMLFormElement).reset();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setFailure(message);
+      toast.error('Could not upload the release', message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mb-6 grid max-w-3xl gap-x-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      <TextField label="Version" value={input.version} onChange={set('version')} error={errors.version} placeholder="1.4.0" />
+      <TextField label="Version code" inputMode="numeric" value={input.versionCode} onChange={set('versionCode')} error={errors.versionCode} hint={`Greater than ${highestCode}.`} />
+      <div className="sm:col-span-2">
+        <TextAreaField label="Release notes" value={input.notes} onChange={set('notes')} error={errors.notes} rows={3} />
+        <FileField label="Build file" accept=".apk,.aab,.ipa,application/vnd.android.package-archive,application/octet-stream" onChange={setFile} error={errors.file} fileName={file?.name} />
+      </div>
+      {progress !== null && (
+        <div className="sm:col-span-2">
+          <label className="text-sm" htmlFor="release-progress">
+            Uploading…
+          </label>
+          <progress id="release-progress" className="ml-2 align-middle" value={progress} max={1} />
+        </div>
+      )}
+      {failure && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {failure}
+        </p>
+      )}
+      <div>
+        <Button type="submit" busy={progress !== null}>
+          Upload release
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function ReleasesPage() {
+  const key = 'releases:all';
+  const list = useLiveQuery<ReleaseRow>(key, () => query(collection(db, COLLECTIONS.releases), orderBy('timestamp', 'desc')));
+  const [archiving, setArchiving] = useState<ReleaseRow | null>(null);
+  const highestCode = Math.max(0, ...list.data.map((r) => r.versionCode ?? 0));
+
+  async function toggle(release: ReleaseRow) {
+    try {
+      await setReleaseArchived(release.id, !release.isArchived);
+      toast.success(release.isArchived ? `Version ${release.version} restored` : `Version ${release.version} archived`);
+      setArchiving(null);
+    } catch (error) {
+      toast.error('Could not change the release', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const columns: Column<ReleaseRow>[] = [
+    { header: 'Version', cell: (r) => <span className="font-medium">{r.version}</span> },
+    { header: 'Code', cell: (r) => r.versionCode },
+    { header: 'Uploaded', cell: (r) => formatDate(r.timestamp) },
+    { header: 'Size', cell: (r) => formatBytes(r.size) },
+    { header: 'Notes', cell: (r) => <span className="line-clamp-2 whitespace-pre-wrap">{r.notes || '—'}</span> },
+    { header: 'State', cell: (r) => (r.isArchived ? 'Archived' : 'Offered') },
+    {
+      header: 'Actions',
+      cell: (r) => (
+        <Button variant={r.isArchived ? 'secondary' : 'danger'} onClick={() => setArchiving(r)} aria-label={`${r.isArchived ? 'Restore' : 'Archive'} version ${r.version}`}>
+          {r.isArchived ? 'Restore' : 'Archive'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="App releases" subtitle="The newest offered release is on the public download page." />
+      <UploadForm highestCode={highestCode} />
+      <ListState status={list.status} error={list.error} isEmpty={list.data.length === 0} emptyTitle="No releases yet" onRetry={() => retryLive(key)}>
+        <PagedTable caption="App releases" columns={columns} rows={list.data} rowKey={(r) => r.id} />
+      </ListState>
+      <ConfirmDialog
+        open={archiving !== null}
+        title={archiving?.isArchived ? 'Restore release' : 'Archive release'}
+        message={archiving ? `Version ${archiving.version} will ${archiving.isArchived ? 'be offered again' : 'no longer be offered for download'}.` : ''}
+        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
+        destructive={!archiving?.isArchived}
+        onConfirm={() => (archiving ? toggle(archiving) : undefined)}
+        onClose={() => setArchiving(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState, type FormEvent } from 'react';
+import { tagNameProblem, type TagUsageResponse } from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
+import { TextAreaField, TextField } from '../../components/fields';
+import { PageHeader } from '../../components/PageHeader';
+import { ListState } from '../../components/States';
+import { PagedTable, type Column } from '../../components/Table';
+import { toast } from '../../components/toast-store';
+import { useTags } from '../../hooks/use-tags';
+import { retryLive } from '../../lib/live-query';
+import { addTags, deleteTag, describeAddResult, renameTag, tagUsage } from './api';
+import { parseTagInput, tagInputProblem } from './parse';
+
+interface TagRow {
+  id: string;
+  name: string;
+}
+
+function AddTagsForm({ existing }: { existing: string[] }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const names = parseTagInput(text);
+    const problem = tagInputProblem(names, existing);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const result = await addTags(names);
+      (result.added.length ? toast.success : toast.info)(result.added.length ? 'Tags added' : 'No new tags', describeAddResult(result));
+      setText('');
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      setError(message);
+      toast.error('Could not add tags', message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate className="mb-6 max-w-xl rounded-lg border border-slate-200 bg-white p-4">
+      <TextAreaField label="New tags" value={text} onChange={setText} error={error} rows={3} hint="Several at once: separate names with commas or new lines." />
+      <Button type="submit" busy={busy}>
+        Add tags
+      </Button>
+    </form>
+  );
+}
+
+function RenameDialog({ tag, onClose }: { tag: TagRow; onClose: () => void }) {
+  const [name, setName] = useState(tag.name);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = tagNameProblem(name) ?? (name.trim() === tag.name ? 'Enter a different name.' : undefined);
+    setError(problem ?? undefined);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await renameTag(tag.id, name);
+      toast.success('Tag renamed', `“${tag.name}” is now “${name.trim()}”.`);
+      onClose();
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      setError(message);
+      toast.error('Could not rename the tag', message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open onClose={busy ? () => undefined : onClose} title={`Rename “${tag.name}”`}>
+      <form onSubmit={submit} noValidate>
+        <TextField label="Tag name" value={name} onChange={setName} error={error} />
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            Rename
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+export default function TagsPage() {
+  const tags = useTags();
+  const [renaming, setRenaming] = useState<TagRow | null>(null);
+  const [deleting, setDeleting] = useState<{ tag: TagRow; usage: TagUsageResponse } | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
+
+  async function askDelete(tag: TagRow) {
+    setChecking(tag.id);
+    try {
+      setDeleting({ tag, usage: await tagUsage(tag.name) });
+    } catch (error) {
+      toast.error('Could not check where the tag is used', error instanceof Error ? error.message : String(error));
+    } finally {
+      setChecking(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await deleteTag(deleting.tag.id);
+      toast.success('Tag deleted', `“${deleting.tag.name}” was removed.`);
+      setDeleting(null);
+    } catch (error) {
+      toast.error('Could not delete the tag', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const columns: Column<TagRow>[] = [
+    { header: 'Name', cell: (t) => t.name },
+    {
+      header: 'Actions',
+      cell: (t) => (
+        <div className="flex gap-1">
+          <Button variant="secondary" onClick={() => setRenaming(t)} aria-label={`Rename ${t.name}`}>
+            Rename
+          </Button>
+          <Button variant="danger" onClick={() => void askDelete(t)} busy={checking === t.id} aria-label={`Delete ${t.name}`}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Tags" subtitle="Used on incident reports and announcements" />
+      <AddTagsForm existing={tags.data.map((t) => t.name)} />
+      <ListState status={tags.status} error={tags.error} isEmpty={tags.data.length === 0} emptyTitle="No tags yet" onRetry={() => retryLive('tags:all')}>
+        <PagedTable caption="Tags" columns={columns} rows={tags.data} rowKey={(t) => t.id} pageSize={50} />
+      </ListState>
+      {renaming && <RenameDialog tag={renaming} onClose={() => setRenaming(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.tag.name ?? ''}”`}
+        message={
+          deleting && (
+            <p>
+              This tag is used by <strong>{deleting.usage.incidents}</strong> incident report(s) and{' '}
+              <strong>{deleting.usage.announcements}</strong> announcement(s). Deleting it removes it from the list of tags.
+            </p>
+          )
+        }
+        confirmLabel="Delete tag"
+        destructive
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import dayjs from 'dayjs';
+import { DATE_FORMAT, type TimestampLike } from '@campus-safety/model';
+
+type DateInput = TimestampLike | Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value == null) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' || typeof value === 'number') return new Date(value);
+  return value.toDate();
+}
+
+/** Every date the console shows, in the spec's `MMM DD YYYY hh:mm:ss A`; '—' when missing. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date || Number.isNaN(date.getTime())) return '—';
+  return dayjs(date).format(DATE_FORMAT);
+}
+
+/** "1 h 05 min", "12 min", or '—' when there is no figure (no report has it yet). */
+export function formatMinutes(minutes: number | null | undefined): string {
+  if (minutes == null || !Number.isFinite(minutes)) return '—';
+  const rounded = Math.round(minutes);
+  if (rounded < 60) return `${rounded} min`;
+  const hours = Math.floor(rounded / 60);
+  const rest = rounded % 60;
+  return `${hours} h ${String(rest).padStart(2, '0')} min`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+export function fullName(person: { firstName?: string; lastName?: string }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+}
+
+/** `YYYY-MM-DDTHH:mm` for a datetime-local input. */
+export function toDateTimeLocal(date: Date): string {
+  return dayjs(date).format('YYYY-MM-DDTHH:mm');
+}

@@ -1,0 +1,51 @@
+import { IMAGE_CONTENT_TYPES, LIMITS } from '@campus-safety/model';
+
+/** Field problems keyed by field name; an empty object means the form may be sent. */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+export function required(value: string, label: string): string | undefined {
+  return value.trim() === '' ? `${label} is required.` : undefined;
+}
+
+export function maxLength(value: string, max: number, label: string): string | undefined {
+  return value.length > max ? `${label} must be at most ${max} characters.` : undefined;
+}
+
+export function requiredText(value: string, label: string, max: number): string | undefined {
+  return required(value, label) ?? maxLength(value, max, label);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function emailProblem(value: string): string | undefined {
+  if (value.trim() === '') return 'Email is required.';
+  if (value.length > LIMITS.email || !EMAIL.test(value.trim())) return 'Enter a valid email address.';
+  return undefined;
+}
+
+export function imageProblem(file: File | null | undefined): string | undefined {
+  if (!file) return undefined;
+  if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+    return 'Choose a JPEG, PNG, WebP or GIF image.';
+  }
+  if (file.size > LIMITS.imageBytes) {
+    return `Images must be at most ${Math.round(LIMITS.imageBytes / 1024 / 1024)} MB.`;
+  }
+  return undefined;
+}
+
+/** Password policy of the console: at least 8 characters with a letter and a digit. */
+export function passwordProblem(value: string): string | undefined {
+  if (value.length < 8) return 'Use at least 8 characters.';
+  if (!/[A-Za-z]/.test(value) || !/\d/.test(value)) return 'Use at least one letter and one digit.';
+  return undefined;
+}
+
+/** Storage object name safe for any path: keeps the extension, drops odd characters. */
+export function safeFileName(name: string): string {
+  const cleaned = name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '');
+  return `${Date.now()}-${cleaned || 'file'}`;
+}
