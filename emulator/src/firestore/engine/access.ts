@@ -1,0 +1,44 @@
+import type { AccessRequest, Authorizer, CallContext, Json } from '../service.js';
+import type { DatabaseRef } from './paths.js';
+import { documentJson, type Database, type StoredDoc } from './store.js';
+
+/** Asks the rules engine about non-owner accesses; owners and unconfigured engines skip it. */
+export class AccessControl {
+  authorizer: Authorizer | null = null;
+
+  /** Whether this caller's accesses must be checked at all. */
+  applies(ctx: CallContext): boolean {
+    return this.authorizer !== null && ctx.caller.kind !== 'owner';
+  }
+
+  check(
+    ctx: CallContext,
+    db: Database,
+    request: Omit<AccessRequest, 'ctx' | 'readBefore' | 'readAfter'> & { readAfter?: (path: string) => StoredDoc | null },
+  ): void {
+    if (!this.authorizer || ctx.caller.kind === 'owner') return;
+    const readBefore = (path: string): Json | null => docOrNull(db.get(stripRoot(db, path)));
+    const after = request.readAfter;
+    this.authorizer.authorize({
+      ...request,
+      ctx: contextFor(ctx, db.ref),
+      readBefore,
+      readAfter: after ? (path) => docOrNull(after(stripRoot(db, path))) : readBefore,
+    });
+  }
+}
+
+/** The caller's context, pointed at the database the request names. */
+export function contextFor(ctx: CallContext, db: DatabaseRef): CallContext {
+  return { ...ctx, projectId: db.projectId, databaseId: db.databaseId };
+}
+
+function docOrNull(doc: StoredDoc | null): Json | null {
+  return doc ? documentJson(doc) : null;
+}
+
+/** Rules may ask with a full name or a path relative to /documents. */
+function stripRoot(db: Database, path: string): string {
+  const p = path.startsWith(db.root + '/') ? path.slice(db.root.length + 1) : path;
+  return p.replace(/^\/+/, '');
+}

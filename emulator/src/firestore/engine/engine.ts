@@ -1,0 +1,549 @@
+import { randomInt } from 'node:crypto';
+import type {
+  Authorizer,
+  CallContext,
+  CommitEvent,
+  FirestoreService,
+  Json,
+  StreamSession,
+  StreamSink,
+  UsageReport,
+} from '../service.js';
+import { FirestoreApiError, GrpcCode } from '../service.js';
+import { AccessControl } from './access.js';
+import { aggregate, parseAggregations } from './aggregations.js';
+import { invalid, notFound, optArray, optBool, optInt, optMessage, optString, reqString } from './errors.js';
+import { exportStore, importStore } from './export.js';
+import { ListenHub } from './listen.js';
+import {
+  childPath,
+  collectionPathOf,
+  compareDocumentNames,
+  fullName,
+  lastSegment,
+  parseDatabaseName,
+  parseDocumentName,
+  parseFieldPath,
+  parseParentName,
+  projectFields,
+  validateId,
+} from './paths.js';
+import { compileQuery, executeQuery, type CompiledQuery } from './query.js';
+import { documentJson, Store, type Database, type StoredDoc } from './store.js';
+import { Clock, microsToTimestamp, timestampToMicros } from './time.js';
+import { Transactions, type Transaction } from './transactions.js';
+import { UsageCounters } from './usage.js';
+import { applyWrite, parseWrite, type ParsedWrite } from './writes.js';
+import { WriteStreamSession } from './write-stream.js';
+
+export interface FirestoreEngine extends FirestoreService {
+  setAuthorizer(a: Authorizer | null): void;
+}
+
+/** How a read is made consistent: latest, at a time, or inside a transaction. */
+interface ReadPlan {
+  time: number | null;
+  txn: Transaction | null;
+  /** Set when the request began the transaction (its id goes back in the first response). */
+  newTxnId: string | null;
+  readTimeText: string;
+}
+
+export interface CommitOutcome {
+  commitTime: number;
+  writeResults: Json[];
+}
+
+/** One applied document change, inside the engine. */
+export interface AppliedChange {
+  path: string;
+  before: StoredDoc | null;
+  after: StoredDoc | null;
+}
+
+const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export class Engine implements FirestoreEngine {
+  readonly store = new Store();
+  readonly clock = new Clock();
+  readonly usageCounters = new UsageCounters();
+  readonly access = new AccessControl();
+  readonly transactions = new Transactions(this.clock);
+  readonly listens = new ListenHub(this);
+  private commitListeners = new Set<(event: CommitEvent) => void>();
+
+  constructor(options?: { authorizer?: Authorizer }) {
+    this.access.authorizer = options?.authorizer ?? null;
+  }
+
+  setAuthorizer(a: Authorizer | null): void {
+    this.access.authorizer = a;
+  }
+
+  // ---- documents ----
+
+  async getDocument(ctx: CallContext, request: Json): Promise<Json> {
+    const what = 'GetDocument';
+    const name = parseDocumentName(request.name, what);
+    const db = this.store.database(name);
+    const mask = parseMask(request, what);
+    const plan = this.readPlan(db, request, what, false);
+    const doc = db.getAt(name.path, plan.time);
+    this.access.check(ctx, db, { method: 'get', path: name.path, resource: doc ? documentJson(doc) : null });
+    this.recordRead(plan, name.path, doc);
+    if (!doc) throw notFound(`Document "${String(request.name)}" not found.`);
+    this.countReads([doc]);
+    return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
+  }
+
+  async listDocuments(ctx: CallContext, request: Json): Promise<Json> {
+    const what = 'ListDocuments';
+    const parent = parseParentName(request.parent, what);
+    const db = this.store.database(parent);
+    const collectionId = optString(request, 'collectionId', what) ?? '';
+    if (collectionId !== '') validateId(collectionId, `${what}: invalid collectionId`);
+    const mask = parseMask(request, what);
+    const pageSize = optInt(request, 'pageSize', what) ?? 0;
+    if (pageSize < 0) throw invalid(`${what}: pageSize must be non-negative`);
+    const showMissing = optBool(request, 'showMissing', what) ?? false;
+    const orderBy = optString(request, 'orderBy', what) ?? '';
+    if (showMissing && orderBy !== '') throw invalid(`${what}: showMissing cannot be combined with orderBy`);
+    const plan = this.readPlan(db, request, what, false);
+    const collections = collectionId !== '' ? [collectionId] : this.childCollectionIds(db, parent.path);
+    const docs: (StoredDoc | { name: string; path: string; missing: true })[] = [];
+    for (const cid of collections) {
+      const query = compileQuery(parent.path, { from: [{ collectionId: cid }], orderBy: parseOrderClause(orderBy, what) }, what);
+      this.access.check(ctx, db, { method: 'list', path: childPath(parent.path, cid), query: query.json, resource: null });
+      const found = executeQuery(db, query, plan.time);
+      for (const d of found) this.recordRead(plan, d.path, d);
+      docs.push(...found);
+      if (showMissing) {
+        const present = new Set(found.map((d) => d.path));
+        for (const path of this.missingParents(db, childPath(parent.path, cid))) {
+          if (!present.has(path)) docs.push({ name: fullName(db.ref, path), path, missing: true });
+        }
+      }
+    }
+    if (showMissing || collections.length > 1) docs.sort((a, b) => compareDocumentNames(a.name, b.name));
+    const start = request.pageToken ? decodePageToken(request.pageToken, what) : 0;
+    const page = pageSize > 0 ? docs.slice(start, start + pageSize) : docs.slice(start);
+    this.countReads(page.filter((d): d is StoredDoc => !('missing' in d)));
+    const response: Json = {
+      documents: page.map((d) => ('missing' in d ? { name: d.name } : documentJson(d, mask ? projectFields(d.fields, mask) : d.fields))),
+    };
+    if (pageSize > 0 && start + pageSize < docs.length) response.nextPageToken = encodePageToken(start + pageSize);
+    return response;
+  }
+
+  async createDocument(ctx: CallContext, request: Json): Promise<Json> {
+    const what = 'CreateDocument';
+    const parent = parseParentName(request.parent, what);
+    const collectionId = reqString(request, 'collectionId', what);
+    validateId(collectionId, `${what}: invalid collectionId`);
+    const docId = optString(request, 'documentId', what) || autoId();
+    validateId(docId, `${what}: invalid documentId`);
+    const document = optMessage(request, 'document', what) ?? {};
+    const mask = parseMask(request, what);
+    const path = childPath(childPath(parent.path, collectionId), docId);
+    const name = fullName(parent, path);
+    if (document.name !== undefined && document.name !== '' && document.name !== name) {
+      throw invalid(`${what}: document.name must be empty (the name comes from parent, collectionId and documentId)`);
+    }
+    const db = this.store.database(parent);
+    this.commitWrites(ctx, db, [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }], null);
+    const doc = db.get(path)!;
+    return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
+  }
+
+  async updateDocument(ctx: CallContext, request: Json): Promise<Json> {
+    const what = 'UpdateDocument';
+    const document = optMessage(request, 'document', what);
+    if (!document) throw invalid(`${what}: document is required`);
+    const name = parseDocumentName(document.name, what);
+    const mask = parseMask(request, what);
+    const db = this.store.database(name);
+    const write: Json = { update: document };
+    if (request.updateMask !== undefined && request.updateMask !== null) write.updateMask = request.updateMask;
+    if (request.currentDocument !== undefined && request.currentDocument !== null) write.currentDocument = request.currentDocument;
+    this.commitWrites(ctx, db, [write], null);
+    const doc = db.get(name.path)!;
+    return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
+  }
+
+  async deleteDocument(ctx: CallContext, request: Json): Promise<void> {
+    const name = parseDocumentName(request.name, 'DeleteDocument');
+    const db = this.store.database(name);
+    const write: Json = { delete: request.name };
+    if (request.currentDocument !== undefined && request.currentDocument !== null) write.currentDocument = request.currentDocument;
+    this.commitWrites(ctx, db, [write], null);
+  }
+
+  async batchGetDocuments(ctx: CallContext, request: Json): Promise<Json[]> {
+    const what = 'BatchGetDocuments';
+    const ref = parseDatabaseName(request.database, what);
+    const db = this.store.database(ref);
+    const mask = parseMask(request, what);
+    const names = optArray(request, 'documents', what).map((n) => {
+      const parsed = parseDocumentName(n, what);
+      if (parsed.projectId !== ref.projectId || parsed.databaseId !== ref.databaseId) {
+        throw invalid(`${what}: document '${String(n)}' is not in database ${String(request.database)}`);
+      }
+      return parsed;
+    });
+    const plan = this.readPlan(db, request, what, true);
+    const docs = names.map((n) => db.getAt(n.path, plan.time));
+    names.forEach((n, i) => {
+      const doc = docs[i]!;
+      this.access.check(ctx, db, { method: 'get', path: n.path, resource: doc ? documentJson(doc) : null });
+    });
+    names.forEach((n, i) => this.recordRead(plan, n.path, docs[i]!));
+    this.countReads(docs.filter((d): d is StoredDoc => d !== null));
+    const responses: Json[] = names.map((n, i) => {
+      const doc = docs[i];
+      return doc
+        ? { found: documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields), readTime: plan.readTimeText }
+        : { missing: fullName(db.ref, n.path), readTime: plan.readTimeText };
+    });
+    if (plan.newTxnId) {
+      if (responses.length === 0) responses.push({ readTime: plan.readTimeText });
+      responses[0]!.transaction = plan.newTxnId;
+    }
+    return responses;
+  }
+
+  // ---- transactions and commits ----
+
+  async beginTransaction(_ctx: CallContext, request: Json): Promise<Json> {
+    const db = this.store.database(parseDatabaseName(request.database, 'BeginTransaction'));
+    return { transaction: this.transactions.begin(db, request.options).id };
+  }
+
+  async rollback(_ctx: CallContext, request: Json): Promise<void> {
+    const db = this.store.database(parseDatabaseName(request.database, 'Rollback'));
+    this.transactions.end(this.transactions.get(request.transaction, db));
+  }
+
+  async commit(ctx: CallContext, request: Json): Promise<Json> {
+    const what = 'Commit';
+    const db = this.store.database(parseDatabaseName(request.database, what));
+    const writes = optArray(request, 'writes', what);
+    const txn = request.transaction !== undefined && request.transaction !== null && request.transaction !== '' ? this.transactions.get(request.transaction, db) : null;
+    const outcome = this.commitWrites(ctx, db, writes, txn);
+    return { writeResults: outcome.writeResults, commitTime: microsToTimestamp(outcome.commitTime) };
+  }
+
+  async batchWrite(ctx: CallContext, request: Json): Promise<Json> {
+    const what = 'BatchWrite';
+    const db = this.store.database(parseDatabaseName(request.database, what));
+    const writes = optArray(request, 'writes', what);
+    const parsed = writes.map((w, i) => parseWrite(w, db.ref, `${what}: writes[${i}]`));
+    const seen = new Set<string>();
+    for (const w of parsed) {
+      if (seen.has(w.path)) throw invalid(`${what}: a batch cannot write the same document twice (${w.name})`);
+      seen.add(w.path);
+    }
+    const writeResults: Json[] = [];
+    const status: Json[] = [];
+    for (const w of parsed) {
+      try {
+        writeResults.push(this.applyParsed(ctx, db, [w], null).writeResults[0]!);
+        status.push({ code: GrpcCode.OK });
+      } catch (e) {
+        if (!(e instanceof FirestoreApiError)) throw e;
+        writeResults.push({});
+        status.push({ code: e.code, message: e.message });
+      }
+    }
+    return { writeResults, status };
+  }
+
+  /** Validates, authorizes and applies writes atomically; notifies listeners in commit order. */
+  commitWrites(ctx: CallContext, db: Database, writes: unknown[], txn: Transaction | null): CommitOutcome {
+    const parsed = writes.map((w, i) => parseWrite(w, db.ref, `Invalid write at writes[${i}]`));
+    return this.applyParsed(ctx, db, parsed, txn);
+  }
+
+  private applyParsed(ctx: CallContext, db: Database, writes: ParsedWrite[], txn: Transaction | null): CommitOutcome {
+    if (txn) {
+      if (txn.readOnly && writes.length > 0) throw invalid('Cannot modify entities in a read-only transaction.');
+      this.transactions.validate(txn);
+    }
+    const commitTime = this.clock.commitTime();
+    const overlay = new Map<string, StoredDoc | null>();
+    const read = (path: string) => (overlay.has(path) ? overlay.get(path)! : db.get(path));
+    const applied: { w: ParsedWrite; before: StoredDoc | null; after: StoredDoc | null }[] = [];
+    const writeResults: Json[] = [];
+    for (const w of writes) {
+      const before = read(w.path);
+      const { doc, result } = applyWrite(db.ref, before, w, commitTime);
+      overlay.set(w.path, doc);
+      applied.push({ w, before, after: doc });
+      writeResults.push(result);
+    }
+    if (this.access.applies(ctx)) {
+      for (const { w, before, after } of applied) {
+        const method = w.kind === 'delete' ? 'delete' : before ? 'update' : 'create';
+        this.access.check(ctx, db, {
+          method,
+          path: w.path,
+          resource: before ? documentJson(before) : null,
+          requestResource: method === 'delete' ? undefined : after ? documentJson(after) : null,
+          readAfter: read,
+        });
+      }
+    }
+    // Everything is validated: apply. Nothing below throws on bad input.
+    if (txn) this.transactions.end(txn);
+    const changes: AppliedChange[] = [];
+    for (const [path, after] of overlay) {
+      const before = db.get(path);
+      if (after === before) continue;
+      db.put(path, after, commitTime);
+      changes.push({ path, before, after });
+    }
+    db.prune(commitTime);
+    for (const { w } of applied) {
+      this.usageCounters.add(lastSegment(collectionPathOf(w.path)), w.kind === 'delete' ? 'deletes' : 'writes');
+    }
+    if (changes.length > 0) this.publish(db, changes, commitTime);
+    return { commitTime, writeResults };
+  }
+
+  private publish(db: Database, changes: AppliedChange[], commitTime: number): void {
+    this.listens.onCommit(db, changes, commitTime);
+    if (this.commitListeners.size === 0) return;
+    const event: CommitEvent = {
+      projectId: db.ref.projectId,
+      databaseId: db.ref.databaseId,
+      commitTime: microsToTimestamp(commitTime),
+      changes: changes.map((c) => ({
+        name: fullName(db.ref, c.path),
+        before: c.before ? documentJson(c.before) : null,
+        after: c.after ? documentJson(c.after) : null,
+      })),
+    };
+    for (const listener of this.commitListeners) {
+      try {
+        listener(event);
+      } catch {
+        // A failing subscriber (trigger delivery) must not undo or block the commit.
+      }
+    }
+  }
+
+  // ---- queries ----
+
+  async runQuery(ctx: CallContext, request: Json): Promise<Json[]> {
+    const what = 'RunQuery';
+    const parent = parseParentName(request.parent, what);
+    const db = this.store.database(parent);
+    const query = compileQuery(parent.path, request.structuredQuery, `${what}: invalid query`);
+    const plan = this.readPlan(db, request, what, true);
+    this.checkList(ctx, db, query);
+    const docs = executeQuery(db, query, plan.time);
+    this.recordQuery(plan, query, docs);
+    this.countReads(docs);
+    const responses: Json[] = docs.map((d) => ({
+      document: documentJson(d, query.select ? projectFields(d.fields, query.select) : d.fields),
+      readTime: plan.readTimeText,
+    }));
+    if (responses.length === 0) responses.push({ readTime: plan.readTimeText });
+    if (plan.newTxnId) responses[0]!.transaction = plan.newTxnId;
+    return responses;
+  }
+
+  async runAggregationQuery(ctx: CallContext, request: Json): Promise<Json[]> {
+    const what = 'RunAggregationQuery';
+    const parent = parseParentName(request.parent, what);
+    const db = this.store.database(parent);
+    const saq = optMessage(request, 'structuredAggregationQuery', what);
+    if (!saq) throw invalid(`${what}: structuredAggregationQuery is required`);
+    const query = compileQuery(parent.path, saq.structuredQuery, `${what}: invalid query`);
+    const aggregations = parseAggregations(saq.aggregations, what);
+    const plan = this.readPlan(db, request, what, true);
+    this.checkList(ctx, db, query);
+    const docs = executeQuery(db, query, plan.time);
+    this.recordQuery(plan, query, docs);
+    // Billing: one read per started batch of 1000 index entries, at least one.
+    this.usageCounters.add(query.collectionId, 'reads', Math.max(1, Math.ceil(docs.length / 1000)));
+    const response: Json = { result: { aggregateFields: aggregate(aggregations, docs) }, readTime: plan.readTimeText };
+    if (plan.newTxnId) response.transaction = plan.newTxnId;
+    return [response];
+  }
+
+  async listCollectionIds(_ctx: CallContext, request: Json): Promise<Json> {
+    const what = 'ListCollectionIds';
+    const parent = parseParentName(request.parent, what);
+    const db = this.store.database(parent);
+    const pageSize = optInt(request, 'pageSize', what) ?? 0;
+    if (pageSize < 0) throw invalid(`${what}: pageSize must be non-negative`);
+    const after = optString(request, 'pageToken', what) ?? '';
+    const ids = this.childCollectionIds(db, parent.path).filter((id) => after === '' || id > after);
+    const page = pageSize > 0 ? ids.slice(0, pageSize) : ids;
+    const response: Json = { collectionIds: page };
+    if (pageSize > 0 && ids.length > pageSize) response.nextPageToken = page[page.length - 1];
+    return response;
+  }
+
+  private checkList(ctx: CallContext, db: Database, query: CompiledQuery): void {
+    this.access.check(ctx, db, {
+      method: 'list',
+      path: childPath(query.parentPath, query.collectionId),
+      query: query.json,
+      collectionGroup: query.allDescendants || undefined,
+      resource: null,
+    });
+  }
+
+  /** Ids of collections directly under a document (or the root) that hold documents at any depth. */
+  childCollectionIds(db: Database, parentPath: string): string[] {
+    const ids = new Set<string>();
+    const prefix = parentPath === '' ? '' : parentPath + '/';
+    for (const [path, docs] of db.collections) {
+      if (docs.size === 0 || !path.startsWith(prefix)) continue;
+      const rest = path.slice(prefix.length);
+      const slash = rest.indexOf('/');
+      ids.add(slash === -1 ? rest : rest.slice(0, slash));
+    }
+    return [...ids].sort();
+  }
+
+  /** Paths of documents in a collection that do not exist but have subcollections with documents. */
+  private missingParents(db: Database, collectionPath: string): string[] {
+    const out = new Set<string>();
+    const prefix = collectionPath + '/';
+    for (const [path, docs] of db.collections) {
+      if (docs.size === 0 || !path.startsWith(prefix)) continue;
+      const id = path.slice(prefix.length).split('/')[0]!;
+      const docPath = prefix + id;
+      if (!db.get(docPath)) out.add(docPath);
+    }
+    return [...out];
+  }
+
+  // ---- reads ----
+
+  private readPlan(db: Database, request: Json, what: string, allowNew: boolean): ReadPlan {
+    const set = (['transaction', 'newTransaction', 'readTime'] as const).filter(
+      (k) => request[k] !== undefined && request[k] !== null && request[k] !== '',
+    );
+    if (set.length > 1) throw invalid(`${what}: set at most one of transaction, newTransaction and readTime`);
+    let txn: Transaction | null = null;
+    let newTxnId: string | null = null;
+    let time: number | null = null;
+    if (set[0] === 'transaction') txn = this.transactions.get(request.transaction, db);
+    else if (set[0] === 'newTransaction') {
+      if (!allowNew) throw invalid(`${what}: newTransaction is not supported here`);
+      txn = this.transactions.begin(db, request.newTransaction);
+      newTxnId = txn.id;
+    } else if (set[0] === 'readTime') {
+      time = timestampToMicros(request.readTime, `${what}: readTime`);
+      db.checkReadable(time);
+    }
+    if (txn?.readOnly) time = txn.readTime;
+    const readTimeText = microsToTimestamp(time ?? this.clock.readTime());
+    return { time, txn, newTxnId, readTimeText };
+  }
+
+  private recordRead(plan: ReadPlan, path: string, doc: StoredDoc | null): void {
+    if (plan.txn && !plan.txn.readOnly && !plan.txn.reads.has(path)) plan.txn.reads.set(path, doc?.updateTime ?? 0);
+  }
+
+  private recordQuery(plan: ReadPlan, query: CompiledQuery, docs: StoredDoc[]): void {
+    if (!plan.txn || plan.txn.readOnly) return;
+    plan.txn.queries.push({ query, results: new Map(docs.map((d) => [d.path, d.updateTime])) });
+    for (const d of docs) this.recordRead(plan, d.path, d);
+  }
+
+  countReads(docs: StoredDoc[]): void {
+    for (const d of docs) this.usageCounters.add(lastSegment(collectionPathOf(d.path)), 'reads');
+  }
+
+  // ---- streams ----
+
+  openWrite(ctx: CallContext, sink: StreamSink): StreamSession {
+    return new WriteStreamSession(this, ctx, sink);
+  }
+
+  openListen(ctx: CallContext, sink: StreamSink): StreamSession {
+    return this.listens.open(ctx, sink);
+  }
+
+  // ---- emulator operations ----
+
+  onCommit(listener: (event: CommitEvent) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  clear(projectId: string, databaseId: string): void {
+    const db = this.store.database({ projectId, databaseId });
+    const now = this.clock.commitTime();
+    const removed = [...db.allDocs()];
+    db.clear(now);
+    this.transactions.clearDatabase(db);
+    this.listens.onCommit(db, replacement(removed, []), now);
+  }
+
+  usage(): UsageReport {
+    return this.usageCounters.report();
+  }
+
+  resetUsage(): void {
+    this.usageCounters.reset();
+  }
+
+  async exportTo(directory: string): Promise<void> {
+    await exportStore(this.store, directory);
+  }
+
+  async importFrom(directory: string): Promise<void> {
+    const now = this.clock.commitTime();
+    await importStore(this.store, directory, now, (db, removed, added) => {
+      this.transactions.clearDatabase(db);
+      this.listens.onCommit(db, replacement(removed, added), now);
+    });
+  }
+}
+
+/** The changes that turn one set of documents into another (clear, import). */
+function replacement(removed: StoredDoc[], added: StoredDoc[]): AppliedChange[] {
+  const changes = new Map<string, AppliedChange>();
+  for (const d of removed) changes.set(d.path, { path: d.path, before: d, after: null });
+  for (const d of added) changes.set(d.path, { path: d.path, before: changes.get(d.path)?.before ?? null, after: d });
+  return [...changes.values()];
+}
+
+function parseMask(request: Json, what: string): string[][] | null {
+  const mask = optMessage(request, 'mask', what);
+  if (!mask) return null;
+  return optArray(mask, 'fieldPaths', `${what}: mask`).map((p) => parseFieldPath(p, `${what}: mask`));
+}
+
+/** ListDocuments' order clause, e.g. `priority desc, __name__`. */
+function parseOrderClause(clause: string, what: string): Json[] {
+  if (clause.trim() === '') return [];
+  return clause.split(',').map((part) => {
+    const m = /^\s*(\S+)(?:\s+(asc|desc))?\s*$/i.exec(part);
+    if (!m) throw invalid(`${what}: invalid orderBy '${clause}'`);
+    parseFieldPath(m[1], `${what}: orderBy`);
+    return { field: { fieldPath: m[1] }, direction: m[2]?.toLowerCase() === 'desc' ? 'DESCENDING' : 'ASCENDING' };
+  });
+}
+
+function encodePageToken(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64');
+}
+
+function decodePageToken(token: unknown, what: string): number {
+  const m = typeof token === 'string' ? /^o:(\d+)$/.exec(Buffer.from(token, 'base64').toString()) : null;
+  if (!m) throw invalid(`${what}: invalid pageToken`);
+  return Number(m[1]);
+}
+
+function autoId(): string {
+  let id = '';
+  for (let i = 0; i < 20; i++) id += AUTO_ID_CHARS[randomInt(AUTO_ID_CHARS.length)];
+  return id;
+}
+

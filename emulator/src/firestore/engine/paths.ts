@@ -1,0 +1,215 @@
+import { invalid } from './errors.js';
+import type { Fields, Value } from './values.js';
+
+/**
+ * Resource names and field paths. Inside the engine a document is addressed by its path relative
+ * to `.../documents` (`users/u1`), a collection by its relative path (`users/u1/posts`).
+ */
+
+export interface DatabaseRef {
+  projectId: string;
+  databaseId: string;
+}
+
+export interface DocumentName extends DatabaseRef {
+  /** Relative path, e.g. `users/u1`. */
+  path: string;
+}
+
+const ID_MAX_BYTES = 1500;
+
+export function databaseKey(db: DatabaseRef): string {
+  return `${db.projectId}/${db.databaseId}`;
+}
+
+export function databaseName(db: DatabaseRef): string {
+  return `projects/${db.projectId}/databases/${db.databaseId}`;
+}
+
+export function documentsRoot(db: DatabaseRef): string {
+  return `projects/${db.projectId}/databases/${db.databaseId}/documents`;
+}
+
+export function fullName(db: DatabaseRef, path: string): string {
+  return path === '' ? documentsRoot(db) : `${documentsRoot(db)}/${path}`;
+}
+
+/** Parses `projects/{p}/databases/{d}`. */
+export function parseDatabaseName(name: unknown, what: string): DatabaseRef {
+  if (typeof name !== 'string' || name === '') throw invalid(`${what}: database name is required`);
+  const m = /^projects\/([^/]+)\/databases\/([^/]+)$/.exec(name);
+  if (!m) throw invalid(`${what}: invalid database name '${name}', expected projects/{project_id}/databases/{database_id}`);
+  return { projectId: m[1]!, databaseId: m[2]! };
+}
+
+/** Parses `projects/{p}/databases/{d}/documents[/...]` into the database and the relative path. */
+function parseResource(name: unknown, what: string): DocumentName & { segments: string[] } {
+  if (typeof name !== 'string' || name === '') throw invalid(`${what}: resource name is required`);
+  const m = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/.exec(name);
+  if (!m) throw invalid(`${what}: invalid resource name '${name}', expected projects/{project_id}/databases/{database_id}/documents/...`);
+  const path = m[3] ?? '';
+  const segments = path === '' ? [] : path.split('/');
+  for (const s of segments) validateId(s, `${what}: invalid resource name '${name}'`);
+  return { projectId: m[1]!, databaseId: m[2]!, path, segments };
+}
+
+export function validateId(id: string, what: string): void {
+  if (id === '') throw invalid(`${what}: path segments cannot be empty`);
+  if (id === '.' || id === '..') throw invalid(`${what}: '${id}' is not a valid id`);
+  if (/^__.*__$/.test(id)) throw invalid(`${what}: ids matching __.*__ are reserved ('${id}')`);
+  if (Buffer.byteLength(id, 'utf8') > ID_MAX_BYTES) throw invalid(`${what}: ids must be at most ${ID_MAX_BYTES} bytes`);
+}
+
+export function parseDocumentName(name: unknown, what: string): DocumentName {
+  const r = parseResource(name, what);
+  if (r.segments.length === 0 || r.segments.length % 2 !== 0) {
+    throw invalid(`${what}: '${String(name)}' is not a document name (it must have an even number of path segments after /documents)`);
+  }
+  return { projectId: r.projectId, databaseId: r.databaseId, path: r.path };
+}
+
+/** A parent for queries and listings: the database root or a document. */
+export function parseParentName(name: unknown, what: string): DocumentName {
+  const r = parseResource(name, what);
+  if (r.segments.length % 2 !== 0) throw invalid(`${what}: parent '${String(name)}' must be the documents root or a document`);
+  return { projectId: r.projectId, databaseId: r.databaseId, path: r.path };
+}
+
+export function collectionPathOf(docPath: string): string {
+  return docPath.slice(0, docPath.lastIndexOf('/'));
+}
+
+export function lastSegment(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export function childPath(parent: string, id: string): string {
+  return parent === '' ? id : `${parent}/${id}`;
+}
+
+/** Orders document names segment by segment (a shorter prefix first), without splitting. */
+export function compareDocumentNames(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x === 47) return -1; // '/': a's segment ended first
+    if (y === 47) return 1;
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+// ---- field paths ----
+
+const SIMPLE = /^[A-Za-z_][A-Za-z_0-9]*$/;
+const fieldPathCache = new Map<string, string[]>();
+
+/** Parses a field path (`a.b`, `` `x.y`.z ``, with \` and \\ escapes inside backquotes). */
+export function parseFieldPath(text: unknown, what: string): string[] {
+  if (typeof text !== 'string' || text === '') throw invalid(`${what}: field path is required`);
+  const cached = fieldPathCache.get(text);
+  if (cached) return cached;
+  const segments: string[] = [];
+  let i = 0;
+  while (i <= text.length) {
+    let seg = '';
+    if (text[i] === '`') {
+      i++;
+      let closed = false;
+      while (i < text.length) {
+        const c = text[i]!;
+        if (c === '\\') {
+          const next = text[i + 1];
+          if (next === undefined) break;
+          seg += next;
+          i += 2;
+          continue;
+        }
+        if (c === '`') {
+          closed = true;
+          i++;
+          break;
+        }
+        seg += c;
+        i++;
+      }
+      if (!closed || seg === '') throw invalid(`${what}: invalid field path '${text}'`);
+    } else {
+      const end = text.indexOf('.', i);
+      seg = text.slice(i, end === -1 ? text.length : end);
+      i = end === -1 ? text.length : end;
+      if (!SIMPLE.test(seg)) throw invalid(`${what}: invalid field path '${text}' (quote segments that are not simple identifiers with backquotes)`);
+    }
+    segments.push(seg);
+    if (i === text.length) break;
+    if (text[i] !== '.') throw invalid(`${what}: invalid field path '${text}'`);
+    i++;
+    if (i === text.length) throw invalid(`${what}: invalid field path '${text}'`);
+  }
+  if (fieldPathCache.size < 10_000) fieldPathCache.set(text, segments);
+  return segments;
+}
+
+/** Canonical text of a parsed field path (used as a key). */
+export function formatFieldPath(segments: string[]): string {
+  return segments.map((s) => (SIMPLE.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`')).join('.');
+}
+
+export function getField(fields: Fields, path: string[]): Value | undefined {
+  let current: Fields = fields;
+  const last = path.length - 1;
+  for (let i = 0; i < last; i++) {
+    const v = current[path[i]!];
+    if (v === undefined) return undefined;
+    const m = v.mapValue as { fields: Fields } | undefined;
+    if (m === undefined) return undefined;
+    current = m.fields;
+  }
+  return current[path[last]!];
+}
+
+/** Returns a copy of `fields` with `value` set at `path` (maps along the way are copied, not mutated). */
+export function setField(fields: Fields, path: string[], value: Value): Fields {
+  const [head, ...rest] = path as [string, ...string[]];
+  const out = { ...fields };
+  if (rest.length === 0) {
+    out[head] = value;
+  } else {
+    const existing = fields[head]?.mapValue as { fields: Fields } | undefined;
+    out[head] = { mapValue: { fields: setField(existing?.fields ?? {}, rest, value) } };
+  }
+  return out;
+}
+
+export function deleteField(fields: Fields, path: string[]): Fields {
+  const [head, ...rest] = path as [string, ...string[]];
+  if (!(head in fields)) return fields;
+  const out = { ...fields };
+  if (rest.length === 0) {
+    delete out[head];
+    return out;
+  }
+  const existing = fields[head]!.mapValue as { fields: Fields } | undefined;
+  if (!existing) return fields;
+  out[head] = { mapValue: { fields: deleteField(existing.fields, rest) } };
+  return out;
+}
+
+export function isPrefixPath(prefix: string[], path: string[]): boolean {
+  return prefix.length <= path.length && prefix.every((s, i) => path[i] === s);
+}
+
+/** Keeps only the given field paths (a field mask / projection). */
+export function projectFields(fields: Fields, paths: string[][]): Fields {
+  let out: Fields = {};
+  for (const p of paths) {
+    const v = getField(fields, p);
+    if (v !== undefined) out = setField(out, p, v);
+  }
+  return out;
+}

@@ -1,0 +1,341 @@
+import type { Json } from '../service.js';
+import { invalid, isObject } from './errors.js';
+import { canonicalTimestamp } from './time.js';
+import { compareDocumentNames, parseDocumentName } from './paths.js';
+
+/**
+ * Firestore values in proto3 JSON form. Stored values are canonical (see normalizeValue), so the
+ * comparison functions below can read them without re-validating or allocating.
+ */
+export type Value = Json;
+export type Fields = Record<string, Value>;
+
+/** Cross-type order of Firestore: null < bool < numbers (NaN first) < timestamp < string < bytes < reference < geopoint < array < map. */
+export const enum TypeOrder {
+  Null = 0,
+  Boolean = 1,
+  Number = 2,
+  Timestamp = 3,
+  String = 4,
+  Bytes = 5,
+  Reference = 6,
+  GeoPoint = 7,
+  Array = 8,
+  Map = 9,
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const MAX_DEPTH = 20;
+
+export function typeOrder(v: Value): TypeOrder {
+  if ('stringValue' in v) return TypeOrder.String;
+  if ('integerValue' in v || 'doubleValue' in v) return TypeOrder.Number;
+  if ('mapValue' in v) return TypeOrder.Map;
+  if ('booleanValue' in v) return TypeOrder.Boolean;
+  if ('timestampValue' in v) return TypeOrder.Timestamp;
+  if ('nullValue' in v) return TypeOrder.Null;
+  if ('arrayValue' in v) return TypeOrder.Array;
+  if ('referenceValue' in v) return TypeOrder.Reference;
+  if ('bytesValue' in v) return TypeOrder.Bytes;
+  return TypeOrder.GeoPoint;
+}
+
+/** Validates a value from a request and returns its canonical stored form. */
+export function normalizeValue(v: unknown, where: string, depth = 0, inArray = false): Value {
+  if (!isObject(v)) throw invalid(`Invalid value at ${where}: expected a Value object`);
+  const keys = Object.keys(v).filter((k) => v[k] !== undefined);
+  if (keys.length !== 1) {
+    throw invalid(`Invalid value at ${where}: a Value must have exactly one kind set, got ${keys.length === 0 ? 'none' : keys.join(', ')}`);
+  }
+  const kind = keys[0]!;
+  const x = v[kind];
+  switch (kind) {
+    case 'nullValue':
+      if (x !== null && x !== 'NULL_VALUE' && x !== 0) throw invalid(`Invalid value at ${where}: bad nullValue`);
+      return { nullValue: 'NULL_VALUE' };
+    case 'booleanValue':
+      if (typeof x !== 'boolean') throw invalid(`Invalid value at ${where}: booleanValue must be a boolean`);
+      return { booleanValue: x };
+    case 'integerValue':
+      return { integerValue: canonicalInteger(x, where) };
+    case 'doubleValue':
+      return { doubleValue: canonicalDouble(x, where) };
+    case 'timestampValue':
+      return { timestampValue: canonicalTimestamp(x, `Invalid value at ${where}`) };
+    case 'stringValue':
+      if (typeof x !== 'string') throw invalid(`Invalid value at ${where}: stringValue must be a string`);
+      if (Buffer.byteLength(x, 'utf8') > 1_048_487) throw invalid(`Invalid value at ${where}: string is too long`);
+      return { stringValue: x };
+    case 'bytesValue':
+      return { bytesValue: canonicalBytes(x, where) };
+    case 'referenceValue':
+      if (typeof x !== 'string') throw invalid(`Invalid value at ${where}: referenceValue must be a string`);
+      parseDocumentName(x, `Invalid reference value at ${where}`);
+      return { referenceValue: x };
+    case 'geoPointValue': {
+      if (!isObject(x)) throw invalid(`Invalid value at ${where}: geoPointValue must be an object`);
+      const latitude = x.latitude ?? 0;
+      const longitude = x.longitude ?? 0;
+      if (typeof latitude !== 'number' || !(latitude >= -90 && latitude <= 90)) {
+        throw invalid(`Invalid value at ${where}: latitude must be a number in [-90, 90]`);
+      }
+      if (typeof longitude !== 'number' || !(longitude >= -180 && longitude <= 180)) {
+        throw invalid(`Invalid value at ${where}: longitude must be a number in [-180, 180]`);
+      }
+      return { geoPointValue: { latitude, longitude } };
+    }
+    case 'arrayValue': {
+      if (inArray) throw invalid(`Invalid value at ${where}: an array cannot directly contain another array`);
+      if (!isObject(x)) throw invalid(`Invalid value at ${where}: arrayValue must be an object`);
+      const values = x.values ?? [];
+      if (!Array.isArray(values)) throw invalid(`Invalid value at ${where}: arrayValue.values must be an array`);
+      if (depth >= MAX_DEPTH) throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
+      return { arrayValue: { values: values.map((e, i) => normalizeValue(e, `${where}[${i}]`, depth + 1, true)) } };
+    }
+    case 'mapValue': {
+      if (!isObject(x)) throw invalid(`Invalid value at ${where}: mapValue must be an object`);
+      if (depth >= MAX_DEPTH) throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
+      return { mapValue: { fields: normalizeFields(x.fields ?? {}, where, depth + 1) } };
+    }
+    default:
+      throw invalid(`Invalid value at ${where}: unknown value kind '${kind}'`);
+  }
+}
+
+export function normalizeFields(fields: unknown, where: string, depth = 0): Fields {
+  if (!isObject(fields)) throw invalid(`Invalid fields at ${where}: expected an object`);
+  const out: Fields = {};
+  for (const [k, val] of Object.entries(fields)) {
+    if (val === undefined) continue;
+    if (k === '') throw invalid(`Invalid field name at ${where}: field names cannot be empty`);
+    if (depth === 0 && /^__.*__$/.test(k)) throw invalid(`Invalid field name '${k}' at ${where}: names matching __.*__ are reserved`);
+    out[k] = normalizeValue(val, where ? `${where}.${k}` : k, depth);
+  }
+  return out;
+}
+
+function canonicalInteger(x: unknown, where: string): string {
+  let n: bigint;
+  if (typeof x === 'number' && Number.isInteger(x)) n = BigInt(x);
+  else if (typeof x === 'string' && /^[+-]?\d+$/.test(x.trim())) n = BigInt(x.trim());
+  else throw invalid(`Invalid value at ${where}: integerValue must be a 64-bit integer`);
+  if (n < INT64_MIN || n > INT64_MAX) throw invalid(`Invalid value at ${where}: integerValue out of int64 range`);
+  return n.toString();
+}
+
+/** Doubles are stored as JSON numbers, with NaN and the infinities as proto3 JSON strings. */
+function canonicalDouble(x: unknown, where: string): number | string {
+  let n: number;
+  if (typeof x === 'number') n = x;
+  else if (typeof x === 'string' && x.trim() !== '' && (x === 'NaN' || x === 'Infinity' || x === '-Infinity' || !Number.isNaN(Number(x)))) {
+    n = Number(x);
+  } else throw invalid(`Invalid value at ${where}: doubleValue must be a number`);
+  return encodeDouble(n);
+}
+
+export function encodeDouble(n: number): number | string {
+  if (Number.isNaN(n)) return 'NaN';
+  if (n === Infinity) return 'Infinity';
+  if (n === -Infinity) return '-Infinity';
+  return n;
+}
+
+function canonicalBytes(x: unknown, where: string): string {
+  if (typeof x !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(x)) {
+    throw invalid(`Invalid value at ${where}: bytesValue must be base64`);
+  }
+  return Buffer.from(x, 'base64').toString('base64');
+}
+
+// ---- numbers ----
+
+export function isNumber(v: Value): boolean {
+  return 'integerValue' in v || 'doubleValue' in v;
+}
+
+export function doubleOf(v: Value): number {
+  const d = v.doubleValue;
+  return typeof d === 'number' ? d : Number(d);
+}
+
+export function isNaNValue(v: Value): boolean {
+  return v.doubleValue === 'NaN';
+}
+
+const SAFE = 2 ** 53;
+
+function compareIntDouble(i: string, d: number): number {
+  if (Number.isNaN(d)) return 1;
+  const n = Number(i);
+  if (Math.abs(n) < SAFE || !Number.isFinite(d) || Math.abs(d) < SAFE) return n < d ? -1 : n > d ? 1 : 0;
+  const bi = BigInt(i);
+  const bd = BigInt(d);
+  return bi < bd ? -1 : bi > bd ? 1 : 0;
+}
+
+function compareInts(a: string, b: string): number {
+  const x = Number(a);
+  const y = Number(b);
+  if (Math.abs(x) < SAFE && Math.abs(y) < SAFE) return x < y ? -1 : x > y ? 1 : 0;
+  const bx = BigInt(a);
+  const by = BigInt(b);
+  return bx < by ? -1 : bx > by ? 1 : 0;
+}
+
+export function compareNumbers(a: Value, b: Value): number {
+  const ai = a.integerValue as string | undefined;
+  const bi = b.integerValue as string | undefined;
+  if (ai !== undefined && bi !== undefined) return compareInts(ai, bi);
+  if (ai !== undefined) return compareIntDouble(ai, doubleOf(b));
+  if (bi !== undefined) return -compareIntDouble(bi, doubleOf(a));
+  const x = doubleOf(a);
+  const y = doubleOf(b);
+  if (x < y) return -1;
+  if (x > y) return 1;
+  if (x === y) return 0; // includes -0 == 0
+  // At least one NaN: NaN sorts before every other number and equals itself.
+  const xn = Number.isNaN(x);
+  const yn = Number.isNaN(y);
+  return xn && yn ? 0 : xn ? -1 : 1;
+}
+
+// ---- strings and bytes ----
+
+/** Compares strings in UTF-8 byte order (which is code point order), without allocating. */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    // A surrogate encodes a code point above U+FFFF, so it sorts after any other BMP character.
+    if (xs !== ys) return xs ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length < 0 ? -1 : a.length === b.length ? 0 : 1;
+}
+
+function compareBytes(a: string, b: string): number {
+  if (a === b) return 0;
+  return Buffer.compare(Buffer.from(a, 'base64'), Buffer.from(b, 'base64'));
+}
+
+// ---- general ----
+
+export function compareValues(a: Value, b: Value): number {
+  const ta = typeOrder(a);
+  const tb = typeOrder(b);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  switch (ta) {
+    case TypeOrder.Null:
+      return 0;
+    case TypeOrder.Boolean:
+      return a.booleanValue === b.booleanValue ? 0 : a.booleanValue ? 1 : -1;
+    case TypeOrder.Number:
+      return compareNumbers(a, b);
+    case TypeOrder.Timestamp: {
+      const x = a.timestampValue as string;
+      const y = b.timestampValue as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case TypeOrder.String:
+      return compareUtf8(a.stringValue as string, b.stringValue as string);
+    case TypeOrder.Bytes:
+      return compareBytes(a.bytesValue as string, b.bytesValue as string);
+    case TypeOrder.Reference:
+      return compareDocumentNames(a.referenceValue as string, b.referenceValue as string);
+    case TypeOrder.GeoPoint: {
+      const x = a.geoPointValue as { latitude: number; longitude: number };
+      const y = b.geoPointValue as { latitude: number; longitude: number };
+      return cmp(x.latitude, y.latitude) || cmp(x.longitude, y.longitude);
+    }
+    case TypeOrder.Array: {
+      const x = (a.arrayValue as { values: Value[] }).values;
+      const y = (b.arrayValue as { values: Value[] }).values;
+      const n = Math.min(x.length, y.length);
+      for (let i = 0; i < n; i++) {
+        const c = compareValues(x[i]!, y[i]!);
+        if (c !== 0) return c;
+      }
+      return cmp(x.length, y.length);
+    }
+    case TypeOrder.Map:
+      return compareMaps((a.mapValue as { fields: Fields }).fields, (b.mapValue as { fields: Fields }).fields);
+  }
+}
+
+function cmp(x: number, y: number): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Maps compare key by key in key order, then by value, then by size. */
+function compareMaps(a: Fields, b: Fields): number {
+  const ka = Object.keys(a).sort(compareUtf8);
+  const kb = Object.keys(b).sort(compareUtf8);
+  const n = Math.min(ka.length, kb.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareUtf8(ka[i]!, kb[i]!) || compareValues(a[ka[i]!]!, b[kb[i]!]!);
+    if (c !== 0) return c;
+  }
+  return cmp(ka.length, kb.length);
+}
+
+/** Query equality: numbers by value (1 == 1.0, -0 == 0, NaN == NaN), everything else structurally. */
+export function valuesEqual(a: Value, b: Value): boolean {
+  return typeOrder(a) === typeOrder(b) && compareValues(a, b) === 0;
+}
+
+/** Exact identity of stored values (used to detect writes that change nothing). */
+export function sameValue(a: Value, b: Value): boolean {
+  const ka = Object.keys(a)[0];
+  if (ka !== Object.keys(b)[0]) return false;
+  switch (ka) {
+    case 'doubleValue':
+      return Object.is(a.doubleValue, b.doubleValue);
+    case 'arrayValue': {
+      const x = (a.arrayValue as { values: Value[] }).values;
+      const y = (b.arrayValue as { values: Value[] }).values;
+      return x.length === y.length && x.every((e, i) => sameValue(e, y[i]!));
+    }
+    case 'mapValue':
+      return sameFields((a.mapValue as { fields: Fields }).fields, (b.mapValue as { fields: Fields }).fields);
+    case 'geoPointValue': {
+      const x = a.geoPointValue as { latitude: number; longitude: number };
+      const y = b.geoPointValue as { latitude: number; longitude: number };
+      return Object.is(x.latitude, y.latitude) && Object.is(x.longitude, y.longitude);
+    }
+    default:
+      return a[ka!] === b[ka!];
+  }
+}
+
+export function sameFields(a: Fields, b: Fields): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    const y = b[k];
+    if (y === undefined || !sameValue(a[k]!, y)) return false;
+  }
+  return true;
+}
+
+/** Storage size of a value as Firestore counts it (for the 1 MiB document limit). */
+export function valueSize(v: Value): number {
+  if ('stringValue' in v) return Buffer.byteLength(v.stringValue as string, 'utf8') + 1;
+  if ('bytesValue' in v) return Math.floor(((v.bytesValue as string).length * 3) / 4);
+  if ('referenceValue' in v) return Buffer.byteLength(v.referenceValue as string, 'utf8') + 1;
+  if ('arrayValue' in v) return (v.arrayValue as { values: Value[] }).values.reduce((s, e) => s + valueSize(e), 0);
+  if ('mapValue' in v) return fieldsSize((v.mapValue as { fields: Fields }).fields);
+  if ('geoPointValue' in v) return 16;
+  if ('booleanValue' in v || 'nullValue' in v) return 1;
+  return 8;
+}
+
+export function fieldsSize(fields: Fields): number {
+  let size = 0;
+  for (const k in fields) size += Buffer.byteLength(k, 'utf8') + 1 + valueSize(fields[k]!);
+  return size;
+}
