@@ -1,0 +1,46 @@
+// Runs the integration tests (`test`) or the benchmark (`bench`) under `firebase emulators:exec`
+// with this workspace's own emulator config (ports apart from the stack's, its own project id so
+// a running stack is not disturbed) and the offline Firestore emulator built by `emulator/`.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const mode = process.argv[2] ?? 'test';
+const functionsDir = fileURLToPath(new URL('..', import.meta.url));
+const root = path.resolve(functionsDir, '..');
+const jar = process.env.FIRESTORE_EMULATOR_BINARY_PATH ?? path.join(root, 'emulator/dist/firestore-emulator.jar');
+if (!existsSync(jar)) {
+  console.error(`Firestore emulator not found at ${jar}. Build it first: npm run build -w emulator`);
+  process.exit(1);
+}
+const jdk = '/usr/lib/jvm/temurin-25-jdk-amd64';
+const inner =
+  mode === 'bench'
+    ? 'node --import tsx bench/bench.ts'
+    : `npx mocha --config test/integration/.mocharc.json ${process.argv.slice(3).join(' ')}`;
+const result = spawnSync(
+  'npx',
+  [
+    'firebase',
+    'emulators:exec',
+    '--config',
+    'test/integration/firebase.json',
+    '--project',
+    'demo-csc-functions-test',
+    '--only',
+    'auth,firestore,functions',
+    inner,
+  ],
+  {
+    cwd: functionsDir,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      FIRESTORE_EMULATOR_BINARY_PATH: jar,
+      JAVA_HOME: jdk,
+      PATH: `${jdk}/bin:${process.env.PATH}`,
+    },
+  },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { cloudEvent, db, deliverEvent, docData, notificationsOf, reporter, settle, unique, waitFor } from './stack';
+
+async function incident(status: string, extra: Record<string, unknown> = {}) {
+  const rep = await reporter();
+  const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
+  await ref.set({
+    timestamp: Timestamp.fromDate(new Date('2026-11-22T14:05:09Z')),
+    geoLoc: { latitude: 14.65, longitude: 121.07 },
+    nearestCampus: 'North Campus',
+    status,
+    isArchived: false,
+    email: rep.email,
+    incidentType: 'Theft',
+    assignedTo: { id: 'imt1', displayName: 'Ana Cruz', email: 'ana@campus.test' },
+    threatLevel: 'Low',
+    ...extra,
+  });
+  return { ref, rep };
+}
+
+function accomplishment(extra: Record<string, unknown> = {}) {
+  return {
+    title: 'Bike recovered',
+    description: 'Found near the gym and returned.',
+    resolveCode: 'Resolved on site',
+    timestamp: Timestamp.now(),
+    isArchived: false,
+    ...extra,
+  };
+}
+
+describe('accomplishment trigger', () => {
+  it('copies the report to accomplishment_reports/{aid} with the incident snapshot', async () => {
+    const { ref } = await incident('Processing');
+    const aid = unique('acc');
+    await ref.collection(COLLECTIONS.accomplishmentReports).doc(aid).set(accomplishment());
+    const copy = await waitFor(() => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`), (d) => !!d);
+    assert.equal(copy!.title, 'Bike recovered');
+    assert.equal(copy!.isArchived, false);
+    assert.deepEqual(copy!.report, {
+      id: ref.id,
+      date: 'Nov 22 2026',
+      time: '02:05:09 PM',
+      type: 'Theft',
+      latitude: 14.65,
+      longitude: 121.07,
+      campus: 'North Campus',
+      assignee: 'Ana Cruz',
+      threatLevel: 'Low',
+    });
+    await settle(500);
+    assert.equal((await docData(ref.path))!.status, 'Processing', 'only a Responded incident is resolved');
+  });
+
+  it('moves a Responded incident to Resolved, which notifies the reporter in blue', async () => {
+    const { ref, rep } = await incident('Responded');
+    await ref.collection(COLLECTIONS.accomplishmentReports).doc(unique('acc')).set(accomplishment());
+    await waitFor(() => docData(ref.path), (d) => d?.status === 'Resolved');
+    await waitFor(() => notificationsOf(rep.uid), (l) => l.some((n) => n.color === 'blue'));
+  });
+
+  it("carries a changed threat level onto the incident and into the copy's snapshot", async () => {
+    const { ref } = await incident('Processing');
+    const aid = unique('acc');
+    const acc = ref.collection(COLLECTIONS.accomplishmentReports).doc(aid);
+    await acc.set(accomplishment({ threatLevel: 'High' }));
+    await waitFor(() => docData(ref.path), (d) => d?.threatLevel === 'High');
+    await acc.update({ threatLevel: 'Critical' });
+    await waitFor(() => docData(ref.path), (d) => d?.threatLevel === 'Critical');
+    const copy = await waitFor(
+      () => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`),
+      (d) => d?.report?.threatLevel === 'Critical',
+    );
+    assert.equal(copy!.threatLevel, 'Critical');
+  });
+
+  it('keeps archive state in step both ways, and a deleted accomplishment removes its copy', async () => {
+    const { ref } = await incident('Processing');
+    const aid = unique('acc');
+    const source = ref.collection(COLLECTIONS.accomplishmentReports).doc(aid);
+    const copyPath = `${COLLECTIONS.accomplishmentReports}/${aid}`;
+    await source.set(accomplishment());
+    await waitFor(() => docData(copyPath), (d) => !!d);
+    await source.update({ isArchived: true });
+    await waitFor(() => docData(copyPath), (d) => d?.isArchived === true);
+    await db.doc(copyPath).update({ isArchived: false }); // restored from the console's list of copies
+    await waitFor(() => docData(source.path), (d) => d?.isArchived === false);
+    await source.delete();
+    await waitFor(() => docData(copyPath), (d) => d === undefined);
+  });
+
+  it('the same accomplishment event delivered twice changes the incident once', async () => {
+    const { ref } = await incident('Processing', { threatLevel: 'Low' });
+    const aid = unique('acc');
+    const eventId = unique('dup-acc');
+    const document = `${ref.path}/${COLLECTIONS.accomplishmentReports}/${aid}`;
+    const event = cloudEvent({
+      id: eventId,
+      type: 'written',
+      document,
+      value: { title: 'T', description: 'D', resolveCode: 'No action needed', isArchived: false, threatLevel: 'Moderate' },
+    });
+    await deliverEvent('onAccomplishmentWritten', event);
+    await waitFor(() => docData(ref.path), (d) => d?.threatLevel === 'Moderate');
+    // Staff change the level on the incident in between; a redelivery must not undo that.
+    await ref.update({ threatLevel: 'Critical' });
+    await deliverEvent('onAccomplishmentWritten', event);
+    await settle(500);
+    assert.equal((await docData(ref.path))!.threatLevel, 'Critical');
+    assert.ok(await docData(`${COLLECTIONS.accomplishmentReports}/${aid}`));
+  });
+});

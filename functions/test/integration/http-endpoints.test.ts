@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { COLLECTIONS } from '@campus-safety/model';
+import { EMULATOR_UNREGISTERED_PREFIX } from '../../src/push/emulator-transport';
+import { FUNCTIONS_URL, account, closeAll, docData, reporter, unique, waitFor } from './stack';
+
+async function post(path: string, body: unknown, token?: string, origin?: string) {
+  const res = await fetch(`${FUNCTIONS_URL}/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(origin ? { origin } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers };
+}
+
+describe('HTTP endpoints', () => {
+  after(closeAll);
+
+  it('send-notification pushes to the tokens for staff and records the push', async () => {
+    const imt = await account({ role: 'IMT' });
+    const typeId = unique('inc');
+    const res = await post(
+      'send-notification',
+      { title: 'Update', body: 'On our way', tokens: ['tok-1', 'tok-2'], type: 'report', type_id: typeId },
+      await imt.idToken(),
+      'http://localhost:5173',
+    );
+    assert.equal(res.status, 200);
+    assert.deepEqual({ state: res.body.state, sent: res.body.sent }, { state: 'sent', sent: 2 });
+    assert.equal(res.headers.get('access-control-allow-origin'), 'http://localhost:5173');
+    const record = await docData(`${COLLECTIONS.pushMessages}/${res.body.id}`);
+    assert.deepEqual(record!.tokens, ['tok-1', 'tok-2']);
+    assert.equal(record!.transport, 'emulator');
+  });
+
+  it('send-notification skips an empty token list and forgets unregistered tokens of any user', async () => {
+    const admin = await account({ role: 'Admin' });
+    const token = await admin.idToken();
+    const skipped = await post('send-notification', { title: 'T', body: 'B', tokens: [], type: 'report', type_id: 'x' }, token);
+    assert.equal(skipped.body.state, 'skipped');
+    const dead = `${EMULATOR_UNREGISTERED_PREFIX}${unique('t')}`;
+    const rep = await reporter(['keep-me', dead]);
+    const res = await post('send-notification', { title: 'T', body: 'B', tokens: [dead], type: 'report', type_id: 'x' }, token);
+    assert.equal(res.body.state, 'failed');
+    await waitFor(() => docData(`${COLLECTIONS.users}/${rep.uid}`), (d) => d?.deviceToken.length === 1);
+  });
+
+  it('send-notif-topic sends to the topic all', async () => {
+    const admin = await account({ role: 'Admin' });
+    const res = await post(
+      'send-notif-topic',
+      { title: 'New guide', body: 'Read it', topic: 'all', type: 'guide', type_id: 'a1' },
+      await admin.idToken(),
+    );
+    assert.equal(res.status, 200);
+    const record = await docData(`${COLLECTIONS.pushMessages}/${res.body.id}`);
+    assert.equal(record!.topic, 'all');
+    assert.equal(record!.payload.type, 'guide');
+  });
+
+  it('refuses missing tokens (401), app users and archived staff (403), bad payloads (400)', async () => {
+    const payload = { title: 'T', body: 'B', topic: 'all', type: 'guide', type_id: 'a1' };
+    const none = await post('send-notif-topic', payload);
+    assert.equal(none.status, 401);
+    assert.equal(none.body.error.status, 'unauthenticated');
+    assert.equal((await post('send-notif-topic', payload, 'not-a-token')).status, 401);
+    const user = await account({ role: 'User' });
+    assert.equal((await post('send-notif-topic', payload, await user.idToken())).status, 403);
+    const archived = await account({ role: 'IMT', isArchived: true });
+    const archivedToken = await archived.user.getIdToken();
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await post('send-notif-topic', payload, archivedToken);
+    assert.ok([401, 403].includes(refused.status), String(refused.status));
+    const admin = await account({ role: 'Admin' });
+    const bad = await post('send-notif-topic', { ...payload, topic: 'staff' }, await admin.idToken());
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.message, "topic must be 'all'.");
+    const wrong = await post('send-notification', { ...payload, tokens: 'abc' }, await admin.idToken());
+    assert.equal(wrong.status, 400);
+  });
+});

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { COLLECTIONS, MESSAGES } from '@campus-safety/model';
+import { eventDocId } from '../../src/domain/event-ids';
+import { EMULATOR_UNREGISTERED_PREFIX } from '../../src/push/emulator-transport';
+import {
+  cloudEvent,
+  db,
+  deliverEvent,
+  docData,
+  notificationsOf,
+  pushesFor,
+  reporter,
+  settle,
+  unique,
+  waitFor,
+} from './stack';
+
+const incidents = () => db.collection(COLLECTIONS.incidentReports);
+
+async function newIncident(email: string, minutesAgo = 30, extra: Record<string, unknown> = {}) {
+  const ref = incidents().doc(unique('inc'));
+  await ref.set({
+    timestamp: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
+    geoLoc: { latitude: 14.65, longitude: 121.07 },
+    nearestCampus: 'Main Campus',
+    status: 'Reported',
+    isArchived: false,
+    email,
+    incidentType: 'Fire',
+    tags: [],
+    ...extra,
+  });
+  return ref;
+}
+
+const byColor = (color: string) => (list: DocumentData[]) => list.some((n) => n.color === color);
+
+describe('incident triggers', () => {
+  it('a new report gives the reporter a yellow "Incident Reported" notification and a push', async () => {
+    const rep = await reporter(['device-a']);
+    const ref = await newIncident(rep.email);
+    const list = await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
+    const n = list.find((x) => x.color === 'yellow')!;
+    assert.equal(n.title, 'Incident Reported');
+    assert.equal(n.isRead, false);
+    assert.equal(n.type, 'report');
+    assert.equal(n.type_id, ref.id);
+    assert.ok(n.timestamp instanceof Timestamp);
+    const pushes = await waitFor(() => pushesFor('payload.type_id', ref.id), (p) => p.length === 1);
+    assert.equal(pushes[0]!.state, 'sent');
+    assert.equal(pushes[0]!.transport, 'emulator');
+    assert.deepEqual(pushes[0]!.tokens, ['device-a']);
+    const history = await waitFor(() => docData(ref.path), (d) => (d?.statusHistory ?? []).length === 1);
+    assert.equal(history!.statusHistory[0].status, 'Reported');
+  });
+
+  it('assignment (Processing) records waitingTimeInMinutes from server time and notifies in orange', async () => {
+    const rep = await reporter(['device-b']);
+    const ref = await newIncident(rep.email, 42);
+    await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
+    await ref.update({
+      status: 'Processing',
+      assignedTo: { id: 'imt1', displayName: 'Ana Cruz', email: 'ana@campus.test' },
+      // A client-sent value must not survive: the trigger computes it from server time.
+      waitingTimeInMinutes: 999,
+    });
+    const list = await waitFor(() => notificationsOf(rep.uid), byColor('orange'));
+    assert.match(list.find((n) => n.color === 'orange')!.message as string, /^Ana Cruz is now handling/);
+    const incident = await waitFor(() => docData(ref.path), (d) => d?.waitingTimeInMinutes !== 999);
+    assert.ok(incident!.waitingTimeInMinutes >= 42 && incident!.waitingTimeInMinutes <= 44, String(incident!.waitingTimeInMinutes));
+    assert.deepEqual(
+      incident!.statusHistory.map((h: { status: string }) => h.status),
+      ['Reported', 'Processing'],
+    );
+  });
+
+  it('Responded records responseTimeInMinutes; Resolved and Declined notify in blue and red', async () => {
+    const rep = await reporter();
+    const ref = await newIncident(rep.email, 90, { status: 'Processing' });
+    await ref.update({ status: 'Responded' });
+    await waitFor(() => notificationsOf(rep.uid), byColor('green'));
+    const responded = await waitFor(() => docData(ref.path), (d) => typeof d?.responseTimeInMinutes === 'number');
+    assert.ok(responded!.responseTimeInMinutes >= 90 && responded!.responseTimeInMinutes <= 92);
+    await ref.update({ status: 'Resolved' });
+    await waitFor(() => notificationsOf(rep.uid), byColor('blue'));
+
+    const other = await newIncident(rep.email, 5);
+    await other.update({ status: 'Declined', declineReason: 'Duplicate report', declineDescription: 'Same as #12' });
+    const list = await waitFor(() => notificationsOf(rep.uid), byColor('red'));
+    assert.match(list.find((n) => n.color === 'red')!.message as string, /declined: Duplicate report\.$/);
+  });
+
+  it('a reporter without device tokens gets the notification and a skipped push', async () => {
+    const rep = await reporter([]);
+    const ref = await newIncident(rep.email);
+    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
+    const pushes = await waitFor(() => pushesFor('payload.type_id', ref.id), (p) => p.length === 1);
+    assert.equal(pushes[0]!.state, 'skipped');
+    assert.equal(pushes[0]!.transport, 'none');
+  });
+
+  it('tokens FCM reports as unregistered are removed from the reporter', async () => {
+    const dead = `${EMULATOR_UNREGISTERED_PREFIX}${unique('t')}`;
+    const rep = await reporter(['device-live', dead]);
+    const ref = await newIncident(rep.email);
+    const user = await waitFor(
+      () => docData(`${COLLECTIONS.users}/${rep.uid}`),
+      (d) => !(d?.deviceToken as string[]).includes(dead),
+    );
+    assert.deepEqual(user!.deviceToken, ['device-live']);
+    const [push] = await pushesFor('payload.type_id', ref.id);
+    assert.equal(push!.state, 'sent');
+    assert.deepEqual(push!.removedTokens, [dead]);
+  });
+
+  it(`an unknown reporter writes no notification and stops quietly ("${MESSAGES.noUserData}")`, async () => {
+    const ref = await newIncident(`${unique('nobody')}@mail.test`, 10);
+    await ref.update({ status: 'Processing' });
+    // The timing still counts: it belongs to the incident, not to the reporter.
+    await waitFor(() => docData(ref.path), (d) => typeof d?.waitingTimeInMinutes === 'number');
+    await settle(500);
+    assert.equal((await pushesFor('payload.type_id', ref.id)).length, 0);
+  });
+
+  it('updates that do not change the status, and illegal moves, notify nobody', async () => {
+    const rep = await reporter();
+    const ref = await newIncident(rep.email);
+    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
+    await ref.update({ tags: ['Fire'], threatLevel: 'High' });
+    await ref.update({ status: 'Resolved' }); // Reported → Resolved is not a move the machine allows
+    await settle();
+    assert.equal((await notificationsOf(rep.uid)).length, 1);
+    assert.equal((await docData(ref.path))!.statusHistory.length, 1);
+  });
+
+  it('the same status event delivered twice writes one notification, one history entry, one push', async () => {
+    const rep = await reporter(['device-dup']);
+    const reportedAt = new Date(Date.now() - 15 * 60_000);
+    const ref = await newIncident(rep.email, 15);
+    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
+    await waitFor(() => docData(ref.path), (d) => (d?.statusHistory ?? []).length === 1);
+    const eventId = unique('dup-event');
+    const fields = { timestamp: reportedAt, status: 'Reported', email: rep.email, incidentType: 'Fire', isArchived: false };
+    const event = cloudEvent({
+      id: eventId,
+      type: 'updated',
+      document: ref.path,
+      oldValue: fields,
+      value: { ...fields, status: 'Processing' },
+    });
+    await deliverEvent('onIncidentStatusChanged', event);
+    await deliverEvent('onIncidentStatusChanged', event);
+    await settle(500);
+    const list = await notificationsOf(rep.uid);
+    assert.equal(list.filter((n) => n.id === eventDocId(eventId)).length, 1);
+    assert.equal(list.length, 2);
+    const incident = await docData(ref.path);
+    assert.deepEqual(
+      incident!.statusHistory.map((h: { status: string }) => h.status),
+      ['Reported', 'Processing'],
+    );
+    assert.equal(incident!.waitingTimeInMinutes, 15);
+    const pushes = (await pushesFor('payload.type_id', ref.id)).filter((p) => p.id === eventDocId(eventId, 'report'));
+    assert.equal(pushes.length, 1);
+    assert.ok((await docData(`${COLLECTIONS.processedEvents}/${eventDocId(eventId, 'incident-status')}`))?.at);
+  });
+
+  it('the same creation event delivered twice writes one notification', async () => {
+    const rep = await reporter();
+    const ref = await newIncident(rep.email);
+    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
+    const eventId = unique('dup-create');
+    const event = cloudEvent({
+      id: eventId,
+      type: 'created',
+      document: ref.path,
+      value: { timestamp: new Date(), status: 'Reported', email: rep.email, incidentType: 'Fire' },
+    });
+    await deliverEvent('onIncidentCreated', event);
+    await deliverEvent('onIncidentCreated', event);
+    await settle(500);
+    assert.equal((await notificationsOf(rep.uid)).length, 2);
+  });
+});

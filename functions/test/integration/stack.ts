@@ -1,0 +1,241 @@
+/**
+ * The local stack as the integration tests see it: firebase-admin for arranging and observing
+ * data, the web SDK (Auth emulator sign-in, httpsCallable) for calling as a real console user.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app';
+import { getAuth as adminAuth } from 'firebase-admin/auth';
+import { getFirestore, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, updatePassword, type User } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
+import { COLLECTIONS, type Role } from '@campus-safety/model';
+
+const config = JSON.parse(readFileSync(new URL('./firebase.json', import.meta.url), 'utf8'));
+export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-csc-functions-test';
+export const PORTS = {
+  auth: config.emulators.auth.port as number,
+  firestore: config.emulators.firestore.port as number,
+  functions: config.emulators.functions.port as number,
+};
+export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/us-central1`;
+
+process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
+process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
+
+const adminApp = adminApps()[0] ?? initAdmin({ projectId: PROJECT });
+export const db: Firestore = getFirestore(adminApp);
+export const auth = adminAuth(adminApp);
+
+export function unique(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+/** Polls until `read` gives a value `until` accepts; fails with the last value after `timeoutMs`. */
+export async function waitFor<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const start = Date.now();
+  let last: T = await read();
+  while (!until(last)) {
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 50));
+    last = await read();
+  }
+  return last;
+}
+
+/** Waits a while and returns what is there: for asserting that something did NOT happen. */
+export async function settle(ms = 1500): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+export interface SignedIn {
+  uid: string;
+  email: string;
+  user: User;
+  app: FirebaseApp;
+  call<T = unknown>(name: string, data?: unknown): Promise<T>;
+  idToken(): Promise<string>;
+  changePassword(password: string): Promise<void>;
+  signOut(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const openApps: FirebaseApp[] = [];
+
+/** Signs in through the Auth emulator with the web SDK, in an app of its own. */
+export async function signIn(email: string, password: string): Promise<SignedIn> {
+  const app = initializeApp({ apiKey: 'fake-api-key', projectId: PROJECT, authDomain: `${PROJECT}.firebaseapp.com` }, unique('web'));
+  openApps.push(app);
+  const webAuth = getAuth(app);
+  connectAuthEmulator(webAuth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
+  const functions = getFunctions(app, 'us-central1');
+  connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
+  const { user } = await signInWithEmailAndPassword(webAuth, email, password);
+  return {
+    uid: user.uid,
+    email,
+    user,
+    app,
+    async call<T>(name: string, data?: unknown) {
+      return (await httpsCallable<unknown, T>(functions, name)(data)).data;
+    },
+    idToken: () => user.getIdToken(true),
+    changePassword: (password: string) => updatePassword(user, password),
+    signOut: () => webAuth.signOut(),
+    close: () => deleteApp(app),
+  };
+}
+
+export async function closeAll(): Promise<void> {
+  await Promise.all(openApps.splice(0).map((app) => deleteApp(app).catch(() => undefined)));
+}
+
+export interface AccountSpec {
+  role: Role;
+  campus?: string | null;
+  firstName?: string;
+  isArchived?: boolean;
+  deviceToken?: string[];
+}
+
+/** An account arranged directly (Auth user + profile), signed in; what the tests call as. */
+export async function account(spec: AccountSpec): Promise<SignedIn> {
+  const email = `${unique(spec.role.toLowerCase())}@campus.test`;
+  const password = 'secret-123';
+  const created = await auth.createUser({ email, password });
+  await db
+    .collection(COLLECTIONS.users)
+    .doc(created.uid)
+    .set({
+      firstName: spec.firstName ?? 'Test',
+      firstNameLowerCase: (spec.firstName ?? 'Test').toLowerCase(),
+      lastName: spec.role,
+      email,
+      role: spec.role,
+      campus: spec.campus ?? (spec.role === 'IMT' ? 'Main Campus' : null),
+      isArchived: false,
+      isUsingDefaultPassword: false,
+      registrationDate: new Date().toISOString(),
+      registrationDateTimestamp: new Date(),
+      deviceToken: spec.deviceToken ?? [],
+    });
+  const session = await signIn(email, password);
+  if (spec.isArchived) {
+    // Archived after sign-in: the archive must refuse calls from a session that is still open.
+    await db.collection(COLLECTIONS.users).doc(created.uid).update({ isArchived: true });
+  }
+  return session;
+}
+
+/** An app user (reporter) profile, no Auth session needed. */
+export async function reporter(deviceToken: string[] = []): Promise<{ uid: string; email: string }> {
+  const email = `${unique('reporter')}@mail.test`;
+  const uid = unique('rep');
+  await db.collection(COLLECTIONS.users).doc(uid).set({
+    firstName: 'Rita',
+    firstNameLowerCase: 'rita',
+    lastName: 'Reporter',
+    email,
+    role: 'User',
+    campus: null,
+    isArchived: false,
+    isUsingDefaultPassword: false,
+    deviceToken,
+  });
+  return { uid, email };
+}
+
+export async function docData(path: string): Promise<DocumentData | undefined> {
+  return (await db.doc(path).get()).data();
+}
+
+export async function notificationsOf(uid: string) {
+  const snap = await db.collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications).get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string } & DocumentData);
+}
+
+export async function pushesFor(field: 'payload.type_id', value: string) {
+  const snap = await db.collection(COLLECTIONS.pushMessages).where(field, '==', value).get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string } & DocumentData);
+}
+
+/** The error a callable answered with, as the console sees it (`functions/<code>`, message). */
+export async function callError(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    return { code: String(e.code), message: String(e.message) };
+  }
+  throw new Error('the call succeeded but was expected to be refused');
+}
+
+/**
+ * Delivers a Firestore CloudEvent straight to a trigger in the Functions emulator, as Eventarc
+ * would redeliver it: used to send the very same event twice.
+ */
+export async function deliverEvent(functionId: string, event: Record<string, unknown>): Promise<void> {
+  let lastStatus = 0;
+  for (let generation = 0; generation < 5; generation++) {
+    const res = await fetch(
+      `http://127.0.0.1:${PORTS.functions}/functions/projects/${PROJECT}/triggers/us-central1-${functionId}-${generation}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) },
+    );
+    lastStatus = res.status;
+    if (res.ok) return;
+    if (res.status !== 404) throw new Error(`Trigger answered ${res.status}: ${await res.text()}`);
+  }
+  throw new Error(`No trigger us-central1-${functionId}-N found (last status ${lastStatus})`);
+}
+
+/** A Firestore document in the JSON (proto3) form CloudEvents carry. */
+export function eventDocument(path: string, fields: Record<string, unknown>, time: string) {
+  return {
+    name: `projects/${PROJECT}/databases/(default)/documents/${path}`,
+    fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, toValue(v)])),
+    createTime: time,
+    updateTime: time,
+  };
+}
+
+function toValue(v: unknown): Record<string, unknown> {
+  if (v === null || v === undefined) return { nullValue: null };
+  if (v instanceof Date) return { timestampValue: v.toISOString() };
+  if (typeof v === 'string') return { stringValue: v };
+  if (typeof v === 'boolean') return { booleanValue: v };
+  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
+  if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
+  return {
+    mapValue: { fields: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toValue(x)])) },
+  };
+}
+
+export function cloudEvent(opts: {
+  id: string;
+  type: 'created' | 'updated' | 'written' | 'deleted';
+  document: string;
+  value?: Record<string, unknown>;
+  oldValue?: Record<string, unknown>;
+  time?: string;
+}) {
+  const time = opts.time ?? new Date().toISOString();
+  return {
+    specversion: '1.0',
+    id: opts.id,
+    source: `//firestore.googleapis.com/projects/${PROJECT}/databases/(default)`,
+    type: `google.cloud.firestore.document.v1.${opts.type}`,
+    time,
+    datacontenttype: 'application/json',
+    subject: `documents/${opts.document}`,
+    project: PROJECT,
+    database: '(default)',
+    namespace: '(default)',
+    document: opts.document,
+    location: 'us-central1',
+    data: {
+      ...(opts.value ? { value: eventDocument(opts.document, opts.value, time) } : {}),
+      ...(opts.oldValue ? { oldValue: eventDocument(opts.document, opts.oldValue, time) } : {}),
+    },
+  };
+}
