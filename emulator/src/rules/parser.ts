@@ -32,6 +32,11 @@ export function parseRules(source: string, fileName = 'rules'): RulesFile {
   return new Parser(source, fileName).parseFile();
 }
 
+/** Parses one expression (tests, tools); throws RulesSyntaxError. */
+export function parseExpression(source: string): Expr {
+  return new Parser(source, 'expression').parseWholeExpression();
+}
+
 class Parser {
   private readonly lexer: Lexer;
   private tok: Token;
@@ -75,11 +80,22 @@ class Parser {
         this.recover(e);
       }
     }
-    if (this.issues.length) throw new RulesSyntaxError(this.issues, this.fileName);
+    if (this.issues.length) throw new RulesSyntaxError(dedupe(this.issues), this.fileName);
     if (services.length === 0) {
       throw new RulesSyntaxError([{ line: 1, column: 1, message: 'No service declared.' }], this.fileName);
     }
     return { version, services, functions, fileName: this.fileName };
+  }
+
+  parseWholeExpression(): Expr {
+    try {
+      const expr = this.parseExpr();
+      if (this.tok.kind !== 'eof') this.fail(this.tok.pos, `Unexpected ${describe(this.tok)} after the expression.`);
+      if (!this.issues.length) return expr;
+    } catch (e) {
+      this.recover(e);
+    }
+    throw new RulesSyntaxError(this.issues, this.fileName);
   }
 
   private parseService(): ServiceDecl {
@@ -407,7 +423,7 @@ class Parser {
           continue;
         }
         // Text, with balanced parentheses as in `(default)`; an unbalanced ')' ends the path.
-        const m = /^(?:[A-Za-z0-9_\-.~%@+:!*',;=]|\([A-Za-z0-9_\-.~%@+:!*',;=]*\))+/.exec(s.slice(i, i + 1500));
+        const m = /^(?:[A-Za-z0-9_\-.~%@]|\([A-Za-z0-9_\-.~%@]*\))+/.exec(s.slice(i, i + 1500));
         if (!m) break;
         parts.push(m[0]);
         i += m[0].length;
@@ -425,7 +441,8 @@ class Parser {
     try {
       return this.lexer.tokenAt(offset);
     } catch (e) {
-      this.recover(e);
+      if (!(e instanceof ParseFailure)) throw e;
+      this.issues.push({ line: e.pos.line, column: e.pos.column, message: e.message });
       return { kind: 'eof', text: '<end of file>', start: this.lexer.source.length, end: this.lexer.source.length, pos: this.lexer.posAt(this.lexer.source.length) };
     }
   }
@@ -484,6 +501,16 @@ class Parser {
       offset = t.end;
     }
   }
+}
+
+function dedupe(issues: RulesIssue[]): RulesIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.line}:${i.column}:${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 const RESERVED = new Set(['allow', 'match', 'service', 'function', 'let', 'return', 'if', 'in', 'is']);
