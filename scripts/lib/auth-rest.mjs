@@ -14,7 +14,11 @@ export async function signInWithPassword(authHost, email, password) {
   if (!response.ok) {
     throw new Error(`Sign-in as ${email} failed: ${body.error?.message ?? response.status}`);
   }
-  return { idToken: body.idToken, uid: body.localId, expiresAt: Date.now() + Number(body.expiresIn) * 1000 };
+  return {
+    idToken: body.idToken,
+    uid: body.localId,
+    expiresAt: Date.now() + Number(body.expiresIn) * 1000,
+  };
 }
 
 /** Calls an HTTPS callable function as a signed-in user; resolves with its `result`. */

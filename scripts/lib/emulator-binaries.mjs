@@ -42,8 +42,8 @@ export function chooseEmulatorBinaries(root, { env = process.env, preferOfficial
   const ui = info.ui?.main;
   result.ui = Boolean(
     ui &&
-      (existsSync(join(cache, ui.binaryPathRelativeToCacheDir)) ||
-        existsSync(join(cache, ui.downloadPathRelativeToCacheDir))),
+    (existsSync(join(cache, ui.binaryPathRelativeToCacheDir)) ||
+      existsSync(join(cache, ui.downloadPathRelativeToCacheDir))),
   );
   return result;
 }

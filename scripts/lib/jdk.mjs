@@ -11,7 +11,9 @@ export const MIN_JAVA = 21;
 export class JdkNotFoundError extends Error {
   constructor(seen, min) {
     const list = seen.length
-      ? seen.map((j) => `  ${j.home}: Java ${j.major ?? '?'}${j.hasJavac ? '' : ' (no javac)'}`).join('\n')
+      ? seen
+          .map((j) => `  ${j.home}: Java ${j.major ?? '?'}${j.hasJavac ? '' : ' (no javac)'}`)
+          .join('\n')
       : '  (none found)';
     super(
       `No JDK ${min} or newer was found (checked JAVA_HOME, PATH and /usr/lib/jvm):\n${list}\n` +
@@ -26,7 +28,9 @@ export class JdkNotFoundError extends Error {
 
 /** Major version from `java -version` output: "17.0.15" → 17, "1.8.0_392" → 8, "25" → 25. */
 export function parseJavaMajor(versionOutput) {
-  const match = /version "([^"]+)"/.exec(versionOutput) ?? /\b(?:openjdk|java) (\d[\w.+-]*)/.exec(versionOutput);
+  const match =
+    /version "([^"]+)"/.exec(versionOutput) ??
+    /\b(?:openjdk|java) (\d[\w.+-]*)/.exec(versionOutput);
   if (!match) return null;
   const parts = match[1].split(/[._+-]/);
   const first = Number(parts[0]);
@@ -99,5 +103,9 @@ function versionText(java) {
 
 /** Environment for children: JAVA_HOME set and the JDK's bin first on PATH. */
 export function withJdk(env, jdk) {
-  return { ...env, JAVA_HOME: jdk.home, PATH: `${join(jdk.home, 'bin')}${delimiter}${env.PATH ?? ''}` };
+  return {
+    ...env,
+    JAVA_HOME: jdk.home,
+    PATH: `${join(jdk.home, 'bin')}${delimiter}${env.PATH ?? ''}`,
+  };
 }

@@ -11,7 +11,14 @@ export const FIREBASE_JSON = join(ROOT, 'firebase.json');
 export const EFFECTIVE_CONFIG = join(ROOT, '.firebase.effective.json');
 export const DATA_DIR = join(ROOT, '.emulator-data');
 export const LOG_DIR = join(ROOT, '.firebase', 'logs');
-export const FIREBASE_BIN = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+export const FIREBASE_BIN = join(
+  ROOT,
+  'node_modules',
+  'firebase-tools',
+  'lib',
+  'bin',
+  'firebase.js',
+);
 /** Default Storage bucket of a demo project under the emulators. */
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
 export const REGION = 'us-central1';

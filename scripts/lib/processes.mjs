@@ -58,7 +58,12 @@ function signalGroupOrPid(pid, signal) {
 export function startProcess(command, args, { cwd, env, logFile, onLine } = {}) {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let pending = '';
   const feed = (chunk) => {
     log.write(chunk);

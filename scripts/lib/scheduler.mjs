@@ -9,7 +9,14 @@ import { DEMO_ADMIN } from '../seed/accounts.mjs';
 
 export const SCHEDULE_INTERVAL_MS = 60_000;
 
-export function startScheduler({ authHost, functionsHost, projectId, region, log, intervalMs = SCHEDULE_INTERVAL_MS }) {
+export function startScheduler({
+  authHost,
+  functionsHost,
+  projectId,
+  region,
+  log,
+  intervalMs = SCHEDULE_INTERVAL_MS,
+}) {
   let session = null;
   let running = false;
   const tick = async () => {
@@ -28,7 +35,9 @@ export function startScheduler({ authHost, functionsHost, projectId, region, log
       });
       const published = (result?.articles ?? 0) + (result?.announcements ?? 0);
       if (published > 0) {
-        log(`[scheduler] published ${result.articles} article(s), ${result.announcements} announcement(s)`);
+        log(
+          `[scheduler] published ${result.articles} article(s), ${result.announcements} announcement(s)`,
+        );
       }
     } catch (error) {
       log(`[scheduler] ${error.message}`);

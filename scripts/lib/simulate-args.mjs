@@ -7,7 +7,12 @@ export const SIMULATE_USAGE = `Usage: npm run simulate -- [--count N] [--rate R]
 
 function positiveNumber(name, raw, { integer, max }) {
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)) || value > max) {
+  if (
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    (integer && !Number.isInteger(value)) ||
+    value > max
+  ) {
     throw new Error(
       `--${name} must be a positive ${integer ? 'whole number' : 'number'} up to ${max}, got "${raw}".\n\n${SIMULATE_USAGE}`,
     );

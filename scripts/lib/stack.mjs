@@ -7,10 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTargets } from './builds.mjs';
-import {
-  chooseEmulatorBinaries,
-  writeEffectiveConfig,
-} from './emulator-binaries.mjs';
+import { chooseEmulatorBinaries, writeEffectiveConfig } from './emulator-binaries.mjs';
 import { findJdk, withJdk } from './jdk.mjs';
 import {
   DATA_DIR,
@@ -46,7 +43,8 @@ function workspaces() {
 
 /** Where to read about a dead emulator: firebase-tools writes the Java ones' output to files. */
 export function logPathFor(name, firebaseLog) {
-  if (name === 'firestore' || name === 'firestore websocket') return join(ROOT, 'firestore-debug.log');
+  if (name === 'firestore' || name === 'firestore websocket')
+    return join(ROOT, 'firestore-debug.log');
   return firebaseLog;
 }
 
@@ -76,7 +74,8 @@ async function ensureInstalled(log) {
   const args = state === 'missing' ? ['ci'] : ['install'];
   log(`Dependencies ${state}: npm ${args.join(' ')} ...`);
   const code = await run('npm', [...args, '--no-audit', '--no-fund'], { cwd: ROOT });
-  if (code !== 0) throw new StackError(`npm ${args[0]} failed (exit ${code}); see its output above.`);
+  if (code !== 0)
+    throw new StackError(`npm ${args[0]} failed (exit ${code}); see its output above.`);
   recordInstall(ROOT, workspaces());
   return `npm ${args[0]}`;
 }
@@ -226,21 +225,31 @@ export async function startStack(options = {}) {
   );
   const everyoneUp =
     up.every(Boolean) &&
-    (await waitFor(async () => allReady, { timeoutMs: 60_000, abort: () => firebaseExit !== null }));
+    (await waitFor(async () => allReady, {
+      timeoutMs: 60_000,
+      abort: () => firebaseExit !== null,
+    }));
   if (!everyoneUp) {
     const missing = emulatorPorts.filter((_, i) => !up[i]).map((p) => `${p.name} (${p.port})`);
     const why = firebaseExit
       ? `firebase-tools exited (code ${firebaseExit.code ?? firebaseExit.signal})`
       : `not up: ${missing.join(', ') || 'waiting for "All emulators ready"'}`;
-    const logs = [firebaseLog, ...missing.filter((m) => m.startsWith('firestore')).map(() => stack.logs.firestore)];
-    await failStart(`The emulator suite did not start: ${why}.\nLogs: ${[...new Set(logs)].join(', ')}`);
+    const logs = [
+      firebaseLog,
+      ...missing.filter((m) => m.startsWith('firestore')).map(() => stack.logs.firestore),
+    ];
+    await failStart(
+      `The emulator suite did not start: ${why}.\nLogs: ${[...new Set(logs)].join(', ')}`,
+    );
   }
   for (const [name, ms] of Object.entries(upAfter).sort((a, b) => a[1] - b[1])) {
     record(`  ${name} up`, ms);
   }
   record('emulators ready', performance.now() - emulatorsStarted);
 
-  const endpoints = Object.fromEntries(ports.map(({ name, host, port }) => [name, `${host}:${port}`]));
+  const endpoints = Object.fromEntries(
+    ports.map(({ name, host, port }) => [name, `${host}:${port}`]),
+  );
   // Anything in this process that talks to the emulators (seed, scheduler) finds them here.
   Object.assign(process.env, {
     FIRESTORE_EMULATOR_HOST: endpoints.firestore,
@@ -334,5 +343,7 @@ function monitor({ stack, ports, firebaseLog, onFatal }) {
 }
 
 export function formatTimings(timings) {
-  return timings.map(({ name, ms }) => `${name.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s`).join('\n');
+  return timings
+    .map(({ name, ms }) => `${name.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s`)
+    .join('\n');
 }

@@ -31,7 +31,8 @@ export function discoverSuites(root) {
   const skipped = [];
 
   for (const { dir, scripts } of workspaces) {
-    if (scripts.test) suites.push({ name: `${dir}: test`, command: 'npm', args: ['test', '-w', dir] });
+    if (scripts.test)
+      suites.push({ name: `${dir}: test`, command: 'npm', args: ['test', '-w', dir] });
     else if (testScripts(scripts).length === 0) skipped.push(`${dir}: no test scripts`);
   }
   for (const { dir, scripts } of workspaces) {
@@ -45,7 +46,11 @@ export function discoverSuites(root) {
 
   const e2e = manifest(join(root, 'e2e'));
   if (e2e?.scripts?.test) {
-    suites.push({ name: 'e2e: browser end-to-end', command: 'npm', args: ['test', '--prefix', 'e2e'] });
+    suites.push({
+      name: 'e2e: browser end-to-end',
+      command: 'npm',
+      args: ['test', '--prefix', 'e2e'],
+    });
   } else if (existsSync(join(root, 'e2e', 'run.mjs'))) {
     suites.push({ name: 'e2e: browser end-to-end', command: 'node', args: ['e2e/run.mjs'] });
   } else {
