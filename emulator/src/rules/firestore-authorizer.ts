@@ -5,7 +5,7 @@
 import { FirestoreApiError, GrpcCode, type AccessRequest, type Authorizer, type Json } from '../firestore/service.js';
 import type { Method } from './ast.js';
 import { RulesEvalError } from './errors.js';
-import { documentToResource, fromJson, timestampFromDate } from './firestore-values.js';
+import { documentToResource, fromJson, parseTimestamp, timestampFromDate } from './firestore-values.js';
 import { parseRules } from './parser.js';
 import { QueryTooComplexError, queryFacts, requestQueryValue } from './query-facts.js';
 import { ANY_ID, ANY_PREFIX, Ruleset, type Decision, type RequestSegment } from './ruleset.js';
@@ -73,7 +73,10 @@ function decide(ruleset: Ruleset, req: AccessRequest, host: RulesHost, now: Date
   const db = req.ctx.databaseId;
   const relative = req.path.split('/').filter((s) => s !== '');
   const auth = authValue(req);
-  const time = timestampFromDate(now);
+  // A write's request.time is its commit time, which the engine stamps as the new updateTime
+  // (and gives server timestamps): `request.resource.data.t == request.time` must hold for them.
+  const commitTime = req.requestResource?.updateTime;
+  const time = typeof commitTime === 'string' ? parseTimestamp(commitTime) : timestampFromDate(now);
   if (req.method !== 'list') {
     const docPath = new RPath(['databases', db, 'documents', ...relative]);
     const resource = req.resource ? documentToResource(req.resource, db, req.path) : null;
@@ -127,7 +130,9 @@ function authValue(req: AccessRequest): RValue {
 /** get()/exists()/getAfter()/existsAfter() over the engine's state, with the call limits. */
 function hostFor(req: AccessRequest, reads: Set<string>, limit: number): RulesHost {
   const db = req.ctx.databaseId;
-  const read = (args: RValue[], after: boolean): Json | null => {
+  // One request reads a document once, however many functions ask for it.
+  const cache = new Map<string, RValue>();
+  const read = (args: RValue[], after: boolean): RValue => {
     const [path] = args;
     if (args.length !== 1 || !(path instanceof RPath)) throw new RulesEvalError('Argument must be a path.');
     const s = path.segments;
@@ -137,18 +142,22 @@ function hostFor(req: AccessRequest, reads: Set<string>, limit: number): RulesHo
     if (s[1] !== db) throw new RulesEvalError(`Cannot access documents of database ${s[1]} from rules of database ${db}.`);
     const relative = s.slice(3).join('/');
     const key = `${after ? 'after' : 'before'}:${relative}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
     if (!reads.has(key)) {
       if (reads.size >= limit) throw new RulesEvalError(`Exceeded maximum of ${limit} document access calls per request.`);
       reads.add(key);
     }
-    return after ? req.readAfter(relative) : req.readBefore(relative);
+    const doc = after ? req.readAfter(relative) : req.readBefore(relative);
+    const resource = doc ? documentToResource(doc, db) : null;
+    cache.set(key, resource);
+    return resource;
   };
-  const resourceOf = (doc: Json | null): RValue => (doc ? documentToResource(doc, db) : null);
   return {
     globals: {
-      get: (args) => resourceOf(read(args, false)),
+      get: (args) => read(args, false),
       exists: (args) => read(args, false) !== null,
-      getAfter: (args) => resourceOf(read(args, true)),
+      getAfter: (args) => read(args, true),
       existsAfter: (args) => read(args, true) !== null,
     },
   };

@@ -150,3 +150,15 @@ describe('document access functions', () => {
     assert.match(judge(a, { ...access(anonymous, 'get', 'more/11'), batch } as never), /Exceeded maximum of 20/);
   });
 });
+
+describe('request.time of writes', () => {
+  it('is the commit time the engine stamps on the written document', () => {
+    const a = authorizerFor(firestoreRules(`match /posts/{id} { allow create: if request.resource.data.at == request.time; }`));
+    const commit = '2025-01-02T03:04:05.678901Z';
+    const req = access(user('u'), 'create', 'posts/p', { data: { at: { raw: { timestampValue: commit } } } });
+    req.requestResource = { ...req.requestResource, updateTime: commit };
+    assert.equal(judge(a, req), 'allowed');
+    req.requestResource = { ...req.requestResource, updateTime: '2025-01-02T03:04:06Z' };
+    assert.notEqual(judge(a, req), 'allowed');
+  });
+});
