@@ -266,7 +266,12 @@ export class Engine implements FirestoreEngine {
   private applyParsed(ctx: CallContext, db: Database, writes: ParsedWrite[], txn: Transaction | null): CommitOutcome {
     if (txn) {
       if (txn.readOnly && writes.length > 0) throw invalid('Cannot modify entities in a read-only transaction.');
-      this.transactions.validate(txn);
+      try {
+        this.transactions.validate(txn);
+      } catch (e) {
+        this.transactions.end(txn); // An aborted transaction is over; the SDK begins a new one.
+        throw e;
+      }
     }
     const commitTime = this.clock.commitTime();
     const overlay = new Map<string, StoredDoc | null>();

@@ -33,7 +33,7 @@ export function parseTimestamp(text: unknown, what: string): SecondsNanos {
   // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
   const date = new Date(0);
   date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
-  if (date.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
     throw invalid(`${what}: invalid timestamp '${text}'`);
   }
   let seconds = date.getTime() / 1000 + Number(h) * 3600 + Number(mi) * 60 + Number(s);

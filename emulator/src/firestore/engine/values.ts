@@ -188,7 +188,7 @@ export function compareNumbers(a: Value, b: Value): number {
   const bi = b.integerValue as string | undefined;
   if (ai !== undefined && bi !== undefined) return compareInts(ai, bi);
   if (ai !== undefined) return compareIntDouble(ai, doubleOf(b));
-  if (bi !== undefined) return -compareIntDouble(bi, doubleOf(a));
+  if (bi !== undefined) return 0 - compareIntDouble(bi, doubleOf(a));
   const x = doubleOf(a);
   const y = doubleOf(b);
   if (x < y) return -1;

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { FirestoreApiError, GrpcCode, type Json } from '../../src/firestore/service.js';
+import { DATABASE, ROOT, RecordingSink, doc, fields, newEngine, owner, set, v } from './helpers.js';
+
+describe('engine: malformed requests', () => {
+  it('answers every malformed request with INVALID_ARGUMENT and leaves the data unchanged', async () => {
+    const e = newEngine();
+    await set(e, 'keep/a', { n: 1 });
+    await set(e, 'keep/b', { s: 'x' });
+    const snapshot = async () =>
+      (await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'keep' }] } })).map((r) => r.document);
+    const before = await snapshot();
+    const big = 'x'.repeat(1_048_577);
+    const goodWrite = { update: { name: doc('keep/new'), fields: fields({ n: 1 }) } };
+    const calls: [string, () => Promise<unknown>][] = [
+      ['get: no name', () => e.getDocument(owner, {})],
+      ['get: collection name', () => e.getDocument(owner, { name: `${ROOT}/keep` })],
+      ['get: bad mask', () => e.getDocument(owner, { name: doc('keep/a'), mask: { fieldPaths: ['a..b'] } })],
+      ['get: bad readTime', () => e.getDocument(owner, { name: doc('keep/a'), readTime: 'yesterday' })],
+      ['list: bad page size', () => e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageSize: 'x' })],
+      ['list: bad page token', () => e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageToken: '!!' })],
+      ['create: reserved id', () => e.createDocument(owner, { parent: ROOT, collectionId: 'keep', documentId: '__bad__', document: {} })],
+      ['create: bad collection', () => e.createDocument(owner, { parent: ROOT, collectionId: 'a/b', document: {} })],
+      ['update: no document', () => e.updateDocument(owner, {})],
+      ['update: bad value', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { n: { integerValue: 'x' } } } })],
+      ['update: reserved field', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { __x__: v(1) } } })],
+      ['update: too big', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: fields({ big }) } })],
+      ['delete: bad name', () => e.deleteDocument(owner, { name: 'projects/x' })],
+      ['batchGet: not an array', () => e.batchGetDocuments(owner, { database: DATABASE, documents: 'keep/a' })],
+      ['batchGet: other database', () => e.batchGetDocuments(owner, { database: DATABASE, documents: ['projects/o/databases/(default)/documents/a/b'] })],
+      ['begin: bad options', () => e.beginTransaction(owner, { database: DATABASE, options: { readOnly: {}, readWrite: {} } })],
+      ['commit: no database', () => e.commit(owner, { writes: [goodWrite] })],
+      ['commit: two operations', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { update: { name: doc('keep/a'), fields: {} }, delete: doc('keep/a') }] })],
+      ['commit: bad transform', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { transform: { document: doc('keep/a'), fieldTransforms: [{ fieldPath: 'n', increment: v('one') }] } }] })],
+      ['commit: mask on delete', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { delete: doc('keep/a'), updateMask: { fieldPaths: ['n'] } }] })],
+      ['commit: nested arrays', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { update: { name: doc('keep/a'), fields: { a: { arrayValue: { values: [{ arrayValue: {} }] } } } } }] })],
+      ['commit: bad precondition', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { delete: doc('keep/a'), currentDocument: { exists: 'yes' } }] })],
+      ['commit: unknown transaction', () => e.commit(owner, { database: DATABASE, transaction: 'AAAA', writes: [goodWrite] })],
+      ['commit: too big', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { update: { name: doc('keep/a'), fields: fields({ big }) } }] })],
+      ['rollback: missing transaction', () => e.rollback(owner, { database: DATABASE })],
+      ['runQuery: no query', () => e.runQuery(owner, { parent: ROOT })],
+      ['runQuery: bad filter', () => e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'keep' }], where: { fieldFilter: {} } } })],
+      ['aggregation: no aggregations', () => e.runAggregationQuery(owner, { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'keep' }] } } })],
+      ['listCollectionIds: bad parent', () => e.listCollectionIds(owner, { parent: `${ROOT}/keep` })],
+      ['batchWrite: bad write', () => e.batchWrite(owner, { database: DATABASE, writes: [goodWrite, { nothing: true }] })],
+      ['batchWrite: same doc twice', () => e.batchWrite(owner, { database: DATABASE, writes: [goodWrite, goodWrite] })],
+    ];
+    for (const [label, call] of calls) {
+      try {
+        await call();
+        assert.fail(`${label}: expected an error`);
+      } catch (err) {
+        assert.ok(err instanceof FirestoreApiError, `${label}: threw ${String(err)}`);
+        assert.equal(err.code, GrpcCode.INVALID_ARGUMENT, `${label}: ${err.message}`);
+        assert.ok(err.message.length > 10, `${label}: message says what is wrong`);
+      }
+    }
+    // Streams fail with INVALID_ARGUMENT too.
+    const listen = new RecordingSink();
+    e.openListen(owner, listen).receive({ addTarget: {} });
+    assert.equal(listen.error?.code, GrpcCode.INVALID_ARGUMENT);
+    const write = new RecordingSink();
+    const ws = e.openWrite(owner, write);
+    ws.receive({ database: DATABASE });
+    ws.receive({ writes: [goodWrite, { update: { name: 'bad' } }] });
+    assert.equal(write.error?.code, GrpcCode.INVALID_ARGUMENT);
+    // An invalid listen query is refused on its own target.
+    const target = new RecordingSink();
+    e.openListen(owner, target).receive({ database: DATABASE, addTarget: { targetId: 2, query: { parent: ROOT, structuredQuery: { from: [] } } } });
+    assert.equal(((target.responses[0]!.targetChange as Json).cause as Json).code, GrpcCode.INVALID_ARGUMENT);
+
+    assert.deepEqual(await snapshot(), before);
+    assert.equal(before.length, 2);
+  });
+});
