@@ -93,6 +93,24 @@ describe('engine: transactions', () => {
     await rejects(e.getDocument(owner, { name: doc('h/a'), readTime: longAgo }), GrpcCode.FAILED_PRECONDITION);
   });
 
+  it('checks verify writes (web SDK transactions) without changing the document', async () => {
+    const e = newEngine();
+    const r = await set(e, 'v/a', { n: 1 });
+    const updateTime = ((r.writeResults as Json[])[0] as Json).updateTime;
+    const ok = await e.commit(owner, {
+      database: DATABASE,
+      writes: [{ verify: doc('v/a'), currentDocument: { updateTime } }, { update: { name: doc('v/b'), fields: {} }, currentDocument: { exists: false } }],
+    });
+    assert.equal((ok.writeResults as Json[]).length, 2);
+    assert.equal((await e.getDocument(owner, { name: doc('v/a') })).updateTime, updateTime);
+    await set(e, 'v/a', { n: 2 });
+    await rejects(
+      e.commit(owner, { database: DATABASE, writes: [{ verify: doc('v/a'), currentDocument: { updateTime } }, { delete: doc('v/b') }] }),
+      GrpcCode.FAILED_PRECONDITION,
+    );
+    await e.getDocument(owner, { name: doc('v/b') });
+  });
+
   it('rolls back and then rejects the rolled-back id', async () => {
     const e = newEngine();
     const { transaction } = await e.beginTransaction(owner, { database: DATABASE });

@@ -287,6 +287,7 @@ export class Engine implements FirestoreEngine {
     }
     if (this.access.applies(ctx)) {
       for (const { w, before, after } of applied) {
+        if (w.kind === 'verify') continue;
         const method = w.kind === 'delete' ? 'delete' : before ? 'update' : 'create';
         this.access.check(ctx, db, {
           method,
@@ -308,6 +309,7 @@ export class Engine implements FirestoreEngine {
     }
     db.prune(commitTime);
     for (const { w } of applied) {
+      if (w.kind === 'verify') continue;
       this.usageCounters.add(lastSegment(collectionPathOf(w.path)), w.kind === 'delete' ? 'deletes' : 'writes');
     }
     if (changes.length > 0) this.publish(db, changes, commitTime);

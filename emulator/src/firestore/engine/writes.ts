@@ -20,7 +20,8 @@ import {
 
 /** A validated google.firestore.v1.Write. */
 export interface ParsedWrite {
-  kind: 'update' | 'delete' | 'transform';
+  /** `verify` (sent by the web SDK in transactions) only checks its precondition. */
+  kind: 'update' | 'delete' | 'transform' | 'verify';
   name: string;
   path: string;
   fields: Fields;
@@ -44,8 +45,8 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 export function parseWrite(w: unknown, db: DatabaseRef, where: string): ParsedWrite {
   if (!isObject(w)) throw invalid(`${where}: a write must be an object`);
-  const ops = (['update', 'delete', 'transform'] as const).filter((k) => w[k] !== undefined && w[k] !== null);
-  if (ops.length !== 1) throw invalid(`${where}: a write must have exactly one of update, delete or transform`);
+  const ops = (['update', 'delete', 'transform', 'verify'] as const).filter((k) => w[k] !== undefined && w[k] !== null);
+  if (ops.length !== 1) throw invalid(`${where}: a write must have exactly one of update, delete, transform or verify`);
   const kind = ops[0]!;
   let name: unknown;
   let fields: Fields = {};
@@ -54,9 +55,9 @@ export function parseWrite(w: unknown, db: DatabaseRef, where: string): ParsedWr
     const doc = optMessage(w, 'update', where)!;
     name = doc.name;
     fields = normalizeFields(doc.fields ?? {}, '');
-  } else if (kind === 'delete') {
-    name = w.delete;
-    if (transformsJson.length > 0) throw invalid(`${where}: a delete cannot have updateTransforms`);
+  } else if (kind === 'delete' || kind === 'verify') {
+    name = w[kind];
+    if (transformsJson.length > 0) throw invalid(`${where}: a ${kind} cannot have updateTransforms`);
   } else {
     const t = optMessage(w, 'transform', where)!;
     name = t.document;
@@ -135,6 +136,7 @@ export function applyWrite(db: DatabaseRef, current: StoredDoc | null, w: Parsed
     throw failedPrecondition(`The document ${w.name} does not have the update time required by the precondition`);
   }
   if (w.kind === 'delete') return { doc: null, result: {} };
+  if (w.kind === 'verify') return { doc: current, result: current ? { updateTime: current.updateTimeText } : {} };
 
   let fields: Fields;
   if (w.kind === 'update' && w.mask === null) fields = w.fields;
