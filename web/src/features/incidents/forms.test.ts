@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { validateAssign, validateDecline } from './forms';
+
+describe('assignment form', () => {
+  it('needs a known staff member and a threat level', () => {
+    expect(validateAssign({ assigneeId: '', threatLevel: '', tags: [] }, ['s1'])).toEqual({
+      assigneeId: 'Choose who handles this report.',
+      threatLevel: 'Choose a threat level.',
+      tags: undefined,
+    });
+    expect(validateAssign({ assigneeId: 'ghost', threatLevel: 'High', tags: [] }, ['s1']).assigneeId).toBe('Choose who handles this report.');
+    expect(validateAssign({ assigneeId: 's1', threatLevel: 'High', tags: ['a'] }, ['s1'])).toEqual({
+      assigneeId: undefined,
+      threatLevel: undefined,
+      tags: undefined,
+    });
+  });
+
+  it('limits the number of tags', () => {
+    const tags = Array.from({ length: 21 }, (_, i) => `t${i}`);
+    expect(validateAssign({ assigneeId: 's1', threatLevel: 'Low', tags }, ['s1']).tags).toBe('Choose at most 20 tags.');
+  });
+});
+
+describe('decline form', () => {
+  it('rejects reasons outside the list and blank descriptions', () => {
+    expect(validateDecline({ reason: 'Because', description: '   ' })).toEqual({
+      reason: 'Choose a reason.',
+      description: 'Description is required.',
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTERS, filterProblems, incidentQuerySpec, matchesSearch, type IncidentScope } from './query-spec';
+
+const admin: IncidentScope = { role: 'Admin', uid: 'a1', campus: null, archived: false };
+const imt: IncidentScope = { role: 'IMT', uid: 'i1', campus: 'North Campus', archived: false };
+const reporter: IncidentScope = { role: 'User', uid: 'u1', campus: null, archived: false };
+
+describe('role scope of the incident queries (the rules are not filters)', () => {
+  it('Admin: every report by archived flag, newest first', () => {
+    expect(incidentQuerySpec(admin, EMPTY_FILTERS)).toEqual({
+      wheres: [{ field: 'isArchived', op: '==', value: false }],
+      orderBy: { field: 'timestamp', direction: 'desc' },
+    });
+    expect(incidentQuerySpec({ ...admin, archived: true }, EMPTY_FILTERS).wheres).toEqual([{ field: 'isArchived', op: '==', value: true }]);
+  });
+
+  it('IMT: own campus, never archived, even on the archive flag or a campus filter', () => {
+    const spec = incidentQuerySpec({ ...imt, archived: true }, { ...EMPTY_FILTERS, campus: 'Main Campus' });
+    expect(spec.wheres).toEqual([
+      { field: 'nearestCampus', op: '==', value: 'North Campus' },
+      { field: 'isArchived', op: '==', value: false },
+    ]);
+  });
+
+  it('anyone else: only their own reports', () => {
+    expect(incidentQuerySpec(reporter, EMPTY_FILTERS).wheres).toEqual([{ field: 'reporterId', op: '==', value: 'u1' }]);
+  });
+});
+
+describe('filters', () => {
+  it('adds each chosen filter as a server-side condition', () => {
+    const spec = incidentQuerySpec(admin, {
+      ...EMPTY_FILTERS,
+      status: 'Processing',
+      campus: 'Main Campus',
+      threatLevel: 'High',
+      incidentType: 'Fire',
+      tag: 'night',
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+    expect(spec.wheres).toEqual([
+      { field: 'isArchived', op: '==', value: false },
+      { field: 'status', op: '==', value: 'Processing' },
+      { field: 'nearestCampus', op: '==', value: 'Main Campus' },
+      { field: 'threatLevel', op: '==', value: 'High' },
+      { field: 'incidentType', op: '==', value: 'Fire' },
+      { field: 'tags', op: 'array-contains', value: 'night' },
+      { field: 'timestamp', op: '>=', value: new Date('2026-03-01T00:00:00') },
+      { field: 'timestamp', op: '<=', value: new Date('2026-03-31T23:59:59.999') },
+    ]);
+  });
+
+  it('turns an email search into an equality filter on the reporter', () => {
+    const spec = incidentQuerySpec(admin, { ...EMPTY_FILTERS, search: ' jo@campus.edu ' });
+    expect(spec.wheres).toContainEqual({ field: 'email', op: '==', value: 'jo@campus.edu' });
+  });
+
+  it('reports a date range that ends before it starts and leaves the bad bound out of the query', () => {
+    const filters = { ...EMPTY_FILTERS, from: '2026-03-10', to: '2026-03-01' };
+    expect(filterProblems(filters)).toEqual({ to: 'The end date is before the start date.' });
+  });
+});
+
+describe('matchesSearch', () => {
+  const incident = {
+    id: 'abc123',
+    email: 'jo@campus.edu',
+    description: 'Smoke near the library',
+    incidentType: 'Fire',
+    nearestCampus: 'Main Campus',
+    tags: ['night'],
+    assignedTo: { displayName: 'Ana Cruz' },
+  };
+
+  it('needs every word somewhere in the report, ignoring case', () => {
+    expect(matchesSearch(incident, 'library SMOKE')).toBe(true);
+    expect(matchesSearch(incident, 'ana night')).toBe(true);
+    expect(matchesSearch(incident, 'library theft')).toBe(false);
+  });
+
+  it('matches everything when empty (and leaves email searches to the server)', () => {
+    expect(matchesSearch(incident, '  ')).toBe(true);
+    expect(matchesSearch(incident, 'other@campus.edu')).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { readEmulatorSettings, readFirebaseSettings } from './config';
+
+describe('Firebase settings', () => {
+  it('defaults to the local demo project', () => {
+    expect(readFirebaseSettings({})).toMatchObject({ projectId: 'demo-campus-safety', storageBucket: 'demo-campus-safety.appspot.com' });
+  });
+
+  it('takes VITE_FIREBASE_* values when given', () => {
+    expect(readFirebaseSettings({ VITE_FIREBASE_PROJECT_ID: 'prod-x', VITE_FIREBASE_API_KEY: 'k' })).toMatchObject({
+      projectId: 'prod-x',
+      apiKey: 'k',
+    });
+  });
+});
+
+describe('emulator settings', () => {
+  it('connects to the fixed local ports by default', () => {
+    expect(readEmulatorSettings({})).toEqual({
+      auth: 'http://127.0.0.1:9099',
+      firestore: { host: '127.0.0.1', port: 8080 },
+      functions: { host: '127.0.0.1', port: 5001 },
+      storage: { host: '127.0.0.1', port: 9199 },
+    });
+  });
+
+  it('honours overrides and can be switched off', () => {
+    expect(readEmulatorSettings({ VITE_EMULATOR_FIRESTORE: 'localhost:18080' })?.firestore).toEqual({ host: 'localhost', port: 18080 });
+    expect(readEmulatorSettings({ VITE_USE_EMULATORS: 'false' })).toBeNull();
+  });
+});

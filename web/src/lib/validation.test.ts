@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { emailProblem, imageProblem, passwordProblem, safeFileName } from './validation';
+
+describe('shared field rules', () => {
+  it('checks emails', () => {
+    expect(emailProblem('')).toBe('Email is required.');
+    expect(emailProblem('a@b')).toBe('Enter a valid email address.');
+    expect(emailProblem('a@b.edu')).toBeUndefined();
+  });
+
+  it('accepts only listed image types within the size limit', () => {
+    expect(imageProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toBe('Choose a JPEG, PNG, WebP or GIF image.');
+    expect(imageProblem(new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' }))).toBe('Images must be at most 5 MB.');
+    expect(imageProblem(new File(['x'], 'ok.png', { type: 'image/png' }))).toBeUndefined();
+    expect(imageProblem(null)).toBeUndefined();
+  });
+
+  it('requires passwords of 8+ characters with a letter and a digit', () => {
+    expect(passwordProblem('short1')).toBe('Use at least 8 characters.');
+    expect(passwordProblem('lettersonly')).toBe('Use at least one letter and one digit.');
+    expect(passwordProblem('Campus2026')).toBeUndefined();
+  });
+
+  it('makes storage-safe, unique-ish file names', () => {
+    expect(safeFileName('my photo (1).jpg')).toMatch(/^\d+-my_photo_1_.jpg$/);
+  });
+});
