@@ -6,7 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const bundle = fileURLToPath(new URL('../dist/storage-rules-runtime.js', import.meta.url));
 if (!existsSync(bundle)) {
-  process.stderr.write(`storage-rules-runtime: ${bundle} is missing; run \`npm run build -w emulator\` first.\n`);
+  process.stderr.write(
+    `storage-rules-runtime: ${bundle} is missing; run \`npm run build -w emulator\` first.\n`,
+  );
   process.exit(1);
 }
 await import(pathToFileURL(bundle).href);

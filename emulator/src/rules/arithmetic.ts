@@ -19,20 +19,29 @@ export function negate(v: RValue): RValue {
 
 export function arithmetic(op: string, l: RValue, r: RValue): RValue {
   if (typeof l === 'bigint' && typeof r === 'bigint') return intOp(op, l, r);
-  if ((typeof l === 'bigint' || typeof l === 'number') && (typeof r === 'bigint' || typeof r === 'number')) {
+  if (
+    (typeof l === 'bigint' || typeof l === 'number') &&
+    (typeof r === 'bigint' || typeof r === 'number')
+  ) {
     return floatOp(op, Number(l), Number(r));
   }
   if (op === '+') {
     if (typeof l === 'string' && typeof r === 'string') return l + r;
     if (Array.isArray(l) && Array.isArray(r)) return [...l, ...r];
-    if (l instanceof RTimestamp && r instanceof RDuration) return RTimestamp.fromNanos(l.totalNanos() + r.nanosTotal);
-    if (l instanceof RDuration && r instanceof RTimestamp) return RTimestamp.fromNanos(r.totalNanos() + l.nanosTotal);
-    if (l instanceof RDuration && r instanceof RDuration) return new RDuration(l.nanosTotal + r.nanosTotal);
+    if (l instanceof RTimestamp && r instanceof RDuration)
+      return RTimestamp.fromNanos(l.totalNanos() + r.nanosTotal);
+    if (l instanceof RDuration && r instanceof RTimestamp)
+      return RTimestamp.fromNanos(r.totalNanos() + l.nanosTotal);
+    if (l instanceof RDuration && r instanceof RDuration)
+      return new RDuration(l.nanosTotal + r.nanosTotal);
   }
   if (op === '-') {
-    if (l instanceof RTimestamp && r instanceof RDuration) return RTimestamp.fromNanos(l.totalNanos() - r.nanosTotal);
-    if (l instanceof RTimestamp && r instanceof RTimestamp) return new RDuration(l.totalNanos() - r.totalNanos());
-    if (l instanceof RDuration && r instanceof RDuration) return new RDuration(l.nanosTotal - r.nanosTotal);
+    if (l instanceof RTimestamp && r instanceof RDuration)
+      return RTimestamp.fromNanos(l.totalNanos() - r.nanosTotal);
+    if (l instanceof RTimestamp && r instanceof RTimestamp)
+      return new RDuration(l.totalNanos() - r.totalNanos());
+    if (l instanceof RDuration && r instanceof RDuration)
+      return new RDuration(l.nanosTotal - r.nanosTotal);
   }
   throw unsupported(op, l, r);
 }
@@ -75,8 +84,11 @@ function floatOp(op: string, l: number, r: number): number {
 
 function unsupported(op: string, l: RValue, r: RValue | null): RulesEvalError {
   if (l === null || r === null) {
-    if (r === null && op === '-' && l !== null) return new RulesEvalError(`Unsupported operation error. Received: -${typeName(l)}.`);
+    if (r === null && op === '-' && l !== null)
+      return new RulesEvalError(`Unsupported operation error. Received: -${typeName(l)}.`);
     return new RulesEvalError('Null value error.');
   }
-  return new RulesEvalError(`Unsupported operation error. Received: ${typeName(l)} ${op} ${typeName(r)}.`);
+  return new RulesEvalError(
+    `Unsupported operation error. Received: ${typeName(l)} ${op} ${typeName(r)}.`,
+  );
 }

@@ -27,20 +27,7 @@ export type LiteralValue = null | boolean | bigint | number | string | Uint8Arra
 export type PathSegmentExpr = (string | Expr)[];
 
 export type BinaryOp =
-  | '||'
-  | '&&'
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'in'
-  | '+'
-  | '-'
-  | '*'
-  | '/'
-  | '%';
+  '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
 
 export interface FunctionDecl {
   name: string;

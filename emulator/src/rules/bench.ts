@@ -10,7 +10,8 @@ import { performance } from 'node:perf_hooks';
 import type { AccessRequest, Caller, Json } from '../firestore/service.js';
 import { createFirestoreRulesAuthorizer } from './firestore-authorizer.js';
 
-const rulesPath = process.argv[2] ?? fileURLToPath(new URL('../../../firestore.rules', import.meta.url));
+const rulesPath =
+  process.argv[2] ?? fileURLToPath(new URL('../../../firestore.rules', import.meta.url));
 const iterations = Number(process.argv[3] ?? 5000);
 
 const PROJECT = 'demo-bench';
@@ -18,7 +19,8 @@ const PROJECT = 'demo-bench';
 function value(v: unknown): Json {
   if (v === null) return { nullValue: null };
   if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
   if (typeof v === 'string') return { stringValue: v };
   if (v instanceof Date) return { timestampValue: v.toISOString() };
   if (Array.isArray(v)) return { arrayValue: { values: v.map(value) } };
@@ -30,16 +32,39 @@ function fieldsOf(data: Record<string, unknown>): Json {
 }
 
 function doc(path: string, data: Record<string, unknown>): Json {
-  return { name: `projects/${PROJECT}/databases/(default)/documents/${path}`, fields: fieldsOf(data) };
+  return {
+    name: `projects/${PROJECT}/databases/(default)/documents/${path}`,
+    fields: fieldsOf(data),
+  };
 }
 
 const when = new Date('2026-01-01T00:00:00Z');
 const store: Record<string, Json> = {
-  'users/imt1': doc('users/imt1', { firstName: 'I', lastName: 'M', email: 'imt1@x.test', role: 'IMT', campus: 'Main Campus', isArchived: false }),
-  'users/app1': doc('users/app1', { firstName: 'A', lastName: 'U', email: 'app1@x.test', role: 'User', isArchived: false }),
+  'users/imt1': doc('users/imt1', {
+    firstName: 'I',
+    lastName: 'M',
+    email: 'imt1@x.test',
+    role: 'IMT',
+    campus: 'Main Campus',
+    isArchived: false,
+  }),
+  'users/app1': doc('users/app1', {
+    firstName: 'A',
+    lastName: 'U',
+    email: 'app1@x.test',
+    role: 'User',
+    isArchived: false,
+  }),
   'incident_reports/r1': doc('incident_reports/r1', {
-    timestamp: when, geoLoc: { latitude: 1, longitude: 2 }, nearestCampus: 'Main Campus', status: 'Reported', isArchived: false,
-    email: 'app1@x.test', reporterId: 'app1', incidentType: 'Fire', description: 'smoke',
+    timestamp: when,
+    geoLoc: { latitude: 1, longitude: 2 },
+    nearestCampus: 'Main Campus',
+    status: 'Reported',
+    isArchived: false,
+    email: 'app1@x.test',
+    reporterId: 'app1',
+    incidentType: 'Fire',
+    description: 'smoke',
   }),
 };
 
@@ -47,7 +72,12 @@ function caller(uid: string, claims: Record<string, unknown>): Caller {
   return { kind: 'user', token: { sub: uid, user_id: uid, email: `${uid}@x.test`, ...claims } };
 }
 
-function request(c: Caller, method: AccessRequest['method'], path: string, extra: Partial<AccessRequest> = {}): AccessRequest {
+function request(
+  c: Caller,
+  method: AccessRequest['method'],
+  path: string,
+  extra: Partial<AccessRequest> = {},
+): AccessRequest {
   return {
     ctx: { projectId: PROJECT, databaseId: '(default)', caller: c },
     method,
@@ -61,7 +91,9 @@ function request(c: Caller, method: AccessRequest['method'], path: string, extra
 
 const imt = caller('imt1', { role: 'IMT', campus: 'Main Campus' });
 const app = caller('app1', {});
-const filter = (field: string, v: unknown): Json => ({ fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: value(v) } });
+const filter = (field: string, v: unknown): Json => ({
+  fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: value(v) },
+});
 const updated: Json = {
   ...store['incident_reports/r1']!,
   fields: {
@@ -73,20 +105,37 @@ const updated: Json = {
 };
 
 const scenarios: { name: string; request: AccessRequest; expectAllowed: boolean }[] = [
-  { name: 'get own report (app user)', request: request(app, 'get', 'incident_reports/r1'), expectAllowed: true },
+  {
+    name: 'get own report (app user)',
+    request: request(app, 'get', 'incident_reports/r1'),
+    expectAllowed: true,
+  },
   {
     name: 'list reports of own campus (IMT query)',
     request: request(imt, 'list', 'incident_reports', {
       query: {
         from: [{ collectionId: 'incident_reports' }],
-        where: { compositeFilter: { op: 'AND', filters: [filter('nearestCampus', 'Main Campus'), filter('isArchived', false)] } },
+        where: {
+          compositeFilter: {
+            op: 'AND',
+            filters: [filter('nearestCampus', 'Main Campus'), filter('isArchived', false)],
+          },
+        },
         limit: 50,
       },
     }),
     expectAllowed: true,
   },
-  { name: 'assign report (IMT update)', request: request(imt, 'update', 'incident_reports/r1', { requestResource: updated }), expectAllowed: true },
-  { name: 'denied get (other app user)', request: request(caller('app2', {}), 'get', 'incident_reports/r1'), expectAllowed: false },
+  {
+    name: 'assign report (IMT update)',
+    request: request(imt, 'update', 'incident_reports/r1', { requestResource: updated }),
+    expectAllowed: true,
+  },
+  {
+    name: 'denied get (other app user)',
+    request: request(caller('app2', {}), 'get', 'incident_reports/r1'),
+    expectAllowed: false,
+  },
 ];
 
 const authorizer = createFirestoreRulesAuthorizer();
@@ -108,7 +157,8 @@ function percentile(sorted: number[], p: number): number {
 console.log(`rules: ${rulesPath}, ${iterations} iterations per scenario`);
 for (const s of scenarios) {
   const outcome = run(s.request);
-  if (outcome !== s.expectAllowed) console.log(`  note: '${s.name}' was ${outcome ? 'allowed' : 'denied'}, expected the opposite`);
+  if (outcome !== s.expectAllowed)
+    console.log(`  note: '${s.name}' was ${outcome ? 'allowed' : 'denied'}, expected the opposite`);
   for (let i = 0; i < 500; i++) run(s.request);
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -117,5 +167,7 @@ for (const s of scenarios) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${s.name.padEnd(42)} p50 ${(percentile(times, 50) * 1000).toFixed(1)} µs   p99 ${(percentile(times, 99) * 1000).toFixed(1)} µs`);
+  console.log(
+    `  ${s.name.padEnd(42)} p50 ${(percentile(times, 50) * 1000).toFixed(1)} µs   p99 ${(percentile(times, 99) * 1000).toFixed(1)} µs`,
+  );
 }

@@ -4,7 +4,16 @@ import { checkedInt } from './arithmetic.js';
 import { RulesEvalError } from './errors.js';
 import type { RulesHost } from './evaluator.js';
 import { durationNamespace, timestampNamespace } from './time.js';
-import { isUnknown, RBytes, RLatLng, RPath, showValue, typeName, UNKNOWN, type RValue } from './values.js';
+import {
+  isUnknown,
+  RBytes,
+  RLatLng,
+  RPath,
+  showValue,
+  typeName,
+  UNKNOWN,
+  type RValue,
+} from './values.js';
 
 type Fn = (args: RValue[]) => RValue;
 
@@ -27,10 +36,12 @@ const math: Record<string, Fn> = {
   ceil: ([x]) => (typeof x === 'bigint' ? x : toInt(Math.ceil(num(x)))),
   floor: ([x]) => (typeof x === 'bigint' ? x : toInt(Math.floor(num(x)))),
   // Half away from zero.
-  round: ([x]) => (typeof x === 'bigint' ? x : toInt(Math.sign(num(x)) * Math.round(Math.abs(num(x))))),
+  round: ([x]) =>
+    typeof x === 'bigint' ? x : toInt(Math.sign(num(x)) * Math.round(Math.abs(num(x)))),
   pow: ([b, e]) => Math.pow(num(b), num(e)),
   sqrt: ([x]) => Math.sqrt(num(x)),
-  isInfinite: ([x]) => (typeof x === 'bigint' ? (num(x), false) : !Number.isFinite(num(x)) && !Number.isNaN(num(x))),
+  isInfinite: ([x]) =>
+    typeof x === 'bigint' ? (num(x), false) : !Number.isFinite(num(x)) && !Number.isNaN(num(x)),
   isNaN: ([x]) => (typeof x === 'bigint' ? false : Number.isNaN(num(x))),
 };
 
@@ -72,7 +83,8 @@ const latlng: Record<string, Fn> = {
   value: ([lat, lng]) => {
     const la = num(lat, 'Latitude');
     const lo = num(lng, 'Longitude');
-    if (la < -90 || la > 90 || lo < -180 || lo > 180) throw new RulesEvalError('Latitude or longitude out of range.');
+    if (la < -90 || la > 90 || lo < -180 || lo > 180)
+      throw new RulesEvalError('Latitude or longitude out of range.');
     return new RLatLng(la, lo);
   },
 };
@@ -139,6 +151,7 @@ export function callGlobal(name: string, args: RValue[], host: RulesHost): RValu
   const fn = GLOBALS[name];
   if (!fn) throw new RulesEvalError(`Function not found error: Name: [${name}].`);
   if (name !== 'debug' && args.some(isUnknown)) return UNKNOWN;
-  if (args.length !== 1) throw new RulesEvalError(`Function ${name} expects 1 argument, got ${args.length}.`);
+  if (args.length !== 1)
+    throw new RulesEvalError(`Function ${name} expects 1 argument, got ${args.length}.`);
   return fn(args, host);
 }

@@ -37,19 +37,15 @@ export class Scope {
   constructor(readonly parent: Scope | null) {}
 
   lookupVar(name: string): RValue | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      const v = s.vars.get(name);
-      if (v !== undefined || s.vars.has(name)) return v;
-    }
-    return undefined;
+    const v = this.vars.get(name);
+    if (v !== undefined) return v;
+    return this.parent?.lookupVar(name);
   }
 
   lookupFunction(name: string): { fn: FunctionDecl; scope: Scope } | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      const fn = s.functions.get(name);
-      if (fn) return { fn, scope: s };
-    }
-    return undefined;
+    const fn = this.functions.get(name);
+    if (fn) return { fn, scope: this };
+    return this.parent?.lookupFunction(name);
   }
 }
 
@@ -67,7 +63,8 @@ export class Evaluator {
       case 'ident': {
         const v = scope.lookupVar(expr.name);
         if (v === undefined) {
-          if (isNamespace(expr.name, this.host)) throw new RulesEvalError(`Namespace ${expr.name} is not a value.`);
+          if (isNamespace(expr.name, this.host))
+            throw new RulesEvalError(`Namespace ${expr.name} is not a value.`);
           throw new RulesEvalError(`Variable ${expr.name} is not defined.`);
         }
         return v;
@@ -77,14 +74,19 @@ export class Evaluator {
       case 'index':
         return indexValue(this.evaluate(expr.object, scope), this.evaluate(expr.index, scope));
       case 'range':
-        return rangeValue(this.evaluate(expr.object, scope), this.evaluate(expr.from, scope), this.evaluate(expr.to, scope));
+        return rangeValue(
+          this.evaluate(expr.object, scope),
+          this.evaluate(expr.from, scope),
+          this.evaluate(expr.to, scope),
+        );
       case 'call':
         return this.call(expr, scope);
       case 'unary': {
         const v = this.evaluate(expr.operand, scope);
         if (isUnknown(v)) return UNKNOWN;
         if (expr.op === '!') {
-          if (typeof v !== 'boolean') throw new RulesEvalError(`Unsupported operation error. Received: !${describeType(v)}.`);
+          if (typeof v !== 'boolean')
+            throw new RulesEvalError(`Unsupported operation error. Received: !${describeType(v)}.`);
           return !v;
         }
         return negate(v);
@@ -99,7 +101,8 @@ export class Evaluator {
       case 'ternary': {
         const test = this.evaluate(expr.test, scope);
         if (isUnknown(test)) return UNKNOWN;
-        if (typeof test !== 'boolean') throw new RulesEvalError('Condition of ?: is not a boolean.');
+        if (typeof test !== 'boolean')
+          throw new RulesEvalError('Condition of ?: is not a boolean.');
         return this.evaluate(test ? expr.then : expr.otherwise, scope);
       }
       case 'list':
@@ -189,7 +192,10 @@ export class Evaluator {
     let left: RValue = null;
     try {
       left = this.evaluate(leftExpr, scope);
-      if (!isUnknown(left) && typeof left !== 'boolean') throw new RulesEvalError(`Unsupported operation error. Received: ${describeType(left)} ${op} ...`);
+      if (!isUnknown(left) && typeof left !== 'boolean')
+        throw new RulesEvalError(
+          `Unsupported operation error. Received: ${describeType(left)} ${op} ...`,
+        );
     } catch (e) {
       if (!(e instanceof RulesEvalError)) throw e;
       leftError = e;
@@ -198,7 +204,10 @@ export class Evaluator {
     let right: RValue;
     try {
       right = this.evaluate(rightExpr, scope);
-      if (!isUnknown(right) && typeof right !== 'boolean') throw new RulesEvalError(`Unsupported operation error. Received: ... ${op} ${describeType(right)}`);
+      if (!isUnknown(right) && typeof right !== 'boolean')
+        throw new RulesEvalError(
+          `Unsupported operation error. Received: ... ${op} ${describeType(right)}`,
+        );
     } catch (e) {
       if (!(e instanceof RulesEvalError)) throw e;
       if (leftError) throw leftError;
@@ -221,7 +230,11 @@ export class Evaluator {
     }
     if (callee.kind === 'member') {
       const obj = callee.object;
-      if (obj.kind === 'ident' && scope.lookupVar(obj.name) === undefined && isNamespace(obj.name, this.host)) {
+      if (
+        obj.kind === 'ident' &&
+        scope.lookupVar(obj.name) === undefined &&
+        isNamespace(obj.name, this.host)
+      ) {
         const args = expr.args.map((a) => this.evaluate(a, scope));
         return callNamespace(obj.name, callee.name, args, this.host);
       }
@@ -234,9 +247,12 @@ export class Evaluator {
 
   private callUser(fn: FunctionDecl, defScope: Scope, args: RValue[]): RValue {
     if (args.length !== fn.params.length) {
-      throw new RulesEvalError(`Function ${fn.name} expects ${fn.params.length} arguments, got ${args.length}.`);
+      throw new RulesEvalError(
+        `Function ${fn.name} expects ${fn.params.length} arguments, got ${args.length}.`,
+      );
     }
-    if (this.depth >= MAX_CALL_DEPTH) throw new RulesEvalError(`Maximum function call depth (${MAX_CALL_DEPTH}) exceeded.`);
+    if (this.depth >= MAX_CALL_DEPTH)
+      throw new RulesEvalError(`Maximum function call depth (${MAX_CALL_DEPTH}) exceeded.`);
     const local = new Scope(defScope);
     fn.params.forEach((p, i) => local.vars.set(p, args[i]!));
     this.depth++;
@@ -275,13 +291,16 @@ export function contains(haystack: RValue, needle: RValue): boolean {
     return haystack.entries.has(needle);
   }
   if (haystack === null) throw new RulesEvalError('Null value error.');
-  throw new RulesEvalError(`Unsupported operation error. Received: ${describeType(needle)} in ${describeType(haystack)}.`);
+  throw new RulesEvalError(
+    `Unsupported operation error. Received: ${describeType(needle)} in ${describeType(haystack)}.`,
+  );
 }
 
 function symbolicIs(v: RUnknown, type: string): RValue {
   const typed = v.facts.find((f) => ['<', '<=', '>', '>='].includes(f.op));
   if (typed && typed.value !== null && !isUnknown(typed.value)) {
-    if (type === 'number' && (typeof typed.value === 'bigint' || typeof typed.value === 'number')) return true;
+    if (type === 'number' && (typeof typed.value === 'bigint' || typeof typed.value === 'number'))
+      return true;
     if (isOfType(typed.value, type)) return true;
   }
   return UNKNOWN;

@@ -2,10 +2,21 @@
  * The Firestore rules authorizer: the Authorizer the engine calls for every non-owner access.
  * Before a ruleset is loaded it allows everything (like open rules).
  */
-import { FirestoreApiError, GrpcCode, type AccessRequest, type Authorizer, type Json } from '../firestore/service.js';
+import {
+  FirestoreApiError,
+  GrpcCode,
+  type AccessRequest,
+  type Authorizer,
+  type Json,
+} from '../firestore/service.js';
 import type { Method } from './ast.js';
 import { RulesEvalError } from './errors.js';
-import { documentToResource, fromJson, parseTimestamp, timestampFromDate } from './firestore-values.js';
+import {
+  documentToResource,
+  fromJson,
+  parseTimestamp,
+  timestampFromDate,
+} from './firestore-values.js';
 import { parseRules } from './parser.js';
 import { QueryTooComplexError, queryFacts, requestQueryValue } from './query-facts.js';
 import { ANY_ID, ANY_PREFIX, Ruleset, type Decision, type RequestSegment } from './ruleset.js';
@@ -34,7 +45,9 @@ export type BatchedAccessRequest = AccessRequest & { batch?: object };
 export const SINGLE_DOCUMENT_ACCESS_LIMIT = 10;
 export const BATCH_ACCESS_LIMIT = 20;
 
-export function createFirestoreRulesAuthorizer(options: RulesAuthorizerOptions = {}): RulesAuthorizer {
+export function createFirestoreRulesAuthorizer(
+  options: RulesAuthorizerOptions = {},
+): RulesAuthorizer {
   let ruleset: Ruleset | null = null;
   const batchReads = new WeakMap<object, Set<string>>();
 
@@ -42,22 +55,33 @@ export function createFirestoreRulesAuthorizer(options: RulesAuthorizerOptions =
     load(source: string, fileName = 'firestore.rules'): void {
       const file = parseRules(source, fileName);
       if (!file.services.some((s) => s.name === 'cloud.firestore')) {
-        options.logger?.(`${fileName} declares no 'service cloud.firestore'; every request will be denied.`);
+        options.logger?.(
+          `${fileName} declares no 'service cloud.firestore'; every request will be denied.`,
+        );
       }
       ruleset = new Ruleset(file);
     },
 
     authorize(request: BatchedAccessRequest): void {
       if (!ruleset || request.ctx.caller.kind === 'owner') return;
-      const reads = request.batch ? (batchReads.get(request.batch) ?? new Set<string>()) : new Set<string>();
+      const reads = request.batch
+        ? (batchReads.get(request.batch) ?? new Set<string>())
+        : new Set<string>();
       if (request.batch) batchReads.set(request.batch, reads);
       const limit = request.batch ? BATCH_ACCESS_LIMIT : SINGLE_DOCUMENT_ACCESS_LIMIT;
-      const decision = decide(ruleset, request, hostFor(request, reads, limit), options.now?.() ?? new Date());
+      const decision = decide(
+        ruleset,
+        request,
+        hostFor(request, reads, limit),
+        options.now?.() ?? new Date(),
+      );
       if (decision.allowed) return;
       const message = denialMessage(request.method, decision);
       const where = `${request.ctx.projectId}/${request.ctx.databaseId}`;
       const rules = decision.outcomes.map((o) => `L${o.line} in match ${o.match}`).join('; ');
-      options.logger?.(`PERMISSION_DENIED ${request.method} ${request.path} (${where}): ${message}${rules ? ` [${rules}]` : ''}`);
+      options.logger?.(
+        `PERMISSION_DENIED ${request.method} ${request.path} (${where}): ${message}${rules ? ` [${rules}]` : ''}`,
+      );
       throw new FirestoreApiError(GrpcCode.PERMISSION_DENIED, message);
     },
   };
@@ -66,7 +90,9 @@ export function createFirestoreRulesAuthorizer(options: RulesAuthorizerOptions =
 /** The message the SDKs show, in the official emulator's shape: `false for 'list' @ L12`. */
 export function denialMessage(method: Method, decision: Decision): string {
   if (decision.outcomes.length === 0) return `No matching allow statements for '${method}'.`;
-  return decision.outcomes.map((o) => `${o.error ?? 'false'} for '${method}' @ L${o.line}`).join(', ');
+  return decision.outcomes
+    .map((o) => `${o.error ?? 'false'} for '${method}' @ L${o.line}`)
+    .join(', ');
 }
 
 function decide(ruleset: Ruleset, req: AccessRequest, host: RulesHost, now: Date): Decision {
@@ -80,8 +106,16 @@ function decide(ruleset: Ruleset, req: AccessRequest, host: RulesHost, now: Date
   if (req.method !== 'list') {
     const docPath = new RPath(['databases', db, 'documents', ...relative]);
     const resource = req.resource ? documentToResource(req.resource, db, req.path) : null;
-    const requestResource = req.requestResource ? documentToResource(req.requestResource, db, req.path) : null;
-    const requestMap = RMap.of({ auth, time, method: req.method, path: docPath, resource: requestResource });
+    const requestResource = req.requestResource
+      ? documentToResource(req.requestResource, db, req.path)
+      : null;
+    const requestMap = RMap.of({
+      auth,
+      time,
+      method: req.method,
+      path: docPath,
+      resource: requestResource,
+    });
     return ruleset.evaluate({
       service: 'cloud.firestore',
       segments: ['databases', db, 'documents', ...relative],
@@ -105,14 +139,24 @@ function decide(ruleset: Ruleset, req: AccessRequest, host: RulesHost, now: Date
   try {
     disjuncts = queryFacts(req.query);
   } catch (e) {
-    if (e instanceof QueryTooComplexError) return { allowed: false, outcomes: [{ line: 0, result: false, error: e.message, match: '' }] };
+    if (e instanceof QueryTooComplexError)
+      return {
+        allowed: false,
+        outcomes: [{ line: 0, result: false, error: e.message, match: '' }],
+      };
     throw e;
   }
   // Every disjunct of the query's filter must be allowed on its own.
   let last: Decision = { allowed: true, outcomes: [] };
   for (const facts of disjuncts) {
     const resource = RMap.of({ data: new RUnknown([], facts), id: UNKNOWN, __name__: UNKNOWN });
-    last = ruleset.evaluate({ service: 'cloud.firestore', segments, method: 'list', variables: { request: requestMap, resource }, host });
+    last = ruleset.evaluate({
+      service: 'cloud.firestore',
+      segments,
+      method: 'list',
+      variables: { request: requestMap, resource },
+      host,
+    });
     if (!last.allowed) return last;
   }
   return last;
@@ -123,7 +167,12 @@ function authValue(req: AccessRequest): RValue {
   const caller = req.ctx.caller;
   if (caller.kind !== 'user') return null;
   const token = caller.token as Json & { sub?: unknown; user_id?: unknown };
-  const uid = typeof token.user_id === 'string' ? token.user_id : typeof token.sub === 'string' ? token.sub : null;
+  const uid =
+    typeof token.user_id === 'string'
+      ? token.user_id
+      : typeof token.sub === 'string'
+        ? token.sub
+        : null;
   return RMap.of({ uid, token: fromJson(token) });
 }
 
@@ -134,18 +183,23 @@ function hostFor(req: AccessRequest, reads: Set<string>, limit: number): RulesHo
   const cache = new Map<string, RValue>();
   const read = (args: RValue[], after: boolean): RValue => {
     const [path] = args;
-    if (args.length !== 1 || !(path instanceof RPath)) throw new RulesEvalError('Argument must be a path.');
+    if (args.length !== 1 || !(path instanceof RPath))
+      throw new RulesEvalError('Argument must be a path.');
     const s = path.segments;
     if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5 || (s.length - 3) % 2 !== 0) {
       throw new RulesEvalError(`Invalid document path ${path.toString()}.`);
     }
-    if (s[1] !== db) throw new RulesEvalError(`Cannot access documents of database ${s[1]} from rules of database ${db}.`);
+    if (s[1] !== db)
+      throw new RulesEvalError(
+        `Cannot access documents of database ${s[1]} from rules of database ${db}.`,
+      );
     const relative = s.slice(3).join('/');
     const key = `${after ? 'after' : 'before'}:${relative}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;
     if (!reads.has(key)) {
-      if (reads.size >= limit) throw new RulesEvalError(`Exceeded maximum of ${limit} document access calls per request.`);
+      if (reads.size >= limit)
+        throw new RulesEvalError(`Exceeded maximum of ${limit} document access calls per request.`);
       reads.add(key);
     }
     const doc = after ? req.readAfter(relative) : req.readBefore(relative);

@@ -11,17 +11,20 @@ export function fromFirestoreValue(value: unknown): RValue {
   if ('doubleValue' in v) return Number(v.doubleValue);
   if ('stringValue' in v) return String(v.stringValue);
   if ('timestampValue' in v) return parseTimestamp(String(v.timestampValue));
-  if ('bytesValue' in v) return new RBytes(new Uint8Array(Buffer.from(String(v.bytesValue), 'base64')));
+  if ('bytesValue' in v)
+    return new RBytes(new Uint8Array(Buffer.from(String(v.bytesValue), 'base64')));
   if ('referenceValue' in v) return referenceToPath(String(v.referenceValue));
   if ('geoPointValue' in v) {
     const g = (v.geoPointValue ?? {}) as { latitude?: number; longitude?: number };
     return new RLatLng(g.latitude ?? 0, g.longitude ?? 0);
   }
   if ('arrayValue' in v) {
-    const values = ((v.arrayValue as { values?: unknown[] } | undefined)?.values ?? []) as unknown[];
+    const values = ((v.arrayValue as { values?: unknown[] } | undefined)?.values ??
+      []) as unknown[];
     return values.map(fromFirestoreValue);
   }
-  if ('mapValue' in v) return fieldsToMap((v.mapValue as { fields?: Record<string, unknown> } | undefined)?.fields);
+  if ('mapValue' in v)
+    return fieldsToMap((v.mapValue as { fields?: Record<string, unknown> } | undefined)?.fields);
   throw new Error(`Unsupported Firestore value: ${JSON.stringify(value)}`);
 }
 
@@ -40,7 +43,9 @@ export function referenceToPath(name: string): RPath {
 /** A stored document → the rules `resource` ({data, id, __name__}). */
 export function documentToResource(doc: Json, databaseId: string, relativePath?: string): RMap {
   const name = typeof doc.name === 'string' ? doc.name : '';
-  const path = name ? referenceToPath(name) : new RPath(['databases', databaseId, 'documents', ...(relativePath ?? '').split('/')]);
+  const path = name
+    ? referenceToPath(name)
+    : new RPath(['databases', databaseId, 'documents', ...(relativePath ?? '').split('/')]);
   return RMap.of({
     data: fieldsToMap(doc.fields as Record<string, unknown> | undefined),
     id: path.segments[path.segments.length - 1] ?? '',
@@ -72,7 +77,8 @@ export function fromJson(v: unknown): RValue {
   if (Array.isArray(v)) return v.map(fromJson);
   if (typeof v === 'object') {
     const m = new Map<string, RValue>();
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) m.set(k, fromJson(x));
+    for (const [k, x] of Object.entries(v as Record<string, unknown>))
+      if (x !== undefined) m.set(k, fromJson(x));
     return new RMap(m);
   }
   return String(v);

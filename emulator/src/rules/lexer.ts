@@ -25,8 +25,32 @@ export class ParseFailure extends Error {
 }
 
 const PUNCTUATION = [
-  '&&', '||', '==', '!=', '<=', '>=',
-  '(', ')', '{', '}', '[', ']', ',', ';', ':', '.', '?', '!', '=', '<', '>', '+', '-', '*', '/', '%',
+  '&&',
+  '||',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '(',
+  ')',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ';',
+  ':',
+  '.',
+  '?',
+  '!',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
 ];
 
 export class Lexer {
@@ -76,7 +100,10 @@ export class Lexer {
     if (start >= s.length) return { kind: 'eof', text: '<end of file>', start, end: start, pos };
     const c = s[start]!;
     if (/[A-Za-z_]/.test(c)) {
-      if ((c === 'b' || c === 'B' || c === 'r' || c === 'R') && (s[start + 1] === "'" || s[start + 1] === '"')) {
+      if (
+        (c === 'b' || c === 'B' || c === 'r' || c === 'R') &&
+        (s[start + 1] === "'" || s[start + 1] === '"')
+      ) {
         const raw = c === 'r' || c === 'R';
         const { text, end } = this.readString(start + 1, raw);
         if (raw) return { kind: 'string', text, start, end, pos };
@@ -86,13 +113,15 @@ export class Lexer {
       while (end < s.length && /[A-Za-z0-9_]/.test(s[end]!)) end++;
       return { kind: 'ident', text: s.slice(start, end), start, end, pos };
     }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(s[start + 1] ?? ''))) return this.readNumber(start, pos);
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(s[start + 1] ?? '')))
+      return this.readNumber(start, pos);
     if (c === "'" || c === '"') {
       const { text, end } = this.readString(start, false);
       return { kind: 'string', text, start, end, pos };
     }
     for (const p of PUNCTUATION) {
-      if (s.startsWith(p, start)) return { kind: 'punct', text: p, start, end: start + p.length, pos };
+      if (s.startsWith(p, start))
+        return { kind: 'punct', text: p, start, end: start + p.length, pos };
     }
     throw new ParseFailure(pos, `Unexpected character '${c}'.`);
   }
@@ -104,12 +133,15 @@ export class Lexer {
       const end = start + hex[0].length;
       return { kind: 'int', text: hex[0], value: BigInt(hex[0]), start, end, pos };
     }
-    const m = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/.exec(s.slice(start, start + 400))!;
+    const m = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/.exec(
+      s.slice(start, start + 400),
+    )!;
     const end = start + m[0].length;
     const isFloat = m[0].includes('.') || m[2] !== undefined;
     if (isFloat) return { kind: 'float', text: m[0], value: Number(m[0]), start, end, pos };
     const value = BigInt(m[0]);
-    if (value > 9223372036854775807n) throw new ParseFailure(pos, `Integer literal ${m[0]} is out of range.`);
+    if (value > 9223372036854775807n)
+      throw new ParseFailure(pos, `Integer literal ${m[0]} is out of range.`);
     return { kind: 'int', text: m[0], value, start, end, pos };
   }
 
@@ -119,12 +151,28 @@ export class Lexer {
     let i = start + 1;
     let out = '';
     for (;;) {
-      if (i >= s.length || s[i] === '\n') throw new ParseFailure(this.posAt(start), 'Unterminated string literal.');
+      if (i >= s.length || s[i] === '\n')
+        throw new ParseFailure(this.posAt(start), 'Unterminated string literal.');
       const c = s[i]!;
       if (c === quote) return { text: out, end: i + 1 };
       if (c === '\\' && !raw) {
         const e = s[i + 1];
-        const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '/': '/', b: '\b', f: '\f', v: '\v', a: '\x07', '0': '\0', '?': '?', '`': '`' };
+        const simple: Record<string, string> = {
+          n: '\n',
+          t: '\t',
+          r: '\r',
+          '\\': '\\',
+          "'": "'",
+          '"': '"',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          v: '\v',
+          a: '\x07',
+          '0': '\0',
+          '?': '?',
+          '`': '`',
+        };
         if (e === 'u' || e === 'x') {
           const len = e === 'u' ? 4 : 2;
           const digits = s.slice(i + 2, i + 2 + len);
@@ -135,7 +183,8 @@ export class Lexer {
           i += 2 + len;
           continue;
         }
-        if (e === undefined) throw new ParseFailure(this.posAt(start), 'Unterminated string literal.');
+        if (e === undefined)
+          throw new ParseFailure(this.posAt(start), 'Unterminated string literal.');
         // Unknown escapes such as '\.' stay as written, so regex strings mean what their authors meant.
         out += simple[e] ?? `\\${e}`;
         i += 2;

@@ -41,7 +41,8 @@ function unknownField(obj: RUnknown, name: string): RValue {
 
 export function indexValue(obj: RValue, index: RValue): RValue {
   if (isUnknown(index)) return UNKNOWN;
-  if (obj instanceof RUnknown) return typeof index === 'string' ? unknownField(obj, index) : UNKNOWN;
+  if (obj instanceof RUnknown)
+    return typeof index === 'string' ? unknownField(obj, index) : UNKNOWN;
   if (obj instanceof RMap) {
     if (typeof index !== 'string') throw new RulesEvalError('Map index must be a string.');
     return getProperty(obj, index);
@@ -54,7 +55,9 @@ export function indexValue(obj: RValue, index: RValue): RValue {
   if (obj instanceof RPath) return obj.segments[position(index, obj.segments.length)]!;
   if (obj instanceof RBytes) return BigInt(obj.bytes[position(index, obj.bytes.length)]!);
   if (obj === null) throw new RulesEvalError('Null value error.');
-  throw new RulesEvalError(`Unsupported operation error. Received: ${describeType(obj)}[${describeType(index)}].`);
+  throw new RulesEvalError(
+    `Unsupported operation error. Received: ${describeType(obj)}[${describeType(index)}].`,
+  );
 }
 
 function position(index: RValue, length: number): number {
@@ -67,11 +70,13 @@ function position(index: RValue, length: number): number {
 /** `x[a:b]` over lists, strings, paths, bytes. */
 export function rangeValue(obj: RValue, from: RValue, to: RValue): RValue {
   if (isUnknown(obj) || isUnknown(from) || isUnknown(to)) return UNKNOWN;
-  if (typeof from !== 'bigint' || typeof to !== 'bigint') throw new RulesEvalError('Range bounds must be ints.');
+  if (typeof from !== 'bigint' || typeof to !== 'bigint')
+    throw new RulesEvalError('Range bounds must be ints.');
   const slice = <T>(items: T[]): T[] => {
     const a = Number(from);
     const b = Number(to);
-    if (a < 0 || b > items.length || a > b) throw new RulesEvalError(`Range [${a}:${b}] out of bounds.`);
+    if (a < 0 || b > items.length || a > b)
+      throw new RulesEvalError(`Range [${a}:${b}] out of bounds.`);
     return items.slice(a, b);
   };
   if (Array.isArray(obj)) return slice(obj);
@@ -108,7 +113,8 @@ function lookup(t: Exclude<RValue, null | RUnknown>, name: string): Method | und
 }
 
 function arity(args: RValue[], n: number, name: string): void {
-  if (args.length !== n) throw new RulesEvalError(`Function ${name} expects ${n} arguments, got ${args.length}.`);
+  if (args.length !== n)
+    throw new RulesEvalError(`Function ${name} expects ${n} arguments, got ${args.length}.`);
 }
 
 function str(v: RValue | undefined, what: string): string {
@@ -163,7 +169,9 @@ function stringMethods(s: string): Record<string, Method> {
     replace: (a) => {
       arity(a, 2, 'replace');
       // RE2 replacement strings name groups \1; JS uses $1.
-      const sub = str(a[1], 'Replacement').replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1');
+      const sub = str(a[1], 'Replacement')
+        .replace(/\$/g, '$$$$')
+        .replace(/\\(\d)/g, '$$$1');
       return s.replace(regex(str(a[0], 'Regex'), false, true), sub);
     },
     split: (a) => (arity(a, 1, 'split'), s.split(regex(str(a[0], 'Regex'), false, true))),
@@ -229,8 +237,10 @@ function mapMethods(m: RMap): Record<string, Method> {
 function mapDiffMethods(d: RMapDiff): Record<string, Method> {
   const left = d.left.entries;
   const right = d.right.entries;
-  const keys = (pick: (k: string) => boolean): RSet => new RSet([...new Set([...left.keys(), ...right.keys()])].filter(pick));
-  const changed = (k: string): boolean => left.has(k) && right.has(k) && !valuesEqual(left.get(k)!, right.get(k)!);
+  const keys = (pick: (k: string) => boolean): RSet =>
+    new RSet([...new Set([...left.keys(), ...right.keys()])].filter(pick));
+  const changed = (k: string): boolean =>
+    left.has(k) && right.has(k) && !valuesEqual(left.get(k)!, right.get(k)!);
   const methods: Record<string, (k: string) => boolean> = {
     addedKeys: (k) => left.has(k) && !right.has(k),
     removedKeys: (k) => !left.has(k) && right.has(k),
@@ -238,12 +248,20 @@ function mapDiffMethods(d: RMapDiff): Record<string, Method> {
     affectedKeys: (k) => !left.has(k) || !right.has(k) || changed(k),
     unchangedKeys: (k) => left.has(k) && right.has(k) && !changed(k),
   };
-  return Object.fromEntries(Object.entries(methods).map(([name, pick]) => [name, (a: RValue[]) => (arity(a, 0, name), keys(pick))]));
+  return Object.fromEntries(
+    Object.entries(methods).map(([name, pick]) => [
+      name,
+      (a: RValue[]) => (arity(a, 0, name), keys(pick)),
+    ]),
+  );
 }
 
 function setMethods(s: RSet): Record<string, Method> {
   const has = (x: RValue): boolean => s.items.some((y) => valuesEqual(x, y));
-  const other = (a: RValue[], name: string): RValue[] => (arity(a, 1, name), list(a[0], 'Argument'));
+  const other = (a: RValue[], name: string): RValue[] => (
+    arity(a, 1, name),
+    list(a[0], 'Argument')
+  );
   return {
     size: (a) => (arity(a, 0, 'size'), BigInt(s.items.length)),
     difference: (a) => {
@@ -268,7 +286,10 @@ function bytesMethods(b: RBytes): Record<string, Method> {
   return {
     size: (a) => (arity(a, 0, 'size'), BigInt(b.bytes.length)),
     toBase64: (a) => (arity(a, 0, 'toBase64'), Buffer.from(b.bytes).toString('base64')),
-    toHexString: (a) => (arity(a, 0, 'toHexString'), Buffer.from(b.bytes).toString('hex').toUpperCase()),
+    toHexString: (a) => (
+      arity(a, 0, 'toHexString'),
+      Buffer.from(b.bytes).toString('hex').toUpperCase()
+    ),
   };
 }
 
@@ -283,7 +304,8 @@ function pathMethods(p: RPath): Record<string, Method> {
           seg.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, key: string) => {
             const v = bindings.entries.get(key);
             if (v === undefined) return whole;
-            if (typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number') return String(v);
+            if (typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number')
+              return String(v);
             throw new RulesEvalError(`Cannot bind a ${describeType(v)} into a path.`);
           }),
         ),
@@ -309,11 +331,14 @@ function latLngMethods(p: RLatLng): Record<string, Method> {
     distance: (a) => {
       arity(a, 1, 'distance');
       const o = a[0];
-      if (!(o instanceof RLatLng)) throw new RulesEvalError('Argument of distance must be a latlng.');
+      if (!(o instanceof RLatLng))
+        throw new RulesEvalError('Argument of distance must be a latlng.');
       const rad = Math.PI / 180;
       const dLat = (o.lat - p.lat) * rad;
       const dLng = (o.lng - p.lng) * rad;
-      const h = Math.sin(dLat / 2) ** 2 + Math.cos(p.lat * rad) * Math.cos(o.lat * rad) * Math.sin(dLng / 2) ** 2;
+      const h =
+        Math.sin(dLat / 2) ** 2 +
+        Math.cos(p.lat * rad) * Math.cos(o.lat * rad) * Math.sin(dLng / 2) ** 2;
       return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
     },
   };
@@ -326,7 +351,8 @@ function unknownMethod(target: RUnknown, name: string, args: RValue[]): RValue {
     const keyPath = Array.isArray(key) ? key : [key];
     if (keyPath.every((k) => typeof k === 'string')) {
       let cur: RValue = target;
-      for (const k of keyPath as string[]) cur = cur instanceof RUnknown ? unknownField(cur, k) : UNKNOWN;
+      for (const k of keyPath as string[])
+        cur = cur instanceof RUnknown ? unknownField(cur, k) : UNKNOWN;
       return cur;
     }
   }

@@ -58,7 +58,8 @@ class Parser {
     while (this.tok.kind !== 'eof') {
       try {
         if (this.isIdent('rules_version')) {
-          if (sawVersion || services.length) this.fail(this.tok.pos, 'rules_version must come first, once.');
+          if (sawVersion || services.length)
+            this.fail(this.tok.pos, 'rules_version must come first, once.');
           sawVersion = true;
           this.advance();
           this.expect('=');
@@ -74,7 +75,10 @@ class Parser {
         } else if (this.isIdent('function')) {
           functions.push(this.parseFunction());
         } else {
-          this.fail(this.tok.pos, `Unexpected ${describe(this.tok)}; expected 'service', 'function' or 'rules_version'.`);
+          this.fail(
+            this.tok.pos,
+            `Unexpected ${describe(this.tok)}; expected 'service', 'function' or 'rules_version'.`,
+          );
         }
       } catch (e) {
         this.recover(e);
@@ -82,7 +86,10 @@ class Parser {
     }
     if (this.issues.length) throw new RulesSyntaxError(dedupe(this.issues), this.fileName);
     if (services.length === 0) {
-      throw new RulesSyntaxError([{ line: 1, column: 1, message: 'No service declared.' }], this.fileName);
+      throw new RulesSyntaxError(
+        [{ line: 1, column: 1, message: 'No service declared.' }],
+        this.fileName,
+      );
     }
     return { version, services, functions, fileName: this.fileName };
   }
@@ -90,7 +97,8 @@ class Parser {
   parseWholeExpression(): Expr {
     try {
       const expr = this.parseExpr();
-      if (this.tok.kind !== 'eof') this.fail(this.tok.pos, `Unexpected ${describe(this.tok)} after the expression.`);
+      if (this.tok.kind !== 'eof')
+        this.fail(this.tok.pos, `Unexpected ${describe(this.tok)} after the expression.`);
       if (!this.issues.length) return expr;
     } catch (e) {
       this.recover(e);
@@ -107,13 +115,16 @@ class Parser {
       parts.push(this.expectIdent());
     }
     const name = parts.join('.');
-    if (!KNOWN_SERVICES.includes(name)) this.fail(pos, `Unknown service '${name}'; expected one of ${KNOWN_SERVICES.join(', ')}.`);
+    if (!KNOWN_SERVICES.includes(name))
+      this.fail(pos, `Unknown service '${name}'; expected one of ${KNOWN_SERVICES.join(', ')}.`);
     const body = this.parseBlockBody(false);
     return { name, functions: body.functions, matches: body.matches, pos };
   }
 
   /** `{ function... match... allow... }`; allow only inside match blocks. */
-  private parseBlockBody(allowAllowed: boolean): Pick<MatchBlock, 'functions' | 'allows' | 'matches'> {
+  private parseBlockBody(
+    allowAllowed: boolean,
+  ): Pick<MatchBlock, 'functions' | 'allows' | 'matches'> {
     this.expect('{');
     const functions: FunctionDecl[] = [];
     const allows: AllowStmt[] = [];
@@ -126,7 +137,11 @@ class Parser {
         else if (this.isIdent('allow')) {
           if (!allowAllowed) this.fail(this.tok.pos, "'allow' must be inside a match block.");
           allows.push(this.parseAllow());
-        } else this.fail(this.tok.pos, `Unexpected ${describe(this.tok)}; expected 'match', 'allow' or 'function'.`);
+        } else
+          this.fail(
+            this.tok.pos,
+            `Unexpected ${describe(this.tok)}; expected 'match', 'allow' or 'function'.`,
+          );
       } catch (e) {
         this.recover(e);
       }
@@ -147,7 +162,8 @@ class Parser {
     const s = this.lexer.source;
     let i = this.lexer.skipTrivia(offset);
     const segments: MatchSegment[] = [];
-    if (s[i] !== '/') this.fail(this.lexer.posAt(i), "Expected a path starting with '/' after 'match'.");
+    if (s[i] !== '/')
+      this.fail(this.lexer.posAt(i), "Expected a path starting with '/' after 'match'.");
     while (s[i] === '/') {
       i++;
       const segPos = this.lexer.posAt(i);
@@ -155,7 +171,8 @@ class Parser {
         const close = s.indexOf('}', i);
         const inner = close < 0 ? '' : s.slice(i + 1, close);
         const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(=\s*\*\*)?\s*$/.exec(inner);
-        if (!m) this.fail(segPos, `Invalid path variable '{${inner}}'; expected {name} or {name=**}.`);
+        if (!m)
+          this.fail(segPos, `Invalid path variable '{${inner}}'; expected {name} or {name=**}.`);
         segments.push(m[2] ? { kind: 'rest', name: m[1]! } : { kind: 'single', name: m[1]! });
         i = close + 1;
       } else {
@@ -178,7 +195,11 @@ class Parser {
       const t = this.tok;
       const name = this.expectIdent();
       const expanded = METHODS[name];
-      if (!expanded) this.fail(t.pos, `Unknown method '${name}'; expected read, write, get, list, create, update or delete.`);
+      if (!expanded)
+        this.fail(
+          t.pos,
+          `Unknown method '${name}'; expected read, write, get, list, create, update or delete.`,
+        );
       expanded.forEach((m) => methods.add(m));
       spelled.push(name);
       if (!this.isPunct(',')) break;
@@ -218,7 +239,8 @@ class Parser {
       lets.push({ name: letName, value: this.parseExpr() });
       this.expect(';');
     }
-    if (!this.isIdent('return')) this.fail(this.tok.pos, `Expected 'let' or 'return' in function '${name}'.`);
+    if (!this.isIdent('return'))
+      this.fail(this.tok.pos, `Expected 'let' or 'return' in function '${name}'.`);
     this.advance();
     const body = this.parseExpr();
     if (this.isPunct(';')) this.advance();
@@ -269,7 +291,10 @@ class Parser {
       } else if (this.isIdent('in')) {
         this.advance();
         left = { kind: 'binary', pos, op: 'in', left, right: this.parseAdditive() };
-      } else if (this.tok.kind === 'punct' && ['==', '!=', '<', '<=', '>', '>='].includes(this.tok.text)) {
+      } else if (
+        this.tok.kind === 'punct' &&
+        ['==', '!=', '<', '<=', '>', '>='].includes(this.tok.text)
+      ) {
         const op = this.tok.text as BinaryOp;
         this.advance();
         left = { kind: 'binary', pos, op, left, right: this.parseAdditive() };
@@ -308,7 +333,11 @@ class Parser {
       this.advance();
       const operand = this.parseUnary();
       // Fold negative literals so -9223372036854775808 and -1.5 are plain literals.
-      if (op === '-' && operand.kind === 'literal' && (typeof operand.value === 'bigint' || typeof operand.value === 'number')) {
+      if (
+        op === '-' &&
+        operand.kind === 'literal' &&
+        (typeof operand.value === 'bigint' || typeof operand.value === 'number')
+      ) {
         return { kind: 'literal', pos, value: -operand.value };
       }
       return { kind: 'unary', pos, op, operand };
@@ -443,7 +472,13 @@ class Parser {
     } catch (e) {
       if (!(e instanceof ParseFailure)) throw e;
       this.issues.push({ line: e.pos.line, column: e.pos.column, message: e.message });
-      return { kind: 'eof', text: '<end of file>', start: this.lexer.source.length, end: this.lexer.source.length, pos: this.lexer.posAt(this.lexer.source.length) };
+      return {
+        kind: 'eof',
+        text: '<end of file>',
+        start: this.lexer.source.length,
+        end: this.lexer.source.length,
+        pos: this.lexer.posAt(this.lexer.source.length),
+      };
     }
   }
 
@@ -460,7 +495,8 @@ class Parser {
   }
 
   private expect(text: string): void {
-    if (!this.isPunct(text)) this.fail(this.tok.pos, `Expected '${text}' but found ${describe(this.tok)}.`);
+    if (!this.isPunct(text))
+      this.fail(this.tok.pos, `Expected '${text}' but found ${describe(this.tok)}.`);
     this.advance();
   }
 
@@ -487,7 +523,14 @@ class Parser {
         t = this.lexer.tokenAt(offset);
       } catch {
         offset = this.lexer.skipTrivia(offset) + 1;
-        if (offset >= s.length) t = { kind: 'eof', text: '', start: s.length, end: s.length, pos: this.lexer.posAt(s.length) };
+        if (offset >= s.length)
+          t = {
+            kind: 'eof',
+            text: '',
+            start: s.length,
+            end: s.length,
+            pos: this.lexer.posAt(s.length),
+          };
         else continue;
       }
       if (t.kind === 'eof') {
@@ -513,7 +556,17 @@ function dedupe(issues: RulesIssue[]): RulesIssue[] {
   });
 }
 
-const RESERVED = new Set(['allow', 'match', 'service', 'function', 'let', 'return', 'if', 'in', 'is']);
+const RESERVED = new Set([
+  'allow',
+  'match',
+  'service',
+  'function',
+  'let',
+  'return',
+  'if',
+  'in',
+  'is',
+]);
 
 function describe(t: Token): string {
   if (t.kind === 'eof') return 'end of file';

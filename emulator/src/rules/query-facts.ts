@@ -5,7 +5,14 @@
  */
 import type { Json } from '../firestore/service.js';
 import { fromFirestoreValue } from './firestore-values.js';
-import { fieldKey, RMap, valuesEqual, type FieldFilter, type QueryFacts, type RValue } from './values.js';
+import {
+  fieldKey,
+  RMap,
+  valuesEqual,
+  type FieldFilter,
+  type QueryFacts,
+  type RValue,
+} from './values.js';
 
 /** Above this many disjuncts the query is not analysed (and is denied). */
 export const MAX_DISJUNCTS = 512;
@@ -57,15 +64,21 @@ function toDnf(filter: Json): Atom[][] {
     const parts = (c.filters ?? []).map(toDnf);
     if (c.op === 'OR') return cap(parts.flat());
     let acc: Atom[][] = [[]];
-    for (const part of parts) acc = cap(acc.flatMap((left) => part.map((right) => [...left, ...right])));
+    for (const part of parts)
+      acc = cap(acc.flatMap((left) => part.map((right) => [...left, ...right])));
     return acc;
   }
   if (filter.fieldFilter) {
-    const f = filter.fieldFilter as { field?: { fieldPath?: string }; op?: string; value?: unknown };
+    const f = filter.fieldFilter as {
+      field?: { fieldPath?: string };
+      op?: string;
+      value?: unknown;
+    };
     const field = parseFieldPath(f.field?.fieldPath ?? '');
     const value = fromFirestoreValue(f.value);
     if (f.op === 'IN') return cap(asList(value).map((v) => [{ field, op: '==', value: v }]));
-    if (f.op === 'ARRAY_CONTAINS_ANY') return cap(asList(value).map((v) => [{ field, op: 'array-contains', value: v }]));
+    if (f.op === 'ARRAY_CONTAINS_ANY')
+      return cap(asList(value).map((v) => [{ field, op: 'array-contains', value: v }]));
     const op = FIELD_OPS[f.op ?? ''];
     if (!op) throw new QueryTooComplexError(`Unsupported filter operator ${f.op}.`);
     return [[{ field, op, value }]];
@@ -94,7 +107,10 @@ function asList(v: RValue): RValue[] {
 }
 
 function cap(dnf: Atom[][]): Atom[][] {
-  if (dnf.length > MAX_DISJUNCTS) throw new QueryTooComplexError(`Query has more than ${MAX_DISJUNCTS} disjunctions to check against rules.`);
+  if (dnf.length > MAX_DISJUNCTS)
+    throw new QueryTooComplexError(
+      `Query has more than ${MAX_DISJUNCTS} disjunctions to check against rules.`,
+    );
   return dnf;
 }
 
@@ -127,9 +143,13 @@ export function parseFieldPath(text: string): string[] {
 /** `request.query`: limit, offset and orderBy (field path → 'ASC' | 'DESC'). */
 export function requestQueryValue(query: Json | undefined): RMap {
   const limitRaw = query?.limit as unknown;
-  const limit = typeof limitRaw === 'object' && limitRaw !== null ? (limitRaw as { value?: unknown }).value : limitRaw;
+  const limit =
+    typeof limitRaw === 'object' && limitRaw !== null
+      ? (limitRaw as { value?: unknown }).value
+      : limitRaw;
   const orderBy = new Map<string, RValue>();
-  for (const o of (query?.orderBy as { field?: { fieldPath?: string }; direction?: string }[] | undefined) ?? []) {
+  for (const o of (query?.orderBy as
+    { field?: { fieldPath?: string }; direction?: string }[] | undefined) ?? []) {
     orderBy.set(o.field?.fieldPath ?? '', o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
   }
   return RMap.of({

@@ -2,7 +2,14 @@
  * A loaded ruleset: finds the allow statements whose match path covers a request path and
  * evaluates them. Shared by the Firestore authorizer and the Storage rules runtime.
  */
-import type { AllowStmt, FunctionDecl, MatchBlock, MatchSegment, Method, RulesFile } from './ast.js';
+import type {
+  AllowStmt,
+  FunctionDecl,
+  MatchBlock,
+  MatchSegment,
+  Method,
+  RulesFile,
+} from './ast.js';
 import { Evaluator, Scope, type RulesHost } from './evaluator.js';
 import { RPath, UNKNOWN, type RValue } from './values.js';
 
@@ -59,7 +66,9 @@ export class Ruleset {
       addFunctions(serviceScope, service.functions);
       this.collect(service.matches, req, 0, serviceScope, '', candidates);
     }
-    candidates.sort((a, b) => a.allow.pos.line - b.allow.pos.line || a.allow.pos.column - b.allow.pos.column);
+    candidates.sort(
+      (a, b) => a.allow.pos.line - b.allow.pos.line || a.allow.pos.column - b.allow.pos.column,
+    );
     const evaluator = new Evaluator(req.host);
     const outcomes: AllowOutcome[] = [];
     for (const c of candidates) {
@@ -69,16 +78,34 @@ export class Ruleset {
         return { allowed: true, outcomes };
       }
       const { result, error } = evaluator.decide(c.allow.condition, c.scope);
-      outcomes.push(error === undefined ? { line, result, match: c.match } : { line, result, error, match: c.match });
+      outcomes.push(
+        error === undefined
+          ? { line, result, match: c.match }
+          : { line, result, error, match: c.match },
+      );
       if (result === true) return { allowed: true, outcomes };
     }
     return { allowed: false, outcomes };
   }
 
-  private collect(blocks: MatchBlock[], req: RulesRequest, from: number, parent: Scope, prefix: string, out: Candidate[]): void {
+  private collect(
+    blocks: MatchBlock[],
+    req: RulesRequest,
+    from: number,
+    parent: Scope,
+    prefix: string,
+    out: Candidate[],
+  ): void {
     for (const block of blocks) {
       const label = prefix + block.segments.map(showSegment).join('');
-      for (const { end, bindings } of matchSegments(block.segments, 0, req.segments, from, [], this.version)) {
+      for (const { end, bindings } of matchSegments(
+        block.segments,
+        0,
+        req.segments,
+        from,
+        [],
+        this.version,
+      )) {
         const scope = new Scope(parent);
         for (const [name, value] of bindings) scope.vars.set(name, value);
         addFunctions(scope, block.functions);
@@ -98,7 +125,11 @@ function addFunctions(scope: Scope, functions: FunctionDecl[]): void {
 }
 
 function showSegment(s: MatchSegment): string {
-  return s.kind === 'literal' ? `/${s.text}` : s.kind === 'single' ? `/{${s.name}}` : `/{${s.name}=**}`;
+  return s.kind === 'literal'
+    ? `/${s.text}`
+    : s.kind === 'single'
+      ? `/{${s.name}}`
+      : `/{${s.name}=**}`;
 }
 
 type Bindings = [string, RValue][];
@@ -119,13 +150,25 @@ function matchSegments(
     // Version 1 recursive wildcards match one or more segments; version 2 zero or more.
     for (let end = segs.length; end >= si + (version === '1' ? 1 : 0); end--) {
       const taken = segs.slice(si, end);
-      const value: RValue = taken.every((t) => typeof t === 'string') ? new RPath(taken as string[]) : UNKNOWN;
-      results.push(...matchSegments(pattern, pi + 1, segs, end, [...bound, [p.name, value]], version));
+      const value: RValue = taken.every((t) => typeof t === 'string')
+        ? new RPath(taken as string[])
+        : UNKNOWN;
+      results.push(
+        ...matchSegments(pattern, pi + 1, segs, end, [...bound, [p.name, value]], version),
+      );
     }
     return results;
   }
   const seg = segs[si];
   if (seg === undefined || seg === ANY_PREFIX) return [];
-  if (p.kind === 'literal') return seg === p.text ? matchSegments(pattern, pi + 1, segs, si + 1, bound, version) : [];
-  return matchSegments(pattern, pi + 1, segs, si + 1, [...bound, [p.name, seg === ANY_ID ? UNKNOWN : seg]], version);
+  if (p.kind === 'literal')
+    return seg === p.text ? matchSegments(pattern, pi + 1, segs, si + 1, bound, version) : [];
+  return matchSegments(
+    pattern,
+    pi + 1,
+    segs,
+    si + 1,
+    [...bound, [p.name, seg === ANY_ID ? UNKNOWN : seg]],
+    version,
+  );
 }

@@ -15,7 +15,14 @@ import {
   type RValue,
 } from './values.js';
 
-const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '!=': '!=' };
+const FLIP: Record<string, string> = {
+  '<': '>',
+  '<=': '>=',
+  '>': '<',
+  '>=': '<=',
+  '==': '==',
+  '!=': '!=',
+};
 
 export function symbolicCompare(op: string, left: RValue, right: RValue): RValue {
   if (isUnknown(left) && isUnknown(right)) return UNKNOWN;
@@ -92,7 +99,8 @@ function excludes(f: FieldFilter, c: RValue): boolean {
 /** `left in right` where one side is unknown. */
 export function symbolicIn(left: RValue, right: RValue): RValue {
   if (isUnknown(right) && !isUnknown(left)) {
-    if (right.facts.some((f) => f.op === 'array-contains' && valuesEqual(f.value, left))) return true;
+    if (right.facts.some((f) => f.op === 'array-contains' && valuesEqual(f.value, left)))
+      return true;
     // `'field' in resource.data`: every query filter implies the field exists.
     if (typeof left === 'string' && right.table) {
       const key = fieldKey([...right.path, left]);

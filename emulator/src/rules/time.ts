@@ -27,12 +27,18 @@ export function durationParts(d: RDuration): { seconds: bigint; nanos: bigint } 
 export const durationNamespace: Record<string, (args: RValue[]) => RValue> = {
   value: ([magnitude, unit]) => {
     const u = typeof unit === 'string' ? UNIT_NANOS[unit] : undefined;
-    if (u === undefined) throw new RulesEvalError(`Invalid duration unit; expected one of ${Object.keys(UNIT_NANOS).join(', ')}.`);
+    if (u === undefined)
+      throw new RulesEvalError(
+        `Invalid duration unit; expected one of ${Object.keys(UNIT_NANOS).join(', ')}.`,
+      );
     return new RDuration(checkedInt(int(magnitude, 'Duration magnitude') * u));
   },
   time: ([h, m, s, ns]) =>
     new RDuration(
-      int(h, 'Hours') * UNIT_NANOS.h! + int(m, 'Minutes') * UNIT_NANOS.m! + int(s, 'Seconds') * NANOS_PER_SECOND + int(ns, 'Nanos'),
+      int(h, 'Hours') * UNIT_NANOS.h! +
+        int(m, 'Minutes') * UNIT_NANOS.m! +
+        int(s, 'Seconds') * NANOS_PER_SECOND +
+        int(ns, 'Nanos'),
     ),
   abs: ([d]) => {
     if (!(d instanceof RDuration)) throw new RulesEvalError('Argument must be a duration.');
@@ -83,7 +89,14 @@ function civil(ts: RTimestamp, tz: string | undefined): CivilTime {
     throw new RulesEvalError(`Unknown time zone '${tz}'.`);
   }
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hours: get('hour'), minutes: get('minute'), seconds: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hours: get('hour'),
+    minutes: get('minute'),
+    seconds: get('second'),
+  };
 }
 
 function utcFields(ms: number): CivilTime {
@@ -132,7 +145,9 @@ export function timestampMethod(ts: RTimestamp, name: string, args: RValue[]): R
     case 'date':
       return new RTimestamp(ts.seconds - (c.hours * 3600 + c.minutes * 60 + c.seconds), 0);
     case 'time':
-      return new RDuration(BigInt(c.hours * 3600 + c.minutes * 60 + c.seconds) * NANOS_PER_SECOND + BigInt(ts.nanos));
+      return new RDuration(
+        BigInt(c.hours * 3600 + c.minutes * 60 + c.seconds) * NANOS_PER_SECOND + BigInt(ts.nanos),
+      );
     default:
       throw new RulesEvalError(`Function not found error: Name: [${name}].`);
   }

@@ -156,7 +156,23 @@ export function isOfType(v: RValue, type: string): boolean {
   return typeName(v) === type;
 }
 
-const KNOWN_TYPES = new Set(['null', 'bool', 'int', 'float', 'string', 'list', 'map', 'set', 'bytes', 'path', 'timestamp', 'duration', 'latlng', 'map_diff', 'boolean']);
+const KNOWN_TYPES = new Set([
+  'null',
+  'bool',
+  'int',
+  'float',
+  'string',
+  'list',
+  'map',
+  'set',
+  'bytes',
+  'path',
+  'timestamp',
+  'duration',
+  'latlng',
+  'map_diff',
+  'boolean',
+]);
 
 export function isNumber(v: RValue): v is bigint | number {
   return typeof v === 'bigint' || typeof v === 'number';
@@ -166,7 +182,8 @@ export function valuesEqual(a: RValue, b: RValue): boolean {
   if (a === b) return true;
   if (isNumber(a) && isNumber(b)) return typeof a === typeof b ? a === b : Number(a) === Number(b);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => valuesEqual(x, b[i]!));
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => valuesEqual(x, b[i]!));
   if (a instanceof RMap) {
     if (!(b instanceof RMap) || a.entries.size !== b.entries.size) return false;
     for (const [k, v] of a.entries) {
@@ -175,11 +192,22 @@ export function valuesEqual(a: RValue, b: RValue): boolean {
     return true;
   }
   if (a instanceof RSet) {
-    return b instanceof RSet && a.items.length === b.items.length && a.items.every((x) => b.items.some((y) => valuesEqual(x, y)));
+    return (
+      b instanceof RSet &&
+      a.items.length === b.items.length &&
+      a.items.every((x) => b.items.some((y) => valuesEqual(x, y)))
+    );
   }
-  if (a instanceof RBytes) return b instanceof RBytes && a.bytes.length === b.bytes.length && a.bytes.every((x, i) => x === b.bytes[i]);
-  if (a instanceof RPath) return b instanceof RPath && a.segments.join('/') === b.segments.join('/');
-  if (a instanceof RTimestamp) return b instanceof RTimestamp && a.seconds === b.seconds && a.nanos === b.nanos;
+  if (a instanceof RBytes)
+    return (
+      b instanceof RBytes &&
+      a.bytes.length === b.bytes.length &&
+      a.bytes.every((x, i) => x === b.bytes[i])
+    );
+  if (a instanceof RPath)
+    return b instanceof RPath && a.segments.join('/') === b.segments.join('/');
+  if (a instanceof RTimestamp)
+    return b instanceof RTimestamp && a.seconds === b.seconds && a.nanos === b.nanos;
   if (a instanceof RDuration) return b instanceof RDuration && a.nanosTotal === b.nanosTotal;
   if (a instanceof RLatLng) return b instanceof RLatLng && a.lat === b.lat && a.lng === b.lng;
   return false;
@@ -196,7 +224,8 @@ export function compareValues(a: RValue, b: RValue): number {
   }
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (a instanceof RTimestamp && b instanceof RTimestamp) return sign(a.totalNanos() - b.totalNanos());
+  if (a instanceof RTimestamp && b instanceof RTimestamp)
+    return sign(a.totalNanos() - b.totalNanos());
   if (a instanceof RDuration && b instanceof RDuration) return sign(a.nanosTotal - b.nanosTotal);
   if (a instanceof RBytes && b instanceof RBytes) {
     const n = Math.min(a.bytes.length, b.bytes.length);
@@ -211,7 +240,9 @@ export function compareValues(a: RValue, b: RValue): number {
     }
     return a.length - b.length;
   }
-  throw new RulesEvalError(`Unsupported operation error. Received: ${typeName(a)} < ${typeName(b)}.`);
+  throw new RulesEvalError(
+    `Unsupported operation error. Received: ${typeName(a)} < ${typeName(b)}.`,
+  );
 }
 
 function sign(n: bigint): number {
@@ -224,7 +255,8 @@ export function showValue(v: RValue): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map(showValue).join(', ')}]`;
-  if (v instanceof RMap) return `{${[...v.entries].map(([k, x]) => `${JSON.stringify(k)}: ${showValue(x)}`).join(', ')}}`;
+  if (v instanceof RMap)
+    return `{${[...v.entries].map(([k, x]) => `${JSON.stringify(k)}: ${showValue(x)}`).join(', ')}}`;
   if (v instanceof RSet) return `set(${v.items.map(showValue).join(', ')})`;
   if (v instanceof RPath) return `path(${v.toString()})`;
   if (v instanceof RTimestamp) return `timestamp(${new Date(v.seconds * 1000).toISOString()})`;

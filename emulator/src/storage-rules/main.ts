@@ -20,7 +20,9 @@ lines.on('line', (line) => {
   try {
     message = JSON.parse(text) as Record<string, unknown>;
   } catch {
-    process.stdout.write(`[storage-rules-runtime] Ignoring a line that is not JSON: ${text.slice(0, 200)}\n`);
+    process.stdout.write(
+      `[storage-rules-runtime] Ignoring a line that is not JSON: ${text.slice(0, 200)}\n`,
+    );
     return;
   }
   runtime.receive(message);

@@ -59,17 +59,29 @@ export class StorageRulesRuntime {
         return;
       case 'verify':
         void this.verify(id, (message.context ?? {}) as Message).then(this.send, (e: unknown) =>
-          this.send({ id, status: 'ok', errors: [`Internal error: ${e instanceof Error ? e.message : String(e)}`], warnings: [] }),
+          this.send({
+            id,
+            status: 'ok',
+            errors: [`Internal error: ${e instanceof Error ? e.message : String(e)}`],
+            warnings: [],
+          }),
         );
         return;
       default:
-        this.send({ id, status: 'ok', errors: [`Unknown action ${String(message.action)}`], warnings: [] });
+        this.send({
+          id,
+          status: 'ok',
+          errors: [`Unknown action ${String(message.action)}`],
+          warnings: [],
+        });
     }
   }
 
   private loadRuleset(id: unknown, context: Message): Message {
     const name = String(context.rulesetName ?? '');
-    const files = ((context.source as { files?: { name?: string; content?: string }[] } | undefined)?.files ?? []);
+    const files =
+      (context.source as { files?: { name?: string; content?: string }[] } | undefined)?.files ??
+      [];
     const file = files[0];
     if (!file || typeof file.content !== 'string') {
       return { id, status: 'ok', errors: ['No rules file in load_ruleset request.'], warnings: [] };
@@ -78,26 +90,50 @@ export class StorageRulesRuntime {
     try {
       const parsed = parseRules(file.content, fileName);
       if (!parsed.services.some((s) => s.name === 'firebase.storage')) {
-        return { id, status: 'ok', errors: [issue(`${fileName} declares no 'service firebase.storage'.`, fileName, 1, 1)], warnings: [] };
+        return {
+          id,
+          status: 'ok',
+          errors: [issue(`${fileName} declares no 'service firebase.storage'.`, fileName, 1, 1)],
+          warnings: [],
+        };
       }
       this.rulesets.set(name, new Ruleset(parsed));
-      return { id, status: 'ok', result: { rulesVersion: Number(parsed.version) }, errors: [], warnings: [] };
+      return {
+        id,
+        status: 'ok',
+        result: { rulesVersion: Number(parsed.version) },
+        errors: [],
+        warnings: [],
+      };
     } catch (e) {
       if (!(e instanceof RulesSyntaxError)) throw e;
-      return { id, status: 'ok', errors: e.issues.map((i) => issue(i.message, fileName, i.line, i.column)), warnings: [] };
+      return {
+        id,
+        status: 'ok',
+        errors: e.issues.map((i) => issue(i.message, fileName, i.line, i.column)),
+        warnings: [],
+      };
     }
   }
 
   private async verify(id: unknown, context: Message): Promise<Message> {
     const ruleset = this.rulesets.get(String(context.rulesetName ?? ''));
-    if (!ruleset) return { id, status: 'ok', errors: [`Ruleset ${String(context.rulesetName)} is not loaded.`], warnings: [] };
+    if (!ruleset)
+      return {
+        id,
+        status: 'ok',
+        errors: [`Ruleset ${String(context.rulesetName)} is not loaded.`],
+        warnings: [],
+      };
     const method = String(context.method ?? '');
-    if (!METHODS.includes(method)) return { id, status: 'ok', errors: [`Unsupported method ${method}.`], warnings: [] };
+    if (!METHODS.includes(method))
+      return { id, status: 'ok', errors: [`Unsupported method ${method}.`], warnings: [] };
     const path = String(context.path ?? '');
     const segments: RequestSegment[] = path.split('/').filter((s) => s !== '');
     if (method === 'list') segments.push(ANY_ID);
     const variables: Record<string, RValue> = {};
-    for (const [k, v] of Object.entries((context.variables ?? {}) as Record<string, unknown>)) variables[k] = fromExpressionValue(v);
+    for (const [k, v] of Object.entries((context.variables ?? {}) as Record<string, unknown>))
+      variables[k] = fromExpressionValue(v);
     if (variables.request instanceof RMap && !variables.request.entries.has('method')) {
       variables.request = new RMap(new Map([...variables.request.entries, ['method', method]]));
     }
@@ -111,7 +147,11 @@ export class StorageRulesRuntime {
           variables,
           host: this.host(documents),
         });
-        const warnings = decision.allowed ? [] : [`Permission denied for '${method}' on ${path}: ${denialMessage(method as Method, decision)}`];
+        const warnings = decision.allowed
+          ? []
+          : [
+              `Permission denied for '${method}' on ${path}: ${denialMessage(method as Method, decision)}`,
+            ];
         return { id, status: 'ok', result: { permit: decision.allowed }, errors: [], warnings };
       } catch (e) {
         if (!(e instanceof NeedDocument)) throw e;
@@ -121,7 +161,10 @@ export class StorageRulesRuntime {
   }
 
   /** Asks the Storage emulator for a Firestore document; it answers under the same id. */
-  private fetchDocument(id: number | string, path: string): Promise<Record<string, unknown> | null> {
+  private fetchDocument(
+    id: number | string,
+    path: string,
+  ): Promise<Record<string, unknown> | null> {
     return new Promise((resolve) => {
       this.waiting.set(id, (answer) => {
         const result = answer.result as { fields?: unknown; name?: string } | undefined;
@@ -134,15 +177,23 @@ export class StorageRulesRuntime {
   private host(documents: Map<string, Record<string, unknown> | null>): RulesHost {
     const read = (args: RValue[]): Record<string, unknown> | null => {
       const [p] = args;
-      if (args.length !== 1 || !(p instanceof RPath)) throw new RulesEvalError('Argument must be a path.');
+      if (args.length !== 1 || !(p instanceof RPath))
+        throw new RulesEvalError('Argument must be a path.');
       const s = p.segments;
-      if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5 || (s.length - 3) % 2 !== 0) {
+      if (
+        s[0] !== 'databases' ||
+        s[2] !== 'documents' ||
+        s.length < 5 ||
+        (s.length - 3) % 2 !== 0
+      ) {
         throw new RulesEvalError(`Invalid document path ${p.toString()}.`);
       }
       const key = p.toString();
       if (!documents.has(key)) {
         if (documents.size >= FIRESTORE_ACCESS_LIMIT) {
-          throw new RulesEvalError(`Exceeded maximum of ${FIRESTORE_ACCESS_LIMIT} Firestore document access calls per request.`);
+          throw new RulesEvalError(
+            `Exceeded maximum of ${FIRESTORE_ACCESS_LIMIT} Firestore document access calls per request.`,
+          );
         }
         throw new NeedDocument(key);
       }
@@ -164,5 +215,8 @@ export class StorageRulesRuntime {
 
 /** A load issue in the shape firebase-tools parses (description_, sourcePosition_). */
 function issue(description: string, fileName: string, line: number, column: number): string {
-  return JSON.stringify({ description_: description, sourcePosition_: { fileName_: fileName, line_: line, column_: column } });
+  return JSON.stringify({
+    description_: description,
+    sourcePosition_: { fileName_: fileName, line_: line, column_: column },
+  });
 }

@@ -11,7 +11,8 @@ export function fields(data: Record<string, unknown>): Json {
 export function value(v: unknown): Json {
   if (v === null) return { nullValue: null };
   if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
   if (typeof v === 'string') return { stringValue: v };
   if (v instanceof Date) return { timestampValue: v.toISOString() };
   if (Array.isArray(v)) return { arrayValue: { values: v.map(value) } };
@@ -20,7 +21,10 @@ export function value(v: unknown): Json {
 }
 
 export function doc(path: string, data: Record<string, unknown>, databaseId = '(default)'): Json {
-  return { name: `projects/${PROJECT}/databases/${databaseId}/documents/${path}`, fields: fields(data) };
+  return {
+    name: `projects/${PROJECT}/databases/${databaseId}/documents/${path}`,
+    fields: fields(data),
+  };
 }
 
 export function user(uid: string, claims: Record<string, unknown> = {}): Caller {
@@ -34,7 +38,13 @@ export function access(
   caller: Caller,
   method: AccessRequest['method'],
   path: string,
-  options: { store?: Record<string, Json>; after?: Record<string, Json>; data?: Record<string, unknown>; query?: Json; collectionGroup?: boolean } = {},
+  options: {
+    store?: Record<string, Json>;
+    after?: Record<string, Json>;
+    data?: Record<string, unknown>;
+    query?: Json;
+    collectionGroup?: boolean;
+  } = {},
 ): AccessRequest {
   const store = options.store ?? {};
   const after = options.after ?? store;
@@ -54,8 +64,19 @@ export function access(
 }
 
 /** A StructuredQuery with AND-ed field filters: [field, op, value]. */
-export function query(collectionId: string, filters: [string, string, unknown][], extra: Json = {}): Json {
-  const fieldFilters = filters.map(([field, op, v]) => ({ fieldFilter: { field: { fieldPath: field }, op, value: value(v) } }));
-  const where = fieldFilters.length === 0 ? undefined : fieldFilters.length === 1 ? fieldFilters[0] : { compositeFilter: { op: 'AND', filters: fieldFilters } };
+export function query(
+  collectionId: string,
+  filters: [string, string, unknown][],
+  extra: Json = {},
+): Json {
+  const fieldFilters = filters.map(([field, op, v]) => ({
+    fieldFilter: { field: { fieldPath: field }, op, value: value(v) },
+  }));
+  const where =
+    fieldFilters.length === 0
+      ? undefined
+      : fieldFilters.length === 1
+        ? fieldFilters[0]
+        : { compositeFilter: { op: 'AND', filters: fieldFilters } };
   return { from: [{ collectionId }], ...(where ? { where } : {}), ...extra };
 }

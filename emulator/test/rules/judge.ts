@@ -1,6 +1,9 @@
 /** Loads rules into a fresh authorizer and says whether requests are allowed. */
 import { FirestoreApiError, GrpcCode, type AccessRequest } from '../../src/firestore/service.js';
-import { createFirestoreRulesAuthorizer, type RulesAuthorizer } from '../../src/rules/firestore-authorizer.js';
+import {
+  createFirestoreRulesAuthorizer,
+  type RulesAuthorizer,
+} from '../../src/rules/firestore-authorizer.js';
 
 export function authorizerFor(rules: string): RulesAuthorizer {
   const a = createFirestoreRulesAuthorizer({ now: () => new Date('2024-02-29T13:45:30.000Z') });

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { RulesSyntaxError } from '../../src/rules/errors.js';
 import { parseExpression } from '../../src/rules/parser.js';
-import { RBytes, RDuration, RMap, RPath, RSet, RTimestamp, valuesEqual, type RValue } from '../../src/rules/values.js';
+import {
+  RBytes,
+  RDuration,
+  RMap,
+  RPath,
+  RSet,
+  RTimestamp,
+  valuesEqual,
+  type RValue,
+} from '../../src/rules/values.js';
 import { evalError, evaluate } from './eval-helpers.js';
 
 /** Asserts every expression evaluates to true. */
@@ -13,26 +22,64 @@ describe('rules language', () => {
   describe('types and `is`', () => {
     it('distinguishes every documented type', () => {
       allTrue(
-        '1 is int', '1.0 is float', '1 is number', '1.5 is number', '!(1 is float)', "'a' is string", 'true is bool',
-        'null is null', '[1] is list', "{'a': 1} is map", "b'ab' is bytes", '/a/b is path', 'request.time is timestamp',
-        "duration.value(1, 's') is duration", 'latlng.value(1, 2) is latlng', "[1].toSet() is set", "!('1' is int)",
+        '1 is int',
+        '1.0 is float',
+        '1 is number',
+        '1.5 is number',
+        '!(1 is float)',
+        "'a' is string",
+        'true is bool',
+        'null is null',
+        '[1] is list',
+        "{'a': 1} is map",
+        "b'ab' is bytes",
+        '/a/b is path',
+        'request.time is timestamp',
+        "duration.value(1, 's') is duration",
+        'latlng.value(1, 2) is latlng',
+        '[1].toSet() is set',
+        "!('1' is int)",
       );
     });
   });
 
   describe('int and float', () => {
     it('keeps int and float semantics apart', () => {
-      allTrue('7 / 2 == 3', '-7 / 2 == -3', '7 % 3 == 1', '7.0 / 2 == 3.5', '1 == 1.0', '1 + 1.5 == 2.5', '2 * 3 is int', '2 * 3.0 is float',
-        '0x10 == 16', '1e3 == 1000.0', '-(3) == -3', '1 < 1.5', 'math.isInfinite(1.0 / 0)', 'math.isNaN(0.0 / 0)');
+      allTrue(
+        '7 / 2 == 3',
+        '-7 / 2 == -3',
+        '7 % 3 == 1',
+        '7.0 / 2 == 3.5',
+        '1 == 1.0',
+        '1 + 1.5 == 2.5',
+        '2 * 3 is int',
+        '2 * 3.0 is float',
+        '0x10 == 16',
+        '1e3 == 1000.0',
+        '-(3) == -3',
+        '1 < 1.5',
+        'math.isInfinite(1.0 / 0)',
+        'math.isNaN(0.0 / 0)',
+      );
     });
     it('makes int division by zero and overflow errors', () => {
       assert.equal(evalError('1 / 0 == 0'), 'Division by zero.');
       assert.equal(evalError('1 % 0 == 0'), 'Modulo by zero.');
       assert.equal(evalError('9223372036854775807 + 1 > 0'), 'Integer overflow.');
-      assert.match(evalError("1 + 'a' == 1") ?? '', /Unsupported operation error. Received: int \+ string/);
+      assert.match(
+        evalError("1 + 'a' == 1") ?? '',
+        /Unsupported operation error. Received: int \+ string/,
+      );
     });
     it('converts with int(), float() and string()', () => {
-      allTrue("int('12') == 12", 'int(2.9) == 2', "float('1.5') == 1.5", "string(1) == '1'", "string(true) == 'true'", "string(null) == 'null'");
+      allTrue(
+        "int('12') == 12",
+        'int(2.9) == 2',
+        "float('1.5') == 1.5",
+        "string(1) == '1'",
+        "string(true) == 'true'",
+        "string(null) == 'null'",
+      );
       assert.match(evalError("int('x') == 1") ?? '', /Cannot convert/);
     });
   });
@@ -40,11 +87,24 @@ describe('rules language', () => {
   describe('string', () => {
     it('has size, case, trim, regex and bytes methods', () => {
       allTrue(
-        "'héllo'.size() == 5", "'AbC'.lower() == 'abc'", "'AbC'.upper() == 'ABC'", "'  x '.trim() == 'x'",
-        "'abc'.matches('a.c')", "!'abc'.matches('b')", "'image/png'.matches('image/.*')", "'banana'.replace('a', 'o') == 'bonono'",
-        "'a,b,,c'.split(',') == ['a', 'b', '', 'c']", "'abc'.toUtf8().size() == 3", "'é'.toUtf8().size() == 2",
-        "'abc'[1] == 'b'", "'abcdef'[1:3] == 'bc'", "'ab' + 'cd' == 'abcd'", "'a' < 'b'", "'x\\\\.y'.matches('x\\\\\\\\.y')",
-        "'A1'.matches('(?i)a[0-9]')", "'ab'.replace('(a)(b)', '\\\\2\\\\1') == 'ba'",
+        "'héllo'.size() == 5",
+        "'AbC'.lower() == 'abc'",
+        "'AbC'.upper() == 'ABC'",
+        "'  x '.trim() == 'x'",
+        "'abc'.matches('a.c')",
+        "!'abc'.matches('b')",
+        "'image/png'.matches('image/.*')",
+        "'banana'.replace('a', 'o') == 'bonono'",
+        "'a,b,,c'.split(',') == ['a', 'b', '', 'c']",
+        "'abc'.toUtf8().size() == 3",
+        "'é'.toUtf8().size() == 2",
+        "'abc'[1] == 'b'",
+        "'abcdef'[1:3] == 'bc'",
+        "'ab' + 'cd' == 'abcd'",
+        "'a' < 'b'",
+        "'x\\\\.y'.matches('x\\\\\\\\.y')",
+        "'A1'.matches('(?i)a[0-9]')",
+        "'ab'.replace('(a)(b)', '\\\\2\\\\1') == 'ba'",
       );
     });
     it('errors on out-of-range index', () => {
@@ -55,10 +115,21 @@ describe('rules language', () => {
   describe('list', () => {
     it('has membership, set-like checks, concat, join, removeAll, ranges', () => {
       allTrue(
-        '2 in [1, 2]', '!(3 in [1, 2])', '[1, 2].size() == 2', '[1, 2, 3].hasAll([1, 3])', '[1, 2].hasAny([5, 2])',
-        '[1, 2].hasOnly([1, 2, 3])', '![1, 4].hasOnly([1, 2])', '[1].concat([2]) == [1, 2]', '[1] + [2] == [1, 2]',
-        "['a', 'b'].join('-') == 'a-b'", '[1, 2, 1, 3].removeAll([1]) == [2, 3]', '[1, 1, 2].toSet().size() == 2',
-        '[1, 2, 3][1:3] == [2, 3]', '[1, 2][0] == 1', '[[1]] == [[1.0]]',
+        '2 in [1, 2]',
+        '!(3 in [1, 2])',
+        '[1, 2].size() == 2',
+        '[1, 2, 3].hasAll([1, 3])',
+        '[1, 2].hasAny([5, 2])',
+        '[1, 2].hasOnly([1, 2, 3])',
+        '![1, 4].hasOnly([1, 2])',
+        '[1].concat([2]) == [1, 2]',
+        '[1] + [2] == [1, 2]',
+        "['a', 'b'].join('-') == 'a-b'",
+        '[1, 2, 1, 3].removeAll([1]) == [2, 3]',
+        '[1, 1, 2].toSet().size() == 2',
+        '[1, 2, 3][1:3] == [2, 3]',
+        '[1, 2][0] == 1',
+        '[[1]] == [[1.0]]',
       );
       assert.match(evalError('[1][3] == 1') ?? '', /out of range/);
     });
@@ -78,11 +149,14 @@ describe('rules language', () => {
       t("data.get(['nested', 'b'], 'd') == 'x'");
       t("data.get(['nested', 'c'], 'd') == 'd'");
       t("data['a'] == 1");
-      t('data.nested.b == \'x\'');
+      t("data.nested.b == 'x'");
       t("{'k': 1} == {'k': 1.0}");
     });
     it('reports undefined properties and null values like the official evaluator', () => {
-      assert.equal(evalError('data.missing == 1', { data }), 'Property missing is undefined on object.');
+      assert.equal(
+        evalError('data.missing == 1', { data }),
+        'Property missing is undefined on object.',
+      );
       assert.equal(evalError('data.n.x == 1', { data }), 'Null value error.');
     });
     it('diffs into a MapDiff', () => {
@@ -101,20 +175,29 @@ describe('rules language', () => {
   describe('set', () => {
     it('has difference, intersection, union and checks', () => {
       allTrue(
-        '[1, 2, 3].toSet().difference([2].toSet()) == [1, 3].toSet()', '[1, 2].toSet().intersection([2, 3].toSet()) == [2].toSet()',
-        '[1].toSet().union([2].toSet()).size() == 2', '[1, 2].toSet().hasAll([1])', '[1, 2].toSet().hasAny([2, 9])',
-        '[1, 2].toSet().hasOnly([1, 2])', '2 in [1, 2].toSet()', '[1, 2].toSet() == [2, 1].toSet()',
+        '[1, 2, 3].toSet().difference([2].toSet()) == [1, 3].toSet()',
+        '[1, 2].toSet().intersection([2, 3].toSet()) == [2].toSet()',
+        '[1].toSet().union([2].toSet()).size() == 2',
+        '[1, 2].toSet().hasAll([1])',
+        '[1, 2].toSet().hasAny([2, 9])',
+        '[1, 2].toSet().hasOnly([1, 2])',
+        '2 in [1, 2].toSet()',
+        '[1, 2].toSet() == [2, 1].toSet()',
       );
     });
   });
 
   describe('path', () => {
     it('interpolates, indexes, binds and compares', () => {
-      const v = evaluate("/databases/$(db)/documents/users/$(uid)", { db: '(default)', uid: 'u1' });
+      const v = evaluate('/databases/$(db)/documents/users/$(uid)', { db: '(default)', uid: 'u1' });
       assert.ok(valuesEqual(v, new RPath(['databases', '(default)', 'documents', 'users', 'u1'])));
       allTrue(
-        "/a/b/c[1] == 'b'", "/a/$('b')/c == /a/b/c", "path('/users/{uid}').bind({'uid': 'x'}) == /users/x", "string(/a/b) == '/a/b'",
-        "/databases/(default)/documents/x/y[1] == '(default)'", '/a/b/c[0:2] == /a/b',
+        "/a/b/c[1] == 'b'",
+        "/a/$('b')/c == /a/b/c",
+        "path('/users/{uid}').bind({'uid': 'x'}) == /users/x",
+        "string(/a/b) == '/a/b'",
+        "/databases/(default)/documents/x/y[1] == '(default)'",
+        '/a/b/c[0:2] == /a/b',
       );
     });
   });
@@ -122,20 +205,32 @@ describe('rules language', () => {
   describe('timestamp and duration', () => {
     it('exposes calendar fields and conversions', () => {
       allTrue(
-        'request.time.year() == 2024', 'request.time.month() == 2', 'request.time.day() == 29', 'request.time.hours() == 13',
-        'request.time.minutes() == 45', 'request.time.seconds() == 30', 'request.time.nanos() == 123456789',
-        'request.time.dayOfWeek() == 4', 'request.time.dayOfYear() == 60', 'request.time.date() == timestamp.date(2024, 2, 29)',
-        'request.time.toMillis() == 1709214330123', 'timestamp.value(1709214330123) < request.time',
-        "request.time.time() == duration.time(13, 45, 30, 123456789)", "request.time.hours('America/New_York') == 8",
+        'request.time.year() == 2024',
+        'request.time.month() == 2',
+        'request.time.day() == 29',
+        'request.time.hours() == 13',
+        'request.time.minutes() == 45',
+        'request.time.seconds() == 30',
+        'request.time.nanos() == 123456789',
+        'request.time.dayOfWeek() == 4',
+        'request.time.dayOfYear() == 60',
+        'request.time.date() == timestamp.date(2024, 2, 29)',
+        'request.time.toMillis() == 1709214330123',
+        'timestamp.value(1709214330123) < request.time',
+        'request.time.time() == duration.time(13, 45, 30, 123456789)',
+        "request.time.hours('America/New_York') == 8",
         "request.time.hours('+05:30') == 19",
       );
     });
     it('does arithmetic with durations', () => {
       allTrue(
-        "request.time + duration.value(1, 'd') > request.time", "request.time - duration.value(1, 'h') < request.time",
+        "request.time + duration.value(1, 'd') > request.time",
+        "request.time - duration.value(1, 'h') < request.time",
         "(request.time + duration.value(90, 'm')) - request.time == duration.value(5400, 's')",
-        "duration.value(1, 'w') == duration.value(7, 'd')", "duration.value(1500, 'ms').seconds() == 1",
-        "duration.value(1500, 'ms').nanos() == 500000000", "duration.abs(duration.value(-2, 's')) == duration.value(2, 's')",
+        "duration.value(1, 'w') == duration.value(7, 'd')",
+        "duration.value(1500, 'ms').seconds() == 1",
+        "duration.value(1500, 'ms').nanos() == 500000000",
+        "duration.abs(duration.value(-2, 's')) == duration.value(2, 's')",
         "timestamp.date(2024, 3, 1) - timestamp.date(2024, 2, 28) == duration.value(2, 'd')",
       );
       assert.match(evalError("duration.value(1, 'x') == null") ?? '', /Invalid duration unit/);
@@ -149,22 +244,43 @@ describe('rules language', () => {
 
   describe('latlng, math and hashing', () => {
     it('computes distances and accessors', () => {
-      allTrue('latlng.value(10, 20).latitude() == 10.0', 'latlng.value(10, 20).longitude() == 20.0',
-        'math.abs(latlng.value(0, 0).distance(latlng.value(1, 0)) - 111195) < 200');
+      allTrue(
+        'latlng.value(10, 20).latitude() == 10.0',
+        'latlng.value(10, 20).longitude() == 20.0',
+        'math.abs(latlng.value(0, 0).distance(latlng.value(1, 0)) - 111195) < 200',
+      );
       assert.match(evalError('latlng.value(91, 0) == null') ?? '', /out of range/);
     });
     it('has the math namespace', () => {
-      allTrue('math.abs(-3) == 3', 'math.abs(-3) is int', 'math.abs(-2.5) == 2.5', 'math.ceil(1.2) == 2', 'math.floor(-1.2) == -2',
-        'math.round(2.5) == 3', 'math.round(-2.5) == -3', 'math.round(2.4) == 2', 'math.pow(2, 10) == 1024.0', 'math.sqrt(16) == 4.0',
-        '!math.isInfinite(1.0)', '!math.isNaN(1)');
+      allTrue(
+        'math.abs(-3) == 3',
+        'math.abs(-3) is int',
+        'math.abs(-2.5) == 2.5',
+        'math.ceil(1.2) == 2',
+        'math.floor(-1.2) == -2',
+        'math.round(2.5) == 3',
+        'math.round(-2.5) == -3',
+        'math.round(2.4) == 2',
+        'math.pow(2, 10) == 1024.0',
+        'math.sqrt(16) == 4.0',
+        '!math.isInfinite(1.0)',
+        '!math.isNaN(1)',
+      );
     });
     it('hashes strings and bytes', () => {
       const hex = (s: string): string => Buffer.from((evaluate(s) as RBytes).bytes).toString('hex');
       assert.equal(hex("hashing.md5('abc')"), '900150983cd24fb0d6963f7d28e17f72');
-      assert.equal(hex("hashing.sha256('abc')"), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+      assert.equal(
+        hex("hashing.sha256('abc')"),
+        'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+      );
       assert.equal(hex("hashing.crc32('123456789')"), 'cbf43926');
       assert.equal(hex("hashing.crc32c('123456789')"), 'e3069283');
-      allTrue("hashing.md5(b'abc') == hashing.md5('abc')", "hashing.crc32('a').toHexString() == 'E8B7BE43'", "b'ab'.toBase64() == 'YWI='");
+      allTrue(
+        "hashing.md5(b'abc') == hashing.md5('abc')",
+        "hashing.crc32('a').toHexString() == 'E8B7BE43'",
+        "b'ab'.toBase64() == 'YWI='",
+      );
     });
   });
 
@@ -188,7 +304,7 @@ describe('rules language', () => {
       assert.equal(evaluate('1 > 2 ? 1 / 0 : 5'), 5n);
     });
     it('keeps values exact', () => {
-      const list = evaluate('[1, 2.5, \'s\', null]') as RValue[];
+      const list = evaluate("[1, 2.5, 's', null]") as RValue[];
       assert.deepEqual(list, [1n, 2.5, 's', null]);
       assert.ok(evaluate("['a'].toSet()") instanceof RSet);
     });
@@ -196,7 +312,11 @@ describe('rules language', () => {
 
   describe('expression syntax', () => {
     it('reports the position of a bad token', () => {
-      assert.throws(() => parseExpression('a &&\n  ) b'), (e: unknown) => e instanceof RulesSyntaxError && e.issues[0]!.line === 2 && e.issues[0]!.column === 3);
+      assert.throws(
+        () => parseExpression('a &&\n  ) b'),
+        (e: unknown) =>
+          e instanceof RulesSyntaxError && e.issues[0]!.line === 2 && e.issues[0]!.column === 3,
+      );
       assert.throws(() => parseExpression("'unterminated"), /Unterminated string literal/);
     });
   });

@@ -39,78 +39,194 @@ function field(fieldPath: string, op: string, v: unknown): Json {
 
 describe('list requests are judged as constraints on the query', () => {
   const a = authorizerFor(rules);
-  const list = (caller: Parameters<typeof access>[0], path: string, q: Json, extra: Parameters<typeof access>[3] = {}): string =>
-    judge(a, access(caller, 'list', path, { ...extra, query: q }));
+  const list = (
+    caller: Parameters<typeof access>[0],
+    path: string,
+    q: Json,
+    extra: Parameters<typeof access>[3] = {},
+  ): string => judge(a, access(caller, 'list', path, { ...extra, query: q }));
 
   it('proves equality conditions from EQUAL filters, with constants or auth values', () => {
-    assert.equal(list(user('u1'), 'reports', query('reports', [['owner', 'EQUAL', 'u1']])), 'allowed');
-    assert.notEqual(list(user('u1'), 'reports', query('reports', [['owner', 'EQUAL', 'u2']])), 'allowed');
+    assert.equal(
+      list(user('u1'), 'reports', query('reports', [['owner', 'EQUAL', 'u1']])),
+      'allowed',
+    );
+    assert.notEqual(
+      list(user('u1'), 'reports', query('reports', [['owner', 'EQUAL', 'u2']])),
+      'allowed',
+    );
     assert.equal(list(user('u1'), 'reports', query('reports', [])), "false for 'list' @ L6");
-    assert.notEqual(list(anonymous, 'reports', query('reports', [['owner', 'EQUAL', 'u1']])), 'allowed');
-    assert.notEqual(list(user('u1'), 'reports', query('reports', [['status', 'EQUAL', 'open']])), 'allowed');
+    assert.notEqual(
+      list(anonymous, 'reports', query('reports', [['owner', 'EQUAL', 'u1']])),
+      'allowed',
+    );
+    assert.notEqual(
+      list(user('u1'), 'reports', query('reports', [['status', 'EQUAL', 'open']])),
+      'allowed',
+    );
   });
 
   it('requires every value of an IN filter to pass', () => {
-    const ok = query('campus', [['campus', 'IN', ['north', 'south']], ['archived', 'EQUAL', false]]);
+    const ok = query('campus', [
+      ['campus', 'IN', ['north', 'south']],
+      ['archived', 'EQUAL', false],
+    ]);
     assert.equal(list(anonymous, 'campus', ok), 'allowed');
-    const bad = query('campus', [['campus', 'IN', ['north', 'west']], ['archived', 'EQUAL', false]]);
+    const bad = query('campus', [
+      ['campus', 'IN', ['north', 'west']],
+      ['archived', 'EQUAL', false],
+    ]);
     assert.notEqual(list(anonymous, 'campus', bad), 'allowed');
-    assert.notEqual(list(anonymous, 'campus', query('campus', [['campus', 'EQUAL', 'north']])), 'allowed');
+    assert.notEqual(
+      list(anonymous, 'campus', query('campus', [['campus', 'EQUAL', 'north']])),
+      'allowed',
+    );
   });
 
   it('requires every branch of an OR filter to pass', () => {
-    const both = { from: [{ collectionId: 'reports' }], where: or(field('owner', 'EQUAL', 'u1'), field('owner', 'EQUAL', 'u1')) };
+    const both = {
+      from: [{ collectionId: 'reports' }],
+      where: or(field('owner', 'EQUAL', 'u1'), field('owner', 'EQUAL', 'u1')),
+    };
     assert.equal(list(user('u1'), 'reports', both), 'allowed');
-    const leaky = { from: [{ collectionId: 'reports' }], where: or(field('owner', 'EQUAL', 'u1'), field('status', 'EQUAL', 'x')) };
+    const leaky = {
+      from: [{ collectionId: 'reports' }],
+      where: or(field('owner', 'EQUAL', 'u1'), field('status', 'EQUAL', 'x')),
+    };
     assert.notEqual(list(user('u1'), 'reports', leaky), 'allowed');
   });
 
   it('proves range conditions from inequality filters', () => {
-    assert.equal(list(anonymous, 'scores', query('scores', [['score', 'GREATER_THAN_OR_EQUAL', 10], ['score', 'LESS_THAN', 50]])), 'allowed');
-    assert.equal(list(anonymous, 'scores', query('scores', [['score', 'GREATER_THAN', 20], ['score', 'LESS_THAN_OR_EQUAL', 99.5]])), 'allowed');
-    assert.notEqual(list(anonymous, 'scores', query('scores', [['score', 'GREATER_THAN_OR_EQUAL', 10]])), 'allowed');
-    assert.notEqual(list(anonymous, 'scores', query('scores', [['score', 'GREATER_THAN', 5], ['score', 'LESS_THAN', 50]])), 'allowed');
+    assert.equal(
+      list(
+        anonymous,
+        'scores',
+        query('scores', [
+          ['score', 'GREATER_THAN_OR_EQUAL', 10],
+          ['score', 'LESS_THAN', 50],
+        ]),
+      ),
+      'allowed',
+    );
+    assert.equal(
+      list(
+        anonymous,
+        'scores',
+        query('scores', [
+          ['score', 'GREATER_THAN', 20],
+          ['score', 'LESS_THAN_OR_EQUAL', 99.5],
+        ]),
+      ),
+      'allowed',
+    );
+    assert.notEqual(
+      list(anonymous, 'scores', query('scores', [['score', 'GREATER_THAN_OR_EQUAL', 10]])),
+      'allowed',
+    );
+    assert.notEqual(
+      list(
+        anonymous,
+        'scores',
+        query('scores', [
+          ['score', 'GREATER_THAN', 5],
+          ['score', 'LESS_THAN', 50],
+        ]),
+      ),
+      'allowed',
+    );
     assert.equal(list(anonymous, 'scores', query('scores', [['score', 'EQUAL', 42]])), 'allowed');
   });
 
   it('proves inequality conditions from != and range filters', () => {
-    assert.equal(list(anonymous, 'public', query('public', [['visibility', 'NOT_EQUAL', 'private']])), 'allowed');
-    assert.equal(list(anonymous, 'public', query('public', [['visibility', 'NOT_IN', ['private', 'hidden']]])), 'allowed');
-    assert.equal(list(anonymous, 'public', query('public', [['visibility', 'EQUAL', 'everyone']])), 'allowed');
+    assert.equal(
+      list(anonymous, 'public', query('public', [['visibility', 'NOT_EQUAL', 'private']])),
+      'allowed',
+    );
+    assert.equal(
+      list(anonymous, 'public', query('public', [['visibility', 'NOT_IN', ['private', 'hidden']]])),
+      'allowed',
+    );
+    assert.equal(
+      list(anonymous, 'public', query('public', [['visibility', 'EQUAL', 'everyone']])),
+      'allowed',
+    );
     assert.notEqual(list(anonymous, 'public', query('public', [])), 'allowed');
   });
 
   it('proves membership from array-contains', () => {
-    assert.equal(list(user('u1'), 'teams', query('teams', [['members', 'ARRAY_CONTAINS', 'u1']])), 'allowed');
-    assert.notEqual(list(user('u1'), 'teams', query('teams', [['members', 'ARRAY_CONTAINS', 'u2']])), 'allowed');
-    assert.notEqual(list(user('u1'), 'teams', query('teams', [['members', 'ARRAY_CONTAINS_ANY', ['u1', 'u2']]])), 'allowed');
+    assert.equal(
+      list(user('u1'), 'teams', query('teams', [['members', 'ARRAY_CONTAINS', 'u1']])),
+      'allowed',
+    );
+    assert.notEqual(
+      list(user('u1'), 'teams', query('teams', [['members', 'ARRAY_CONTAINS', 'u2']])),
+      'allowed',
+    );
+    assert.notEqual(
+      list(user('u1'), 'teams', query('teams', [['members', 'ARRAY_CONTAINS_ANY', ['u1', 'u2']]])),
+      'allowed',
+    );
   });
 
   it('exposes limit and orderBy as request.query', () => {
     const ordered = { orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }] };
-    assert.equal(list(anonymous, 'limited', query('limited', [], { limit: 20, ...ordered })), 'allowed');
-    assert.notEqual(list(anonymous, 'limited', query('limited', [], { limit: 21, ...ordered })), 'allowed');
+    assert.equal(
+      list(anonymous, 'limited', query('limited', [], { limit: 20, ...ordered })),
+      'allowed',
+    );
+    assert.notEqual(
+      list(anonymous, 'limited', query('limited', [], { limit: 21, ...ordered })),
+      'allowed',
+    );
     assert.notEqual(list(anonymous, 'limited', query('limited', [], ordered)), 'allowed');
   });
 
   it('reads documents named by pinned fields', () => {
-    const store = { 'campuses/north': doc('campuses/north', { open: true }), 'campuses/south': doc('campuses/south', { open: false }) };
-    assert.equal(list(anonymous, 'staff', query('staff', [['campus', 'EQUAL', 'north']]), { store }), 'allowed');
-    assert.notEqual(list(anonymous, 'staff', query('staff', [['campus', 'EQUAL', 'south']]), { store }), 'allowed');
+    const store = {
+      'campuses/north': doc('campuses/north', { open: true }),
+      'campuses/south': doc('campuses/south', { open: false }),
+    };
+    assert.equal(
+      list(anonymous, 'staff', query('staff', [['campus', 'EQUAL', 'north']]), { store }),
+      'allowed',
+    );
+    assert.notEqual(
+      list(anonymous, 'staff', query('staff', [['campus', 'EQUAL', 'south']]), { store }),
+      'allowed',
+    );
     assert.notEqual(list(anonymous, 'staff', query('staff', []), { store }), 'allowed');
   });
 
   it('allows collection-group queries only through recursive wildcards', () => {
-    const q = { from: [{ collectionId: 'notes', allDescendants: true }], where: field('owner', 'EQUAL', 'u1') };
-    assert.equal(judge(a, access(user('u1'), 'list', 'notes', { query: q, collectionGroup: true })), 'allowed');
-    assert.notEqual(judge(a, access(user('u2'), 'list', 'notes', { query: q, collectionGroup: true })), 'allowed');
+    const q = {
+      from: [{ collectionId: 'notes', allDescendants: true }],
+      where: field('owner', 'EQUAL', 'u1'),
+    };
+    assert.equal(
+      judge(a, access(user('u1'), 'list', 'notes', { query: q, collectionGroup: true })),
+      'allowed',
+    );
+    assert.notEqual(
+      judge(a, access(user('u2'), 'list', 'notes', { query: q, collectionGroup: true })),
+      'allowed',
+    );
     // A collection group of 'reports' could include documents outside /reports.
-    const r = { from: [{ collectionId: 'reports', allDescendants: true }], where: field('owner', 'EQUAL', 'u1') };
-    assert.match(judge(a, access(user('u1'), 'list', 'reports', { query: r, collectionGroup: true })), /No matching allow statements/);
+    const r = {
+      from: [{ collectionId: 'reports', allDescendants: true }],
+      where: field('owner', 'EQUAL', 'u1'),
+    };
+    assert.match(
+      judge(a, access(user('u1'), 'list', 'reports', { query: r, collectionGroup: true })),
+      /No matching allow statements/,
+    );
   });
 
   it('judges a single-document get by the stored document', () => {
-    const b = authorizerFor(firestoreRules(`match /reports/{id} { allow get: if resource.data.owner == request.auth.uid; }`));
+    const b = authorizerFor(
+      firestoreRules(
+        `match /reports/{id} { allow get: if resource.data.owner == request.auth.uid; }`,
+      ),
+    );
     const store = { 'reports/r': doc('reports/r', { owner: 'u1' }) };
     assert.equal(judge(b, access(user('u1'), 'get', 'reports/r', { store })), 'allowed');
     assert.notEqual(judge(b, access(user('u2'), 'get', 'reports/r', { store })), 'allowed');

@@ -4,21 +4,33 @@ import { authorizerFor, firestoreRules, judge } from './judge.js';
 
 describe('rules matching and evaluation', () => {
   it('matches single wildcards only one segment deep', () => {
-    const a = authorizerFor(firestoreRules(`match /posts/{postId} { allow read: if postId == 'p1'; }`));
+    const a = authorizerFor(
+      firestoreRules(`match /posts/{postId} { allow read: if postId == 'p1'; }`),
+    );
     assert.equal(judge(a, access(anonymous, 'get', 'posts/p1')), 'allowed');
     assert.notEqual(judge(a, access(anonymous, 'get', 'posts/p2')), 'allowed');
-    assert.match(judge(a, access(anonymous, 'get', 'posts/p1/comments/c1')), /No matching allow statements/);
+    assert.match(
+      judge(a, access(anonymous, 'get', 'posts/p1/comments/c1')),
+      /No matching allow statements/,
+    );
   });
 
   it('matches recursive wildcards at any depth, binding the rest as a path', () => {
-    const a = authorizerFor(firestoreRules(`match /files/{rest=**} { allow get: if rest[0] == 'a' || rest == /files/x; }`));
+    const a = authorizerFor(
+      firestoreRules(
+        `match /files/{rest=**} { allow get: if rest[0] == 'a' || rest == /files/x; }`,
+      ),
+    );
     assert.equal(judge(a, access(anonymous, 'get', 'files/a/sub/doc')), 'allowed');
     assert.notEqual(judge(a, access(anonymous, 'get', 'files/b/sub/doc')), 'allowed');
   });
 
   it('lets a recursive wildcard match zero segments in version 2, not in version 1', () => {
     const body = `match /a/{x}/{rest=**} { allow get; }`;
-    assert.equal(judge(authorizerFor(firestoreRules(body)), access(anonymous, 'get', 'a/b')), 'allowed');
+    assert.equal(
+      judge(authorizerFor(firestoreRules(body)), access(anonymous, 'get', 'a/b')),
+      'allowed',
+    );
     const v1 = `service cloud.firestore { match /databases/{database}/documents { ${body} } }`;
     assert.notEqual(judge(authorizerFor(v1), access(anonymous, 'get', 'a/b')), 'allowed');
     assert.equal(judge(authorizerFor(v1), access(anonymous, 'get', 'a/b/c/d')), 'allowed');
@@ -31,7 +43,10 @@ describe('rules matching and evaluation', () => {
     match /{coll}/{id} { allow get: if coll == 'items' && id == 'open'; }`),
     );
     assert.equal(judge(a, access(anonymous, 'get', 'items/open')), 'allowed');
-    assert.equal(judge(a, access(anonymous, 'get', 'items/closed')), "false for 'get' @ L5, false for 'get' @ L6");
+    assert.equal(
+      judge(a, access(anonymous, 'get', 'items/closed')),
+      "false for 'get' @ L5, false for 'get' @ L6",
+    );
     assert.equal(judge(a, access(user('u'), 'delete', 'items/x')), 'allowed');
     assert.notEqual(judge(a, access(anonymous, 'create', 'items/x', { data: {} })), 'allowed');
   });
@@ -54,11 +69,16 @@ service cloud.firestore {
     assert.equal(judge(a, access(user('u1'), 'get', 'users/u1/private/p')), 'allowed');
     assert.notEqual(judge(a, access(user('u1'), 'get', 'users/u1/private/secret')), 'allowed');
     assert.notEqual(judge(a, access(user('u2'), 'get', 'users/u1')), 'allowed');
-    assert.equal(judge(a, access(user('u1'), 'get', 'other/x')), "Function not found error: Name: [mine]. for 'get' @ L11");
+    assert.equal(
+      judge(a, access(user('u1'), 'get', 'other/x')),
+      "Function not found error: Name: [mine]. for 'get' @ L11",
+    );
   });
 
   it('stops runaway recursion', () => {
-    const a = authorizerFor(firestoreRules(`function f(n) { return f(n + 1); }\n match /x/{id} { allow get: if f(0); }`));
+    const a = authorizerFor(
+      firestoreRules(`function f(n) { return f(n + 1); }\n match /x/{id} { allow get: if f(0); }`),
+    );
     assert.match(judge(a, access(anonymous, 'get', 'x/1')), /Maximum function call depth/);
   });
 
@@ -72,8 +92,26 @@ service cloud.firestore {
     }`),
     );
     const store = { 'docs/d': doc('docs/d', { n: 1 }) };
-    assert.equal(judge(a, access(user('u', { admin: true, email_verified: true }), 'update', 'docs/d', { store, data: { n: 2 } })), 'allowed');
-    assert.notEqual(judge(a, access(user('u', { admin: false, email_verified: true }), 'update', 'docs/d', { store, data: { n: 2 } })), 'allowed');
+    assert.equal(
+      judge(
+        a,
+        access(user('u', { admin: true, email_verified: true }), 'update', 'docs/d', {
+          store,
+          data: { n: 2 },
+        }),
+      ),
+      'allowed',
+    );
+    assert.notEqual(
+      judge(
+        a,
+        access(user('u', { admin: false, email_verified: true }), 'update', 'docs/d', {
+          store,
+          data: { n: 2 },
+        }),
+      ),
+      'allowed',
+    );
   });
 
   it('converts every Firestore value type', () => {
@@ -87,13 +125,25 @@ service cloud.firestore {
     }`),
     );
     const data = {
-      i: 1, d: 1.5, s: 's', b: true, n: null, ts: new Date('2023-05-01T00:00:00Z'), arr: [1, 'x'], m: { k: 'v' },
-      ref: { raw: { referenceValue: 'projects/demo-rules/databases/(default)/documents/users/u1' } },
+      i: 1,
+      d: 1.5,
+      s: 's',
+      b: true,
+      n: null,
+      ts: new Date('2023-05-01T00:00:00Z'),
+      arr: [1, 'x'],
+      m: { k: 'v' },
+      ref: {
+        raw: { referenceValue: 'projects/demo-rules/databases/(default)/documents/users/u1' },
+      },
       geo: { raw: { geoPointValue: { latitude: 1.5, longitude: 2 } } },
       bytes: { raw: { bytesValue: Buffer.from('abc').toString('base64') } },
       big: { raw: { integerValue: '9007199254740993' } },
     };
-    assert.equal(judge(a, access(anonymous, 'get', 't/1', { store: { 't/1': doc('t/1', data) } })), 'allowed');
+    assert.equal(
+      judge(a, access(anonymous, 'get', 't/1', { store: { 't/1': doc('t/1', data) } })),
+      'allowed',
+    );
   });
 });
 
@@ -126,19 +176,40 @@ describe('document access functions', () => {
 
   it('reads the state before and after the write', () => {
     const a = authorizerFor(rules);
-    const store = { 'users/w': doc('users/w', { role: 'writer' }), 'users/r': doc('users/r', { role: 'reader' }) };
+    const store = {
+      'users/w': doc('users/w', { role: 'writer' }),
+      'users/r': doc('users/r', { role: 'reader' }),
+    };
     const after = { ...store, 'posts/p': doc('posts/p', { title: 'T' }) };
-    assert.equal(judge(a, access(user('w'), 'create', 'posts/p', { store, after, data: { title: 'T' } })), 'allowed');
-    assert.notEqual(judge(a, access(user('r'), 'create', 'posts/p', { store, after, data: { title: 'T' } })), 'allowed');
-    assert.notEqual(judge(a, access(user('nobody'), 'create', 'posts/p', { store, after, data: { title: 'T' } })), 'allowed');
+    assert.equal(
+      judge(a, access(user('w'), 'create', 'posts/p', { store, after, data: { title: 'T' } })),
+      'allowed',
+    );
+    assert.notEqual(
+      judge(a, access(user('r'), 'create', 'posts/p', { store, after, data: { title: 'T' } })),
+      'allowed',
+    );
+    assert.notEqual(
+      judge(a, access(user('nobody'), 'create', 'posts/p', { store, after, data: { title: 'T' } })),
+      'allowed',
+    );
     const locked = { ...after, 'locks/p': doc('locks/p', {}) };
-    assert.notEqual(judge(a, access(user('w'), 'create', 'posts/p', { store, after: locked, data: { title: 'T' } })), 'allowed');
+    assert.notEqual(
+      judge(
+        a,
+        access(user('w'), 'create', 'posts/p', { store, after: locked, data: { title: 'T' } }),
+      ),
+      'allowed',
+    );
   });
 
   it('allows 10 distinct document reads per request and denies the 11th', () => {
     const a = authorizerFor(rules);
     assert.equal(judge(a, access(anonymous, 'get', 'many/10')), 'allowed');
-    assert.match(judge(a, access(anonymous, 'get', 'many/11')), /Exceeded maximum of 10 document access calls/);
+    assert.match(
+      judge(a, access(anonymous, 'get', 'many/11')),
+      /Exceeded maximum of 10 document access calls/,
+    );
     assert.equal(judge(a, access(anonymous, 'get', 'repeat/1')), 'allowed');
   });
 
@@ -147,15 +218,24 @@ describe('document access functions', () => {
     const batch = {};
     assert.equal(judge(a, { ...access(anonymous, 'get', 'many/10'), batch } as never), 'allowed');
     assert.equal(judge(a, { ...access(anonymous, 'get', 'more/10'), batch } as never), 'allowed');
-    assert.match(judge(a, { ...access(anonymous, 'get', 'more/11'), batch } as never), /Exceeded maximum of 20/);
+    assert.match(
+      judge(a, { ...access(anonymous, 'get', 'more/11'), batch } as never),
+      /Exceeded maximum of 20/,
+    );
   });
 });
 
 describe('request.time of writes', () => {
   it('is the commit time the engine stamps on the written document', () => {
-    const a = authorizerFor(firestoreRules(`match /posts/{id} { allow create: if request.resource.data.at == request.time; }`));
+    const a = authorizerFor(
+      firestoreRules(
+        `match /posts/{id} { allow create: if request.resource.data.at == request.time; }`,
+      ),
+    );
     const commit = '2025-01-02T03:04:05.678901Z';
-    const req = access(user('u'), 'create', 'posts/p', { data: { at: { raw: { timestampValue: commit } } } });
+    const req = access(user('u'), 'create', 'posts/p', {
+      data: { at: { raw: { timestampValue: commit } } },
+    });
     req.requestResource = { ...req.requestResource, updateTime: commit };
     assert.equal(judge(a, req), 'allowed');
     req.requestResource = { ...req.requestResource, updateTime: '2025-01-02T03:04:06Z' };

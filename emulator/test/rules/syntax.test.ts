@@ -35,25 +35,49 @@ service cloud.firestore {
   });
 
   it('names the file and position in the error message', () => {
-    assert.throws(() => parseRules("service cloud.firestore {\n  match /x/{id=*} { allow read; }\n}", 'my.rules'), (e: unknown) => {
-      assert.ok(e instanceof RulesSyntaxError);
-      assert.match(e.message, /^my\.rules:2:12: Invalid path variable '\{id=\*\}'/);
-      return true;
-    });
+    assert.throws(
+      () =>
+        parseRules('service cloud.firestore {\n  match /x/{id=*} { allow read; }\n}', 'my.rules'),
+      (e: unknown) => {
+        assert.ok(e instanceof RulesSyntaxError);
+        assert.match(e.message, /^my\.rules:2:12: Invalid path variable '\{id=\*\}'/);
+        return true;
+      },
+    );
   });
 
   it('rejects unknown services, versions, stray tokens and unterminated input', () => {
-    assert.match(issues('service cloud.datastore { }')[0]!.message, /Unknown service 'cloud.datastore'/);
-    assert.deepEqual(issues("rules_version = '3';\nservice cloud.firestore {}")[0], { line: 1, column: 17, message: "Unsupported rules_version; expected '1' or '2'." });
-    assert.match(issues('service cloud.firestore {\n  match /a/{b} {\n    allow read: if "x;\n  }\n}')[0]!.message, /Unterminated string literal/);
+    assert.match(
+      issues('service cloud.datastore { }')[0]!.message,
+      /Unknown service 'cloud.datastore'/,
+    );
+    assert.deepEqual(issues("rules_version = '3';\nservice cloud.firestore {}")[0], {
+      line: 1,
+      column: 17,
+      message: "Unsupported rules_version; expected '1' or '2'.",
+    });
+    assert.match(
+      issues('service cloud.firestore {\n  match /a/{b} {\n    allow read: if "x;\n  }\n}')[0]!
+        .message,
+      /Unterminated string literal/,
+    );
     assert.match(issues('service cloud.firestore {\n  match /a {\n')[0]!.message, /Missing '}'/);
-    assert.match(issues('service cloud.firestore {\n  allow read;\n}')[0]!.message, /'allow' must be inside a match block/);
+    assert.match(
+      issues('service cloud.firestore {\n  allow read;\n}')[0]!.message,
+      /'allow' must be inside a match block/,
+    );
     assert.match(issues('')[0]!.message, /No service declared/);
   });
 
   it('checks functions: parameters, lets and return', () => {
-    assert.match(issues('service cloud.firestore { function f(a, a) { return a; } }')[0]!.message, /Duplicate parameter 'a'/);
-    assert.match(issues('service cloud.firestore { function f() { let x = 1; } }')[0]!.message, /Expected 'let' or 'return'/);
+    assert.match(
+      issues('service cloud.firestore { function f(a, a) { return a; } }')[0]!.message,
+      /Duplicate parameter 'a'/,
+    );
+    assert.match(
+      issues('service cloud.firestore { function f() { let x = 1; } }')[0]!.message,
+      /Expected 'let' or 'return'/,
+    );
   });
 
   it('parses the whole documented grammar', () => {
@@ -73,7 +97,11 @@ service firebase.storage {
 }`);
     assert.equal(file.version, '2');
     const match = file.services[0]!.matches[0]!.matches[0]!;
-    assert.deepEqual(match.segments, [{ kind: 'rest', name: 'path' }, { kind: 'literal', text: 'images' }, { kind: 'single', name: 'img' }]);
+    assert.deepEqual(match.segments, [
+      { kind: 'rest', name: 'path' },
+      { kind: 'literal', text: 'images' },
+      { kind: 'single', name: 'img' },
+    ]);
     assert.deepEqual(match.allows[0]!.methods, ['get', 'list', 'create', 'update', 'delete']);
     assert.equal(match.allows[1]!.condition, null);
     assert.equal(file.functions[0]!.name, 'top');

@@ -18,7 +18,14 @@ export class RuntimeClient {
   readonly fetched: string[] = [];
   readonly ready: Promise<void>;
 
-  constructor(command: string[] = ['node', '--import', 'tsx', fileURLToPath(new URL('../../src/storage-rules/main.ts', import.meta.url))]) {
+  constructor(
+    command: string[] = [
+      'node',
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('../../src/storage-rules/main.ts', import.meta.url)),
+    ],
+  ) {
     this.child = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
     this.ready = new Promise((resolve) => this.handlers.set(-1, () => resolve()));
     this.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk.toString('utf8')));
@@ -42,7 +49,9 @@ export class RuntimeClient {
         const path = String((m.context as { path: string }).path);
         this.fetched.push(path);
         const found = this.documents[path];
-        const answer = found ? { result: found, status: 'ok', warnings: [], errors: [] } : { status: 'not_found', warnings: [], errors: [] };
+        const answer = found
+          ? { result: found, status: 'ok', warnings: [], errors: [] }
+          : { status: 'not_found', warnings: [], errors: [] };
         this.child.stdin.write(JSON.stringify({ ...answer, id }) + '\n');
         continue;
       }
@@ -72,11 +81,16 @@ export class RuntimeClient {
 export function ev(obj: unknown): Message {
   if (typeof obj === 'string') return { string_value: obj };
   if (typeof obj === 'boolean') return { bool_value: obj };
-  if (typeof obj === 'number') return Math.floor(obj) === obj ? { int_value: obj } : { float_value: obj };
+  if (typeof obj === 'number')
+    return Math.floor(obj) === obj ? { int_value: obj } : { float_value: obj };
   if (obj instanceof Date) return { timestamp_value: obj.toISOString() };
   if (Array.isArray(obj)) return { list_value: { values: obj.map(ev) } };
   if (obj === null || obj === undefined) return { null_value: null };
-  return { map_value: { fields: Object.fromEntries(Object.entries(obj as Message).map(([k, v]) => [k, ev(v)])) } };
+  return {
+    map_value: {
+      fields: Object.fromEntries(Object.entries(obj as Message).map(([k, v]) => [k, ev(v)])),
+    },
+  };
 }
 
 /** The verify context firebase-tools sends for one request. */
@@ -86,7 +100,9 @@ export function verifyContext(
   path: string,
   opts: { uid?: string; claims?: Message; before?: Message | null; after?: Message | null } = {},
 ): Message {
-  const auth = opts.uid ? ev({ uid: opts.uid, token: { user_id: opts.uid, ...(opts.claims ?? {}) } }) : { null_value: null };
+  const auth = opts.uid
+    ? ev({ uid: opts.uid, token: { user_id: opts.uid, ...(opts.claims ?? {}) } })
+    : { null_value: null };
   return {
     rulesetName,
     service: 'firebase.storage',
@@ -97,7 +113,14 @@ export function verifyContext(
       request: {
         map_value: {
           fields: {
-            path: { path_value: { segments: path.split('/').filter((s) => s).map((simple) => ({ simple })) } },
+            path: {
+              path_value: {
+                segments: path
+                  .split('/')
+                  .filter((s) => s)
+                  .map((simple) => ({ simple })),
+              },
+            },
             time: ev(new Date()),
             resource: ev(opts.after ?? null),
             auth,

@@ -60,7 +60,12 @@ describe('Storage emulator with the offline rules runtime', function () {
       join(dir, 'firebase.json'),
       JSON.stringify({
         storage: { rules: 'storage.rules' },
-        emulators: { storage: { port: storage }, hub: { port: hub }, logging: { port: logging }, ui: { enabled: false } },
+        emulators: {
+          storage: { port: storage },
+          hub: { port: hub },
+          logging: { port: logging },
+          ui: { enabled: false },
+        },
       }),
     );
     const firebase = join(emulatorRoot, '..', 'node_modules', '.bin', 'firebase');
@@ -78,7 +83,8 @@ describe('Storage emulator with the offline rules runtime', function () {
           },
           timeout: 110000,
         },
-        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
       );
     });
     const line = output.split('\n').find((l) => l.includes('RESULTS '));
