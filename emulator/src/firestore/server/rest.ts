@@ -31,7 +31,7 @@ export interface RestResponse {
   body: unknown;
 }
 
-const PATH = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents(\/[^]*)?$/;
+const PATH = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents([/:][^]*)?$/;
 
 /** Verbs on the database (`.../documents:commit`). */
 const DATABASE_VERBS: Record<string, string> = {

@@ -14,25 +14,20 @@ export interface RulesIssue {
 /**
  * Security rules per project, as the official emulator keeps them: `@firebase/rules-unit-testing`
  * loads a ruleset for its own (fresh) project id. The `--rules` file is the default for every
- * project that has not had its own loaded. Without a rules engine everything is allowed.
+ * project that has not had its own loaded; with no rules at all everything is allowed.
  */
 export class ProjectRules implements Authorizer {
   private fallback: LoadableAuthorizer | null = null;
   private readonly byProject = new Map<string, LoadableAuthorizer>();
 
   constructor(
-    private readonly createAuthorizer: (() => LoadableAuthorizer) | null,
+    private readonly createAuthorizer: () => LoadableAuthorizer,
     /** The `--project_id` project; loads for it also replace the default. */
     private readonly mainProject: string | null,
   ) {}
 
-  get enforcing(): boolean {
-    return this.createAuthorizer !== null;
-  }
-
   /** Loads a ruleset; throws the rules engine's syntax error and keeps the previous rules. */
   load(projectId: string | null, source: string, fileName?: string): void {
-    if (!this.createAuthorizer) return;
     const authorizer = this.createAuthorizer();
     authorizer.load(source, fileName);
     if (projectId === null || projectId === this.mainProject) this.fallback = authorizer;

@@ -68,9 +68,13 @@ export function startEmulatorServer(options: EmulatorServerOptions): Promise<Emu
       socket.off('data', onData);
       socket.pause();
       socket.unshift(head);
-      const isHttp2 = head.subarray(0, PREFACE.length).equals(PREFACE);
-      (isHttp2 ? h2 : h1).emit('connection', socket);
-      socket.resume();
+      // http2 takes the buffered bytes and reads the handle itself; resuming would drop them.
+      if (head.subarray(0, PREFACE.length).equals(PREFACE)) {
+        h2.emit('connection', socket);
+      } else {
+        h1.emit('connection', socket);
+        socket.resume();
+      }
     };
     socket.on('data', onData);
   });

@@ -1,0 +1,122 @@
+/**
+ * CLI entry of the offline Firestore emulator: `firestore-emulator --host 127.0.0.1 --port 8080
+ * --project_id p --rules firestore.rules ...`, as firebase-tools starts it through
+ * FIRESTORE_EMULATOR_BINARY_PATH (via the launcher jar). Serves gRPC, REST, WebChannel and the
+ * emulator endpoints on one port until SIGINT/SIGTERM or until its parent process dies.
+ */
+import { readFileSync } from 'node:fs';
+import { createFirestoreRulesAuthorizer } from '../rules/firestore-authorizer.js';
+import { createFirestoreEngine } from './engine/index.js';
+import { ArgsError, parseArgs, type EmulatorArgs } from './server/cli-args.js';
+import { importDirectoryOf } from './server/emulator-endpoints.js';
+import { ProjectRules, rulesIssuesOf, type LoadableAuthorizer } from './server/rules.js';
+import { startEmulatorServer, type EmulatorServer } from './server/server.js';
+import { TriggerRegistry } from './server/triggers.js';
+import { createWebChannelHandler } from './webchannel/index.js';
+
+const log = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+function fatal(message: string, code = 1): never {
+  process.stderr.write(`firestore-emulator: ${message}\n`);
+  process.exit(code);
+}
+
+const createRulesAuthorizer = (): LoadableAuthorizer =>
+  createFirestoreRulesAuthorizer({ logger: log });
+
+function loadStartupRules(args: EmulatorArgs, rules: ProjectRules): void {
+  if (!args.rules) return;
+  let source: string;
+  try {
+    source = readFileSync(args.rules, 'utf8');
+  } catch (error) {
+    fatal(`cannot read the rules file ${args.rules}: ${(error as Error).message}`);
+  }
+  try {
+    rules.load(null, source, args.rules);
+  } catch (error) {
+    const issues = rulesIssuesOf(error);
+    if (!issues) throw error;
+    fatal(
+      `the rules file has errors:\n${issues.map((i) => `${args.rules}:${i.line}:${i.column}: ${i.message}`).join('\n')}`,
+    );
+  }
+  log(`Loaded security rules from ${args.rules}`);
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let args: EmulatorArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ArgsError) fatal(error.message, 2);
+    throw error;
+  }
+  for (const flag of args.ignored)
+    process.stderr.write(`firestore-emulator: warning: ignoring unknown argument ${flag}\n`);
+
+  const rules = new ProjectRules(createRulesAuthorizer, args.projectId);
+  loadStartupRules(args, rules);
+  const engine = createFirestoreEngine({ authorizer: rules });
+  if (args.seedFromExport) {
+    const directory = importDirectoryOf(args.seedFromExport);
+    try {
+      await engine.importFrom(directory);
+    } catch (error) {
+      fatal(`cannot import ${directory}: ${(error as Error).message}`);
+    }
+    log(`Imported data from ${directory}`);
+  }
+  const triggers = new TriggerRegistry({ functionsEmulator: args.functionsEmulator, log });
+  engine.onCommit((event) => triggers.onCommit(event));
+
+  let server: EmulatorServer;
+  try {
+    server = await startEmulatorServer({
+      service: engine,
+      rules,
+      triggers,
+      webChannel: createWebChannelHandler(engine, { log }),
+      host: args.host,
+      port: args.port,
+      log,
+    });
+  } catch (error) {
+    fatal((error as Error).message);
+  }
+
+  const hostPort = `${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}`;
+  log(`API endpoint: http://${hostPort}`);
+  log(
+    'If you are using a library that supports the FIRESTORE_EMULATOR_HOST environment variable, run:\n',
+  );
+  log(`   export FIRESTORE_EMULATOR_HOST=${hostPort}\n`);
+  log(
+    `Dev App Server is now running (started in ${Math.round(performance.now() - startedAt)} ms).`,
+  );
+
+  let stopping = false;
+  const stop = (reason: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`Stopping the Firestore emulator (${reason}).`);
+    const forced = setTimeout(() => process.exit(0), 2000);
+    forced.unref();
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGHUP', () => stop('SIGHUP'));
+  // firebase-tools starts us detached: if it (or the launcher) dies, we are re-parented; stop then.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('parent process exited');
+  }, 1000).unref();
+}
+
+main().catch((error: unknown) =>
+  fatal(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+);

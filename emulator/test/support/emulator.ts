@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Starts the Firestore emulator on a free port for a test and stops it afterwards.
+ *
+ * It runs the built bundle (dist/firestore-emulator.js) when that is newer than every source
+ * file, else the TypeScript entry through tsx. Set CONFORMANCE_EMULATOR_HOST=host:port to run
+ * the tests against an emulator that is already running instead (e.g. the official one).
+ */
+
+const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const distEntry = join(emulatorRoot, 'dist', 'firestore-emulator.js');
+const sourceEntry = join(emulatorRoot, 'src', 'firestore', 'main.ts');
+
+export interface RunningEmulator {
+  host: string;
+  port: number;
+  /** `host:port`, the form FIRESTORE_EMULATOR_HOST takes. */
+  hostPort: string;
+  baseUrl: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Whether the process is still running (always true for an external emulator). */
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra command-line flags (e.g. `--rules <file>`, `--functions_emulator host:port`). */
+  args?: string[];
+  /** Run from source even if a fresh build exists. */
+  fromSource?: boolean;
+}
+
+/** A project id of its own per test suite, so suites never see each other's data. */
+export function uniqueProjectId(prefix = 'demo-conformance'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}`;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function newestMtime(directory: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** The command that runs the emulator: the fresh bundle, else the sources through tsx. */
+export function emulatorCommand(fromSource = false): string[] {
+  const built =
+    existsSync(distEntry) && statSync(distEntry).mtimeMs >= newestMtime(join(emulatorRoot, 'src'));
+  return built && !fromSource
+    ? [process.execPath, distEntry]
+    : [process.execPath, '--import', 'tsx', sourceEntry];
+}
+
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const external = process.env.CONFORMANCE_EMULATOR_HOST;
+  if (external) return externalEmulator(external);
+  const port = await freePort();
+  const [command, ...baseArgs] = emulatorCommand(options.fromSource);
+  const child = spawn(
+    command!,
+    [...baseArgs, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])],
+    {
+      cwd: emulatorRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForReady(child, () => output);
+  const hostPort = `127.0.0.1:${port}`;
+  return {
+    host: '127.0.0.1',
+    port,
+    hostPort,
+    baseUrl: `http://${hostPort}`,
+    output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    stop: () => stopChild(child),
+  };
+}
+
+function waitForReady(child: ChildProcess, output: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the emulator did not start within 20 s:\n${output()}`));
+    }, 20_000);
+    const check = (): void => {
+      if (output().includes('Dev App Server is now running')) {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the emulator exited with code ${code} before it was ready:\n${output()}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function externalEmulator(hostPort: string): RunningEmulator {
+  const [host, port] = hostPort.split(':');
+  return {
+    host: host!,
+    port: Number(port),
+    hostPort,
+    baseUrl: `http://${hostPort}`,
+    output: () => '',
+    alive: () => true,
+    stop: async () => undefined,
+  };
+}
