@@ -6,8 +6,20 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerFromAuthorization } from '../server/caller.js';
-import { FirestoreApiError, GrpcCode, type CallContext, type FirestoreService } from '../service.js';
-import { asApiError, chunk, handshakeArray, parseDatabaseName, parseForwardBody, parseHeaderBlock } from './protocol.js';
+import {
+  FirestoreApiError,
+  GrpcCode,
+  type CallContext,
+  type FirestoreService,
+} from '../service.js';
+import {
+  asApiError,
+  chunk,
+  handshakeArray,
+  parseDatabaseName,
+  parseForwardBody,
+  parseHeaderBlock,
+} from './protocol.js';
 import { ChannelSession, type SessionTimings } from './session.js';
 
 export interface WebChannelOptions {
@@ -25,7 +37,10 @@ export interface WebChannelOptions {
 type StreamKind = 'Listen' | 'Write';
 
 const CHANNEL_PATH = /\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
-const TEXT_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache, no-store' };
+const TEXT_HEADERS = {
+  'Content-Type': 'text/plain; charset=utf-8',
+  'Cache-Control': 'no-cache, no-store',
+};
 
 export function createWebChannelHandler(
   service: FirestoreService,
@@ -40,7 +55,12 @@ export function createWebChannelHandler(
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
   const sessions = new Map<string, ChannelSession>();
 
-  async function handle(kind: StreamKind, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function handle(
+    kind: StreamKind,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void> {
     const params = url.searchParams;
     const sid = params.get('SID');
     if (params.get('TYPE') === 'terminate') {
@@ -62,7 +82,8 @@ export function createWebChannelHandler(
     if (req.method === 'GET') {
       if (sid === null) return reject(res, 400, 'back channel request without SID');
       const type = params.get('TYPE');
-      if (type !== null && type !== 'xmlhttp') return reject(res, 400, `unsupported back channel TYPE=${type}`);
+      if (type !== null && type !== 'xmlhttp')
+        return reject(res, 400, `unsupported back channel TYPE=${type}`);
       const session = sessionOrReject(sid, res);
       if (!session) return;
       session.acknowledge(arrayId(params.get('AID')));
@@ -73,15 +94,33 @@ export function createWebChannelHandler(
     reject(res, 405, `method ${req.method} not allowed on a WebChannel`, { Allow: 'GET, POST' });
   }
 
-  function handshake(kind: StreamKind, req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
+  function handshake(
+    kind: StreamKind,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: string,
+  ): void {
     const parsed = parseForwardBody(body);
     const id = randomBytes(12).toString('hex');
-    const session = new ChannelSession(id, kind, timings, (closed) => sessions.delete(closed.id), log);
+    const session = new ChannelSession(
+      id,
+      kind,
+      timings,
+      (closed) => sessions.delete(closed.id),
+      log,
+    );
     sessions.set(id, session);
     try {
       const ctx = callContext(url, req, parsed.headers);
-      session.attachStream(kind === 'Listen' ? service.openListen(ctx, session.sink) : service.openWrite(ctx, session.sink));
-      log(`webchannel ${kind} ${id} opened for ${ctx.projectId}/${ctx.databaseId} (${ctx.caller.kind})`);
+      session.attachStream(
+        kind === 'Listen'
+          ? service.openListen(ctx, session.sink)
+          : service.openWrite(ctx, session.sink),
+      );
+      log(
+        `webchannel ${kind} ${id} opened for ${ctx.projectId}/${ctx.databaseId} (${ctx.caller.kind})`,
+      );
     } catch (error) {
       session.fail(asApiError(error));
     }
@@ -92,7 +131,12 @@ export function createWebChannelHandler(
     res.writeHead(200, headers).end(chunk(handshakeArray(id)));
   }
 
-  function forward(session: ChannelSession | null, res: ServerResponse, query: URLSearchParams, body: string): void {
+  function forward(
+    session: ChannelSession | null,
+    res: ServerResponse,
+    query: URLSearchParams,
+    body: string,
+  ): void {
     if (!session) return;
     const parsed = parseForwardBody(body);
     session.acknowledge(arrayId(query.get('AID')));
@@ -123,14 +167,24 @@ export function createWebChannelHandler(
   };
 }
 
-function callContext(url: URL, req: IncomingMessage, initHeaders: Map<string, string>): CallContext {
+function callContext(
+  url: URL,
+  req: IncomingMessage,
+  initHeaders: Map<string, string>,
+): CallContext {
   const overwrite = parseHeaderBlock(url.searchParams.get('$httpHeaders') ?? '');
   const header = (name: string): string | undefined => {
     const direct = req.headers[name];
-    return initHeaders.get(name) ?? overwrite.get(name) ?? (Array.isArray(direct) ? direct[0] : direct);
+    return (
+      initHeaders.get(name) ?? overwrite.get(name) ?? (Array.isArray(direct) ? direct[0] : direct)
+    );
   };
-  const database = url.searchParams.get('database') ?? header('google-cloud-resource-prefix') ?? null;
-  return { ...parseDatabaseName(database), caller: callerFromAuthorization(header('authorization')) };
+  const database =
+    url.searchParams.get('database') ?? header('google-cloud-resource-prefix') ?? null;
+  return {
+    ...parseDatabaseName(database),
+    caller: callerFromAuthorization(header('authorization')),
+  };
 }
 
 function arrayId(text: string | null): number | null {
@@ -138,7 +192,12 @@ function arrayId(text: string | null): number | null {
   return Number(text);
 }
 
-function reject(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
+function reject(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  extra: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -155,7 +214,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new FirestoreApiError(GrpcCode.RESOURCE_EXHAUSTED, `request body exceeds ${limit} bytes`));
+        reject(
+          new FirestoreApiError(GrpcCode.RESOURCE_EXHAUSTED, `request body exceeds ${limit} bytes`),
+        );
         return;
       }
       chunks.push(data);

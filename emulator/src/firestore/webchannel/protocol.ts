@@ -97,20 +97,29 @@ export function handshakeArray(sessionId: string): string {
  * The answer to a forward POST on an open session: whether a back channel is held open, the last
  * array id written to the back channel, and how many bytes of arrays are not yet acknowledged.
  */
-export function forwardAck(hasBackChannel: boolean, lastArrayId: number, outstandingBytes: number): string {
+export function forwardAck(
+  hasBackChannel: boolean,
+  lastArrayId: number,
+  outstandingBytes: number,
+): string {
   return JSON.stringify([hasBackChannel ? 1 : 0, lastArrayId, outstandingBytes]);
 }
 
 /** The payload of a stream error, in the form the SDK maps to a FirestoreError code. */
 export function errorPayload(error: FirestoreApiError): unknown[] {
-  return [{ error: { code: error.code, message: error.message, status: grpcStatusName(error.code) } }];
+  return [
+    { error: { code: error.code, message: error.message, status: grpcStatusName(error.code) } },
+  ];
 }
 
 /** Errors the engine did not throw on purpose are bugs: INTERNAL. */
 export function asApiError(error: unknown): FirestoreApiError {
   return error instanceof FirestoreApiError
     ? error
-    : new FirestoreApiError(GrpcCode.INTERNAL, `internal error: ${(error as Error)?.message ?? String(error)}`);
+    : new FirestoreApiError(
+        GrpcCode.INTERNAL,
+        `internal error: ${(error as Error)?.message ?? String(error)}`,
+      );
 }
 
 export const NOOP_PAYLOAD: unknown[] = ['noop'];
@@ -134,7 +143,8 @@ export function parseDatabaseName(name: string | null): { projectId: string; dat
 }
 
 function parseNonNegativeInt(text: string, name: string): number {
-  if (!/^\d{1,9}$/.test(text)) throw invalid(`${name} must be a non-negative integer, got "${text}"`);
+  if (!/^\d{1,9}$/.test(text))
+    throw invalid(`${name} must be a non-negative integer, got "${text}"`);
   return Number(text);
 }
 

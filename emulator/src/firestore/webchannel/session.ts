@@ -11,7 +11,15 @@
  */
 import type { ServerResponse } from 'node:http';
 import { FirestoreApiError, type Json, type StreamSession, type StreamSink } from '../service.js';
-import { NOOP_PAYLOAD, asApiError, chunk, errorPayload, forwardAck, messageOfMap, type ForwardMap } from './protocol.js';
+import {
+  NOOP_PAYLOAD,
+  asApiError,
+  chunk,
+  errorPayload,
+  forwardAck,
+  messageOfMap,
+  type ForwardMap,
+} from './protocol.js';
 
 export interface SessionTimings {
   /** Longest a long poll is held when nothing is queued. */
@@ -165,7 +173,9 @@ export class ChannelSession {
       try {
         this.stream.close();
       } catch (error) {
-        this.log(`webchannel ${this.description} ${this.id}: error closing stream: ${(error as Error).message}`);
+        this.log(
+          `webchannel ${this.description} ${this.id}: error closing stream: ${(error as Error).message}`,
+        );
       }
     }
     this.onClosed(this);
