@@ -1,16 +1,14 @@
-import { collection, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, STAFF_ROLES, type UserProfile } from '@campus-safety/model';
+import { collection, orderBy, query } from 'firebase/firestore';
+import { COLLECTIONS, type UserProfile } from '@campus-safety/model';
 import { db } from '../lib/db';
 import { useLiveQuery } from '../lib/live-query';
+import { staffScope } from '../lib/staff';
+import { whereConstraints } from '../lib/where';
 
-/** Active staff (Admin and IMT) who can be assigned a report, by first name. */
-export function useStaff() {
-  return useLiveQuery<UserProfile>('users:staff', () =>
-    query(
-      collection(db, COLLECTIONS.users),
-      where('role', 'in', [...STAFF_ROLES]),
-      where('isArchived', '==', false),
-      orderBy('firstNameLowerCase'),
-    ),
+/** Live staff who can be assigned a report, by first name. */
+export function useStaff(role: string | null, campus: string | null) {
+  const scope = staffScope(role, campus);
+  return useLiveQuery<UserProfile>(`users:staff:${JSON.stringify(scope)}`, () =>
+    query(collection(db, COLLECTIONS.users), ...whereConstraints(scope), orderBy('firstNameLowerCase')),
   );
 }

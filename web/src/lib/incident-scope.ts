@@ -3,8 +3,8 @@ import type { Role } from '@campus-safety/model';
 /** A Firestore filter as plain data, so role scoping and filters are tested without Firebase. */
 export interface WhereSpec {
   field: string;
-  op: '==' | '>=' | '<=' | '<' | 'array-contains';
-  value: string | boolean | Date;
+  op: '==' | '>=' | '<=' | '<' | 'array-contains' | 'in';
+  value: string | boolean | Date | string[];
 }
 
 export interface IncidentScope {

@@ -83,9 +83,8 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const staff = isStaffRole(role);
 
   async function toggleArchive(row: Accomplishment) {
-    if (!row.report) return;
     try {
-      await setAccomplishmentArchived(row.report.id, row.id, !row.isArchived);
+      await setAccomplishmentArchived(row.id, !row.isArchived);
       toast.success(row.isArchived ? 'Accomplishment report restored' : 'Accomplishment report archived');
       setMode(null);
     } catch (error) {
@@ -112,7 +111,7 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
               Edit
             </Button>
           )}
-          {role === 'Admin' && r.report && (
+          {role === 'Admin' && (
             <Button variant={r.isArchived ? 'secondary' : 'danger'} onClick={() => setMode({ kind: 'archive', row: r })} aria-label={`${r.isArchived ? 'Restore' : 'Archive'} ${r.title}`}>
               {r.isArchived ? 'Restore' : 'Archive'}
             </Button>

@@ -59,9 +59,10 @@ export async function updateAccomplishment(
   }
 }
 
-export async function setAccomplishmentArchived(incidentId: string, accomplishmentId: string, archived: boolean) {
+/** Archives the top-level copy; the server carries the flag back to the incident's sub-collection. */
+export async function setAccomplishmentArchived(accomplishmentId: string, archived: boolean) {
   try {
-    await updateDoc(sourceRef(incidentId, accomplishmentId), { isArchived: archived });
+    await updateDoc(doc(db, COLLECTIONS.accomplishmentReports, accomplishmentId), { isArchived: archived });
   } catch (error) {
     console.error('Accomplishment archive failed', error);
     throw new Error(messageOf(error));

@@ -5,6 +5,8 @@ import { Dialog, DialogActions } from '../../components/Dialog';
 import { CheckboxGroup, SelectField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useStaff } from '../../hooks/use-staff';
+import { canBeAssigned } from '../../lib/staff';
+import { useAuth } from '../auth/store';
 import { useTags } from '../../hooks/use-tags';
 import { fullName } from '../../lib/format';
 import { hasErrors, type FieldErrors } from '../../lib/validation';
@@ -12,7 +14,11 @@ import { assignIncident, type Incident } from './api';
 import { validateAssign, type AssignInput } from './forms';
 
 export function AssignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
-  const staff = useStaff();
+  const role = useAuth((s) => s.profile?.role ?? null);
+  const campus = useAuth((s) => s.profile?.campus ?? null);
+  const staffList = useStaff(role, campus);
+  // The rules accept Admins, or IMT of the report's campus, as assignees.
+  const staff = { ...staffList, data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)) };
   const tags = useTags();
   const [input, setInput] = useState<AssignInput>({
     assigneeId: incident.assignedTo?.id ?? '',

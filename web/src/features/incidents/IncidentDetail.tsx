@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { collection, orderBy, query } from 'firebase/firestore';
+import { collection, orderBy, query, where } from 'firebase/firestore';
 import { COLLECTIONS, STATUS_LABELS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
@@ -42,8 +42,14 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function IncidentDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const role = useAuth((s) => s.profile?.role ?? null);
   const incident = useLiveDoc<Incident>(`incident:${id}`, () => incidentRef(id));
-  const accomplishments = useLiveQuery<Accomplishment>(`incident:${id}:accomplishments`, () =>
-    query(collection(db, COLLECTIONS.incidentReports, id, COLLECTIONS.accomplishmentReports), orderBy('timestamp', 'desc')),
+  // Only Admins may read archived accomplishment reports, so others must ask for live ones.
+  const liveOnly = role !== 'Admin';
+  const accomplishments = useLiveQuery<Accomplishment>(`incident:${id}:accomplishments:${liveOnly}`, () =>
+    query(
+      collection(db, COLLECTIONS.incidentReports, id, COLLECTIONS.accomplishmentReports),
+      ...(liveOnly ? [where('isArchived', '==', false)] : []),
+      orderBy('timestamp', 'desc'),
+    ),
   );
   const [action, setAction] = useState<IncidentAction | null>(null);
   const data = incident.data;
