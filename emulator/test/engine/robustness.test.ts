@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { FirestoreApiError, GrpcCode, type Json } from '../../src/firestore/service.js';
-import { DATABASE, ROOT, RecordingSink, doc, fields, newEngine, owner, set, v } from './helpers.js';
+import { DATABASE, ROOT, RecordingSink, doc, fields, newEngine, owner, rejects, set, v } from './helpers.js';
 
 describe('engine: malformed requests', () => {
   it('answers every malformed request with INVALID_ARGUMENT and leaves the data unchanged', async () => {
@@ -71,5 +71,90 @@ describe('engine: malformed requests', () => {
 
     assert.deepEqual(await snapshot(), before);
     assert.equal(before.length, 2);
+  });
+});
+
+describe('engine: fuzzed requests', () => {
+  /** Deterministic PRNG so a failure reproduces. */
+  function rng(seed: number): () => number {
+    return () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+  }
+  const JUNK: unknown[] = [null, undefined, 0, -1, 1.5, NaN, '', 'x', '__x__', 'a/b', [], [1], {}, { a: 1 }, true, 'NaN', '9999999999999999999999'];
+
+  function mutate(value: unknown, random: () => number): unknown {
+    if (random() < 0.15) return JUNK[Math.floor(random() * JUNK.length)];
+    if (Array.isArray(value)) return value.map((x) => mutate(x, random));
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, mutate(x, random)]));
+    }
+    return value;
+  }
+
+  it('never throws anything but FirestoreApiError for mutated requests, and never half-applies a commit', async () => {
+    const e = newEngine();
+    await set(e, 'f/a', { n: 1, arr: [1, 2], m: { x: 'y' } });
+    const valid: [keyof typeof e, Json][] = [
+      ['getDocument', { name: doc('f/a'), mask: { fieldPaths: ['n'] } }],
+      ['listDocuments', { parent: ROOT, collectionId: 'f', pageSize: 1, orderBy: 'n desc', showMissing: false }],
+      ['batchGetDocuments', { database: DATABASE, documents: [doc('f/a')], mask: { fieldPaths: ['n'] } }],
+      [
+        'runQuery',
+        {
+          parent: ROOT,
+          structuredQuery: {
+            from: [{ collectionId: 'f', allDescendants: false }],
+            where: { compositeFilter: { op: 'AND', filters: [{ fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN', value: v(0) } }, { unaryFilter: { field: { fieldPath: 'm' }, op: 'IS_NOT_NULL' } }] } },
+            orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }],
+            startAt: { values: [v(5)], before: true },
+            select: { fields: [{ fieldPath: 'n' }] },
+            limit: 3,
+            offset: 0,
+          },
+        },
+      ],
+      [
+        'runAggregationQuery',
+        { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'f' }] }, aggregations: [{ alias: 'c', count: { upTo: 5 } }, { sum: { field: { fieldPath: 'n' } } }] } },
+      ],
+      [
+        'commit',
+        {
+          database: DATABASE,
+          writes: [
+            { update: { name: doc('f/b'), fields: fields({ n: 2, m: { k: [1, 'a'] } }) }, updateMask: { fieldPaths: ['n', 'm.k'] }, currentDocument: { exists: false } },
+            { transform: { document: doc('f/a'), fieldTransforms: [{ fieldPath: 'n', increment: v(1) }, { fieldPath: 'arr', appendMissingElements: { values: [v(3)] } }] } },
+            { delete: doc('f/c') },
+          ],
+        },
+      ],
+      ['listCollectionIds', { parent: ROOT, pageSize: 2 }],
+      ['beginTransaction', { database: DATABASE, options: { readOnly: { readTime: new Date().toISOString() } } }],
+    ];
+    const random = rng(42);
+    for (let round = 0; round < 400; round++) {
+      const [method, request] = valid[round % valid.length]!;
+      const mutated = mutate(request, random) as Json;
+      const before = JSON.stringify(await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }] } }).then((r) => r.map((x) => x.document)));
+      try {
+        await (e[method] as (ctx: unknown, r: Json) => Promise<unknown>).call(e, owner, mutated);
+      } catch (err) {
+        assert.ok(err instanceof FirestoreApiError, `${method} ${JSON.stringify(mutated)} threw ${String(err)}`);
+        if (method === 'commit') {
+          const after = JSON.stringify(await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }] } }).then((r) => r.map((x) => x.document)));
+          assert.equal(after, before, 'a failed commit changed data');
+        }
+      }
+      // Put the seed data back so later rounds start from the same place.
+      await e.commit(owner, { database: DATABASE, writes: [{ update: { name: doc('f/a'), fields: fields({ n: 1, arr: [1, 2], m: { x: 'y' } }) } }, { delete: doc('f/b') }] });
+    }
+  });
+
+  it('rejects a request that is not an object', async () => {
+    const e = newEngine();
+    await rejects(e.getDocument(owner, null as unknown as Json), GrpcCode.INVALID_ARGUMENT);
+    await rejects(e.commit(owner, [] as unknown as Json), GrpcCode.INVALID_ARGUMENT);
   });
 });

@@ -12,7 +12,7 @@ import type {
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import { AccessControl } from './access.js';
 import { aggregate, parseAggregations } from './aggregations.js';
-import { invalid, notFound, optArray, optBool, optInt, optMessage, optString, reqString } from './errors.js';
+import { invalid, isObject, notFound, optArray, optBool, optInt, optMessage, optString, reqString } from './errors.js';
 import { exportStore, importStore } from './export.js';
 import { ListenHub } from './listen.js';
 import {
@@ -83,6 +83,7 @@ export class Engine implements FirestoreEngine {
   // ---- documents ----
 
   async getDocument(ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'GetDocument');
     const what = 'GetDocument';
     const name = parseDocumentName(request.name, what);
     const db = this.store.database(name);
@@ -97,6 +98,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async listDocuments(ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'ListDocuments');
     const what = 'ListDocuments';
     const parent = parseParentName(request.parent, what);
     const db = this.store.database(parent);
@@ -136,6 +138,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async createDocument(ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'CreateDocument');
     const what = 'CreateDocument';
     const parent = parseParentName(request.parent, what);
     const collectionId = reqString(request, 'collectionId', what);
@@ -156,6 +159,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async updateDocument(ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'UpdateDocument');
     const what = 'UpdateDocument';
     const document = optMessage(request, 'document', what);
     if (!document) throw invalid(`${what}: document is required`);
@@ -171,6 +175,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async deleteDocument(ctx: CallContext, request: Json): Promise<void> {
+    expectRequest(request, 'DeleteDocument');
     const name = parseDocumentName(request.name, 'DeleteDocument');
     const db = this.store.database(name);
     const write: Json = { delete: request.name };
@@ -179,6 +184,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async batchGetDocuments(ctx: CallContext, request: Json): Promise<Json[]> {
+    expectRequest(request, 'BatchGetDocuments');
     const what = 'BatchGetDocuments';
     const ref = parseDatabaseName(request.database, what);
     const db = this.store.database(ref);
@@ -214,16 +220,19 @@ export class Engine implements FirestoreEngine {
   // ---- transactions and commits ----
 
   async beginTransaction(_ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'BeginTransaction');
     const db = this.store.database(parseDatabaseName(request.database, 'BeginTransaction'));
     return { transaction: this.transactions.begin(db, request.options).id };
   }
 
   async rollback(_ctx: CallContext, request: Json): Promise<void> {
+    expectRequest(request, 'Rollback');
     const db = this.store.database(parseDatabaseName(request.database, 'Rollback'));
     this.transactions.end(this.transactions.get(request.transaction, db));
   }
 
   async commit(ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'Commit');
     const what = 'Commit';
     const db = this.store.database(parseDatabaseName(request.database, what));
     const writes = optArray(request, 'writes', what);
@@ -233,6 +242,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async batchWrite(ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'BatchWrite');
     const what = 'BatchWrite';
     const db = this.store.database(parseDatabaseName(request.database, what));
     const writes = optArray(request, 'writes', what);
@@ -341,6 +351,7 @@ export class Engine implements FirestoreEngine {
   // ---- queries ----
 
   async runQuery(ctx: CallContext, request: Json): Promise<Json[]> {
+    expectRequest(request, 'RunQuery');
     const what = 'RunQuery';
     const parent = parseParentName(request.parent, what);
     const db = this.store.database(parent);
@@ -360,6 +371,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async runAggregationQuery(ctx: CallContext, request: Json): Promise<Json[]> {
+    expectRequest(request, 'RunAggregationQuery');
     const what = 'RunAggregationQuery';
     const parent = parseParentName(request.parent, what);
     const db = this.store.database(parent);
@@ -379,6 +391,7 @@ export class Engine implements FirestoreEngine {
   }
 
   async listCollectionIds(_ctx: CallContext, request: Json): Promise<Json> {
+    expectRequest(request, 'ListCollectionIds');
     const what = 'ListCollectionIds';
     const parent = parseParentName(request.parent, what);
     const db = this.store.database(parent);
@@ -519,6 +532,11 @@ function replacement(removed: StoredDoc[], added: StoredDoc[]): AppliedChange[] 
   for (const d of removed) changes.set(d.path, { path: d.path, before: d, after: null });
   for (const d of added) changes.set(d.path, { path: d.path, before: changes.get(d.path)?.before ?? null, after: d });
   return [...changes.values()];
+}
+
+/** Transports hand over parsed JSON; anything but an object is a malformed request. */
+function expectRequest(request: unknown, what: string): void {
+  if (!isObject(request)) throw invalid(`${what}: the request must be a JSON object`);
 }
 
 function parseMask(request: Json, what: string): string[][] | null {
