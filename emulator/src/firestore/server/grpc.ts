@@ -180,7 +180,7 @@ class GrpcCall {
     if (this.stream.destroyed || this.stream.closed) return;
     const status = {
       'grpc-status': String(error ? error.code : GrpcCode.OK),
-      ...(error ? { 'grpc-message': encodeURIComponent(error.message) } : {}),
+      ...(error ? { 'grpc-message': encodeGrpcMessage(error.message) } : {}),
     };
     if (!this.headersSent) {
       // Trailers-only response.
@@ -239,4 +239,9 @@ class FrameReader {
       `Unsupported grpc-encoding: ${this.encoding ?? 'none'}`,
     );
   }
+}
+
+/** Percent-encodes only what the gRPC spec requires (non-printable-ASCII and '%'); clients decodeURI it. */
+function encodeGrpcMessage(message: string): string {
+  return message.replace(/[^\x20-\x7E]|%/gu, (c) => encodeURIComponent(c));
 }
