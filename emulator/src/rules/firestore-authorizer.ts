@@ -69,12 +69,10 @@ export function createFirestoreRulesAuthorizer(
         : new Set<string>();
       if (request.batch) batchReads.set(request.batch, reads);
       const limit = request.batch ? BATCH_ACCESS_LIMIT : SINGLE_DOCUMENT_ACCESS_LIMIT;
-      const decision = decide(
-        ruleset,
-        request,
-        hostFor(request, reads, limit),
-        options.now?.() ?? new Date(),
-      );
+      const host = hostFor(request, reads, limit);
+      const logger = options.logger;
+      if (logger) host.debug = (line) => logger(`debug(): ${line}`);
+      const decision = decide(ruleset, request, host, options.now?.() ?? new Date());
       if (decision.allowed) return;
       const message = denialMessage(request.method, decision);
       const where = `${request.ctx.projectId}/${request.ctx.databaseId}`;

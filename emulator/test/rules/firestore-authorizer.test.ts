@@ -156,3 +156,18 @@ describe('firestore rules authorizer', () => {
     );
   });
 });
+
+describe('debug()', () => {
+  it('logs the value and returns it', () => {
+    const logged: string[] = [];
+    const a = createFirestoreRulesAuthorizer({ logger: (l) => logged.push(l) });
+    a.load(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /x/{id} { allow get: if debug(id) == 'ok'; }
+  }
+}`);
+    assert.ok(allowed(a, access(anonymous, 'get', 'x/ok')));
+    assert.deepEqual(logged, ['debug(): "ok"']);
+  });
+});
