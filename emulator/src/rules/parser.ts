@@ -287,7 +287,15 @@ class Parser {
       const pos = this.tok.pos;
       if (this.isIdent('is')) {
         this.advance();
-        left = { kind: 'is', pos, operand: left, typeName: this.expectIdent() };
+        const typeTok = this.tok;
+        const typeName = this.expectIdent();
+        if (!TYPE_NAMES.has(typeName)) {
+          this.fail(
+            typeTok.pos,
+            `Unknown type '${typeName}'; expected one of ${[...TYPE_NAMES].join(', ')}.`,
+          );
+        }
+        left = { kind: 'is', pos, operand: left, typeName };
       } else if (this.isIdent('in')) {
         this.advance();
         left = { kind: 'binary', pos, op: 'in', left, right: this.parseAdditive() };
@@ -555,6 +563,25 @@ function dedupe(issues: RulesIssue[]): RulesIssue[] {
     return true;
   });
 }
+
+/** Type names `x is <type>` accepts. */
+const TYPE_NAMES = new Set([
+  'bool',
+  'bytes',
+  'duration',
+  'float',
+  'int',
+  'latlng',
+  'list',
+  'map',
+  'map_diff',
+  'null',
+  'number',
+  'path',
+  'set',
+  'string',
+  'timestamp',
+]);
 
 const RESERVED = new Set([
   'allow',

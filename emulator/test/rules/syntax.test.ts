@@ -107,3 +107,19 @@ service firebase.storage {
     assert.equal(file.functions[0]!.name, 'top');
   });
 });
+
+describe('type names', () => {
+  it('rejects an unknown type after `is` when parsing', () => {
+    assert.deepEqual(
+      issues(
+        'service cloud.firestore {\n  match /a/{b} {\n    allow read: if b is strng;\n  }\n}',
+      )[0],
+      {
+        line: 3,
+        column: 25,
+        message:
+          "Unknown type 'strng'; expected one of bool, bytes, duration, float, int, latlng, list, map, map_diff, null, number, path, set, string, timestamp.",
+      },
+    );
+  });
+});
