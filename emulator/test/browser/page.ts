@@ -19,6 +19,7 @@ import {
   updateDoc,
   type DocumentData,
   type Firestore,
+  type FirestoreSettings,
   type Query,
 } from 'firebase/firestore';
 
@@ -32,11 +33,23 @@ export interface ListenerRecord {
   error: string | null;
 }
 
+/**
+ * streaming: a held-open back channel only; longPolling: experimentalForceLongPolling;
+ * autoDetect: the SDK default, streaming unless it detects a buffering proxy.
+ */
+export type Transport = 'streaming' | 'longPolling' | 'autoDetect';
+
+const TRANSPORT_SETTINGS: Record<Transport, FirestoreSettings> = {
+  streaming: { experimentalAutoDetectLongPolling: false },
+  longPolling: { experimentalForceLongPolling: true },
+  autoDetect: {},
+};
+
 export interface ConnectOptions {
   host: string;
   port: number;
   projectId: string;
-  longPolling: boolean;
+  transport: Transport;
 }
 
 export interface WatchOptions {
@@ -55,10 +68,7 @@ function firestore(): Firestore {
 const harness = {
   connect(options: ConnectOptions): void {
     const app = initializeApp({ projectId: options.projectId, apiKey: 'fake-api-key' });
-    db = initializeFirestore(
-      app,
-      options.longPolling ? { experimentalForceLongPolling: true } : {},
-    );
+    db = initializeFirestore(app, TRANSPORT_SETTINGS[options.transport]);
     connectFirestoreEmulator(db, options.host, options.port);
   },
 

@@ -218,6 +218,43 @@ describe('WebChannel protocol', function () {
     assert.ok((idle[0] as ChannelArray)[0] > lastSeen);
   });
 
+  it('ends a streaming back channel past the recycle size; the next one acknowledges it and goes on', async function () {
+    await server.close();
+    server = await startChannelServer(engine, {
+      backChannelRecycleBytes: 1,
+      keepAliveIntervalMs: 10_000,
+    });
+    const { projectId, database, documents } = freshProject();
+    await writeDoc(engine, projectId, 'rooms/a', { n: { integerValue: '1' } });
+    const channel = new RawChannel(server.baseUrl, 'Listen', database);
+    await channel.open([addTarget(database, 'rooms')]);
+    const ids: number[] = [];
+    const payloads: unknown[] = [];
+    let streams = 0;
+    const streamUntil = async (done: () => boolean): Promise<void> => {
+      for (let i = 0; i < 10 && !done(); i++) {
+        const stream = channel.stream();
+        streams++;
+        await stream.done; // ended by the server, not by the client
+        assert.equal(stream.status, 200);
+        for (let array = await stream.next(0, false); array; array = await stream.next(0, false)) {
+          ids.push(array[0]);
+          if (array[1][0] !== 'noop') payloads.push(array[1][0]);
+        }
+      }
+    };
+    await streamUntil(() => isCurrent(payloads));
+    const before = streams;
+    await writeDoc(engine, projectId, 'rooms/b', {});
+    await streamUntil(() => payloads.some((p) => documentName(p) === `${documents}/rooms/b`));
+    assert.ok(streams > before);
+    // Each back channel carried only arrays after the previous one's: nothing acknowledged is resent.
+    assert.deepEqual(
+      ids,
+      ids.map((_, index) => index + 1),
+    );
+  });
+
   it('runs the Write stream: handshake, stream token, write results', async function () {
     const { projectId, database, documents } = freshProject();
     const channel = new RawChannel(server.baseUrl, 'Write', database);

@@ -30,6 +30,8 @@ export interface WebChannelOptions {
   keepAliveIntervalMs?: number;
   /** A session with no back channel and no request for this long is closed (the client went away). */
   sessionIdleTimeoutMs?: number;
+  /** Unacknowledged bytes after which a streaming back channel is ended so the client acknowledges. */
+  backChannelRecycleBytes?: number;
   /** Largest forward POST body accepted. */
   maxBodyBytes?: number;
 }
@@ -51,6 +53,7 @@ export function createWebChannelHandler(
     longPollTimeoutMs: options.longPollTimeoutMs ?? 25_000,
     keepAliveIntervalMs: options.keepAliveIntervalMs ?? 25_000,
     idleTimeoutMs: options.sessionIdleTimeoutMs ?? 60_000,
+    recycleBytes: options.backChannelRecycleBytes ?? 512 * 1024,
   };
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
   const sessions = new Map<string, ChannelSession>();

@@ -28,6 +28,11 @@ export interface SessionTimings {
   keepAliveIntervalMs: number;
   /** How long a session lives with no back channel and no request before it is closed. */
   idleTimeoutMs: number;
+  /**
+   * Unacknowledged bytes after which a streaming back channel is ended: a listener's client sends
+   * nothing for long stretches, so only its next back channel request (AID) lets the outbox shrink.
+   */
+  recycleBytes: number;
 }
 
 interface OutboxEntry {
@@ -49,6 +54,8 @@ export class ChannelSession {
   /** Array 0 is the handshake, sent in the handshake response itself. */
   private nextArrayId = 1;
   private readonly outbox: OutboxEntry[] = [];
+  /** Payload characters in the outbox: what the client has not acknowledged. */
+  private outstandingBytes = 0;
   /** Highest array id written on the current back channel. */
   private writtenOnChannel = 0;
   /** Highest array id ever written (reported to forward POSTs). */
@@ -116,14 +123,16 @@ export class ChannelSession {
   acknowledge(arrayId: number | null): void {
     if (arrayId === null) return;
     let acked = 0;
-    while (acked < this.outbox.length && (this.outbox[acked] as OutboxEntry).id <= arrayId) acked++;
+    while (acked < this.outbox.length && (this.outbox[acked] as OutboxEntry).id <= arrayId) {
+      this.outstandingBytes -= (this.outbox[acked] as OutboxEntry).payload.length;
+      acked++;
+    }
     this.outbox.splice(0, acked);
   }
 
   /** The body of the answer to a forward POST on this session. */
   forwardResponse(): string {
-    const outstanding = this.outbox.reduce((bytes, entry) => bytes + entry.payload.length, 0);
-    return chunk(forwardAck(this.backChannel !== null, this.lastWritten, outstanding));
+    return chunk(forwardAck(this.backChannel !== null, this.lastWritten, this.outstandingBytes));
   }
 
   /**
@@ -188,7 +197,9 @@ export class ChannelSession {
 
   private enqueue(payload: unknown[]): void {
     if (this.closed) return;
-    this.outbox.push({ id: this.nextArrayId++, payload: JSON.stringify(payload) });
+    const entry = { id: this.nextArrayId++, payload: JSON.stringify(payload) };
+    this.outbox.push(entry);
+    this.outstandingBytes += entry.payload.length;
     // Batch what the engine pushes in one turn (a snapshot is several responses) into one chunk.
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -209,9 +220,10 @@ export class ChannelSession {
     this.writtenOnChannel = last;
     this.lastWritten = Math.max(this.lastWritten, last);
     channel.res.write(chunk(`[${arrays}]`));
-    if (channel.streaming) {
+    if (channel.streaming && this.outstandingBytes < this.timings.recycleBytes) {
       this.armKeepAlive(channel);
     } else {
+      // The client opens the next back channel at once, acknowledging what it got.
       this.endBackChannel();
     }
   }
