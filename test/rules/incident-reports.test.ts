@@ -148,7 +148,7 @@ describe('incident_reports', () => {
       const { description: _omitted, ...rest } = newReport(actor);
       return setDoc(doc(collection(db, reports)), rest);
     }),
-    write('submit a report as someone else (reporterId)', NOBODY, submit({ reporterId: 'app-bob' })),
+    write('submit a report as someone else (reporterId)', NOBODY, submit({ reporterId: 'someone-else' })),
     write('submit a report under someone else’s email', NOBODY, submit({ email: 'bob@elsewhere.example' })),
     write('submit a report already Processing', NOBODY, submit({ status: 'Processing' })),
     write('submit a report already archived', NOBODY, submit({ isArchived: true })),

@@ -15,7 +15,7 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './support/actors';
+import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, THIRD_CAMPUS, type Actor } from './support/actors';
 import { useFixture } from './support/fixture';
 import {
   ADMIN,
@@ -80,8 +80,10 @@ describe('users', () => {
       profileUrl: 'https://example.com/p.png',
     })),
     write('update one’s own push tokens', LIVE_ACCOUNTS, updateOwn({ deviceToken: ['a', 'b'] })),
-    write('change one’s own role', NOBODY, updateOwn({ role: 'Admin' })),
-    write('change one’s own campus', NOBODY, updateOwn({ campus: OTHER_CAMPUS })),
+    write('change one’s own role', NOBODY, (db, actor) =>
+      updateDoc(own(db, actor), { role: actor.claims?.role === 'Admin' ? 'User' : 'Admin' }),
+    ),
+    write('change one’s own campus', NOBODY, updateOwn({ campus: THIRD_CAMPUS })),
     write('archive or restore oneself', NOBODY, (db, actor) =>
       updateDoc(own(db, actor), { isArchived: actor.name !== 'archivedStaff' }),
     ),
@@ -136,7 +138,7 @@ describe('users', () => {
       updateDoc(doc(db, users, alice.uid), { email: 'taken@example.com' }),
     ),
     write('change another user’s push tokens', NOBODY, (db) =>
-      updateDoc(doc(db, users, alice.uid), { deviceToken: ['stolen'] }),
+      updateDoc(doc(db, users, COLLEAGUE.uid), { deviceToken: ['stolen'] }),
     ),
     write('reset another user’s default-password flag', NOBODY, (db) =>
       updateDoc(doc(db, users, alice.uid), { isUsingDefaultPassword: true }),
@@ -210,7 +212,9 @@ describe('users', () => {
       ...changes,
     });
   const signUpRows: Row<Firestore>[] = [
-    read('get one’s own account before it exists', ['newcomer'], (db, actor) => getDoc(own(db, actor))),
+    read('get the newcomer’s account before it exists', ['newcomer', 'admin'], (db) =>
+      getDoc(own(db, newcomer)),
+    ),
     write('create one’s own app-user account', ['newcomer'], signUp()),
     write('create one’s own account as Admin', NOBODY, signUp({ role: 'Admin', campus: null })),
     write('create one’s own account as IMT', NOBODY, signUp({ role: 'IMT' })),

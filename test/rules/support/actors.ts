@@ -6,6 +6,8 @@ import type { Role } from '@campus-safety/model';
 
 export const SAME_CAMPUS = 'Main Campus';
 export const OTHER_CAMPUS = 'North Campus';
+/** No actor works for it. */
+export const THIRD_CAMPUS = 'Riverside Campus';
 
 export const ROLE_COLUMNS = [
   'signedOut',
@@ -22,7 +24,10 @@ export type ActorName = RoleColumn | 'newcomer' | 'demotedStaff' | 'movedImt';
 
 export interface Actor {
   name: ActorName;
-  /** Auth uid; for the signed-out column a uid it does not own (its requests carry no token). */
+  /**
+   * Auth uid. The signed-out column's requests carry no token; its "own" documents are the app
+   * user's, so every request it makes targets a document that exists.
+   */
   uid: string;
   signedIn: boolean;
   email: string | null;
@@ -35,7 +40,7 @@ function staff(name: ActorName, uid: string, role: Role, campus: string | null):
 }
 
 export const ACTORS: Record<ActorName, Actor> = {
-  signedOut: { name: 'signedOut', uid: 'signed-out', signedIn: false, email: null, claims: null },
+  signedOut: { name: 'signedOut', uid: 'app-alice', signedIn: false, email: null, claims: null },
   appUser: staff('appUser', 'app-alice', 'User', SAME_CAMPUS),
   otherAppUser: staff('otherAppUser', 'app-bob', 'User', OTHER_CAMPUS),
   imtSameCampus: staff('imtSameCampus', 'imt-main', 'IMT', SAME_CAMPUS),

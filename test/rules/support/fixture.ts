@@ -9,11 +9,14 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import type { Firestore } from 'firebase/firestore';
+import { setLogLevel, type Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
 import { ACTORS, type Actor, type ActorName } from './actors';
 import { FIRESTORE_RULES_FILE, PROJECT_ID, STORAGE_RULES_FILE } from './paths';
 import { seedFirestore } from './seed';
+
+// Every denied write is expected here; the SDK would log each one as a warning.
+setLogLevel('error');
 
 interface HostAndPort {
   host: string;
