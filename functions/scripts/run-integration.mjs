@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const mode = process.argv[2] ?? 'test';
+// emulators:exec runs its script through a shell: pass extra mocha arguments through literally.
+const shellQuote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(functionsDir, '..');
 const jar = process.env.FIRESTORE_EMULATOR_BINARY_PATH ?? path.join(root, 'emulator/dist/firestore-emulator.jar');
@@ -18,7 +20,7 @@ const jdk = '/usr/lib/jvm/temurin-25-jdk-amd64';
 const inner =
   mode === 'bench'
     ? 'node --import tsx bench/bench.ts'
-    : `npx mocha --config test/integration/.mocharc.json ${process.argv.slice(3).join(' ')}`;
+    : ['npx mocha --config test/integration/.mocharc.json', ...process.argv.slice(3).map(shellQuote)].join(' ');
 const result = spawnSync(
   'npx',
   [

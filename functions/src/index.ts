@@ -22,5 +22,8 @@ export { publishScheduledNow } from './callables/publish-scheduled-now';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 
-export { sendNotification as 'send-notification' } from './http/send-notification';
-export { sendNotifTopic as 'send-notif-topic' } from './http/send-notif-topic';
+// Function ids join export groups with '-': these deploy as `send-notification` and
+// `send-notif-topic`, the endpoint names of spec section 7.
+import { sendNotification } from './http/send-notification';
+import { sendNotifTopic } from './http/send-notif-topic';
+export const send = { notification: sendNotification, notif: { topic: sendNotifTopic } };

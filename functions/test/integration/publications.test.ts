@@ -29,7 +29,7 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
   });
 
   it('schedules an announcement: no push until the job publishes it', async () => {
-    const when = new Date(Date.now() + 2_000);
+    const when = new Date(Date.now() + 3_000);
     const res = await admin.call<SavePublicationResponse>('saveAnnouncement', {
       title: 'Drill',
       body: 'Fire drill on Friday.',
@@ -42,10 +42,13 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     assert.equal(doc!.timestamp.toMillis(), when.getTime());
     assert.equal((await pushesFor('payload.type_id', res.id)).length, 0);
 
-    // Not due yet: the job leaves it alone.
-    await admin.call<PublishScheduledResponse>('publishScheduledNow');
-    assert.equal((await docData(`${COLLECTIONS.announcements}/${res.id}`))!.isScheduled, true);
-
+    // An item due later is left alone by the same run.
+    const later = await admin.call<SavePublicationResponse>('saveAnnouncement', {
+      title: 'Later',
+      body: 'Next month.',
+      tags: [],
+      scheduledDate: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     await new Promise((r) => setTimeout(r, when.getTime() - Date.now() + 50));
     const run = await admin.call<PublishScheduledResponse>('publishScheduledNow');
     assert.ok(run.announcements >= 1);
@@ -55,6 +58,9 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     const pushes = await pushesFor('payload.type_id', res.id);
     assert.equal(pushes.length, 1);
     assert.equal(pushes[0]!.payload.type, 'announcement');
+
+    assert.equal((await docData(`${COLLECTIONS.announcements}/${later.id}`))!.isScheduled, true);
+    assert.equal((await pushesFor('payload.type_id', later.id)).length, 0);
 
     // Running the job again publishes nothing twice.
     await admin.call('publishScheduledNow');

@@ -160,13 +160,18 @@ export async function pushesFor(field: 'payload.type_id', value: string) {
   return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string } & DocumentData);
 }
 
-/** The error a callable answered with, as the console sees it (`functions/<code>`, message). */
+/**
+ * The error a callable answered with, as the console sees it: `functions/<code>` and the server's
+ * message (the web SDK appends the HTTP status, ` [400]`; that suffix is checked and removed).
+ */
 export async function callError(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await promise;
   } catch (error) {
     const e = error as { code?: string; message?: string };
-    return { code: String(e.code), message: String(e.message) };
+    const message = String(e.message);
+    if (!/ \[\d{3}\]$/.test(message)) throw new Error(`unexpected error shape: ${message}`);
+    return { code: String(e.code), message: message.replace(/ \[\d{3}\]$/, '') };
   }
   throw new Error('the call succeeded but was expected to be refused');
 }
