@@ -71,6 +71,8 @@ export class Engine implements FirestoreEngine {
   readonly transactions = new Transactions(this.clock);
   readonly listens = new ListenHub(this);
   private commitListeners = new Set<(event: CommitEvent) => void>();
+  private deliveries: (() => void)[] = [];
+  private delivering = false;
 
   constructor(options?: { authorizer?: Authorizer }) {
     this.access.authorizer = options?.authorizer ?? null;
@@ -326,7 +328,26 @@ export class Engine implements FirestoreEngine {
     return { commitTime, writeResults };
   }
 
+  /**
+   * Delivers a commit to listen streams and commit listeners. A commit made from inside a delivery
+   * (a subscriber writing back synchronously) is queued, so every subscriber sees commit order.
+   */
   private publish(db: Database, changes: AppliedChange[], commitTime: number): void {
+    this.enqueue(() => this.deliver(db, changes, commitTime));
+  }
+
+  private enqueue(delivery: () => void): void {
+    this.deliveries.push(delivery);
+    if (this.delivering) return;
+    this.delivering = true;
+    try {
+      for (let next = this.deliveries.shift(); next; next = this.deliveries.shift()) next();
+    } finally {
+      this.delivering = false;
+    }
+  }
+
+  private deliver(db: Database, changes: AppliedChange[], commitTime: number): void {
     this.listens.onCommit(db, changes, commitTime);
     if (this.commitListeners.size === 0) return;
     const event: CommitEvent = {
@@ -502,7 +523,12 @@ export class Engine implements FirestoreEngine {
     const removed = [...db.allDocs()];
     db.clear(now);
     this.transactions.clearDatabase(db);
-    this.listens.onCommit(db, replacement(removed, []), now);
+    this.publishReplacement(db, replacement(removed, []), now);
+  }
+
+  /** Clear and import change documents without a commit: listeners learn of it, triggers do not. */
+  private publishReplacement(db: Database, changes: AppliedChange[], time: number): void {
+    this.enqueue(() => this.listens.onCommit(db, changes, time));
   }
 
   usage(): UsageReport {
@@ -521,7 +547,7 @@ export class Engine implements FirestoreEngine {
     const now = this.clock.commitTime();
     await importStore(this.store, directory, now, (db, removed, added) => {
       this.transactions.clearDatabase(db);
-      this.listens.onCommit(db, replacement(removed, added), now);
+      this.publishReplacement(db, replacement(removed, added), now);
     });
   }
 }

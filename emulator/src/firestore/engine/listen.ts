@@ -112,7 +112,14 @@ export class ListenHub {
       note(targets.byCollectionId.get(lastSegment(collectionPathOf(c.path))));
       note(targets.byPath.get(c.path));
     }
-    for (const [session, set] of affected) session.applyCommit(set, changes, commitTime);
+    for (const [session, set] of affected) {
+      try {
+        session.applyCommit(set, changes, commitTime);
+      } catch (e) {
+        // One broken stream (e.g. its transport threw) must not affect the commit or other streams.
+        session.abort(e);
+      }
+    }
   }
 }
 
@@ -132,7 +139,7 @@ class ListenSession implements StreamSession {
     try {
       this.handle(request);
     } catch (e) {
-      this.fail(e instanceof FirestoreApiError ? e : new FirestoreApiError(GrpcCode.INTERNAL, `Listen failed: ${(e as Error)?.message ?? e}`));
+      this.abort(e);
     }
   }
 
@@ -143,9 +150,18 @@ class ListenSession implements StreamSession {
     this.targets.clear();
   }
 
+  abort(e: unknown): void {
+    this.fail(e instanceof FirestoreApiError ? e : new FirestoreApiError(GrpcCode.INTERNAL, `Listen failed: ${(e as Error)?.message ?? e}`));
+  }
+
   private fail(error: FirestoreApiError): void {
+    if (this.closed) return;
     this.close();
-    this.sink.fail(error);
+    try {
+      this.sink.fail(error);
+    } catch {
+      // The transport is already gone.
+    }
   }
 
   private push(response: Json): void {
