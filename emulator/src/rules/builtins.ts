@@ -5,7 +5,7 @@ import { RulesEvalError } from './errors.js';
 import type { RulesHost } from './evaluator.js';
 import { durationNamespace, timestampNamespace } from './time.js';
 import {
-  isUnknown,
+  hasUnknown,
   RBytes,
   RLatLng,
   RPath,
@@ -104,7 +104,7 @@ export function isNamespace(name: string, host: RulesHost): boolean {
 export function callNamespace(ns: string, name: string, args: RValue[], host: RulesHost): RValue {
   const fn = host.namespaces?.[ns]?.[name] ?? NAMESPACES[ns]?.[name];
   if (!fn) throw new RulesEvalError(`Function not found error: Name: [${ns}.${name}].`);
-  if (args.some(isUnknown)) return UNKNOWN;
+  if (args.some(hasUnknown)) return UNKNOWN;
   return fn(args);
 }
 
@@ -147,10 +147,10 @@ const GLOBALS: Record<string, (args: RValue[], host: RulesHost) => RValue> = {
 
 export function callGlobal(name: string, args: RValue[], host: RulesHost): RValue {
   const hostFn = host.globals?.[name];
-  if (hostFn) return args.some(isUnknown) ? UNKNOWN : hostFn(args);
+  if (hostFn) return args.some(hasUnknown) ? UNKNOWN : hostFn(args);
   const fn = GLOBALS[name];
   if (!fn) throw new RulesEvalError(`Function not found error: Name: [${name}].`);
-  if (name !== 'debug' && args.some(isUnknown)) return UNKNOWN;
+  if (name !== 'debug' && args.some(hasUnknown)) return UNKNOWN;
   if (args.length !== 1)
     throw new RulesEvalError(`Function ${name} expects 1 argument, got ${args.length}.`);
   return fn(args, host);

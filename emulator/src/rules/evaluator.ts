@@ -11,6 +11,7 @@ import { arithmetic, negate } from './arithmetic.js';
 import { symbolicCompare, symbolicIn } from './symbolic.js';
 import {
   compareValues,
+  hasUnknown,
   isOfType,
   isUnknown,
   RBytes,
@@ -18,6 +19,7 @@ import {
   RPath,
   RSet,
   RUnknown,
+  typeName,
   UNKNOWN,
   valuesEqual,
   type RValue,
@@ -172,9 +174,13 @@ export class Evaluator {
       case '>':
       case '>=':
         if (isUnknown(left) || isUnknown(right)) return symbolicCompare(op, left, right);
+        // Containers holding unknowns: only a difference of type decides.
+        if ((hasUnknown(left) || hasUnknown(right)) && typeName(left) === typeName(right))
+          return UNKNOWN;
         return compare(op, left, right);
       case 'in':
         if (isUnknown(left) || isUnknown(right)) return symbolicIn(left, right);
+        if (hasUnknown(left) || hasUnknown(right)) return containsPartly(right, left);
         return contains(right, left);
       default:
         if (isUnknown(left) || isUnknown(right)) return UNKNOWN;
@@ -294,6 +300,19 @@ export function contains(haystack: RValue, needle: RValue): boolean {
   throw new RulesEvalError(
     `Unsupported operation error. Received: ${describeType(needle)} in ${describeType(haystack)}.`,
   );
+}
+
+/** `needle in haystack` when unknowns are inside: true only if a fully known element matches. */
+function containsPartly(haystack: RValue, needle: RValue): RValue {
+  if (hasUnknown(needle)) return UNKNOWN;
+  if (haystack instanceof RMap) return contains(haystack, needle);
+  const items = Array.isArray(haystack)
+    ? haystack
+    : haystack instanceof RSet
+      ? haystack.items
+      : null;
+  if (items?.some((x) => !hasUnknown(x) && valuesEqual(x, needle))) return true;
+  return UNKNOWN;
 }
 
 function symbolicIs(v: RUnknown, type: string): RValue {

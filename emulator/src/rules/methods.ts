@@ -4,6 +4,7 @@ import { describeType } from './evaluator.js';
 import { durationParts, timestampMethod } from './time.js';
 import {
   fieldKey,
+  hasUnknown,
   isUnknown,
   RBytes,
   RDuration,
@@ -89,7 +90,7 @@ export function rangeValue(obj: RValue, from: RValue, to: RValue): RValue {
 
 export function callMethod(target: RValue, name: string, args: RValue[]): RValue {
   if (target instanceof RUnknown) return unknownMethod(target, name, args);
-  if (args.some(isUnknown)) return UNKNOWN;
+  if (args.some(hasUnknown) || hasUnknown(target)) return UNKNOWN;
   if (target === null) throw new RulesEvalError('Null value error.');
   const method = lookup(target, name);
   if (!method) throw new RulesEvalError(`Function not found error: Name: [${name}].`);

@@ -118,6 +118,20 @@ export interface QueryFacts {
 
 export const UNKNOWN = new RUnknown([], null);
 
+/** Whether `v` is, or holds anywhere inside it, an unknown query field. */
+export function hasUnknown(v: RValue): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (v instanceof RUnknown) return true;
+  if (Array.isArray(v)) return v.some(hasUnknown);
+  if (v instanceof RMap) {
+    for (const x of v.entries.values()) if (hasUnknown(x)) return true;
+    return false;
+  }
+  if (v instanceof RSet) return v.items.some(hasUnknown);
+  if (v instanceof RMapDiff) return hasUnknown(v.left) || hasUnknown(v.right);
+  return false;
+}
+
 export function isUnknown(v: RValue): v is RUnknown {
   return v instanceof RUnknown;
 }

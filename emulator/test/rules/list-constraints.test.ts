@@ -232,3 +232,33 @@ describe('list requests are judged as constraints on the query', () => {
     assert.notEqual(judge(b, access(user('u2'), 'get', 'reports/r', { store })), 'allowed');
   });
 });
+
+describe('unknown fields inside lists and maps', () => {
+  const a = authorizerFor(
+    firestoreRules(`
+    match /wrapped/{id} {
+      allow list: if [resource.data.owner] != ['bob'];
+    }
+    match /member/{id} {
+      allow list: if !('bob' in [resource.data.owner, 'alice']);
+    }
+    match /known/{id} {
+      allow list: if 'alice' in [resource.data.owner, 'alice'] && resource != null;
+    }`),
+  );
+
+  it('does not decide comparisons of containers holding unknown fields', () => {
+    assert.notEqual(
+      judge(a, access(anonymous, 'list', 'wrapped', { query: query('wrapped', []) })),
+      'allowed',
+    );
+    assert.notEqual(
+      judge(a, access(anonymous, 'list', 'member', { query: query('member', []) })),
+      'allowed',
+    );
+    assert.equal(
+      judge(a, access(anonymous, 'list', 'known', { query: query('known', []) })),
+      'allowed',
+    );
+  });
+});
