@@ -14,7 +14,8 @@ export interface DialogProps {
 /** Modal dialog: focus is trapped, Escape and the backdrop close it. */
 export function Dialog({ open, onClose, title, description, children, wide }: DialogProps) {
   return (
-    <HDialog open={open} onClose={onClose} className="relative z-40">
+    // The dialog element itself covers the viewport, so it has a box (browser tests see it as visible).
+    <HDialog open={open} onClose={onClose} className="fixed inset-0 z-40">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto p-4">
         <div className="flex min-h-full items-center justify-center">

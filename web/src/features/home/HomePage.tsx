@@ -67,7 +67,7 @@ function Figures({ figures }: { figures: DashboardFigures }) {
   const campuses = group('campus');
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Card label="All live reports" value={figures.total} />
         {group('status').map((c) => (
           <Card key={c.label} label={STATUS_LABELS[c.label as IncidentStatus]} value={c.count} />

@@ -109,7 +109,9 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
             </h3>
             {data.geoLoc ? (
               <div className="mt-1 flex flex-wrap items-center gap-3 rounded border border-slate-200 bg-sky-50 p-3 text-sm">
-                <span aria-hidden className="text-2xl">📍</span>
+                <svg aria-hidden viewBox="0 0 24 24" className="size-6 fill-red-600">
+                  <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+                </svg>
                 <span>
                   {data.geoLoc.latitude.toFixed(6)}, {data.geoLoc.longitude.toFixed(6)}
                 </span>
