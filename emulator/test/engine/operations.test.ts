@@ -104,7 +104,7 @@ describe('engine: authorization', () => {
       authorizer: {
         authorize: (r) => {
           seen.push(r);
-          views.push({ before: r.readBefore('docs/b'), after: r.readAfter(`${ROOT}/docs/b`) });
+          views.push({ before: r.readBefore('/databases/(default)/documents/docs/a'), after: r.readAfter(`${ROOT}/docs/b`) });
         },
       },
     });
@@ -126,7 +126,7 @@ describe('engine: authorization', () => {
     const update = seen[0]!;
     assert.deepEqual(update.resource?.fields, fields({ v: 1 }));
     assert.deepEqual(update.requestResource?.fields, fields({ v: 2 }));
-    assert.equal(views[0]!.before, null);
+    assert.deepEqual(views[0]!.before?.fields, fields({ v: 1 }));
     assert.deepEqual(views[0]!.after?.fields, fields({ v: 3 }));
     seen.length = 0;
     await e.runQuery(user, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'docs', allDescendants: true }] } });

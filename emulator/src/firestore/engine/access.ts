@@ -37,8 +37,9 @@ function docOrNull(doc: StoredDoc | null): Json | null {
   return doc ? documentJson(doc) : null;
 }
 
-/** Rules may ask with a full name or a path relative to /documents. */
+/** Rules may ask with a full name, a rules path (`/databases/{db}/documents/...`) or a relative path. */
 function stripRoot(db: Database, path: string): string {
-  const p = path.startsWith(db.root + '/') ? path.slice(db.root.length + 1) : path;
-  return p.replace(/^\/+/, '');
+  if (path.startsWith(db.root + '/')) return path.slice(db.root.length + 1);
+  const rulesPath = /^\/?databases\/[^/]+\/documents\/(.*)$/.exec(path);
+  return (rulesPath ? rulesPath[1]! : path).replace(/^\/+/, '');
 }

@@ -72,11 +72,18 @@ export function parseWrite(w: unknown, db: DatabaseRef, where: string): ParsedWr
   const maskJson = optMessage(w, 'updateMask', where);
   if (maskJson) {
     if (kind !== 'update') throw invalid(`${where}: updateMask is only allowed with update`);
-    mask = optArray(maskJson, 'fieldPaths', `${where}.updateMask`).map((p) => parseFieldPath(p, `${where}.updateMask`));
+    mask = optArray(maskJson, 'fieldPaths', `${where}.updateMask`).map((p) => writablePath(p, `${where}.updateMask`));
   }
   const transforms = transformsJson.map((t, i) => parseTransform(t, `${where}.fieldTransforms[${i}]`));
   const precondition = parsePrecondition(w.currentDocument, where);
   return { kind, name: String(name), path: parsed.path, fields, mask, transforms, precondition };
+}
+
+/** A field path a write may set: top-level names matching __.*__ are reserved. */
+function writablePath(text: unknown, where: string): string[] {
+  const path = parseFieldPath(text, where);
+  if (/^__.*__$/.test(path[0]!)) throw invalid(`${where}: field '${String(text)}' is reserved (names matching __.*__ cannot be written)`);
+  return path;
 }
 
 export function parsePrecondition(p: unknown, where: string): ParsedWrite['precondition'] {
@@ -95,7 +102,7 @@ export function parsePrecondition(p: unknown, where: string): ParsedWrite['preco
 
 function parseTransform(t: unknown, where: string): ParsedTransform {
   if (!isObject(t)) throw invalid(`${where}: a field transform must be an object`);
-  const path = parseFieldPath(t.fieldPath, where);
+  const path = writablePath(t.fieldPath, where);
   const kinds = ['setToServerValue', 'increment', 'maximum', 'minimum', 'appendMissingElements', 'removeAllFromArray'].filter(
     (k) => t[k] !== undefined && t[k] !== null,
   );
