@@ -61,7 +61,7 @@ describe('triggers through firebase emulators:exec', function () {
     );
     const work = mkdtempSync(join(tmpdir(), 'trigger-log-'));
     const out = join(work, 'log.json');
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       FIRESTORE_EMULATOR_BINARY_PATH: jar,
       JAVA_HOME: JDK,
