@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,7 +8,7 @@ import { Pager, Table, type Column } from '../../components/Table';
 import { formatDate } from '../../lib/format';
 import { retryLive, useLiveQuery } from '../../lib/live-query';
 import { useAuth } from '../auth/store';
-import { countIncidents, incidentPageQuery, type Incident } from './api';
+import { incidentPageQuery, type Incident } from './api';
 import { IncidentDetail } from './IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
 import { incidentQuerySpec, matchesSearch, type IncidentScope } from './query-spec';
@@ -23,27 +23,16 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
 
   const scope: IncidentScope = { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived };
   const spec = useMemo(() => incidentQuerySpec(scope, filters), [scope.role, scope.uid, scope.campus, archived, filters]); // eslint-disable-line react-hooks/exhaustive-deps
-  const specKey = JSON.stringify(spec);
 
   useEffect(() => firstPage(), [archived, firstPage]);
 
   const cursor = page > 0 ? (cursors[page - 1] ?? null) : null;
-  const key = `incidents:${specKey}:page:${page}:${cursor?.id ?? ''}`;
-  const list = useLiveQuery<Incident>(key, () => incidentPageQuery(spec, PAGE_SIZE, cursor));
-
-  const [total, setTotal] = useState<number | null>(null);
-  useEffect(() => {
-    let current = true;
-    setTotal(null);
-    countIncidents(spec)
-      .then((n) => current && setTotal(n))
-      .catch((error) => console.error('Incident count failed', error));
-    return () => {
-      current = false;
-    };
-  }, [specKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const rows = list.data.filter((r) => matchesSearch(r, filters.search));
+  const key = `incidents:${JSON.stringify(spec)}:page:${page}:${cursor?.id ?? ''}`;
+  // One row more than a page tells whether a next page exists without counting every report.
+  const list = useLiveQuery<Incident>(key, () => incidentPageQuery(spec, PAGE_SIZE + 1, cursor));
+  const pageRows = list.data.slice(0, PAGE_SIZE);
+  const hasNext = list.data.length > PAGE_SIZE;
+  const rows = pageRows.filter((r) => matchesSearch(r, filters.search));
   const open = (id: string) => setParams({ id });
 
   const columns: Column<Incident>[] = [
@@ -64,7 +53,7 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
     },
   ];
 
-  const lastRow = list.data[list.data.length - 1];
+  const lastRow = pageRows[pageRows.length - 1];
   return (
     <>
       <PageHeader
@@ -87,10 +76,10 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
         <Pager
           page={page + 1}
           hasPrevious={page > 0}
-          hasNext={list.data.length === PAGE_SIZE && (total === null || (page + 1) * PAGE_SIZE < total)}
+          hasNext={hasNext}
           onPrevious={previousPage}
           onNext={() => lastRow && nextPage(lastRow.snapshot)}
-          summary={total === null ? undefined : `${total} report${total === 1 ? '' : 's'}`}
+          summary={`reports ${page * PAGE_SIZE + 1}–${page * PAGE_SIZE + pageRows.length}`}
         />
       </ListState>
       {openId && (

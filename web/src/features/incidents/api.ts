@@ -1,7 +1,6 @@
 import {
   collection,
   doc,
-  getCountFromServer,
   limit,
   orderBy,
   query,
@@ -35,12 +34,6 @@ export function incidentPageQuery(spec: IncidentQuerySpec, pageSize: number, aft
   if (after) parts.push(startAfter(after));
   parts.push(limit(pageSize));
   return query(incidentsRef(), ...parts);
-}
-
-/** Total matching reports (one aggregation, not a read of every report). */
-export async function countIncidents(spec: IncidentQuerySpec): Promise<number> {
-  const snap = await getCountFromServer(query(incidentsRef(), ...whereConstraints(spec.wheres)));
-  return snap.data().count;
 }
 
 /** The console writes only these intents; timing fields, history and notifications are the server's. */
