@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { createFirestoreEngine, type FirestoreEngine } from '../../src/firestore/engine/index.js';
 import { startEmulator, uniqueProjectId, type RunningEmulator } from '../support/emulator.js';
+import { startChannelServer, type ChannelServer } from '../webchannel/channel-server.js';
 import type { ListenerRecord, Transport } from './page.js';
 import { bundlePage, launchChromium, servePage, type Browser, type PageServer } from './support.js';
 
@@ -39,6 +41,15 @@ function changeLists(record: ListenerRecord): Change[][] {
     .filter((changes) => changes.length > 0);
 }
 
+const transports: { transport: Transport; title: string }[] = [
+  { transport: 'streaming', title: 'streaming (auto-detection off)' },
+  { transport: 'longPolling', title: 'with experimentalForceLongPolling' },
+  {
+    transport: 'autoDetect',
+    title: 'with the default settings (buffering-proxy auto-detection)',
+  },
+];
+
 describe('firebase web SDK in Chromium over WebChannel', function () {
   this.timeout(60_000);
   let emulator: RunningEmulator;
@@ -58,14 +69,6 @@ describe('firebase web SDK in Chromium over WebChannel', function () {
     await emulator?.stop();
   });
 
-  const transports: { transport: Transport; title: string }[] = [
-    { transport: 'streaming', title: 'streaming (auto-detection off)' },
-    { transport: 'longPolling', title: 'with experimentalForceLongPolling' },
-    {
-      transport: 'autoDetect',
-      title: 'with the default settings (buffering-proxy auto-detection)',
-    },
-  ];
   for (const { transport, title } of transports) {
     describe(title, function () {
       let reader: Page;
@@ -238,6 +241,63 @@ describe('firebase web SDK in Chromium over WebChannel', function () {
       });
     });
   }
+
+  describe('when the server forgets the session, as after a restart', function () {
+    let engine: FirestoreEngine;
+    let server: ChannelServer;
+    let page: Page;
+
+    beforeEach(async function () {
+      engine = createFirestoreEngine();
+      server = await startChannelServer(engine);
+      page = await browser.newPage(pageServer.url);
+    });
+
+    afterEach(async function () {
+      await page?.close();
+      await server?.close();
+    });
+
+    for (const transport of ['streaming', 'longPolling'] as const) {
+      it(`reconnects (${transport}) after 400 Unknown SID and the listener goes on`, async function () {
+        const projectId = uniqueProjectId('wc-reconnect');
+        const documents = `projects/${projectId}/databases/(default)/documents`;
+        const write = (id: string) =>
+          engine.commit(
+            { projectId, databaseId: '(default)', caller: { kind: 'owner' } },
+            {
+              database: `projects/${projectId}/databases/(default)`,
+              writes: [{ update: { name: `${documents}/rooms/${id}`, fields: {} } }],
+            },
+          );
+        let unknownSid = 0;
+        page.on('response', (response) => {
+          if (response.status() === 400 && response.url().includes('/channel')) unknownSid++;
+        });
+        await page.evaluate((o) => globalThis.harness.connect(o), {
+          host: server.host,
+          port: server.port,
+          projectId,
+          transport,
+        });
+        await write('before');
+        await page.evaluate(() => globalThis.harness.watch('rooms', 'rooms'));
+        await until(page, 'rooms', (r) => r.snapshots.some((s) => s.ids.includes('before')));
+
+        server.forgetSessions();
+        await write('after');
+        const record = await until(
+          page,
+          'rooms',
+          (r) => r.snapshots.some((s) => s.ids.includes('after')),
+          15_000,
+        );
+        assert.equal(record.error, null);
+        assert.ok(unknownSid > 0, 'the client never hit the forgotten session');
+        assert.deepEqual(record.snapshots[record.snapshots.length - 1]?.ids, ['after', 'before']);
+      });
+    }
+  });
 });
 
 declare global {
