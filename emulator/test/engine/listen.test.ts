@@ -110,6 +110,19 @@ describe('engine: listen', () => {
     assert.deepEqual(describeResponses(sink.take()), ['ADD[2]', 'RESET[2]', 'DOC r/a [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
   });
 
+  it('resets a target resumed with a token from before a restart', async () => {
+    const old = newEngine();
+    await set(old, 'r/a', {});
+    const sink = new RecordingSink();
+    old.openListen(owner, sink).receive(queryTarget(2, { from: [{ collectionId: 'r' }] }));
+    const token = (sink.take()[3]!.targetChange as Json).resumeToken;
+    const restarted = newEngine();
+    await set(restarted, 'r/b', {});
+    const after = new RecordingSink();
+    restarted.openListen(owner, after).receive(queryTarget(2, { from: [{ collectionId: 'r' }] }, { resumeToken: token }));
+    assert.deepEqual(describeResponses(after.take()), ['ADD[2]', 'RESET[2]', 'DOC r/b [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
+  });
+
   it('answers the write stream handshake and each batch', async () => {
     const e = newEngine();
     const sink = new RecordingSink();

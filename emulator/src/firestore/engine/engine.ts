@@ -64,8 +64,8 @@ export interface AppliedChange {
 const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export class Engine implements FirestoreEngine {
-  readonly store = new Store();
   readonly clock = new Clock();
+  readonly store = new Store(this.clock);
   readonly usageCounters = new UsageCounters();
   readonly access = new AccessControl();
   readonly transactions = new Transactions(this.clock);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { CallContext, Json, StreamSession, StreamSink } from '../service.js';
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import type { AccessControl } from './access.js';
@@ -63,15 +64,20 @@ class DatabaseTargets {
   }
 }
 
-/** Resume tokens carry the snapshot time they were issued at. */
+/**
+ * Resume tokens carry the snapshot time they were issued at, and this engine instance's epoch: a
+ * token from before a restart describes data this process never had, so it cannot be diffed.
+ */
+const EPOCH = randomBytes(6).toString('hex');
+
 function encodeResumeToken(time: number): string {
-  return Buffer.from(`fst:${time}`).toString('base64');
+  return Buffer.from(`fst:${EPOCH}:${time}`).toString('base64');
 }
 
 function decodeResumeToken(token: unknown): number | null {
   if (typeof token !== 'string') return null;
-  const m = /^fst:(\d+)$/.exec(Buffer.from(token, 'base64').toString());
-  return m ? Number(m[1]) : null;
+  const m = /^fst:([0-9a-f]+):(\d+)$/.exec(Buffer.from(token, 'base64').toString());
+  return m && m[1] === EPOCH ? Number(m[2]) : null;
 }
 
 export class ListenHub {
