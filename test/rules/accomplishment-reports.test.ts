@@ -35,7 +35,8 @@ import { ACCOMPLISHMENTS, REPORTS } from './support/seed';
 
 const reports = COLLECTIONS.incidentReports;
 const accomplishments = COLLECTIONS.accomplishmentReports;
-const under = (db: Firestore, reportId: string) => collection(db, reports, reportId, accomplishments);
+const under = (db: Firestore, reportId: string) =>
+  collection(db, reports, reportId, accomplishments);
 const nested = (db: Firestore, reportId: string, id: string) => doc(under(db, reportId), id);
 
 function accomplishment(changes: DocumentData = {}): DocumentData {
@@ -50,8 +51,10 @@ function accomplishment(changes: DocumentData = {}): DocumentData {
     ...changes,
   };
 }
-const record = (reportId: string, changes: DocumentData = {}) => (db: Firestore) =>
-  setDoc(doc(under(db, reportId)), accomplishment(changes));
+const record =
+  (reportId: string, changes: DocumentData = {}) =>
+  (db: Firestore) =>
+    setDoc(doc(under(db, reportId)), accomplishment(changes));
 const editLive = (changes: DocumentData) => (db: Firestore) =>
   updateDoc(nested(db, REPORTS.responded, ACCOMPLISHMENTS.live), changes);
 
@@ -75,48 +78,104 @@ describe('accomplishment_reports', () => {
     read('list a report’s live accomplishments', SAME_CAMPUS_STAFF, (db) =>
       getDocs(query(under(db, REPORTS.responded), where('isArchived', '==', false))),
     ),
-    write('record an accomplishment for a Responded report', SAME_CAMPUS_STAFF, record(REPORTS.responded)),
-    write('record an accomplishment for a Processing report', SAME_CAMPUS_STAFF, record(REPORTS.processing)),
+    write(
+      'record an accomplishment for a Responded report',
+      SAME_CAMPUS_STAFF,
+      record(REPORTS.responded),
+    ),
+    write(
+      'record an accomplishment for a Processing report',
+      SAME_CAMPUS_STAFF,
+      record(REPORTS.processing),
+    ),
     write('record an accomplishment without image and threat level', SAME_CAMPUS_STAFF, (db) => {
       const { imageUrl: _image, threatLevel: _threat, ...rest } = accomplishment();
       return setDoc(doc(under(db, REPORTS.responded)), rest);
     }),
-    write('record an accomplishment for an other-campus report', OTHER_CAMPUS_STAFF, record(REPORTS.otherCampus)),
+    write(
+      'record an accomplishment for an other-campus report',
+      OTHER_CAMPUS_STAFF,
+      record(REPORTS.otherCampus),
+    ),
     write('record an accomplishment for a Declined report', NOBODY, record(REPORTS.declined)),
     write('record an accomplishment for an archived report', NOBODY, record(REPORTS.archived)),
-    write('record an accomplishment for a report that does not exist', NOBODY, record('no-such-report')),
-    write('record an accomplishment already archived', NOBODY, record(REPORTS.responded, { isArchived: true })),
-    write('record an accomplishment with a client clock timestamp', NOBODY, record(REPORTS.responded, {
-      timestamp: Timestamp.fromMillis(Date.now() - 60_000),
-    })),
-    write('record an accomplishment with an unknown resolve code', NOBODY, record(REPORTS.responded, {
-      resolveCode: 'Magic',
-    })),
-    write('record an accomplishment with an unknown threat level', NOBODY, record(REPORTS.responded, {
-      threatLevel: 'Apocalyptic',
-    })),
-    write(`record an accomplishment titled over ${LIMITS.title}`, NOBODY, record(REPORTS.responded, {
-      title: 'x'.repeat(LIMITS.title + 1),
-    })),
-    write('record an accomplishment without a description', NOBODY, record(REPORTS.responded, {
-      description: '',
-    })),
-    write('record an accomplishment carrying the server’s report snapshot', NOBODY, record(REPORTS.responded, {
-      report: { campus: OTHER_CAMPUS },
-    })),
-    write('edit an accomplishment', SAME_CAMPUS_STAFF, editLive({
-      description: 'Updated',
-      threatLevel: 'Critical',
-      timestamp: serverTimestamp(),
-    })),
-    write('edit an accomplishment’s time to a client clock', NOBODY, editLive({
-      timestamp: Timestamp.fromMillis(0),
-    })),
+    write(
+      'record an accomplishment for a report that does not exist',
+      NOBODY,
+      record('no-such-report'),
+    ),
+    write(
+      'record an accomplishment already archived',
+      NOBODY,
+      record(REPORTS.responded, { isArchived: true }),
+    ),
+    write(
+      'record an accomplishment with a client clock timestamp',
+      NOBODY,
+      record(REPORTS.responded, {
+        timestamp: Timestamp.fromMillis(Date.now() - 60_000),
+      }),
+    ),
+    write(
+      'record an accomplishment with an unknown resolve code',
+      NOBODY,
+      record(REPORTS.responded, {
+        resolveCode: 'Magic',
+      }),
+    ),
+    write(
+      'record an accomplishment with an unknown threat level',
+      NOBODY,
+      record(REPORTS.responded, {
+        threatLevel: 'Apocalyptic',
+      }),
+    ),
+    write(
+      `record an accomplishment titled over ${LIMITS.title}`,
+      NOBODY,
+      record(REPORTS.responded, {
+        title: 'x'.repeat(LIMITS.title + 1),
+      }),
+    ),
+    write(
+      'record an accomplishment without a description',
+      NOBODY,
+      record(REPORTS.responded, {
+        description: '',
+      }),
+    ),
+    write(
+      'record an accomplishment carrying the server’s report snapshot',
+      NOBODY,
+      record(REPORTS.responded, {
+        report: { campus: OTHER_CAMPUS },
+      }),
+    ),
+    write(
+      'edit an accomplishment',
+      SAME_CAMPUS_STAFF,
+      editLive({
+        description: 'Updated',
+        threatLevel: 'Critical',
+        timestamp: serverTimestamp(),
+      }),
+    ),
+    write(
+      'edit an accomplishment’s time to a client clock',
+      NOBODY,
+      editLive({
+        timestamp: Timestamp.fromMillis(0),
+      }),
+    ),
     write('archive an accomplishment', ADMIN, editLive({ isArchived: true })),
-    write('archive and edit an accomplishment at once', NOBODY, editLive({
-      isArchived: true,
-      description: 'Hidden edit',
-    })),
+    write(
+      'archive and edit an accomplishment at once',
+      NOBODY,
+      editLive({
+        isArchived: true,
+        description: 'Hidden edit',
+      }),
+    ),
     write('edit an archived accomplishment', NOBODY, (db) =>
       updateDoc(nested(db, REPORTS.responded, ACCOMPLISHMENTS.archived), { description: 'Edited' }),
     ),
@@ -128,9 +187,13 @@ describe('accomplishment_reports', () => {
 
   const copy = (db: Firestore, id: string) => doc(db, accomplishments, id);
   const copies: Row<Firestore>[] = [
-    read('get a same-campus copy', SAME_CAMPUS_STAFF, (db) => getDoc(copy(db, ACCOMPLISHMENTS.live))),
+    read('get a same-campus copy', SAME_CAMPUS_STAFF, (db) =>
+      getDoc(copy(db, ACCOMPLISHMENTS.live)),
+    ),
     read('get an archived copy', ADMIN, (db) => getDoc(copy(db, ACCOMPLISHMENTS.archived))),
-    read('get an other-campus copy', OTHER_CAMPUS_STAFF, (db) => getDoc(copy(db, ACCOMPLISHMENTS.otherCampus))),
+    read('get an other-campus copy', OTHER_CAMPUS_STAFF, (db) =>
+      getDoc(copy(db, ACCOMPLISHMENTS.otherCampus)),
+    ),
     read('list every copy', ADMIN, (db) => getDocs(collection(db, accomplishments))),
     read('IMT console query: live copies of the same campus', SAME_CAMPUS_STAFF, (db) =>
       getDocs(
@@ -156,9 +219,15 @@ describe('accomplishment_reports', () => {
     write('create a copy', NOBODY, (db) =>
       setDoc(copy(db, 'forged'), { ...accomplishment(), report: { campus: SAME_CAMPUS } }),
     ),
-    write('archive a copy', ADMIN, (db) => updateDoc(copy(db, ACCOMPLISHMENTS.live), { isArchived: true })),
-    write('restore a copy', ADMIN, (db) => updateDoc(copy(db, ACCOMPLISHMENTS.archived), { isArchived: false })),
-    write('edit a copy', NOBODY, (db) => updateDoc(copy(db, ACCOMPLISHMENTS.live), { title: 'Edited' })),
+    write('archive a copy', ADMIN, (db) =>
+      updateDoc(copy(db, ACCOMPLISHMENTS.live), { isArchived: true }),
+    ),
+    write('restore a copy', ADMIN, (db) =>
+      updateDoc(copy(db, ACCOMPLISHMENTS.archived), { isArchived: false }),
+    ),
+    write('edit a copy', NOBODY, (db) =>
+      updateDoc(copy(db, ACCOMPLISHMENTS.live), { title: 'Edited' }),
+    ),
     write('archive and edit a copy at once', NOBODY, (db) =>
       updateDoc(copy(db, ACCOMPLISHMENTS.live), { isArchived: true, title: 'Edited' }),
     ),

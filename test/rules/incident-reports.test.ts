@@ -63,12 +63,22 @@ function newReport(actor: Actor, changes: DocumentData = {}): DocumentData {
     ...changes,
   };
 }
-const submit = (changes: DocumentData = {}) => (db: Firestore, actor: Actor) =>
-  setDoc(doc(collection(db, reports)), newReport(actor, changes));
+const submit =
+  (changes: DocumentData = {}) =>
+  (db: Firestore, actor: Actor) =>
+    setDoc(doc(collection(db, reports)), newReport(actor, changes));
 
-const colleague: Assignee = { id: COLLEAGUE.uid, displayName: 'Colleague Tester', email: COLLEAGUE.email };
+const colleague: Assignee = {
+  id: COLLEAGUE.uid,
+  displayName: 'Colleague Tester',
+  email: COLLEAGUE.email,
+};
 const northImt = ACTORS.imtOtherCampus;
-const northAssignee: Assignee = { id: northImt.uid, displayName: 'North IMT', email: northImt.email ?? '' };
+const northAssignee: Assignee = {
+  id: northImt.uid,
+  displayName: 'North IMT',
+  email: northImt.email ?? '',
+};
 const assignment = (changes: DocumentData = {}): DocumentData => ({
   status: 'Processing',
   assignedTo: colleague,
@@ -101,15 +111,23 @@ describe('incident_reports', () => {
     read('get a same-campus report of the app user', ['appUser', ...SAME_CAMPUS_STAFF], (db) =>
       getDoc(report(db, REPORTS.reported)),
     ),
-    read('get an other-campus report of the other app user', ['otherAppUser', ...OTHER_CAMPUS_STAFF], (db) =>
-      getDoc(report(db, REPORTS.otherCampus)),
+    read(
+      'get an other-campus report of the other app user',
+      ['otherAppUser', ...OTHER_CAMPUS_STAFF],
+      (db) => getDoc(report(db, REPORTS.otherCampus)),
     ),
     read('get an archived report of the app user', ['appUser', 'admin'], (db) =>
       getDoc(report(db, REPORTS.archived)),
     ),
     read('list every report', ADMIN, (db) => getDocs(collection(db, reports))),
     read('Admin console: list by archived flag, newest first', ADMIN, (db) =>
-      getDocs(query(collection(db, reports), where('isArchived', '==', false), orderBy('timestamp', 'desc'))),
+      getDocs(
+        query(
+          collection(db, reports),
+          where('isArchived', '==', false),
+          orderBy('timestamp', 'desc'),
+        ),
+      ),
     ),
     read('Admin archive screen: list archived reports', ADMIN, (db) =>
       getDocs(query(collection(db, reports), where('isArchived', '==', true))),
@@ -143,27 +161,51 @@ describe('incident_reports', () => {
 
   const creates: Row<Firestore>[] = [
     write('submit a report as oneself', APP_USERS, submit()),
-    write('submit a report with a GeoPoint location', APP_USERS, submit({ geoLoc: new GeoPoint(14.6, 121) })),
+    write(
+      'submit a report with a GeoPoint location',
+      APP_USERS,
+      submit({ geoLoc: new GeoPoint(14.6, 121) }),
+    ),
     write('submit a report without a description', APP_USERS, (db, actor) => {
       const { description: _omitted, ...rest } = newReport(actor);
       return setDoc(doc(collection(db, reports)), rest);
     }),
-    write('submit a report as someone else (reporterId)', NOBODY, submit({ reporterId: 'someone-else' })),
-    write('submit a report under someone else’s email', NOBODY, submit({ email: 'bob@elsewhere.example' })),
+    write(
+      'submit a report as someone else (reporterId)',
+      NOBODY,
+      submit({ reporterId: 'someone-else' }),
+    ),
+    write(
+      'submit a report under someone else’s email',
+      NOBODY,
+      submit({ email: 'bob@elsewhere.example' }),
+    ),
     write('submit a report already Processing', NOBODY, submit({ status: 'Processing' })),
     write('submit a report already archived', NOBODY, submit({ isArchived: true })),
-    write('submit a report with a client clock timestamp', NOBODY, submit({
-      timestamp: Timestamp.fromMillis(Date.now() - 60_000),
-    })),
+    write(
+      'submit a report with a client clock timestamp',
+      NOBODY,
+      submit({
+        timestamp: Timestamp.fromMillis(Date.now() - 60_000),
+      }),
+    ),
     write('submit a report for an unknown campus', NOBODY, submit({ nearestCampus: 'Atlantis' })),
     write('submit a report of an unknown incident type', NOBODY, submit({ incidentType: 'Alien' })),
-    write('submit a report with latitude out of range', NOBODY, submit({
-      geoLoc: { latitude: 91, longitude: 121 },
-    })),
+    write(
+      'submit a report with latitude out of range',
+      NOBODY,
+      submit({
+        geoLoc: { latitude: 91, longitude: 121 },
+      }),
+    ),
     write('submit a report with a location that is not a place', NOBODY, submit({ geoLoc: 'Gym' })),
-    write(`submit a description longer than ${LIMITS.body}`, NOBODY, submit({
-      description: 'x'.repeat(LIMITS.body + 1),
-    })),
+    write(
+      `submit a description longer than ${LIMITS.body}`,
+      NOBODY,
+      submit({
+        description: 'x'.repeat(LIMITS.body + 1),
+      }),
+    ),
     ...(
       [
         ['assignedTo', colleague],
@@ -175,84 +217,217 @@ describe('incident_reports', () => {
         ['declineDescription', 'x'],
         ['statusHistory', []],
       ] as const
-    ).map(([field, value]) => write(`submit a report carrying ${field}`, NOBODY, submit({ [field]: value }))),
+    ).map(([field, value]) =>
+      write(`submit a report carrying ${field}`, NOBODY, submit({ [field]: value })),
+    ),
     write('submit a report with an unknown field', NOBODY, submit({ priority: 'urgent' })),
   ];
   describeMatrix('incident_reports: create', creates, options);
 
   const moves: Row<Firestore>[] = [
-    write('assign a same-campus report (Reported→Processing)', SAME_CAMPUS_STAFF, update(REPORTS.reported, assignment())),
-    write('assign without tags', SAME_CAMPUS_STAFF, update(REPORTS.reported, assignment({ tags: [] }))),
-    write('assign an other-campus report to its IMT', OTHER_CAMPUS_STAFF, update(REPORTS.otherCampus, assignment({
-      assignedTo: northAssignee,
-    }))),
+    write(
+      'assign a same-campus report (Reported→Processing)',
+      SAME_CAMPUS_STAFF,
+      update(REPORTS.reported, assignment()),
+    ),
+    write(
+      'assign without tags',
+      SAME_CAMPUS_STAFF,
+      update(REPORTS.reported, assignment({ tags: [] })),
+    ),
+    write(
+      'assign an other-campus report to its IMT',
+      OTHER_CAMPUS_STAFF,
+      update(
+        REPORTS.otherCampus,
+        assignment({
+          assignedTo: northAssignee,
+        }),
+      ),
+    ),
     write('assign an archived report', NOBODY, update(REPORTS.archived, assignment())),
-    write('assign to IMT of another campus', NOBODY, update(REPORTS.reported, assignment({
-      assignedTo: northAssignee,
-    }))),
-    write('assign to an archived staff account', NOBODY, update(REPORTS.reported, assignment({
-      assignedTo: {
-        id: ACTORS.archivedStaff.uid,
-        displayName: 'Archived',
-        email: ACTORS.archivedStaff.email,
-      },
-    }))),
-    write('assign to an app user', NOBODY, update(REPORTS.reported, assignment({
-      assignedTo: { id: ACTORS.otherAppUser.uid, displayName: 'Bob', email: ACTORS.otherAppUser.email },
-    }))),
-    write('assign naming a colleague with a wrong email', NOBODY, update(REPORTS.reported, assignment({
-      assignedTo: { ...colleague, email: 'someone@else.example' },
-    }))),
+    write(
+      'assign to IMT of another campus',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          assignedTo: northAssignee,
+        }),
+      ),
+    ),
+    write(
+      'assign to an archived staff account',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          assignedTo: {
+            id: ACTORS.archivedStaff.uid,
+            displayName: 'Archived',
+            email: ACTORS.archivedStaff.email,
+          },
+        }),
+      ),
+    ),
+    write(
+      'assign to an app user',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          assignedTo: {
+            id: ACTORS.otherAppUser.uid,
+            displayName: 'Bob',
+            email: ACTORS.otherAppUser.email,
+          },
+        }),
+      ),
+    ),
+    write(
+      'assign naming a colleague with a wrong email',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          assignedTo: { ...colleague, email: 'someone@else.example' },
+        }),
+      ),
+    ),
     write('assign without an assignee', NOBODY, (db) => {
       const { assignedTo: _omitted, ...rest } = assignment();
       return updateDoc(report(db, REPORTS.reported), rest);
     }),
-    write('assign with an unknown threat level', NOBODY, update(REPORTS.reported, assignment({
-      threatLevel: 'Apocalyptic',
-    }))),
-    write(`assign with more than ${LIMITS.tagsPerItem} tags`, NOBODY, update(REPORTS.reported, assignment({
-      tags: Array.from({ length: LIMITS.tagsPerItem + 1 }, (_, i) => `tag-${i}`),
-    }))),
-    write('assign and set waitingTimeInMinutes', NOBODY, update(REPORTS.reported, assignment({
-      waitingTimeInMinutes: 1,
-    }))),
-    write('assign and write statusHistory', NOBODY, update(REPORTS.reported, assignment({ statusHistory: [] }))),
-    write('respond (Processing→Responded)', SAME_CAMPUS_STAFF, update(REPORTS.processing, { status: 'Responded' })),
-    write('respond and set responseTimeInMinutes', NOBODY, update(REPORTS.processing, {
-      status: 'Responded',
-      responseTimeInMinutes: 1,
-    })),
-    write('skip Processing (Reported→Responded)', NOBODY, update(REPORTS.reported, { status: 'Responded' })),
-    write('resolve from the client (Responded→Resolved)', NOBODY, update(REPORTS.responded, { status: 'Resolved' })),
-    write('move back (Processing→Reported)', NOBODY, update(REPORTS.processing, { status: 'Reported' })),
+    write(
+      'assign with an unknown threat level',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          threatLevel: 'Apocalyptic',
+        }),
+      ),
+    ),
+    write(
+      `assign with more than ${LIMITS.tagsPerItem} tags`,
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          tags: Array.from({ length: LIMITS.tagsPerItem + 1 }, (_, i) => `tag-${i}`),
+        }),
+      ),
+    ),
+    write(
+      'assign and set waitingTimeInMinutes',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          waitingTimeInMinutes: 1,
+        }),
+      ),
+    ),
+    write(
+      'assign and write statusHistory',
+      NOBODY,
+      update(REPORTS.reported, assignment({ statusHistory: [] })),
+    ),
+    write(
+      'respond (Processing→Responded)',
+      SAME_CAMPUS_STAFF,
+      update(REPORTS.processing, { status: 'Responded' }),
+    ),
+    write(
+      'respond and set responseTimeInMinutes',
+      NOBODY,
+      update(REPORTS.processing, {
+        status: 'Responded',
+        responseTimeInMinutes: 1,
+      }),
+    ),
+    write(
+      'skip Processing (Reported→Responded)',
+      NOBODY,
+      update(REPORTS.reported, { status: 'Responded' }),
+    ),
+    write(
+      'resolve from the client (Responded→Resolved)',
+      NOBODY,
+      update(REPORTS.responded, { status: 'Resolved' }),
+    ),
+    write(
+      'move back (Processing→Reported)',
+      NOBODY,
+      update(REPORTS.processing, { status: 'Reported' }),
+    ),
     write('decline a Resolved report', NOBODY, update(REPORTS.resolved, decline())),
-    write('reopen a Declined report (Declined→Processing)', NOBODY, update(REPORTS.declined, { status: 'Processing' })),
+    write(
+      'reopen a Declined report (Declined→Processing)',
+      NOBODY,
+      update(REPORTS.declined, { status: 'Processing' }),
+    ),
     write('decline a Reported report', SAME_CAMPUS_STAFF, update(REPORTS.reported, decline())),
     write('decline a Processing report', SAME_CAMPUS_STAFF, update(REPORTS.processing, decline())),
     write('decline a Responded report', SAME_CAMPUS_STAFF, update(REPORTS.responded, decline())),
-    write('decline without a description', NOBODY, update(REPORTS.reported, {
-      status: 'Declined',
-      declineReason: 'Other',
-    })),
-    write('decline with an empty reason', NOBODY, update(REPORTS.reported, decline({ declineReason: '' }))),
-    write(`decline with a description over ${LIMITS.declineDescription}`, NOBODY, update(REPORTS.reported, decline({
-      declineDescription: 'x'.repeat(LIMITS.declineDescription + 1),
-    }))),
-    write('change the threat level without a status move', NOBODY, update(REPORTS.processing, {
-      threatLevel: 'Critical',
-    })),
-    write('move a report to another campus', NOBODY, update(REPORTS.reported, { nearestCampus: OTHER_CAMPUS })),
-    write('edit the description of a report', NOBODY, update(REPORTS.reported, { description: 'Edited' })),
-    write('set the timing fields', NOBODY, update(REPORTS.processing, {
-      waitingTimeInMinutes: 0,
-      responseTimeInMinutes: 0,
-    })),
+    write(
+      'decline without a description',
+      NOBODY,
+      update(REPORTS.reported, {
+        status: 'Declined',
+        declineReason: 'Other',
+      }),
+    ),
+    write(
+      'decline with an empty reason',
+      NOBODY,
+      update(REPORTS.reported, decline({ declineReason: '' })),
+    ),
+    write(
+      `decline with a description over ${LIMITS.declineDescription}`,
+      NOBODY,
+      update(
+        REPORTS.reported,
+        decline({
+          declineDescription: 'x'.repeat(LIMITS.declineDescription + 1),
+        }),
+      ),
+    ),
+    write(
+      'change the threat level without a status move',
+      NOBODY,
+      update(REPORTS.processing, {
+        threatLevel: 'Critical',
+      }),
+    ),
+    write(
+      'move a report to another campus',
+      NOBODY,
+      update(REPORTS.reported, { nearestCampus: OTHER_CAMPUS }),
+    ),
+    write(
+      'edit the description of a report',
+      NOBODY,
+      update(REPORTS.reported, { description: 'Edited' }),
+    ),
+    write(
+      'set the timing fields',
+      NOBODY,
+      update(REPORTS.processing, {
+        waitingTimeInMinutes: 0,
+        responseTimeInMinutes: 0,
+      }),
+    ),
     write('archive a report', ADMIN, update(REPORTS.reported, { isArchived: true })),
     write('restore an archived report', ADMIN, update(REPORTS.archived, { isArchived: false })),
-    write('archive and change the status at once', NOBODY, update(REPORTS.reported, {
-      isArchived: true,
-      status: 'Declined',
-    })),
+    write(
+      'archive and change the status at once',
+      NOBODY,
+      update(REPORTS.reported, {
+        isArchived: true,
+        status: 'Declined',
+      }),
+    ),
     write('delete a report', NOBODY, (db) => deleteDoc(report(db, REPORTS.reported))),
   ];
   describeMatrix('incident_reports: status moves and other updates', moves, options);
@@ -271,8 +446,16 @@ describe('incident_reports', () => {
   const transitions: Row<Firestore>[] = INCIDENT_STATUSES.flatMap((from) =>
     INCIDENT_STATUSES.map((to) => {
       const staffMove = STATUS_TRANSITIONS[from].includes(to) && to !== 'Resolved';
-      return write(`${from}→${to}`, staffMove ? SAME_CAMPUS_STAFF : NOBODY, update(seededWithStatus[from], payloadFor(to)));
+      return write(
+        `${from}→${to}`,
+        staffMove ? SAME_CAMPUS_STAFF : NOBODY,
+        update(seededWithStatus[from], payloadFor(to)),
+      );
     }),
   );
-  describeMatrix('incident_reports: every status pair against STATUS_TRANSITIONS', transitions, options);
+  describeMatrix(
+    'incident_reports: every status pair against STATUS_TRANSITIONS',
+    transitions,
+    options,
+  );
 });

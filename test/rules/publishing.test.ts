@@ -54,7 +54,9 @@ describe('published and server-written collections', () => {
     const item = (db: Firestore, id: string) => doc(db, name, id);
     const rows: Row<Firestore>[] = [
       read('get a published item', LIVE_ACCOUNTS, (db) => getDoc(item(db, PUBLICATIONS.published))),
-      read('get a scheduled item before its time', ADMIN, (db) => getDoc(item(db, PUBLICATIONS.scheduled))),
+      read('get a scheduled item before its time', ADMIN, (db) =>
+        getDoc(item(db, PUBLICATIONS.scheduled)),
+      ),
       read('get an archived item', ADMIN, (db) => getDoc(item(db, PUBLICATIONS.archived))),
       read('list every item', ADMIN, (db) => getDocs(collection(db, name))),
       read('app query: live items published by now', LIVE_ACCOUNTS, (db) =>
@@ -80,8 +82,12 @@ describe('published and server-written collections', () => {
           isScheduled: false,
         }),
       ),
-      write('archive an item', ADMIN, (db) => updateDoc(item(db, PUBLICATIONS.published), { isArchived: true })),
-      write('restore an item', ADMIN, (db) => updateDoc(item(db, PUBLICATIONS.archived), { isArchived: false })),
+      write('archive an item', ADMIN, (db) =>
+        updateDoc(item(db, PUBLICATIONS.published), { isArchived: true }),
+      ),
+      write('restore an item', ADMIN, (db) =>
+        updateDoc(item(db, PUBLICATIONS.archived), { isArchived: false }),
+      ),
       write('archive with a non-bool flag', NOBODY, (db) =>
         updateDoc(item(db, PUBLICATIONS.published), { isArchived: 'yes' }),
       ),
@@ -89,7 +95,10 @@ describe('published and server-written collections', () => {
         updateDoc(item(db, PUBLICATIONS.published), { title: 'Edited' }),
       ),
       write('publish a scheduled item early', NOBODY, (db) =>
-        updateDoc(item(db, PUBLICATIONS.scheduled), { timestamp: serverTimestamp(), isScheduled: false }),
+        updateDoc(item(db, PUBLICATIONS.scheduled), {
+          timestamp: serverTimestamp(),
+          isScheduled: false,
+        }),
       ),
       write('archive and edit at once', NOBODY, (db) =>
         updateDoc(item(db, PUBLICATIONS.published), { isArchived: true, title: 'Edited' }),
@@ -101,35 +110,63 @@ describe('published and server-written collections', () => {
 
   const releases = COLLECTIONS.releases;
   const release = (db: Firestore, id: string) => doc(db, releases, id);
-  const publish = (changes: DocumentData = {}) => (db: Firestore) =>
-    setDoc(release(db, 'release-new'), { ...validRelease('2.0.0'), timestamp: serverTimestamp(), ...changes });
+  const publish =
+    (changes: DocumentData = {}) =>
+    (db: Firestore) =>
+      setDoc(release(db, 'release-new'), {
+        ...validRelease('2.0.0'),
+        timestamp: serverTimestamp(),
+        ...changes,
+      });
   const releaseRows: Row<Firestore>[] = [
-    read('get the live release (public download page)', EVERYONE, (db) => getDoc(release(db, RELEASES.live))),
+    read('get the live release (public download page)', EVERYONE, (db) =>
+      getDoc(release(db, RELEASES.live)),
+    ),
     read('get an archived release', ADMIN, (db) => getDoc(release(db, RELEASES.archived))),
     read('download page query: live releases', EVERYONE, (db) =>
       getDocs(query(collection(db, releases), where('isArchived', '==', false))),
     ),
     read('list every release', ADMIN, (db) => getDocs(collection(db, releases))),
     write('publish a release', ADMIN, publish()),
-    write(`publish a release of ${LIMITS.releaseBytes} bytes or more`, NOBODY, publish({
-      size: LIMITS.releaseBytes,
-    })),
+    write(
+      `publish a release of ${LIMITS.releaseBytes} bytes or more`,
+      NOBODY,
+      publish({
+        size: LIMITS.releaseBytes,
+      }),
+    ),
     write('publish a release with a fractional versionCode', NOBODY, publish({ versionCode: 1.5 })),
-    write('publish a release outside releases/', NOBODY, publish({ storagePath: 'profiles/x/app.apk' })),
+    write(
+      'publish a release outside releases/',
+      NOBODY,
+      publish({ storagePath: 'profiles/x/app.apk' }),
+    ),
     write('publish a release without md5Hash', NOBODY, (db) => {
       const { md5Hash: _omitted, ...rest } = validRelease('2.0.0');
       return setDoc(release(db, 'release-new'), { ...rest, timestamp: serverTimestamp() });
     }),
     write('publish a release already archived', NOBODY, publish({ isArchived: true })),
-    write('publish a release with a client clock timestamp', NOBODY, publish({
-      timestamp: Timestamp.fromMillis(0),
-    })),
-    write(`publish release notes over ${LIMITS.releaseNotes}`, NOBODY, publish({
-      notes: 'x'.repeat(LIMITS.releaseNotes + 1),
-    })),
+    write(
+      'publish a release with a client clock timestamp',
+      NOBODY,
+      publish({
+        timestamp: Timestamp.fromMillis(0),
+      }),
+    ),
+    write(
+      `publish release notes over ${LIMITS.releaseNotes}`,
+      NOBODY,
+      publish({
+        notes: 'x'.repeat(LIMITS.releaseNotes + 1),
+      }),
+    ),
     write('publish a release with an unknown field', NOBODY, publish({ channel: 'beta' })),
-    write('edit the release notes', ADMIN, (db) => updateDoc(release(db, RELEASES.live), { notes: 'Fixed' })),
-    write('archive a release', ADMIN, (db) => updateDoc(release(db, RELEASES.live), { isArchived: true })),
+    write('edit the release notes', ADMIN, (db) =>
+      updateDoc(release(db, RELEASES.live), { notes: 'Fixed' }),
+    ),
+    write('archive a release', ADMIN, (db) =>
+      updateDoc(release(db, RELEASES.live), { isArchived: true }),
+    ),
     write('backdate a release', NOBODY, (db) =>
       updateDoc(release(db, RELEASES.live), { timestamp: Timestamp.fromMillis(0) }),
     ),
@@ -142,7 +179,11 @@ describe('published and server-written collections', () => {
     read('get a push record', ADMIN, (db) => getDoc(doc(db, pushMessages, PUSH_MESSAGE))),
     read('list push records', ADMIN, (db) => getDocs(collection(db, pushMessages))),
     write('record a push', NOBODY, (db) =>
-      setDoc(doc(db, pushMessages, 'forged'), { topic: 'all', state: 'sent', timestamp: serverTimestamp() }),
+      setDoc(doc(db, pushMessages, 'forged'), {
+        topic: 'all',
+        state: 'sent',
+        timestamp: serverTimestamp(),
+      }),
     ),
     write('change a push record', NOBODY, (db) =>
       updateDoc(doc(db, pushMessages, PUSH_MESSAGE), { state: 'failed' }),
@@ -153,7 +194,9 @@ describe('published and server-written collections', () => {
 
   const unnamedRows: Row<Firestore>[] = [
     read('get a document', NOBODY, (db) => getDoc(doc(db, COLLECTIONS.processedEvents, 'e1'))),
-    read('list a collection', NOBODY, (db) => getDocs(collection(db, COLLECTIONS.accountCredentials))),
+    read('list a collection', NOBODY, (db) =>
+      getDocs(collection(db, COLLECTIONS.accountCredentials)),
+    ),
     write('write a document', NOBODY, (db) => setDoc(doc(db, 'anything', 'x'), { a: 1 })),
   ];
   describeMatrix('collections the rules do not name', unnamedRows, options);

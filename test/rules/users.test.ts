@@ -15,7 +15,14 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, THIRD_CAMPUS, type Actor } from './support/actors';
+import {
+  ACTORS,
+  COLLEAGUE,
+  OTHER_CAMPUS,
+  SAME_CAMPUS,
+  THIRD_CAMPUS,
+  type Actor,
+} from './support/actors';
 import { useFixture } from './support/fixture';
 import {
   ADMIN,
@@ -42,24 +49,33 @@ describe('users', () => {
 
   const reads: Row<Firestore>[] = [
     read('get one’s own account', LIVE_ACCOUNTS, (db, actor) => getDoc(own(db, actor))),
-    read('get an app user’s account', ['appUser', 'admin'], (db) => getDoc(doc(db, users, alice.uid))),
+    read('get an app user’s account', ['appUser', 'admin'], (db) =>
+      getDoc(doc(db, users, alice.uid)),
+    ),
     read('get an IMT colleague of the same campus', ['imtSameCampus', 'admin'], (db) =>
       getDoc(doc(db, users, COLLEAGUE.uid)),
     ),
     read('list every account', ADMIN, (db) => getDocs(collection(db, users))),
-    read('list live IMT accounts of the same campus (assignee picker)', ['imtSameCampus', 'admin'], (db) =>
+    read(
+      'list live IMT accounts of the same campus (assignee picker)',
+      ['imtSameCampus', 'admin'],
+      (db) =>
+        getDocs(
+          query(
+            collection(db, users),
+            where('role', '==', 'IMT'),
+            where('campus', '==', SAME_CAMPUS),
+            where('isArchived', '==', false),
+          ),
+        ),
+    ),
+    read('list IMT accounts of a campus, archived ones included', ADMIN, (db) =>
       getDocs(
         query(
           collection(db, users),
           where('role', '==', 'IMT'),
           where('campus', '==', SAME_CAMPUS),
-          where('isArchived', '==', false),
         ),
-      ),
-    ),
-    read('list IMT accounts of a campus, archived ones included', ADMIN, (db) =>
-      getDocs(
-        query(collection(db, users), where('role', '==', 'IMT'), where('campus', '==', SAME_CAMPUS)),
       ),
     ),
     read('list every account of a campus (reporters included)', ADMIN, (db) =>
@@ -71,14 +87,18 @@ describe('users', () => {
   ];
 
   const ownWrites: Row<Firestore>[] = [
-    write('update one’s own profile fields', LIVE_ACCOUNTS, updateOwn({
-      firstName: 'Renamed',
-      lastName: 'Person',
-      contactNumber: '+63 911 111 1111',
-      address: '2 Campus Road',
-      birthday: '1999-12-31',
-      profileUrl: 'https://example.com/p.png',
-    })),
+    write(
+      'update one’s own profile fields',
+      LIVE_ACCOUNTS,
+      updateOwn({
+        firstName: 'Renamed',
+        lastName: 'Person',
+        contactNumber: '+63 911 111 1111',
+        address: '2 Campus Road',
+        birthday: '1999-12-31',
+        profileUrl: 'https://example.com/p.png',
+      }),
+    ),
     write('update one’s own push tokens', LIVE_ACCOUNTS, updateOwn({ deviceToken: ['a', 'b'] })),
     write('change one’s own role', NOBODY, (db, actor) =>
       updateDoc(own(db, actor), { role: actor.claims?.role === 'Admin' ? 'User' : 'Admin' }),
@@ -88,24 +108,52 @@ describe('users', () => {
       updateDoc(own(db, actor), { isArchived: actor.name !== 'archivedStaff' }),
     ),
     write('change one’s own email', NOBODY, updateOwn({ email: 'new@example.com' })),
-    write('clear one’s own default-password flag', NOBODY, updateOwn({ isUsingDefaultPassword: true })),
-    write('set one’s own firstNameLowerCase (server-computed)', NOBODY, updateOwn({
-      firstNameLowerCase: 'zzz',
-    })),
-    write('change one’s own registrationDate', NOBODY, updateOwn({ registrationDate: '2020-01-01' })),
-    write('change one’s own registrationDateTimestamp', NOBODY, updateOwn({
-      registrationDateTimestamp: Timestamp.fromMillis(0),
-    })),
-    write(`set a first name longer than ${LIMITS.name} characters`, NOBODY, updateOwn({
-      firstName: 'x'.repeat(LIMITS.name + 1),
-    })),
+    write(
+      'clear one’s own default-password flag',
+      NOBODY,
+      updateOwn({ isUsingDefaultPassword: true }),
+    ),
+    write(
+      'set one’s own firstNameLowerCase (server-computed)',
+      NOBODY,
+      updateOwn({
+        firstNameLowerCase: 'zzz',
+      }),
+    ),
+    write(
+      'change one’s own registrationDate',
+      NOBODY,
+      updateOwn({ registrationDate: '2020-01-01' }),
+    ),
+    write(
+      'change one’s own registrationDateTimestamp',
+      NOBODY,
+      updateOwn({
+        registrationDateTimestamp: Timestamp.fromMillis(0),
+      }),
+    ),
+    write(
+      `set a first name longer than ${LIMITS.name} characters`,
+      NOBODY,
+      updateOwn({
+        firstName: 'x'.repeat(LIMITS.name + 1),
+      }),
+    ),
     write('set an empty last name', NOBODY, updateOwn({ lastName: '' })),
-    write(`set an address longer than ${LIMITS.address} characters`, NOBODY, updateOwn({
-      address: 'x'.repeat(LIMITS.address + 1),
-    })),
-    write(`set a contact number longer than ${LIMITS.contactNumber}`, NOBODY, updateOwn({
-      contactNumber: '1'.repeat(LIMITS.contactNumber + 1),
-    })),
+    write(
+      `set an address longer than ${LIMITS.address} characters`,
+      NOBODY,
+      updateOwn({
+        address: 'x'.repeat(LIMITS.address + 1),
+      }),
+    ),
+    write(
+      `set a contact number longer than ${LIMITS.contactNumber}`,
+      NOBODY,
+      updateOwn({
+        contactNumber: '1'.repeat(LIMITS.contactNumber + 1),
+      }),
+    ),
     write('set a birthday that is not an ISO date', NOBODY, updateOwn({ birthday: '31/12/1999' })),
     write('set push tokens that are not a list', NOBODY, updateOwn({ deviceToken: 'token' })),
     write('add an unknown field to one’s own account', NOBODY, updateOwn({ isAdmin: true })),
@@ -153,7 +201,9 @@ describe('users', () => {
         isArchived: false,
       }),
     ),
-    write('delete another user’s account document', NOBODY, (db) => deleteDoc(doc(db, users, bob.uid))),
+    write('delete another user’s account document', NOBODY, (db) =>
+      deleteDoc(doc(db, users, bob.uid)),
+    ),
   ];
 
   describeMatrix('users/{uid}: reads', reads, options);
@@ -197,20 +247,22 @@ describe('users', () => {
 
   // Sign-up in the mobile app: the Auth user exists, its users doc and claims do not yet.
   const newcomer = ACTORS.newcomer;
-  const signUp = (changes: DocumentData = {}) => (db: Firestore, actor: Actor) =>
-    setDoc(own(db, actor), {
-      firstName: 'New',
-      lastName: 'Reporter',
-      email: actor.email,
-      contactNumber: '+63 933 333 3333',
-      role: 'User',
-      campus: SAME_CAMPUS,
-      isArchived: false,
-      deviceToken: ['device-new'],
-      registrationDate: '2026-11-22T10:00:00.000Z',
-      registrationDateTimestamp: serverTimestamp(),
-      ...changes,
-    });
+  const signUp =
+    (changes: DocumentData = {}) =>
+    (db: Firestore, actor: Actor) =>
+      setDoc(own(db, actor), {
+        firstName: 'New',
+        lastName: 'Reporter',
+        email: actor.email,
+        contactNumber: '+63 933 333 3333',
+        role: 'User',
+        campus: SAME_CAMPUS,
+        isArchived: false,
+        deviceToken: ['device-new'],
+        registrationDate: '2026-11-22T10:00:00.000Z',
+        registrationDateTimestamp: serverTimestamp(),
+        ...changes,
+      });
   const signUpRows: Row<Firestore>[] = [
     read('get the newcomer’s account before it exists', ['newcomer', 'admin'], (db) =>
       getDoc(own(db, newcomer)),
@@ -219,17 +271,33 @@ describe('users', () => {
     write('create one’s own account as Admin', NOBODY, signUp({ role: 'Admin', campus: null })),
     write('create one’s own account as IMT', NOBODY, signUp({ role: 'IMT' })),
     write('create one’s own account already archived', NOBODY, signUp({ isArchived: true })),
-    write('create one’s own account with someone else’s email', NOBODY, signUp({
-      email: alice.email,
-    })),
-    write('create one’s own account with server fields', NOBODY, signUp({
-      firstNameLowerCase: 'new',
-      isUsingDefaultPassword: false,
-    })),
-    write('create one’s own account with an unknown campus', NOBODY, signUp({ campus: 'Atlantis' })),
-    write('create one’s own account with a client-chosen registration time', NOBODY, signUp({
-      registrationDateTimestamp: Timestamp.fromMillis(0),
-    })),
+    write(
+      'create one’s own account with someone else’s email',
+      NOBODY,
+      signUp({
+        email: alice.email,
+      }),
+    ),
+    write(
+      'create one’s own account with server fields',
+      NOBODY,
+      signUp({
+        firstNameLowerCase: 'new',
+        isUsingDefaultPassword: false,
+      }),
+    ),
+    write(
+      'create one’s own account with an unknown campus',
+      NOBODY,
+      signUp({ campus: 'Atlantis' }),
+    ),
+    write(
+      'create one’s own account with a client-chosen registration time',
+      NOBODY,
+      signUp({
+        registrationDateTimestamp: Timestamp.fromMillis(0),
+      }),
+    ),
     write('create an account document for another uid', NOBODY, (db, actor) =>
       signUp()(db, { ...actor, uid: 'someone-else' }),
     ),

@@ -57,7 +57,9 @@ export class RulesFixture {
     const env = await initializeTestEnvironment({
       projectId: PROJECT_ID,
       firestore: { ...firestore, rules: readFileSync(FIRESTORE_RULES_FILE, 'utf8') },
-      ...(storage ? { storage: { ...storage, rules: readFileSync(STORAGE_RULES_FILE, 'utf8') } } : {}),
+      ...(storage
+        ? { storage: { ...storage, rules: readFileSync(STORAGE_RULES_FILE, 'utf8') } }
+        : {}),
     });
     return new RulesFixture(env, options);
   }

@@ -4,6 +4,7 @@
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import type { Firestore } from 'firebase/firestore';
+import type { FirebaseStorage } from 'firebase/storage';
 import { ACTORS, ROLE_COLUMNS, type Actor, type ActorName } from './actors';
 import type { RulesFixture } from './fixture';
 
@@ -17,11 +18,19 @@ export interface Row<Client> {
 
 type Run<Client> = Row<Client>['run'];
 
-export function read<Client>(title: string, allowed: readonly ActorName[], run: Run<Client>): Row<Client> {
+export function read<Client>(
+  title: string,
+  allowed: readonly ActorName[],
+  run: Run<Client>,
+): Row<Client> {
   return { title, kind: 'read', allowed, run };
 }
 
-export function write<Client>(title: string, allowed: readonly ActorName[], run: Run<Client>): Row<Client> {
+export function write<Client>(
+  title: string,
+  allowed: readonly ActorName[],
+  run: Run<Client>,
+): Row<Client> {
   return { title, kind: 'write', allowed, run };
 }
 
@@ -51,6 +60,11 @@ export interface MatrixOptions<Client> {
 /** Tables whose requests go through each actor's Firestore client. */
 export function firestoreTables(fixture: () => RulesFixture): MatrixOptions<Firestore> {
   return { fixture, client: (f, actor) => f.firestore(actor) };
+}
+
+/** Tables whose requests go through each actor's Storage client. */
+export function storageTables(fixture: () => RulesFixture): MatrixOptions<FirebaseStorage> {
+  return { fixture, client: (f, actor) => f.storage(actor) };
 }
 
 export function describeMatrix<Client>(

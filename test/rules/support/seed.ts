@@ -37,7 +37,11 @@ export const ACCOMPLISHMENTS = {
 
 export const NOTIFICATION = 'notification-1';
 export const TAG = 'fire';
-export const PUBLICATIONS = { published: 'published', scheduled: 'scheduled', archived: 'archived' };
+export const PUBLICATIONS = {
+  published: 'published',
+  scheduled: 'scheduled',
+  archived: 'archived',
+};
 export const RELEASES = { live: 'release-live', archived: 'release-archived' };
 export const PUSH_MESSAGE = 'push-1';
 
@@ -152,8 +156,18 @@ export async function seedFirestore(db: Firestore): Promise<void> {
     put(batch, db, `${users}/${actor.uid}`, userDoc(actor));
   }
   put(batch, db, `${users}/${archivedStaff.uid}`, userDoc(archivedStaff, { isArchived: true }));
-  put(batch, db, `${users}/${ACTORS.demotedStaff.uid}`, userDoc(ACTORS.demotedStaff, { role: 'User' }));
-  put(batch, db, `${users}/${ACTORS.movedImt.uid}`, userDoc(ACTORS.movedImt, { campus: OTHER_CAMPUS }));
+  put(
+    batch,
+    db,
+    `${users}/${ACTORS.demotedStaff.uid}`,
+    userDoc(ACTORS.demotedStaff, { role: 'User' }),
+  );
+  put(
+    batch,
+    db,
+    `${users}/${ACTORS.movedImt.uid}`,
+    userDoc(ACTORS.movedImt, { campus: OTHER_CAMPUS }),
+  );
   put(batch, db, `${users}/${COLLEAGUE.uid}`, {
     ...userDoc(imtSameCampus),
     email: COLLEAGUE.email,
@@ -173,32 +187,57 @@ export async function seedFirestore(db: Firestore): Promise<void> {
   const reports = COLLECTIONS.incidentReports;
   const alice = appUser;
   put(batch, db, `${reports}/${REPORTS.reported}`, incident(alice, SAME_CAMPUS));
-  put(batch, db, `${reports}/${REPORTS.processing}`, incident(alice, SAME_CAMPUS, {
-    status: 'Processing',
-    assignedTo: assignee,
-    threatLevel: 'Moderate',
-    tags: [TAG],
-    waitingTimeInMinutes: 12,
-  }));
-  put(batch, db, `${reports}/${REPORTS.responded}`, incident(otherAppUser, SAME_CAMPUS, {
-    status: 'Responded',
-    assignedTo: assignee,
-    threatLevel: 'Moderate',
-    tags: [TAG],
-    waitingTimeInMinutes: 12,
-    responseTimeInMinutes: 30,
-  }));
-  put(batch, db, `${reports}/${REPORTS.resolved}`, incident(alice, SAME_CAMPUS, {
-    status: 'Resolved',
-    assignedTo: assignee,
-    threatLevel: 'Low',
-  }));
-  put(batch, db, `${reports}/${REPORTS.declined}`, incident(alice, SAME_CAMPUS, {
-    status: 'Declined',
-    declineReason: 'Duplicate report',
-    declineDescription: 'Same as an earlier report',
-  }));
-  put(batch, db, `${reports}/${REPORTS.archived}`, incident(alice, SAME_CAMPUS, { isArchived: true }));
+  put(
+    batch,
+    db,
+    `${reports}/${REPORTS.processing}`,
+    incident(alice, SAME_CAMPUS, {
+      status: 'Processing',
+      assignedTo: assignee,
+      threatLevel: 'Moderate',
+      tags: [TAG],
+      waitingTimeInMinutes: 12,
+    }),
+  );
+  put(
+    batch,
+    db,
+    `${reports}/${REPORTS.responded}`,
+    incident(otherAppUser, SAME_CAMPUS, {
+      status: 'Responded',
+      assignedTo: assignee,
+      threatLevel: 'Moderate',
+      tags: [TAG],
+      waitingTimeInMinutes: 12,
+      responseTimeInMinutes: 30,
+    }),
+  );
+  put(
+    batch,
+    db,
+    `${reports}/${REPORTS.resolved}`,
+    incident(alice, SAME_CAMPUS, {
+      status: 'Resolved',
+      assignedTo: assignee,
+      threatLevel: 'Low',
+    }),
+  );
+  put(
+    batch,
+    db,
+    `${reports}/${REPORTS.declined}`,
+    incident(alice, SAME_CAMPUS, {
+      status: 'Declined',
+      declineReason: 'Duplicate report',
+      declineDescription: 'Same as an earlier report',
+    }),
+  );
+  put(
+    batch,
+    db,
+    `${reports}/${REPORTS.archived}`,
+    incident(alice, SAME_CAMPUS, { isArchived: true }),
+  );
   put(batch, db, `${reports}/${REPORTS.otherCampus}`, incident(otherAppUser, OTHER_CAMPUS));
 
   const accomplishments = COLLECTIONS.accomplishmentReports;
@@ -206,19 +245,35 @@ export async function seedFirestore(db: Firestore): Promise<void> {
   put(batch, db, sub(REPORTS.responded, ACCOMPLISHMENTS.live), accomplishment(false));
   put(batch, db, sub(REPORTS.responded, ACCOMPLISHMENTS.archived), accomplishment(true));
   put(batch, db, sub(REPORTS.otherCampus, ACCOMPLISHMENTS.otherCampus), accomplishment(false));
-  put(batch, db, `${accomplishments}/${ACCOMPLISHMENTS.live}`,
-    accomplishmentCopy(REPORTS.responded, SAME_CAMPUS, false));
-  put(batch, db, `${accomplishments}/${ACCOMPLISHMENTS.archived}`,
-    accomplishmentCopy(REPORTS.responded, SAME_CAMPUS, true));
-  put(batch, db, `${accomplishments}/${ACCOMPLISHMENTS.otherCampus}`,
-    accomplishmentCopy(REPORTS.otherCampus, OTHER_CAMPUS, false));
+  put(
+    batch,
+    db,
+    `${accomplishments}/${ACCOMPLISHMENTS.live}`,
+    accomplishmentCopy(REPORTS.responded, SAME_CAMPUS, false),
+  );
+  put(
+    batch,
+    db,
+    `${accomplishments}/${ACCOMPLISHMENTS.archived}`,
+    accomplishmentCopy(REPORTS.responded, SAME_CAMPUS, true),
+  );
+  put(
+    batch,
+    db,
+    `${accomplishments}/${ACCOMPLISHMENTS.otherCampus}`,
+    accomplishmentCopy(REPORTS.otherCampus, OTHER_CAMPUS, false),
+  );
 
   put(batch, db, `${COLLECTIONS.tags}/${TAG}`, { name: TAG });
   for (const kind of Object.keys(PUBLICATIONS) as (keyof typeof PUBLICATIONS)[]) {
     const item = publication(kind);
     put(batch, db, `${COLLECTIONS.articles}/${kind}`, item);
     const { description, ...rest } = item;
-    put(batch, db, `${COLLECTIONS.announcements}/${kind}`, { ...rest, body: description, tags: [TAG] });
+    put(batch, db, `${COLLECTIONS.announcements}/${kind}`, {
+      ...rest,
+      body: description,
+      tags: [TAG],
+    });
   }
   put(batch, db, `${COLLECTIONS.releases}/${RELEASES.live}`, {
     ...validRelease('1.2.0'),
@@ -231,7 +286,12 @@ export async function seedFirestore(db: Firestore): Promise<void> {
   });
   put(batch, db, `${COLLECTIONS.pushMessages}/${PUSH_MESSAGE}`, {
     tokens: ['device-app-alice'],
-    payload: { title: 'Processing', body: 'Your report', type: 'report', type_id: REPORTS.processing },
+    payload: {
+      title: 'Processing',
+      body: 'Your report',
+      type: 'report',
+      type_id: REPORTS.processing,
+    },
     state: 'sent',
     transport: 'emulator',
     timestamp: reportTime,

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * Runs the whole rules matrix (Firestore and Storage) under `firebase emulators:exec`, with the
+ * project's offline emulators started by firebase-tools through the binary-path variables.
+ * Extra arguments go to mocha (e.g. `--grep storage`).
+ *
+ *   node test/rules/run-with-emulators.mjs
+ *
+ * With OFFICIAL_EMULATORS=1 the binary-path variables are left alone, so firebase-tools uses its
+ * own (downloaded) emulator jars: the same suite then runs against the official emulators.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const javaHome = process.env.JAVA_HOME_21_PLUS ?? '/usr/lib/jvm/temurin-25-jdk-amd64';
+const env = { ...process.env, GCLOUD_PROJECT: 'demo-campus-safety-rules' };
+// A FIRESTORE_EMULATOR_HOST inherited from a dev shell would point the suite elsewhere.
+delete env.FIRESTORE_EMULATOR_HOST;
+delete env.FIREBASE_STORAGE_EMULATOR_HOST;
+
+if (!process.env.OFFICIAL_EMULATORS) {
+  const firestoreJar = path.join(root, 'emulator/dist/firestore-emulator.jar');
+  const storageJar = path.join(root, 'emulator/dist/storage-rules-runtime.jar');
+  for (const jar of [firestoreJar, storageJar]) {
+    if (!existsSync(jar)) {
+      console.error(
+        `Missing ${path.relative(root, jar)}: run \`npm run build -w emulator\` first.`,
+      );
+      process.exit(1);
+    }
+  }
+  env.FIRESTORE_EMULATOR_BINARY_PATH = firestoreJar;
+  env.STORAGE_EMULATOR_BINARY_PATH = storageJar;
+}
+if (existsSync(path.join(javaHome, 'bin/java'))) {
+  env.JAVA_HOME = javaHome;
+  env.PATH = `${path.join(javaHome, 'bin')}${path.delimiter}${env.PATH}`;
+}
+
+const mocha = ['npx', 'mocha', '--config', 'test/rules/.mocharc.json', ...process.argv.slice(2)];
+const result = spawnSync(
+  'npx',
+  [
+    'firebase',
+    'emulators:exec',
+    '--config',
+    'test/rules/emulators/firebase.json',
+    '--project',
+    env.GCLOUD_PROJECT,
+    '--only',
+    'firestore,storage',
+    mocha.map((arg) => (/[\s'"]/.test(arg) ? `'${arg.replace(/'/g, `'\\''`)}'` : arg)).join(' '),
+  ],
+  { cwd: root, env, stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);
