@@ -10,6 +10,7 @@ import {
   type Json,
 } from '../firestore/service.js';
 import type { Method } from './ast.js';
+import { checkRules } from './check.js';
 import { RulesEvalError } from './errors.js';
 import {
   documentToResource,
@@ -59,6 +60,8 @@ export function createFirestoreRulesAuthorizer(
           `${fileName} declares no 'service cloud.firestore'; every request will be denied.`,
         );
       }
+      for (const w of checkRules(file))
+        options.logger?.(`${fileName}:${w.line}:${w.column}: warning: ${w.message}`);
       ruleset = new Ruleset(file);
     },
 

@@ -4,6 +4,7 @@
  * emulator for Firestore documents when rules call firestore.get()/firestore.exists().
  */
 import type { Method } from '../rules/ast.js';
+import { checkRules } from '../rules/check.js';
 import { RulesEvalError, RulesSyntaxError } from '../rules/errors.js';
 import type { RulesHost } from '../rules/evaluator.js';
 import { denialMessage } from '../rules/firestore-authorizer.js';
@@ -103,7 +104,7 @@ export class StorageRulesRuntime {
         status: 'ok',
         result: { rulesVersion: Number(parsed.version) },
         errors: [],
-        warnings: [],
+        warnings: checkRules(parsed).map((w) => issue(w.message, fileName, w.line, w.column)),
       };
     } catch (e) {
       if (!(e instanceof RulesSyntaxError)) throw e;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { RulesSyntaxError, type RulesIssue } from '../../src/rules/errors.js';
+import { checkRules } from '../../src/rules/check.js';
 import { parseRules } from '../../src/rules/parser.js';
 
 function issues(source: string): RulesIssue[] {
@@ -120,6 +121,31 @@ describe('type names', () => {
         message:
           "Unknown type 'strng'; expected one of bool, bytes, duration, float, int, latlng, list, map, map_diff, null, number, path, set, string, timestamp.",
       },
+    );
+  });
+});
+
+describe('load-time warnings', () => {
+  it('names undefined functions, variables and namespace functions with their position', () => {
+    const file = parseRules(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    function known(x) { let y = x; return y && database != null; }
+    match /a/{id} {
+      allow read: if known(id) && unknownFn() && math.absolute(1) == 1 && typo.x == 1 && id2 == 'x';
+      allow write: if get(/databases/$(database)/documents/a/$(id)).data.ok && firestore.get(/x/y) != null;
+    }
+  }
+}`);
+    assert.deepEqual(
+      checkRules(file).map((w) => `${w.line}:${w.column} ${w.message}`),
+      [
+        "6:35 Undefined function 'unknownFn'.",
+        "6:50 Undefined function 'math.absolute'.",
+        "6:75 Undefined variable 'typo'.",
+        "6:90 Undefined variable 'id2'.",
+        "7:80 Undefined variable 'firestore'.",
+      ],
     );
   });
 });
