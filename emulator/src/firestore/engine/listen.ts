@@ -65,23 +65,26 @@ class DatabaseTargets {
 }
 
 /**
- * Resume tokens carry the snapshot time they were issued at, and this engine instance's epoch: a
- * token from before a restart describes data this process never had, so it cannot be diffed.
+ * Resume tokens carry the snapshot time they were issued at, and the engine instance's epoch: a
+ * token from before a restart describes data this engine never had, so it cannot be diffed.
  */
-const EPOCH = randomBytes(6).toString('hex');
+class ResumeTokens {
+  private readonly epoch = randomBytes(6).toString('hex');
 
-function encodeResumeToken(time: number): string {
-  return Buffer.from(`fst:${EPOCH}:${time}`).toString('base64');
-}
+  encode(time: number): string {
+    return Buffer.from(`fst:${this.epoch}:${time}`).toString('base64');
+  }
 
-function decodeResumeToken(token: unknown): number | null {
-  if (typeof token !== 'string') return null;
-  const m = /^fst:([0-9a-f]+):(\d+)$/.exec(Buffer.from(token, 'base64').toString());
-  return m && m[1] === EPOCH ? Number(m[2]) : null;
+  decode(token: unknown): number | null {
+    if (typeof token !== 'string') return null;
+    const m = /^fst:([0-9a-f]+):(\d+)$/.exec(Buffer.from(token, 'base64').toString());
+    return m && m[1] === this.epoch ? Number(m[2]) : null;
+  }
 }
 
 export class ListenHub {
   private databases = new Map<Database, DatabaseTargets>();
+  readonly tokens = new ResumeTokens();
 
   constructor(readonly host: ListenHost) {}
 
@@ -272,7 +275,7 @@ class ListenSession implements StreamSession {
   private sendInitial(db: Database, t: Target, json: Json): void {
     const clock = this.hub.host.clock;
     let since: number | null = null;
-    if (json.resumeToken !== undefined && json.resumeToken !== null && json.resumeToken !== '') since = decodeResumeToken(json.resumeToken);
+    if (json.resumeToken !== undefined && json.resumeToken !== null && json.resumeToken !== '') since = this.hub.tokens.decode(json.resumeToken);
     else if (json.readTime !== undefined && json.readTime !== null) since = timestampToMicros(json.readTime, 'Listen: target.readTime');
     const resumable = since !== null && since >= db.horizon;
     const current = this.evaluate(db, t, null);
@@ -296,7 +299,7 @@ class ListenSession implements StreamSession {
     }
     t.results = current;
     this.hub.host.countReads(sent);
-    const token = encodeResumeToken(readTime);
+    const token = this.hub.tokens.encode(readTime);
     const time = microsToTimestamp(readTime);
     this.push({ targetChange: { targetChangeType: 'CURRENT', targetIds: [t.id], resumeToken: token, readTime: time } });
     this.push({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], resumeToken: token, readTime: time } });
@@ -357,6 +360,6 @@ class ListenSession implements StreamSession {
     if (sent.length === 0 && removals === 0) return;
     this.hub.host.countReads(sent);
     const time = microsToTimestamp(commitTime);
-    this.push({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], resumeToken: encodeResumeToken(commitTime), readTime: time } });
+    this.push({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], resumeToken: this.hub.tokens.encode(commitTime), readTime: time } });
   }
 }
