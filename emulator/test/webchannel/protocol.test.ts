@@ -421,7 +421,7 @@ describe('WebChannel protocol', function () {
     );
   });
 
-  it('identifies the caller from the Authorization header sent in the handshake body', async function () {
+  it('identifies the caller from the Authorization in the handshake body or $httpHeaders; none is anonymous', async function () {
     const callers: string[] = [];
     engine.setAuthorizer({
       authorize(request: AccessRequest) {
@@ -430,13 +430,26 @@ describe('WebChannel protocol', function () {
       },
     });
     const { database } = freshProject();
-    const payload = Buffer.from(JSON.stringify({ sub: 'alice', user_id: 'alice' })).toString(
-      'base64url',
+    const bearer = (sub: string) =>
+      `Bearer e30.${Buffer.from(JSON.stringify({ sub, user_id: sub })).toString('base64url')}.`;
+
+    const inBody = new RawChannel(server.baseUrl, 'Listen', database);
+    await inBody.open([addTarget(database, 'rooms')], { Authorization: bearer('alice') });
+    await inBody.pollUntil(isCurrent);
+
+    const inParam = new RawChannel(server.baseUrl, 'Listen', database);
+    await inParam.open(
+      [addTarget(database, 'rooms')],
+      {},
+      { $httpHeaders: `Authorization:${bearer('bob')}\r\n` },
     );
-    const channel = new RawChannel(server.baseUrl, 'Listen', database);
-    await channel.open([addTarget(database, 'rooms')], { Authorization: `Bearer e30.${payload}.` });
-    await channel.pollUntil(isCurrent);
-    assert.ok(callers.includes('user:alice'), JSON.stringify(callers));
+    await inParam.pollUntil(isCurrent);
+
+    const anonymous = new RawChannel(server.baseUrl, 'Listen', database);
+    await anonymous.open([addTarget(database, 'rooms')]);
+    await anonymous.pollUntil(isCurrent);
+
+    assert.deepEqual(callers, ['user:alice', 'user:bob', 'anonymous']);
   });
 
   it('fails the stream with INVALID_ARGUMENT for a message that is not JSON, or a bad database', async function () {

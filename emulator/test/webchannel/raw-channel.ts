@@ -58,7 +58,11 @@ export class RawChannel {
   }
 
   /** The handshake POST, carrying the first messages and (like the SDK) headers in the body. */
-  async open(messages: unknown[], headers: Record<string, string> = {}): Promise<RawResponse> {
+  async open(
+    messages: unknown[],
+    headers: Record<string, string> = {},
+    params: Record<string, string> = {},
+  ): Promise<RawResponse> {
     const headerBlock = Object.entries(headers)
       .map(([name, value]) => `${name}:${value}\r\n`)
       .join('');
@@ -67,7 +71,7 @@ export class RawChannel {
       encodeMaps(messages, this.nextMapId);
     this.nextMapId += messages.length;
     const response = await post(
-      this.url({ RID: this.rid++, CVER: 22, 'X-HTTP-Session-Id': 'gsessionid' }),
+      this.url({ RID: this.rid++, CVER: 22, 'X-HTTP-Session-Id': 'gsessionid', ...params }),
       body,
     );
     if (response.status === 200) {
