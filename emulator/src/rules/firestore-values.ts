@@ -10,7 +10,7 @@ export function fromFirestoreValue(value: unknown): RValue {
   if ('integerValue' in v) return BigInt(v.integerValue as string | number);
   if ('doubleValue' in v) return Number(v.doubleValue);
   if ('stringValue' in v) return String(v.stringValue);
-  if ('timestampValue' in v) return parseTimestamp(String(v.timestampValue));
+  if ('timestampValue' in v) return timestampOf(v.timestampValue);
   if ('bytesValue' in v)
     return new RBytes(new Uint8Array(Buffer.from(String(v.bytesValue), 'base64')));
   if ('referenceValue' in v) return referenceToPath(String(v.referenceValue));
@@ -61,6 +61,15 @@ export function parseTimestamp(text: string): RTimestamp {
   const seconds = Date.parse(`${m[1]}${m[3]}`) / 1000;
   const nanos = m[2] ? Number(m[2].padEnd(9, '0')) : 0;
   return new RTimestamp(seconds, nanos);
+}
+
+/** RFC 3339 text, or `{seconds, nanos}` as the WebChannel SDK writes timestamps outside proto3 JSON. */
+function timestampOf(value: unknown): RTimestamp {
+  if (typeof value === 'object' && value !== null) {
+    const t = value as { seconds?: string | number; nanos?: number };
+    return new RTimestamp(Number(t.seconds ?? 0), Number(t.nanos ?? 0));
+  }
+  return parseTimestamp(String(value));
 }
 
 export function timestampFromDate(date: Date): RTimestamp {

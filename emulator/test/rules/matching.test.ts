@@ -242,3 +242,21 @@ describe('request.time of writes', () => {
     assert.notEqual(judge(a, req), 'allowed');
   });
 });
+
+describe('timestamp values', () => {
+  it('accepts RFC 3339 text and {seconds, nanos} objects', () => {
+    const a = authorizerFor(
+      firestoreRules(
+        `match /t/{id} { allow get: if resource.data.a == resource.data.b && resource.data.a.nanos() == 5000; }`,
+      ),
+    );
+    const data = {
+      a: { raw: { timestampValue: '2024-01-01T00:00:00.000005Z' } },
+      b: { raw: { timestampValue: { seconds: '1704067200', nanos: 5000 } } },
+    };
+    assert.equal(
+      judge(a, access(anonymous, 'get', 't/1', { store: { 't/1': doc('t/1', data) } })),
+      'allowed',
+    );
+  });
+});
