@@ -6,6 +6,7 @@ import {
   COLLECTIONS,
   INCIDENT_STATUSES,
   LIMITS,
+  OPEN_STATUSES,
   STATUS_TRANSITIONS,
   type Assignee,
   type IncidentStatus,
@@ -17,7 +18,9 @@ import {
   deleteDoc,
   doc,
   getDoc,
+  getCountFromServer,
   getDocs,
+  limit,
   orderBy,
   query,
   serverTimestamp,
@@ -158,6 +161,49 @@ describe('incident_reports', () => {
     ),
   ];
   describeMatrix('incident_reports: reads and queries', reads, options);
+
+  // What the console's other screens ask, each inside the role's scope.
+  const sameCampusScope = [
+    where('nearestCampus', '==', SAME_CAMPUS),
+    where('isArchived', '==', false),
+  ];
+  const consoleQueries: Row<Firestore>[] = [
+    read('dashboard count of Reported reports (IMT scope)', SAME_CAMPUS_STAFF, (db) =>
+      getCountFromServer(
+        query(collection(db, reports), ...sameCampusScope, where('status', '==', 'Reported')),
+      ),
+    ),
+    read('dashboard count without the campus filter', ADMIN, (db) =>
+      getCountFromServer(
+        query(
+          collection(db, reports),
+          where('isArchived', '==', false),
+          where('status', '==', 'Reported'),
+        ),
+      ),
+    ),
+    read('accomplishment dialog: open reports of the same campus', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(
+        query(
+          collection(db, reports),
+          ...sameCampusScope,
+          where('status', 'in', [...OPEN_STATUSES]),
+          orderBy('timestamp', 'desc'),
+          limit(100),
+        ),
+      ),
+    ),
+    read('new-incident alert: same-campus reports since a moment', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(
+        query(
+          collection(db, reports),
+          ...sameCampusScope,
+          where('timestamp', '>=', Timestamp.fromMillis(Date.now() - 60 * 60 * 1000)),
+        ),
+      ),
+    ),
+  ];
+  describeMatrix('incident_reports: console screens’ queries', consoleQueries, options);
 
   const creates: Row<Firestore>[] = [
     write('submit a report as oneself', APP_USERS, submit()),

@@ -6,6 +6,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -57,7 +58,7 @@ describe('users', () => {
     ),
     read('list every account', ADMIN, (db) => getDocs(collection(db, users))),
     read(
-      'list live IMT accounts of the same campus (assignee picker)',
+      'IMT assignee picker: live IMT accounts of the same campus',
       ['imtSameCampus', 'admin'],
       (db) =>
         getDocs(
@@ -66,8 +67,19 @@ describe('users', () => {
             where('role', '==', 'IMT'),
             where('campus', '==', SAME_CAMPUS),
             where('isArchived', '==', false),
+            orderBy('firstNameLowerCase'),
           ),
         ),
+    ),
+    read('Admin assignee picker: every live staff account', ADMIN, (db) =>
+      getDocs(
+        query(
+          collection(db, users),
+          where('role', 'in', ['Admin', 'IMT']),
+          where('isArchived', '==', false),
+          orderBy('firstNameLowerCase'),
+        ),
+      ),
     ),
     read('list IMT accounts of a campus, archived ones included', ADMIN, (db) =>
       getDocs(
