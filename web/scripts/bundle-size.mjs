@@ -20,7 +20,8 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 const gzCache = new Map();
 function gzipped(file) {
-  if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  if (!gzCache.has(file))
+    gzCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
   return gzCache.get(file);
 }
 
@@ -49,7 +50,10 @@ const routes = [
   ['/email-verification', [ENTRY, feature('auth/EmailVerificationPage')]],
   ['/unauthorized', [ENTRY, feature('auth/UnauthorizedPage')]],
   ['/download', [ENTRY, feature('download/DownloadPage')]],
-  ['signed-in shell (/ with Home)', [...SIGNED_IN, feature('home/HomePage'), 'src/features/home/aggregations.ts']],
+  [
+    'signed-in shell (/ with Home)',
+    [...SIGNED_IN, feature('home/HomePage'), 'src/features/home/aggregations.ts'],
+  ],
   ['/reports', [...SIGNED_IN, feature('incidents/IncidentsPage')]],
   ['/accomplishment', [...SIGNED_IN, feature('accomplishments/AccomplishmentsPage')]],
   ['/profiles', [...SIGNED_IN, feature('profile/ProfilePage')]],
@@ -69,9 +73,12 @@ for (const [name, keys] of routes) {
   const files = closure(keys);
   const total = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipped(f), 0);
   const goal = GOALS[name];
-  const verdict = goal === undefined ? '' : total <= goal ? `<= ${kb(goal)} ok` : `> ${kb(goal)} OVER`;
+  const verdict =
+    goal === undefined ? '' : total <= goal ? `<= ${kb(goal)} ok` : `> ${kb(goal)} OVER`;
   if (goal !== undefined && total > goal) failed = true;
-  console.log(name.padEnd(34) + kb(total).padStart(12) + String(files.size).padStart(8) + '  ' + verdict);
+  console.log(
+    name.padEnd(34) + kb(total).padStart(12) + String(files.size).padStart(8) + '  ' + verdict,
+  );
 }
 const css = Object.values(manifest)
   .flatMap((c) => c.css ?? [])

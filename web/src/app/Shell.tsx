@@ -18,12 +18,20 @@ export default function Shell() {
 
   return (
     <div className="min-h-screen md:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white md:hidden">
         <span className="font-semibold">Campus Safety Console</span>
-        <Button variant="secondary" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
+        <Button
+          variant="secondary"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           Menu
         </Button>
       </header>
@@ -38,7 +46,9 @@ export default function Shell() {
             if (items.length === 0) return null;
             return (
               <div key={section.title} className="mt-3">
-                <p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{section.title}</p>
+                <p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
+                  {section.title}
+                </p>
                 <ul>
                   {items.map((item) => (
                     <li key={item.to}>
@@ -73,13 +83,16 @@ export default function Shell() {
       <main id="main" className="relative min-w-0 flex-1 p-4 md:p-6">
         {!profile && (
           <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Your account details could not be found. Some screens may be empty; contact an administrator.
+            Your account details could not be found. Some screens may be empty; contact an
+            administrator.
           </p>
         )}
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
         </Suspense>
-        {(role === 'Admin' || role === 'IMT') && profile && <NewIncidentAlert role={role} campus={profile.campus} />}
+        {(role === 'Admin' || role === 'IMT') && profile && (
+          <NewIncidentAlert role={role} campus={profile.campus} />
+        )}
       </main>
     </div>
   );

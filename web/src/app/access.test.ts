@@ -3,11 +3,17 @@ import { ADMIN_ONLY, canSee, decideAccess, SIGNED_IN, type SessionFacts } from '
 
 const admin = { role: 'Admin' as const, isUsingDefaultPassword: false };
 const imt = { role: 'IMT' as const, isUsingDefaultPassword: false };
-const signedIn = (profile: SessionFacts['profile'], emailVerified = true): SessionFacts => ({ status: 'signedIn', emailVerified, profile });
+const signedIn = (profile: SessionFacts['profile'], emailVerified = true): SessionFacts => ({
+  status: 'signedIn',
+  emailVerified,
+  profile,
+});
 
 describe('decideAccess', () => {
   it('waits while the session resolves', () => {
-    expect(decideAccess({ status: 'loading', emailVerified: false, profile: null }, SIGNED_IN)).toBe('loading');
+    expect(
+      decideAccess({ status: 'loading', emailVerified: false, profile: null }, SIGNED_IN),
+    ).toBe('loading');
   });
 
   it('sends signed-out visitors to sign in, whatever the route', () => {
@@ -28,14 +34,18 @@ describe('decideAccess', () => {
 
   it('lets any signed-in role into the shared screens', () => {
     expect(decideAccess(signedIn(imt), SIGNED_IN)).toBe('allowed');
-    expect(decideAccess(signedIn({ role: 'User', isUsingDefaultPassword: false }), SIGNED_IN)).toBe('allowed');
+    expect(decideAccess(signedIn({ role: 'User', isUsingDefaultPassword: false }), SIGNED_IN)).toBe(
+      'allowed',
+    );
     expect(decideAccess(signedIn(null), SIGNED_IN)).toBe('allowed');
   });
 
   it('keeps Admin-only screens from IMT, app users and accounts without a profile', () => {
     expect(decideAccess(signedIn(admin), ADMIN_ONLY)).toBe('allowed');
     expect(decideAccess(signedIn(imt), ADMIN_ONLY)).toBe('unauthorized');
-    expect(decideAccess(signedIn({ role: 'User', isUsingDefaultPassword: false }), ADMIN_ONLY)).toBe('unauthorized');
+    expect(
+      decideAccess(signedIn({ role: 'User', isUsingDefaultPassword: false }), ADMIN_ONLY),
+    ).toBe('unauthorized');
     expect(decideAccess(signedIn(null), ADMIN_ONLY)).toBe('unauthorized');
   });
 });

@@ -6,7 +6,8 @@ export type RouteAccess = 'signed-in' | readonly Role[];
 export const ADMIN_ONLY: RouteAccess = ['Admin'];
 export const SIGNED_IN: RouteAccess = 'signed-in';
 
-export type AccessDecision = 'loading' | 'sign-in' | 'verify-email' | 'change-password' | 'unauthorized' | 'allowed';
+export type AccessDecision =
+  'loading' | 'sign-in' | 'verify-email' | 'change-password' | 'unauthorized' | 'allowed';
 
 export interface SessionFacts {
   status: 'loading' | 'signedOut' | 'signedIn';

@@ -10,7 +10,14 @@ import { ADMIN_ONLY, SIGNED_IN } from './access';
 import { RequireRole, RequireSession } from './guards';
 
 function profile(role: Profile['role'], isUsingDefaultPassword = false): Profile {
-  return { id: 'u1', role, isUsingDefaultPassword, firstName: 'Ana', lastName: 'Cruz', email: 'ana@example.edu' } as Profile;
+  return {
+    id: 'u1',
+    role,
+    isUsingDefaultPassword,
+    firstName: 'Ana',
+    lastName: 'Cruz',
+    email: 'ana@example.edu',
+  } as Profile;
 }
 
 function renderAt(path: string) {
@@ -18,10 +25,32 @@ function renderAt(path: string) {
     [
       {
         path: '/',
-        element: <RequireSession><p>shell</p></RequireSession>,
+        element: (
+          <RequireSession>
+            <p>shell</p>
+          </RequireSession>
+        ),
       },
-      { path: '/accounts', element: <RequireSession><RequireRole access={ADMIN_ONLY}><p>accounts screen</p></RequireRole></RequireSession> },
-      { path: '/reports', element: <RequireSession><RequireRole access={SIGNED_IN}><p>reports screen</p></RequireRole></RequireSession> },
+      {
+        path: '/accounts',
+        element: (
+          <RequireSession>
+            <RequireRole access={ADMIN_ONLY}>
+              <p>accounts screen</p>
+            </RequireRole>
+          </RequireSession>
+        ),
+      },
+      {
+        path: '/reports',
+        element: (
+          <RequireSession>
+            <RequireRole access={SIGNED_IN}>
+              <p>reports screen</p>
+            </RequireRole>
+          </RequireSession>
+        ),
+      },
       { path: '/login', element: <p>login screen</p> },
       { path: '/unauthorized', element: <p>unauthorized screen</p> },
       { path: '/email-verification', element: <p>verification screen</p> },
@@ -34,7 +63,13 @@ function renderAt(path: string) {
 
 describe('route guards', () => {
   beforeEach(() => {
-    useAuth.setState({ status: 'loading', user: null, emailVerified: false, profile: null, profileError: null });
+    useAuth.setState({
+      status: 'loading',
+      user: null,
+      emailVerified: false,
+      profile: null,
+      profileError: null,
+    });
   });
 
   it('shows a full-screen overlay while the session resolves', () => {
@@ -71,7 +106,9 @@ describe('route guards', () => {
   it('replaces every screen with the password change while the default password is in use', async () => {
     useAuth.setState({ status: 'signedIn', emailVerified: true, profile: profile('IMT', true) });
     renderAt('/reports');
-    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Choose a new password' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('reports screen')).not.toBeInTheDocument();
   });
 });

@@ -31,16 +31,31 @@ function page(Screen: Screen, props: { archived?: boolean } = {}, fullScreen = f
   );
 }
 
-function guarded(path: string | undefined, access: RouteAccess, Screen: Screen, archived = false): RouteObject {
-  const element = <RequireRole access={access}>{page(Screen, archived ? { archived } : {})}</RequireRole>;
+function guarded(
+  path: string | undefined,
+  access: RouteAccess,
+  Screen: Screen,
+  archived = false,
+): RouteObject {
+  const element = (
+    <RequireRole access={access}>{page(Screen, archived ? { archived } : {})}</RequireRole>
+  );
   return path === undefined ? { index: true, element } : { path, element };
 }
 
 /** All routes of spec section 2, in one place. */
 export const routes: RouteObject[] = [
   { path: '/login', element: page(LoginPage, {}, true), errorElement: <NotFoundPage /> },
-  { path: '/email-verification', element: page(EmailVerificationPage, {}, true), errorElement: <NotFoundPage /> },
-  { path: '/unauthorized', element: page(UnauthorizedPage, {}, true), errorElement: <NotFoundPage /> },
+  {
+    path: '/email-verification',
+    element: page(EmailVerificationPage, {}, true),
+    errorElement: <NotFoundPage />,
+  },
+  {
+    path: '/unauthorized',
+    element: page(UnauthorizedPage, {}, true),
+    errorElement: <NotFoundPage />,
+  },
   { path: '/download', element: page(DownloadPage, {}, true), errorElement: <NotFoundPage /> },
   {
     path: '/',

@@ -23,7 +23,9 @@ export function Dialog({ open, onClose, title, description, children, wide }: Di
             className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-lg bg-white p-6 shadow-xl`}
           >
             <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-            {description && <Description className="mt-1 text-sm text-slate-600">{description}</Description>}
+            {description && (
+              <Description className="mt-1 text-sm text-slate-600">{description}</Description>
+            )}
             <div className="mt-4">{children}</div>
           </DialogPanel>
         </div>
@@ -43,7 +45,15 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive or far-reaching action; stays open (busy) until it settles. */
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  destructive,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     setBusy(true);

@@ -12,7 +12,10 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-6 text-center text-red-900">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-6 text-center text-red-900"
+    >
       <p className="font-medium">Could not load this list.</p>
       <p className="mt-1 text-sm">{message}</p>
       {onRetry && (
@@ -27,7 +30,10 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
 export function InlineSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div role="status" className="flex items-center gap-2 p-6 text-slate-600">
-      <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-sky-700 border-t-transparent" />
+      <span
+        aria-hidden
+        className="size-4 animate-spin rounded-full border-2 border-sky-700 border-t-transparent"
+      />
       {label}
     </div>
   );
@@ -52,7 +58,8 @@ export function ListState({
   children: ReactNode;
 }) {
   if (status === 'loading') return <InlineSpinner />;
-  if (status === 'error') return <ErrorState message={error ?? 'Unknown error.'} onRetry={onRetry} />;
+  if (status === 'error')
+    return <ErrorState message={error ?? 'Unknown error.'} onRetry={onRetry} />;
   if (isEmpty) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
   return <>{children}</>;
 }

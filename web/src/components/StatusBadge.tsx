@@ -1,4 +1,9 @@
-import { STATUS_COLORS, STATUS_LABELS, type IncidentStatus, type NotificationColor } from '@campus-safety/model';
+import {
+  STATUS_COLORS,
+  STATUS_LABELS,
+  type IncidentStatus,
+  type NotificationColor,
+} from '@campus-safety/model';
 
 const COLOR_CLASSES: Record<NotificationColor, string> = {
   yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-400',
@@ -11,7 +16,9 @@ const COLOR_CLASSES: Record<NotificationColor, string> = {
 export function StatusBadge({ status }: { status: IncidentStatus }) {
   const color = STATUS_COLORS[status] ?? 'yellow';
   return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${COLOR_CLASSES[color]}`}>
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${COLOR_CLASSES[color]}`}
+    >
       {STATUS_LABELS[status] ?? status}
     </span>
   );

@@ -26,7 +26,11 @@ export function Table<T>({
         <thead className="bg-slate-100">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
+              <th
+                key={c.header}
+                scope="col"
+                className="px-3 py-2 text-left font-semibold text-slate-700"
+              >
                 {c.header}
               </th>
             ))}
@@ -36,7 +40,10 @@ export function Table<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)} className="hover:bg-slate-50">
               {columns.map((c) => (
-                <td key={c.header} className={`px-3 py-2 align-top text-slate-800 ${c.className ?? ''}`}>
+                <td
+                  key={c.header}
+                  className={`px-3 py-2 align-top text-slate-800 ${c.className ?? ''}`}
+                >
                   {c.cell(row)}
                 </td>
               ))}
@@ -64,7 +71,10 @@ export function Pager({
   summary?: string;
 }) {
   return (
-    <nav aria-label="Pagination" className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-700">
+    <nav
+      aria-label="Pagination"
+      className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-700"
+    >
       <span>
         Page {page}
         {summary ? ` · ${summary}` : ''}

@@ -12,7 +12,10 @@ export function Toasts() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 flex w-80 max-w-[90vw] flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 top-4 z-50 flex w-80 max-w-[90vw] flex-col gap-2"
+    >
       {toasts.map((t) => (
         <div
           key={t.id}

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 const CONTROL =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100';
@@ -63,7 +69,10 @@ export function TextField({ label, value, onChange, error, hint, id, ...rest }: 
   );
 }
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
+type TextAreaFieldProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'onChange' | 'value'
+> & {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -71,7 +80,16 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onC
   hint?: ReactNode;
 };
 
-export function TextAreaField({ label, value, onChange, error, hint, id, rows = 4, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  id,
+  rows = 4,
+  ...rest
+}: TextAreaFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
@@ -100,7 +118,17 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'
   hint?: ReactNode;
 };
 
-export function SelectField({ label, value, onChange, options, placeholder, error, hint, id, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  hint,
+  id,
+  ...rest
+}: SelectFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
@@ -145,7 +173,12 @@ export function FileField({
 }) {
   const fieldId = useId();
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={fileName ? `Chosen: ${fileName}` : hint}>
+    <FieldShell
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={fileName ? `Chosen: ${fileName}` : hint}
+    >
       <input
         id={fieldId}
         type="file"
@@ -187,7 +220,9 @@ export function CheckboxGroup({
                 type="checkbox"
                 checked={selected.includes(option)}
                 onChange={(e) =>
-                  onChange(e.target.checked ? [...selected, option] : selected.filter((s) => s !== option))
+                  onChange(
+                    e.target.checked ? [...selected, option] : selected.filter((s) => s !== option),
+                  )
                 }
               />
               {option}

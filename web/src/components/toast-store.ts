@@ -31,7 +31,10 @@ export const useToasts = create<ToastState>((set, get) => ({
 }));
 
 export const toast = {
-  success: (title: string, message?: string) => useToasts.getState().show({ title, message, tone: 'success' }),
-  error: (title: string, message?: string) => useToasts.getState().show({ title, message, tone: 'error' }),
-  info: (title: string, message?: string) => useToasts.getState().show({ title, message, tone: 'info' }),
+  success: (title: string, message?: string) =>
+    useToasts.getState().show({ title, message, tone: 'success' }),
+  error: (title: string, message?: string) =>
+    useToasts.getState().show({ title, message, tone: 'error' }),
+  info: (title: string, message?: string) =>
+    useToasts.getState().show({ title, message, tone: 'info' }),
 };

@@ -9,6 +9,10 @@ import { whereConstraints } from '../lib/where';
 export function useStaff(role: string | null, campus: string | null) {
   const scope = staffScope(role, campus);
   return useLiveQuery<UserProfile>(`users:staff:${JSON.stringify(scope)}`, () =>
-    query(collection(db, COLLECTIONS.users), ...whereConstraints(scope), orderBy('firstNameLowerCase')),
+    query(
+      collection(db, COLLECTIONS.users),
+      ...whereConstraints(scope),
+      orderBy('firstNameLowerCase'),
+    ),
   );
 }

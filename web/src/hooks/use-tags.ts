@@ -5,5 +5,7 @@ import { useLiveQuery } from '../lib/live-query';
 
 /** Live tag vocabulary, by name; shared by the tag screen, assignment and announcements. */
 export function useTags() {
-  return useLiveQuery<Tag>('tags:all', () => query(collection(db, COLLECTIONS.tags), orderBy('name')));
+  return useLiveQuery<Tag>('tags:all', () =>
+    query(collection(db, COLLECTIONS.tags), orderBy('name')),
+  );
 }

@@ -30,7 +30,8 @@ export function AccomplishmentFormDialog({
   const [errors, setErrors] = useState<FieldErrors<AccomplishmentField>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof AccomplishmentInput) => (value: string) => setInput((i) => ({ ...i, [field]: value }));
+  const set = (field: keyof AccomplishmentInput) => (value: string) =>
+    setInput((i) => ({ ...i, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,19 +55,46 @@ export function AccomplishmentFormDialog({
   }
 
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} title={existing ? 'Edit accomplishment report' : 'Submit accomplishment report'}>
+    <Dialog
+      open
+      onClose={busy ? () => undefined : onClose}
+      title={existing ? 'Edit accomplishment report' : 'Submit accomplishment report'}
+    >
       <form onSubmit={submit} noValidate>
         <TextField label="Title" value={input.title} onChange={set('title')} error={errors.title} />
-        <TextAreaField label="Description" value={input.description} onChange={set('description')} error={errors.description} />
-        <SelectField label="Resolve code" value={input.resolveCode} onChange={set('resolveCode')} options={RESOLVE_CODES} placeholder="Choose…" error={errors.resolveCode} />
-        <SelectField label="Threat level" value={input.threatLevel} onChange={set('threatLevel')} options={THREAT_LEVELS} placeholder="Choose…" error={errors.threatLevel} />
+        <TextAreaField
+          label="Description"
+          value={input.description}
+          onChange={set('description')}
+          error={errors.description}
+        />
+        <SelectField
+          label="Resolve code"
+          value={input.resolveCode}
+          onChange={set('resolveCode')}
+          options={RESOLVE_CODES}
+          placeholder="Choose…"
+          error={errors.resolveCode}
+        />
+        <SelectField
+          label="Threat level"
+          value={input.threatLevel}
+          onChange={set('threatLevel')}
+          options={THREAT_LEVELS}
+          placeholder="Choose…"
+          error={errors.threatLevel}
+        />
         <FileField
           label="Photo (optional)"
           accept={IMAGE_CONTENT_TYPES.join(',')}
           onChange={setImage}
           error={errors.image}
           fileName={image?.name}
-          hint={existing?.imageUrl ? 'Leave empty to keep the current photo.' : 'JPEG, PNG, WebP or GIF, up to 5 MB.'}
+          hint={
+            existing?.imageUrl
+              ? 'Leave empty to keep the current photo.'
+              : 'JPEG, PNG, WebP or GIF, up to 5 MB.'
+          }
         />
         {failure && (
           <p role="alert" className="text-sm text-red-700">

@@ -24,10 +24,21 @@ const LIST_LIMIT = 500;
 
 type Mode = { kind: 'view' | 'edit' | 'archive'; row: Accomplishment } | { kind: 'create' } | null;
 
-function IncidentPicker({ onPick, onClose }: { onPick: (incident: Incident) => void; onClose: () => void }) {
+function IncidentPicker({
+  onPick,
+  onClose,
+}: {
+  onPick: (incident: Incident) => void;
+  onClose: () => void;
+}) {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const scope = scopeFilters({ role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false });
+  const scope = scopeFilters({
+    role: profile?.role ?? null,
+    uid,
+    campus: profile?.campus ?? null,
+    archived: false,
+  });
   const key = `incidents:open:${JSON.stringify(scope)}`;
   const open = useLiveQuery<Incident>(key, () =>
     query(
@@ -41,14 +52,28 @@ function IncidentPicker({ onPick, onClose }: { onPick: (incident: Incident) => v
   const [choice, setChoice] = useState('');
   const [error, setError] = useState<string>();
   return (
-    <Dialog open onClose={onClose} title="New accomplishment report" description="Choose the open incident it reports on.">
-      <ListState status={open.status} error={open.error} isEmpty={open.data.length === 0} emptyTitle="No open incidents" onRetry={() => retryLive(key)}>
+    <Dialog
+      open
+      onClose={onClose}
+      title="New accomplishment report"
+      description="Choose the open incident it reports on."
+    >
+      <ListState
+        status={open.status}
+        error={open.error}
+        isEmpty={open.data.length === 0}
+        emptyTitle="No open incidents"
+        onRetry={() => retryLive(key)}
+      >
         <SelectField
           label="Incident"
           value={choice}
           onChange={setChoice}
           placeholder="Choose…"
-          options={open.data.map((i) => ({ value: i.id, label: `${formatDate(i.timestamp)} · ${i.incidentType} · ${i.nearestCampus} · ${i.status}` }))}
+          options={open.data.map((i) => ({
+            value: i.id,
+            label: `${formatDate(i.timestamp)} · ${i.incidentType} · ${i.nearestCampus} · ${i.status}`,
+          }))}
           error={error}
         />
       </ListState>
@@ -78,22 +103,35 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const scope = accomplishmentScope(role, campus, archived);
   const key = `accomplishments:${JSON.stringify(scope)}`;
   const list = useLiveQuery<Accomplishment>(key, () =>
-    query(collection(db, COLLECTIONS.accomplishmentReports), ...whereConstraints(scope), orderBy('timestamp', 'desc'), limit(LIST_LIMIT)),
+    query(
+      collection(db, COLLECTIONS.accomplishmentReports),
+      ...whereConstraints(scope),
+      orderBy('timestamp', 'desc'),
+      limit(LIST_LIMIT),
+    ),
   );
   const staff = isStaffRole(role);
 
   async function toggleArchive(row: Accomplishment) {
     try {
       await setAccomplishmentArchived(row.id, !row.isArchived);
-      toast.success(row.isArchived ? 'Accomplishment report restored' : 'Accomplishment report archived');
+      toast.success(
+        row.isArchived ? 'Accomplishment report restored' : 'Accomplishment report archived',
+      );
       setMode(null);
     } catch (error) {
-      toast.error('Could not change the accomplishment report', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not change the accomplishment report',
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
   const columns: Column<Accomplishment>[] = [
-    { header: 'Submitted', cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span> },
+    {
+      header: 'Submitted',
+      cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span>,
+    },
     { header: 'Title', cell: (r) => r.title },
     { header: 'Resolve code', cell: (r) => r.resolveCode },
     { header: 'Incident', cell: (r) => (r.report ? `${r.report.type} · ${r.report.campus}` : '—') },
@@ -103,16 +141,28 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
       header: 'Actions',
       cell: (r) => (
         <div className="flex flex-wrap gap-1">
-          <Button variant="secondary" onClick={() => setMode({ kind: 'view', row: r })} aria-label={`View ${r.title}`}>
+          <Button
+            variant="secondary"
+            onClick={() => setMode({ kind: 'view', row: r })}
+            aria-label={`View ${r.title}`}
+          >
             View
           </Button>
           {staff && !r.isArchived && r.report && (
-            <Button variant="secondary" onClick={() => setMode({ kind: 'edit', row: r })} aria-label={`Edit ${r.title}`}>
+            <Button
+              variant="secondary"
+              onClick={() => setMode({ kind: 'edit', row: r })}
+              aria-label={`Edit ${r.title}`}
+            >
               Edit
             </Button>
           )}
           {role === 'Admin' && (
-            <Button variant={r.isArchived ? 'secondary' : 'danger'} onClick={() => setMode({ kind: 'archive', row: r })} aria-label={`${r.isArchived ? 'Restore' : 'Archive'} ${r.title}`}>
+            <Button
+              variant={r.isArchived ? 'secondary' : 'danger'}
+              onClick={() => setMode({ kind: 'archive', row: r })}
+              aria-label={`${r.isArchived ? 'Restore' : 'Archive'} ${r.title}`}
+            >
               {r.isArchived ? 'Restore' : 'Archive'}
             </Button>
           )}
@@ -126,38 +176,92 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
       <PageHeader
         title={archived ? 'Archived accomplishment reports' : 'Accomplishment reports'}
         subtitle="Newest first"
-        actions={staff && !archived ? <Button onClick={() => setMode({ kind: 'create' })}>New accomplishment report</Button> : undefined}
+        actions={
+          staff && !archived ? (
+            <Button onClick={() => setMode({ kind: 'create' })}>New accomplishment report</Button>
+          ) : undefined
+        }
       />
-      <ListState status={list.status} error={list.error} isEmpty={list.data.length === 0} emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'} onRetry={() => retryLive(key)}>
-        <PagedTable caption="Accomplishment reports" columns={columns} rows={list.data} rowKey={(r) => r.id} />
+      <ListState
+        status={list.status}
+        error={list.error}
+        isEmpty={list.data.length === 0}
+        emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'}
+        onRetry={() => retryLive(key)}
+      >
+        <PagedTable
+          caption="Accomplishment reports"
+          columns={columns}
+          rows={list.data}
+          rowKey={(r) => r.id}
+        />
       </ListState>
 
       {mode?.kind === 'view' && (
         <Dialog open onClose={() => setMode(null)} title={mode.row.title} wide>
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <div><dt className="font-semibold">Submitted</dt><dd>{formatDate(mode.row.timestamp)}</dd></div>
-            <div><dt className="font-semibold">Resolve code</dt><dd>{mode.row.resolveCode}</dd></div>
-            <div><dt className="font-semibold">Threat level</dt><dd>{mode.row.threatLevel ?? mode.row.report?.threatLevel ?? '—'}</dd></div>
+            <div>
+              <dt className="font-semibold">Submitted</dt>
+              <dd>{formatDate(mode.row.timestamp)}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Resolve code</dt>
+              <dd>{mode.row.resolveCode}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Threat level</dt>
+              <dd>{mode.row.threatLevel ?? mode.row.report?.threatLevel ?? '—'}</dd>
+            </div>
             {mode.row.report && (
               <>
-                <div><dt className="font-semibold">Incident</dt><dd>{mode.row.report.type} on {mode.row.report.date} {mode.row.report.time}</dd></div>
-                <div><dt className="font-semibold">Campus</dt><dd>{mode.row.report.campus}</dd></div>
-                <div><dt className="font-semibold">Assignee</dt><dd>{mode.row.report.assignee || '—'}</dd></div>
-                <div><dt className="font-semibold">Location</dt><dd>{mode.row.report.latitude}, {mode.row.report.longitude}</dd></div>
+                <div>
+                  <dt className="font-semibold">Incident</dt>
+                  <dd>
+                    {mode.row.report.type} on {mode.row.report.date} {mode.row.report.time}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Campus</dt>
+                  <dd>{mode.row.report.campus}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Assignee</dt>
+                  <dd>{mode.row.report.assignee || '—'}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Location</dt>
+                  <dd>
+                    {mode.row.report.latitude}, {mode.row.report.longitude}
+                  </dd>
+                </div>
               </>
             )}
           </dl>
           <p className="mt-4 whitespace-pre-wrap text-sm">{mode.row.description}</p>
-          {mode.row.imageUrl && <img src={mode.row.imageUrl} alt={`Photo for ${mode.row.title}`} className="mt-4 max-h-80 rounded" />}
+          {mode.row.imageUrl && (
+            <img
+              src={mode.row.imageUrl}
+              alt={`Photo for ${mode.row.title}`}
+              className="mt-4 max-h-80 rounded"
+            />
+          )}
           <DialogActions>
-            <Button variant="secondary" onClick={() => setMode(null)}>Close</Button>
+            <Button variant="secondary" onClick={() => setMode(null)}>
+              Close
+            </Button>
           </DialogActions>
         </Dialog>
       )}
       {mode?.kind === 'edit' && mode.row.report && (
-        <AccomplishmentFormDialog incidentId={mode.row.report.id} existing={mode.row} onClose={() => setMode(null)} />
+        <AccomplishmentFormDialog
+          incidentId={mode.row.report.id}
+          existing={mode.row}
+          onClose={() => setMode(null)}
+        />
       )}
-      {mode?.kind === 'create' && !createFor && <IncidentPicker onPick={setCreateFor} onClose={() => setMode(null)} />}
+      {mode?.kind === 'create' && !createFor && (
+        <IncidentPicker onPick={setCreateFor} onClose={() => setMode(null)} />
+      )}
       {createFor && (
         <AccomplishmentFormDialog
           incidentId={createFor.id}
@@ -170,8 +274,16 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
       )}
       <ConfirmDialog
         open={mode?.kind === 'archive'}
-        title={mode?.kind === 'archive' && mode.row.isArchived ? 'Restore accomplishment report' : 'Archive accomplishment report'}
-        message={mode?.kind === 'archive' ? `“${mode.row.title}” will be ${mode.row.isArchived ? 'restored to the live list' : 'moved to the archive'}.` : ''}
+        title={
+          mode?.kind === 'archive' && mode.row.isArchived
+            ? 'Restore accomplishment report'
+            : 'Archive accomplishment report'
+        }
+        message={
+          mode?.kind === 'archive'
+            ? `“${mode.row.title}” will be ${mode.row.isArchived ? 'restored to the live list' : 'moved to the archive'}.`
+            : ''
+        }
         confirmLabel={mode?.kind === 'archive' && mode.row.isArchived ? 'Restore' : 'Archive'}
         destructive={mode?.kind === 'archive' && !mode.row.isArchived}
         onConfirm={() => (mode?.kind === 'archive' ? toggleArchive(mode.row) : undefined)}

@@ -9,12 +9,21 @@ export type Accomplishment = AccomplishmentReport & { id: string };
 
 /** Staff write the incident's sub-collection; the server copies it to the top level. */
 function sourceRef(incidentId: string, accomplishmentId: string) {
-  return doc(db, COLLECTIONS.incidentReports, incidentId, COLLECTIONS.accomplishmentReports, accomplishmentId);
+  return doc(
+    db,
+    COLLECTIONS.incidentReports,
+    incidentId,
+    COLLECTIONS.accomplishmentReports,
+    accomplishmentId,
+  );
 }
 
 async function uploadImage(incidentId: string, image: File): Promise<string> {
   const { uploadFile } = await import('../../lib/storage');
-  const uploaded = await uploadFile(STORAGE_PATHS.accomplishmentImage(incidentId, safeFileName(image.name)), image);
+  const uploaded = await uploadFile(
+    STORAGE_PATHS.accomplishmentImage(incidentId, safeFileName(image.name)),
+    image,
+  );
   return uploaded.url;
 }
 
@@ -27,8 +36,14 @@ function clean(input: AccomplishmentInput) {
   };
 }
 
-export async function submitAccomplishment(incidentId: string, input: AccomplishmentInput, image: File | null): Promise<string> {
-  const ref = doc(collection(db, COLLECTIONS.incidentReports, incidentId, COLLECTIONS.accomplishmentReports));
+export async function submitAccomplishment(
+  incidentId: string,
+  input: AccomplishmentInput,
+  image: File | null,
+): Promise<string> {
+  const ref = doc(
+    collection(db, COLLECTIONS.incidentReports, incidentId, COLLECTIONS.accomplishmentReports),
+  );
   const imageUrl = image ? await uploadImage(incidentId, image) : undefined;
   try {
     await setDoc(ref, {
@@ -52,7 +67,10 @@ export async function updateAccomplishment(
 ): Promise<void> {
   const imageUrl = image ? await uploadImage(incidentId, image) : undefined;
   try {
-    await updateDoc(sourceRef(incidentId, accomplishmentId), { ...clean(input), ...(imageUrl ? { imageUrl } : {}) });
+    await updateDoc(sourceRef(incidentId, accomplishmentId), {
+      ...clean(input),
+      ...(imageUrl ? { imageUrl } : {}),
+    });
   } catch (error) {
     console.error('Accomplishment update failed', error);
     throw new Error(messageOf(error));
@@ -62,7 +80,9 @@ export async function updateAccomplishment(
 /** Archives the top-level copy; the server carries the flag back to the incident's sub-collection. */
 export async function setAccomplishmentArchived(accomplishmentId: string, archived: boolean) {
   try {
-    await updateDoc(doc(db, COLLECTIONS.accomplishmentReports, accomplishmentId), { isArchived: archived });
+    await updateDoc(doc(db, COLLECTIONS.accomplishmentReports, accomplishmentId), {
+      isArchived: archived,
+    });
   } catch (error) {
     console.error('Accomplishment archive failed', error);
     throw new Error(messageOf(error));

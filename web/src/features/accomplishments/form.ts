@@ -9,12 +9,19 @@ export interface AccomplishmentInput {
 }
 export type AccomplishmentField = keyof AccomplishmentInput | 'image';
 
-export function validateAccomplishment(input: AccomplishmentInput, image: File | null): FieldErrors<AccomplishmentField> {
+export function validateAccomplishment(
+  input: AccomplishmentInput,
+  image: File | null,
+): FieldErrors<AccomplishmentField> {
   return {
     title: requiredText(input.title, 'Title', LIMITS.title),
     description: requiredText(input.description, 'Description', LIMITS.body),
-    resolveCode: (RESOLVE_CODES as readonly string[]).includes(input.resolveCode) ? undefined : 'Choose a resolve code.',
-    threatLevel: (THREAT_LEVELS as readonly string[]).includes(input.threatLevel) ? undefined : 'Choose a threat level.',
+    resolveCode: (RESOLVE_CODES as readonly string[]).includes(input.resolveCode)
+      ? undefined
+      : 'Choose a resolve code.',
+    threatLevel: (THREAT_LEVELS as readonly string[]).includes(input.threatLevel)
+      ? undefined
+      : 'Choose a threat level.',
     image: imageProblem(image),
   };
 }

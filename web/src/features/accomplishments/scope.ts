@@ -2,7 +2,11 @@ import type { Role } from '@campus-safety/model';
 import type { WhereSpec } from '../../lib/incident-scope';
 
 /** Role filters for the top-level accomplishment copies (IMT: own campus, live only). */
-export function accomplishmentScope(role: Role | null, campus: string | null, archived: boolean): WhereSpec[] {
+export function accomplishmentScope(
+  role: Role | null,
+  campus: string | null,
+  archived: boolean,
+): WhereSpec[] {
   if (role === 'Admin') return [{ field: 'isArchived', op: '==', value: archived }];
   if (role === 'IMT') {
     return [

@@ -8,9 +8,24 @@ import type { Profile } from '../auth/store';
 import { fullName } from '../../lib/format';
 import { hasErrors, type FieldErrors } from '../../lib/validation';
 import { createAccount, setRoleAndCampus } from './api';
-import { toCreateRequest, validateAccount, validateRoleCampus, type AccountInput, type RoleCampusInput } from './form';
+import {
+  toCreateRequest,
+  validateAccount,
+  validateRoleCampus,
+  type AccountInput,
+  type RoleCampusInput,
+} from './form';
 
-const EMPTY: AccountInput = { firstName: '', lastName: '', email: '', contactNumber: '', address: '', birthday: '', role: 'IMT', campus: '' };
+const EMPTY: AccountInput = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  contactNumber: '',
+  address: '',
+  birthday: '',
+  role: 'IMT',
+  campus: '',
+};
 
 export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
   const [input, setInput] = useState<AccountInput>(EMPTY);
@@ -18,7 +33,8 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
-  const set = (field: keyof AccountInput) => (value: string) => setInput((i) => ({ ...i, [field]: value }));
+  const set = (field: keyof AccountInput) => (value: string) =>
+    setInput((i) => ({ ...i, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +57,12 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Dialog open onClose={onClose} title="Account created" description="This default password is shown only once. Give it to the person; they must change it at first sign-in.">
+      <Dialog
+        open
+        onClose={onClose}
+        title="Account created"
+        description="This default password is shown only once. Give it to the person; they must change it at first sign-in."
+      >
         <dl className="space-y-2 text-sm">
           <div>
             <dt className="font-semibold">Email</dt>
@@ -50,14 +71,24 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
           <div>
             <dt className="font-semibold">Default password</dt>
             <dd>
-              <code data-testid="default-password" className="rounded bg-slate-100 px-2 py-1 text-base">
+              <code
+                data-testid="default-password"
+                className="rounded bg-slate-100 px-2 py-1 text-base"
+              >
                 {created.password}
               </code>
             </dd>
           </div>
         </dl>
         <DialogActions>
-          <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(created.password).then(() => toast.info('Password copied'))}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void navigator.clipboard
+                ?.writeText(created.password)
+                .then(() => toast.info('Password copied'))
+            }
+          >
             Copy password
           </Button>
           <Button onClick={onClose}>Done</Button>
@@ -69,14 +100,60 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={busy ? () => undefined : onClose} title="Create account" wide>
       <form onSubmit={submit} noValidate className="grid gap-x-4 sm:grid-cols-2">
-        <TextField label="First name" value={input.firstName} onChange={set('firstName')} error={errors.firstName} />
-        <TextField label="Last name" value={input.lastName} onChange={set('lastName')} error={errors.lastName} />
-        <TextField label="Email" type="email" value={input.email} onChange={set('email')} error={errors.email} />
-        <TextField label="Contact number" type="tel" value={input.contactNumber} onChange={set('contactNumber')} error={errors.contactNumber} />
-        <SelectField label="Role" value={input.role} onChange={set('role')} options={ROLES} error={errors.role} />
-        <SelectField label="Campus" value={input.campus} onChange={set('campus')} options={CAMPUSES} placeholder="No campus" error={errors.campus} />
-        <TextField label="Birthday" type="date" value={input.birthday} onChange={set('birthday')} error={errors.birthday} />
-        <TextField label="Address" value={input.address} onChange={set('address')} error={errors.address} />
+        <TextField
+          label="First name"
+          value={input.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+        />
+        <TextField
+          label="Last name"
+          value={input.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={input.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Contact number"
+          type="tel"
+          value={input.contactNumber}
+          onChange={set('contactNumber')}
+          error={errors.contactNumber}
+        />
+        <SelectField
+          label="Role"
+          value={input.role}
+          onChange={set('role')}
+          options={ROLES}
+          error={errors.role}
+        />
+        <SelectField
+          label="Campus"
+          value={input.campus}
+          onChange={set('campus')}
+          options={CAMPUSES}
+          placeholder="No campus"
+          error={errors.campus}
+        />
+        <TextField
+          label="Birthday"
+          type="date"
+          value={input.birthday}
+          onChange={set('birthday')}
+          error={errors.birthday}
+        />
+        <TextField
+          label="Address"
+          value={input.address}
+          onChange={set('address')}
+          error={errors.address}
+        />
         {failure && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-2">
             {failure}
@@ -98,7 +175,10 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
 }
 
 export function RoleCampusDialog({ account, onClose }: { account: Profile; onClose: () => void }) {
-  const [input, setInput] = useState<RoleCampusInput>({ role: account.role, campus: account.campus ?? '' });
+  const [input, setInput] = useState<RoleCampusInput>({
+    role: account.role,
+    campus: account.campus ?? '',
+  });
   const [errors, setErrors] = useState<FieldErrors<keyof RoleCampusInput>>({});
   const [busy, setBusy] = useState(false);
 
@@ -110,20 +190,43 @@ export function RoleCampusDialog({ account, onClose }: { account: Profile; onClo
     setBusy(true);
     try {
       await setRoleAndCampus(account.id, input.role, input.campus || null);
-      toast.success('Account updated', `${fullName(account)} is now ${input.role}${input.campus ? ` at ${input.campus}` : ''}.`);
+      toast.success(
+        'Account updated',
+        `${fullName(account)} is now ${input.role}${input.campus ? ` at ${input.campus}` : ''}.`,
+      );
       onClose();
     } catch (error) {
-      toast.error('Could not update the account', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not update the account',
+        error instanceof Error ? error.message : String(error),
+      );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} title={`Role and campus of ${fullName(account)}`}>
+    <Dialog
+      open
+      onClose={busy ? () => undefined : onClose}
+      title={`Role and campus of ${fullName(account)}`}
+    >
       <form onSubmit={submit} noValidate>
-        <SelectField label="Role" value={input.role} onChange={(v) => setInput((i) => ({ ...i, role: v }))} options={ROLES} error={errors.role} />
-        <SelectField label="Campus" value={input.campus} onChange={(v) => setInput((i) => ({ ...i, campus: v }))} options={CAMPUSES} placeholder="No campus" error={errors.campus} />
+        <SelectField
+          label="Role"
+          value={input.role}
+          onChange={(v) => setInput((i) => ({ ...i, role: v }))}
+          options={ROLES}
+          error={errors.role}
+        />
+        <SelectField
+          label="Campus"
+          value={input.campus}
+          onChange={(v) => setInput((i) => ({ ...i, campus: v }))}
+          options={CAMPUSES}
+          placeholder="No campus"
+          error={errors.campus}
+        />
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel

@@ -17,7 +17,10 @@ import { CreateAccountDialog, RoleCampusDialog } from './AccountDialogs';
 
 type Account = Row<UserProfile>;
 
-export function matchesAccount(account: Pick<UserProfile, 'firstName' | 'lastName' | 'email'>, search: string): boolean {
+export function matchesAccount(
+  account: Pick<UserProfile, 'firstName' | 'lastName' | 'email'>,
+  search: string,
+): boolean {
   const text = search.trim().toLowerCase();
   if (!text) return true;
   return `${account.firstName} ${account.lastName} ${account.email}`.toLowerCase().includes(text);
@@ -27,7 +30,11 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
   const me = useAuth((s) => s.user?.uid);
   const key = `users:archived=${archived}`;
   const list = useLiveQuery<UserProfile>(key, () =>
-    query(collection(db, COLLECTIONS.users), where('isArchived', '==', archived), orderBy('firstNameLowerCase')),
+    query(
+      collection(db, COLLECTIONS.users),
+      where('isArchived', '==', archived),
+      orderBy('firstNameLowerCase'),
+    ),
   );
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
@@ -38,10 +45,16 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
   async function toggleArchive(account: Account) {
     try {
       await setAccountArchived(account.id, !account.isArchived);
-      toast.success(account.isArchived ? 'Account restored' : 'Account archived', fullName(account));
+      toast.success(
+        account.isArchived ? 'Account restored' : 'Account archived',
+        fullName(account),
+      );
       setArchiving(null);
     } catch (error) {
-      toast.error('Could not change the account', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not change the account',
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -59,11 +72,19 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         ) : (
           <div className="flex flex-wrap gap-1">
             {!a.isArchived && (
-              <Button variant="secondary" onClick={() => setEditing(a)} aria-label={`Change role and campus of ${fullName(a)}`}>
+              <Button
+                variant="secondary"
+                onClick={() => setEditing(a)}
+                aria-label={`Change role and campus of ${fullName(a)}`}
+              >
                 Role &amp; campus
               </Button>
             )}
-            <Button variant={a.isArchived ? 'secondary' : 'danger'} onClick={() => setArchiving(a)} aria-label={`${a.isArchived ? 'Restore' : 'Archive'} ${fullName(a)}`}>
+            <Button
+              variant={a.isArchived ? 'secondary' : 'danger'}
+              onClick={() => setArchiving(a)}
+              aria-label={`${a.isArchived ? 'Restore' : 'Archive'} ${fullName(a)}`}
+            >
               {a.isArchived ? 'Restore' : 'Archive'}
             </Button>
           </div>
@@ -76,12 +97,20 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
       <PageHeader
         title={archived ? 'Archived accounts' : 'Accounts'}
         subtitle="By first name"
-        actions={!archived ? <Button onClick={() => setCreating(true)}>Create account</Button> : undefined}
+        actions={
+          !archived ? <Button onClick={() => setCreating(true)}>Create account</Button> : undefined
+        }
       />
       <div className="max-w-sm">
         <TextField label="Search accounts" type="search" value={search} onChange={setSearch} />
       </div>
-      <ListState status={list.status} error={list.error} isEmpty={rows.length === 0} emptyTitle={archived ? 'No archived accounts' : 'No accounts'} onRetry={() => retryLive(key)}>
+      <ListState
+        status={list.status}
+        error={list.error}
+        isEmpty={rows.length === 0}
+        emptyTitle={archived ? 'No archived accounts' : 'No accounts'}
+        onRetry={() => retryLive(key)}
+      >
         <PagedTable caption="Accounts" columns={columns} rows={rows} rowKey={(a) => a.id} />
       </ListState>
       {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}

@@ -1,11 +1,19 @@
 import { doc, updateDoc } from 'firebase/firestore';
-import { CALLABLES, COLLECTIONS, type CreateAccountRequest, type CreateAccountResponse } from '@campus-safety/model';
+import {
+  CALLABLES,
+  COLLECTIONS,
+  type CreateAccountRequest,
+  type CreateAccountResponse,
+} from '@campus-safety/model';
 import { db } from '../../lib/db';
 import { messageOf } from '../../lib/errors';
 import { callFunction } from '../../lib/functions';
 
 export function createAccount(request: CreateAccountRequest) {
-  return callFunction<CreateAccountRequest, CreateAccountResponse>(CALLABLES.createAccount, request);
+  return callFunction<CreateAccountRequest, CreateAccountResponse>(
+    CALLABLES.createAccount,
+    request,
+  );
 }
 
 /** The user trigger mirrors role and campus into claims and disables archived accounts in Auth. */

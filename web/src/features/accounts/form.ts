@@ -35,7 +35,10 @@ export function validateAccount(input: AccountInput): FieldErrors<keyof AccountI
     email: emailProblem(input.email),
     contactNumber: maxLength(input.contactNumber, LIMITS.contactNumber, 'Contact number'),
     address: maxLength(input.address, LIMITS.address, 'Address'),
-    birthday: input.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(input.birthday) ? 'Enter a valid date.' : undefined,
+    birthday:
+      input.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(input.birthday)
+        ? 'Enter a valid date.'
+        : undefined,
     ...validateRoleCampus(input),
   };
 }

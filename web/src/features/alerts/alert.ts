@@ -9,7 +9,11 @@ export function createNewIncidentAlert(sound: () => void = playAlertSound) {
   return (count: number) => {
     if (!tracker.observe(count)) return false;
     sound();
-    useToasts.getState().show({ title: NEW_INCIDENT_ALERT.title, message: NEW_INCIDENT_ALERT.message, tone: 'alert' });
+    useToasts.getState().show({
+      title: NEW_INCIDENT_ALERT.title,
+      message: NEW_INCIDENT_ALERT.message,
+      tone: 'alert',
+    });
     return true;
   };
 }

@@ -3,7 +3,9 @@ let context: AudioContext | null = null;
 /** A short two-tone chime made with WebAudio, so no audio file ships. Silently skipped where sound is unavailable. */
 export function playAlertSound(): void {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     context ??= new Ctx();
     const now = context.currentTime;

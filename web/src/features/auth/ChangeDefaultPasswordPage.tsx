@@ -10,13 +10,17 @@ export default function ChangeDefaultPasswordPage() {
   const signOut = useAuth((s) => s.signOut);
   async function cleared() {
     const { callFunction } = await import('../../lib/functions');
-    await callFunction<Record<string, never>, ClearDefaultPasswordResponse>(CALLABLES.clearDefaultPassword, {});
+    await callFunction<Record<string, never>, ClearDefaultPasswordResponse>(
+      CALLABLES.clearDefaultPassword,
+      {},
+    );
     toast.success('Password changed', 'Your new password is now in use.');
   }
   return (
     <AuthLayout title="Choose a new password">
       <p className="mb-4 text-sm text-slate-700">
-        Your account still uses the default password it was created with. Choose your own password to continue.
+        Your account still uses the default password it was created with. Choose your own password
+        to continue.
       </p>
       <PasswordChangeForm onChanged={cleared} submitLabel="Save new password" />
       <Button variant="ghost" className="mt-4" onClick={() => void signOut()}>

@@ -40,7 +40,8 @@ export default function EmailVerificationPage() {
     setMessage(null);
     try {
       const verified = await recheckUser();
-      if (!verified) setMessage('Your email is not verified yet. Open the link in the email, then check again.');
+      if (!verified)
+        setMessage('Your email is not verified yet. Open the link in the email, then check again.');
     } catch (error) {
       setMessage(authErrorMessage(error));
     } finally {
@@ -51,8 +52,8 @@ export default function EmailVerificationPage() {
   return (
     <AuthLayout title="Verify your email">
       <p className="text-sm text-slate-700">
-        Before using the console, confirm that <strong>{user?.email ?? 'your address'}</strong> is yours. We send a link
-        to that address; open it, then choose “I have verified”.
+        Before using the console, confirm that <strong>{user?.email ?? 'your address'}</strong> is
+        yours. We send a link to that address; open it, then choose “I have verified”.
       </p>
       {message && (
         <p role="alert" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">

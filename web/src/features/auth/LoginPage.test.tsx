@@ -30,13 +30,18 @@ describe('sign-in error messages', () => {
     ['auth/user-not-found', 'No account uses this email address.'],
     ['auth/user-disabled', 'This account has been disabled. Contact an administrator.'],
     ['auth/too-many-requests', 'Too many attempts. Wait a few minutes, then try again.'],
-    ['auth/network-request-failed', 'You appear to be offline. Check your connection and try again.'],
+    [
+      'auth/network-request-failed',
+      'You appear to be offline. Check your connection and try again.',
+    ],
   ])('%s reads "%s"', (code, message) => {
     expect(authErrorMessage({ code })).toBe(message);
   });
 
   it('falls back to a generic line for codes it does not know', () => {
-    expect(authErrorMessage({ code: 'auth/something-new' })).toBe('Could not sign in. Please try again.');
+    expect(authErrorMessage({ code: 'auth/something-new' })).toBe(
+      'Could not sign in. Please try again.',
+    );
     expect(authErrorMessage(new Error('boom'))).toBe('Could not sign in. Please try again.');
   });
 });
@@ -60,7 +65,9 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Enter a valid email address.',
+    );
     expect(signInWithEmailAndPassword).not.toHaveBeenCalled();
   });
 
@@ -70,7 +77,9 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'imt@example.edu');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This account has been disabled. Contact an administrator.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account has been disabled. Contact an administrator.',
+    );
     expect(screen.getByLabelText('Email')).toHaveValue('imt@example.edu');
     expect(signInWithEmailAndPassword).toHaveBeenCalledWith({}, 'imt@example.edu', 'secret1');
   });

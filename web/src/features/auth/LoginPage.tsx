@@ -7,7 +7,10 @@ import { AuthLayout } from './AuthLayout';
 import { useAuth } from './store';
 
 export function validateSignIn(email: string, password: string): FieldErrors<'email' | 'password'> {
-  return { email: emailProblem(email), password: password === '' ? 'Enter your password.' : undefined };
+  return {
+    email: emailProblem(email),
+    password: password === '' ? 'Enter your password.' : undefined,
+  };
 }
 
 export default function LoginPage() {
@@ -44,8 +47,23 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Sign in">
       <form onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} autoFocus />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
         {failure && (
           <p role="alert" className="mb-3 rounded-md bg-red-50 p-2 text-sm text-red-800">
             {failure}

@@ -13,7 +13,11 @@ export type PasswordField = keyof PasswordForm;
 export function validatePasswordForm(form: PasswordForm): FieldErrors<PasswordField> {
   return {
     current: form.current === '' ? 'Enter your current password.' : undefined,
-    next: passwordProblem(form.next) ?? (form.next === form.current ? 'Choose a password different from the current one.' : undefined),
+    next:
+      passwordProblem(form.next) ??
+      (form.next === form.current
+        ? 'Choose a password different from the current one.'
+        : undefined),
     confirm: form.confirm !== form.next ? 'The passwords do not match.' : undefined,
   };
 }

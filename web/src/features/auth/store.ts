@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import { onAuthStateChanged, reload, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
+import {
+  onAuthStateChanged,
+  reload,
+  signInWithEmailAndPassword,
+  signOut,
+  type User,
+} from 'firebase/auth';
 import type { UserProfile } from '@campus-safety/model';
 import { auth } from '../../lib/auth';
 import { authErrorMessage } from './auth-errors';
@@ -37,10 +43,22 @@ export const useAuth = create<AuthStore>((set, get) => ({
       stopProfile?.();
       stopProfile = null;
       if (!user) {
-        set({ status: 'signedOut', user: null, emailVerified: false, profile: null, profileError: null });
+        set({
+          status: 'signedOut',
+          user: null,
+          emailVerified: false,
+          profile: null,
+          profileError: null,
+        });
         return;
       }
-      set({ status: 'loading', user, emailVerified: user.emailVerified, profile: null, profileError: null });
+      set({
+        status: 'loading',
+        user,
+        emailVerified: user.emailVerified,
+        profile: null,
+        profileError: null,
+      });
       // Firestore is loaded only once someone is signed in, which keeps /login small.
       void import('./profile-listener').then(({ listenToProfile }) => {
         if (get().user?.uid !== user.uid) return;

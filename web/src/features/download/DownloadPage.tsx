@@ -22,7 +22,12 @@ export default function DownloadPage() {
     (async () => {
       try {
         const snap = await getDocs(
-          query(collection(db, COLLECTIONS.releases), where('isArchived', '==', false), orderBy('timestamp', 'desc'), limit(1)),
+          query(
+            collection(db, COLLECTIONS.releases),
+            where('isArchived', '==', false),
+            orderBy('timestamp', 'desc'),
+            limit(1),
+          ),
         );
         const first = snap.docs[0];
         if (!first) {
@@ -46,11 +51,17 @@ export default function DownloadPage() {
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
       <div className="w-full max-w-lg rounded-lg bg-white p-8 shadow">
         <h1 className="text-2xl font-semibold text-slate-900">Campus Safety app</h1>
-        <p className="mt-1 text-sm text-slate-600">Report incidents and get safety guides and announcements on your phone.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Report incidents and get safety guides and announcements on your phone.
+        </p>
         <div className="mt-6">
           {state.status === 'loading' && <InlineSpinner label="Looking for the latest release…" />}
-          {state.status === 'none' && <p className="text-slate-700">No release is available yet. Please check back later.</p>}
-          {state.status === 'error' && <ErrorState message={state.message} onRetry={() => setAttempt((a) => a + 1)} />}
+          {state.status === 'none' && (
+            <p className="text-slate-700">No release is available yet. Please check back later.</p>
+          )}
+          {state.status === 'error' && (
+            <ErrorState message={state.message} onRetry={() => setAttempt((a) => a + 1)} />
+          )}
           {state.status === 'ready' && (
             <>
               <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -63,8 +74,12 @@ export default function DownloadPage() {
               </dl>
               {state.release.notes && (
                 <section aria-labelledby="notes-heading" className="mt-4">
-                  <h2 id="notes-heading" className="font-semibold">What’s new</h2>
-                  <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{state.release.notes}</p>
+                  <h2 id="notes-heading" className="font-semibold">
+                    What’s new
+                  </h2>
+                  <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">
+                    {state.release.notes}
+                  </p>
                 </section>
               )}
               <a

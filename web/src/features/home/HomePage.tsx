@@ -34,7 +34,10 @@ function Breakdown({ title, rows }: { title: string; rows: { label: string; coun
           <li key={r.label} className="grid grid-cols-[9rem_1fr_3rem] items-center gap-2 text-sm">
             <span className="truncate">{r.label}</span>
             <span className="h-3 rounded bg-sky-100" aria-hidden>
-              <span className="block h-3 rounded bg-sky-700" style={{ width: `${(r.count / max) * 100}%` }} />
+              <span
+                className="block h-3 rounded bg-sky-700"
+                style={{ width: `${(r.count / max) * 100}%` }}
+              />
             </span>
             <span className="text-right tabular-nums">{r.count}</span>
           </li>
@@ -47,11 +50,23 @@ function Breakdown({ title, rows }: { title: string; rows: { label: string; coun
 function Trend({ days }: { days: { label: string; count: number }[] }) {
   const max = Math.max(1, ...days.map((d) => d.count));
   return (
-    <section aria-label="Reports in the last 30 days" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-label="Reports in the last 30 days"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 className="mb-2 font-semibold text-slate-900">Reports in the last 30 days</h2>
-      <div className="flex h-32 items-end gap-0.5" role="img" aria-label={days.map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count}`).join(', ')}>
+      <div
+        className="flex h-32 items-end gap-0.5"
+        role="img"
+        aria-label={days.map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count}`).join(', ')}
+      >
         {days.map((d) => (
-          <div key={d.label} className="flex-1 rounded-t bg-sky-600" style={{ height: `${Math.max(2, (d.count / max) * 100)}%` }} title={`${dayjs(d.label).format('MMM D')}: ${d.count}`} />
+          <div
+            key={d.label}
+            className="flex-1 rounded-t bg-sky-600"
+            style={{ height: `${Math.max(2, (d.count / max) * 100)}%` }}
+            title={`${dayjs(d.label).format('MMM D')}: ${d.count}`}
+          />
         ))}
       </div>
       <div className="mt-1 flex justify-between text-xs text-slate-500">
@@ -88,7 +103,12 @@ export default function HomePage() {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
   const { status, figures, error, load } = useDashboard();
-  const scope: IncidentScope = { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false };
+  const scope: IncidentScope = {
+    role: profile?.role ?? null,
+    uid,
+    campus: profile?.campus ?? null,
+    archived: false,
+  };
   const scopeKey = `${scope.role}:${scope.campus}:${uid}`;
   useEffect(() => {
     void load(scope);
@@ -96,7 +116,12 @@ export default function HomePage() {
 
   const latestKey = `incidents:latest:${scopeKey}`;
   const latest = useLiveQuery<Incident>(latestKey, () =>
-    query(incidentsRef(), ...whereConstraints(scopeFilters(scope)), orderBy('timestamp', 'desc'), limit(5)),
+    query(
+      incidentsRef(),
+      ...whereConstraints(scopeFilters(scope)),
+      orderBy('timestamp', 'desc'),
+      limit(5),
+    ),
   );
 
   return (
@@ -117,7 +142,13 @@ export default function HomePage() {
         <h2 id="latest-heading" className="mb-2 font-semibold text-slate-900">
           Latest incidents
         </h2>
-        <ListState status={latest.status} error={latest.error} isEmpty={latest.data.length === 0} emptyTitle="No incidents yet" onRetry={() => retryLive(latestKey)}>
+        <ListState
+          status={latest.status}
+          error={latest.error}
+          isEmpty={latest.data.length === 0}
+          emptyTitle="No incidents yet"
+          onRetry={() => retryLive(latestKey)}
+        >
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {latest.data.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
@@ -125,7 +156,10 @@ export default function HomePage() {
                 <span className="font-medium">{r.incidentType}</span>
                 <span className="text-slate-600">{r.nearestCampus}</span>
                 <span className="text-slate-600">{formatDate(r.timestamp)}</span>
-                <Link className="ml-auto font-medium text-sky-800 underline" to={`/reports?id=${r.id}`}>
+                <Link
+                  className="ml-auto font-medium text-sky-800 underline"
+                  to={`/reports?id=${r.id}`}
+                >
                   Open<span className="sr-only"> {r.incidentType} report</span>
                 </Link>
               </li>

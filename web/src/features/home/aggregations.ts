@@ -1,4 +1,11 @@
-import { average, collection, count, getAggregateFromServer, getCountFromServer, query } from 'firebase/firestore';
+import {
+  average,
+  collection,
+  count,
+  getAggregateFromServer,
+  getCountFromServer,
+  query,
+} from 'firebase/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { db } from '../../lib/db';
 import { scopeFilters, type IncidentScope, type WhereSpec } from '../../lib/incident-scope';
@@ -13,11 +20,18 @@ export async function runCount(wheres: WhereSpec[]): Promise<number> {
 
 /** Mean response and waiting time: average() skips reports that lack the field (spec section 9). */
 export async function runAverages(scope: IncidentScope) {
-  const snap = await getAggregateFromServer(query(reports(), ...whereConstraints(scopeFilters({ ...scope, archived: false }))), {
-    total: count(),
-    response: average('responseTimeInMinutes'),
-    waiting: average('waitingTimeInMinutes'),
-  });
+  const snap = await getAggregateFromServer(
+    query(reports(), ...whereConstraints(scopeFilters({ ...scope, archived: false }))),
+    {
+      total: count(),
+      response: average('responseTimeInMinutes'),
+      waiting: average('waitingTimeInMinutes'),
+    },
+  );
   const data = snap.data();
-  return { total: data.total, averageResponseMinutes: data.response, averageWaitingMinutes: data.waiting };
+  return {
+    total: data.total,
+    averageResponseMinutes: data.response,
+    averageWaitingMinutes: data.waiting,
+  };
 }

@@ -12,7 +12,10 @@ export const TREND_DAYS = 30;
 /** Midnight (local) of each of the last `days` days, oldest first, ending today. */
 export function trendDays(now: Date, days = TREND_DAYS): Date[] {
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  return Array.from({ length: days }, (_, i) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1 - i)));
+  return Array.from(
+    { length: days },
+    (_, i) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1 - i)),
+  );
 }
 
 /**
@@ -28,18 +31,30 @@ export function dashboardCountSpecs(scope: IncidentScope, now: Date): CountSpec[
   }));
   if (scope.role !== 'IMT') {
     for (const campus of CAMPUSES) {
-      specs.push({ group: 'campus', label: campus, wheres: [...base, { field: 'nearestCampus', op: '==', value: campus }] });
+      specs.push({
+        group: 'campus',
+        label: campus,
+        wheres: [...base, { field: 'nearestCampus', op: '==', value: campus }],
+      });
     }
   }
   for (const level of THREAT_LEVELS) {
-    specs.push({ group: 'threat', label: level, wheres: [...base, { field: 'threatLevel', op: '==', value: level }] });
+    specs.push({
+      group: 'threat',
+      label: level,
+      wheres: [...base, { field: 'threatLevel', op: '==', value: level }],
+    });
   }
   for (const day of trendDays(now)) {
     const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
     specs.push({
       group: 'day',
       label: day.toISOString(),
-      wheres: [...base, { field: 'timestamp', op: '>=', value: day }, { field: 'timestamp', op: '<', value: next }],
+      wheres: [
+        ...base,
+        { field: 'timestamp', op: '>=', value: day },
+        { field: 'timestamp', op: '<', value: next },
+      ],
     });
   }
   return specs;

@@ -18,7 +18,10 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
   const campus = useAuth((s) => s.profile?.campus ?? null);
   const staffList = useStaff(role, campus);
   // The rules accept Admins, or IMT of the report's campus, as assignees.
-  const staff = { ...staffList, data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)) };
+  const staff = {
+    ...staffList,
+    data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)),
+  };
   const tags = useTags();
   const [input, setInput] = useState<AssignInput>({
     assigneeId: incident.assignedTo?.id ?? '',
@@ -30,7 +33,10 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problems = validateAssign(input, staff.data.map((s) => s.id));
+    const problems = validateAssign(
+      input,
+      staff.data.map((s) => s.id),
+    );
     setErrors(problems);
     if (hasErrors(problems)) return;
     const person = staff.data.find((s) => s.id === input.assigneeId)!;
@@ -41,10 +47,16 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
         threatLevel: input.threatLevel,
         tags: input.tags,
       });
-      toast.success('Report assigned', `${fullName(person)} is handling it; status is now Processing.`);
+      toast.success(
+        'Report assigned',
+        `${fullName(person)} is handling it; status is now Processing.`,
+      );
       onClose();
     } catch (error) {
-      toast.error('Could not assign the report', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not assign the report',
+        error instanceof Error ? error.message : String(error),
+      );
     } finally {
       setBusy(false);
     }
@@ -58,8 +70,13 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
           value={input.assigneeId}
           onChange={(v) => setInput((i) => ({ ...i, assigneeId: v }))}
           placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
-          options={staff.data.map((s) => ({ value: s.id, label: `${fullName(s)} (${s.role}${s.campus ? `, ${s.campus}` : ''})` }))}
-          error={errors.assigneeId ?? (staff.status === 'error' ? (staff.error ?? undefined) : undefined)}
+          options={staff.data.map((s) => ({
+            value: s.id,
+            label: `${fullName(s)} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
+          }))}
+          error={
+            errors.assigneeId ?? (staff.status === 'error' ? (staff.error ?? undefined) : undefined)
+          }
         />
         <SelectField
           label="Threat level"
@@ -69,7 +86,13 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
           options={THREAT_LEVELS}
           error={errors.threatLevel}
         />
-        <CheckboxGroup legend="Tags" options={tags.data.map((t) => t.name)} selected={input.tags} onChange={(next) => setInput((i) => ({ ...i, tags: next }))} error={errors.tags} />
+        <CheckboxGroup
+          legend="Tags"
+          options={tags.data.map((t) => t.name)}
+          selected={input.tags}
+          onChange={(next) => setInput((i) => ({ ...i, tags: next }))}
+          error={errors.tags}
+        />
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel

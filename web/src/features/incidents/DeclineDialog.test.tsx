@@ -27,7 +27,9 @@ describe('DeclineDialog', () => {
     render(<DeclineDialog incident={incident} onClose={() => undefined} />);
     await userEvent.click(screen.getByRole('button', { name: 'Decline report' }));
     expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Choose a reason.');
-    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description is required.');
+    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription(
+      'Description is required.',
+    );
     expect(declineIncident).not.toHaveBeenCalled();
   });
 
@@ -37,7 +39,11 @@ describe('DeclineDialog', () => {
     await userEvent.selectOptions(screen.getByLabelText('Reason'), 'Duplicate report');
     await userEvent.type(screen.getByLabelText('Description'), 'Same as the 9:14 report');
     await userEvent.click(screen.getByRole('button', { name: 'Decline report' }));
-    expect(declineIncident).toHaveBeenCalledWith('inc-1', 'Duplicate report', 'Same as the 9:14 report');
+    expect(declineIncident).toHaveBeenCalledWith(
+      'inc-1',
+      'Duplicate report',
+      'Same as the 9:14 report',
+    );
     expect(onClose).toHaveBeenCalled();
   });
 

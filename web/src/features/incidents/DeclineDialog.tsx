@@ -24,17 +24,37 @@ export function DeclineDialog({ incident, onClose }: { incident: Incident; onClo
       toast.success('Report declined', 'The reporter will be notified.');
       onClose();
     } catch (error) {
-      toast.error('Could not decline the report', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not decline the report',
+        error instanceof Error ? error.message : String(error),
+      );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} title="Decline report" description="The reporter sees the reason and description.">
+    <Dialog
+      open
+      onClose={busy ? () => undefined : onClose}
+      title="Decline report"
+      description="The reporter sees the reason and description."
+    >
       <form onSubmit={submit} noValidate>
-        <SelectField label="Reason" value={input.reason} onChange={(v) => setInput((i) => ({ ...i, reason: v }))} placeholder="Choose…" options={DECLINE_REASONS} error={errors.reason} />
-        <TextAreaField label="Description" value={input.description} onChange={(v) => setInput((i) => ({ ...i, description: v }))} error={errors.description} />
+        <SelectField
+          label="Reason"
+          value={input.reason}
+          onChange={(v) => setInput((i) => ({ ...i, reason: v }))}
+          placeholder="Choose…"
+          options={DECLINE_REASONS}
+          error={errors.reason}
+        />
+        <TextAreaField
+          label="Description"
+          value={input.description}
+          onChange={(v) => setInput((i) => ({ ...i, description: v }))}
+          error={errors.description}
+        />
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel

@@ -44,12 +44,14 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
   const incident = useLiveDoc<Incident>(`incident:${id}`, () => incidentRef(id));
   // Only Admins may read archived accomplishment reports, so others must ask for live ones.
   const liveOnly = role !== 'Admin';
-  const accomplishments = useLiveQuery<Accomplishment>(`incident:${id}:accomplishments:${liveOnly}`, () =>
-    query(
-      collection(db, COLLECTIONS.incidentReports, id, COLLECTIONS.accomplishmentReports),
-      ...(liveOnly ? [where('isArchived', '==', false)] : []),
-      orderBy('timestamp', 'desc'),
-    ),
+  const accomplishments = useLiveQuery<Accomplishment>(
+    `incident:${id}:accomplishments:${liveOnly}`,
+    () =>
+      query(
+        collection(db, COLLECTIONS.incidentReports, id, COLLECTIONS.accomplishmentReports),
+        ...(liveOnly ? [where('isArchived', '==', false)] : []),
+        orderBy('timestamp', 'desc'),
+      ),
   );
   const [action, setAction] = useState<IncidentAction | null>(null);
   const data = incident.data;
@@ -66,7 +68,10 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
       }
       setAction(null);
     } catch (error) {
-      toast.error('Could not update the report', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not update the report',
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -74,12 +79,16 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
     <Dialog open onClose={action ? () => undefined : onClose} title="Incident report" wide>
       {incident.status === 'loading' && <InlineSpinner />}
       {incident.status === 'error' && <ErrorState message={incident.error ?? ''} />}
-      {incident.status === 'ready' && !data && <EmptyState title="This report no longer exists or you cannot see it." />}
+      {incident.status === 'ready' && !data && (
+        <EmptyState title="This report no longer exists or you cannot see it." />
+      )}
       {data && (
         <div className="space-y-5">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={data.status} />
-            {data.isArchived && <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived</span>}
+            {data.isArchived && (
+              <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived</span>
+            )}
             <span className="text-sm text-slate-600">ID {data.id}</span>
           </div>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -89,7 +98,9 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
             <Field label="Reporter">{data.email}</Field>
             <Field label="Threat level">{data.threatLevel ?? '—'}</Field>
             <Field label="Tags">{data.tags?.length ? data.tags.join(', ') : '—'}</Field>
-            <Field label="Assignee">{data.assignedTo ? `${data.assignedTo.displayName} (${data.assignedTo.email})` : '—'}</Field>
+            <Field label="Assignee">
+              {data.assignedTo ? `${data.assignedTo.displayName} (${data.assignedTo.email})` : '—'}
+            </Field>
             <Field label="Waiting time">{formatMinutes(data.waitingTimeInMinutes)}</Field>
             <Field label="Response time">{formatMinutes(data.responseTimeInMinutes)}</Field>
             {data.status === 'Declined' && (
@@ -101,7 +112,11 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
               </>
             )}
           </dl>
-          {data.description && <p className="whitespace-pre-wrap rounded bg-slate-50 p-3 text-sm">{data.description}</p>}
+          {data.description && (
+            <p className="whitespace-pre-wrap rounded bg-slate-50 p-3 text-sm">
+              {data.description}
+            </p>
+          )}
 
           <section aria-labelledby="location-heading">
             <h3 id="location-heading" className="font-semibold text-slate-900">
@@ -115,7 +130,12 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
                 <span>
                   {data.geoLoc.latitude.toFixed(6)}, {data.geoLoc.longitude.toFixed(6)}
                 </span>
-                <a className="font-medium text-sky-800 underline" href={osmLink(data.geoLoc.latitude, data.geoLoc.longitude)} target="_blank" rel="noreferrer">
+                <a
+                  className="font-medium text-sky-800 underline"
+                  href={osmLink(data.geoLoc.latitude, data.geoLoc.longitude)}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   Open in OpenStreetMap
                 </a>
               </div>
@@ -138,7 +158,9 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-slate-600">Reported {formatDate(data.timestamp)}; no changes yet.</p>
+              <p className="text-sm text-slate-600">
+                Reported {formatDate(data.timestamp)}; no changes yet.
+              </p>
             )}
           </section>
 
@@ -147,8 +169,12 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
               Accomplishment reports
             </h3>
             {accomplishments.status === 'loading' && <InlineSpinner />}
-            {accomplishments.status === 'error' && <p className="text-sm text-red-700">{accomplishments.error}</p>}
-            {accomplishments.status === 'ready' && accomplishments.data.length === 0 && <p className="text-sm text-slate-600">None yet.</p>}
+            {accomplishments.status === 'error' && (
+              <p className="text-sm text-red-700">{accomplishments.error}</p>
+            )}
+            {accomplishments.status === 'ready' && accomplishments.data.length === 0 && (
+              <p className="text-sm text-slate-600">None yet.</p>
+            )}
             <ul className="mt-1 space-y-2">
               {accomplishments.data.map((a) => (
                 <li key={a.id} className="rounded border border-slate-200 p-2 text-sm">
@@ -163,7 +189,17 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
 
           <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
             {availableActions(data, role).map((a) => (
-              <Button key={a} variant={a === 'decline' || a === 'archive' ? 'danger' : a === 'restore' ? 'secondary' : 'primary'} onClick={() => setAction(a)}>
+              <Button
+                key={a}
+                variant={
+                  a === 'decline' || a === 'archive'
+                    ? 'danger'
+                    : a === 'restore'
+                      ? 'secondary'
+                      : 'primary'
+                }
+                onClick={() => setAction(a)}
+              >
                 {ACTION_LABELS[a]}
               </Button>
             ))}
@@ -173,9 +209,15 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
           </div>
 
           {action === 'assign' && <AssignDialog incident={data} onClose={() => setAction(null)} />}
-          {action === 'decline' && <DeclineDialog incident={data} onClose={() => setAction(null)} />}
+          {action === 'decline' && (
+            <DeclineDialog incident={data} onClose={() => setAction(null)} />
+          )}
           {action === 'accomplish' && (
-            <AccomplishmentFormDialog incidentId={data.id} defaultThreatLevel={data.threatLevel} onClose={() => setAction(null)} />
+            <AccomplishmentFormDialog
+              incidentId={data.id}
+              defaultThreatLevel={data.threatLevel}
+              onClose={() => setAction(null)}
+            />
           )}
           <ConfirmDialog
             open={action === 'respond' || action === 'archive' || action === 'restore'}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
@@ -21,8 +21,13 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
 
-  const scope: IncidentScope = { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived };
-  const spec = useMemo(() => incidentQuerySpec(scope, filters), [scope.role, scope.uid, scope.campus, archived, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+  const scope: IncidentScope = {
+    role: profile?.role ?? null,
+    uid,
+    campus: profile?.campus ?? null,
+    archived,
+  };
+  const spec = incidentQuerySpec(scope, filters);
 
   useEffect(() => firstPage(), [archived, firstPage]);
 
@@ -36,7 +41,10 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
   const open = (id: string) => setParams({ id });
 
   const columns: Column<Incident>[] = [
-    { header: 'Reported', cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span> },
+    {
+      header: 'Reported',
+      cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span>,
+    },
     { header: 'Type', cell: (r) => r.incidentType },
     { header: 'Campus', cell: (r) => r.nearestCampus },
     { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
@@ -46,7 +54,11 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
     {
       header: 'Actions',
       cell: (r) => (
-        <Button variant="secondary" onClick={() => open(r.id)} aria-label={`Open report ${r.incidentType} of ${formatDate(r.timestamp)}`}>
+        <Button
+          variant="secondary"
+          onClick={() => open(r.id)}
+          aria-label={`Open report ${r.incidentType} of ${formatDate(r.timestamp)}`}
+        >
           Open
         </Button>
       ),
@@ -58,7 +70,11 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
     <>
       <PageHeader
         title={archived ? 'Archived incident reports' : 'Incident reports'}
-        subtitle={profile?.role === 'IMT' ? `${profile.campus ?? 'No campus'} · newest first` : 'Newest first'}
+        subtitle={
+          profile?.role === 'IMT'
+            ? `${profile.campus ?? 'No campus'} · newest first`
+            : 'Newest first'
+        }
       />
       <IncidentFiltersBar showCampus={profile?.role !== 'IMT'} />
       <ListState
@@ -71,7 +87,9 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
       >
         <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
         {filters.search && !filters.search.includes('@') && (
-          <p className="mt-2 text-xs text-slate-500">Search covers the rows of this page; use filters to narrow all reports.</p>
+          <p className="mt-2 text-xs text-slate-500">
+            Search covers the rows of this page; use filters to narrow all reports.
+          </p>
         )}
         <Pager
           page={page + 1}

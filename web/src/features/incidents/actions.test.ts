@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { availableActions } from './actions';
 
-const live = (status: Parameters<typeof availableActions>[0]['status']) => ({ status, isArchived: false });
+const live = (status: Parameters<typeof availableActions>[0]['status']) => ({
+  status,
+  isArchived: false,
+});
 
 describe('status actions per status and role', () => {
   it('a new report can be assigned, accomplished or declined', () => {
@@ -9,7 +12,11 @@ describe('status actions per status and role', () => {
   });
 
   it('a report being processed can be responded to, accomplished or declined', () => {
-    expect(availableActions(live('Processing'), 'IMT')).toEqual(['respond', 'accomplish', 'decline']);
+    expect(availableActions(live('Processing'), 'IMT')).toEqual([
+      'respond',
+      'accomplish',
+      'decline',
+    ]);
   });
 
   it('a responded report is resolved only through an accomplishment report', () => {
@@ -24,7 +31,9 @@ describe('status actions per status and role', () => {
 
   it('only Admins archive and restore', () => {
     expect(availableActions(live('Reported'), 'Admin')).toContain('archive');
-    expect(availableActions({ status: 'Processing', isArchived: true }, 'Admin')).toEqual(['restore']);
+    expect(availableActions({ status: 'Processing', isArchived: true }, 'Admin')).toEqual([
+      'restore',
+    ]);
     expect(availableActions({ status: 'Processing', isArchived: true }, 'IMT')).toEqual([]);
   });
 

@@ -29,7 +29,11 @@ function constraints(spec: IncidentQuerySpec): QueryConstraint[] {
   return [...whereConstraints(spec.wheres), orderBy(spec.orderBy.field, spec.orderBy.direction)];
 }
 
-export function incidentPageQuery(spec: IncidentQuerySpec, pageSize: number, after: QueryDocumentSnapshot | null) {
+export function incidentPageQuery(
+  spec: IncidentQuerySpec,
+  pageSize: number,
+  after: QueryDocumentSnapshot | null,
+) {
   const parts = constraints(spec);
   if (after) parts.push(startAfter(after));
   parts.push(limit(pageSize));
@@ -46,8 +50,16 @@ async function write(id: string, change: Record<string, unknown>): Promise<void>
   }
 }
 
-export function assignIncident(id: string, input: { assignee: Assignee; threatLevel: string; tags: string[] }) {
-  return write(id, { status: 'Processing', assignedTo: input.assignee, threatLevel: input.threatLevel, tags: input.tags });
+export function assignIncident(
+  id: string,
+  input: { assignee: Assignee; threatLevel: string; tags: string[] },
+) {
+  return write(id, {
+    status: 'Processing',
+    assignedTo: input.assignee,
+    threatLevel: input.threatLevel,
+    tags: input.tags,
+  });
 }
 
 export function respondToIncident(id: string) {
@@ -55,7 +67,11 @@ export function respondToIncident(id: string) {
 }
 
 export function declineIncident(id: string, reason: string, description: string) {
-  return write(id, { status: 'Declined', declineReason: reason, declineDescription: description.trim() });
+  return write(id, {
+    status: 'Declined',
+    declineReason: reason,
+    declineDescription: description.trim(),
+  });
 }
 
 export function setIncidentArchived(id: string, archived: boolean) {

@@ -8,7 +8,9 @@ describe('assignment form', () => {
       threatLevel: 'Choose a threat level.',
       tags: undefined,
     });
-    expect(validateAssign({ assigneeId: 'ghost', threatLevel: 'High', tags: [] }, ['s1']).assigneeId).toBe('Choose who handles this report.');
+    expect(
+      validateAssign({ assigneeId: 'ghost', threatLevel: 'High', tags: [] }, ['s1']).assigneeId,
+    ).toBe('Choose who handles this report.');
     expect(validateAssign({ assigneeId: 's1', threatLevel: 'High', tags: ['a'] }, ['s1'])).toEqual({
       assigneeId: undefined,
       threatLevel: undefined,
@@ -18,7 +20,9 @@ describe('assignment form', () => {
 
   it('limits the number of tags', () => {
     const tags = Array.from({ length: 21 }, (_, i) => `t${i}`);
-    expect(validateAssign({ assigneeId: 's1', threatLevel: 'Low', tags }, ['s1']).tags).toBe('Choose at most 20 tags.');
+    expect(validateAssign({ assigneeId: 's1', threatLevel: 'Low', tags }, ['s1']).tags).toBe(
+      'Choose at most 20 tags.',
+    );
   });
 });
 

@@ -7,11 +7,19 @@ export interface AssignInput {
   tags: string[];
 }
 
-export function validateAssign(input: AssignInput, staffIds: readonly string[]): FieldErrors<keyof AssignInput> {
+export function validateAssign(
+  input: AssignInput,
+  staffIds: readonly string[],
+): FieldErrors<keyof AssignInput> {
   return {
     assigneeId: staffIds.includes(input.assigneeId) ? undefined : 'Choose who handles this report.',
-    threatLevel: (THREAT_LEVELS as readonly string[]).includes(input.threatLevel) ? undefined : 'Choose a threat level.',
-    tags: input.tags.length > LIMITS.tagsPerItem ? `Choose at most ${LIMITS.tagsPerItem} tags.` : undefined,
+    threatLevel: (THREAT_LEVELS as readonly string[]).includes(input.threatLevel)
+      ? undefined
+      : 'Choose a threat level.',
+    tags:
+      input.tags.length > LIMITS.tagsPerItem
+        ? `Choose at most ${LIMITS.tagsPerItem} tags.`
+        : undefined,
   };
 }
 
@@ -22,7 +30,9 @@ export interface DeclineInput {
 
 export function validateDecline(input: DeclineInput): FieldErrors<keyof DeclineInput> {
   return {
-    reason: (DECLINE_REASONS as readonly string[]).includes(input.reason) ? undefined : 'Choose a reason.',
+    reason: (DECLINE_REASONS as readonly string[]).includes(input.reason)
+      ? undefined
+      : 'Choose a reason.',
     description: requiredText(input.description, 'Description', LIMITS.declineDescription),
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, filterProblems, incidentQuerySpec, matchesSearch, type IncidentScope } from './query-spec';
+import {
+  EMPTY_FILTERS,
+  filterProblems,
+  incidentQuerySpec,
+  matchesSearch,
+  type IncidentScope,
+} from './query-spec';
 
 const admin: IncidentScope = { role: 'Admin', uid: 'a1', campus: null, archived: false };
 const imt: IncidentScope = { role: 'IMT', uid: 'i1', campus: 'North Campus', archived: false };
@@ -11,11 +17,16 @@ describe('role scope of the incident queries (the rules are not filters)', () =>
       wheres: [{ field: 'isArchived', op: '==', value: false }],
       orderBy: { field: 'timestamp', direction: 'desc' },
     });
-    expect(incidentQuerySpec({ ...admin, archived: true }, EMPTY_FILTERS).wheres).toEqual([{ field: 'isArchived', op: '==', value: true }]);
+    expect(incidentQuerySpec({ ...admin, archived: true }, EMPTY_FILTERS).wheres).toEqual([
+      { field: 'isArchived', op: '==', value: true },
+    ]);
   });
 
   it('IMT: own campus, never archived, even on the archive flag or a campus filter', () => {
-    const spec = incidentQuerySpec({ ...imt, archived: true }, { ...EMPTY_FILTERS, campus: 'Main Campus' });
+    const spec = incidentQuerySpec(
+      { ...imt, archived: true },
+      { ...EMPTY_FILTERS, campus: 'Main Campus' },
+    );
     expect(spec.wheres).toEqual([
       { field: 'nearestCampus', op: '==', value: 'North Campus' },
       { field: 'isArchived', op: '==', value: false },
@@ -23,7 +34,9 @@ describe('role scope of the incident queries (the rules are not filters)', () =>
   });
 
   it('anyone else: only their own reports', () => {
-    expect(incidentQuerySpec(reporter, EMPTY_FILTERS).wheres).toEqual([{ field: 'reporterId', op: '==', value: 'u1' }]);
+    expect(incidentQuerySpec(reporter, EMPTY_FILTERS).wheres).toEqual([
+      { field: 'reporterId', op: '==', value: 'u1' },
+    ]);
   });
 });
 

@@ -44,8 +44,10 @@ function endOfDay(day: string): Date {
 /** Problems with the filter values themselves (shown next to the date fields). */
 export function filterProblems(filters: IncidentFilters): Partial<Record<'from' | 'to', string>> {
   const problems: Partial<Record<'from' | 'to', string>> = {};
-  if (filters.from && Number.isNaN(startOfDay(filters.from).getTime())) problems.from = 'Enter a valid date.';
-  if (filters.to && Number.isNaN(endOfDay(filters.to).getTime())) problems.to = 'Enter a valid date.';
+  if (filters.from && Number.isNaN(startOfDay(filters.from).getTime()))
+    problems.from = 'Enter a valid date.';
+  if (filters.to && Number.isNaN(endOfDay(filters.to).getTime()))
+    problems.to = 'Enter a valid date.';
   if (!problems.from && !problems.to && filters.from && filters.to && filters.from > filters.to) {
     problems.to = 'The end date is before the start date.';
   }
@@ -53,7 +55,10 @@ export function filterProblems(filters: IncidentFilters): Partial<Record<'from' 
 }
 
 /** Scope plus the chosen filters, newest first. A search that is an email becomes an equality filter on the reporter. */
-export function incidentQuerySpec(scope: IncidentScope, filters: IncidentFilters): IncidentQuerySpec {
+export function incidentQuerySpec(
+  scope: IncidentScope,
+  filters: IncidentFilters,
+): IncidentQuerySpec {
   const wheres = [...scopeFilters(scope)];
   const add = (field: string, value: string) => {
     if (value) wheres.push({ field, op: '==', value });
@@ -65,9 +70,12 @@ export function incidentQuerySpec(scope: IncidentScope, filters: IncidentFilters
   add('incidentType', filters.incidentType);
   if (filters.tag) wheres.push({ field: 'tags', op: 'array-contains', value: filters.tag });
   const problems = filterProblems(filters);
-  if (filters.from && !problems.from) wheres.push({ field: 'timestamp', op: '>=', value: startOfDay(filters.from) });
-  if (filters.to && !problems.to) wheres.push({ field: 'timestamp', op: '<=', value: endOfDay(filters.to) });
-  if (looksLikeEmail(filters.search)) wheres.push({ field: 'email', op: '==', value: filters.search.trim() });
+  if (filters.from && !problems.from)
+    wheres.push({ field: 'timestamp', op: '>=', value: startOfDay(filters.from) });
+  if (filters.to && !problems.to)
+    wheres.push({ field: 'timestamp', op: '<=', value: endOfDay(filters.to) });
+  if (looksLikeEmail(filters.search))
+    wheres.push({ field: 'email', op: '==', value: filters.search.trim() });
   return { wheres, orderBy: { field: 'timestamp', direction: 'desc' } };
 }
 

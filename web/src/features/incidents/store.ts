@@ -21,7 +21,8 @@ export const useIncidentList = create<IncidentListState>((set) => ({
   filters: EMPTY_FILTERS,
   cursors: [],
   page: 0,
-  setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value }, cursors: [], page: 0 })),
+  setFilter: (key, value) =>
+    set((s) => ({ filters: { ...s.filters, [key]: value }, cursors: [], page: 0 })),
   clearFilters: () => set({ filters: EMPTY_FILTERS, cursors: [], page: 0 }),
   nextPage: (lastRow) =>
     set((s) => {

@@ -22,7 +22,8 @@ function DetailsForm({ profile }: { profile: Profile }) {
   });
   const [errors, setErrors] = useState<FieldErrors<keyof ProfileInput>>({});
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof ProfileInput) => (value: string) => setInput((i) => ({ ...i, [field]: value }));
+  const set = (field: keyof ProfileInput) => (value: string) =>
+    setInput((i) => ({ ...i, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,7 +35,10 @@ function DetailsForm({ profile }: { profile: Profile }) {
       await saveProfile(profile.id, input);
       toast.success('Profile saved');
     } catch (error) {
-      toast.error('Could not save your profile', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not save your profile',
+        error instanceof Error ? error.message : String(error),
+      );
     } finally {
       setBusy(false);
     }
@@ -42,12 +46,43 @@ function DetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid max-w-2xl gap-x-4 sm:grid-cols-2">
-      <TextField label="First name" value={input.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
-      <TextField label="Last name" value={input.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
-      <TextField label="Contact number" type="tel" value={input.contactNumber} onChange={set('contactNumber')} error={errors.contactNumber} autoComplete="tel" />
-      <TextField label="Birthday" type="date" value={input.birthday} onChange={set('birthday')} error={errors.birthday} />
+      <TextField
+        label="First name"
+        value={input.firstName}
+        onChange={set('firstName')}
+        error={errors.firstName}
+        autoComplete="given-name"
+      />
+      <TextField
+        label="Last name"
+        value={input.lastName}
+        onChange={set('lastName')}
+        error={errors.lastName}
+        autoComplete="family-name"
+      />
+      <TextField
+        label="Contact number"
+        type="tel"
+        value={input.contactNumber}
+        onChange={set('contactNumber')}
+        error={errors.contactNumber}
+        autoComplete="tel"
+      />
+      <TextField
+        label="Birthday"
+        type="date"
+        value={input.birthday}
+        onChange={set('birthday')}
+        error={errors.birthday}
+      />
       <div className="sm:col-span-2">
-        <TextField label="Address" value={input.address} onChange={set('address')} error={errors.address} autoComplete="street-address" />
+        <TextField
+          label="Address"
+          value={input.address}
+          onChange={set('address')}
+          error={errors.address}
+          autoComplete="street-address"
+        />
       </div>
       <div>
         <Button type="submit" busy={busy}>
@@ -82,14 +117,28 @@ function PhotoForm({ profile }: { profile: Profile }) {
   return (
     <div className="flex flex-wrap items-end gap-4">
       {profile.profileUrl ? (
-        <img src={profile.profileUrl} alt="Your profile photo" className="size-24 rounded-full object-cover" />
+        <img
+          src={profile.profileUrl}
+          alt="Your profile photo"
+          className="size-24 rounded-full object-cover"
+        />
       ) : (
-        <div aria-hidden className="flex size-24 items-center justify-center rounded-full bg-slate-200 text-2xl font-semibold text-slate-600">
+        <div
+          aria-hidden
+          className="flex size-24 items-center justify-center rounded-full bg-slate-200 text-2xl font-semibold text-slate-600"
+        >
           {(profile.firstName?.[0] ?? '') + (profile.lastName?.[0] ?? '')}
         </div>
       )}
       <div className="min-w-64">
-        <FileField label="New photo" accept={IMAGE_CONTENT_TYPES.join(',')} onChange={setPhoto} error={error} fileName={photo?.name} hint="JPEG, PNG, WebP or GIF, up to 5 MB." />
+        <FileField
+          label="New photo"
+          accept={IMAGE_CONTENT_TYPES.join(',')}
+          onChange={setPhoto}
+          error={error}
+          fileName={photo?.name}
+          hint="JPEG, PNG, WebP or GIF, up to 5 MB."
+        />
         <Button onClick={upload} busy={busy}>
           Upload photo
         </Button>
@@ -106,24 +155,53 @@ export default function ProfilePage() {
     <>
       <PageHeader title="Profile" subtitle={`${fullName(profile)} · ${email ?? profile.email}`} />
       <div className="space-y-6">
-        <section aria-labelledby="account-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="account-heading" className="mb-2 font-semibold">Account</h2>
+        <section
+          aria-labelledby="account-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="account-heading" className="mb-2 font-semibold">
+            Account
+          </h2>
           <dl className="grid gap-2 text-sm sm:grid-cols-3">
-            <div><dt className="text-slate-500">Role</dt><dd>{profile.role}</dd></div>
-            <div><dt className="text-slate-500">Campus</dt><dd>{profile.campus ?? '—'}</dd></div>
-            <div><dt className="text-slate-500">Registered</dt><dd>{formatDate(profile.registrationDate)}</dd></div>
+            <div>
+              <dt className="text-slate-500">Role</dt>
+              <dd>{profile.role}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Campus</dt>
+              <dd>{profile.campus ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Registered</dt>
+              <dd>{formatDate(profile.registrationDate)}</dd>
+            </div>
           </dl>
         </section>
-        <section aria-labelledby="photo-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="photo-heading" className="mb-2 font-semibold">Photo</h2>
+        <section
+          aria-labelledby="photo-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="photo-heading" className="mb-2 font-semibold">
+            Photo
+          </h2>
           <PhotoForm profile={profile} />
         </section>
-        <section aria-labelledby="details-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="details-heading" className="mb-2 font-semibold">Your details</h2>
+        <section
+          aria-labelledby="details-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="details-heading" className="mb-2 font-semibold">
+            Your details
+          </h2>
           <DetailsForm profile={profile} />
         </section>
-        <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="password-heading" className="mb-2 font-semibold">Change password</h2>
+        <section
+          aria-labelledby="password-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="password-heading" className="mb-2 font-semibold">
+            Change password
+          </h2>
           <PasswordChangeForm onChanged={() => void toast.success('Password changed')} />
         </section>
       </div>

@@ -23,7 +23,10 @@ export async function saveProfile(uid: string, input: ProfileInput): Promise<voi
 }
 
 export async function savePhoto(uid: string, photo: File): Promise<void> {
-  const uploaded = await uploadFile(STORAGE_PATHS.profilePhoto(uid, safeFileName(photo.name)), photo);
+  const uploaded = await uploadFile(
+    STORAGE_PATHS.profilePhoto(uid, safeFileName(photo.name)),
+    photo,
+  );
   try {
     await updateDoc(doc(db, COLLECTIONS.users, uid), { profileUrl: uploaded.url });
   } catch (error) {

@@ -15,8 +15,14 @@ export function validateProfile(input: ProfileInput): FieldErrors<keyof ProfileI
     lastName: requiredText(input.lastName, 'Last name', LIMITS.name),
     contactNumber:
       maxLength(input.contactNumber, LIMITS.contactNumber, 'Contact number') ??
-      (input.contactNumber && !/^[+\d][\d\s()-]*$/.test(input.contactNumber) ? 'Use digits, spaces, +, ( ) and - only.' : undefined),
+      (input.contactNumber && !/^[+\d][\d\s()-]*$/.test(input.contactNumber)
+        ? 'Use digits, spaces, +, ( ) and - only.'
+        : undefined),
     address: maxLength(input.address, LIMITS.address, 'Address'),
-    birthday: input.birthday && (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthday) || new Date(input.birthday) > new Date()) ? 'Enter a valid past date.' : undefined,
+    birthday:
+      input.birthday &&
+      (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthday) || new Date(input.birthday) > new Date())
+        ? 'Enter a valid past date.'
+        : undefined,
   };
 }

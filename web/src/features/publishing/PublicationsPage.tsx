@@ -13,8 +13,12 @@ import { publishDueNow, setPublicationArchived, type Publication } from './api';
 import type { PublicationKind } from './kinds';
 import { PublicationDialog } from './PublicationDialog';
 
-export function publicationState(item: Pick<Publication, 'isScheduled' | 'timestamp'>, now: Date): string {
-  if (item.isScheduled && item.timestamp.toMillis() > now.getTime()) return `Scheduled for ${formatDate(item.timestamp)}`;
+export function publicationState(
+  item: Pick<Publication, 'isScheduled' | 'timestamp'>,
+  now: Date,
+): string {
+  if (item.isScheduled && item.timestamp.toMillis() > now.getTime())
+    return `Scheduled for ${formatDate(item.timestamp)}`;
   if (item.isScheduled) return 'Due, publishing shortly';
   return `Published ${formatDate(item.timestamp)}`;
 }
@@ -23,7 +27,11 @@ export function publicationState(item: Pick<Publication, 'isScheduled' | 'timest
 export function PublicationsPage({ kind, archived }: { kind: PublicationKind; archived: boolean }) {
   const key = `${kind.collection}:archived=${archived}`;
   const list = useLiveQuery<Publication>(key, () =>
-    query(collection(db, kind.collection), where('isArchived', '==', archived), orderBy('timestamp', 'desc')),
+    query(
+      collection(db, kind.collection),
+      where('isArchived', '==', archived),
+      orderBy('timestamp', 'desc'),
+    ),
   );
   const [editing, setEditing] = useState<Publication | 'new' | null>(null);
   const [archiving, setArchiving] = useState<Publication | null>(null);
@@ -37,7 +45,10 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
       toast.success(item.isArchived ? `Restored “${item.title}”` : `Archived “${item.title}”`);
       setArchiving(null);
     } catch (error) {
-      toast.error(`Could not change the ${kind.singular}`, error instanceof Error ? error.message : String(error));
+      toast.error(
+        `Could not change the ${kind.singular}`,
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -45,9 +56,15 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
     setPublishing(true);
     try {
       const result = await publishDueNow();
-      toast.success('Due items published', `${result.articles} article(s) and ${result.announcements} announcement(s).`);
+      toast.success(
+        'Due items published',
+        `${result.articles} article(s) and ${result.announcements} announcement(s).`,
+      );
     } catch (error) {
-      toast.error('Could not publish due items', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not publish due items',
+        error instanceof Error ? error.message : String(error),
+      );
     } finally {
       setPublishing(false);
     }
@@ -56,18 +73,36 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
   const columns: Column<Publication>[] = [
     { header: 'Title', cell: (p) => <span className="font-medium">{p.title}</span> },
     { header: 'State', cell: (p) => publicationState(p, now) },
-    ...(kind.withTags ? [{ header: 'Tags', cell: (p: Publication) => (p.tags?.length ? p.tags.join(', ') : '—') }] : []),
-    { header: 'Image', cell: (p) => (p.imageUrl ? <img src={p.imageUrl} alt="" className="h-10 w-16 rounded object-cover" /> : '—') },
+    ...(kind.withTags
+      ? [{ header: 'Tags', cell: (p: Publication) => (p.tags?.length ? p.tags.join(', ') : '—') }]
+      : []),
+    {
+      header: 'Image',
+      cell: (p) =>
+        p.imageUrl ? (
+          <img src={p.imageUrl} alt="" className="h-10 w-16 rounded object-cover" />
+        ) : (
+          '—'
+        ),
+    },
     {
       header: 'Actions',
       cell: (p) => (
         <div className="flex flex-wrap gap-1">
           {!p.isArchived && (
-            <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.title}`}>
+            <Button
+              variant="secondary"
+              onClick={() => setEditing(p)}
+              aria-label={`Edit ${p.title}`}
+            >
               Edit
             </Button>
           )}
-          <Button variant={p.isArchived ? 'secondary' : 'danger'} onClick={() => setArchiving(p)} aria-label={`${p.isArchived ? 'Restore' : 'Archive'} ${p.title}`}>
+          <Button
+            variant={p.isArchived ? 'secondary' : 'danger'}
+            onClick={() => setArchiving(p)}
+            aria-label={`${p.isArchived ? 'Restore' : 'Archive'} ${p.title}`}
+          >
             {p.isArchived ? 'Restore' : 'Archive'}
           </Button>
         </div>
@@ -91,14 +126,30 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
           )
         }
       />
-      <ListState status={list.status} error={list.error} isEmpty={list.data.length === 0} emptyTitle={archived ? `No archived ${kind.plural}` : `No ${kind.plural} yet`} onRetry={() => retryLive(key)}>
+      <ListState
+        status={list.status}
+        error={list.error}
+        isEmpty={list.data.length === 0}
+        emptyTitle={archived ? `No archived ${kind.plural}` : `No ${kind.plural} yet`}
+        onRetry={() => retryLive(key)}
+      >
         <PagedTable caption={Plural} columns={columns} rows={list.data} rowKey={(p) => p.id} />
       </ListState>
-      {editing && <PublicationDialog kind={kind} existing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PublicationDialog
+          kind={kind}
+          existing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={archiving !== null}
         title={archiving?.isArchived ? `Restore ${kind.singular}` : `Archive ${kind.singular}`}
-        message={archiving ? `“${archiving.title}” will be ${archiving.isArchived ? 'restored' : 'moved to the archive and hidden from the app'}.` : ''}
+        message={
+          archiving
+            ? `“${archiving.title}” will be ${archiving.isArchived ? 'restored' : 'moved to the archive and hidden from the app'}.`
+            : ''
+        }
         confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
         destructive={!archiving?.isArchived}
         onConfirm={() => (archiving ? toggleArchive(archiving) : undefined)}

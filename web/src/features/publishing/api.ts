@@ -1,5 +1,9 @@
 import { collection, doc, updateDoc } from 'firebase/firestore';
-import { CALLABLES, type PublishScheduledResponse, type SavePublicationResponse } from '@campus-safety/model';
+import {
+  CALLABLES,
+  type PublishScheduledResponse,
+  type SavePublicationResponse,
+} from '@campus-safety/model';
 import { db } from '../../lib/db';
 import { messageOf } from '../../lib/errors';
 import { callFunction } from '../../lib/functions';
@@ -29,7 +33,9 @@ export async function savePublication(
 ): Promise<SavePublicationResponse> {
   // New items get their image folder id here; the callable names the document itself.
   const folder = existing?.id ?? doc(collection(db, kind.collection)).id;
-  const imageUrl = image ? (await uploadFile(kind.imagePath(folder, safeFileName(image.name)), image)).url : (existing?.imageUrl ?? null);
+  const imageUrl = image
+    ? (await uploadFile(kind.imagePath(folder, safeFileName(image.name)), image)).url
+    : (existing?.imageUrl ?? null);
   try {
     return await callFunction<ReturnType<PublicationKind['request']>, SavePublicationResponse>(
       kind.callable,
@@ -44,7 +50,9 @@ export async function savePublication(
     );
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(existing ? `${kind.updateFailed} ${detail}` : `Failed to create ${kind.singular}. ${detail}`);
+    throw new Error(
+      existing ? `${kind.updateFailed} ${detail}` : `Failed to create ${kind.singular}. ${detail}`,
+    );
   }
 }
 
@@ -58,5 +66,8 @@ export async function setPublicationArchived(kind: PublicationKind, id: string, 
 }
 
 export function publishDueNow() {
-  return callFunction<Record<string, never>, PublishScheduledResponse>(CALLABLES.publishScheduledNow, {});
+  return callFunction<Record<string, never>, PublishScheduledResponse>(
+    CALLABLES.publishScheduledNow,
+    {},
+  );
 }

@@ -3,7 +3,13 @@ import { MESSAGES } from '@campus-safety/model';
 import { scheduledDateIso, validatePublication, type PublicationInput } from './form';
 
 const now = new Date('2026-06-01T10:00:00Z');
-const base: PublicationInput = { title: 'Fire drill', text: 'Thursday 3 PM', when: 'now', scheduledAt: '', tags: [] };
+const base: PublicationInput = {
+  title: 'Fire drill',
+  text: 'Thursday 3 PM',
+  when: 'now',
+  scheduledAt: '',
+  tags: [],
+};
 const opts = { textLabel: 'Body', now, withTags: true };
 
 describe('article and announcement form', () => {
@@ -14,19 +20,36 @@ describe('article and announcement form', () => {
   });
 
   it("uses the spec's message for a scheduled date that does not parse", () => {
-    expect(validatePublication({ ...base, when: 'schedule', scheduledAt: '' }, null, opts).scheduledAt).toBe(MESSAGES.invalidScheduledDate);
-    expect(validatePublication({ ...base, when: 'schedule', scheduledAt: 'soon' }, null, opts).scheduledAt).toBe(MESSAGES.invalidScheduledDate);
+    expect(
+      validatePublication({ ...base, when: 'schedule', scheduledAt: '' }, null, opts).scheduledAt,
+    ).toBe(MESSAGES.invalidScheduledDate);
+    expect(
+      validatePublication({ ...base, when: 'schedule', scheduledAt: 'soon' }, null, opts)
+        .scheduledAt,
+    ).toBe(MESSAGES.invalidScheduledDate);
   });
 
   it('refuses a schedule in the past and accepts one in the future', () => {
-    expect(validatePublication({ ...base, when: 'schedule', scheduledAt: '2020-01-01T10:00' }, null, opts).scheduledAt).toBe(
-      'Choose a time in the future, or publish now.',
-    );
-    expect(validatePublication({ ...base, when: 'schedule', scheduledAt: '2030-01-01T10:00' }, null, opts).scheduledAt).toBeUndefined();
+    expect(
+      validatePublication(
+        { ...base, when: 'schedule', scheduledAt: '2020-01-01T10:00' },
+        null,
+        opts,
+      ).scheduledAt,
+    ).toBe('Choose a time in the future, or publish now.');
+    expect(
+      validatePublication(
+        { ...base, when: 'schedule', scheduledAt: '2030-01-01T10:00' },
+        null,
+        opts,
+      ).scheduledAt,
+    ).toBeUndefined();
   });
 
   it('sends an ISO date only when scheduling', () => {
     expect(scheduledDateIso(base)).toBeNull();
-    expect(scheduledDateIso({ ...base, when: 'schedule', scheduledAt: '2030-01-01T10:00' })).toBe(new Date('2030-01-01T10:00').toISOString());
+    expect(scheduledDateIso({ ...base, when: 'schedule', scheduledAt: '2030-01-01T10:00' })).toBe(
+      new Date('2030-01-01T10:00').toISOString(),
+    );
   });
 });

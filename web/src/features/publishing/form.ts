@@ -26,14 +26,18 @@ export function validatePublication(
   let scheduledAt: string | undefined;
   if (input.when === 'schedule') {
     const date = new Date(input.scheduledAt);
-    if (!input.scheduledAt || Number.isNaN(date.getTime())) scheduledAt = MESSAGES.invalidScheduledDate;
+    if (!input.scheduledAt || Number.isNaN(date.getTime()))
+      scheduledAt = MESSAGES.invalidScheduledDate;
     else if (date <= options.now) scheduledAt = 'Choose a time in the future, or publish now.';
   }
   return {
     title: requiredText(input.title, 'Title', LIMITS.title),
     text: requiredText(input.text, options.textLabel, LIMITS.body),
     scheduledAt,
-    tags: options.withTags && input.tags.length > LIMITS.tagsPerItem ? `Choose at most ${LIMITS.tagsPerItem} tags.` : undefined,
+    tags:
+      options.withTags && input.tags.length > LIMITS.tagsPerItem
+        ? `Choose at most ${LIMITS.tagsPerItem} tags.`
+        : undefined,
     image: imageProblem(image),
   };
 }

@@ -18,9 +18,14 @@ export interface PublicationKind {
   callable: string;
   updateFailed: string;
   imagePath: (id: string, fileName: string) => string;
-  request: (fields: { id?: string; title: string; text: string; imageUrl: string | null; tags: string[]; scheduledDate: string | null }) =>
-    | SaveArticleRequest
-    | SaveAnnouncementRequest;
+  request: (fields: {
+    id?: string;
+    title: string;
+    text: string;
+    imageUrl: string | null;
+    tags: string[];
+    scheduledDate: string | null;
+  }) => SaveArticleRequest | SaveAnnouncementRequest;
 }
 
 export const ARTICLES: PublicationKind = {

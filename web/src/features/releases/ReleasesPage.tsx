@@ -21,7 +21,8 @@ function UploadForm({ highestCode }: { highestCode: number }) {
   const [errors, setErrors] = useState<FieldErrors<ReleaseField>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const set = (field: keyof ReleaseInput) => (value: string) => setInput((i) => ({ ...i, [field]: value }));
+  const set = (field: keyof ReleaseInput) => (value: string) =>
+    setInput((i) => ({ ...i, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +33,10 @@ function UploadForm({ highestCode }: { highestCode: number }) {
     setProgress(0);
     try {
       await publishRelease(input, file, setProgress);
-      toast.success('Release uploaded', `Version ${input.version} is now offered on the download page.`);
+      toast.success(
+        'Release uploaded',
+        `Version ${input.version} is now offered on the download page.`,
+      );
       setInput({ version: '', versionCode: '', notes: '' });
       setFile(null);
       (event.target as HTMLFormElement).reset();
@@ -46,12 +50,41 @@ function UploadForm({ highestCode }: { highestCode: number }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mb-6 grid max-w-3xl gap-x-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-      <TextField label="Version" value={input.version} onChange={set('version')} error={errors.version} placeholder="1.4.0" />
-      <TextField label="Version code" inputMode="numeric" value={input.versionCode} onChange={set('versionCode')} error={errors.versionCode} hint={`Greater than ${highestCode}.`} />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mb-6 grid max-w-3xl gap-x-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2"
+    >
+      <TextField
+        label="Version"
+        value={input.version}
+        onChange={set('version')}
+        error={errors.version}
+        placeholder="1.4.0"
+      />
+      <TextField
+        label="Version code"
+        inputMode="numeric"
+        value={input.versionCode}
+        onChange={set('versionCode')}
+        error={errors.versionCode}
+        hint={`Greater than ${highestCode}.`}
+      />
       <div className="sm:col-span-2">
-        <TextAreaField label="Release notes" value={input.notes} onChange={set('notes')} error={errors.notes} rows={3} />
-        <FileField label="Build file" accept=".apk,.aab,.ipa,application/vnd.android.package-archive,application/octet-stream" onChange={setFile} error={errors.file} fileName={file?.name} />
+        <TextAreaField
+          label="Release notes"
+          value={input.notes}
+          onChange={set('notes')}
+          error={errors.notes}
+          rows={3}
+        />
+        <FileField
+          label="Build file"
+          accept=".apk,.aab,.ipa,application/vnd.android.package-archive,application/octet-stream"
+          onChange={setFile}
+          error={errors.file}
+          fileName={file?.name}
+        />
       </div>
       {progress !== null && (
         <div className="sm:col-span-2">
@@ -77,17 +110,26 @@ function UploadForm({ highestCode }: { highestCode: number }) {
 
 export default function ReleasesPage() {
   const key = 'releases:all';
-  const list = useLiveQuery<ReleaseRow>(key, () => query(collection(db, COLLECTIONS.releases), orderBy('timestamp', 'desc')));
+  const list = useLiveQuery<ReleaseRow>(key, () =>
+    query(collection(db, COLLECTIONS.releases), orderBy('timestamp', 'desc')),
+  );
   const [archiving, setArchiving] = useState<ReleaseRow | null>(null);
   const highestCode = Math.max(0, ...list.data.map((r) => r.versionCode ?? 0));
 
   async function toggle(release: ReleaseRow) {
     try {
       await setReleaseArchived(release.id, !release.isArchived);
-      toast.success(release.isArchived ? `Version ${release.version} restored` : `Version ${release.version} archived`);
+      toast.success(
+        release.isArchived
+          ? `Version ${release.version} restored`
+          : `Version ${release.version} archived`,
+      );
       setArchiving(null);
     } catch (error) {
-      toast.error('Could not change the release', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not change the release',
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -96,12 +138,19 @@ export default function ReleasesPage() {
     { header: 'Code', cell: (r) => r.versionCode },
     { header: 'Uploaded', cell: (r) => formatDate(r.timestamp) },
     { header: 'Size', cell: (r) => formatBytes(r.size) },
-    { header: 'Notes', cell: (r) => <span className="line-clamp-2 whitespace-pre-wrap">{r.notes || '—'}</span> },
+    {
+      header: 'Notes',
+      cell: (r) => <span className="line-clamp-2 whitespace-pre-wrap">{r.notes || '—'}</span>,
+    },
     { header: 'State', cell: (r) => (r.isArchived ? 'Archived' : 'Offered') },
     {
       header: 'Actions',
       cell: (r) => (
-        <Button variant={r.isArchived ? 'secondary' : 'danger'} onClick={() => setArchiving(r)} aria-label={`${r.isArchived ? 'Restore' : 'Archive'} version ${r.version}`}>
+        <Button
+          variant={r.isArchived ? 'secondary' : 'danger'}
+          onClick={() => setArchiving(r)}
+          aria-label={`${r.isArchived ? 'Restore' : 'Archive'} version ${r.version}`}
+        >
           {r.isArchived ? 'Restore' : 'Archive'}
         </Button>
       ),
@@ -110,15 +159,33 @@ export default function ReleasesPage() {
 
   return (
     <>
-      <PageHeader title="App releases" subtitle="The newest offered release is on the public download page." />
+      <PageHeader
+        title="App releases"
+        subtitle="The newest offered release is on the public download page."
+      />
       <UploadForm highestCode={highestCode} />
-      <ListState status={list.status} error={list.error} isEmpty={list.data.length === 0} emptyTitle="No releases yet" onRetry={() => retryLive(key)}>
-        <PagedTable caption="App releases" columns={columns} rows={list.data} rowKey={(r) => r.id} />
+      <ListState
+        status={list.status}
+        error={list.error}
+        isEmpty={list.data.length === 0}
+        emptyTitle="No releases yet"
+        onRetry={() => retryLive(key)}
+      >
+        <PagedTable
+          caption="App releases"
+          columns={columns}
+          rows={list.data}
+          rowKey={(r) => r.id}
+        />
       </ListState>
       <ConfirmDialog
         open={archiving !== null}
         title={archiving?.isArchived ? 'Restore release' : 'Archive release'}
-        message={archiving ? `Version ${archiving.version} will ${archiving.isArchived ? 'be offered again' : 'no longer be offered for download'}.` : ''}
+        message={
+          archiving
+            ? `Version ${archiving.version} will ${archiving.isArchived ? 'be offered again' : 'no longer be offered for download'}.`
+            : ''
+        }
         confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
         destructive={!archiving?.isArchived}
         onConfirm={() => (archiving ? toggle(archiving) : undefined)}

@@ -8,9 +8,17 @@ import type { ReleaseInput } from './form';
 export type ReleaseRow = Release & { id: string };
 
 /** Uploads the build to releases/{id}/…, then records it with what Storage says about the object. */
-export async function publishRelease(input: ReleaseInput, file: File, onProgress: (fraction: number) => void): Promise<void> {
+export async function publishRelease(
+  input: ReleaseInput,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   const ref = doc(collection(db, COLLECTIONS.releases));
-  const uploaded = await uploadFile(STORAGE_PATHS.releaseBuild(ref.id, file.name.replace(/[^\w.-]+/g, '_')), file, onProgress);
+  const uploaded = await uploadFile(
+    STORAGE_PATHS.releaseBuild(ref.id, file.name.replace(/[^\w.-]+/g, '_')),
+    file,
+    onProgress,
+  );
   try {
     await setDoc(ref, {
       version: input.version.trim(),

@@ -18,6 +18,8 @@ describe('release upload form', () => {
     expect(errors.version).toBe('Use a version like 1.4.0.');
     expect(errors.versionCode).toBe('Version code must be greater than 13.');
     expect(errors.file).toBe('Choose the build file.');
-    expect(validateRelease({ version: '1.0', versionCode: '1.5', notes: '' }, apk, 0).versionCode).toBe('Version code must be a whole number.');
+    expect(
+      validateRelease({ version: '1.0', versionCode: '1.5', notes: '' }, apk, 0).versionCode,
+    ).toBe('Version code must be a whole number.');
   });
 });

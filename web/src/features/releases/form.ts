@@ -11,10 +11,18 @@ export type ReleaseField = keyof ReleaseInput | 'file';
 const VERSION = /^\d+\.\d+(\.\d+)?([-+][\w.-]+)?$/;
 
 /** Version like 1.4.0; versionCode a whole number above every earlier release's (app stores require it). */
-export function validateRelease(input: ReleaseInput, file: File | null, highestCode: number): FieldErrors<ReleaseField> {
+export function validateRelease(
+  input: ReleaseInput,
+  file: File | null,
+  highestCode: number,
+): FieldErrors<ReleaseField> {
   const code = Number(input.versionCode);
   return {
-    version: !input.version.trim() ? 'Version is required.' : VERSION.test(input.version.trim()) ? undefined : 'Use a version like 1.4.0.',
+    version: !input.version.trim()
+      ? 'Version is required.'
+      : VERSION.test(input.version.trim())
+        ? undefined
+        : 'Use a version like 1.4.0.',
     versionCode: !/^\d+$/.test(input.versionCode.trim())
       ? 'Version code must be a whole number.'
       : code <= highestCode

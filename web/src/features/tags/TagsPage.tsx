@@ -30,7 +30,10 @@ function AddTagsForm({ existing }: { existing: string[] }) {
     setBusy(true);
     try {
       const result = await addTags(names);
-      (result.added.length ? toast.success : toast.info)(result.added.length ? 'Tags added' : 'No new tags', describeAddResult(result));
+      (result.added.length ? toast.success : toast.info)(
+        result.added.length ? 'Tags added' : 'No new tags',
+        describeAddResult(result),
+      );
       setText('');
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -41,8 +44,19 @@ function AddTagsForm({ existing }: { existing: string[] }) {
     }
   }
   return (
-    <form onSubmit={submit} noValidate className="mb-6 max-w-xl rounded-lg border border-slate-200 bg-white p-4">
-      <TextAreaField label="New tags" value={text} onChange={setText} error={error} rows={3} hint="Several at once: separate names with commas or new lines." />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mb-6 max-w-xl rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <TextAreaField
+        label="New tags"
+        value={text}
+        onChange={setText}
+        error={error}
+        rows={3}
+        hint="Several at once: separate names with commas or new lines."
+      />
       <Button type="submit" busy={busy}>
         Add tags
       </Button>
@@ -56,7 +70,8 @@ function RenameDialog({ tag, onClose }: { tag: TagRow; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = tagNameProblem(name) ?? (name.trim() === tag.name ? 'Enter a different name.' : undefined);
+    const problem =
+      tagNameProblem(name) ?? (name.trim() === tag.name ? 'Enter a different name.' : undefined);
     setError(problem ?? undefined);
     if (problem) return;
     setBusy(true);
@@ -100,7 +115,10 @@ export default function TagsPage() {
     try {
       setDeleting({ tag, usage: await tagUsage(tag.name) });
     } catch (error) {
-      toast.error('Could not check where the tag is used', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not check where the tag is used',
+        error instanceof Error ? error.message : String(error),
+      );
     } finally {
       setChecking(null);
     }
@@ -113,7 +131,10 @@ export default function TagsPage() {
       toast.success('Tag deleted', `“${deleting.tag.name}” was removed.`);
       setDeleting(null);
     } catch (error) {
-      toast.error('Could not delete the tag', error instanceof Error ? error.message : String(error));
+      toast.error(
+        'Could not delete the tag',
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -123,10 +144,19 @@ export default function TagsPage() {
       header: 'Actions',
       cell: (t) => (
         <div className="flex gap-1">
-          <Button variant="secondary" onClick={() => setRenaming(t)} aria-label={`Rename ${t.name}`}>
+          <Button
+            variant="secondary"
+            onClick={() => setRenaming(t)}
+            aria-label={`Rename ${t.name}`}
+          >
             Rename
           </Button>
-          <Button variant="danger" onClick={() => void askDelete(t)} busy={checking === t.id} aria-label={`Delete ${t.name}`}>
+          <Button
+            variant="danger"
+            onClick={() => void askDelete(t)}
+            busy={checking === t.id}
+            aria-label={`Delete ${t.name}`}
+          >
             Delete
           </Button>
         </div>
@@ -138,8 +168,20 @@ export default function TagsPage() {
     <>
       <PageHeader title="Tags" subtitle="Used on incident reports and announcements" />
       <AddTagsForm existing={tags.data.map((t) => t.name)} />
-      <ListState status={tags.status} error={tags.error} isEmpty={tags.data.length === 0} emptyTitle="No tags yet" onRetry={() => retryLive('tags:all')}>
-        <PagedTable caption="Tags" columns={columns} rows={tags.data} rowKey={(t) => t.id} pageSize={50} />
+      <ListState
+        status={tags.status}
+        error={tags.error}
+        isEmpty={tags.data.length === 0}
+        emptyTitle="No tags yet"
+        onRetry={() => retryLive('tags:all')}
+      >
+        <PagedTable
+          caption="Tags"
+          columns={columns}
+          rows={tags.data}
+          rowKey={(t) => t.id}
+          pageSize={50}
+        />
       </ListState>
       {renaming && <RenameDialog tag={renaming} onClose={() => setRenaming(null)} />}
       <ConfirmDialog
@@ -149,7 +191,8 @@ export default function TagsPage() {
           deleting && (
             <p>
               This tag is used by <strong>{deleting.usage.incidents}</strong> incident report(s) and{' '}
-              <strong>{deleting.usage.announcements}</strong> announcement(s). Deleting it removes it from the list of tags.
+              <strong>{deleting.usage.announcements}</strong> announcement(s). Deleting it removes
+              it from the list of tags.
             </p>
           )
         }

@@ -18,7 +18,9 @@ export async function renameTag(id: string, name: string) {
   try {
     await callFunction<RenameTagRequest, unknown>(CALLABLES.renameTag, { id, name });
   } catch (error) {
-    throw new Error(`${MESSAGES.failedToUpdateTag} ${error instanceof Error ? error.message : ''}`.trim());
+    throw new Error(
+      `${MESSAGES.failedToUpdateTag} ${error instanceof Error ? error.message : ''}`.trim(),
+    );
   }
 }
 
@@ -26,7 +28,9 @@ export async function deleteTag(id: string) {
   try {
     await callFunction<DeleteTagRequest, unknown>(CALLABLES.deleteTag, { id });
   } catch (error) {
-    throw new Error(`${MESSAGES.failedToDeleteTag} ${error instanceof Error ? error.message : ''}`.trim());
+    throw new Error(
+      `${MESSAGES.failedToDeleteTag} ${error instanceof Error ? error.message : ''}`.trim(),
+    );
   }
 }
 
@@ -46,7 +50,9 @@ export function describeAddResult(result: AddTagsResponse): string {
     'too-long': 'too long',
   };
   if (result.skipped.length) {
-    parts.push(`Skipped: ${result.skipped.map((s) => `${String(s.name)} (${reasons[s.reason]})`).join(', ')}.`);
+    parts.push(
+      `Skipped: ${result.skipped.map((s) => `${String(s.name)} (${reasons[s.reason]})`).join(', ')}.`,
+    );
   }
   return parts.join(' ') || 'Nothing to add.';
 }

@@ -16,7 +16,8 @@ export function parseTagInput(text: string): string[] {
 /** The first problem with the typed names, shown next to the field before anything is sent. */
 export function tagInputProblem(names: string[], existing: readonly string[]): string | undefined {
   if (names.length === 0) return 'Enter at least one tag name.';
-  if (names.length > LIMITS.tagsPerRequest) return `Add at most ${LIMITS.tagsPerRequest} tags at once.`;
+  if (names.length > LIMITS.tagsPerRequest)
+    return `Add at most ${LIMITS.tagsPerRequest} tags at once.`;
   for (const name of names) {
     const problem = tagNameProblem(name);
     if (problem) return `“${name}”: ${problem}`;
