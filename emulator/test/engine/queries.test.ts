@@ -104,6 +104,27 @@ describe('engine: queries', () => {
     assert.deepEqual(await query(e2, { from: [{ collectionId: 'posts' }] }, doc('users/u2')), ['users/u2/posts/p2']);
   });
 
+  it('runs kindless descendant queries bounded by numeric-id names, as recursive deletes do', async () => {
+    const e2 = newEngine();
+    for (const path of ['del/ABC', 'del/123', 'del/abc', 'del/abc/sub/x', 'del/ghost/deep/y', 'delx/no', 'aaa/no', 'de/no']) await set(e2, path, {});
+    const min = '__id-9223372036854775808__';
+    const names = await query(e2, {
+      from: [{ allDescendants: true }],
+      select: { fields: [{ fieldPath: '__name__' }] },
+      where: {
+        compositeFilter: {
+          op: 'AND',
+          filters: [
+            { fieldFilter: { field: { fieldPath: '__name__' }, op: 'GREATER_THAN_OR_EQUAL', value: { referenceValue: doc(`del/${min}`) } } },
+            { fieldFilter: { field: { fieldPath: '__name__' }, op: 'LESS_THAN', value: { referenceValue: doc(`del\u0000/${min}`) } } },
+          ],
+        },
+      },
+      limit: 100,
+    });
+    assert.deepEqual(names, ['del/123', 'del/ABC', 'del/abc', 'del/abc/sub/x', 'del/ghost/deep/y']);
+  });
+
   it('projects selected fields', async () => {
     const res = await e.runQuery(owner, { parent: ROOT, structuredQuery: { from, select: { fields: [{ fieldPath: 's' }] }, where: field('n', 'EQUAL', 1) } });
     assert.deepEqual((res[0]!.document as Json).fields, { s: v('apple') });

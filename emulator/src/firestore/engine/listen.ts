@@ -3,7 +3,7 @@ import type { CallContext, Json, StreamSession, StreamSink } from '../service.js
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import type { AccessControl } from './access.js';
 import { invalid, isObject, optArray, optInt } from './errors.js';
-import { collectionPathOf, fullName, lastSegment, parseDatabaseName, parseDocumentName, parseParentName, projectFields } from './paths.js';
+import { childPath, collectionPathOf, fullName, lastSegment, parseDatabaseName, parseDocumentName, parseParentName, projectFields } from './paths.js';
 import { compileQuery, executeQuery, inScope, matches, type CompiledQuery } from './query.js';
 import { documentJson, type Database, type Store, type StoredDoc } from './store.js';
 import { microsToTimestamp, timestampToMicros, type Clock } from './time.js';
@@ -117,9 +117,11 @@ export class ListenHub {
         s.add(t);
       }
     };
+    const kindless = targets.byCollectionId.get('');
     for (const c of changes) {
       note(targets.byCollectionId.get(lastSegment(collectionPathOf(c.path))));
       note(targets.byPath.get(c.path));
+      note(kindless);
     }
     for (const [session, set] of affected) {
       try {
@@ -238,7 +240,7 @@ class ListenSession implements StreamSession {
       t.query = compileQuery(parent.path, q.structuredQuery, 'Listen: invalid query');
       this.hub.host.access.check(this.ctx, db, {
         method: 'list',
-        path: parent.path === '' ? t.query.collectionId : `${parent.path}/${t.query.collectionId}`,
+        path: childPath(parent.path, t.query.collectionId),
         query: t.query.json,
         collectionGroup: t.query.allDescendants || undefined,
         resource: null,

@@ -17,6 +17,7 @@ export interface DocumentName extends DatabaseRef {
 }
 
 const ID_MAX_BYTES = 1500;
+const NUMERIC_ID = /^__id(-?\d{1,19})__$/;
 
 export function databaseKey(db: DatabaseRef): string {
   return `${db.projectId}/${db.databaseId}`;
@@ -56,7 +57,8 @@ function parseResource(name: unknown, what: string): DocumentName & { segments: 
 export function validateId(id: string, what: string): void {
   if (id === '') throw invalid(`${what}: path segments cannot be empty`);
   if (id === '.' || id === '..') throw invalid(`${what}: '${id}' is not a valid id`);
-  if (/^__.*__$/.test(id)) throw invalid(`${what}: ids matching __.*__ are reserved ('${id}')`);
+  // __id<n>__ is how numeric ids are written (the admin SDK uses the smallest one as a bound).
+  if (/^__.*__$/.test(id) && !NUMERIC_ID.test(id)) throw invalid(`${what}: ids matching __.*__ are reserved ('${id}')`);
   if (Buffer.byteLength(id, 'utf8') > ID_MAX_BYTES) throw invalid(`${what}: ids must be at most ${ID_MAX_BYTES} bytes`);
 }
 
@@ -87,13 +89,24 @@ export function childPath(parent: string, id: string): string {
   return parent === '' ? id : `${parent}/${id}`;
 }
 
-/** Orders document names segment by segment (a shorter prefix first), without splitting. */
+/**
+ * Orders document names segment by segment (a shorter prefix first), without splitting. Numeric
+ * ids (`__id<n>__`) sort before all other ids, by value.
+ */
 export function compareDocumentNames(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
+  let segmentStart = 0;
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
-    if (x === y) continue;
+    if (x === y) {
+      if (x === 47) segmentStart = i + 1;
+      continue;
+    }
+    if (a.charCodeAt(segmentStart) === 95 || b.charCodeAt(segmentStart) === 95) {
+      const numeric = compareNumericIds(segmentAt(a, segmentStart), segmentAt(b, segmentStart));
+      if (numeric !== null) return numeric;
+    }
     if (x === 47) return -1; // '/': a's segment ended first
     if (y === 47) return 1;
     const xs = x >= 0xd800 && x <= 0xdfff;
@@ -102,6 +115,23 @@ export function compareDocumentNames(a: string, b: string): number {
     return x < y ? -1 : 1;
   }
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+function segmentAt(path: string, start: number): string {
+  const end = path.indexOf('/', start);
+  return path.slice(start, end === -1 ? path.length : end);
+}
+
+/** Compares two ids when at least one is numeric; null when neither is. */
+function compareNumericIds(a: string, b: string): number | null {
+  const x = NUMERIC_ID.exec(a);
+  const y = NUMERIC_ID.exec(b);
+  if (!x && !y) return null;
+  if (!x) return 1;
+  if (!y) return -1;
+  const bx = BigInt(x[1]!);
+  const by = BigInt(y[1]!);
+  return bx < by ? -1 : bx > by ? 1 : 0;
 }
 
 // ---- field paths ----

@@ -20,6 +20,7 @@ export interface CompiledQuery {
   json: Json;
   /** Relative path of the parent document ('' for the root). */
   parentPath: string;
+  /** '' for a kindless query (every document under the parent). */
   collectionId: string;
   allDescendants: boolean;
   filter: Predicate | null;
@@ -57,13 +58,15 @@ export function compileQuery(parentPath: string, sq: unknown, what = 'Invalid qu
   const from = optArray(sq, 'from', what);
   if (from.length !== 1 || !isObject(from[0])) throw invalid(`${what}: a query must select from exactly one collection`);
   const selector = from[0];
-  const collectionId = selector.collectionId;
-  if (typeof collectionId !== 'string' || collectionId === '') throw invalid(`${what}: from.collectionId is required`);
-  validateId(collectionId, `${what}: invalid collection id`);
   if (selector.allDescendants !== undefined && selector.allDescendants !== null && typeof selector.allDescendants !== 'boolean') {
     throw invalid(`${what}: from.allDescendants must be a boolean`);
   }
   const allDescendants = selector.allDescendants === true;
+  const collectionId = selector.collectionId ?? '';
+  if (typeof collectionId !== 'string') throw invalid(`${what}: from.collectionId must be a string`);
+  // Without a collection id (a "kindless" query, used by recursive deletes) every descendant is read.
+  if (collectionId === '' && !allDescendants) throw invalid(`${what}: from.collectionId is required`);
+  if (collectionId !== '') validateId(collectionId, `${what}: invalid collection id`);
 
   const inequalities = new Map<string, string[]>();
   const counts = { notIn: 0, notEqual: 0, disjunctive: 0 };
@@ -278,7 +281,7 @@ function compileFilter(
 export function inScope(q: CompiledQuery, docPath: string): boolean {
   const coll = collectionPathOf(docPath);
   if (!q.allDescendants) return coll === childPath(q.parentPath, q.collectionId);
-  return lastSegment(coll) === q.collectionId && (q.parentPath === '' || coll.startsWith(q.parentPath + '/'));
+  return (q.collectionId === '' || lastSegment(coll) === q.collectionId) && (q.parentPath === '' || coll.startsWith(q.parentPath + '/'));
 }
 
 interface Entry {
@@ -345,7 +348,8 @@ export function* candidates(db: Database, q: CompiledQuery, time: number | null)
     if (c) collections.push(c);
   } else {
     const prefix = q.parentPath + '/';
-    for (const path of db.collectionsById.get(q.collectionId) ?? []) {
+    const paths = q.collectionId === '' ? db.collections.keys() : (db.collectionsById.get(q.collectionId) ?? []);
+    for (const path of paths) {
       if (q.parentPath === '' || path.startsWith(prefix)) collections.push(db.collections.get(path)!);
     }
   }
