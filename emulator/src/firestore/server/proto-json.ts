@@ -26,6 +26,17 @@ const WRAPPERS = new Set([
 ]);
 const NULL_VALUE = '.google.protobuf.NullValue';
 
+/** protobufjs recomputes `fullName` on every access, and it is checked for every message. */
+const fullNames = new WeakMap<protobuf.ReflectionObject, string>();
+function fullNameOf(object: protobuf.ReflectionObject): string {
+  let name = fullNames.get(object);
+  if (name === undefined) {
+    name = object.fullName;
+    fullNames.set(object, name);
+  }
+  return name;
+}
+
 const TO_PLAIN_OPTIONS: protobuf.IConversionOptions = {
   longs: String,
   enums: String,
@@ -98,8 +109,8 @@ export function jsonToPlain(type: protobuf.Type, json: unknown, where: string): 
   return out;
 }
 
+// Fields were resolved once when the protos were loaded (Root.resolveAll).
 function fieldToPlain(field: protobuf.Field, value: unknown, where: string): unknown {
-  field.resolve();
   if (value === null && !acceptsNull(field)) return undefined;
   if (field.map) {
     if (!isObject(value)) fail(where, 'map', value);
@@ -117,10 +128,9 @@ function fieldToPlain(field: protobuf.Field, value: unknown, where: string): unk
 
 function acceptsNull(field: protobuf.Field): boolean {
   const resolved = field.resolvedType;
-  return (
-    resolved !== null &&
-    (resolved.fullName === NULL_VALUE || resolved.fullName === '.google.protobuf.Value')
-  );
+  if (resolved === null) return false;
+  const name = fullNameOf(resolved);
+  return name === NULL_VALUE || name === '.google.protobuf.Value';
 }
 
 function singleToPlain(field: protobuf.Field, value: unknown, where: string): unknown {
@@ -131,7 +141,7 @@ function singleToPlain(field: protobuf.Field, value: unknown, where: string): un
 }
 
 function enumToPlain(type: protobuf.Enum, value: unknown, where: string): string {
-  if (type.fullName === NULL_VALUE && value === null) return 'NULL_VALUE';
+  if (value === null && fullNameOf(type) === NULL_VALUE) return 'NULL_VALUE';
   if (typeof value === 'string' && value in type.values) return value;
   if (
     typeof value === 'number' &&
@@ -147,6 +157,8 @@ const INT32_TYPES = new Set(['int32', 'sint32', 'sfixed32']);
 const UINT32_TYPES = new Set(['uint32', 'fixed32']);
 const INT64_TYPES = new Set(['int64', 'sint64', 'sfixed64']);
 const UINT64_TYPES = new Set(['uint64', 'fixed64']);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const LONG_TYPES = new Set([...INT64_TYPES, ...UINT64_TYPES]);
 const BASE64 = /^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$/;
 
 function scalarToPlain(kind: string, value: unknown, where: string): unknown {
@@ -182,16 +194,18 @@ function scalarToPlain(kind: string, value: unknown, where: string): unknown {
           ? [0n, 2n ** 64n - 1n]
           : fail(where, expected, value);
   if (big < min || big > max) fail(where, expected, value);
-  return INT32_TYPES.has(kind) || UINT32_TYPES.has(kind) ? Number(big) : big.toString();
+  // Safe integers go to protobufjs as numbers: turning decimal strings into Longs is slow.
+  const small =
+    INT32_TYPES.has(kind) || UINT32_TYPES.has(kind) || (big <= MAX_SAFE && big >= -MAX_SAFE);
+  return small ? Number(big) : big.toString();
 }
 
 function wellKnownToPlain(type: protobuf.Type, json: unknown, where: string): Plain | undefined {
-  const name = type.fullName;
+  const name = fullNameOf(type);
   if (!name.startsWith('.google.protobuf.')) return undefined;
   if (name === '.google.protobuf.Timestamp') {
     if (typeof json !== 'string') fail(where, 'Timestamp', json);
-    const { seconds, nanos } = parseTimestamp(json, where);
-    return { seconds: String(seconds), nanos };
+    return { ...parseTimestamp(json, where) };
   }
   if (WRAPPERS.has(name)) {
     return { value: scalarToPlain(type.fields.value!.type, json, where) };
@@ -231,7 +245,7 @@ function valueToPlain(json: unknown, where: string): Plain {
 // plain object -> proto3 JSON
 
 export function plainToJson(type: protobuf.Type, plain: unknown): unknown {
-  const name = type.fullName;
+  const name = fullNameOf(type);
   if (name.startsWith('.google.protobuf.')) {
     const special = wellKnownToJson(name, plain as Plain);
     if (special !== undefined) return special;
@@ -246,7 +260,6 @@ export function plainToJson(type: protobuf.Type, plain: unknown): unknown {
 }
 
 function fieldToJson(field: protobuf.Field, value: unknown): unknown {
-  field.resolve();
   const resolved = field.resolvedType;
   if (resolved instanceof protobuf.Type) {
     if (field.map) {
@@ -257,8 +270,12 @@ function fieldToJson(field: protobuf.Field, value: unknown): unknown {
     if (field.repeated) return (value as unknown[]).map((v) => plainToJson(resolved, v));
     return plainToJson(resolved, value);
   }
-  if (resolved instanceof protobuf.Enum && resolved.fullName === NULL_VALUE) {
+  if (resolved instanceof protobuf.Enum && fullNameOf(resolved) === NULL_VALUE) {
     return field.repeated ? (value as unknown[]).map(() => null) : null;
+  }
+  // int64 is a decimal string in proto3 JSON, whichever form the plain object had.
+  if (LONG_TYPES.has(field.type)) {
+    return field.repeated ? (value as unknown[]).map(String) : String(value);
   }
   return value;
 }

@@ -8,12 +8,29 @@ const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 export interface Seconds {
-  seconds: number;
-  nanos: number;
+  readonly seconds: number;
+  readonly nanos: number;
 }
+
+/**
+ * Documents carry the same few timestamps over and over (commit and read times), so parsed and
+ * formatted values are memoised; the caches are emptied when they grow large.
+ */
+const CACHE_LIMIT = 10_000;
+const parsed = new Map<string, Seconds>();
+const formattedSeconds = new Map<number, string>();
 
 /** Parses an RFC 3339 timestamp (any offset, up to nanoseconds); throws INVALID_ARGUMENT. */
 export function parseTimestamp(text: string, where = 'timestamp'): Seconds {
+  const cached = parsed.get(text);
+  if (cached) return cached;
+  const result = parseUncached(text, where);
+  if (parsed.size >= CACHE_LIMIT) parsed.clear();
+  parsed.set(text, result);
+  return result;
+}
+
+function parseUncached(text: string, where: string): Seconds {
   const m = RFC3339.exec(text);
   if (!m)
     throw invalidArgument(`Invalid value at '${where}': "${text}" is not an RFC 3339 timestamp.`);
@@ -40,7 +57,12 @@ export function parseTimestamp(text: string, where = 'timestamp'): Seconds {
 
 /** Formats like Google does: `Z`, and 0, 3, 6 or 9 fraction digits. */
 export function formatTimestamp(seconds: number, nanos: number): string {
-  const base = new Date(seconds * 1000).toISOString().slice(0, 19);
+  let base = formattedSeconds.get(seconds);
+  if (base === undefined) {
+    base = new Date(seconds * 1000).toISOString().slice(0, 19);
+    if (formattedSeconds.size >= CACHE_LIMIT) formattedSeconds.clear();
+    formattedSeconds.set(seconds, base);
+  }
   if (!nanos) return `${base}Z`;
   let frac = String(nanos).padStart(9, '0');
   if (frac.endsWith('000000')) frac = frac.slice(0, 3);

@@ -1,0 +1,247 @@
+/**
+ * Emulator benchmark (`npm run bench -w emulator`): prints figures, asserts nothing.
+ * Runs the built emulator (building it first if needed) on free ports, driven by firebase-admin.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Firestore } from 'firebase-admin/firestore';
+import { adminFirestore } from '../test/support/clients.js';
+import { freePort, type RunningEmulator } from '../test/support/emulator.js';
+
+const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(emulatorRoot, 'dist', 'firestore-emulator.js');
+const jar = join(emulatorRoot, 'dist', 'firestore-emulator.jar');
+const JAVA = '/usr/lib/jvm/temurin-25-jdk-amd64/bin/java';
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const line = (label: string, value: string) => console.log(`${label.padEnd(52)} ${value}`);
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+async function startProcess(
+  command: string,
+  args: string[],
+): Promise<{ child: ChildProcess; port: number; startMs: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command, [...args, '--host', '127.0.0.1', '--port', String(port)], {
+    stdio: 'ignore',
+  });
+  while (!(await canConnect(port))) {
+    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return { child, port, startMs: performance.now() - started };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function coldStart(
+  label: string,
+  command: string,
+  args: string[],
+  runs: number,
+): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { child, startMs } = await startProcess(command, args);
+    times.push(startMs);
+    await stop(child);
+  }
+  line(
+    `cold start to accepting connections (${label})`,
+    `median ${ms(percentile(times, 50))}, min ${ms(Math.min(...times))}`,
+  );
+}
+
+async function writeLatency(db: Firestore): Promise<void> {
+  const col = db.collection('latency');
+  for (let i = 0; i < 50; i++) await col.doc(`warm${i}`).set({ i });
+  const times: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const t = performance.now();
+    await col.doc(`d${i}`).set({ i, text: 'single write', at: new Date() });
+    times.push(performance.now() - t);
+  }
+  line(
+    'single write latency, admin SDK gRPC (1000 writes)',
+    `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}`,
+  );
+}
+
+async function fill(
+  db: Firestore,
+  collection: string,
+  count: number,
+  batchSize = 500,
+): Promise<number> {
+  const started = performance.now();
+  const inFlight: Promise<unknown>[] = [];
+  for (let start = 0; start < count; start += batchSize) {
+    const batch = db.batch();
+    for (let i = start; i < Math.min(count, start + batchSize); i++) {
+      batch.set(db.collection(collection).doc(`d${i}`), {
+        n: (i * 7919) % count,
+        group: i % 10,
+        title: `document ${i}`,
+      });
+    }
+    inFlight.push(batch.commit());
+    if (inFlight.length >= 4) await inFlight.shift();
+  }
+  await Promise.all(inFlight);
+  return (count / (performance.now() - started)) * 1000;
+}
+
+async function orderedQuery(db: Firestore): Promise<void> {
+  const query = db.collection('bulk').where('group', '==', 3).orderBy('n').limit(50);
+  const plain = db.collection('bulk').orderBy('n').limit(50);
+  for (let i = 0; i < 10; i++) await plain.get();
+  const times: number[] = [];
+  const filtered: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    let t = performance.now();
+    const snap = await plain.get();
+    times.push(performance.now() - t);
+    if (snap.size !== 50) throw new Error(`expected 50 documents, got ${snap.size}`);
+    t = performance.now();
+    await query.get();
+    filtered.push(performance.now() - t);
+  }
+  line(
+    'orderBy(n).limit(50) over 10,000 docs (round trip)',
+    `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}`,
+  );
+  line(
+    'where(group).orderBy(n).limit(50) over 10,000 docs',
+    `p50 ${ms(percentile(filtered, 50))}, p99 ${ms(percentile(filtered, 99))}`,
+  );
+}
+
+async function listenLatency(db: Firestore): Promise<void> {
+  const ref = db.collection('live').doc('hot');
+  await ref.set({ v: -1 });
+  const listeners = 100;
+  const arrivals = new Map<number, number[]>();
+  const unsubscribes: (() => void)[] = [];
+  let ready = 0;
+  for (let l = 0; l < listeners; l++) {
+    let first = true;
+    unsubscribes.push(
+      ref.onSnapshot((snap) => {
+        if (first) {
+          first = false;
+          ready++;
+          return;
+        }
+        const v = snap.get('v') as number;
+        (arrivals.get(v) ?? arrivals.set(v, []).get(v)!).push(performance.now());
+      }),
+    );
+  }
+  while (ready < listeners) await new Promise((resolve) => setTimeout(resolve, 5));
+  const perListener: number[] = [];
+  const lastListener: number[] = [];
+  for (let v = 0; v < 50; v++) {
+    const t = performance.now();
+    await ref.set({ v });
+    while ((arrivals.get(v)?.length ?? 0) < listeners)
+      await new Promise((resolve) => setImmediate(resolve));
+    const times = arrivals.get(v)!.map((at) => at - t);
+    perListener.push(...times);
+    lastListener.push(Math.max(...times));
+  }
+  unsubscribes.forEach((u) => u());
+  line(
+    `commit to snapshot, ${listeners} listeners (50 commits)`,
+    `p50 ${ms(percentile(perListener, 50))}, p99 ${ms(percentile(perListener, 99))}`,
+  );
+  line(
+    `commit to snapshot at the last of ${listeners} listeners`,
+    `p50 ${ms(percentile(lastListener, 50))}`,
+  );
+}
+
+/** CPU time (user + system) the emulator process has used, in ms: robust to a busy machine. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function phase(pid: number, label: string, run: () => Promise<void>): Promise<void> {
+  const before = cpuMs(pid);
+  await run();
+  line(`  emulator CPU during ${label}`, ms(cpuMs(pid) - before));
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(dist))
+    execFileSync(process.execPath, [join(emulatorRoot, 'scripts', 'build.mjs')], {
+      stdio: 'inherit',
+    });
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  console.log(
+    `Firestore emulator benchmark (node ${process.version}, load average ${load}, ${new Date().toISOString()})`,
+  );
+  console.log(
+    'Wall-clock figures include the SDK client in this process; emulator CPU is its own.\n',
+  );
+
+  await coldStart('node dist', process.execPath, [dist], 5);
+  if (existsSync(jar) && existsSync(JAVA))
+    await coldStart('java -jar launcher', JAVA, ['-jar', jar], 3);
+
+  const { child, port } = await startProcess(process.execPath, [dist]);
+  const emulator = { host: '127.0.0.1', port, hostPort: `127.0.0.1:${port}` } as RunningEmulator;
+  const { db, close } = adminFirestore(emulator, 'demo-bench');
+  try {
+    const pid = child.pid!;
+    const idle = rssMiB(pid);
+    await phase(pid, '1000 single writes', () => writeLatency(db));
+    await phase(pid, '10,000 batched writes', async () => {
+      const rate = await fill(db, 'bulk', 10_000);
+      line(
+        'batched writes (500 per batch, 4 in flight)',
+        `${Math.round(rate).toLocaleString('en')} docs/s`,
+      );
+    });
+    await phase(pid, '200 limit-50 queries', () => orderedQuery(db));
+    await phase(pid, '50 commits x 100 listeners', () => listenLatency(db));
+    await fill(db, 'big', 90_000);
+    line(
+      'RSS idle / with ~101,000 documents',
+      `${idle.toFixed(0)} MiB / ${rssMiB(child.pid!).toFixed(0)} MiB`,
+    );
+  } finally {
+    await close();
+    await stop(child);
+  }
+}
+
+await main();
