@@ -80,6 +80,9 @@ describe('Storage emulator with the offline rules runtime', function () {
             STORAGE_EMULATOR_BINARY_PATH: join(dir, 'storage-rules-runtime.jar'),
             PATH: `${JDK_BIN}${delimiter}${process.env.PATH ?? ''}`,
             JAVA_HOME: '/usr/lib/jvm/temurin-25-jdk-amd64',
+            // The Storage emulator keeps blobs in $TMPDIR/firebase/storage/blobs and deletes that
+            // directory when it stops: a private TMPDIR keeps other running emulators' files safe.
+            TMPDIR: dir,
           },
           timeout: 110000,
         },
