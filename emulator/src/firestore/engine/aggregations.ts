@@ -1,5 +1,5 @@
 
-import { invalid, isObject, optArray, optMessage } from './errors.js';
+import { invalid, isObject, optMessage } from './errors.js';
 import { formatFieldPath, getField, parseFieldPath } from './paths.js';
 import type { StoredDoc } from './store.js';
 import { doubleOf, encodeDouble, type Value } from './values.js';

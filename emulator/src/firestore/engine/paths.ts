@@ -19,14 +19,6 @@ export interface DocumentName extends DatabaseRef {
 const ID_MAX_BYTES = 1500;
 const NUMERIC_ID = /^__id(-?\d{1,19})__$/;
 
-export function databaseKey(db: DatabaseRef): string {
-  return `${db.projectId}/${db.databaseId}`;
-}
-
-export function databaseName(db: DatabaseRef): string {
-  return `projects/${db.projectId}/databases/${db.databaseId}`;
-}
-
 export function documentsRoot(db: DatabaseRef): string {
   return `projects/${db.projectId}/databases/${db.databaseId}/documents`;
 }
@@ -228,10 +220,6 @@ export function deleteField(fields: Fields, path: string[]): Fields {
   if (!existing) return fields;
   out[head] = { mapValue: { fields: deleteField(existing.fields, rest) } };
   return out;
-}
-
-export function isPrefixPath(prefix: string[], path: string[]): boolean {
-  return prefix.length <= path.length && prefix.every((s, i) => path[i] === s);
 }
 
 /** Keeps only the given field paths (a field mask / projection). */
