@@ -126,7 +126,9 @@ describe('firebase web SDK in Chromium over WebChannel', function () {
         const initial = await until(reader, 'rooms', (r) => r.snapshots.length >= 1);
         assert.deepEqual([...(initial.snapshots[0]?.ids ?? [])].sort(), ['a', 'b']);
 
-        await writer.evaluate(() => globalThis.harness.set('rooms/c', { name: 'C', n: 3 }));
+        await writer.evaluate(() =>
+          globalThis.harness.set('rooms/c', { name: 'Café 東京 🚀', n: 3 }),
+        );
         await until(reader, 'rooms', (r) => changeLists(r).length >= 2);
         await writer.evaluate(() => globalThis.harness.update('rooms/a', { n: 10 }));
         await until(reader, 'rooms', (r) => changeLists(r).length >= 3);
@@ -148,6 +150,8 @@ describe('firebase web SDK in Chromium over WebChannel', function () {
           .flatMap((s) => s.changes)
           .find((c) => c.type === 'modified');
         assert.deepEqual(modified?.data, { name: 'A', n: 10 });
+        const added = record.snapshots.flatMap((s) => s.changes).find((c) => c.id === 'c');
+        assert.deepEqual(added?.data, { name: 'Café 東京 🚀', n: 3 });
         assert.deepEqual(record.snapshots[record.snapshots.length - 1]?.ids, ['a', 'c']);
       });
 

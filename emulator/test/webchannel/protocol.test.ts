@@ -172,14 +172,20 @@ describe('WebChannel protocol', function () {
         assert.ok(array, 'stream ended before CURRENT');
       } while (targetChangeType(array[1][0]) !== 'CURRENT');
 
-      await writeDoc(engine, projectId, 'rooms/b', { n: { integerValue: '7' } });
-      let sawDocument = false;
-      for (let i = 0; i < 10 && !sawDocument; i++) {
+      // Chunk lengths count UTF-16 code units, as the client slices its decoded text.
+      const name = { stringValue: 'Café 東京 🚀' };
+      await writeDoc(engine, projectId, 'rooms/b', { name });
+      let received: unknown;
+      for (let i = 0; i < 10 && !received; i++) {
         const next = await stream.next();
         assert.ok(next, 'the committed document did not arrive on the open stream');
-        sawDocument = documentName(next[1][0]) === `${documents}/rooms/b`;
+        if (documentName(next[1][0]) === `${documents}/rooms/b`) received = next[1][0];
       }
-      assert.ok(sawDocument);
+      assert.deepEqual(
+        (received as { documentChange: { document: { fields: Json } } }).documentChange.document
+          .fields,
+        { name },
+      );
       assert.equal(stream.status, 200);
     } finally {
       stream.close();
