@@ -15,17 +15,26 @@ import { useAuth } from '../auth/store';
 import { incidentsRef, type Incident } from '../incidents/api';
 import { useDashboard, type DashboardFigures } from './store';
 
-function Card({ label, value }: { label: string; value: string | number }) {
+const PENDING = '…';
+
+function Card({ label, value }: { label: string; value: string | number | null }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+      <p
+        className="mt-1 text-2xl font-semibold text-slate-900"
+        aria-busy={value === null || undefined}
+      >
+        {value ?? PENDING}
+      </p>
     </div>
   );
 }
 
-function Breakdown({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
-  const max = Math.max(1, ...rows.map((r) => r.count));
+type Counted = { label: string; count: number | null };
+
+function Breakdown({ title, rows }: { title: string; rows: Counted[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.count ?? 0));
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="mb-2 font-semibold text-slate-900">{title}</h2>
@@ -36,10 +45,10 @@ function Breakdown({ title, rows }: { title: string; rows: { label: string; coun
             <span className="h-3 rounded bg-sky-100" aria-hidden>
               <span
                 className="block h-3 rounded bg-sky-700"
-                style={{ width: `${(r.count / max) * 100}%` }}
+                style={{ width: `${((r.count ?? 0) / max) * 100}%` }}
               />
             </span>
-            <span className="text-right tabular-nums">{r.count}</span>
+            <span className="text-right tabular-nums">{r.count ?? PENDING}</span>
           </li>
         ))}
       </ul>
@@ -47,8 +56,8 @@ function Breakdown({ title, rows }: { title: string; rows: { label: string; coun
   );
 }
 
-function Trend({ days }: { days: { label: string; count: number }[] }) {
-  const max = Math.max(1, ...days.map((d) => d.count));
+function Trend({ days }: { days: Counted[] }) {
+  const max = Math.max(1, ...days.map((d) => d.count ?? 0));
   return (
     <section
       aria-label="Reports in the last 30 days"
@@ -58,14 +67,16 @@ function Trend({ days }: { days: { label: string; count: number }[] }) {
       <div
         className="flex h-32 items-end gap-0.5"
         role="img"
-        aria-label={days.map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count}`).join(', ')}
+        aria-label={days
+          .map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count ?? PENDING}`)
+          .join(', ')}
       >
         {days.map((d) => (
           <div
             key={d.label}
             className="flex-1 rounded-t bg-sky-600"
-            style={{ height: `${Math.max(2, (d.count / max) * 100)}%` }}
-            title={`${dayjs(d.label).format('MMM D')}: ${d.count}`}
+            style={{ height: `${Math.max(2, ((d.count ?? 0) / max) * 100)}%` }}
+            title={`${dayjs(d.label).format('MMM D')}: ${d.count ?? PENDING}`}
           />
         ))}
       </div>
@@ -87,8 +98,14 @@ function Figures({ figures }: { figures: DashboardFigures }) {
         {group('status').map((c) => (
           <Card key={c.label} label={STATUS_LABELS[c.label as IncidentStatus]} value={c.count} />
         ))}
-        <Card label="Average response time" value={formatMinutes(figures.averageResponseMinutes)} />
-        <Card label="Average waiting time" value={formatMinutes(figures.averageWaitingMinutes)} />
+        <Card
+          label="Average response time"
+          value={figures.averagesLoaded ? formatMinutes(figures.averageResponseMinutes) : null}
+        />
+        <Card
+          label="Average waiting time"
+          value={figures.averagesLoaded ? formatMinutes(figures.averageWaitingMinutes) : null}
+        />
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         {campuses.length > 0 && <Breakdown title="By campus" rows={campuses} />}
