@@ -15,6 +15,7 @@ import { aggregate, parseAggregations } from './aggregations.js';
 import { invalid, isObject, notFound, optArray, optBool, optInt, optMessage, optString, reqString } from './errors.js';
 import { exportStore, importStore } from './export.js';
 import { ListenHub } from './listen.js';
+import { childCollectionIds, decodePageToken, encodePageToken, missingParents, parseOrderClause } from './listing.js';
 import {
   childPath,
   collectionPathOf,
@@ -113,7 +114,7 @@ export class Engine implements FirestoreEngine {
     const orderBy = optString(request, 'orderBy', what) ?? '';
     if (showMissing && orderBy !== '') throw invalid(`${what}: showMissing cannot be combined with orderBy`);
     const plan = this.readPlan(db, request, what, false);
-    const collections = collectionId !== '' ? [collectionId] : this.childCollectionIds(db, parent.path);
+    const collections = collectionId !== '' ? [collectionId] : childCollectionIds(db, parent.path);
     const docs: (StoredDoc | { name: string; path: string; missing: true })[] = [];
     for (const cid of collections) {
       const query = compileQuery(parent.path, { from: [{ collectionId: cid }], orderBy: parseOrderClause(orderBy, what) }, what);
@@ -123,7 +124,7 @@ export class Engine implements FirestoreEngine {
       docs.push(...found);
       if (showMissing) {
         const present = new Set(found.map((d) => d.path));
-        for (const path of this.missingParents(db, childPath(parent.path, cid))) {
+        for (const path of missingParents(db, childPath(parent.path, cid))) {
           if (!present.has(path)) docs.push({ name: fullName(db.ref, path), path, missing: true });
         }
       }
@@ -419,7 +420,7 @@ export class Engine implements FirestoreEngine {
     const pageSize = optInt(request, 'pageSize', what) ?? 0;
     if (pageSize < 0) throw invalid(`${what}: pageSize must be non-negative`);
     const after = optString(request, 'pageToken', what) ?? '';
-    const ids = this.childCollectionIds(db, parent.path).filter((id) => after === '' || id > after);
+    const ids = childCollectionIds(db, parent.path).filter((id) => after === '' || id > after);
     const page = pageSize > 0 ? ids.slice(0, pageSize) : ids;
     const response: Json = { collectionIds: page };
     if (pageSize > 0 && ids.length > pageSize) response.nextPageToken = page[page.length - 1];
@@ -434,32 +435,6 @@ export class Engine implements FirestoreEngine {
       collectionGroup: query.allDescendants || undefined,
       resource: null,
     });
-  }
-
-  /** Ids of collections directly under a document (or the root) that hold documents at any depth. */
-  childCollectionIds(db: Database, parentPath: string): string[] {
-    const ids = new Set<string>();
-    const prefix = parentPath === '' ? '' : parentPath + '/';
-    for (const [path, docs] of db.collections) {
-      if (docs.size === 0 || !path.startsWith(prefix)) continue;
-      const rest = path.slice(prefix.length);
-      const slash = rest.indexOf('/');
-      ids.add(slash === -1 ? rest : rest.slice(0, slash));
-    }
-    return [...ids].sort();
-  }
-
-  /** Paths of documents in a collection that do not exist but have subcollections with documents. */
-  private missingParents(db: Database, collectionPath: string): string[] {
-    const out = new Set<string>();
-    const prefix = collectionPath + '/';
-    for (const [path, docs] of db.collections) {
-      if (docs.size === 0 || !path.startsWith(prefix)) continue;
-      const id = path.slice(prefix.length).split('/')[0]!;
-      const docPath = prefix + id;
-      if (!db.get(docPath)) out.add(docPath);
-    }
-    return [...out];
   }
 
   // ---- reads ----
@@ -569,27 +544,6 @@ function parseMask(request: Json, what: string): string[][] | null {
   const mask = optMessage(request, 'mask', what);
   if (!mask) return null;
   return optArray(mask, 'fieldPaths', `${what}: mask`).map((p) => parseFieldPath(p, `${what}: mask`));
-}
-
-/** ListDocuments' order clause, e.g. `priority desc, __name__`. */
-function parseOrderClause(clause: string, what: string): Json[] {
-  if (clause.trim() === '') return [];
-  return clause.split(',').map((part) => {
-    const m = /^\s*(\S+)(?:\s+(asc|desc))?\s*$/i.exec(part);
-    if (!m) throw invalid(`${what}: invalid orderBy '${clause}'`);
-    parseFieldPath(m[1], `${what}: orderBy`);
-    return { field: { fieldPath: m[1] }, direction: m[2]?.toLowerCase() === 'desc' ? 'DESCENDING' : 'ASCENDING' };
-  });
-}
-
-function encodePageToken(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64');
-}
-
-function decodePageToken(token: unknown, what: string): number {
-  const m = typeof token === 'string' ? /^o:(\d+)$/.exec(Buffer.from(token, 'base64').toString()) : null;
-  if (!m) throw invalid(`${what}: invalid pageToken`);
-  return Number(m[1]);
 }
 
 function autoId(): string {
