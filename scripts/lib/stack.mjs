@@ -32,6 +32,17 @@ export class StackError extends Error {
   }
 }
 
+/**
+ * Keeps firebase-tools and the Google client libraries from reaching out on every start: the
+ * Functions emulator runs `npm show firebase-functions` (up to 10 s) to suggest upgrades, and
+ * the Google libraries probe the GCE metadata server for credentials the emulators do not need.
+ */
+const OFFLINE_ENV = {
+  NO_UPDATE_NOTIFIER: '1',
+  npm_config_offline: 'true',
+  METADATA_SERVER_DETECTION: 'none',
+};
+
 /** Emulators firebase-tools starts for us (the hub and logging come with them). */
 const EMULATORS = ['auth', 'firestore', 'functions', 'storage', 'hosting'];
 
@@ -139,8 +150,7 @@ export async function startStack(options = {}) {
   const env = {
     ...withJdk(process.env, jdk),
     ...binaries.env,
-    NO_UPDATE_NOTIFIER: '1',
-    FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+    ...OFFLINE_ENV,
   };
   await ensureBuilt(phase, env, log);
 
@@ -256,6 +266,7 @@ export async function startStack(options = {}) {
     FIREBASE_AUTH_EMULATOR_HOST: endpoints.auth,
     FIREBASE_STORAGE_EMULATOR_HOST: endpoints.storage,
     GCLOUD_PROJECT: PROJECT_ID,
+    METADATA_SERVER_DETECTION: 'none',
   });
 
   try {
