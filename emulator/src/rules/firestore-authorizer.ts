@@ -91,9 +91,14 @@ export function createFirestoreRulesAuthorizer(
 /** The message the SDKs show, in the official emulator's shape: `false for 'list' @ L12`. */
 export function denialMessage(method: Method, decision: Decision): string {
   if (decision.outcomes.length === 0) return `No matching allow statements for '${method}'.`;
-  return decision.outcomes
-    .map((o) => `${o.error ?? 'false'} for '${method}' @ L${o.line}`)
-    .join(', ');
+  return (
+    decision.outcomes
+      // Line 0: the request was refused before any allow statement (query too complex to judge).
+      .map((o) =>
+        o.line === 0 ? (o.error ?? 'false') : `${o.error ?? 'false'} for '${method}' @ L${o.line}`,
+      )
+      .join(', ')
+  );
 }
 
 function decide(ruleset: Ruleset, req: AccessRequest, host: RulesHost, now: Date): Decision {

@@ -262,3 +262,22 @@ describe('unknown fields inside lists and maps', () => {
     );
   });
 });
+
+describe('queries too complex to judge', () => {
+  it('are denied with a clear message', () => {
+    const a = authorizerFor(firestoreRules(`match /c/{id} { allow list: if true; }`));
+    const values = Array.from({ length: 30 }, (_, i) => `v${i}`);
+    const q = query('c', [
+      ['a', 'IN', values],
+      ['b', 'IN', values],
+    ]);
+    assert.equal(
+      judge(a, access(anonymous, 'list', 'c', { query: q })),
+      'Query has more than 512 disjunctions to check against rules.',
+    );
+    assert.equal(
+      judge(a, access(anonymous, 'list', 'c', { query: query('c', [['a', 'IN', values]]) })),
+      'allowed',
+    );
+  });
+});
