@@ -123,6 +123,49 @@ describe('engine: listen', () => {
     assert.deepEqual(describeResponses(after.take()), ['ADD[2]', 'RESET[2]', 'DOC r/b [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
   });
 
+  it('watches a collection group and resumes from a readTime', async () => {
+    const e = newEngine();
+    await set(e, 'a/1/posts/p1', { n: 1 });
+    const sink = new RecordingSink();
+    const s = e.openListen(owner, sink);
+    s.receive(queryTarget(2, { from: [{ collectionId: 'posts', allDescendants: true }] }));
+    const readTime = (sink.take()[3]!.targetChange as Json).readTime;
+    await set(e, 'b/2/posts/p2', { n: 2 });
+    await set(e, 'b/2/other/p3', { n: 3 });
+    assert.deepEqual(describeResponses(sink.take()), ['DOC b/2/posts/p2 [2]', 'NO_CHANGE[]']);
+    const resumed = new RecordingSink();
+    e.openListen(owner, resumed).receive(queryTarget(4, { from: [{ collectionId: 'posts', allDescendants: true }] }, { readTime }));
+    assert.deepEqual(describeResponses(resumed.take()), ['ADD[4]', 'DOC b/2/posts/p2 [4]', 'CURRENT[4]', 'NO_CHANGE[]']);
+  });
+
+  it('delivers commits to listeners and commit subscribers in commit order, even when a subscriber commits', async () => {
+    const e = newEngine();
+    const sink = new RecordingSink();
+    e.openListen(owner, sink).receive(queryTarget(2, { from: [{ collectionId: 'o' }] }));
+    sink.take();
+    const seen: string[] = [];
+    e.onCommit((ev) => {
+      const name = ev.changes[0]!.name.slice(ROOT.length + 1);
+      seen.push(name);
+      // A subscriber that writes synchronously (as a trigger might) must not jump the queue.
+      if (name === 'o/first') void set(e, 'o/second', {});
+    });
+    await set(e, 'o/first', {});
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(seen, ['o/first', 'o/second']);
+    assert.deepEqual(describeResponses(sink.take()), ['DOC o/first [2]', 'NO_CHANGE[]', 'DOC o/second [2]', 'NO_CHANGE[]']);
+  });
+
+  it('drops a once target after it is current', async () => {
+    const e = newEngine();
+    await set(e, 'once/a', {});
+    const sink = new RecordingSink();
+    e.openListen(owner, sink).receive(queryTarget(2, { from: [{ collectionId: 'once' }] }, { once: true }));
+    assert.deepEqual(describeResponses(sink.take()), ['ADD[2]', 'DOC once/a [2]', 'CURRENT[2]', 'NO_CHANGE[]', 'REMOVE[2]']);
+    await set(e, 'once/b', {});
+    assert.deepEqual(sink.take(), []);
+  });
+
   it('answers the write stream handshake and each batch', async () => {
     const e = newEngine();
     const sink = new RecordingSink();
