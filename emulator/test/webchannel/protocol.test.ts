@@ -261,6 +261,16 @@ describe('WebChannel protocol', function () {
     );
   });
 
+  it('ignores an AID beyond the arrays written: nothing unsent is dropped', async function () {
+    const { database } = freshProject();
+    const channel = new RawChannel(server.baseUrl, 'Listen', database);
+    await channel.open([addTarget(database, 'rooms')]);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the responses are queued by now
+    const arrays = await channel.poll({ AID: 999 });
+    assert.equal(arrays[0]?.[0], 1);
+    assert.equal(targetChangeType(arrays[0]?.[1][0]), 'ADD');
+  });
+
   it('runs the Write stream: handshake, stream token, write results', async function () {
     const { projectId, database, documents } = freshProject();
     const channel = new RawChannel(server.baseUrl, 'Write', database);

@@ -119,11 +119,12 @@ export class ChannelSession {
     }
   }
 
-  /** Drops arrays the client has seen (its AID). */
+  /** Drops arrays the client has seen (its AID); it cannot have seen more than was written. */
   acknowledge(arrayId: number | null): void {
     if (arrayId === null) return;
+    const seen = Math.min(arrayId, this.lastWritten);
     let acked = 0;
-    while (acked < this.outbox.length && (this.outbox[acked] as OutboxEntry).id <= arrayId) {
+    while (acked < this.outbox.length && (this.outbox[acked] as OutboxEntry).id <= seen) {
       this.outstandingBytes -= (this.outbox[acked] as OutboxEntry).payload.length;
       acked++;
     }
