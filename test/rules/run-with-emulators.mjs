@@ -2,7 +2,9 @@
 /**
  * Runs the whole rules matrix (Firestore and Storage) under `firebase emulators:exec`, with the
  * project's offline emulators started by firebase-tools through the binary-path variables.
- * Extra arguments go to mocha (e.g. `--grep storage`).
+ * Extra arguments go to mocha (e.g. `--grep storage`). The emulators get free ports and deny-all
+ * start-up rules (the suite loads the product rules itself), from a throw-away firebase.json, so
+ * parallel runs do not collide.
  *
  *   node test/rules/run-with-emulators.mjs
  *
@@ -10,7 +12,9 @@
  * own (downloaded) emulator jars: the same suite then runs against the official emulators.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +44,54 @@ if (existsSync(path.join(javaHome, 'bin/java'))) {
   env.PATH = `${path.join(javaHome, 'bin')}${path.delimiter}${env.PATH}`;
 }
 
+const DENY_ALL_FIRESTORE = `rules_version = '2';
+service cloud.firestore { match /{document=**} { allow read, write: if false; } }
+`;
+const DENY_ALL_STORAGE = `rules_version = '2';
+service firebase.storage { match /b/{bucket}/o { match /{path=**} { allow read, write: if false; } } }
+`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function writeConfig(dir) {
+  const host = '127.0.0.1';
+  const [firestore, websocket, storage, hub, logging] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  writeFileSync(path.join(dir, 'firestore.rules'), DENY_ALL_FIRESTORE);
+  writeFileSync(path.join(dir, 'storage.rules'), DENY_ALL_STORAGE);
+  const config = {
+    firestore: { rules: 'firestore.rules' },
+    storage: { rules: 'storage.rules' },
+    emulators: {
+      singleProjectMode: true,
+      firestore: { host, port: firestore, websocketPort: websocket },
+      storage: { host, port: storage },
+      hub: { host, port: hub },
+      logging: { host, port: logging },
+      ui: { enabled: false },
+    },
+  };
+  const file = path.join(dir, 'firebase.json');
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+const configDir = mkdtempSync(path.join(tmpdir(), 'rules-matrix-'));
+const configFile = await writeConfig(configDir);
 const mocha = ['npx', 'mocha', '--config', 'test/rules/.mocharc.json', ...process.argv.slice(2)];
 const result = spawnSync(
   'npx',
@@ -47,7 +99,7 @@ const result = spawnSync(
     'firebase',
     'emulators:exec',
     '--config',
-    'test/rules/emulators/firebase.json',
+    configFile,
     '--project',
     env.GCLOUD_PROJECT,
     '--only',
@@ -56,4 +108,5 @@ const result = spawnSync(
   ],
   { cwd: root, env, stdio: 'inherit' },
 );
+rmSync(configDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -12,6 +12,7 @@ import {
   listAll,
   ref,
   uploadBytes,
+  uploadBytesResumable,
   type FirebaseStorage,
 } from 'firebase/storage';
 import { storageEmulatorAvailable, useFixture } from './support/fixture';
@@ -186,4 +187,24 @@ describeStorage('storage.rules', () => {
     write('delete a file outside the known folders', NOBODY, remove(SEEDED.stray)),
   ];
   describeMatrix('uploads, reads and deletes', rows, options);
+
+  // One upload at the release limit is 200 MiB: only the one actor who could upload builds at all.
+  const releaseLimit: Row<FirebaseStorage>[] = [
+    write(
+      `upload a release build of ${LIMITS.releaseBytes} bytes`,
+      NOBODY,
+      // Resumable, as the console uploads builds: the emulator refuses a 200 MiB single request.
+      async (storage) =>
+        await uploadBytesResumable(
+          ref(storage, STORAGE_PATHS.releaseBuild('r3', 'huge.apk')),
+          new Uint8Array(LIMITS.releaseBytes),
+          { contentType: APK },
+        ),
+    ),
+  ];
+  describeMatrix('release size limit', releaseLimit, {
+    ...options,
+    actors: ['admin'],
+    timeout: 180_000,
+  });
 });

@@ -55,6 +55,8 @@ export interface MatrixOptions<Client> {
   client: (fixture: RulesFixture, actor: Actor) => Client;
   /** Columns of the table; the seven role columns unless given. */
   actors?: readonly ActorName[];
+  /** Per-test timeout for tables of slow requests (ms). */
+  timeout?: number;
 }
 
 /** Tables whose requests go through each actor's Firestore client. */
@@ -73,7 +75,8 @@ export function describeMatrix<Client>(
   options: MatrixOptions<Client>,
 ): void {
   const columns = options.actors ?? ROLE_COLUMNS;
-  describe(title, () => {
+  describe(title, function () {
+    if (options.timeout) this.timeout(options.timeout);
     for (const row of rows) {
       const stray = row.allowed.filter((name) => !columns.includes(name));
       if (stray.length > 0) throw new Error(`${title} › ${row.title}: not a column: ${stray}`);
