@@ -14,6 +14,8 @@ if (!process.env.FIRESTORE_EMULATOR_HOST) {
   console.error('local-scheduler: FIRESTORE_EMULATOR_HOST is not set; it only runs against the emulator.');
   process.exit(2);
 }
+// No metadata server exists locally; without this google-auth-library probes for one and warns.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
 const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-campus-safety';
 const db = getFirestore(initializeApp({ projectId }));
 const push = pushSender(db, emulatorTransport());
