@@ -40,6 +40,9 @@ export function startEmulatorServer(options: EmulatorServerOptions): Promise<Emu
   };
   const h2 = http2.createServer({
     settings: { maxConcurrentStreams: 10_000, initialWindowSize: 1 << 20 },
+    // Many Listen streams on one connection can buffer a lot at once; node's 10 MB default
+    // would reset the session (ENHANCE_YOUR_CALM).
+    maxSessionMemory: 256,
   });
   h2.on('stream', createGrpcHandler(options.service, options.log));
   h2.on('sessionError', () => undefined);
