@@ -10,8 +10,8 @@ const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}
 process.chdir(new URL('..', import.meta.url).pathname);
 
 await build({
-  entryPoints: { index: 'src/index.ts', 'local-scheduler': 'src/local-scheduler.ts' },
-  outdir: 'lib',
+  entryPoints: ['src/index.ts'],
+  outfile: 'lib/index.js',
   bundle: true,
   platform: 'node',
   target: 'node20',

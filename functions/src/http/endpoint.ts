@@ -4,7 +4,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import { STAFF_ROLES } from '@campus-safety/model';
 import { requireCaller, type Caller } from '../services/caller';
-import { toHttpsError } from '../services/errors';
+import { authErrorCode, toHttpsError } from '../services/errors';
 import { auth, db } from '../services/firebase';
 
 /** Origins of the console: the local stack and the project's Hosting domains. */
@@ -31,7 +31,11 @@ export async function staffFromBearer(req: Request): Promise<Caller> {
   let uid: string;
   try {
     uid = (await auth().verifyIdToken(match[1], true)).uid;
-  } catch {
+  } catch (error) {
+    // Archiving disables the Auth user (user trigger), so a disabled account is an archived one.
+    if (authErrorCode(error) === 'auth/user-disabled') {
+      throw new HttpsError('permission-denied', 'Your account is archived. Ask an Admin to restore it.');
+    }
     throw new HttpsError('unauthenticated', 'The ID token is invalid or expired. Sign in again and retry.');
   }
   return requireCaller(db(), uid, STAFF_ROLES);
