@@ -6,32 +6,20 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { createFirestoreEngine, type FirestoreEngine } from '../../src/firestore/engine/index.js';
 import { startEmulator, uniqueProjectId, type RunningEmulator } from '../support/emulator.js';
-import { startChannelServer, type ChannelServer } from '../webchannel/channel-server.js';
 import type { ListenerRecord, Transport } from './page.js';
-import { bundlePage, launchChromium, servePage, type Browser, type PageServer } from './support.js';
+import {
+  bundlePage,
+  launchChromium,
+  servePage,
+  until,
+  type Browser,
+  type PageServer,
+} from './support.js';
 
 interface Change {
   type: string;
   id: string;
-}
-
-/** Waits until the listener `key` on `page` satisfies `predicate`; fails with what it saw. */
-async function until(
-  page: Page,
-  key: string,
-  predicate: (record: ListenerRecord) => boolean,
-  timeoutMs = 8000,
-): Promise<ListenerRecord> {
-  const deadline = Date.now() + timeoutMs;
-  let record: ListenerRecord | null = null;
-  while (Date.now() < deadline) {
-    record = await page.evaluate((k) => globalThis.harness.record(k), key);
-    if (record && predicate(record)) return record;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  assert.fail(`listener ${key} never reached the expected state; saw ${JSON.stringify(record)}`);
 }
 
 /** The non-empty change lists of a listener, one per snapshot. */
@@ -245,66 +233,4 @@ describe('firebase web SDK in Chromium over WebChannel', function () {
       });
     });
   }
-
-  describe('when the server forgets the session, as after a restart', function () {
-    let engine: FirestoreEngine;
-    let server: ChannelServer;
-    let page: Page;
-
-    beforeEach(async function () {
-      engine = createFirestoreEngine();
-      server = await startChannelServer(engine);
-      page = await browser.newPage(pageServer.url);
-    });
-
-    afterEach(async function () {
-      await page?.close();
-      await server?.close();
-    });
-
-    for (const transport of ['streaming', 'longPolling'] as const) {
-      it(`reconnects (${transport}) after 400 Unknown SID and the listener goes on`, async function () {
-        const projectId = uniqueProjectId('wc-reconnect');
-        const documents = `projects/${projectId}/databases/(default)/documents`;
-        const write = (id: string) =>
-          engine.commit(
-            { projectId, databaseId: '(default)', caller: { kind: 'owner' } },
-            {
-              database: `projects/${projectId}/databases/(default)`,
-              writes: [{ update: { name: `${documents}/rooms/${id}`, fields: {} } }],
-            },
-          );
-        let unknownSid = 0;
-        page.on('response', (response) => {
-          if (response.status() === 400 && response.url().includes('/channel')) unknownSid++;
-        });
-        await page.evaluate((o) => globalThis.harness.connect(o), {
-          host: server.host,
-          port: server.port,
-          projectId,
-          transport,
-        });
-        await write('before');
-        await page.evaluate(() => globalThis.harness.watch('rooms', 'rooms'));
-        await until(page, 'rooms', (r) => r.snapshots.some((s) => s.ids.includes('before')));
-
-        server.forgetSessions();
-        await write('after');
-        const record = await until(
-          page,
-          'rooms',
-          (r) => r.snapshots.some((s) => s.ids.includes('after')),
-          15_000,
-        );
-        assert.equal(record.error, null);
-        assert.ok(unknownSid > 0, 'the client never hit the forgotten session');
-        assert.deepEqual(record.snapshots[record.snapshots.length - 1]?.ids, ['after', 'before']);
-      });
-    }
-  });
 });
-
-declare global {
-  // The harness page.ts installs, as seen from page.evaluate callbacks.
-  var harness: import('./page.js').Harness;
-}

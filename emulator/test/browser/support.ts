@@ -1,7 +1,8 @@
 /**
- * Browser-suite plumbing: the test page bundled with esbuild and served on a free port, and Debian's
- * Chromium driven by playwright-core with a fresh profile.
+ * Browser-suite plumbing: the test page bundled with esbuild and served on a free port, Debian's
+ * Chromium driven by playwright-core with a fresh profile, and waiting on a page's listeners.
  */
+import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Harness, ListenerRecord } from './page.js';
+
+declare global {
+  // The harness page.ts installs, as seen from page.evaluate callbacks.
+  var harness: Harness;
+}
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -93,4 +100,21 @@ export async function launchChromium(): Promise<Browser> {
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until the listener `key` on `page` satisfies `predicate`; fails with what it saw. */
+export async function until(
+  page: Page,
+  key: string,
+  predicate: (record: ListenerRecord) => boolean,
+  timeoutMs = 8000,
+): Promise<ListenerRecord> {
+  const deadline = Date.now() + timeoutMs;
+  let record: ListenerRecord | null = null;
+  while (Date.now() < deadline) {
+    record = await page.evaluate((k) => globalThis.harness.record(k), key);
+    if (record && predicate(record)) return record;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  assert.fail(`listener ${key} never reached the expected state; saw ${JSON.stringify(record)}`);
 }
