@@ -215,10 +215,21 @@ function hostFor(req: AccessRequest, reads: Set<string>, limit: number): RulesHo
   };
   return {
     globals: {
-      get: (args) => read(args, false),
+      get: (args) => existing('get', args, read(args, false)),
       exists: (args) => read(args, false) !== null,
-      getAfter: (args) => read(args, true),
+      getAfter: (args) => existing('getAfter', args, read(args, true)),
       existsAfter: (args) => read(args, true) !== null,
     },
   };
+}
+
+/**
+ * get()/getAfter() of a missing document is an error in production and the official emulator
+ * (though the reference says null), so rules that lean on `get(...) == null` fail here too.
+ */
+export function existing(fn: string, args: RValue[], resource: RValue): RValue {
+  if (resource !== null) return resource;
+  throw new RulesEvalError(
+    `Service call error. Function: [${fn}], Argument: [${String(args[0])}].`,
+  );
 }

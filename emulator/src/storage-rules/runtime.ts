@@ -7,7 +7,7 @@ import type { Method } from '../rules/ast.js';
 import { checkRules } from '../rules/check.js';
 import { RulesEvalError, RulesSyntaxError } from '../rules/errors.js';
 import type { RulesHost } from '../rules/evaluator.js';
-import { denialMessage } from '../rules/firestore-authorizer.js';
+import { denialMessage, existing } from '../rules/firestore-authorizer.js';
 import { documentToResource } from '../rules/firestore-values.js';
 import { parseRules } from '../rules/parser.js';
 import { ANY_ID, Ruleset, type RequestSegment } from '../rules/ruleset.js';
@@ -205,7 +205,11 @@ export class StorageRulesRuntime {
         firestore: {
           get: (args) => {
             const doc = read(args);
-            return doc ? documentToResource(doc, String((args[0] as RPath).segments[1])) : null;
+            return existing(
+              'firestore.get',
+              args,
+              doc ? documentToResource(doc, String((args[0] as RPath).segments[1])) : null,
+            );
           },
           exists: (args) => read(args) !== null,
         },

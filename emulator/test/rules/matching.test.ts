@@ -260,3 +260,19 @@ describe('timestamp values', () => {
     );
   });
 });
+
+describe('get() of a missing document', () => {
+  it('is an error, as in production, while exists() is false', () => {
+    const a = authorizerFor(
+      firestoreRules(`match /t/{id} {
+      allow get: if get(/databases/$(database)/documents/none/$(id)) == null;
+      allow create: if !exists(/databases/$(database)/documents/none/$(id));
+    }`),
+    );
+    assert.equal(
+      judge(a, access(anonymous, 'get', 't/x')),
+      "Service call error. Function: [get], Argument: [/databases/(default)/documents/none/x]. for 'get' @ L5",
+    );
+    assert.equal(judge(a, access(anonymous, 'create', 't/x', { data: {} })), 'allowed');
+  });
+});
