@@ -52,6 +52,22 @@ function workspaces() {
   return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces ?? [];
 }
 
+/** Expected warnings of this setup, not worth a line on every start. */
+const BENIGN = [
+  'Env variable override detected',
+  'Unable to fetch the CLI MOTD',
+  'Emulator UI is not starting',
+  "doesn't match your global version",
+  'running multiple instances of the emulator suite',
+];
+
+/** firebase-tools output shown without --verbose: problems, and function logs above DEBUG. */
+export function isWorthShowing(line) {
+  if (BENIGN.some((text) => line.includes(text))) return false;
+  if (line.startsWith('>  ')) return !/"severity":"DEBUG"/.test(line);
+  return /⚠|✘|\bERROR\b|Error:|has exited|Fatal/.test(line);
+}
+
 /** Where to read about a dead emulator: firebase-tools writes the Java ones' output to files. */
 export function logPathFor(name, firebaseLog) {
   if (name === 'firestore' || name === 'firestore websocket')
@@ -184,13 +200,17 @@ export async function startStack(options = {}) {
 
   const firebaseLog = join(LOG_DIR, 'emulators.log');
   let allReady = false;
+  /** Set from firebase-tools' output when one of its emulators dies. */
+  let diedEmulator = null;
   const firebase = startProcess(process.execPath, args, {
     cwd: ROOT,
     env,
     logFile: firebaseLog,
     onLine: (line) => {
       if (line.includes('All emulators ready')) allReady = true;
-      if (verbose || /⚠|✘|\bERROR\b|Error:|has exited/.test(line) || line.startsWith('>  ')) {
+      const died = /(\w+): Fatal error occurred|(\w+(?: \w+)?) has exited/.exec(line);
+      if (died) diedEmulator ??= (died[1] ?? died[2]).toLowerCase();
+      if (verbose || isWorthShowing(line)) {
         log(line.startsWith('>  ') ? line : `[emulators] ${line}`);
       }
     },
@@ -207,6 +227,9 @@ export async function startStack(options = {}) {
     stopScheduler: () => {},
     stopMonitor: () => {},
     stopping: false,
+    get diedEmulator() {
+      return diedEmulator;
+    },
     async stop() {
       if (stack.stopping) return firebase.exited;
       stack.stopping = true;
@@ -326,11 +349,13 @@ function monitor({ stack, ports, firebaseLog, onFatal }) {
     onFatal(message);
   };
   void stack.firebase.exited.then((result) => {
-    if (!stack.stopping) {
-      void fatal(
-        `The emulator suite exited unexpectedly (code ${result.code ?? result.signal}). Log: ${firebaseLog}`,
-      );
-    }
+    if (stack.stopping) return;
+    const died = stack.diedEmulator;
+    const logs = [...new Set([died && logPathFor(died, firebaseLog), firebaseLog].filter(Boolean))];
+    void fatal(
+      `${died ? `The ${died} emulator died and took` : 'firebase-tools exited and took'} the ` +
+        `emulator suite down (exit ${result.code ?? result.signal}). Logs: ${logs.join(', ')}`,
+    );
   });
   const timer = setInterval(async () => {
     for (const { name, host, port } of ports) {
