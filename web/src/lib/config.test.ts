@@ -3,11 +3,16 @@ import { readEmulatorSettings, readFirebaseSettings } from './config';
 
 describe('Firebase settings', () => {
   it('defaults to the local demo project', () => {
-    expect(readFirebaseSettings({})).toMatchObject({ projectId: 'demo-campus-safety', storageBucket: 'demo-campus-safety.appspot.com' });
+    expect(readFirebaseSettings({})).toMatchObject({
+      projectId: 'demo-campus-safety',
+      storageBucket: 'demo-campus-safety.appspot.com',
+    });
   });
 
   it('takes VITE_FIREBASE_* values when given', () => {
-    expect(readFirebaseSettings({ VITE_FIREBASE_PROJECT_ID: 'prod-x', VITE_FIREBASE_API_KEY: 'k' })).toMatchObject({
+    expect(
+      readFirebaseSettings({ VITE_FIREBASE_PROJECT_ID: 'prod-x', VITE_FIREBASE_API_KEY: 'k' }),
+    ).toMatchObject({
       projectId: 'prod-x',
       apiKey: 'k',
     });
@@ -25,7 +30,9 @@ describe('emulator settings', () => {
   });
 
   it('honours overrides and can be switched off', () => {
-    expect(readEmulatorSettings({ VITE_EMULATOR_FIRESTORE: 'localhost:18080' })?.firestore).toEqual({ host: 'localhost', port: 18080 });
+    expect(readEmulatorSettings({ VITE_EMULATOR_FIRESTORE: 'localhost:18080' })?.firestore).toEqual(
+      { host: 'localhost', port: 18080 },
+    );
     expect(readEmulatorSettings({ VITE_USE_EMULATORS: 'false' })).toBeNull();
   });
 });

@@ -17,7 +17,9 @@ function serverMessage(error: unknown): string | null {
   if (typeof message !== 'string' || message.trim() === '') return null;
   // The SDK's own generic wording ("internal", "INTERNAL") tells a user nothing.
   if (/^(internal|unknown)$/i.test(message.trim())) return null;
-  return message.replace(/^Firebase(Error)?:\s*/, '').replace(/\s*\((functions|firestore)\/[\w-]+\)\.?$/, '');
+  return message
+    .replace(/^Firebase(Error)?:\s*/, '')
+    .replace(/\s*\((functions|firestore)\/[\w-]+\)\.?$/, '');
 }
 
 /** Storage SDK codes of spec section 8. */
@@ -26,7 +28,8 @@ const STORAGE_MESSAGES: Record<string, string> = {
   'storage/object-not-found': 'The file does not exist.',
   'storage/bucket-not-found': 'The file storage bucket is not configured.',
   'storage/project-not-found': 'The file storage project is not configured.',
-  'storage/quota-exceeded': 'The file storage quota has been exceeded. Please contact an administrator.',
+  'storage/quota-exceeded':
+    'The file storage quota has been exceeded. Please contact an administrator.',
   'storage/unauthenticated':
     'User is not authenticated, please authenticate using Firebase Authentication and try again.',
   'storage/unauthorized': 'You do not have permission to upload or read this file.',
@@ -40,7 +43,8 @@ const STORAGE_MESSAGES: Record<string, string> = {
   'storage/no-download-url': 'No download link exists for this file.',
   'storage/app-deleted': 'The app was closed while the file was being handled. Please reload.',
   'storage/server-file-wrong-size': 'The uploaded size does not match the file. Please try again.',
-  'storage/cannot-slice-blob': 'The file changed while it was being uploaded. Please choose it again.',
+  'storage/cannot-slice-blob':
+    'The file changed while it was being uploaded. Please choose it again.',
   'storage/invalid-root-operation': 'Files cannot be stored at the root of the bucket.',
 };
 

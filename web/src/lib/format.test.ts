@@ -5,7 +5,9 @@ describe('formatDate', () => {
   it("uses the spec's MMM DD YYYY hh:mm:ss A for Dates, Timestamps and ISO strings", () => {
     const date = new Date(2026, 2, 5, 14, 7, 9);
     expect(formatDate(date)).toBe('Mar 05 2026 02:07:09 PM');
-    expect(formatDate({ toDate: () => date, toMillis: () => date.getTime() })).toBe('Mar 05 2026 02:07:09 PM');
+    expect(formatDate({ toDate: () => date, toMillis: () => date.getTime() })).toBe(
+      'Mar 05 2026 02:07:09 PM',
+    );
     expect(formatDate(new Date(2026, 0, 1, 0, 0, 0).toISOString())).toBe('Jan 01 2026 12:00:00 AM');
   });
 

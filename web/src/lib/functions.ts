@@ -3,7 +3,8 @@ import { emulators, firebaseApp } from './firebase';
 import { callableErrorMessage } from './errors';
 
 const functions = getFunctions(firebaseApp, 'us-central1');
-if (emulators) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
+if (emulators)
+  connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
 
 /** Calls a callable of the model's contract; failures become an Error with readable text. */
 export async function callFunction<Req, Res>(name: string, data: Req): Promise<Res> {

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { onSnapshot, type DocumentReference, type DocumentSnapshot, type Query, type QueryDocumentSnapshot } from 'firebase/firestore';
+import {
+  onSnapshot,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore';
 import { firestoreErrorMessage } from './errors';
 
 /** A row of a live list: the document id, its data and the snapshot (a pagination cursor). */
@@ -73,7 +79,10 @@ function subscribe(key: string, attach: (put: (e: LiveEntry) => void) => () => v
 const LOADING: LiveEntry<never> = { status: 'loading', data: undefined as never, error: null };
 
 /** Live rows of a query; `key` must change whenever the query does (null: nothing to listen to). */
-export function useLiveQuery<T>(key: string | null, build: () => Query): LiveEntry<Row<T>[]> & { key: string | null } {
+export function useLiveQuery<T>(
+  key: string | null,
+  build: () => Query,
+): LiveEntry<Row<T>[]> & { key: string | null } {
   useEffect(() => {
     if (!key) return;
     return subscribe(key, (put) => {
@@ -95,12 +104,16 @@ export function useLiveQuery<T>(key: string | null, build: () => Query): LiveEnt
     // `build` is derived from `key` by contract.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  const entry = useLiveStore((s) => (key ? s.entries[key] : undefined)) as LiveEntry<Row<T>[]> | undefined;
+  const entry = useLiveStore((s) => (key ? s.entries[key] : undefined)) as
+    LiveEntry<Row<T>[]> | undefined;
   return { ...(entry ?? { ...LOADING, data: [] }), key };
 }
 
 /** Live single document; data is null when it does not exist. */
-export function useLiveDoc<T>(key: string | null, build: () => DocumentReference): LiveEntry<(T & { id: string }) | null> {
+export function useLiveDoc<T>(
+  key: string | null,
+  build: () => DocumentReference,
+): LiveEntry<(T & { id: string }) | null> {
   useEffect(() => {
     if (!key) return;
     return subscribe(key, (put) => {
@@ -108,7 +121,11 @@ export function useLiveDoc<T>(key: string | null, build: () => DocumentReference
       return onSnapshot(
         build(),
         (snap: DocumentSnapshot) =>
-          put({ status: 'ready', data: snap.exists() ? { ...(snap.data() as T), id: snap.id } : null, error: null }),
+          put({
+            status: 'ready',
+            data: snap.exists() ? { ...(snap.data() as T), id: snap.id } : null,
+            error: null,
+          }),
         (error) => {
           console.error(`Listener ${key} failed`, error);
           put({ status: 'error', data: null, error: firestoreErrorMessage(error) });
@@ -117,6 +134,7 @@ export function useLiveDoc<T>(key: string | null, build: () => DocumentReference
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  const entry = useLiveStore((s) => (key ? s.entries[key] : undefined)) as LiveEntry<(T & { id: string }) | null> | undefined;
+  const entry = useLiveStore((s) => (key ? s.entries[key] : undefined)) as
+    LiveEntry<(T & { id: string }) | null> | undefined;
   return entry ?? { status: 'loading', data: null, error: null };
 }

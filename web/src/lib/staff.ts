@@ -20,6 +20,9 @@ export function staffScope(role: string | null, campus: string | null): WhereSpe
 }
 
 /** Whether a staff account may be assigned a report of `campus`: Admins anywhere, IMT on their own campus. */
-export function canBeAssigned(person: Pick<UserProfile, 'role' | 'campus'>, campus: string): boolean {
+export function canBeAssigned(
+  person: Pick<UserProfile, 'role' | 'campus'>,
+  campus: string,
+): boolean {
   return person.role === 'Admin' || (person.role === 'IMT' && person.campus === campus);
 }

@@ -9,8 +9,12 @@ describe('shared field rules', () => {
   });
 
   it('accepts only listed image types within the size limit', () => {
-    expect(imageProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toBe('Choose a JPEG, PNG, WebP or GIF image.');
-    expect(imageProblem(new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' }))).toBe('Images must be at most 5 MB.');
+    expect(imageProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toBe(
+      'Choose a JPEG, PNG, WebP or GIF image.',
+    );
+    expect(
+      imageProblem(new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' })),
+    ).toBe('Images must be at most 5 MB.');
     expect(imageProblem(new File(['x'], 'ok.png', { type: 'image/png' }))).toBeUndefined();
     expect(imageProblem(null)).toBeUndefined();
   });

@@ -22,7 +22,8 @@ export function requiredText(value: string, label: string, max: number): string 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function emailProblem(value: string): string | undefined {
   if (value.trim() === '') return 'Email is required.';
-  if (value.length > LIMITS.email || !EMAIL.test(value.trim())) return 'Enter a valid email address.';
+  if (value.length > LIMITS.email || !EMAIL.test(value.trim()))
+    return 'Enter a valid email address.';
   return undefined;
 }
 

@@ -75,7 +75,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
               <Button
                 variant="secondary"
                 onClick={() => setEditing(a)}
-                aria-label={`Change role and campus of ${fullName(a)}`}
+                aria-label={`Role & campus of ${fullName(a)}`}
               >
                 Role &amp; campus
               </Button>

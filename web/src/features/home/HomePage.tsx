@@ -107,7 +107,9 @@ function Figures({ figures }: { figures: DashboardFigures }) {
           value={figures.averagesLoaded ? formatMinutes(figures.averageWaitingMinutes) : null}
         />
       </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+      <div
+        className={`mt-4 grid gap-4 ${campuses.length > 0 ? 'lg:grid-cols-3' : 'lg:grid-cols-2'}`}
+      >
         {campuses.length > 0 && <Breakdown title="By campus" rows={campuses} />}
         <Breakdown title="By threat level" rows={group('threat')} />
         <Trend days={group('day')} />
