@@ -18,14 +18,16 @@ export interface StoredDoc {
 }
 
 export function makeDoc(name: string, path: string, fields: Fields, createTime: number, updateTime: number): StoredDoc {
+  const updateTimeText = microsToTimestamp(updateTime);
   return {
     name,
     path,
     fields,
     createTime,
     updateTime,
-    createTimeText: microsToTimestamp(createTime),
-    updateTimeText: microsToTimestamp(updateTime),
+    // A new document shares one string for both times (memory counts at 100,000 documents).
+    createTimeText: createTime === updateTime ? updateTimeText : microsToTimestamp(createTime),
+    updateTimeText,
   };
 }
 
