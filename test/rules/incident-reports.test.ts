@@ -14,10 +14,13 @@ import {
 import {
   GeoPoint,
   Timestamp,
+  average,
   collection,
+  count,
   deleteDoc,
   doc,
   getDoc,
+  getAggregateFromServer,
   getCountFromServer,
   getDocs,
   limit,
@@ -181,6 +184,18 @@ describe('incident_reports', () => {
           where('status', '==', 'Reported'),
         ),
       ),
+    ),
+    read('dashboard averages (IMT scope)', SAME_CAMPUS_STAFF, (db) =>
+      getAggregateFromServer(query(collection(db, reports), ...sameCampusScope), {
+        total: count(),
+        response: average('responseTimeInMinutes'),
+        waiting: average('waitingTimeInMinutes'),
+      }),
+    ),
+    read('dashboard averages over live reports of every campus', ADMIN, (db) =>
+      getAggregateFromServer(query(collection(db, reports), where('isArchived', '==', false)), {
+        response: average('responseTimeInMinutes'),
+      }),
     ),
     read('accomplishment dialog: open reports of the same campus', SAME_CAMPUS_STAFF, (db) =>
       getDocs(
