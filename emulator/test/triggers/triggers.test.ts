@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/emulator.js';
 
 /**
  * Trigger delivery through the real Functions emulator: `firebase emulators:exec --only
@@ -66,15 +67,23 @@ describe('triggers through firebase emulators:exec', function () {
       FIRESTORE_EMULATOR_BINARY_PATH: jar,
       JAVA_HOME: JDK,
       PATH: `${join(JDK, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
-      FIREBASE_CLI_EXPERIMENTS: '',
       CI: '1',
     };
     delete env.FIRESTORE_EMULATOR_HOST;
+    // The fixture's firebase.json with free ports, so parallel runs and a running stack don't collide.
+    const config = JSON.parse(readFileSync(join(fixture, 'firebase.json'), 'utf8'));
+    for (const name of ['firestore', 'functions', 'hub', 'logging'])
+      config.emulators[name].port = await freePort();
+    config.emulators.firestore.websocketPort = await freePort();
+    const configPath = join(fixture, `firebase.test-${process.pid}.json`);
+    writeFileSync(configPath, JSON.stringify(config, null, 2));
     try {
       const exec = await run(
         join(repoRoot, 'node_modules', '.bin', 'firebase'),
         [
           'emulators:exec',
+          '--config',
+          configPath,
           '--only',
           'firestore,functions',
           '--project',
@@ -88,6 +97,8 @@ describe('triggers through firebase emulators:exec', function () {
       assert.ok(existsSync(out), `the driver wrote no log:\n${exec.output}`);
       log = JSON.parse(readFileSync(out, 'utf8')) as LogEntry[];
     } finally {
+      rmSync(configPath, { force: true });
+      rmSync(join(fixture, 'firestore-debug.log'), { force: true });
       rmSync(work, { recursive: true, force: true });
     }
   });
