@@ -24,6 +24,7 @@ describe('engine: malformed requests', () => {
       ['update: no document', () => e.updateDocument(owner, {})],
       ['update: bad value', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { n: { integerValue: 'x' } } } })],
       ['update: reserved field', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { __x__: v(1) } } })],
+      ['update: long field name', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { ['f'.repeat(1501)]: v(1) } } })],
       ['update: too big', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: fields({ big }) } })],
       ['delete: bad name', () => e.deleteDocument(owner, { name: 'projects/x' })],
       ['batchGet: not an array', () => e.batchGetDocuments(owner, { database: DATABASE, documents: 'keep/a' })],

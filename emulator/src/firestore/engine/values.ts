@@ -109,6 +109,7 @@ export function normalizeFields(fields: unknown, where: string, depth = 0): Fiel
   for (const [k, val] of Object.entries(fields)) {
     if (val === undefined) continue;
     if (k === '') throw invalid(`Invalid field name at ${where}: field names cannot be empty`);
+    if (k.length > 375 && Buffer.byteLength(k, 'utf8') > 1500) throw invalid(`Invalid field name at ${where}: field names must be at most 1500 bytes`);
     if (depth === 0 && /^__.*__$/.test(k)) throw invalid(`Invalid field name '${k}' at ${where}: names matching __.*__ are reserved`);
     out[k] = normalizeValue(val, where ? `${where}.${k}` : k, depth);
   }
