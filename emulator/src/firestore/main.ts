@@ -115,6 +115,14 @@ async function main(): Promise<void> {
   setInterval(() => {
     if (process.ppid !== parent) stop('parent process exited');
   }, 1000).unref();
+  // A closed stdout (parent gone) must not kill us before the watch above stops us cleanly.
+  process.stdout.on('error', () => undefined);
+  // All data lives in this process: a bug in one request's callback is logged, not fatal.
+  process.on('uncaughtException', (error) => {
+    process.stderr.write(
+      `firestore-emulator: internal error (still serving): ${error.stack ?? error.message}\n`,
+    );
+  });
 }
 
 main().catch((error: unknown) =>
