@@ -17,14 +17,14 @@ export default function Shell() {
   const role = profile?.role ?? null;
 
   return (
-    <div className="min-h-screen md:flex">
+    <div className="min-h-screen lg:flex">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
-      <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white md:hidden">
+      <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white lg:hidden">
         <span className="font-semibold">Campus Safety Console</span>
         <Button
           variant="secondary"
@@ -37,9 +37,9 @@ export default function Shell() {
       </header>
       <aside
         id="main-nav"
-        className={`${menuOpen ? 'block' : 'hidden'} w-full shrink-0 bg-slate-900 text-slate-100 md:block md:min-h-screen md:w-60`}
+        className={`${menuOpen ? 'block' : 'hidden'} w-full shrink-0 bg-slate-900 text-slate-100 lg:block lg:min-h-screen lg:w-60`}
       >
-        <div className="hidden px-4 py-4 text-lg font-semibold md:block">Campus Safety Console</div>
+        <div className="hidden px-4 py-4 text-lg font-semibold lg:block">Campus Safety Console</div>
         <nav aria-label="Main" className="px-2 pb-4">
           {NAV_SECTIONS.map((section) => {
             const items = section.items.filter((item) => canSee(role, item.access));
@@ -80,7 +80,7 @@ export default function Shell() {
           </Button>
         </div>
       </aside>
-      <main id="main" className="relative min-w-0 flex-1 p-4 md:p-6">
+      <main id="main" className="relative min-w-0 flex-1 p-4 lg:p-6">
         {!profile && (
           <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             Your account details could not be found. Some screens may be empty; contact an

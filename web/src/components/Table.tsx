@@ -4,6 +4,7 @@ import { Button } from './Button';
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** Applied to the header and every cell, e.g. to hide a column on narrow screens. */
   className?: string;
 }
 
@@ -29,7 +30,7 @@ export function Table<T>({
               <th
                 key={c.header}
                 scope="col"
-                className="px-3 py-2 text-left font-semibold text-slate-700"
+                className={`px-3 py-2 text-left font-semibold text-slate-700 ${c.className ?? ''}`}
               >
                 {c.header}
               </th>

@@ -46,11 +46,15 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
       cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span>,
     },
     { header: 'Type', cell: (r) => r.incidentType },
-    { header: 'Campus', cell: (r) => r.nearestCampus },
+    { header: 'Campus', cell: (r) => r.nearestCampus, className: 'hidden md:table-cell' },
     { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
     { header: 'Threat level', cell: (r) => r.threatLevel ?? '—' },
     { header: 'Assignee', cell: (r) => r.assignedTo?.displayName ?? '—' },
-    { header: 'Reporter', cell: (r) => <span className="break-all">{r.email}</span> },
+    {
+      header: 'Reporter',
+      cell: (r) => <span className="break-all">{r.email}</span>,
+      className: 'hidden xl:table-cell',
+    },
     {
       header: 'Actions',
       cell: (r) => (
