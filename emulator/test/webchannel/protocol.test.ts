@@ -315,6 +315,28 @@ describe('WebChannel protocol', function () {
     assert.deepEqual(stored.fields, { n: { integerValue: '1' } });
   });
 
+  it('delivers forward maps in id order when their POSTs complete out of order', async function () {
+    const { projectId, database, documents } = freshProject();
+    await writeDoc(engine, projectId, 'rooms/a', {});
+    await writeDoc(engine, projectId, 'desks/d', {});
+    const channel = new RawChannel(server.baseUrl, 'Listen', database);
+    await channel.open([]);
+    assert.equal((await channel.send([addTarget(database, 'desks', 2)], 1)).status, 200);
+    assert.deepEqual(
+      (await channel.poll()).map(([, payload]) => payload),
+      [['noop']],
+      'map 1 must wait for map 0',
+    );
+    assert.equal((await channel.send([addTarget(database, 'rooms', 1)], 0)).status, 200);
+    const payloads = await channel.pollUntil(
+      (p) => p.filter((x) => targetChangeType(x) === 'CURRENT').length === 2,
+    );
+    assert.deepEqual(payloads.map(documentName).filter(Boolean), [
+      `${documents}/rooms/a`,
+      `${documents}/desks/d`,
+    ]);
+  });
+
   it('closes the stream on TYPE=terminate and then answers the session with 400 Unknown SID', async function () {
     const spy = spyOnStreams(engine);
     await server.close();

@@ -60,7 +60,10 @@ export class ChannelSession {
   private writtenOnChannel = 0;
   /** Highest array id ever written (reported to forward POSTs). */
   private lastWritten = 0;
-  private nextMapId = 0;
+  /** The next forward map to deliver; null until the handshake sets the client's first id. */
+  private nextMapId: number | null = null;
+  /** Maps that arrived ahead of a gap (concurrent forward POSTs may complete out of order). */
+  private readonly earlyMaps = new Map<number, ForwardMap>();
   private backChannel: BackChannel | null = null;
   private flushScheduled = false;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -96,26 +99,32 @@ export class ChannelSession {
     this.enqueue(errorPayload(error));
   }
 
-  /** Delivers forward maps in order, once each (the client resends maps whose POST it lost). */
+  /** Delivers forward maps in id order, once each (the client resends maps whose POST it lost). */
   receive(maps: ForwardMap[]): void {
     this.touch();
+    if (this.nextMapId === null) this.nextMapId = maps[0]?.id ?? 0;
     for (const map of maps) {
-      if (map.id < this.nextMapId) continue;
-      this.nextMapId = map.id + 1;
-      if (this.failed || this.closed) continue;
-      let message: Json | null;
-      try {
-        message = messageOfMap(map);
-      } catch (error) {
-        this.fail(asApiError(error));
-        continue;
-      }
-      if (message === null || !this.stream) continue;
-      try {
-        this.stream.receive(message);
-      } catch (error) {
-        this.fail(asApiError(error));
-      }
+      if (map.id >= this.nextMapId) this.earlyMaps.set(map.id, map);
+    }
+    for (
+      let map = this.earlyMaps.get(this.nextMapId);
+      map;
+      map = this.earlyMaps.get(this.nextMapId)
+    ) {
+      this.earlyMaps.delete(this.nextMapId);
+      this.nextMapId++;
+      this.deliver(map);
+    }
+  }
+
+  private deliver(map: ForwardMap): void {
+    if (this.failed || this.closed) return;
+    let message: Json | null;
+    try {
+      message = messageOfMap(map);
+      if (message !== null) this.stream?.receive(message);
+    } catch (error) {
+      this.fail(asApiError(error));
     }
   }
 
