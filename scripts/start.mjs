@@ -52,8 +52,8 @@ try {
     persist: options.persist,
     verbose: options.verbose,
     scheduler: !options.exitWhenReady,
-    onFatal: (message) => {
-      console.error(`\n${message}`);
+    // The message was printed when the failure was found; the stack is stopped by now.
+    onFatal: () => {
       stopping = true;
       process.exit(1);
     },

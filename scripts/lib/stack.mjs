@@ -230,12 +230,13 @@ export async function startStack(options = {}) {
     get diedEmulator() {
       return diedEmulator;
     },
-    async stop() {
+    /** Graceful by default (firebase-tools exports on SIGINT); `graceMs` before SIGKILL. */
+    async stop({ graceMs = 60_000 } = {}) {
       if (stack.stopping) return firebase.exited;
       stack.stopping = true;
       stack.stopScheduler();
       stack.stopMonitor();
-      return firebase.stop({ signal: 'SIGINT', graceMs: 60_000 });
+      return firebase.stop({ signal: 'SIGINT', graceMs });
     },
   };
   const failStart = async (message) => {
@@ -345,7 +346,9 @@ function monitor({ stack, ports, firebaseLog, onFatal }) {
   const fatal = async (message) => {
     if (stopped || stack.stopping) return;
     stopped = true;
-    await stack.stop();
+    log(`\n${message}\nStopping the rest of the stack ...`);
+    // A broken suite cannot export anyway; do not wait long for its clean shutdown.
+    await stack.stop({ graceMs: 10_000 });
     onFatal(message);
   };
   void stack.firebase.exited.then((result) => {
