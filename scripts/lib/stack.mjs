@@ -333,7 +333,7 @@ export async function startStack(options = {}) {
       log,
     });
   }
-  stack.stopMonitor = monitor({ stack, ports: emulatorPorts, firebaseLog, onFatal });
+  stack.stopMonitor = monitor({ stack, ports: emulatorPorts, firebaseLog, onFatal, log });
   return { ...stack, stop: stack.stop, consoleUrl, endpoints };
 }
 
@@ -341,7 +341,7 @@ export async function startStack(options = {}) {
  * Watches the running stack: firebase-tools exiting, or an emulator that stops answering on its
  * port, takes the whole stack down (never a half-running stack) and reports the log to read.
  */
-function monitor({ stack, ports, firebaseLog, onFatal }) {
+function monitor({ stack, ports, firebaseLog, onFatal, log }) {
   let stopped = false;
   const fatal = async (message) => {
     if (stopped || stack.stopping) return;
