@@ -111,6 +111,13 @@ describe('engine: transactions', () => {
     await e.getDocument(owner, { name: doc('v/b') });
   });
 
+  it('reads an empty state at a time before a new database was first written', async () => {
+    const e = newEngine();
+    const before = new Date(Date.now() - 60_000).toISOString();
+    await set(e, 'fresh/a', { v: 1 });
+    await rejects(e.getDocument(owner, { name: doc('fresh/a'), readTime: before }), GrpcCode.NOT_FOUND);
+  });
+
   it('rolls back and then rejects the rolled-back id', async () => {
     const e = newEngine();
     const { transaction } = await e.beginTransaction(owner, { database: DATABASE });

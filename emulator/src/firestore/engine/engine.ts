@@ -66,7 +66,7 @@ const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 
 export class Engine implements FirestoreEngine {
   readonly clock = new Clock();
-  readonly store = new Store(this.clock);
+  readonly store = new Store();
   readonly usageCounters = new UsageCounters();
   readonly access = new AccessControl();
   readonly transactions = new Transactions(this.clock);

@@ -1,7 +1,7 @@
 import type { Json } from '../service.js';
 import { failedPrecondition } from './errors.js';
 import { collectionPathOf, documentsRoot, lastSegment, type DatabaseRef } from './paths.js';
-import { microsToTimestamp, type Clock } from './time.js';
+import { microsToTimestamp } from './time.js';
 import type { Fields } from './values.js';
 
 /** A stored document version; never mutated once stored (writes store a new object). */
@@ -55,17 +55,13 @@ export class Database {
   readonly collectionsById = new Map<string, Set<string>>();
   private log: LogEntry[] = [];
   private logStart = 0;
-  /** Earliest time whose state can still be reconstructed (before creation nothing is known). */
-  horizon: number;
+  /** Earliest time whose state can still be reconstructed (before the first write: empty). */
+  horizon = 0;
   /** Time of the latest commit applied here. */
   lastCommit = 0;
 
-  constructor(
-    readonly ref: DatabaseRef,
-    createdAt: number,
-  ) {
+  constructor(readonly ref: DatabaseRef) {
     this.root = documentsRoot(ref);
-    this.horizon = createdAt;
   }
 
   get(path: string): StoredDoc | null {
@@ -160,12 +156,10 @@ export class Database {
 export class Store {
   readonly databases = new Map<string, Database>();
 
-  constructor(private readonly clock: Clock) {}
-
   database(ref: DatabaseRef): Database {
     const key = `${ref.projectId}/${ref.databaseId}`;
     let db = this.databases.get(key);
-    if (!db) this.databases.set(key, (db = new Database(ref, this.clock.readTime())));
+    if (!db) this.databases.set(key, (db = new Database(ref)));
     return db;
   }
 }
