@@ -88,7 +88,7 @@ export class Evaluator {
         if (isUnknown(v)) return UNKNOWN;
         if (expr.op === '!') {
           if (typeof v !== 'boolean')
-            throw new RulesEvalError(`Unsupported operation error. Received: !${describeType(v)}.`);
+            throw new RulesEvalError(`Unsupported operation error. Received: !${typeName(v)}.`);
           return !v;
         }
         return negate(v);
@@ -200,7 +200,7 @@ export class Evaluator {
       left = this.evaluate(leftExpr, scope);
       if (!isUnknown(left) && typeof left !== 'boolean')
         throw new RulesEvalError(
-          `Unsupported operation error. Received: ${describeType(left)} ${op} ...`,
+          `Unsupported operation error. Received: ${typeName(left)} ${op} ...`,
         );
     } catch (e) {
       if (!(e instanceof RulesEvalError)) throw e;
@@ -212,7 +212,7 @@ export class Evaluator {
       right = this.evaluate(rightExpr, scope);
       if (!isUnknown(right) && typeof right !== 'boolean')
         throw new RulesEvalError(
-          `Unsupported operation error. Received: ... ${op} ${describeType(right)}`,
+          `Unsupported operation error. Received: ... ${op} ${typeName(right)}`,
         );
     } catch (e) {
       if (!(e instanceof RulesEvalError)) throw e;
@@ -298,7 +298,7 @@ export function contains(haystack: RValue, needle: RValue): boolean {
   }
   if (haystack === null) throw new RulesEvalError('Null value error.');
   throw new RulesEvalError(
-    `Unsupported operation error. Received: ${describeType(needle)} in ${describeType(haystack)}.`,
+    `Unsupported operation error. Received: ${typeName(needle)} in ${typeName(haystack)}.`,
   );
 }
 
@@ -329,15 +329,5 @@ function segmentText(v: RValue): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v === null) throw new RulesEvalError('Null value error.');
-  throw new RulesEvalError(`Cannot use a ${describeType(v)} as a path segment.`);
-}
-
-export function describeType(v: RValue): string {
-  if (v === null) return 'null';
-  if (typeof v === 'bigint') return 'int';
-  if (typeof v === 'number') return 'float';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'string') return 'string';
-  if (Array.isArray(v)) return 'list';
-  return v.constructor.name.replace(/^R/, '').toLowerCase();
+  throw new RulesEvalError(`Cannot use a ${typeName(v)} as a path segment.`);
 }

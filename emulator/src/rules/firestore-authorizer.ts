@@ -13,6 +13,7 @@ import type { Method } from './ast.js';
 import { checkRules } from './check.js';
 import { RulesEvalError } from './errors.js';
 import {
+  documentPathArgument,
   documentToResource,
   fromJson,
   parseTimestamp,
@@ -188,18 +189,12 @@ function hostFor(req: AccessRequest, reads: Set<string>, limit: number): RulesHo
   // One request reads a document once, however many functions ask for it.
   const cache = new Map<string, RValue>();
   const read = (args: RValue[], after: boolean): RValue => {
-    const [path] = args;
-    if (args.length !== 1 || !(path instanceof RPath))
-      throw new RulesEvalError('Argument must be a path.');
-    const s = path.segments;
-    if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5 || (s.length - 3) % 2 !== 0) {
-      throw new RulesEvalError(`Invalid document path ${path.toString()}.`);
-    }
-    if (s[1] !== db)
+    const { databaseId, relative } = documentPathArgument(args);
+    if (databaseId !== db) {
       throw new RulesEvalError(
-        `Cannot access documents of database ${s[1]} from rules of database ${db}.`,
+        `Cannot access documents of database ${databaseId} from rules of database ${db}.`,
       );
-    const relative = s.slice(3).join('/');
+    }
     const key = `${after ? 'after' : 'before'}:${relative}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;

@@ -1,5 +1,6 @@
 /** Firestore documents and values in proto3 JSON form → rules values. */
 import type { Json } from '../firestore/service.js';
+import { RulesEvalError } from './errors.js';
 import { RBytes, RLatLng, RMap, RPath, RTimestamp, type RValue } from './values.js';
 
 /** A proto3 JSON `Value` (`{integerValue: "1"}`, `{mapValue: {fields}}`, ...) → rules value. */
@@ -91,4 +92,20 @@ export function fromJson(v: unknown): RValue {
     return new RMap(m);
   }
   return String(v);
+}
+
+/** The single path argument of get()/exists()-style functions: `/databases/{db}/documents/...` of a document. */
+export function documentPathArgument(args: RValue[]): {
+  databaseId: string;
+  relative: string;
+  path: RPath;
+} {
+  const [path] = args;
+  if (args.length !== 1 || !(path instanceof RPath))
+    throw new RulesEvalError('Argument must be a path.');
+  const s = path.segments;
+  if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5 || (s.length - 3) % 2 !== 0) {
+    throw new RulesEvalError(`Invalid document path ${path.toString()}.`);
+  }
+  return { databaseId: s[1]!, relative: s.slice(3).join('/'), path };
 }

@@ -1,6 +1,5 @@
 /** Property access, indexing, ranges and methods of the rules types. */
 import { RulesEvalError } from './errors.js';
-import { describeType } from './evaluator.js';
 import { durationParts, timestampMethod } from './time.js';
 import {
   fieldKey,
@@ -15,6 +14,7 @@ import {
   RSet,
   RTimestamp,
   RUnknown,
+  typeName,
   UNKNOWN,
   valuesEqual,
   type RValue,
@@ -57,7 +57,7 @@ export function indexValue(obj: RValue, index: RValue): RValue {
   if (obj instanceof RBytes) return BigInt(obj.bytes[position(index, obj.bytes.length)]!);
   if (obj === null) throw new RulesEvalError('Null value error.');
   throw new RulesEvalError(
-    `Unsupported operation error. Received: ${describeType(obj)}[${describeType(index)}].`,
+    `Unsupported operation error. Received: ${typeName(obj)}[${typeName(index)}].`,
   );
 }
 
@@ -85,7 +85,7 @@ export function rangeValue(obj: RValue, from: RValue, to: RValue): RValue {
   if (obj instanceof RPath) return new RPath(slice(obj.segments));
   if (obj instanceof RBytes) return new RBytes(Uint8Array.from(slice(Array.from(obj.bytes))));
   if (obj === null) throw new RulesEvalError('Null value error.');
-  throw new RulesEvalError(`Unsupported operation error. Received: ${describeType(obj)}[int:int].`);
+  throw new RulesEvalError(`Unsupported operation error. Received: ${typeName(obj)}[int:int].`);
 }
 
 export function callMethod(target: RValue, name: string, args: RValue[]): RValue {
@@ -307,7 +307,7 @@ function pathMethods(p: RPath): Record<string, Method> {
             if (v === undefined) return whole;
             if (typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number')
               return String(v);
-            throw new RulesEvalError(`Cannot bind a ${describeType(v)} into a path.`);
+            throw new RulesEvalError(`Cannot bind a ${typeName(v)} into a path.`);
           }),
         ),
       );

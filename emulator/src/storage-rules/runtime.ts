@@ -8,10 +8,10 @@ import { checkRules } from '../rules/check.js';
 import { RulesEvalError, RulesSyntaxError } from '../rules/errors.js';
 import type { RulesHost } from '../rules/evaluator.js';
 import { denialMessage, existing } from '../rules/firestore-authorizer.js';
-import { documentToResource } from '../rules/firestore-values.js';
+import { documentPathArgument, documentToResource } from '../rules/firestore-values.js';
 import { parseRules } from '../rules/parser.js';
 import { ANY_ID, Ruleset, type RequestSegment } from '../rules/ruleset.js';
-import { RMap, RPath, type RValue } from '../rules/values.js';
+import { RMap, type RValue } from '../rules/values.js';
 import { fromExpressionValue } from './expression-value.js';
 
 type Message = Record<string, unknown>;
@@ -176,20 +176,9 @@ export class StorageRulesRuntime {
   }
 
   private host(documents: Map<string, Record<string, unknown> | null>): RulesHost {
-    const read = (args: RValue[]): Record<string, unknown> | null => {
-      const [p] = args;
-      if (args.length !== 1 || !(p instanceof RPath))
-        throw new RulesEvalError('Argument must be a path.');
-      const s = p.segments;
-      if (
-        s[0] !== 'databases' ||
-        s[2] !== 'documents' ||
-        s.length < 5 ||
-        (s.length - 3) % 2 !== 0
-      ) {
-        throw new RulesEvalError(`Invalid document path ${p.toString()}.`);
-      }
-      const key = p.toString();
+    const read = (args: RValue[]): { doc: Record<string, unknown> | null; databaseId: string } => {
+      const { path, databaseId } = documentPathArgument(args);
+      const key = path.toString();
       if (!documents.has(key)) {
         if (documents.size >= FIRESTORE_ACCESS_LIMIT) {
           throw new RulesEvalError(
@@ -198,20 +187,20 @@ export class StorageRulesRuntime {
         }
         throw new NeedDocument(key);
       }
-      return documents.get(key) ?? null;
+      return { doc: documents.get(key) ?? null, databaseId };
     };
     return {
       namespaces: {
         firestore: {
           get: (args) => {
-            const doc = read(args);
+            const { doc, databaseId } = read(args);
             return existing(
               'firestore.get',
               args,
-              doc ? documentToResource(doc, String((args[0] as RPath).segments[1])) : null,
+              doc ? documentToResource(doc, databaseId) : null,
             );
           },
-          exists: (args) => read(args) !== null,
+          exists: (args) => read(args).doc !== null,
         },
       },
     };
