@@ -181,6 +181,19 @@ function scalarToPlain(kind: string, value: unknown, where: string): unknown {
         ? Buffer.from(value, 'base64').toString('base64')
         : fail(where, expected, value);
   }
+  // Fast path for the common case, a 64-bit integer that is safe as a number (no BigInt).
+  if (LONG_TYPES.has(kind)) {
+    const unsigned = UINT64_TYPES.has(kind);
+    if (typeof value === 'number' && Number.isSafeInteger(value) && (!unsigned || value >= 0))
+      return value;
+    if (
+      typeof value === 'string' &&
+      value.length <= 15 &&
+      (unsigned ? /^\d+$/ : /^-?\d+$/).test(value)
+    ) {
+      return Number(value);
+    }
+  }
   const text = typeof value === 'number' ? (Number.isInteger(value) ? String(value) : '') : value;
   if (typeof text !== 'string' || !/^-?\d+$/.test(text)) return fail(where, expected, value);
   const big = BigInt(text);
