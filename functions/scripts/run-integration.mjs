@@ -11,16 +11,23 @@ const mode = process.argv[2] ?? 'test';
 const shellQuote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(functionsDir, '..');
-const jar = process.env.FIRESTORE_EMULATOR_BINARY_PATH ?? path.join(root, 'emulator/dist/firestore-emulator.jar');
+const jar =
+  process.env.FIRESTORE_EMULATOR_BINARY_PATH ??
+  path.join(root, 'emulator/dist/firestore-emulator.jar');
 if (!existsSync(jar)) {
-  console.error(`Firestore emulator not found at ${jar}. Build it first: npm run build -w emulator`);
+  console.error(
+    `Firestore emulator not found at ${jar}. Build it first: npm run build -w emulator`,
+  );
   process.exit(1);
 }
 const jdk = '/usr/lib/jvm/temurin-25-jdk-amd64';
 const inner =
   mode === 'bench'
     ? 'node --import tsx bench/bench.ts'
-    : ['npx mocha --config test/integration/.mocharc.json', ...process.argv.slice(3).map(shellQuote)].join(' ');
+    : [
+        'npx mocha --config test/integration/.mocharc.json',
+        ...process.argv.slice(3).map(shellQuote),
+      ].join(' ');
 const result = spawnSync(
   'npx',
   [

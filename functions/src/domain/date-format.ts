@@ -15,7 +15,8 @@ export function formatDate(date: Date, pattern: string, timeZone: string): strin
     second: '2-digit',
     hour12: true,
   }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
   const values: Record<string, string> = {
     MMM: part('month'),
     YYYY: part('year'),

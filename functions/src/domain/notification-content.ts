@@ -52,7 +52,12 @@ export function notificationContent(
     Resolved: `${capitalise(what)} has been resolved.`,
     Declined: `${capitalise(what)} was declined${facts.declineReason ? `: ${facts.declineReason}` : ''}.`,
   };
-  return { title: TITLES[status], message: messages[status], color: STATUS_COLORS[status], icon: ICONS[status] };
+  return {
+    title: TITLES[status],
+    message: messages[status],
+    color: STATUS_COLORS[status],
+    icon: ICONS[status],
+  };
 }
 
 function capitalise(text: string): string {

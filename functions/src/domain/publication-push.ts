@@ -13,7 +13,12 @@ export interface PushPayload {
 export const PUSH_BODY_MAX = 180;
 
 /** The topic push of a published item: articles go out as `guide`, announcements as `announcement`. */
-export function publicationPush(kind: PublicationKind, id: string, title: string, text: string): PushPayload {
+export function publicationPush(
+  kind: PublicationKind,
+  id: string,
+  title: string,
+  text: string,
+): PushPayload {
   return {
     title,
     body: shorten(text, PUSH_BODY_MAX),

@@ -27,16 +27,26 @@ const STATUS: Partial<Record<string, number>> = {
 export async function staffFromBearer(req: Request): Promise<Caller> {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new HttpsError('unauthenticated', 'Send a staff ID token as "Authorization: Bearer <token>".');
+  if (!match?.[1])
+    throw new HttpsError(
+      'unauthenticated',
+      'Send a staff ID token as "Authorization: Bearer <token>".',
+    );
   let uid: string;
   try {
     uid = (await auth().verifyIdToken(match[1], true)).uid;
   } catch (error) {
     // Archiving disables the Auth user (user trigger), so a disabled account is an archived one.
     if (authErrorCode(error) === 'auth/user-disabled') {
-      throw new HttpsError('permission-denied', 'Your account is archived. Ask an Admin to restore it.');
+      throw new HttpsError(
+        'permission-denied',
+        'Your account is archived. Ask an Admin to restore it.',
+      );
     }
-    throw new HttpsError('unauthenticated', 'The ID token is invalid or expired. Sign in again and retry.');
+    throw new HttpsError(
+      'unauthenticated',
+      'The ID token is invalid or expired. Sign in again and retry.',
+    );
   }
   return requireCaller(db(), uid, STAFF_ROLES);
 }
@@ -45,10 +55,16 @@ export async function staffFromBearer(req: Request): Promise<Caller> {
  * A JSON POST endpoint for other clients: CORS for the console, a staff ID token, a JSON body;
  * errors answer `{ error: { status, message } }` with the matching HTTP status.
  */
-export function staffEndpoint<T>(failureMessage: string, work: (body: unknown, caller: Caller) => Promise<T>) {
+export function staffEndpoint<T>(
+  failureMessage: string,
+  work: (body: unknown, caller: Caller) => Promise<T>,
+) {
   return onRequest({ cors: CONSOLE_ORIGINS }, async (req: Request, res: Response) => {
     if (req.method !== 'POST') {
-      res.set('Allow', 'POST').status(405).json({ error: { status: 'method-not-allowed', message: 'Use POST.' } });
+      res
+        .set('Allow', 'POST')
+        .status(405)
+        .json({ error: { status: 'method-not-allowed', message: 'Use POST.' } });
       return;
     }
     try {
@@ -56,9 +72,13 @@ export function staffEndpoint<T>(failureMessage: string, work: (body: unknown, c
       res.status(200).json(await work(req.body, caller));
     } catch (error) {
       const httpsError = toHttpsError(error, failureMessage);
-      res
-        .status(STATUS[httpsError.code] ?? 500)
-        .json({ error: { status: httpsError.code, message: httpsError.message, details: httpsError.details } });
+      res.status(STATUS[httpsError.code] ?? 500).json({
+        error: {
+          status: httpsError.code,
+          message: httpsError.message,
+          details: httpsError.details,
+        },
+      });
     }
   });
 }

@@ -42,7 +42,9 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
     const users = db.collection(COLLECTIONS.users);
     for (const token of tokens) {
       const holders = await users.where('deviceToken', 'array-contains', token).get();
-      await Promise.all(holders.docs.map((doc) => doc.ref.update({ deviceToken: FieldValue.arrayRemove(token) })));
+      await Promise.all(
+        holders.docs.map((doc) => doc.ref.update({ deviceToken: FieldValue.arrayRemove(token) })),
+      );
     }
   }
 
@@ -55,7 +57,13 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
         payload,
         timestamp: FieldValue.serverTimestamp(),
       };
-      const outcome: PushOutcome = { id: ref.id, state: 'skipped', sent: 0, failed: 0, invalidTokens: [] };
+      const outcome: PushOutcome = {
+        id: ref.id,
+        state: 'skipped',
+        sent: 0,
+        failed: 0,
+        invalidTokens: [],
+      };
       let error: string | undefined;
       try {
         if (target.topic) {
@@ -67,9 +75,14 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
           outcome.sent = result.successCount;
           outcome.failed = result.failures.length;
           outcome.state = result.successCount > 0 ? 'sent' : 'failed';
-          outcome.invalidTokens = result.failures.filter((f) => INVALID_TOKEN_CODES.has(f.code)).map((f) => f.token);
+          outcome.invalidTokens = result.failures
+            .filter((f) => INVALID_TOKEN_CODES.has(f.code))
+            .map((f) => f.token);
           if (result.failures.length > 0) {
-            error = result.failures.map((f) => `${f.code}: ${f.message}`).join('; ').slice(0, 1500);
+            error = result.failures
+              .map((f) => `${f.code}: ${f.message}`)
+              .join('; ')
+              .slice(0, 1500);
           }
         }
       } catch (err) {

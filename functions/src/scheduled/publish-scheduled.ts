@@ -5,7 +5,10 @@ import { db } from '../services/firebase';
 import { publishDueItems } from '../services/publications';
 
 /** Every minute: publish the scheduled articles and announcements whose date has come. */
-export const publishScheduled = onSchedule({ schedule: 'every 1 minutes', retryCount: 0 }, async () => {
-  const published = await publishDueItems({ db: db(), push: defaultSender() }, new Date());
-  if (published.length > 0) logger.info('Published scheduled items', { count: published.length });
-});
+export const publishScheduled = onSchedule(
+  { schedule: 'every 1 minutes', retryCount: 0 },
+  async () => {
+    const published = await publishDueItems({ db: db(), push: defaultSender() }, new Date());
+    if (published.length > 0) logger.info('Published scheduled items', { count: published.length });
+  },
+);

@@ -26,7 +26,10 @@ export const createAccountSchema = z
     address: optionalText('Address', LIMITS.address),
     birthday: z
       .string({ error: typeError('Birthday', 'text') })
-      .refine((v) => ISO_DAY.test(v) && parseScheduledDate(v) !== null, 'Birthday must be a date like 2001-04-30.')
+      .refine(
+        (v) => ISO_DAY.test(v) && parseScheduledDate(v) !== null,
+        'Birthday must be a date like 2001-04-30.',
+      )
       .optional(),
   })
   .refine((v) => v.role !== 'IMT' || v.campus !== null, {

@@ -17,7 +17,10 @@ export const sendNotificationSchema = z.strictObject({
   body: requiredText('body', PUSH_BODY),
   tokens: z
     .array(
-      z.string({ error: 'Each token must be text.' }).min(1, 'Tokens cannot be empty.').max(MAX_TOKEN_LENGTH),
+      z
+        .string({ error: 'Each token must be text.' })
+        .min(1, 'Tokens cannot be empty.')
+        .max(MAX_TOKEN_LENGTH),
       { error: typeError('tokens', 'a list') },
     )
     .max(MAX_TOKENS, `Send to at most ${MAX_TOKENS} tokens at a time.`),

@@ -23,6 +23,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   }));
   const first = issues[0];
   const message =
-    first && first.message.endsWith('.') ? first.message : `${first?.path || 'Input'}: ${first?.message ?? 'is invalid'}.`;
+    first && first.message.endsWith('.')
+      ? first.message
+      : `${first?.path || 'Input'}: ${first?.message ?? 'is invalid'}.`;
   throw new InputError(message, issues);
 }

@@ -45,28 +45,38 @@ export async function applyAccomplishmentWrite(
   }
   const after = event.after;
 
-  const run = await runOnce(db, { trigger: 'accomplishment', eventId: event.eventId }, async (tx) => {
-    const incidentSnap = await tx.get(incidentRef);
-    const incident = incidentSnap.data();
-    if (!incident) logger.warn('Accomplishment report for a missing incident', { incidentId: event.incidentId });
-    const report = accomplishmentSnapshot(
-      event.incidentId,
-      { ...incident, reportedAt: reportedAt(incident) },
-      after.threatLevel,
-      deps.timeZone,
-    );
-    tx.set(copyRef, { ...after, isArchived: after.isArchived === true, report });
+  const run = await runOnce(
+    db,
+    { trigger: 'accomplishment', eventId: event.eventId },
+    async (tx) => {
+      const incidentSnap = await tx.get(incidentRef);
+      const incident = incidentSnap.data();
+      if (!incident)
+        logger.warn('Accomplishment report for a missing incident', {
+          incidentId: event.incidentId,
+        });
+      const report = accomplishmentSnapshot(
+        event.incidentId,
+        { ...incident, reportedAt: reportedAt(incident) },
+        after.threatLevel,
+        deps.timeZone,
+      );
+      tx.set(copyRef, { ...after, isArchived: after.isArchived === true, report });
 
-    const updates: Record<string, unknown> = {};
-    const resolved = incident?.status === 'Responded' && after.isArchived !== true;
-    if (resolved) updates.status = 'Resolved';
-    const threatChanged = !event.before || event.before.threatLevel !== after.threatLevel;
-    const threatLevelSynced =
-      !!incident && threatChanged && isThreatLevel(after.threatLevel) && incident.threatLevel !== after.threatLevel;
-    if (threatLevelSynced) updates.threatLevel = after.threatLevel;
-    if (incident && Object.keys(updates).length > 0) tx.update(incidentRef, updates);
-    return { copied: true, resolved, threatLevelSynced };
-  });
+      const updates: Record<string, unknown> = {};
+      const resolved = incident?.status === 'Responded' && after.isArchived !== true;
+      if (resolved) updates.status = 'Resolved';
+      const threatChanged = !event.before || event.before.threatLevel !== after.threatLevel;
+      const threatLevelSynced =
+        !!incident &&
+        threatChanged &&
+        isThreatLevel(after.threatLevel) &&
+        incident.threatLevel !== after.threatLevel;
+      if (threatLevelSynced) updates.threatLevel = after.threatLevel;
+      if (incident && Object.keys(updates).length > 0) tx.update(incidentRef, updates);
+      return { copied: true, resolved, threatLevelSynced };
+    },
+  );
   return run.duplicate ? { ...none, duplicate: true } : { duplicate: false, ...run.result };
 }
 

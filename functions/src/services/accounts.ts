@@ -17,7 +17,8 @@ export interface AccountDeps {
   now: () => Date;
 }
 
-const EXISTS_MESSAGE = 'An account with this email already exists. Find it under Accounts (or Archived accounts).';
+const EXISTS_MESSAGE =
+  'An account with this email already exists. Find it under Accounts (or Archived accounts).';
 
 /**
  * What identifies the password an account has now. Firebase keeps a new salt for every password
@@ -25,8 +26,12 @@ const EXISTS_MESSAGE = 'An account with this email already exists. Find it under
  * projects redact it) the time tokens were last invalidated stands in, since a password change
  * revokes older sessions.
  */
-export function credentialFingerprint(user: UserRecord): { passwordFingerprint: string | null; tokensValidAfterTime: string | null } {
-  const hashed = user.passwordHash && user.passwordSalt ? `${user.passwordHash}:${user.passwordSalt}` : null;
+export function credentialFingerprint(user: UserRecord): {
+  passwordFingerprint: string | null;
+  tokensValidAfterTime: string | null;
+} {
+  const hashed =
+    user.passwordHash && user.passwordSalt ? `${user.passwordHash}:${user.passwordSalt}` : null;
   return {
     passwordFingerprint: hashed ? createHash('sha256').update(hashed).digest('hex') : null,
     tokensValidAfterTime: user.tokensValidAfterTime ?? null,
@@ -38,7 +43,10 @@ export function credentialFingerprint(user: UserRecord): { passwordFingerprint: 
  * Validation and the duplicate check happen before anything is written; if the profile cannot be
  * written the Auth user is removed again, so a refused or failed call leaves nothing behind.
  */
-export async function createAccount(deps: AccountDeps, input: CreateAccountInput): Promise<CreateAccountResponse> {
+export async function createAccount(
+  deps: AccountDeps,
+  input: CreateAccountInput,
+): Promise<CreateAccountResponse> {
   const { db, auth } = deps;
   const users = db.collection(COLLECTIONS.users);
   const sameEmail = await users.where('email', '==', input.email).limit(1).get();
@@ -54,8 +62,10 @@ export async function createAccount(deps: AccountDeps, input: CreateAccountInput
       displayName: `${input.firstName} ${input.lastName}`,
     });
   } catch (error) {
-    if (authErrorCode(error) === 'auth/email-already-exists') fail('already-exists', EXISTS_MESSAGE);
-    if (authErrorCode(error) === 'auth/invalid-email') fail('invalid-argument', 'Enter a valid email address.');
+    if (authErrorCode(error) === 'auth/email-already-exists')
+      fail('already-exists', EXISTS_MESSAGE);
+    if (authErrorCode(error) === 'auth/invalid-email')
+      fail('invalid-argument', 'Enter a valid email address.');
     throw error;
   }
 
@@ -80,7 +90,10 @@ export async function createAccount(deps: AccountDeps, input: CreateAccountInput
     const created = await auth.getUser(user.uid);
     const batch = db.batch();
     batch.create(users.doc(user.uid), profile);
-    batch.create(db.collection(COLLECTIONS.accountCredentials).doc(user.uid), credentialFingerprint(created));
+    batch.create(
+      db.collection(COLLECTIONS.accountCredentials).doc(user.uid),
+      credentialFingerprint(created),
+    );
     await batch.commit();
   } catch (error) {
     await auth.deleteUser(user.uid).catch(() => undefined);
@@ -93,7 +106,10 @@ export async function createAccount(deps: AccountDeps, input: CreateAccountInput
  * Clears `isUsingDefaultPassword` once the account's password really differs from the one set at
  * creation. Returns `cleared: false` (and writes nothing) while the default password is in use.
  */
-export async function clearDefaultPassword(deps: AccountDeps, uid: string): Promise<ClearDefaultPasswordResponse> {
+export async function clearDefaultPassword(
+  deps: AccountDeps,
+  uid: string,
+): Promise<ClearDefaultPasswordResponse> {
   const { db, auth } = deps;
   const profileRef = db.collection(COLLECTIONS.users).doc(uid);
   const [profile, recorded, user] = await Promise.all([
@@ -103,7 +119,10 @@ export async function clearDefaultPassword(deps: AccountDeps, uid: string): Prom
   ]);
   if (profile.get('isUsingDefaultPassword') !== true) return { cleared: true };
   if (!recorded.exists) {
-    fail('not-found', 'This account has no record of its default password. Ask an Admin to check it.');
+    fail(
+      'not-found',
+      'This account has no record of its default password. Ask an Admin to check it.',
+    );
   }
   const now = credentialFingerprint(user);
   const was = recorded.data() as ReturnType<typeof credentialFingerprint>;

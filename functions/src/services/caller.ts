@@ -23,7 +23,10 @@ export async function requireCaller(
   const snap = await db.collection(COLLECTIONS.users).doc(uid).get();
   const profile = snap.data();
   if (!profile || !isRole(profile.role)) {
-    fail('permission-denied', 'Your account has no profile with a role yet. Ask an Admin to set it up.');
+    fail(
+      'permission-denied',
+      'Your account has no profile with a role yet. Ask an Admin to set it up.',
+    );
   }
   if (profile.isArchived === true) {
     fail('permission-denied', 'Your account is archived. Ask an Admin to restore it.');
@@ -35,6 +38,8 @@ export async function requireCaller(
     uid,
     role: profile.role,
     campus: typeof profile.campus === 'string' ? profile.campus : null,
-    displayName: [profile.firstName, profile.lastName].filter((p) => typeof p === 'string').join(' '),
+    displayName: [profile.firstName, profile.lastName]
+      .filter((p) => typeof p === 'string')
+      .join(' '),
   };
 }

@@ -13,7 +13,8 @@ export function fail(code: FunctionsErrorCode, message: string, details?: unknow
  */
 export function toHttpsError(error: unknown, fallbackMessage: string): HttpsError {
   if (error instanceof HttpsError) return error;
-  if (error instanceof InputError) return new HttpsError('invalid-argument', error.message, { issues: error.issues });
+  if (error instanceof InputError)
+    return new HttpsError('invalid-argument', error.message, { issues: error.issues });
   logger.error(fallbackMessage, error);
   return new HttpsError('internal', fallbackMessage);
 }

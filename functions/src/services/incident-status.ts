@@ -29,13 +29,15 @@ export interface StatusDeps {
 
 export type StatusOutcome = 'duplicate' | 'no-reporter' | 'notified';
 
-
 /**
  * The side effects of an incident reaching `status` (spec section 4): timing field, status
  * history entry, the reporter's notification, and a push to the reporter's devices. The writes
  * happen once per event (runOnce); the push only follows the run that wrote them.
  */
-export async function applyIncidentStatus(deps: StatusDeps, event: StatusEvent): Promise<StatusOutcome> {
+export async function applyIncidentStatus(
+  deps: StatusDeps,
+  event: StatusEvent,
+): Promise<StatusOutcome> {
   const { db } = deps;
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
   const reporter = await findReporter(db, event.incident.email);
@@ -43,31 +45,41 @@ export async function applyIncidentStatus(deps: StatusDeps, event: StatusEvent):
   const content = notificationContent(
     event.status,
     {
-      incidentType: typeof event.incident.incidentType === 'string' ? event.incident.incidentType : '',
+      incidentType:
+        typeof event.incident.incidentType === 'string' ? event.incident.incidentType : '',
       reportedAt: at ?? event.eventTime,
       assigneeName: event.incident.assignedTo?.displayName ?? null,
-      declineReason: typeof event.incident.declineReason === 'string' ? event.incident.declineReason : null,
+      declineReason:
+        typeof event.incident.declineReason === 'string' ? event.incident.declineReason : null,
     },
     deps.timeZone,
   );
   const notificationId = eventDocId(event.eventId);
 
-  const run = await runOnce(db, { trigger: 'incident-status', eventId: event.eventId }, async (tx) => {
-    const updates: Record<string, unknown> = {
-      statusHistory: FieldValue.arrayUnion({ status: event.status, at: Timestamp.fromDate(event.eventTime) }),
-    };
-    if (event.timing && at) updates[event.timing] = minutesBetween(at.getTime(), event.eventTime.getTime());
-    tx.update(incidentRef, updates);
-    if (reporter) {
-      tx.create(reporter.ref.collection(COLLECTIONS.notifications).doc(notificationId), {
-        ...content,
-        isRead: false,
-        timestamp: FieldValue.serverTimestamp(),
-        type: PUSH_TYPES.report,
-        type_id: event.incidentId,
-      });
-    }
-  });
+  const run = await runOnce(
+    db,
+    { trigger: 'incident-status', eventId: event.eventId },
+    async (tx) => {
+      const updates: Record<string, unknown> = {
+        statusHistory: FieldValue.arrayUnion({
+          status: event.status,
+          at: Timestamp.fromDate(event.eventTime),
+        }),
+      };
+      if (event.timing && at)
+        updates[event.timing] = minutesBetween(at.getTime(), event.eventTime.getTime());
+      tx.update(incidentRef, updates);
+      if (reporter) {
+        tx.create(reporter.ref.collection(COLLECTIONS.notifications).doc(notificationId), {
+          ...content,
+          isRead: false,
+          timestamp: FieldValue.serverTimestamp(),
+          type: PUSH_TYPES.report,
+          type_id: event.incidentId,
+        });
+      }
+    },
+  );
 
   if (run.duplicate) return 'duplicate';
   if (!reporter) {
@@ -76,7 +88,12 @@ export async function applyIncidentStatus(deps: StatusDeps, event: StatusEvent):
   }
   await deps.push.send(
     { tokens: reporter.deviceTokens, owner: reporter.ref },
-    { title: content.title, body: content.message, type: PUSH_TYPES.report, type_id: event.incidentId },
+    {
+      title: content.title,
+      body: content.message,
+      type: PUSH_TYPES.report,
+      type_id: event.incidentId,
+    },
     eventDocId(event.eventId, 'report'),
   );
   return 'notified';

@@ -1,5 +1,10 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { BROADCAST_TOPIC, COLLECTIONS, MESSAGES, type SavePublicationResponse } from '@campus-safety/model';
+import {
+  BROADCAST_TOPIC,
+  COLLECTIONS,
+  MESSAGES,
+  type SavePublicationResponse,
+} from '@campus-safety/model';
 import { publicationPush, type PublicationKind } from '../domain/publication-push';
 import type { PushSender } from '../push/sender';
 import type { SaveAnnouncementInput, SaveArticleInput } from '../schemas/callables';
@@ -12,7 +17,11 @@ export interface PublicationDeps {
 }
 
 const KINDS = {
-  article: { collection: COLLECTIONS.articles, updateFailed: MESSAGES.failedToUpdateArticle, noun: 'article' },
+  article: {
+    collection: COLLECTIONS.articles,
+    updateFailed: MESSAGES.failedToUpdateArticle,
+    noun: 'article',
+  },
   announcement: {
     collection: COLLECTIONS.announcements,
     updateFailed: MESSAGES.failedToUpdateAnnouncement,
@@ -21,11 +30,18 @@ const KINDS = {
 } as const;
 
 /** The fields a save writes, besides publication state; the text field differs per kind. */
-function contentFields(kind: PublicationKind, input: SaveArticleInput | SaveAnnouncementInput): DocumentData {
+function contentFields(
+  kind: PublicationKind,
+  input: SaveArticleInput | SaveAnnouncementInput,
+): DocumentData {
   const fields: DocumentData =
     kind === 'article'
       ? { title: input.title, description: (input as SaveArticleInput).description }
-      : { title: input.title, body: (input as SaveAnnouncementInput).body, tags: (input as SaveAnnouncementInput).tags };
+      : {
+          title: input.title,
+          body: (input as SaveAnnouncementInput).body,
+          tags: (input as SaveAnnouncementInput).tags,
+        };
   if (typeof input.imageUrl === 'string') fields.imageUrl = input.imageUrl;
   return fields;
 }
@@ -51,7 +67,11 @@ export async function savePublication(
   const scheduled = input.scheduledDate instanceof Date ? input.scheduledDate : null;
   const publication = scheduled
     ? { isScheduled: true, timestamp: Timestamp.fromDate(scheduled) }
-    : { isScheduled: false, timestamp: FieldValue.serverTimestamp(), publishedAt: FieldValue.serverTimestamp() };
+    : {
+        isScheduled: false,
+        timestamp: FieldValue.serverTimestamp(),
+        publishedAt: FieldValue.serverTimestamp(),
+      };
   const content = contentFields(kind, input);
 
   let id: string;
@@ -67,7 +87,10 @@ export async function savePublication(
     publishesNow = await db.runTransaction(async (tx) => {
       const current = await tx.get(ref);
       if (!current.exists) {
-        fail('not-found', `${meta.updateFailed} This ${meta.noun} no longer exists; it may have been deleted.`);
+        fail(
+          'not-found',
+          `${meta.updateFailed} This ${meta.noun} no longer exists; it may have been deleted.`,
+        );
       }
       const wasScheduled = current.get('isScheduled') === true;
       const removeImage = input.imageUrl === null ? { imageUrl: FieldValue.delete() } : {};
@@ -81,7 +104,10 @@ export async function savePublication(
   }
 
   if (publishesNow) {
-    await deps.push.send({ topic: BROADCAST_TOPIC }, publicationPush(kind, id, input.title, pushText(kind, content)));
+    await deps.push.send(
+      { topic: BROADCAST_TOPIC },
+      publicationPush(kind, id, input.title, pushText(kind, content)),
+    );
   }
   return { id, isScheduled: !!scheduled, pushed: publishesNow };
 }

@@ -15,6 +15,8 @@ export async function findReporter(db: Firestore, email: unknown): Promise<Repor
   const tokens = doc.get('deviceToken');
   return {
     ref: doc.ref,
-    deviceTokens: Array.isArray(tokens) ? tokens.filter((t): t is string => typeof t === 'string' && t.length > 0) : [],
+    deviceTokens: Array.isArray(tokens)
+      ? tokens.filter((t): t is string => typeof t === 'string' && t.length > 0)
+      : [],
   };
 }

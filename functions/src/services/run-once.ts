@@ -19,12 +19,18 @@ export async function runOnce<T>(
   key: EventKey,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<{ duplicate: true } | { duplicate: false; result: T }> {
-  const marker = db.collection(COLLECTIONS.processedEvents).doc(eventDocId(key.eventId, key.trigger));
+  const marker = db
+    .collection(COLLECTIONS.processedEvents)
+    .doc(eventDocId(key.eventId, key.trigger));
   return db.runTransaction(async (tx) => {
     const seen = await tx.get(marker);
     if (seen.exists) return { duplicate: true } as const;
     const result = await work(tx);
-    tx.create(marker, { trigger: key.trigger, eventId: key.eventId, at: FieldValue.serverTimestamp() });
+    tx.create(marker, {
+      trigger: key.trigger,
+      eventId: key.eventId,
+      at: FieldValue.serverTimestamp(),
+    });
     return { duplicate: false, result } as const;
   });
 }

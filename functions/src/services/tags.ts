@@ -32,7 +32,12 @@ export async function addTags(db: Firestore, names: unknown[]): Promise<AddTagsR
   );
   return {
     added: results.filter((r) => r.added).map((r) => r.tag.name),
-    skipped: [...skipped, ...results.filter((r) => !r.added).map((r) => ({ name: r.tag.name, reason: 'exists' as const }))],
+    skipped: [
+      ...skipped,
+      ...results
+        .filter((r) => !r.added)
+        .map((r) => ({ name: r.tag.name, reason: 'exists' as const })),
+    ],
   };
 }
 
@@ -45,7 +50,11 @@ const BATCH_LIMIT = 400;
  * transaction (refused if a tag of that name exists); incidents and announcements carrying the
  * old name are then updated to the new one.
  */
-export async function renameTag(db: Firestore, id: string, rawName: string): Promise<{ id: string; name: string }> {
+export async function renameTag(
+  db: Firestore,
+  id: string,
+  rawName: string,
+): Promise<{ id: string; name: string }> {
   const problem = tagNameProblem(rawName);
   if (problem) fail('invalid-argument', `${MESSAGES.failedToUpdateTag} ${problem}`);
   const name = cleanTagName(rawName);
@@ -53,10 +62,15 @@ export async function renameTag(db: Firestore, id: string, rawName: string): Pro
   const tags = db.collection(COLLECTIONS.tags);
   const oldName = await db.runTransaction(async (tx) => {
     const current = await tx.get(tags.doc(id));
-    if (!current.exists) fail('not-found', `${MESSAGES.failedToUpdateTag} The tag no longer exists.`);
+    if (!current.exists)
+      fail('not-found', `${MESSAGES.failedToUpdateTag} The tag no longer exists.`);
     if (newId !== id) {
       const clash = await tx.get(tags.doc(newId));
-      if (clash.exists) fail('already-exists', `${MESSAGES.failedToUpdateTag} A tag named "${clash.get('name')}" already exists.`);
+      if (clash.exists)
+        fail(
+          'already-exists',
+          `${MESSAGES.failedToUpdateTag} A tag named "${clash.get('name')}" already exists.`,
+        );
       tx.create(tags.doc(newId), { name });
       tx.delete(tags.doc(id));
     } else {
@@ -85,7 +99,8 @@ export async function deleteTag(db: Firestore, id: string): Promise<void> {
   const ref = db.collection(COLLECTIONS.tags).doc(id);
   await db.runTransaction(async (tx) => {
     const current = await tx.get(ref);
-    if (!current.exists) fail('not-found', `${MESSAGES.failedToDeleteTag} The tag no longer exists.`);
+    if (!current.exists)
+      fail('not-found', `${MESSAGES.failedToDeleteTag} The tag no longer exists.`);
     tx.delete(ref);
   });
 }
@@ -93,7 +108,9 @@ export async function deleteTag(db: Firestore, id: string): Promise<void> {
 /** How many incidents and announcements carry any of the names (array-contains-any, count aggregation). */
 export async function tagUsage(db: Firestore, names: string[]): Promise<TagUsageResponse> {
   const count = async (collection: string) =>
-    (await db.collection(collection).where('tags', 'array-contains-any', names).count().get()).data().count;
+    (
+      await db.collection(collection).where('tags', 'array-contains-any', names).count().get()
+    ).data().count;
   const [incidents, announcements] = await Promise.all([
     count(COLLECTIONS.incidentReports),
     count(COLLECTIONS.announcements),

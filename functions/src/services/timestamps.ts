@@ -3,7 +3,8 @@ import type { DocumentData } from 'firebase-admin/firestore';
 /** The report time of an incident, or null when the stored value is not a timestamp. */
 export function reportedAt(incident: DocumentData | undefined): Date | null {
   const ts: unknown = incident?.timestamp;
-  if (ts && typeof (ts as { toDate?: unknown }).toDate === 'function') return (ts as { toDate(): Date }).toDate();
+  if (ts && typeof (ts as { toDate?: unknown }).toDate === 'function')
+    return (ts as { toDate(): Date }).toDate();
   return null;
 }
 

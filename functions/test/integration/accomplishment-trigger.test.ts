@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { cloudEvent, db, deliverEvent, docData, notificationsOf, reporter, settle, unique, waitFor } from './stack';
+import {
+  cloudEvent,
+  db,
+  deliverEvent,
+  docData,
+  notificationsOf,
+  reporter,
+  settle,
+  unique,
+  waitFor,
+} from './stack';
 
 async function incident(status: string, extra: Record<string, unknown> = {}) {
   const rep = await reporter();
@@ -37,7 +47,10 @@ describe('accomplishment trigger', () => {
     const { ref } = await incident('Processing');
     const aid = unique('acc');
     await ref.collection(COLLECTIONS.accomplishmentReports).doc(aid).set(accomplishment());
-    const copy = await waitFor(() => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`), (d) => !!d);
+    const copy = await waitFor(
+      () => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`),
+      (d) => !!d,
+    );
     assert.equal(copy!.title, 'Bike recovered');
     assert.equal(copy!.isArchived, false);
     assert.deepEqual(copy!.report, {
@@ -52,14 +65,27 @@ describe('accomplishment trigger', () => {
       threatLevel: 'Low',
     });
     await settle(500);
-    assert.equal((await docData(ref.path))!.status, 'Processing', 'only a Responded incident is resolved');
+    assert.equal(
+      (await docData(ref.path))!.status,
+      'Processing',
+      'only a Responded incident is resolved',
+    );
   });
 
   it('moves a Responded incident to Resolved, which notifies the reporter in blue', async () => {
     const { ref, rep } = await incident('Responded');
-    await ref.collection(COLLECTIONS.accomplishmentReports).doc(unique('acc')).set(accomplishment());
-    await waitFor(() => docData(ref.path), (d) => d?.status === 'Resolved');
-    await waitFor(() => notificationsOf(rep.uid), (l) => l.some((n) => n.color === 'blue'));
+    await ref
+      .collection(COLLECTIONS.accomplishmentReports)
+      .doc(unique('acc'))
+      .set(accomplishment());
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.status === 'Resolved',
+    );
+    await waitFor(
+      () => notificationsOf(rep.uid),
+      (l) => l.some((n) => n.color === 'blue'),
+    );
   });
 
   it("carries a changed threat level onto the incident and into the copy's snapshot", async () => {
@@ -67,9 +93,15 @@ describe('accomplishment trigger', () => {
     const aid = unique('acc');
     const acc = ref.collection(COLLECTIONS.accomplishmentReports).doc(aid);
     await acc.set(accomplishment({ threatLevel: 'High' }));
-    await waitFor(() => docData(ref.path), (d) => d?.threatLevel === 'High');
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.threatLevel === 'High',
+    );
     await acc.update({ threatLevel: 'Critical' });
-    await waitFor(() => docData(ref.path), (d) => d?.threatLevel === 'Critical');
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.threatLevel === 'Critical',
+    );
     const copy = await waitFor(
       () => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`),
       (d) => d?.report?.threatLevel === 'Critical',
@@ -83,13 +115,25 @@ describe('accomplishment trigger', () => {
     const source = ref.collection(COLLECTIONS.accomplishmentReports).doc(aid);
     const copyPath = `${COLLECTIONS.accomplishmentReports}/${aid}`;
     await source.set(accomplishment());
-    await waitFor(() => docData(copyPath), (d) => !!d);
+    await waitFor(
+      () => docData(copyPath),
+      (d) => !!d,
+    );
     await source.update({ isArchived: true });
-    await waitFor(() => docData(copyPath), (d) => d?.isArchived === true);
+    await waitFor(
+      () => docData(copyPath),
+      (d) => d?.isArchived === true,
+    );
     await db.doc(copyPath).update({ isArchived: false }); // restored from the console's list of copies
-    await waitFor(() => docData(source.path), (d) => d?.isArchived === false);
+    await waitFor(
+      () => docData(source.path),
+      (d) => d?.isArchived === false,
+    );
     await source.delete();
-    await waitFor(() => docData(copyPath), (d) => d === undefined);
+    await waitFor(
+      () => docData(copyPath),
+      (d) => d === undefined,
+    );
   });
 
   it('the same accomplishment event delivered twice changes the incident once', async () => {
@@ -101,10 +145,19 @@ describe('accomplishment trigger', () => {
       id: eventId,
       type: 'written',
       document,
-      value: { title: 'T', description: 'D', resolveCode: 'No action needed', isArchived: false, threatLevel: 'Moderate' },
+      value: {
+        title: 'T',
+        description: 'D',
+        resolveCode: 'No action needed',
+        isArchived: false,
+        threatLevel: 'Moderate',
+      },
     });
     await deliverEvent('onAccomplishmentWritten', event);
-    await waitFor(() => docData(ref.path), (d) => d?.threatLevel === 'Moderate');
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.threatLevel === 'Moderate',
+    );
     // Staff change the level on the incident in between; a redelivery must not undo that.
     await ref.update({ threatLevel: 'Critical' });
     await deliverEvent('onAccomplishmentWritten', event);

@@ -38,7 +38,10 @@ describe('createAccount', () => {
     assert.equal(profile!.registrationDate, registered.toISOString());
     assert.equal(profile!.registrationDateTimestamp.toMillis(), registered.getTime());
     assert.equal(res.defaultPassword, defaultPassword(email, registered));
-    assert.deepEqual((await auth.getUser(res.uid)).customClaims, { role: 'IMT', campus: 'Main Campus' });
+    assert.deepEqual((await auth.getUser(res.uid)).customClaims, {
+      role: 'IMT',
+      campus: 'Main Campus',
+    });
     // The new user can sign in with exactly that password.
     const fresh = await signIn(email, res.defaultPassword);
     assert.equal(fresh.uid, res.uid);
@@ -60,7 +63,11 @@ describe('createAccount', () => {
     const imt = await account({ role: 'IMT' });
     const user = await account({ role: 'User' });
     const archived = await account({ role: 'Admin', isArchived: true });
-    await waitFor(async () => (await db.collection(COLLECTIONS.users).doc(archived.uid).get()).get('isArchived'), (v) => v === true);
+    await waitFor(
+      async () =>
+        (await db.collection(COLLECTIONS.users).doc(archived.uid).get()).get('isArchived'),
+      (v) => v === true,
+    );
     for (const [caller, code] of [
       [imt, 'functions/permission-denied'],
       [user, 'functions/permission-denied'],
@@ -113,6 +120,9 @@ describe('clearDefaultPassword', () => {
   it('refuses a signed-out caller', async () => {
     const user = await account({ role: 'IMT' });
     await user.signOut();
-    assert.equal((await callError(user.call('clearDefaultPassword'))).code, 'functions/unauthenticated');
+    assert.equal(
+      (await callError(user.call('clearDefaultPassword'))).code,
+      'functions/unauthenticated',
+    );
   });
 });

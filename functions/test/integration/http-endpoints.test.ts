@@ -13,7 +13,11 @@ async function post(path: string, body: unknown, token?: string, origin?: string
     },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, any>,
+    headers: res.headers,
+  };
 }
 
 describe('HTTP endpoints', () => {
@@ -24,7 +28,13 @@ describe('HTTP endpoints', () => {
     const typeId = unique('inc');
     const res = await post(
       'send-notification',
-      { title: 'Update', body: 'On our way', tokens: ['tok-1', 'tok-2'], type: 'report', type_id: typeId },
+      {
+        title: 'Update',
+        body: 'On our way',
+        tokens: ['tok-1', 'tok-2'],
+        type: 'report',
+        type_id: typeId,
+      },
       await imt.idToken(),
       'http://localhost:5173',
     );
@@ -39,13 +49,24 @@ describe('HTTP endpoints', () => {
   it('send-notification skips an empty token list and forgets unregistered tokens of any user', async () => {
     const admin = await account({ role: 'Admin' });
     const token = await admin.idToken();
-    const skipped = await post('send-notification', { title: 'T', body: 'B', tokens: [], type: 'report', type_id: 'x' }, token);
+    const skipped = await post(
+      'send-notification',
+      { title: 'T', body: 'B', tokens: [], type: 'report', type_id: 'x' },
+      token,
+    );
     assert.equal(skipped.body.state, 'skipped');
     const dead = `${EMULATOR_UNREGISTERED_PREFIX}${unique('t')}`;
     const rep = await reporter(['keep-me', dead]);
-    const res = await post('send-notification', { title: 'T', body: 'B', tokens: [dead], type: 'report', type_id: 'x' }, token);
+    const res = await post(
+      'send-notification',
+      { title: 'T', body: 'B', tokens: [dead], type: 'report', type_id: 'x' },
+      token,
+    );
     assert.equal(res.body.state, 'failed');
-    await waitFor(() => docData(`${COLLECTIONS.users}/${rep.uid}`), (d) => d?.deviceToken.length === 1);
+    await waitFor(
+      () => docData(`${COLLECTIONS.users}/${rep.uid}`),
+      (d) => d?.deviceToken.length === 1,
+    );
   });
 
   it('send-notif-topic sends to the topic all', async () => {
@@ -76,10 +97,18 @@ describe('HTTP endpoints', () => {
     assert.equal(refused.status, 403);
     assert.match(refused.body.error.message, /archived/);
     const admin = await account({ role: 'Admin' });
-    const bad = await post('send-notif-topic', { ...payload, topic: 'staff' }, await admin.idToken());
+    const bad = await post(
+      'send-notif-topic',
+      { ...payload, topic: 'staff' },
+      await admin.idToken(),
+    );
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.message, "topic must be 'all'.");
-    const wrong = await post('send-notification', { ...payload, tokens: 'abc' }, await admin.idToken());
+    const wrong = await post(
+      'send-notification',
+      { ...payload, tokens: 'abc' },
+      await admin.idToken(),
+    );
     assert.equal(wrong.status, 400);
   });
 });

@@ -47,11 +47,17 @@ describe('incident triggers', () => {
     assert.equal(n.type, 'report');
     assert.equal(n.type_id, ref.id);
     assert.ok(n.timestamp instanceof Timestamp);
-    const pushes = await waitFor(() => pushesFor('payload.type_id', ref.id), (p) => p.length === 1);
+    const pushes = await waitFor(
+      () => pushesFor('payload.type_id', ref.id),
+      (p) => p.length === 1,
+    );
     assert.equal(pushes[0]!.state, 'sent');
     assert.equal(pushes[0]!.transport, 'emulator');
     assert.deepEqual(pushes[0]!.tokens, ['device-a']);
-    const history = await waitFor(() => docData(ref.path), (d) => (d?.statusHistory ?? []).length === 1);
+    const history = await waitFor(
+      () => docData(ref.path),
+      (d) => (d?.statusHistory ?? []).length === 1,
+    );
     assert.equal(history!.statusHistory[0].status, 'Reported');
   });
 
@@ -66,9 +72,18 @@ describe('incident triggers', () => {
       waitingTimeInMinutes: 999,
     });
     const list = await waitFor(() => notificationsOf(rep.uid), byColor('orange'));
-    assert.match(list.find((n) => n.color === 'orange')!.message as string, /^Ana Cruz is now handling/);
-    const incident = await waitFor(() => docData(ref.path), (d) => d?.waitingTimeInMinutes !== 999);
-    assert.ok(incident!.waitingTimeInMinutes >= 42 && incident!.waitingTimeInMinutes <= 44, String(incident!.waitingTimeInMinutes));
+    assert.match(
+      list.find((n) => n.color === 'orange')!.message as string,
+      /^Ana Cruz is now handling/,
+    );
+    const incident = await waitFor(
+      () => docData(ref.path),
+      (d) => d?.waitingTimeInMinutes !== 999,
+    );
+    assert.ok(
+      incident!.waitingTimeInMinutes >= 42 && incident!.waitingTimeInMinutes <= 44,
+      String(incident!.waitingTimeInMinutes),
+    );
     assert.deepEqual(
       incident!.statusHistory.map((h: { status: string }) => h.status),
       ['Reported', 'Processing'],
@@ -80,22 +95,38 @@ describe('incident triggers', () => {
     const ref = await newIncident(rep.email, 90, { status: 'Processing' });
     await ref.update({ status: 'Responded' });
     await waitFor(() => notificationsOf(rep.uid), byColor('green'));
-    const responded = await waitFor(() => docData(ref.path), (d) => typeof d?.responseTimeInMinutes === 'number');
+    const responded = await waitFor(
+      () => docData(ref.path),
+      (d) => typeof d?.responseTimeInMinutes === 'number',
+    );
     assert.ok(responded!.responseTimeInMinutes >= 90 && responded!.responseTimeInMinutes <= 92);
     await ref.update({ status: 'Resolved' });
     await waitFor(() => notificationsOf(rep.uid), byColor('blue'));
 
     const other = await newIncident(rep.email, 5);
-    await other.update({ status: 'Declined', declineReason: 'Duplicate report', declineDescription: 'Same as #12' });
+    await other.update({
+      status: 'Declined',
+      declineReason: 'Duplicate report',
+      declineDescription: 'Same as #12',
+    });
     const list = await waitFor(() => notificationsOf(rep.uid), byColor('red'));
-    assert.match(list.find((n) => n.color === 'red')!.message as string, /declined: Duplicate report\.$/);
+    assert.match(
+      list.find((n) => n.color === 'red')!.message as string,
+      /declined: Duplicate report\.$/,
+    );
   });
 
   it('a reporter without device tokens gets the notification and a skipped push', async () => {
     const rep = await reporter([]);
     const ref = await newIncident(rep.email);
-    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
-    const pushes = await waitFor(() => pushesFor('payload.type_id', ref.id), (p) => p.length === 1);
+    await waitFor(
+      () => notificationsOf(rep.uid),
+      (l) => l.length === 1,
+    );
+    const pushes = await waitFor(
+      () => pushesFor('payload.type_id', ref.id),
+      (p) => p.length === 1,
+    );
     assert.equal(pushes[0]!.state, 'skipped');
     assert.equal(pushes[0]!.transport, 'none');
   });
@@ -118,7 +149,10 @@ describe('incident triggers', () => {
     const ref = await newIncident(`${unique('nobody')}@mail.test`, 10);
     await ref.update({ status: 'Processing' });
     // The timing still counts: it belongs to the incident, not to the reporter.
-    await waitFor(() => docData(ref.path), (d) => typeof d?.waitingTimeInMinutes === 'number');
+    await waitFor(
+      () => docData(ref.path),
+      (d) => typeof d?.waitingTimeInMinutes === 'number',
+    );
     await settle(500);
     assert.equal((await pushesFor('payload.type_id', ref.id)).length, 0);
   });
@@ -126,7 +160,10 @@ describe('incident triggers', () => {
   it('updates that do not change the status, and illegal moves, notify nobody', async () => {
     const rep = await reporter();
     const ref = await newIncident(rep.email);
-    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
+    await waitFor(
+      () => notificationsOf(rep.uid),
+      (l) => l.length === 1,
+    );
     await ref.update({ tags: ['Fire'], threatLevel: 'High' });
     await ref.update({ status: 'Resolved' }); // Reported → Resolved is not a move the machine allows
     await settle();
@@ -138,10 +175,22 @@ describe('incident triggers', () => {
     const rep = await reporter(['device-dup']);
     const reportedAt = new Date(Date.now() - 15 * 60_000);
     const ref = await newIncident(rep.email, 15);
-    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
-    await waitFor(() => docData(ref.path), (d) => (d?.statusHistory ?? []).length === 1);
+    await waitFor(
+      () => notificationsOf(rep.uid),
+      (l) => l.length === 1,
+    );
+    await waitFor(
+      () => docData(ref.path),
+      (d) => (d?.statusHistory ?? []).length === 1,
+    );
     const eventId = unique('dup-event');
-    const fields = { timestamp: reportedAt, status: 'Reported', email: rep.email, incidentType: 'Fire', isArchived: false };
+    const fields = {
+      timestamp: reportedAt,
+      status: 'Reported',
+      email: rep.email,
+      incidentType: 'Fire',
+      isArchived: false,
+    };
     const event = cloudEvent({
       id: eventId,
       type: 'updated',
@@ -161,15 +210,23 @@ describe('incident triggers', () => {
       ['Reported', 'Processing'],
     );
     assert.equal(incident!.waitingTimeInMinutes, 15);
-    const pushes = (await pushesFor('payload.type_id', ref.id)).filter((p) => p.id === eventDocId(eventId, 'report'));
+    const pushes = (await pushesFor('payload.type_id', ref.id)).filter(
+      (p) => p.id === eventDocId(eventId, 'report'),
+    );
     assert.equal(pushes.length, 1);
-    assert.ok((await docData(`${COLLECTIONS.processedEvents}/${eventDocId(eventId, 'incident-status')}`))?.at);
+    assert.ok(
+      (await docData(`${COLLECTIONS.processedEvents}/${eventDocId(eventId, 'incident-status')}`))
+        ?.at,
+    );
   });
 
   it('the same creation event delivered twice writes one notification', async () => {
     const rep = await reporter();
     const ref = await newIncident(rep.email);
-    await waitFor(() => notificationsOf(rep.uid), (l) => l.length === 1);
+    await waitFor(
+      () => notificationsOf(rep.uid),
+      (l) => l.length === 1,
+    );
     const eventId = unique('dup-create');
     const event = cloudEvent({
       id: eventId,

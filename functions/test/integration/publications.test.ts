@@ -16,8 +16,14 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
   after(closeAll);
 
   it('publishes an article now and sends the topic push as guide', async () => {
-    const res = await admin.call<SavePublicationResponse>('saveArticle', { title: 'Fire exits', description: 'Know them.' });
-    assert.deepEqual({ isScheduled: res.isScheduled, pushed: res.pushed }, { isScheduled: false, pushed: true });
+    const res = await admin.call<SavePublicationResponse>('saveArticle', {
+      title: 'Fire exits',
+      description: 'Know them.',
+    });
+    assert.deepEqual(
+      { isScheduled: res.isScheduled, pushed: res.pushed },
+      { isScheduled: false, pushed: true },
+    );
     const article = await docData(`${COLLECTIONS.articles}/${res.id}`);
     assert.equal(article!.isScheduled, false);
     assert.equal(article!.isArchived, false);
@@ -25,7 +31,12 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     const [push] = await pushesFor('payload.type_id', res.id);
     assert.equal(push!.topic, 'all');
     assert.equal(push!.state, 'sent');
-    assert.deepEqual(push!.payload, { title: 'Fire exits', body: 'Know them.', type: 'guide', type_id: res.id });
+    assert.deepEqual(push!.payload, {
+      title: 'Fire exits',
+      body: 'Know them.',
+      type: 'guide',
+      type_id: res.id,
+    });
   });
 
   it('schedules an announcement: no push until the job publishes it', async () => {
@@ -36,7 +47,10 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
       tags: ['Fire'],
       scheduledDate: when.toISOString(),
     });
-    assert.deepEqual({ isScheduled: res.isScheduled, pushed: res.pushed }, { isScheduled: true, pushed: false });
+    assert.deepEqual(
+      { isScheduled: res.isScheduled, pushed: res.pushed },
+      { isScheduled: true, pushed: false },
+    );
     const doc = await docData(`${COLLECTIONS.announcements}/${res.id}`);
     assert.equal(doc!.isScheduled, true);
     assert.equal(doc!.timestamp.toMillis(), when.getTime());
@@ -54,7 +68,11 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     assert.ok(run.announcements >= 1);
     const published = await docData(`${COLLECTIONS.announcements}/${res.id}`);
     assert.equal(published!.isScheduled, false);
-    assert.equal(published!.timestamp.toMillis(), when.getTime(), 'the chosen date stays the timestamp');
+    assert.equal(
+      published!.timestamp.toMillis(),
+      when.getTime(),
+      'the chosen date stays the timestamp',
+    );
     const pushes = await pushesFor('payload.type_id', res.id);
     assert.equal(pushes.length, 1);
     assert.equal(pushes[0]!.payload.type, 'announcement');
@@ -70,7 +88,9 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
   it("refuses a scheduledDate that does not parse with 'Invalid scheduledDate format.' and writes nothing", async () => {
     const before = (await db.collection(COLLECTIONS.articles).count().get()).data().count;
     for (const scheduledDate of ['next friday', '2026-02-30T09:00:00Z', 12]) {
-      const err = await callError(admin.call('saveArticle', { title: 'T', description: 'D', scheduledDate }));
+      const err = await callError(
+        admin.call('saveArticle', { title: 'T', description: 'D', scheduledDate }),
+      );
       assert.equal(err.code, 'functions/invalid-argument');
       assert.equal(err.message, MESSAGES.invalidScheduledDate);
     }
@@ -78,31 +98,52 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
   });
 
   it('updates an article without a second push; a missing one gives the spec message', async () => {
-    const res = await admin.call<SavePublicationResponse>('saveArticle', { title: 'Old', description: 'Old text' });
+    const res = await admin.call<SavePublicationResponse>('saveArticle', {
+      title: 'Old',
+      description: 'Old text',
+    });
     const stamp = (await docData(`${COLLECTIONS.articles}/${res.id}`))!.timestamp.toMillis();
-    const updated = await admin.call<SavePublicationResponse>('saveArticle', { id: res.id, title: 'New', description: 'New text' });
+    const updated = await admin.call<SavePublicationResponse>('saveArticle', {
+      id: res.id,
+      title: 'New',
+      description: 'New text',
+    });
     assert.equal(updated.pushed, false);
     const doc = await docData(`${COLLECTIONS.articles}/${res.id}`);
     assert.equal(doc!.title, 'New');
     assert.equal(doc!.timestamp.toMillis(), stamp);
     assert.equal((await pushesFor('payload.type_id', res.id)).length, 1);
 
-    const missing = await callError(admin.call('saveArticle', { id: 'no-such-article', title: 'T', description: 'D' }));
+    const missing = await callError(
+      admin.call('saveArticle', { id: 'no-such-article', title: 'T', description: 'D' }),
+    );
     assert.equal(missing.code, 'functions/not-found');
     assert.match(missing.message, /^Failed to update article\./);
-    const missingAnn = await callError(admin.call('saveAnnouncement', { id: 'nope', title: 'T', body: 'B', tags: [] }));
+    const missingAnn = await callError(
+      admin.call('saveAnnouncement', { id: 'nope', title: 'T', body: 'B', tags: [] }),
+    );
     assert.match(missingAnn.message, /^Failed to update announcement\./);
     assert.equal(await docData(`${COLLECTIONS.articles}/no-such-article`), undefined);
   });
 
   it('refuses IMT callers and bad input', async () => {
     const imt = await account({ role: 'IMT' });
-    assert.equal((await callError(imt.call('saveArticle', { title: 'T', description: 'D' }))).code, 'functions/permission-denied');
-    assert.equal((await callError(imt.call('publishScheduledNow'))).code, 'functions/permission-denied');
-    const err = await callError(admin.call('saveAnnouncement', { title: 'T', body: 'B', tags: 'Fire' }));
+    assert.equal(
+      (await callError(imt.call('saveArticle', { title: 'T', description: 'D' }))).code,
+      'functions/permission-denied',
+    );
+    assert.equal(
+      (await callError(imt.call('publishScheduledNow'))).code,
+      'functions/permission-denied',
+    );
+    const err = await callError(
+      admin.call('saveAnnouncement', { title: 'T', body: 'B', tags: 'Fire' }),
+    );
     assert.equal(err.code, 'functions/invalid-argument');
     assert.equal(err.message, 'Tags must be a list.');
-    const oversized = await callError(admin.call('saveArticle', { title: 'x'.repeat(151), description: 'D' }));
+    const oversized = await callError(
+      admin.call('saveArticle', { title: 'x'.repeat(151), description: 'D' }),
+    );
     assert.match(oversized.message, /Title must be at most 150/);
   });
 });

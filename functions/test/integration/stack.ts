@@ -8,7 +8,13 @@ import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin
 import { getAuth as adminAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, updatePassword, type User } from 'firebase/auth';
+import {
+  connectAuthEmulator,
+  getAuth,
+  signInWithEmailAndPassword,
+  updatePassword,
+  type User,
+} from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { COLLECTIONS, type Role } from '@campus-safety/model';
 
@@ -33,11 +39,16 @@ export function unique(prefix: string): string {
 }
 
 /** Polls until `read` gives a value `until` accepts; fails with the last value after `timeoutMs`. */
-export async function waitFor<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  until: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const start = Date.now();
   let last: T = await read();
   while (!until(last)) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting; last value: ${JSON.stringify(last)}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`Timed out waiting; last value: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 50));
     last = await read();
   }
@@ -65,7 +76,10 @@ const openApps: FirebaseApp[] = [];
 
 /** Signs in through the Auth emulator with the web SDK, in an app of its own. */
 export async function signIn(email: string, password: string): Promise<SignedIn> {
-  const app = initializeApp({ apiKey: 'fake-api-key', projectId: PROJECT, authDomain: `${PROJECT}.firebaseapp.com` }, unique('web'));
+  const app = initializeApp(
+    { apiKey: 'fake-api-key', projectId: PROJECT, authDomain: `${PROJECT}.firebaseapp.com` },
+    unique('web'),
+  );
   openApps.push(app);
   const webAuth = getAuth(app);
   connectAuthEmulator(webAuth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
@@ -129,7 +143,9 @@ export async function account(spec: AccountSpec): Promise<SignedIn> {
 }
 
 /** An app user (reporter) profile, no Auth session needed. */
-export async function reporter(deviceToken: string[] = []): Promise<{ uid: string; email: string }> {
+export async function reporter(
+  deviceToken: string[] = [],
+): Promise<{ uid: string; email: string }> {
   const email = `${unique('reporter')}@mail.test`;
   const uid = unique('rep');
   await db.collection(COLLECTIONS.users).doc(uid).set({
@@ -151,7 +167,11 @@ export async function docData(path: string): Promise<DocumentData | undefined> {
 }
 
 export async function notificationsOf(uid: string) {
-  const snap = await db.collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications).get();
+  const snap = await db
+    .collection(COLLECTIONS.users)
+    .doc(uid)
+    .collection(COLLECTIONS.notifications)
+    .get();
   return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string } & DocumentData);
 }
 
@@ -164,7 +184,9 @@ export async function pushesFor(field: 'payload.type_id', value: string) {
  * The error a callable answered with, as the console sees it: `functions/<code>` and the server's
  * message (the web SDK appends the HTTP status, ` [400]`; that suffix is checked and removed).
  */
-export async function callError(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+export async function callError(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string }> {
   try {
     await promise;
   } catch (error) {
@@ -180,12 +202,19 @@ export async function callError(promise: Promise<unknown>): Promise<{ code: stri
  * Delivers a Firestore CloudEvent straight to a trigger in the Functions emulator, as Eventarc
  * would redeliver it: used to send the very same event twice.
  */
-export async function deliverEvent(functionId: string, event: Record<string, unknown>): Promise<void> {
+export async function deliverEvent(
+  functionId: string,
+  event: Record<string, unknown>,
+): Promise<void> {
   let lastStatus = 0;
   for (let generation = 0; generation < 5; generation++) {
     const res = await fetch(
       `http://127.0.0.1:${PORTS.functions}/functions/projects/${PROJECT}/triggers/us-central1-${functionId}-${generation}`,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(event),
+      },
     );
     lastStatus = res.status;
     if (res.ok) return;
@@ -209,10 +238,13 @@ function toValue(v: unknown): Record<string, unknown> {
   if (v instanceof Date) return { timestampValue: v.toISOString() };
   if (typeof v === 'string') return { stringValue: v };
   if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
   if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
   return {
-    mapValue: { fields: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toValue(x)])) },
+    mapValue: {
+      fields: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toValue(x)])),
+    },
   };
 }
 

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { COLLECTIONS, tagId, type AddTagsResponse, type TagUsageResponse } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  tagId,
+  type AddTagsResponse,
+  type TagUsageResponse,
+} from '@campus-safety/model';
 import { account, callError, closeAll, db, docData, unique, type SignedIn } from './stack';
 
 describe('tag callables', () => {
@@ -11,13 +16,17 @@ describe('tag callables', () => {
 
   it('adds new names, skipping empty, non-string, repeated and existing ones', async () => {
     const name = unique('Fire Drill');
-    const first = await admin.call<AddTagsResponse>('addTags', { names: [name, '  ', 7, null, name.toLowerCase()] });
+    const first = await admin.call<AddTagsResponse>('addTags', {
+      names: [name, '  ', 7, null, name.toLowerCase()],
+    });
     assert.deepEqual(first.added, [name]);
     assert.deepEqual(
       first.skipped.map((s) => s.reason),
       ['empty', 'not-a-string', 'not-a-string', 'duplicate'],
     );
-    const again = await admin.call<AddTagsResponse>('addTags', { names: [` ${name.toUpperCase()} `] });
+    const again = await admin.call<AddTagsResponse>('addTags', {
+      names: [` ${name.toUpperCase()} `],
+    });
     assert.deepEqual(again.added, []);
     assert.deepEqual(again.skipped, [{ name: name.toUpperCase(), reason: 'exists' }]);
     assert.deepEqual(await docData(`${COLLECTIONS.tags}/${tagId(name)}`), { name });
@@ -38,8 +47,17 @@ describe('tag callables', () => {
     const newName = unique('Stolen Property');
     await admin.call('addTags', { names: [oldName] });
     const inc = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
-    await inc.set({ status: 'Reported', email: 'x@y.z', tags: [oldName, 'Other'], isArchived: false, incidentType: 'Theft' });
-    const res = await admin.call<{ id: string; name: string }>('renameTag', { id: tagId(oldName), name: newName });
+    await inc.set({
+      status: 'Reported',
+      email: 'x@y.z',
+      tags: [oldName, 'Other'],
+      isArchived: false,
+      incidentType: 'Theft',
+    });
+    const res = await admin.call<{ id: string; name: string }>('renameTag', {
+      id: tagId(oldName),
+      name: newName,
+    });
     assert.deepEqual(res, { id: tagId(newName), name: newName });
     assert.equal(await docData(`${COLLECTIONS.tags}/${tagId(oldName)}`), undefined);
     assert.deepEqual((await docData(inc.path))!.tags, [newName, 'Other']);
@@ -53,7 +71,9 @@ describe('tag callables', () => {
     assert.equal(clash.code, 'functions/already-exists');
     assert.match(clash.message, /^Failed to update tag\. A tag named/);
     assert.deepEqual(await docData(`${COLLECTIONS.tags}/${tagId(a)}`), { name: a });
-    const missing = await callError(admin.call('renameTag', { id: 'no-such-tag', name: 'Whatever' }));
+    const missing = await callError(
+      admin.call('renameTag', { id: 'no-such-tag', name: 'Whatever' }),
+    );
     assert.equal(missing.code, 'functions/not-found');
     assert.match(missing.message, /^Failed to update tag\./);
     const empty = await callError(admin.call('renameTag', { id: tagId(a), name: '   ' }));
@@ -74,10 +94,19 @@ describe('tag callables', () => {
     const t1 = unique('Flood');
     const t2 = unique('Storm');
     const incidents = db.collection(COLLECTIONS.incidentReports);
-    await incidents.doc(unique('inc')).set({ status: 'Reported', email: 'a@b.c', tags: [t1], incidentType: 'Other' });
-    await incidents.doc(unique('inc')).set({ status: 'Reported', email: 'a@b.c', tags: [t1, t2], incidentType: 'Other' });
-    await incidents.doc(unique('inc')).set({ status: 'Reported', email: 'a@b.c', tags: ['Unrelated'], incidentType: 'Other' });
-    await db.collection(COLLECTIONS.announcements).doc(unique('ann')).set({ title: 'A', body: 'B', tags: [t2], isScheduled: false });
+    await incidents
+      .doc(unique('inc'))
+      .set({ status: 'Reported', email: 'a@b.c', tags: [t1], incidentType: 'Other' });
+    await incidents
+      .doc(unique('inc'))
+      .set({ status: 'Reported', email: 'a@b.c', tags: [t1, t2], incidentType: 'Other' });
+    await incidents
+      .doc(unique('inc'))
+      .set({ status: 'Reported', email: 'a@b.c', tags: ['Unrelated'], incidentType: 'Other' });
+    await db
+      .collection(COLLECTIONS.announcements)
+      .doc(unique('ann'))
+      .set({ title: 'A', body: 'B', tags: [t2], isScheduled: false });
     const usage = await admin.call<TagUsageResponse>('tagUsage', { names: [t1, t2] });
     assert.deepEqual(usage, { incidents: 2, announcements: 1 });
   });
@@ -85,9 +114,21 @@ describe('tag callables', () => {
   it('refuses app users and archived staff, and only Admins rename or delete', async () => {
     const user = await account({ role: 'User' });
     const imt = await account({ role: 'IMT' });
-    assert.equal((await callError(user.call('addTags', { names: ['X'] }))).code, 'functions/permission-denied');
-    assert.equal((await callError(imt.call('deleteTag', { id: 'x' }))).code, 'functions/permission-denied');
-    assert.equal((await callError(imt.call('renameTag', { id: 'x', name: 'y' }))).code, 'functions/permission-denied');
-    assert.equal((await callError(admin.call('addTags', { names: 'X' }))).code, 'functions/invalid-argument');
+    assert.equal(
+      (await callError(user.call('addTags', { names: ['X'] }))).code,
+      'functions/permission-denied',
+    );
+    assert.equal(
+      (await callError(imt.call('deleteTag', { id: 'x' }))).code,
+      'functions/permission-denied',
+    );
+    assert.equal(
+      (await callError(imt.call('renameTag', { id: 'x', name: 'y' }))).code,
+      'functions/permission-denied',
+    );
+    assert.equal(
+      (await callError(admin.call('addTags', { names: 'X' }))).code,
+      'functions/invalid-argument',
+    );
   });
 });

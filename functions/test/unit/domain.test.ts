@@ -12,7 +12,10 @@ import { eventDocId } from '../../src/domain/event-ids';
 
 describe('defaultPassword', () => {
   it('is the first two email characters, #, and the UTC registration date as YYYYMMDD', () => {
-    assert.equal(defaultPassword('ada@campus.edu', new Date('2026-11-22T14:00:00Z')), 'ad#20261122');
+    assert.equal(
+      defaultPassword('ada@campus.edu', new Date('2026-11-22T14:00:00Z')),
+      'ad#20261122',
+    );
   });
   it('lower-cases the email as Firebase Auth stores it', () => {
     assert.equal(defaultPassword('  JOhn@x.org', new Date('2026-01-05T00:00:00Z')), 'jo#20260105');
@@ -76,7 +79,11 @@ describe('classifyStatusChange', () => {
     assert.equal(classifyStatusChange('Resolved', 'Processing').kind, 'illegal');
     assert.equal(classifyStatusChange('Reported', 'Resolved').kind, 'illegal');
     assert.equal(classifyStatusChange('Declined', 'Reported').kind, 'illegal');
-    assert.deepEqual(classifyStatusChange('Reported', 'Done'), { kind: 'illegal', from: 'Reported', to: 'Done' });
+    assert.deepEqual(classifyStatusChange('Reported', 'Done'), {
+      kind: 'illegal',
+      from: 'Reported',
+      to: 'Done',
+    });
   });
 });
 
@@ -111,15 +118,30 @@ describe('sortTagInput', () => {
 
 describe('parseScheduledDate', () => {
   it('parses ISO date-times with Z or offset', () => {
-    assert.equal(parseScheduledDate('2026-12-01T08:30:00.000Z')?.toISOString(), '2026-12-01T08:30:00.000Z');
-    assert.equal(parseScheduledDate('2026-12-01T08:30:00+02:00')?.toISOString(), '2026-12-01T06:30:00.000Z');
+    assert.equal(
+      parseScheduledDate('2026-12-01T08:30:00.000Z')?.toISOString(),
+      '2026-12-01T08:30:00.000Z',
+    );
+    assert.equal(
+      parseScheduledDate('2026-12-01T08:30:00+02:00')?.toISOString(),
+      '2026-12-01T06:30:00.000Z',
+    );
     assert.equal(parseScheduledDate('2026-12-01T08:30')?.toISOString(), '2026-12-01T08:30:00.000Z');
   });
   it('parses a plain date as midnight UTC', () => {
     assert.equal(parseScheduledDate('2026-12-01')?.toISOString(), '2026-12-01T00:00:00.000Z');
   });
   it('rejects text, impossible calendar dates and out-of-range times', () => {
-    for (const bad of ['tomorrow', '', '12/01/2026', '2026-02-30', '2026-13-01', '2026-12-01T24:00', '2026-12-01T10:61', '2026-12-01T10:00+25:00']) {
+    for (const bad of [
+      'tomorrow',
+      '',
+      '12/01/2026',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-12-01T24:00',
+      '2026-12-01T10:61',
+      '2026-12-01T10:00+25:00',
+    ]) {
       assert.equal(parseScheduledDate(bad), null, bad);
     }
   });
@@ -135,7 +157,10 @@ describe('formatDate', () => {
     assert.equal(formatDate(at, DATE_FORMAT, 'UTC'), 'Nov 22 2026 02:05:09 PM');
   });
   it('formats in the given time zone, with 12 for midnight', () => {
-    assert.equal(formatDate(new Date('2026-01-01T00:00:00Z'), DATE_FORMAT, 'UTC'), 'Jan 01 2026 12:00:00 AM');
+    assert.equal(
+      formatDate(new Date('2026-01-01T00:00:00Z'), DATE_FORMAT, 'UTC'),
+      'Jan 01 2026 12:00:00 AM',
+    );
     assert.equal(formatDate(at, DATE_FORMAT, 'Asia/Manila'), 'Nov 22 2026 10:05:09 PM');
   });
   it('falls back to UTC for a missing or unknown zone', () => {
@@ -153,7 +178,13 @@ describe('notificationContent', () => {
     declineReason: 'Duplicate report',
   };
   it('uses the spec colour for every status', () => {
-    const expected = { Reported: 'yellow', Processing: 'orange', Responded: 'green', Resolved: 'blue', Declined: 'red' };
+    const expected = {
+      Reported: 'yellow',
+      Processing: 'orange',
+      Responded: 'green',
+      Resolved: 'blue',
+      Declined: 'red',
+    };
     for (const status of INCIDENT_STATUSES) {
       assert.equal(notificationContent(status, facts, 'UTC').color, expected[status]);
       assert.equal(STATUS_COLORS[status], expected[status]);
@@ -171,8 +202,14 @@ describe('notificationContent', () => {
     assert.equal(new Set(all.map((n) => n.message)).size, all.length);
   });
   it('names the assignee on Processing and the reason on Declined', () => {
-    assert.match(notificationContent('Processing', facts, 'UTC').message, /^Ana Cruz is now handling/);
-    assert.match(notificationContent('Declined', facts, 'UTC').message, /declined: Duplicate report\.$/);
+    assert.match(
+      notificationContent('Processing', facts, 'UTC').message,
+      /^Ana Cruz is now handling/,
+    );
+    assert.match(
+      notificationContent('Declined', facts, 'UTC').message,
+      /declined: Duplicate report\.$/,
+    );
     assert.match(
       notificationContent('Processing', { ...facts, assigneeName: null }, 'UTC').message,
       /^The safety team is now handling/,

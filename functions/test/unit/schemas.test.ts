@@ -34,7 +34,11 @@ const account = {
 
 describe('createAccount schema', () => {
   it('accepts a complete request, trimming names and lower-casing the email', () => {
-    const parsed = parseInput(createAccountSchema, { ...account, contactNumber: '+63 912 345 6789', birthday: '2001-04-30' });
+    const parsed = parseInput(createAccountSchema, {
+      ...account,
+      contactNumber: '+63 912 345 6789',
+      birthday: '2001-04-30',
+    });
     assert.equal(parsed.firstName, 'Ada');
     assert.equal(parsed.email, 'ada@campus.edu');
   });
@@ -43,9 +47,18 @@ describe('createAccount schema', () => {
     assert.equal(refusal(createAccountSchema, rest).message, 'First name is required.');
   });
   it('refuses wrong types', () => {
-    assert.equal(refusal(createAccountSchema, { ...account, lastName: 7 }).message, 'Last name must be text.');
-    assert.match(refusal(createAccountSchema, { ...account, role: 'Root' }).message, /^Role must be one of Admin, IMT, User\.$/);
-    assert.match(refusal(createAccountSchema, { ...account, campus: 'Moon Campus' }).message, /^Campus must be one of/);
+    assert.equal(
+      refusal(createAccountSchema, { ...account, lastName: 7 }).message,
+      'Last name must be text.',
+    );
+    assert.match(
+      refusal(createAccountSchema, { ...account, role: 'Root' }).message,
+      /^Role must be one of Admin, IMT, User\.$/,
+    );
+    assert.match(
+      refusal(createAccountSchema, { ...account, campus: 'Moon Campus' }).message,
+      /^Campus must be one of/,
+    );
     assert.match(refusal(createAccountSchema, 'not an object').message, /expected object/);
   });
   it('refuses oversized strings and bad formats', () => {
@@ -53,13 +66,28 @@ describe('createAccount schema', () => {
       refusal(createAccountSchema, { ...account, firstName: 'x'.repeat(LIMITS.name + 1) }).message,
       `First name must be at most ${LIMITS.name} characters.`,
     );
-    assert.match(refusal(createAccountSchema, { ...account, email: 'not-an-email' }).message, /valid email/);
-    assert.match(refusal(createAccountSchema, { ...account, birthday: '2001-02-30' }).message, /Birthday/);
-    assert.match(refusal(createAccountSchema, { ...account, contactNumber: 'call me' }).message, /Contact number/);
+    assert.match(
+      refusal(createAccountSchema, { ...account, email: 'not-an-email' }).message,
+      /valid email/,
+    );
+    assert.match(
+      refusal(createAccountSchema, { ...account, birthday: '2001-02-30' }).message,
+      /Birthday/,
+    );
+    assert.match(
+      refusal(createAccountSchema, { ...account, contactNumber: 'call me' }).message,
+      /Contact number/,
+    );
   });
   it('requires a campus for IMT but not for Admin', () => {
-    assert.equal(refusal(createAccountSchema, { ...account, campus: null }).message, 'An IMT account needs a campus.');
-    assert.equal(parseInput(createAccountSchema, { ...account, role: 'Admin', campus: null }).campus, null);
+    assert.equal(
+      refusal(createAccountSchema, { ...account, campus: null }).message,
+      'An IMT account needs a campus.',
+    );
+    assert.equal(
+      parseInput(createAccountSchema, { ...account, role: 'Admin', campus: null }).campus,
+      null,
+    );
   });
   it('refuses unknown fields such as a password chosen by the client', () => {
     assert.match(refusal(createAccountSchema, { ...account, password: 'x' }).message, /password/);
@@ -71,13 +99,29 @@ describe('createAccount schema', () => {
 
 describe('saveArticle / saveAnnouncement schemas', () => {
   it('turns a valid scheduledDate into a Date and leaves it out when absent', () => {
-    const parsed = parseInput(saveArticleSchema, { title: 'T', description: 'D', scheduledDate: '2030-01-01T00:00:00Z' });
+    const parsed = parseInput(saveArticleSchema, {
+      title: 'T',
+      description: 'D',
+      scheduledDate: '2030-01-01T00:00:00Z',
+    });
     assert.ok(parsed.scheduledDate instanceof Date);
-    assert.equal(parseInput(saveArticleSchema, { title: 'T', description: 'D' }).scheduledDate, undefined);
-    assert.equal(parseInput(saveArticleSchema, { title: 'T', description: 'D', scheduledDate: null }).scheduledDate, null);
+    assert.equal(
+      parseInput(saveArticleSchema, { title: 'T', description: 'D' }).scheduledDate,
+      undefined,
+    );
+    assert.equal(
+      parseInput(saveArticleSchema, { title: 'T', description: 'D', scheduledDate: null })
+        .scheduledDate,
+      null,
+    );
   });
   it("answers 'Invalid scheduledDate format.' for a date that does not parse or is not text", () => {
-    for (const scheduledDate of ['next friday', '2026-02-30T10:00:00Z', 1234567890, 'x'.repeat(100)]) {
+    for (const scheduledDate of [
+      'next friday',
+      '2026-02-30T10:00:00Z',
+      1234567890,
+      'x'.repeat(100),
+    ]) {
       assert.equal(
         refusal(saveArticleSchema, { title: 'T', description: 'D', scheduledDate }).message,
         MESSAGES.invalidScheduledDate,
@@ -90,25 +134,50 @@ describe('saveArticle / saveAnnouncement schemas', () => {
   });
   it('refuses missing, empty and oversized text', () => {
     assert.equal(refusal(saveArticleSchema, { description: 'D' }).message, 'Title is required.');
-    assert.equal(refusal(saveArticleSchema, { title: '   ', description: 'D' }).message, 'Title is required.');
     assert.equal(
-      refusal(saveAnnouncementSchema, { title: 'T', body: 'b'.repeat(LIMITS.body + 1), tags: [] }).message,
+      refusal(saveArticleSchema, { title: '   ', description: 'D' }).message,
+      'Title is required.',
+    );
+    assert.equal(
+      refusal(saveAnnouncementSchema, { title: 'T', body: 'b'.repeat(LIMITS.body + 1), tags: [] })
+        .message,
       `Body must be at most ${LIMITS.body} characters.`,
     );
   });
   it('refuses ids that are not document ids and image URLs that are not URLs', () => {
-    assert.match(refusal(saveArticleSchema, { id: 'a/b', title: 'T', description: 'D' }).message, /document id/);
-    assert.match(refusal(saveArticleSchema, { title: 'T', description: 'D', imageUrl: 'javascript:alert(1)' }).message, /Image URL/);
+    assert.match(
+      refusal(saveArticleSchema, { id: 'a/b', title: 'T', description: 'D' }).message,
+      /document id/,
+    );
+    assert.match(
+      refusal(saveArticleSchema, { title: 'T', description: 'D', imageUrl: 'javascript:alert(1)' })
+        .message,
+      /Image URL/,
+    );
   });
   it('cleans and de-duplicates announcement tags, and caps their number', () => {
-    const parsed = parseInput(saveAnnouncementSchema, { title: 'T', body: 'B', tags: [' Fire ', 'Fire', 'Drill'] });
+    const parsed = parseInput(saveAnnouncementSchema, {
+      title: 'T',
+      body: 'B',
+      tags: [' Fire ', 'Fire', 'Drill'],
+    });
     assert.deepEqual(parsed.tags, ['Fire', 'Drill']);
     assert.match(
-      refusal(saveAnnouncementSchema, { title: 'T', body: 'B', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }).message,
+      refusal(saveAnnouncementSchema, {
+        title: 'T',
+        body: 'B',
+        tags: Array.from({ length: 21 }, (_, i) => `t${i}`),
+      }).message,
       /at most 20 tags/,
     );
-    assert.equal(refusal(saveAnnouncementSchema, { title: 'T', body: 'B', tags: [3] }).message, 'Each tag must be text.');
-    assert.equal(refusal(saveAnnouncementSchema, { title: 'T', body: 'B' }).message, 'Tags is required.');
+    assert.equal(
+      refusal(saveAnnouncementSchema, { title: 'T', body: 'B', tags: [3] }).message,
+      'Each tag must be text.',
+    );
+    assert.equal(
+      refusal(saveAnnouncementSchema, { title: 'T', body: 'B' }).message,
+      'Tags is required.',
+    );
   });
 });
 
@@ -122,7 +191,10 @@ describe('tag schemas', () => {
   it('renameTag and deleteTag need a tag id', () => {
     assert.equal(refusal(renameTagSchema, { name: 'x' }).message, 'Tag id is required.');
     assert.equal(refusal(deleteTagSchema, { id: 5 }).message, 'Tag id must be a document id.');
-    assert.match(refusal(renameTagSchema, { id: 'fire', name: 'x'.repeat(1001) }).message, /too long/);
+    assert.match(
+      refusal(renameTagSchema, { id: 'fire', name: 'x'.repeat(1001) }).message,
+      /too long/,
+    );
   });
   it('tagUsage takes 1 to 30 names', () => {
     assert.deepEqual(parseInput(tagUsageSchema, { names: [' Fire '] }).names, ['Fire']);
@@ -142,15 +214,30 @@ describe('HTTP endpoint schemas', () => {
     assert.deepEqual(parseInput(sendNotificationSchema, { ...push, tokens: [] }).tokens, []);
   });
   it('send-notification refuses wrong types, unknown types and too many tokens', () => {
-    assert.equal(refusal(sendNotificationSchema, { ...push, tokens: 'tok' }).message, 'tokens must be a list.');
-    assert.match(refusal(sendNotificationSchema, { ...push, type: 'spam' }).message, /^type must be one of/);
-    assert.match(refusal(sendNotificationSchema, { ...push, tokens: Array(501).fill('t') }).message, /at most 500/);
-    assert.equal(refusal(sendNotificationSchema, { ...push, title: undefined }).message, 'title is required.');
+    assert.equal(
+      refusal(sendNotificationSchema, { ...push, tokens: 'tok' }).message,
+      'tokens must be a list.',
+    );
+    assert.match(
+      refusal(sendNotificationSchema, { ...push, type: 'spam' }).message,
+      /^type must be one of/,
+    );
+    assert.match(
+      refusal(sendNotificationSchema, { ...push, tokens: Array(501).fill('t') }).message,
+      /at most 500/,
+    );
+    assert.equal(
+      refusal(sendNotificationSchema, { ...push, title: undefined }).message,
+      'title is required.',
+    );
   });
   it("send-notif-topic allows only the topic 'all' and the types guide and announcement", () => {
     const topic = { title: 'T', body: 'B', topic: 'all', type: 'guide', type_id: 'a1' };
     assert.deepEqual(parseInput(sendNotifTopicSchema, topic), topic);
-    assert.equal(refusal(sendNotifTopicSchema, { ...topic, topic: 'staff' }).message, "topic must be 'all'.");
+    assert.equal(
+      refusal(sendNotifTopicSchema, { ...topic, topic: 'staff' }).message,
+      "topic must be 'all'.",
+    );
     assert.match(refusal(sendNotifTopicSchema, { ...topic, type: 'report' }).message, /guide/);
   });
 });
