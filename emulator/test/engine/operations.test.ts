@@ -50,6 +50,7 @@ describe('engine: export and import', () => {
     const dir = await mkdtemp(join(tmpdir(), 'engine-export-'));
     try {
       await rejects(newEngine().importFrom(dir), GrpcCode.INVALID_ARGUMENT, /Cannot import/);
+      await rejects(newEngine().importFrom(join(dir, 'missing')), GrpcCode.INVALID_ARGUMENT, /Cannot import/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -22,6 +22,14 @@ export const METADATA_FILE = 'firestore_export.overall_export_metadata';
 const DOCUMENTS_FILE = 'documents.json';
 
 export async function exportStore(store: Store, directory: string): Promise<void> {
+  try {
+    await writeExport(store, directory);
+  } catch (e) {
+    throw invalid(`Cannot export to ${directory}: ${(e as Error).message}`);
+  }
+}
+
+async function writeExport(store: Store, directory: string): Promise<void> {
   await mkdir(directory, { recursive: true });
   const databases = [...store.databases.values()].map((db) => ({
     projectId: db.ref.projectId,
@@ -45,9 +53,10 @@ export async function importStore(
   now: number,
   replaced: (db: Database, removed: StoredDoc[], added: StoredDoc[]) => void,
 ): Promise<void> {
-  const directory = (await stat(location)).isDirectory() ? location : dirname(location);
+  let directory = location;
   let parsed: unknown;
   try {
+    if (!(await stat(location)).isDirectory()) directory = dirname(location);
     parsed = JSON.parse(await readFile(join(directory, DOCUMENTS_FILE), 'utf8'));
   } catch (e) {
     throw invalid(`Cannot import from ${directory}: ${(e as Error).message}`);
