@@ -85,6 +85,18 @@ describe('trigger delivery protocol', function () {
       },
     );
     assert.equal(reloaded.status, 200);
+    const deep = await call(
+      emulator,
+      'POST',
+      `${p}/eventarcTrigger?eventarcTriggerId=us-central1-onDeep-0`,
+      {
+        eventType: 'google.cloud.firestore.document.v1.created',
+        database: '(default)',
+        namespace: '(default)',
+        document: { value: 'logs/{rest=**}', matchType: 'PATH_PATTERN' },
+      },
+    );
+    assert.equal(deep.status, 200);
 
     const { db, close } = adminFirestore(emulator, projectId);
     try {
@@ -93,10 +105,11 @@ describe('trigger delivery protocol', function () {
       await ref.update({ v: 2 });
       await ref.update({ v: 3 });
       await db.doc('elsewhere/x').set({ v: 1 });
+      await db.doc('logs/a/b/c').set({ v: 1 });
       // The receiver comes up only now: everything above must be retried and still arrive in order.
       await new Promise((resolve) => setTimeout(resolve, 300));
       await startReceiver();
-      await eventually(() => received.length >= 5, 'five deliveries', 30_000);
+      await eventually(() => received.length >= 6, 'six deliveries', 30_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
       await close();
@@ -146,5 +159,10 @@ describe('trigger delivery protocol', function () {
     assert.deepEqual(first!.body.updateMask, { fieldPaths: ['v'] });
     assert.deepEqual(cloudEvents[1]!.body.value.fields, { v: { integerValue: '3' } });
     assert.ok(!received.some((r) => JSON.stringify(r.body).includes('elsewhere')));
+    const deepEvents = received.filter((r) => r.path.endsWith('/triggers/us-central1-onDeep-0'));
+    assert.deepEqual(
+      deepEvents.map((r) => r.headers['ce-document']),
+      ['logs/a/b/c'],
+    );
   });
 });
