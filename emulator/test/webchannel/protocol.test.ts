@@ -192,6 +192,32 @@ describe('WebChannel protocol', function () {
     }
   });
 
+  it('sends keep-alive noops on an idle streaming back channel', async function () {
+    await server.close();
+    server = await startChannelServer(engine, { keepAliveIntervalMs: 100 });
+    const { projectId, database, documents } = freshProject();
+    const channel = new RawChannel(server.baseUrl, 'Listen', database);
+    await channel.open([addTarget(database, 'rooms')]);
+    const stream = channel.stream();
+    try {
+      let array: ChannelArray | null;
+      do array = await stream.next();
+      while (array && targetChangeType(array[1][0]) !== 'CURRENT');
+      const started = Date.now();
+      let noops = 0;
+      while (Date.now() - started < 550) {
+        const next = await stream.next(200, false);
+        if (next?.[1][0] === 'noop') noops++;
+      }
+      assert.ok(noops >= 2 && noops <= 7, `${noops} noops in 550 ms at a 100 ms interval`);
+      await writeDoc(engine, projectId, 'rooms/after-idle', {});
+      const next = await stream.next();
+      assert.equal(documentName(next?.[1][0]), `${documents}/rooms/after-idle`);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('replays unacknowledged arrays on the next back channel and drops acknowledged ones', async function () {
     const { projectId, database } = freshProject();
     await writeDoc(engine, projectId, 'rooms/a', { n: { integerValue: '1' } });
