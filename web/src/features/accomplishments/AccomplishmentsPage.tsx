@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
-import { ListState } from '../../components/States';
+import { EmptyState, ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
 import { db } from '../../lib/db';
@@ -101,11 +101,11 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const [mode, setMode] = useState<Mode>(null);
   const [createFor, setCreateFor] = useState<Incident | null>(null);
   const scope = accomplishmentScope(role, campus, archived);
-  const key = `accomplishments:${JSON.stringify(scope)}`;
+  const key = scope ? `accomplishments:${JSON.stringify(scope)}` : null;
   const list = useLiveQuery<Accomplishment>(key, () =>
     query(
       collection(db, COLLECTIONS.accomplishmentReports),
-      ...whereConstraints(scope),
+      ...whereConstraints(scope ?? []),
       orderBy('timestamp', 'desc'),
       limit(LIST_LIMIT),
     ),
@@ -182,20 +182,26 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           ) : undefined
         }
       />
-      <ListState
-        status={list.status}
-        error={list.error}
-        isEmpty={list.data.length === 0}
-        emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'}
-        onRetry={() => retryLive(key)}
-      >
-        <PagedTable
-          caption="Accomplishment reports"
-          columns={columns}
-          rows={list.data}
-          rowKey={(r) => r.id}
-        />
-      </ListState>
+      {key === null ? (
+        <EmptyState title="Accomplishment reports are kept by campus safety staff.">
+          The status of your own reports is on the incident reports screen.
+        </EmptyState>
+      ) : (
+        <ListState
+          status={list.status}
+          error={list.error}
+          isEmpty={list.data.length === 0}
+          emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'}
+          onRetry={() => retryLive(key)}
+        >
+          <PagedTable
+            caption="Accomplishment reports"
+            columns={columns}
+            rows={list.data}
+            rowKey={(r) => r.id}
+          />
+        </ListState>
+      )}
 
       {mode?.kind === 'view' && (
         <Dialog open onClose={() => setMode(null)} title={mode.row.title} wide>

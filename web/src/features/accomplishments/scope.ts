@@ -1,12 +1,15 @@
 import type { Role } from '@campus-safety/model';
 import type { WhereSpec } from '../../lib/incident-scope';
 
-/** Role filters for the top-level accomplishment copies (IMT: own campus, live only). */
+/**
+ * Role filters for the top-level accomplishment copies (IMT: own campus, live only); null for
+ * roles that may not read them at all (reporters), so no doomed query is sent.
+ */
 export function accomplishmentScope(
   role: Role | null,
   campus: string | null,
   archived: boolean,
-): WhereSpec[] {
+): WhereSpec[] | null {
   if (role === 'Admin') return [{ field: 'isArchived', op: '==', value: archived }];
   if (role === 'IMT') {
     return [
@@ -14,5 +17,5 @@ export function accomplishmentScope(
       { field: 'isArchived', op: '==', value: false },
     ];
   }
-  return [];
+  return null;
 }

@@ -11,11 +11,32 @@ import { useTags } from '../../hooks/use-tags';
 import { filterProblems } from './query-spec';
 import { useIncidentList } from './store';
 
-export function IncidentFiltersBar({ showCampus }: { showCampus: boolean }) {
+/** Only staff may read the tag vocabulary, so only they get this filter. */
+function TagFilter() {
+  const value = useIncidentList((s) => s.filters.tag);
+  const setFilter = useIncidentList((s) => s.setFilter);
+  const tags = useTags();
+  return (
+    <SelectField
+      label="Tag"
+      value={value}
+      onChange={(v) => setFilter('tag', v)}
+      placeholder="All tags"
+      options={tags.data.map((t) => t.name)}
+    />
+  );
+}
+
+export function IncidentFiltersBar({
+  showCampus,
+  showTags,
+}: {
+  showCampus: boolean;
+  showTags: boolean;
+}) {
   const filters = useIncidentList((s) => s.filters);
   const setFilter = useIncidentList((s) => s.setFilter);
   const clearFilters = useIncidentList((s) => s.clearFilters);
-  const tags = useTags();
   const problems = filterProblems(filters);
   return (
     <section aria-label="Filters" className="mb-4 rounded-lg border border-slate-200 bg-white p-3">
@@ -59,13 +80,7 @@ export function IncidentFiltersBar({ showCampus }: { showCampus: boolean }) {
           placeholder="All types"
           options={INCIDENT_TYPES}
         />
-        <SelectField
-          label="Tag"
-          value={filters.tag}
-          onChange={(v) => setFilter('tag', v)}
-          placeholder="All tags"
-          options={tags.data.map((t) => t.name)}
-        />
+        {showTags && <TagFilter />}
         <TextField
           label="From"
           type="date"

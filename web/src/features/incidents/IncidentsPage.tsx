@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { isStaffRole } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
@@ -80,7 +81,10 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
             : 'Newest first'
         }
       />
-      <IncidentFiltersBar showCampus={profile?.role !== 'IMT'} />
+      <IncidentFiltersBar
+        showCampus={profile?.role !== 'IMT'}
+        showTags={isStaffRole(profile?.role)}
+      />
       <ListState
         status={list.status}
         error={list.error}
