@@ -524,33 +524,44 @@ class Parser {
     if (!(e instanceof ParseFailure)) throw e;
     this.issues.push({ line: e.pos.line, column: e.pos.column, message: e.message });
     let offset = this.tok.end;
-    const s = this.lexer.source;
     for (;;) {
-      let t: Token;
-      try {
-        t = this.lexer.tokenAt(offset);
-      } catch {
-        offset = this.lexer.skipTrivia(offset) + 1;
-        if (offset >= s.length)
-          t = {
-            kind: 'eof',
-            text: '',
-            start: s.length,
-            end: s.length,
-            pos: this.lexer.posAt(s.length),
-          };
-        else continue;
-      }
+      const t = this.lexPast(offset);
       if (t.kind === 'eof') {
         this.tok = t;
         return;
       }
       if (t.kind === 'punct' && (t.text === ';' || t.text === '}')) {
-        this.tok = this.lexer.tokenAt(t.end);
+        this.tok = this.lexPast(t.end);
         return;
       }
       offset = t.end;
     }
+  }
+
+  /** The next token from `offset`, stepping over characters that cannot be lexed. */
+  private lexPast(offset: number): Token {
+    const s = this.lexer.source;
+    let at = offset;
+    while (at < s.length) {
+      try {
+        return this.lexer.tokenAt(at);
+      } catch (e) {
+        if (!(e instanceof ParseFailure)) throw e;
+        this.issues.push({ line: e.pos.line, column: e.pos.column, message: e.message });
+        // An unterminated comment runs to the end of the file.
+        if (e.message === 'Unterminated comment.') break;
+        let next = at;
+        while (next < s.length && /\s/.test(s[next]!)) next++;
+        at = next + 1;
+      }
+    }
+    return {
+      kind: 'eof',
+      text: '<end of file>',
+      start: s.length,
+      end: s.length,
+      pos: this.lexer.posAt(s.length),
+    };
   }
 }
 

@@ -149,3 +149,19 @@ service cloud.firestore {
     );
   });
 });
+
+describe('error recovery', () => {
+  it('reports lexical errors met while skipping a broken statement, without crashing', () => {
+    const found = issues(
+      'service cloud.firestore {\n  match /a/{b} {\n    allow read: if (;\n    /* never closed\n  }\n}',
+    );
+    assert.deepEqual(
+      found.map((i) => `${i.line}:${i.column} ${i.message}`),
+      [
+        "3:21 Unexpected ';'; expected an expression.",
+        '4:5 Unterminated comment.',
+        "6:2 Missing '}' at end of file.",
+      ],
+    );
+  });
+});
