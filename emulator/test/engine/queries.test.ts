@@ -142,6 +142,7 @@ describe('engine: queries', () => {
     const bad = (sq: Json, message: RegExp) => rejects(e.runQuery(owner, { parent: ROOT, structuredQuery: sq }), GrpcCode.INVALID_ARGUMENT, message);
     await bad({ from, where: field('n', 'IN', []) }, /non-empty array of at most 30/);
     await bad({ from, where: field('n', 'ARRAY_CONTAINS_ANY', Array.from({ length: 31 }, (_, i) => i)) }, /at most 30/);
+    await bad({ from, where: field('n', 'NOT_IN', Array.from({ length: 11 }, (_, i) => i)) }, /at most 10/);
     await bad({ from, orderBy: [asc('n')], startAt: { values: [v(1), v(2), v(3)] } }, /too many cursor values/i);
     await bad({ from: [] }, /exactly one collection/);
     await bad({ from, where: field('a..b', 'EQUAL', 1) }, /invalid field path/);

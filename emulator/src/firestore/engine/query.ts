@@ -48,6 +48,7 @@ interface Bound {
 }
 
 const MAX_DISJUNCTION_VALUES = 30;
+const MAX_NOT_IN_VALUES = 10;
 const INEQUALITY_OPS = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
 
 export function compileQuery(parentPath: string, sq: unknown, what = 'Invalid query'): CompiledQuery {
@@ -199,8 +200,9 @@ function compileFilter(
   const value = normalizeValue(body.value, `${what}: fieldFilter.value`);
   const list = (): Value[] => {
     const arr = value.arrayValue as { values: Value[] } | undefined;
-    if (!arr || arr.values.length === 0 || arr.values.length > MAX_DISJUNCTION_VALUES) {
-      throw invalid(`${what}: '${String(op)}' requires a non-empty array of at most ${MAX_DISJUNCTION_VALUES} values`);
+    const max = op === 'NOT_IN' ? MAX_NOT_IN_VALUES : MAX_DISJUNCTION_VALUES;
+    if (!arr || arr.values.length === 0 || arr.values.length > max) {
+      throw invalid(`${what}: '${String(op)}' requires a non-empty array of at most ${max} values`);
     }
     return arr.values;
   };
