@@ -8,6 +8,8 @@ export function playAlertSound(): void {
       (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     context ??= new Ctx();
+    // Created before any click on this page the context starts suspended (autoplay policy).
+    if (context.state === 'suspended') void context.resume();
     const now = context.currentTime;
     [880, 660].forEach((frequency, index) => {
       const oscillator = context!.createOscillator();
