@@ -155,6 +155,36 @@ describe('engine: fuzzed requests', () => {
     }
   });
 
+  it('keeps listen and write streams to FirestoreApiError for mutated stream requests', async () => {
+    const e = newEngine();
+    await set(e, 'f/a', { n: 1 });
+    const random = rng(9);
+    const listenRequest: Json = {
+      database: DATABASE,
+      addTarget: {
+        targetId: 2,
+        resumeToken: 'AAAA',
+        query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }], orderBy: [{ field: { fieldPath: 'n' } }], limit: 2 } },
+      },
+    };
+    const docsRequest: Json = { database: DATABASE, addTarget: { targetId: 3, documents: { documents: [doc('f/a')] }, readTime: new Date().toISOString() } };
+    for (let round = 0; round < 300; round++) {
+      const sink = new RecordingSink();
+      const listen = e.openListen(owner, sink);
+      listen.receive(mutate(round % 2 ? listenRequest : docsRequest, random) as Json);
+      listen.receive(mutate({ database: DATABASE, removeTarget: 2 }, random) as Json);
+      listen.close();
+      const writeSink = new RecordingSink();
+      const write = e.openWrite(owner, writeSink);
+      write.receive(mutate({ database: DATABASE }, random) as Json);
+      write.receive(mutate({ streamToken: 'x', writes: [{ update: { name: doc('f/b'), fields: fields({ n: 2 }) } }] }, random) as Json);
+      write.close();
+      for (const error of [sink.error, writeSink.error]) if (error) assert.ok(error instanceof FirestoreApiError);
+      assert.ok(!sink.error || sink.error.code !== GrpcCode.INTERNAL, sink.error?.message);
+      assert.ok(!writeSink.error || writeSink.error.code !== GrpcCode.INTERNAL, writeSink.error?.message);
+    }
+  });
+
   it('rejects a request that is not an object', async () => {
     const e = newEngine();
     await rejects(e.getDocument(owner, null as unknown as Json), GrpcCode.INVALID_ARGUMENT);
