@@ -19,6 +19,7 @@ export function startScheduler({
 }) {
   let session = null;
   let running = false;
+  let stopped = false;
   const tick = async () => {
     if (running) return;
     running = true;
@@ -40,7 +41,8 @@ export function startScheduler({
         );
       }
     } catch (error) {
-      log(`[scheduler] ${error.message}`);
+      // A call cut off by stopping the stack is not worth a line.
+      if (!stopped) log(`[scheduler] ${error.message}`);
     } finally {
       running = false;
     }
@@ -48,5 +50,8 @@ export function startScheduler({
   void tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
