@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { FirestoreApiError, GrpcCode, type FirestoreService, type Json } from '../service.js';
 import { invalidArgument } from './errors.js';
 import type { ProjectRules } from './rules.js';
@@ -130,15 +130,16 @@ function loadRules(deps: EndpointDeps, projectId: string, raw: unknown): Endpoin
 async function exportData(deps: EndpointDeps, raw: unknown): Promise<EndpointResult> {
   const body = bodyObject(raw);
   const directory = body.export_directory;
-  if (typeof directory !== 'string' || !isAbsolute(directory)) {
-    throw invalidArgument('export_directory must be an absolute path.');
+  // firebase-tools passes a directory relative to its working directory, which we share.
+  if (typeof directory !== 'string' || directory === '') {
+    throw invalidArgument('export_directory must be a directory path.');
   }
   const name =
     typeof body.export_name === 'string' && body.export_name
       ? body.export_name
       : 'firestore_export';
   if (name.includes('..')) throw invalidArgument('export_name must not contain "..".');
-  const target = join(directory, name);
+  const target = resolve(directory, name);
   await mkdir(target, { recursive: true });
   await deps.service.exportTo(target);
   const metadata = join(target, `${name}${EXPORT_METADATA_SUFFIX}`);

@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './emulator.js';
+
+/**
+ * Runs `firebase emulators:exec` from a fixture directory with our emulator as the Firestore
+ * binary (FIRESTORE_EMULATOR_BINARY_PATH = the launcher jar, a Java >= 21 first on PATH), on free
+ * ports: the fixture's firebase.json is copied with fresh ports and passed with --config.
+ */
+
+const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = join(emulatorRoot, '..');
+export const launcherJar = join(emulatorRoot, 'dist', 'firestore-emulator.jar');
+const JDK = process.env.JAVA_HOME_FOR_EMULATOR ?? '/usr/lib/jvm/temurin-25-jdk-amd64';
+
+export interface RunResult {
+  code: number | null;
+  output: string;
+}
+
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** Builds dist/ (bundle and launcher jar); fails with the build output if the jar is missing. */
+export async function buildEmulator(): Promise<void> {
+  const build = await run(
+    process.execPath,
+    [join(emulatorRoot, 'scripts', 'build.mjs')],
+    process.env,
+    emulatorRoot,
+  );
+  if (build.code !== 0 || !existsSync(launcherJar)) {
+    throw new Error(
+      `the emulator build (with its launcher jar, which needs a JDK) failed:\n${build.output}`,
+    );
+  }
+}
+
+export interface ExecOptions {
+  /** Emulators to start, e.g. `firestore,functions`. */
+  only: string;
+  /** A `demo-` project id, so nothing needs a login. */
+  project: string;
+  /** Extra flags, e.g. `--export-on-exit <dir>` or `--import <dir>`. */
+  flags?: string[];
+  /** The command emulators:exec runs once the emulators are up. */
+  script: string;
+}
+
+/** `firebase emulators:exec` in `fixture`. */
+export async function emulatorsExec(fixture: string, options: ExecOptions): Promise<RunResult> {
+  const config = JSON.parse(readFileSync(join(fixture, 'firebase.json'), 'utf8'));
+  for (const name of Object.keys(config.emulators)) {
+    if (typeof config.emulators[name] === 'object' && 'port' in config.emulators[name]) {
+      config.emulators[name].port = await freePort();
+    }
+  }
+  if (config.emulators.firestore) config.emulators.firestore.websocketPort = await freePort();
+  const configPath = join(fixture, `firebase.test-${process.pid}.json`);
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    FIRESTORE_EMULATOR_BINARY_PATH: launcherJar,
+    JAVA_HOME: JDK,
+    PATH: `${join(JDK, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
+    CI: '1',
+  };
+  delete env.FIRESTORE_EMULATOR_HOST;
+  try {
+    return await run(
+      join(repoRoot, 'node_modules', '.bin', 'firebase'),
+      [
+        'emulators:exec',
+        '--config',
+        configPath,
+        '--only',
+        options.only,
+        '--project',
+        options.project,
+        ...(options.flags ?? []),
+        options.script,
+      ],
+      env,
+      fixture,
+    );
+  } finally {
+    rmSync(configPath, { force: true });
+    rmSync(join(fixture, 'firestore-debug.log'), { force: true });
+  }
+}
