@@ -133,7 +133,7 @@ export class Lexer {
       const end = start + hex[0].length;
       return { kind: 'int', text: hex[0], value: BigInt(hex[0]), start, end, pos };
     }
-    const m = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/.exec(
+    const m = /^(?:[0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?/.exec(
       s.slice(start, start + 400),
     )!;
     const end = start + m[0].length;

@@ -321,3 +321,10 @@ describe('rules language', () => {
     });
   });
 });
+
+describe('number literals', () => {
+  it('read a dot followed by a name as member access, not a float', () => {
+    assert.equal(evalError('1.size() == 1'), 'Function not found error: Name: [size].');
+    assert.equal(evaluate('1.5e1 == 15.0'), true);
+  });
+});
