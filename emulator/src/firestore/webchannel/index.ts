@@ -226,5 +226,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete)
+        reject(new FirestoreApiError(GrpcCode.CANCELLED, 'request aborted by the client'));
+    });
   });
 }
