@@ -6,7 +6,11 @@ import { createFirestoreEngine, type FirestoreEngine } from '../../src/firestore
 export const PROJECT = 'demo-engine';
 export const DATABASE = `projects/${PROJECT}/databases/(default)`;
 export const ROOT = `${DATABASE}/documents`;
-export const owner: CallContext = { projectId: PROJECT, databaseId: '(default)', caller: { kind: 'owner' } };
+export const owner: CallContext = {
+  projectId: PROJECT,
+  databaseId: '(default)',
+  caller: { kind: 'owner' },
+};
 
 export function newEngine(): FirestoreEngine {
   return createFirestoreEngine();
@@ -18,7 +22,10 @@ export const doc = (path: string) => `${ROOT}/${path}`;
 export function v(x: unknown): Json {
   if (x === null) return { nullValue: 'NULL_VALUE' };
   if (typeof x === 'boolean') return { booleanValue: x };
-  if (typeof x === 'number') return Number.isInteger(x) && !Object.is(x, -0) ? { integerValue: String(x) } : { doubleValue: x };
+  if (typeof x === 'number')
+    return Number.isInteger(x) && !Object.is(x, -0)
+      ? { integerValue: String(x) }
+      : { doubleValue: x };
   if (typeof x === 'string') return { stringValue: x };
   if (Array.isArray(x)) return { arrayValue: { values: x.map(v) } };
   if (typeof x === 'object' && x !== null && 'raw' in x) return (x as { raw: Json }).raw;
@@ -31,16 +38,33 @@ export function fields(o: Record<string, unknown>): Record<string, Json> {
   return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, v(x)]));
 }
 
-export async function set(engine: FirestoreEngine, path: string, data: Record<string, unknown>): Promise<Json> {
-  return engine.commit(owner, { database: DATABASE, writes: [{ update: { name: doc(path), fields: fields(data) } }] });
+export async function set(
+  engine: FirestoreEngine,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<Json> {
+  return engine.commit(owner, {
+    database: DATABASE,
+    writes: [{ update: { name: doc(path), fields: fields(data) } }],
+  });
 }
 
-export async function query(engine: FirestoreEngine, structuredQuery: Json, parent = ROOT): Promise<string[]> {
+export async function query(
+  engine: FirestoreEngine,
+  structuredQuery: Json,
+  parent = ROOT,
+): Promise<string[]> {
   const res = await engine.runQuery(owner, { parent, structuredQuery });
-  return res.filter((r) => r.document).map((r) => ((r.document as Json).name as string).slice(ROOT.length + 1));
+  return res
+    .filter((r) => r.document)
+    .map((r) => ((r.document as Json).name as string).slice(ROOT.length + 1));
 }
 
-export async function rejects(p: Promise<unknown>, code: number, message?: RegExp): Promise<FirestoreApiError> {
+export async function rejects(
+  p: Promise<unknown>,
+  code: number,
+  message?: RegExp,
+): Promise<FirestoreApiError> {
   try {
     await p;
   } catch (e) {
@@ -75,11 +99,14 @@ export function describe(responses: Json[]): string[] {
     const tc = r.targetChange as Json | undefined;
     if (tc) return `${tc.targetChangeType}[${(tc.targetIds as number[]).join(',')}]`;
     const dc = r.documentChange as Json | undefined;
-    if (dc) return `DOC ${((dc.document as Json).name as string).slice(ROOT.length + 1)} [${(dc.targetIds as number[]).join(',')}]`;
+    if (dc)
+      return `DOC ${((dc.document as Json).name as string).slice(ROOT.length + 1)} [${(dc.targetIds as number[]).join(',')}]`;
     const dd = r.documentDelete as Json | undefined;
-    if (dd) return `DELETE ${(dd.document as string).slice(ROOT.length + 1)} [${(dd.removedTargetIds as number[]).join(',')}]`;
+    if (dd)
+      return `DELETE ${(dd.document as string).slice(ROOT.length + 1)} [${(dd.removedTargetIds as number[]).join(',')}]`;
     const rm = r.documentRemove as Json | undefined;
-    if (rm) return `REMOVE ${(rm.document as string).slice(ROOT.length + 1)} [${(rm.removedTargetIds as number[]).join(',')}]`;
+    if (rm)
+      return `REMOVE ${(rm.document as string).slice(ROOT.length + 1)} [${(rm.removedTargetIds as number[]).join(',')}]`;
     return JSON.stringify(r);
   });
 }

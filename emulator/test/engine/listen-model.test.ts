@@ -18,23 +18,47 @@ describe('engine: listen views against queries', () => {
     const random = rng(3);
     const e = newEngine();
     const targets: Json[] = [
-      { from: [{ collectionId: 'w' }], where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN', value: v(3) } } },
-      { from: [{ collectionId: 'w' }], orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }], limit: 3 },
-      { from: [{ collectionId: 'w' }], orderBy: [{ field: { fieldPath: 'n' } }], offset: 1, limit: 2 },
-      { from: [{ collectionId: 'w' }], where: { fieldFilter: { field: { fieldPath: 'tag' }, op: 'IN', value: v(['x', 'y']) } } },
+      {
+        from: [{ collectionId: 'w' }],
+        where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN', value: v(3) } },
+      },
+      {
+        from: [{ collectionId: 'w' }],
+        orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }],
+        limit: 3,
+      },
+      {
+        from: [{ collectionId: 'w' }],
+        orderBy: [{ field: { fieldPath: 'n' } }],
+        offset: 1,
+        limit: 2,
+      },
+      {
+        from: [{ collectionId: 'w' }],
+        where: { fieldFilter: { field: { fieldPath: 'tag' }, op: 'IN', value: v(['x', 'y']) } },
+      },
     ];
     const sink = new RecordingSink();
     const session = e.openListen(owner, sink);
-    targets.forEach((structuredQuery, i) => session.receive({ database: DATABASE, addTarget: { targetId: 2 * (i + 1), query: { parent: ROOT, structuredQuery } } }));
+    targets.forEach((structuredQuery, i) =>
+      session.receive({
+        database: DATABASE,
+        addTarget: { targetId: 2 * (i + 1), query: { parent: ROOT, structuredQuery } },
+      }),
+    );
     const views = targets.map(() => new Set<string>());
     const apply = () => {
       for (const r of sink.take()) {
         const change = r.documentChange as Json | undefined;
-        const name = change ? ((change.document as Json).name as string) : ((r.documentDelete ?? r.documentRemove) as Json | undefined)?.document;
+        const name = change
+          ? ((change.document as Json).name as string)
+          : ((r.documentDelete ?? r.documentRemove) as Json | undefined)?.document;
         if (typeof name !== 'string') continue;
         const path = name.slice(ROOT.length + 1);
-        for (const id of (change?.targetIds as number[] | undefined) ?? []) views[id / 2 - 1]!.add(path);
-        const removed = (change?.removedTargetIds ?? ((r.documentDelete ?? r.documentRemove) as Json).removedTargetIds) as number[];
+        for (const id of (change?.targetIds as number[] | undefined) ?? [])
+          views[id / 2 - 1]!.add(path);
+        const removed = (change?.removedTargetIds ??
+          ((r.documentDelete ?? r.documentRemove) as Json).removedTargetIds) as number[];
         for (const id of removed ?? []) views[id / 2 - 1]!.delete(path);
       }
     };
@@ -56,7 +80,11 @@ describe('engine: listen views against queries', () => {
       apply();
       for (const [i, structuredQuery] of targets.entries()) {
         const expected = await query(e, structuredQuery);
-        assert.deepEqual([...views[i]!].sort(), [...expected].sort(), `round ${round}, target ${i}`);
+        assert.deepEqual(
+          [...views[i]!].sort(),
+          [...expected].sort(),
+          `round ${round}, target ${i}`,
+        );
       }
     }
   });

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { GrpcCode, type Json } from '../../src/firestore/service.js';
-import { DATABASE, ROOT, RecordingSink, describe as describeResponses, doc, newEngine, owner, set } from './helpers.js';
+import {
+  DATABASE,
+  ROOT,
+  RecordingSink,
+  describe as describeResponses,
+  doc,
+  newEngine,
+  owner,
+  set,
+} from './helpers.js';
 
 const queryTarget = (targetId: number, structuredQuery: Json, extra: Json = {}) => ({
   database: DATABASE,
@@ -14,9 +23,21 @@ describe('engine: listen', () => {
     await set(e, 'rooms/b', { open: false });
     const sink = new RecordingSink();
     const s = e.openListen(owner, sink);
-    s.receive(queryTarget(2, { from: [{ collectionId: 'rooms' }], where: { fieldFilter: { field: { fieldPath: 'open' }, op: 'EQUAL', value: { booleanValue: true } } } }));
+    s.receive(
+      queryTarget(2, {
+        from: [{ collectionId: 'rooms' }],
+        where: {
+          fieldFilter: { field: { fieldPath: 'open' }, op: 'EQUAL', value: { booleanValue: true } },
+        },
+      }),
+    );
     const initial = sink.take();
-    assert.deepEqual(describeResponses(initial), ['ADD[2]', 'DOC rooms/a [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
+    assert.deepEqual(describeResponses(initial), [
+      'ADD[2]',
+      'DOC rooms/a [2]',
+      'CURRENT[2]',
+      'NO_CHANGE[]',
+    ]);
     const current = initial[2]!.targetChange as Json;
     assert.ok(current.resumeToken);
     assert.ok((initial[3]!.targetChange as Json).readTime);
@@ -27,7 +48,12 @@ describe('engine: listen', () => {
     await set(e, 'rooms/a', { open: true });
     const sink = new RecordingSink();
     const s = e.openListen(owner, sink);
-    const openRooms = { from: [{ collectionId: 'rooms' }], where: { fieldFilter: { field: { fieldPath: 'open' }, op: 'EQUAL', value: { booleanValue: true } } } };
+    const openRooms = {
+      from: [{ collectionId: 'rooms' }],
+      where: {
+        fieldFilter: { field: { fieldPath: 'open' }, op: 'EQUAL', value: { booleanValue: true } },
+      },
+    };
     s.receive(queryTarget(2, openRooms));
     s.receive(queryTarget(4, { from: [{ collectionId: 'other' }] }));
     sink.take();
@@ -47,15 +73,40 @@ describe('engine: listen', () => {
 
   it('keeps a limit target at its top N as documents come and go', async () => {
     const e = newEngine();
-    for (const [id, score] of [['a', 1], ['b', 2], ['c', 3]] as const) await set(e, `s/${id}`, { score });
+    for (const [id, score] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      await set(e, `s/${id}`, { score });
     const sink = new RecordingSink();
     const s = e.openListen(owner, sink);
-    s.receive(queryTarget(2, { from: [{ collectionId: 's' }], orderBy: [{ field: { fieldPath: 'score' }, direction: 'DESCENDING' }], limit: 2 }));
-    assert.deepEqual(describeResponses(sink.take()), ['ADD[2]', 'DOC s/c [2]', 'DOC s/b [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
+    s.receive(
+      queryTarget(2, {
+        from: [{ collectionId: 's' }],
+        orderBy: [{ field: { fieldPath: 'score' }, direction: 'DESCENDING' }],
+        limit: 2,
+      }),
+    );
+    assert.deepEqual(describeResponses(sink.take()), [
+      'ADD[2]',
+      'DOC s/c [2]',
+      'DOC s/b [2]',
+      'CURRENT[2]',
+      'NO_CHANGE[]',
+    ]);
     await set(e, 's/d', { score: 10 });
-    assert.deepEqual(describeResponses(sink.take()), ['DOC s/d [2]', 'REMOVE s/b [2]', 'NO_CHANGE[]']);
+    assert.deepEqual(describeResponses(sink.take()), [
+      'DOC s/d [2]',
+      'REMOVE s/b [2]',
+      'NO_CHANGE[]',
+    ]);
     await e.deleteDocument(owner, { name: doc('s/d') });
-    assert.deepEqual(describeResponses(sink.take()), ['DOC s/b [2]', 'DELETE s/d [2]', 'NO_CHANGE[]']);
+    assert.deepEqual(describeResponses(sink.take()), [
+      'DOC s/b [2]',
+      'DELETE s/d [2]',
+      'NO_CHANGE[]',
+    ]);
   });
 
   it('reports document targets, including deletes', async () => {
@@ -63,8 +114,16 @@ describe('engine: listen', () => {
     await set(e, 'p/1', { v: 1 });
     const sink = new RecordingSink();
     const s = e.openListen(owner, sink);
-    s.receive({ database: DATABASE, addTarget: { targetId: 1, documents: { documents: [doc('p/1'), doc('p/2')] } } });
-    assert.deepEqual(describeResponses(sink.take()), ['ADD[1]', 'DOC p/1 [1]', 'CURRENT[1]', 'NO_CHANGE[]']);
+    s.receive({
+      database: DATABASE,
+      addTarget: { targetId: 1, documents: { documents: [doc('p/1'), doc('p/2')] } },
+    });
+    assert.deepEqual(describeResponses(sink.take()), [
+      'ADD[1]',
+      'DOC p/1 [1]',
+      'CURRENT[1]',
+      'NO_CHANGE[]',
+    ]);
     await set(e, 'p/2', { v: 2 });
     assert.deepEqual(describeResponses(sink.take()), ['DOC p/2 [1]', 'NO_CHANGE[]']);
     await e.deleteDocument(owner, { name: doc('p/1') });
@@ -99,15 +158,33 @@ describe('engine: listen', () => {
     const second = new RecordingSink();
     const s2 = e.openListen(owner, second);
     s2.receive(queryTarget(2, { from: [{ collectionId: 'r' }] }, { resumeToken: token }));
-    assert.deepEqual(describeResponses(second.take()), ['ADD[2]', 'DOC r/new [2]', 'DELETE r/gone [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
+    assert.deepEqual(describeResponses(second.take()), [
+      'ADD[2]',
+      'DOC r/new [2]',
+      'DELETE r/gone [2]',
+      'CURRENT[2]',
+      'NO_CHANGE[]',
+    ]);
   });
 
   it('resets a target whose resume token cannot be served', async () => {
     const e = newEngine();
     await set(e, 'r/a', {});
     const sink = new RecordingSink();
-    e.openListen(owner, sink).receive(queryTarget(2, { from: [{ collectionId: 'r' }] }, { resumeToken: Buffer.from('garbage').toString('base64') }));
-    assert.deepEqual(describeResponses(sink.take()), ['ADD[2]', 'RESET[2]', 'DOC r/a [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
+    e.openListen(owner, sink).receive(
+      queryTarget(
+        2,
+        { from: [{ collectionId: 'r' }] },
+        { resumeToken: Buffer.from('garbage').toString('base64') },
+      ),
+    );
+    assert.deepEqual(describeResponses(sink.take()), [
+      'ADD[2]',
+      'RESET[2]',
+      'DOC r/a [2]',
+      'CURRENT[2]',
+      'NO_CHANGE[]',
+    ]);
   });
 
   it('resets a target resumed with a token from before a restart', async () => {
@@ -119,8 +196,16 @@ describe('engine: listen', () => {
     const restarted = newEngine();
     await set(restarted, 'r/b', {});
     const after = new RecordingSink();
-    restarted.openListen(owner, after).receive(queryTarget(2, { from: [{ collectionId: 'r' }] }, { resumeToken: token }));
-    assert.deepEqual(describeResponses(after.take()), ['ADD[2]', 'RESET[2]', 'DOC r/b [2]', 'CURRENT[2]', 'NO_CHANGE[]']);
+    restarted
+      .openListen(owner, after)
+      .receive(queryTarget(2, { from: [{ collectionId: 'r' }] }, { resumeToken: token }));
+    assert.deepEqual(describeResponses(after.take()), [
+      'ADD[2]',
+      'RESET[2]',
+      'DOC r/b [2]',
+      'CURRENT[2]',
+      'NO_CHANGE[]',
+    ]);
   });
 
   it('watches a collection group and resumes from a readTime', async () => {
@@ -134,8 +219,15 @@ describe('engine: listen', () => {
     await set(e, 'b/2/other/p3', { n: 3 });
     assert.deepEqual(describeResponses(sink.take()), ['DOC b/2/posts/p2 [2]', 'NO_CHANGE[]']);
     const resumed = new RecordingSink();
-    e.openListen(owner, resumed).receive(queryTarget(4, { from: [{ collectionId: 'posts', allDescendants: true }] }, { readTime }));
-    assert.deepEqual(describeResponses(resumed.take()), ['ADD[4]', 'DOC b/2/posts/p2 [4]', 'CURRENT[4]', 'NO_CHANGE[]']);
+    e.openListen(owner, resumed).receive(
+      queryTarget(4, { from: [{ collectionId: 'posts', allDescendants: true }] }, { readTime }),
+    );
+    assert.deepEqual(describeResponses(resumed.take()), [
+      'ADD[4]',
+      'DOC b/2/posts/p2 [4]',
+      'CURRENT[4]',
+      'NO_CHANGE[]',
+    ]);
   });
 
   it('delivers commits to listeners and commit subscribers in commit order, even when a subscriber commits', async () => {
@@ -153,15 +245,28 @@ describe('engine: listen', () => {
     await set(e, 'o/first', {});
     await new Promise((r) => setImmediate(r));
     assert.deepEqual(seen, ['o/first', 'o/second']);
-    assert.deepEqual(describeResponses(sink.take()), ['DOC o/first [2]', 'NO_CHANGE[]', 'DOC o/second [2]', 'NO_CHANGE[]']);
+    assert.deepEqual(describeResponses(sink.take()), [
+      'DOC o/first [2]',
+      'NO_CHANGE[]',
+      'DOC o/second [2]',
+      'NO_CHANGE[]',
+    ]);
   });
 
   it('drops a once target after it is current', async () => {
     const e = newEngine();
     await set(e, 'once/a', {});
     const sink = new RecordingSink();
-    e.openListen(owner, sink).receive(queryTarget(2, { from: [{ collectionId: 'once' }] }, { once: true }));
-    assert.deepEqual(describeResponses(sink.take()), ['ADD[2]', 'DOC once/a [2]', 'CURRENT[2]', 'NO_CHANGE[]', 'REMOVE[2]']);
+    e.openListen(owner, sink).receive(
+      queryTarget(2, { from: [{ collectionId: 'once' }] }, { once: true }),
+    );
+    assert.deepEqual(describeResponses(sink.take()), [
+      'ADD[2]',
+      'DOC once/a [2]',
+      'CURRENT[2]',
+      'NO_CHANGE[]',
+      'REMOVE[2]',
+    ]);
     await set(e, 'once/b', {});
     assert.deepEqual(sink.take(), []);
   });
@@ -173,7 +278,10 @@ describe('engine: listen', () => {
     s.receive({ database: DATABASE });
     const hs = sink.take()[0]!;
     assert.ok(hs.streamId && hs.streamToken);
-    s.receive({ streamToken: hs.streamToken, writes: [{ update: { name: doc('w/1'), fields: {} } }] });
+    s.receive({
+      streamToken: hs.streamToken,
+      writes: [{ update: { name: doc('w/1'), fields: {} } }],
+    });
     const r = sink.take()[0]!;
     assert.ok(r.commitTime);
     assert.equal((r.writeResults as Json[]).length, 1);

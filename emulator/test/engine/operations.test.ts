@@ -3,8 +3,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFirestoreEngine } from '../../src/firestore/engine/index.js';
-import { FirestoreApiError, GrpcCode, type AccessRequest, type CommitEvent, type Json } from '../../src/firestore/service.js';
-import { DATABASE, PROJECT, ROOT, RecordingSink, doc, fields, newEngine, owner, raw, rejects, set } from './helpers.js';
+import {
+  FirestoreApiError,
+  GrpcCode,
+  type AccessRequest,
+  type CommitEvent,
+  type Json,
+} from '../../src/firestore/service.js';
+import {
+  DATABASE,
+  PROJECT,
+  ROOT,
+  RecordingSink,
+  doc,
+  fields,
+  newEngine,
+  owner,
+  raw,
+  rejects,
+  set,
+} from './helpers.js';
 
 describe('engine: export and import', () => {
   it('round-trips every value type exactly', async () => {
@@ -27,7 +45,12 @@ describe('engine: export and import', () => {
     };
     await set(e, 'all/types', data);
     await set(e, 'all/types/sub/child', { x: 1 });
-    await e.commit(owner, { database: 'projects/other/databases/(default)', writes: [{ update: { name: 'projects/other/databases/(default)/documents/o/1', fields: {} } }] });
+    await e.commit(owner, {
+      database: 'projects/other/databases/(default)',
+      writes: [
+        { update: { name: 'projects/other/databases/(default)/documents/o/1', fields: {} } },
+      ],
+    });
     const original = await e.getDocument(owner, { name: doc('all/types') });
     const dir = await mkdtemp(join(tmpdir(), 'engine-export-'));
     try {
@@ -50,7 +73,11 @@ describe('engine: export and import', () => {
     const dir = await mkdtemp(join(tmpdir(), 'engine-export-'));
     try {
       await rejects(newEngine().importFrom(dir), GrpcCode.INVALID_ARGUMENT, /Cannot import/);
-      await rejects(newEngine().importFrom(join(dir, 'missing')), GrpcCode.INVALID_ARGUMENT, /Cannot import/);
+      await rejects(
+        newEngine().importFrom(join(dir, 'missing')),
+        GrpcCode.INVALID_ARGUMENT,
+        /Cannot import/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -68,12 +95,21 @@ describe('engine: commit feed and usage', () => {
     off();
     await set(e, 'c/2', {});
     assert.equal(events.length, 3);
-    assert.deepEqual(events.map((ev) => [ev.changes[0]!.before?.fields ?? null, ev.changes[0]!.after?.fields ?? null]), [
-      [null, fields({ v: 1 })],
-      [fields({ v: 1 }), fields({ v: 2 })],
-      [fields({ v: 2 }), null],
-    ]);
-    assert.ok(events[0]!.commitTime < events[1]!.commitTime && events[1]!.commitTime < events[2]!.commitTime);
+    assert.deepEqual(
+      events.map((ev) => [
+        ev.changes[0]!.before?.fields ?? null,
+        ev.changes[0]!.after?.fields ?? null,
+      ]),
+      [
+        [null, fields({ v: 1 })],
+        [fields({ v: 1 }), fields({ v: 2 })],
+        [fields({ v: 2 }), null],
+      ],
+    );
+    assert.ok(
+      events[0]!.commitTime < events[1]!.commitTime &&
+        events[1]!.commitTime < events[2]!.commitTime,
+    );
     assert.equal(events[0]!.projectId, PROJECT);
   });
 
@@ -86,9 +122,21 @@ describe('engine: commit feed and usage', () => {
     await e.deleteDocument(owner, { name: doc('u/9') });
     await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'u' }] } });
     await e.getDocument(owner, { name: doc('u/1') });
-    await e.runAggregationQuery(owner, { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'u' }] }, aggregations: [{ count: {} }] } });
+    await e.runAggregationQuery(owner, {
+      parent: ROOT,
+      structuredAggregationQuery: {
+        structuredQuery: { from: [{ collectionId: 'u' }] },
+        aggregations: [{ count: {} }],
+      },
+    });
     const sink = new RecordingSink();
-    e.openListen(owner, sink).receive({ database: DATABASE, addTarget: { targetId: 2, query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'u' }] } } } });
+    e.openListen(owner, sink).receive({
+      database: DATABASE,
+      addTarget: {
+        targetId: 2,
+        query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'u' }] } },
+      },
+    });
     const report = e.usage();
     assert.deepEqual(report.collections.u, { reads: 2 + 1 + 1 + 2, writes: 1, deletes: 1 });
     assert.deepEqual(report.totals, { reads: 6, writes: 1, deletes: 1 });
@@ -96,7 +144,11 @@ describe('engine: commit feed and usage', () => {
 });
 
 describe('engine: authorization', () => {
-  const user = { projectId: PROJECT, databaseId: '(default)', caller: { kind: 'user' as const, token: { sub: 'u1' } } };
+  const user = {
+    projectId: PROJECT,
+    databaseId: '(default)',
+    caller: { kind: 'user' as const, token: { sub: 'u1' } },
+  };
 
   it('asks the authorizer about non-owner reads, queries and each write, with before/after state', async () => {
     const seen: AccessRequest[] = [];
@@ -105,7 +157,10 @@ describe('engine: authorization', () => {
       authorizer: {
         authorize: (r) => {
           seen.push(r);
-          views.push({ before: r.readBefore('/databases/(default)/documents/docs/a'), after: r.readAfter(`${ROOT}/docs/b`) });
+          views.push({
+            before: r.readBefore('/databases/(default)/documents/docs/a'),
+            after: r.readAfter(`${ROOT}/docs/b`),
+          });
         },
       },
     });
@@ -119,23 +174,32 @@ describe('engine: authorization', () => {
         { delete: doc('docs/c') },
       ],
     });
-    assert.deepEqual(seen.map((r) => [r.method, r.path]), [
-      ['update', 'docs/a'],
-      ['create', 'docs/b'],
-      ['delete', 'docs/c'],
-    ]);
+    assert.deepEqual(
+      seen.map((r) => [r.method, r.path]),
+      [
+        ['update', 'docs/a'],
+        ['create', 'docs/b'],
+        ['delete', 'docs/c'],
+      ],
+    );
     const update = seen[0]!;
     assert.deepEqual(update.resource?.fields, fields({ v: 1 }));
     assert.deepEqual(update.requestResource?.fields, fields({ v: 2 }));
     assert.deepEqual(views[0]!.before?.fields, fields({ v: 1 }));
     assert.deepEqual(views[0]!.after?.fields, fields({ v: 3 }));
     seen.length = 0;
-    await e.runQuery(user, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'docs', allDescendants: true }] } });
+    await e.runQuery(user, {
+      parent: ROOT,
+      structuredQuery: { from: [{ collectionId: 'docs', allDescendants: true }] },
+    });
     await e.getDocument(user, { name: doc('docs/a') });
-    assert.deepEqual(seen.map((r) => [r.method, r.path, r.collectionGroup ?? false]), [
-      ['list', 'docs', true],
-      ['get', 'docs/a', false],
-    ]);
+    assert.deepEqual(
+      seen.map((r) => [r.method, r.path, r.collectionGroup ?? false]),
+      [
+        ['list', 'docs', true],
+        ['get', 'docs/a', false],
+      ],
+    );
     assert.ok(seen[0]!.query);
   });
 
@@ -143,19 +207,44 @@ describe('engine: authorization', () => {
     const e = newEngine();
     e.setAuthorizer({
       authorize: (r) => {
-        if (r.path.startsWith('secret')) throw new FirestoreApiError(GrpcCode.PERMISSION_DENIED, 'Missing or insufficient permissions.');
+        if (r.path.startsWith('secret'))
+          throw new FirestoreApiError(
+            GrpcCode.PERMISSION_DENIED,
+            'Missing or insufficient permissions.',
+          );
       },
     });
     await rejects(
-      e.commit(user, { database: DATABASE, writes: [{ update: { name: doc('open/a'), fields: {} } }, { update: { name: doc('secret/b'), fields: {} } }] }),
+      e.commit(user, {
+        database: DATABASE,
+        writes: [
+          { update: { name: doc('open/a'), fields: {} } },
+          { update: { name: doc('secret/b'), fields: {} } },
+        ],
+      }),
       GrpcCode.PERMISSION_DENIED,
     );
     await rejects(e.getDocument(owner, { name: doc('open/a') }), GrpcCode.NOT_FOUND);
     const sink = new RecordingSink();
     const s = e.openListen(user, sink);
-    s.receive({ database: DATABASE, addTarget: { targetId: 2, query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'secret' }] } } } });
+    s.receive({
+      database: DATABASE,
+      addTarget: {
+        targetId: 2,
+        query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'secret' }] } },
+      },
+    });
     assert.deepEqual(sink.take(), [
-      { targetChange: { targetChangeType: 'REMOVE', targetIds: [2], cause: { code: GrpcCode.PERMISSION_DENIED, message: 'Missing or insufficient permissions.' } } },
+      {
+        targetChange: {
+          targetChangeType: 'REMOVE',
+          targetIds: [2],
+          cause: {
+            code: GrpcCode.PERMISSION_DENIED,
+            message: 'Missing or insufficient permissions.',
+          },
+        },
+      },
     ]);
     assert.equal(sink.error, null);
   });

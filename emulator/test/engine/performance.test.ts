@@ -20,7 +20,16 @@ describe('engine: performance', function () {
       const writes: Json[] = [];
       for (let i = 0; i < 500; i++) {
         const n = b * 500 + i;
-        writes.push({ update: { name: `${ROOT}/items/d${n}`, fields: { n: { integerValue: String(n) }, score: { doubleValue: (n * 7919) % 10007 }, title: { stringValue: `item ${n}` } } } });
+        writes.push({
+          update: {
+            name: `${ROOT}/items/d${n}`,
+            fields: {
+              n: { integerValue: String(n) },
+              score: { doubleValue: (n * 7919) % 10007 },
+              title: { stringValue: `item ${n}` },
+            },
+          },
+        });
       }
       await e.commit(owner, { database: DATABASE, writes });
     }
@@ -31,11 +40,21 @@ describe('engine: performance', function () {
     const runs = 20;
     const t = cpuMs();
     for (let i = 0; i < runs; i++) {
-      first = await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'items' }], orderBy: [{ field: { fieldPath: 'score' }, direction: 'DESCENDING' }], limit: 50 } });
+      first = await e.runQuery(owner, {
+        parent: ROOT,
+        structuredQuery: {
+          from: [{ collectionId: 'items' }],
+          orderBy: [{ field: { fieldPath: 'score' }, direction: 'DESCENDING' }],
+          limit: 50,
+        },
+      });
     }
     const perQuery = (cpuMs() - t) / runs;
     assert.equal(first.length, 50);
-    assert.equal(((first[0]!.document as Json).fields as Record<string, Json>).score!.doubleValue, 10006);
+    assert.equal(
+      ((first[0]!.document as Json).fields as Record<string, Json>).score!.doubleValue,
+      10006,
+    );
     assert.ok(perQuery < 20, `ordered limit-50 query: ${perQuery.toFixed(2)} ms`);
   });
 
@@ -43,18 +62,31 @@ describe('engine: performance', function () {
     const e = newEngine();
     let pushed = 0;
     for (let i = 0; i < 100; i++) {
-      e.openListen(owner, { push: () => void pushed++, fail: (err) => assert.fail(err.message) }).receive({
+      e.openListen(owner, {
+        push: () => void pushed++,
+        fail: (err) => assert.fail(err.message),
+      }).receive({
         database: DATABASE,
-        addTarget: { targetId: 2, query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'live' }] } } },
+        addTarget: {
+          targetId: 2,
+          query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'live' }] } },
+        },
       });
     }
     pushed = 0;
     const t = cpuMs();
     for (let i = 0; i < 30; i++) {
-      await e.commit(owner, { database: DATABASE, writes: [{ update: { name: `${ROOT}/live/d${i}`, fields: {} } }] });
+      await e.commit(owner, {
+        database: DATABASE,
+        writes: [{ update: { name: `${ROOT}/live/d${i}`, fields: {} } }],
+      });
     }
     const perCommit = (cpuMs() - t) / 30;
-    assert.equal(pushed, 30 * 100 * 2, 'every listener got a document change and a snapshot per commit');
+    assert.equal(
+      pushed,
+      30 * 100 * 2,
+      'every listener got a document change and a snapshot per commit',
+    );
     assert.ok(perCommit < 10, `commit with 100 listeners: ${perCommit.toFixed(2)} ms`);
   });
 });

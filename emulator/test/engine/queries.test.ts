@@ -4,7 +4,9 @@ import type { FirestoreEngine } from '../../src/firestore/engine/index.js';
 import { ROOT, doc, newEngine, owner, query, raw, rejects, set, v } from './helpers.js';
 
 const from = [{ collectionId: 'items' }];
-const field = (fieldPath: string, op: string, value: unknown) => ({ fieldFilter: { field: { fieldPath }, op, value: v(value) } });
+const field = (fieldPath: string, op: string, value: unknown) => ({
+  fieldFilter: { field: { fieldPath }, op, value: v(value) },
+});
 const unary = (fieldPath: string, op: string) => ({ unaryFilter: { field: { fieldPath }, op } });
 const asc = (fieldPath: string) => ({ field: { fieldPath } });
 const desc = (fieldPath: string) => ({ field: { fieldPath }, direction: 'DESCENDING' });
@@ -33,9 +35,16 @@ describe('engine: queries', () => {
     assert.deepEqual(await where(field('n', 'LESS_THAN', 2)), ['items/a']);
     assert.deepEqual(await where(field('n', 'LESS_THAN_OR_EQUAL', 2)), ['items/a', 'items/b']);
     assert.deepEqual(await where(field('n', 'GREATER_THAN', 1)), ['items/b', 'items/c']);
-    assert.deepEqual(await where(field('n', 'GREATER_THAN_OR_EQUAL', 1)), ['items/a', 'items/b', 'items/c']);
+    assert.deepEqual(await where(field('n', 'GREATER_THAN_OR_EQUAL', 1)), [
+      'items/a',
+      'items/b',
+      'items/c',
+    ]);
     assert.deepEqual(await where(field('tags', 'ARRAY_CONTAINS', 'red')), ['items/a', 'items/e']);
-    assert.deepEqual(await where(field('tags', 'ARRAY_CONTAINS_ANY', ['green', 'blue'])), ['items/a', 'items/b']);
+    assert.deepEqual(await where(field('tags', 'ARRAY_CONTAINS_ANY', ['green', 'blue'])), [
+      'items/a',
+      'items/b',
+    ]);
     assert.deepEqual(await where(field('n', 'IN', [1, 3.5, 'x'])), ['items/a', 'items/c']);
     assert.deepEqual(await where(field('n', 'NOT_IN', [1, 2])), ['items/d', 'items/c']);
     assert.deepEqual(await where(field('s', 'GREATER_THAN', 'b')), ['items/b', 'items/d']);
@@ -45,7 +54,12 @@ describe('engine: queries', () => {
     assert.deepEqual(await where(unary('n', 'IS_NAN')), ['items/d']);
     assert.deepEqual(await where(unary('n', 'IS_NULL')), ['items/e']);
     assert.deepEqual(await where(unary('n', 'IS_NOT_NAN')), ['items/a', 'items/b', 'items/c']);
-    assert.deepEqual(await where(unary('n', 'IS_NOT_NULL')), ['items/d', 'items/a', 'items/b', 'items/c']);
+    assert.deepEqual(await where(unary('n', 'IS_NOT_NULL')), [
+      'items/d',
+      'items/a',
+      'items/b',
+      'items/c',
+    ]);
     assert.deepEqual(await where(field('s', 'NOT_IN', ['apple'])), ['items/b', 'items/d']);
   });
 
@@ -54,7 +68,12 @@ describe('engine: queries', () => {
       compositeFilter: {
         op: 'OR',
         filters: [
-          { compositeFilter: { op: 'AND', filters: [field('n', 'GREATER_THAN', 1), field('tags', 'ARRAY_CONTAINS', 'green')] } },
+          {
+            compositeFilter: {
+              op: 'AND',
+              filters: [field('n', 'GREATER_THAN', 1), field('tags', 'ARRAY_CONTAINS', 'green')],
+            },
+          },
           field('s', 'EQUAL', 'date'),
         ],
       },
@@ -64,15 +83,33 @@ describe('engine: queries', () => {
   });
 
   it('orders by fields with __name__ as tie-breaker and skips documents lacking an ordered field', async () => {
-    assert.deepEqual(await query(e, { from, orderBy: [desc('tags')] }), ['items/a', 'items/e', 'items/b', 'items/c']);
-    assert.deepEqual(await query(e, { from, orderBy: [asc('n')] }), ['items/e', 'items/d', 'items/a', 'items/b', 'items/c']);
-    assert.deepEqual(await query(e, { from, orderBy: [desc('__name__')], limit: 2 }), ['items/f', 'items/e']);
+    assert.deepEqual(await query(e, { from, orderBy: [desc('tags')] }), [
+      'items/a',
+      'items/e',
+      'items/b',
+      'items/c',
+    ]);
+    assert.deepEqual(await query(e, { from, orderBy: [asc('n')] }), [
+      'items/e',
+      'items/d',
+      'items/a',
+      'items/b',
+      'items/c',
+    ]);
+    assert.deepEqual(await query(e, { from, orderBy: [desc('__name__')], limit: 2 }), [
+      'items/f',
+      'items/e',
+    ]);
   });
 
   it('applies cursors with before flags, offsets and limits', async () => {
     const order = [asc('n')];
-    const q = (extra: Json) => query(e, { from, orderBy: order, where: unary('n', 'IS_NOT_NAN'), ...extra });
-    assert.deepEqual(await q({ startAt: { values: [v(2)], before: true } }), ['items/b', 'items/c']);
+    const q = (extra: Json) =>
+      query(e, { from, orderBy: order, where: unary('n', 'IS_NOT_NAN'), ...extra });
+    assert.deepEqual(await q({ startAt: { values: [v(2)], before: true } }), [
+      'items/b',
+      'items/c',
+    ]);
     assert.deepEqual(await q({ startAt: { values: [v(2)], before: false } }), ['items/c']);
     assert.deepEqual(await q({ endAt: { values: [v(2)], before: true } }), ['items/a']);
     assert.deepEqual(await q({ endAt: { values: [v(2)], before: false } }), ['items/a', 'items/b']);
@@ -99,14 +136,30 @@ describe('engine: queries', () => {
     await set(e2, 'posts/p3', { n: 3 });
     await set(e2, 'users/u1/drafts/posts', { n: 4 });
     const group = { from: [{ collectionId: 'posts', allDescendants: true }], orderBy: [asc('n')] };
-    assert.deepEqual(await query(e2, group), ['users/u1/posts/p1', 'users/u2/posts/p2', 'posts/p3']);
+    assert.deepEqual(await query(e2, group), [
+      'users/u1/posts/p1',
+      'users/u2/posts/p2',
+      'posts/p3',
+    ]);
     assert.deepEqual(await query(e2, group, doc('users/u1')), ['users/u1/posts/p1']);
-    assert.deepEqual(await query(e2, { from: [{ collectionId: 'posts' }] }, doc('users/u2')), ['users/u2/posts/p2']);
+    assert.deepEqual(await query(e2, { from: [{ collectionId: 'posts' }] }, doc('users/u2')), [
+      'users/u2/posts/p2',
+    ]);
   });
 
   it('runs kindless descendant queries bounded by numeric-id names, as recursive deletes do', async () => {
     const e2 = newEngine();
-    for (const path of ['del/ABC', 'del/123', 'del/abc', 'del/abc/sub/x', 'del/ghost/deep/y', 'delx/no', 'aaa/no', 'de/no']) await set(e2, path, {});
+    for (const path of [
+      'del/ABC',
+      'del/123',
+      'del/abc',
+      'del/abc/sub/x',
+      'del/ghost/deep/y',
+      'delx/no',
+      'aaa/no',
+      'de/no',
+    ])
+      await set(e2, path, {});
     const min = '__id-9223372036854775808__';
     const names = await query(e2, {
       from: [{ allDescendants: true }],
@@ -115,8 +168,20 @@ describe('engine: queries', () => {
         compositeFilter: {
           op: 'AND',
           filters: [
-            { fieldFilter: { field: { fieldPath: '__name__' }, op: 'GREATER_THAN_OR_EQUAL', value: { referenceValue: doc(`del/${min}`) } } },
-            { fieldFilter: { field: { fieldPath: '__name__' }, op: 'LESS_THAN', value: { referenceValue: doc(`del\u0000/${min}`) } } },
+            {
+              fieldFilter: {
+                field: { fieldPath: '__name__' },
+                op: 'GREATER_THAN_OR_EQUAL',
+                value: { referenceValue: doc(`del/${min}`) },
+              },
+            },
+            {
+              fieldFilter: {
+                field: { fieldPath: '__name__' },
+                op: 'LESS_THAN',
+                value: { referenceValue: doc(`del\u0000/${min}`) },
+              },
+            },
           ],
         },
       },
@@ -126,31 +191,90 @@ describe('engine: queries', () => {
   });
 
   it('projects selected fields', async () => {
-    const res = await e.runQuery(owner, { parent: ROOT, structuredQuery: { from, select: { fields: [{ fieldPath: 's' }] }, where: field('n', 'EQUAL', 1) } });
+    const res = await e.runQuery(owner, {
+      parent: ROOT,
+      structuredQuery: {
+        from,
+        select: { fields: [{ fieldPath: 's' }] },
+        where: field('n', 'EQUAL', 1),
+      },
+    });
     assert.deepEqual((res[0]!.document as Json).fields, { s: v('apple') });
-    const names = await e.runQuery(owner, { parent: ROOT, structuredQuery: { from, select: { fields: [{ fieldPath: '__name__' }] }, limit: 1 } });
+    const names = await e.runQuery(owner, {
+      parent: ROOT,
+      structuredQuery: { from, select: { fields: [{ fieldPath: '__name__' }] }, limit: 1 },
+    });
     assert.deepEqual((names[0]!.document as Json).fields, {});
   });
 
   it('returns a single response with a read time when nothing matches', async () => {
-    const res = await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'nothing' }] } });
+    const res = await e.runQuery(owner, {
+      parent: ROOT,
+      structuredQuery: { from: [{ collectionId: 'nothing' }] },
+    });
     assert.equal(res.length, 1);
     assert.ok(res[0]!.readTime && !res[0]!.document);
   });
 
   it('rejects invalid queries with INVALID_ARGUMENT and a clear message', async () => {
-    const bad = (sq: Json, message: RegExp) => rejects(e.runQuery(owner, { parent: ROOT, structuredQuery: sq }), GrpcCode.INVALID_ARGUMENT, message);
+    const bad = (sq: Json, message: RegExp) =>
+      rejects(
+        e.runQuery(owner, { parent: ROOT, structuredQuery: sq }),
+        GrpcCode.INVALID_ARGUMENT,
+        message,
+      );
     await bad({ from, where: field('n', 'IN', []) }, /non-empty array of at most 30/);
-    await bad({ from, where: field('n', 'ARRAY_CONTAINS_ANY', Array.from({ length: 31 }, (_, i) => i)) }, /at most 30/);
-    await bad({ from, where: field('n', 'NOT_IN', Array.from({ length: 11 }, (_, i) => i)) }, /at most 10/);
-    await bad({ from, orderBy: [asc('n')], startAt: { values: [v(1), v(2), v(3)] } }, /too many cursor values/i);
+    await bad(
+      {
+        from,
+        where: field(
+          'n',
+          'ARRAY_CONTAINS_ANY',
+          Array.from({ length: 31 }, (_, i) => i),
+        ),
+      },
+      /at most 30/,
+    );
+    await bad(
+      {
+        from,
+        where: field(
+          'n',
+          'NOT_IN',
+          Array.from({ length: 11 }, (_, i) => i),
+        ),
+      },
+      /at most 10/,
+    );
+    await bad(
+      { from, orderBy: [asc('n')], startAt: { values: [v(1), v(2), v(3)] } },
+      /too many cursor values/i,
+    );
     await bad({ from: [] }, /exactly one collection/);
     await bad({ from, where: field('a..b', 'EQUAL', 1) }, /invalid field path/);
     await bad({ from: [{ collectionId: '__x__' }] }, /reserved/);
-    await bad({ from, where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'LIKE', value: v(1) } } }, /unknown field filter operator/);
+    await bad(
+      { from, where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'LIKE', value: v(1) } } },
+      /unknown field filter operator/,
+    );
     await bad({ from, limit: -1 }, /limit/);
-    await bad({ from, where: { compositeFilter: { op: 'AND', filters: [field('a', 'NOT_IN', [1]), field('b', 'NOT_EQUAL', 1)] } } }, /NOT_IN/);
-    await rejects(e.runQuery(owner, { parent: `${ROOT}/items`, structuredQuery: { from } }), GrpcCode.INVALID_ARGUMENT, /parent/);
+    await bad(
+      {
+        from,
+        where: {
+          compositeFilter: {
+            op: 'AND',
+            filters: [field('a', 'NOT_IN', [1]), field('b', 'NOT_EQUAL', 1)],
+          },
+        },
+      },
+      /NOT_IN/,
+    );
+    await rejects(
+      e.runQuery(owner, { parent: `${ROOT}/items`, structuredQuery: { from } }),
+      GrpcCode.INVALID_ARGUMENT,
+      /parent/,
+    );
   });
 });
 
@@ -185,7 +309,10 @@ describe('engine: aggregations', () => {
 
   it('returns null for the average of nothing, NaN when NaN is summed, and a double on int64 overflow', async () => {
     const e = newEngine();
-    await set(e, 'm/a', { big: raw({ integerValue: '9223372036854775807' }), n: raw({ doubleValue: 'NaN' }) });
+    await set(e, 'm/a', {
+      big: raw({ integerValue: '9223372036854775807' }),
+      n: raw({ doubleValue: 'NaN' }),
+    });
     await set(e, 'm/b', { big: 1, n: 1 });
     const [res] = await e.runAggregationQuery(owner, {
       parent: ROOT,
@@ -207,9 +334,22 @@ describe('engine: aggregations', () => {
   it('rejects duplicate aliases and empty aggregation lists', async () => {
     const e = newEngine();
     const run = (aggregations: unknown) =>
-      e.runAggregationQuery(owner, { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'm' }] }, aggregations } });
+      e.runAggregationQuery(owner, {
+        parent: ROOT,
+        structuredAggregationQuery: {
+          structuredQuery: { from: [{ collectionId: 'm' }] },
+          aggregations,
+        },
+      });
     await rejects(run([]), GrpcCode.INVALID_ARGUMENT, /at least one/);
-    await rejects(run([{ alias: 'a', count: {} }, { alias: 'a', count: {} }]), GrpcCode.INVALID_ARGUMENT, /duplicate/);
+    await rejects(
+      run([
+        { alias: 'a', count: {} },
+        { alias: 'a', count: {} },
+      ]),
+      GrpcCode.INVALID_ARGUMENT,
+      /duplicate/,
+    );
     await rejects(run([{ alias: 'a', count: { upTo: 0 } }]), GrpcCode.INVALID_ARGUMENT, /upTo/);
   });
 });

@@ -18,7 +18,23 @@ describe('engine: queries against a naive model', () => {
   it('agrees on 300 random ordered queries with limits, offsets and cursors', async () => {
     const random = rng(7);
     const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
-    const pool: unknown[] = [null, true, false, 0, 1, 2, 2.5, -1, 'a', 'b', 'B', '', [1], [0, 1], { k: 1 }];
+    const pool: unknown[] = [
+      null,
+      true,
+      false,
+      0,
+      1,
+      2,
+      2.5,
+      -1,
+      'a',
+      'b',
+      'B',
+      '',
+      [1],
+      [0, 1],
+      { k: 1 },
+    ];
     const e = newEngine();
     const docs: { id: string; a?: Json; b?: Json }[] = [];
     const writes: Json[] = [];
@@ -61,7 +77,9 @@ describe('engine: queries against a naive model', () => {
         const c = x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
         return nameDir === 'DESCENDING' ? -c : c;
       };
-      let expected = docs.filter((d) => fieldsOrdered.every((f) => key(d, f) !== undefined)).sort(cmp);
+      let expected = docs
+        .filter((d) => fieldsOrdered.every((f) => key(d, f) !== undefined))
+        .sort(cmp);
       if (start) {
         expected = expected.filter((d) => {
           let c = compareValues(key(d, fieldsOrdered[0]!), cursorValue);
@@ -71,7 +89,11 @@ describe('engine: queries against a naive model', () => {
       }
       expected = expected.slice(offset, limit === undefined ? undefined : offset + limit);
       const got = await query(e, sq, ROOT);
-      assert.deepEqual(got, expected.map((d) => `m/${d.id}`), JSON.stringify(sq));
+      assert.deepEqual(
+        got,
+        expected.map((d) => `m/${d.id}`),
+        JSON.stringify(sq),
+      );
     }
   });
 });

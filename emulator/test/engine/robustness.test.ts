@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { FirestoreApiError, GrpcCode, type Json } from '../../src/firestore/service.js';
-import { DATABASE, ROOT, RecordingSink, doc, fields, newEngine, owner, rejects, set, v } from './helpers.js';
+import {
+  DATABASE,
+  ROOT,
+  RecordingSink,
+  doc,
+  fields,
+  newEngine,
+  owner,
+  rejects,
+  set,
+  v,
+} from './helpers.js';
 
 describe('engine: malformed requests', () => {
   it('answers every malformed request with INVALID_ARGUMENT and leaves the data unchanged', async () => {
@@ -8,45 +19,225 @@ describe('engine: malformed requests', () => {
     await set(e, 'keep/a', { n: 1 });
     await set(e, 'keep/b', { s: 'x' });
     const snapshot = async () =>
-      (await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'keep' }] } })).map((r) => r.document);
+      (
+        await e.runQuery(owner, {
+          parent: ROOT,
+          structuredQuery: { from: [{ collectionId: 'keep' }] },
+        })
+      ).map((r) => r.document);
     const before = await snapshot();
     const big = 'x'.repeat(1_048_577);
     const goodWrite = { update: { name: doc('keep/new'), fields: fields({ n: 1 }) } };
     const calls: [string, () => Promise<unknown>][] = [
       ['get: no name', () => e.getDocument(owner, {})],
       ['get: collection name', () => e.getDocument(owner, { name: `${ROOT}/keep` })],
-      ['get: bad mask', () => e.getDocument(owner, { name: doc('keep/a'), mask: { fieldPaths: ['a..b'] } })],
-      ['get: bad readTime', () => e.getDocument(owner, { name: doc('keep/a'), readTime: 'yesterday' })],
-      ['list: bad page size', () => e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageSize: 'x' })],
-      ['list: bad page token', () => e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageToken: '!!' })],
-      ['create: reserved id', () => e.createDocument(owner, { parent: ROOT, collectionId: 'keep', documentId: '__bad__', document: {} })],
-      ['create: bad collection', () => e.createDocument(owner, { parent: ROOT, collectionId: 'a/b', document: {} })],
+      [
+        'get: bad mask',
+        () => e.getDocument(owner, { name: doc('keep/a'), mask: { fieldPaths: ['a..b'] } }),
+      ],
+      [
+        'get: bad readTime',
+        () => e.getDocument(owner, { name: doc('keep/a'), readTime: 'yesterday' }),
+      ],
+      [
+        'list: bad page size',
+        () => e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageSize: 'x' }),
+      ],
+      [
+        'list: bad page token',
+        () => e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageToken: '!!' }),
+      ],
+      [
+        'create: reserved id',
+        () =>
+          e.createDocument(owner, {
+            parent: ROOT,
+            collectionId: 'keep',
+            documentId: '__bad__',
+            document: {},
+          }),
+      ],
+      [
+        'create: bad collection',
+        () => e.createDocument(owner, { parent: ROOT, collectionId: 'a/b', document: {} }),
+      ],
       ['update: no document', () => e.updateDocument(owner, {})],
-      ['update: bad value', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { n: { integerValue: 'x' } } } })],
-      ['update: reserved field', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { __x__: v(1) } } })],
-      ['update: long field name', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { ['f'.repeat(1501)]: v(1) } } })],
-      ['update: too big', () => e.updateDocument(owner, { document: { name: doc('keep/a'), fields: fields({ big }) } })],
+      [
+        'update: bad value',
+        () =>
+          e.updateDocument(owner, {
+            document: { name: doc('keep/a'), fields: { n: { integerValue: 'x' } } },
+          }),
+      ],
+      [
+        'update: reserved field',
+        () =>
+          e.updateDocument(owner, { document: { name: doc('keep/a'), fields: { __x__: v(1) } } }),
+      ],
+      [
+        'update: long field name',
+        () =>
+          e.updateDocument(owner, {
+            document: { name: doc('keep/a'), fields: { ['f'.repeat(1501)]: v(1) } },
+          }),
+      ],
+      [
+        'update: too big',
+        () =>
+          e.updateDocument(owner, { document: { name: doc('keep/a'), fields: fields({ big }) } }),
+      ],
       ['delete: bad name', () => e.deleteDocument(owner, { name: 'projects/x' })],
-      ['batchGet: not an array', () => e.batchGetDocuments(owner, { database: DATABASE, documents: 'keep/a' })],
-      ['batchGet: other database', () => e.batchGetDocuments(owner, { database: DATABASE, documents: ['projects/o/databases/(default)/documents/a/b'] })],
-      ['begin: bad options', () => e.beginTransaction(owner, { database: DATABASE, options: { readOnly: {}, readWrite: {} } })],
+      [
+        'batchGet: not an array',
+        () => e.batchGetDocuments(owner, { database: DATABASE, documents: 'keep/a' }),
+      ],
+      [
+        'batchGet: other database',
+        () =>
+          e.batchGetDocuments(owner, {
+            database: DATABASE,
+            documents: ['projects/o/databases/(default)/documents/a/b'],
+          }),
+      ],
+      [
+        'begin: bad options',
+        () =>
+          e.beginTransaction(owner, {
+            database: DATABASE,
+            options: { readOnly: {}, readWrite: {} },
+          }),
+      ],
       ['commit: no database', () => e.commit(owner, { writes: [goodWrite] })],
-      ['commit: two operations', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { update: { name: doc('keep/a'), fields: {} }, delete: doc('keep/a') }] })],
-      ['commit: bad transform', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { transform: { document: doc('keep/a'), fieldTransforms: [{ fieldPath: 'n', increment: v('one') }] } }] })],
-      ['commit: mask on delete', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { delete: doc('keep/a'), updateMask: { fieldPaths: ['n'] } }] })],
-      ['commit: nested arrays', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { update: { name: doc('keep/a'), fields: { a: { arrayValue: { values: [{ arrayValue: {} }] } } } } }] })],
-      ['commit: bad precondition', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { delete: doc('keep/a'), currentDocument: { exists: 'yes' } }] })],
-      ['commit: reserved mask field', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { update: { name: doc('keep/a'), fields: {} }, updateMask: { fieldPaths: ['__name__'] } }] })],
-      ['commit: reserved transform field', () => e.commit(owner, { database: DATABASE, writes: [{ transform: { document: doc('keep/a'), fieldTransforms: [{ fieldPath: '__x__', setToServerValue: 'REQUEST_TIME' }] } }] })],
-      ['commit: unknown transaction', () => e.commit(owner, { database: DATABASE, transaction: 'AAAA', writes: [goodWrite] })],
-      ['commit: too big', () => e.commit(owner, { database: DATABASE, writes: [goodWrite, { update: { name: doc('keep/a'), fields: fields({ big }) } }] })],
+      [
+        'commit: two operations',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [
+              goodWrite,
+              { update: { name: doc('keep/a'), fields: {} }, delete: doc('keep/a') },
+            ],
+          }),
+      ],
+      [
+        'commit: bad transform',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [
+              goodWrite,
+              {
+                transform: {
+                  document: doc('keep/a'),
+                  fieldTransforms: [{ fieldPath: 'n', increment: v('one') }],
+                },
+              },
+            ],
+          }),
+      ],
+      [
+        'commit: mask on delete',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [goodWrite, { delete: doc('keep/a'), updateMask: { fieldPaths: ['n'] } }],
+          }),
+      ],
+      [
+        'commit: nested arrays',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [
+              goodWrite,
+              {
+                update: {
+                  name: doc('keep/a'),
+                  fields: { a: { arrayValue: { values: [{ arrayValue: {} }] } } },
+                },
+              },
+            ],
+          }),
+      ],
+      [
+        'commit: bad precondition',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [goodWrite, { delete: doc('keep/a'), currentDocument: { exists: 'yes' } }],
+          }),
+      ],
+      [
+        'commit: reserved mask field',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [
+              goodWrite,
+              {
+                update: { name: doc('keep/a'), fields: {} },
+                updateMask: { fieldPaths: ['__name__'] },
+              },
+            ],
+          }),
+      ],
+      [
+        'commit: reserved transform field',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [
+              {
+                transform: {
+                  document: doc('keep/a'),
+                  fieldTransforms: [{ fieldPath: '__x__', setToServerValue: 'REQUEST_TIME' }],
+                },
+              },
+            ],
+          }),
+      ],
+      [
+        'commit: unknown transaction',
+        () => e.commit(owner, { database: DATABASE, transaction: 'AAAA', writes: [goodWrite] }),
+      ],
+      [
+        'commit: too big',
+        () =>
+          e.commit(owner, {
+            database: DATABASE,
+            writes: [goodWrite, { update: { name: doc('keep/a'), fields: fields({ big }) } }],
+          }),
+      ],
       ['rollback: missing transaction', () => e.rollback(owner, { database: DATABASE })],
       ['runQuery: no query', () => e.runQuery(owner, { parent: ROOT })],
-      ['runQuery: bad filter', () => e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'keep' }], where: { fieldFilter: {} } } })],
-      ['aggregation: no aggregations', () => e.runAggregationQuery(owner, { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'keep' }] } } })],
-      ['listCollectionIds: bad parent', () => e.listCollectionIds(owner, { parent: `${ROOT}/keep` })],
-      ['batchWrite: bad write', () => e.batchWrite(owner, { database: DATABASE, writes: [goodWrite, { nothing: true }] })],
-      ['batchWrite: same doc twice', () => e.batchWrite(owner, { database: DATABASE, writes: [goodWrite, goodWrite] })],
+      [
+        'runQuery: bad filter',
+        () =>
+          e.runQuery(owner, {
+            parent: ROOT,
+            structuredQuery: { from: [{ collectionId: 'keep' }], where: { fieldFilter: {} } },
+          }),
+      ],
+      [
+        'aggregation: no aggregations',
+        () =>
+          e.runAggregationQuery(owner, {
+            parent: ROOT,
+            structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'keep' }] } },
+          }),
+      ],
+      [
+        'listCollectionIds: bad parent',
+        () => e.listCollectionIds(owner, { parent: `${ROOT}/keep` }),
+      ],
+      [
+        'batchWrite: bad write',
+        () => e.batchWrite(owner, { database: DATABASE, writes: [goodWrite, { nothing: true }] }),
+      ],
+      [
+        'batchWrite: same doc twice',
+        () => e.batchWrite(owner, { database: DATABASE, writes: [goodWrite, goodWrite] }),
+      ],
     ];
     for (const [label, call] of calls) {
       try {
@@ -69,8 +260,14 @@ describe('engine: malformed requests', () => {
     assert.equal(write.error?.code, GrpcCode.INVALID_ARGUMENT);
     // An invalid listen query is refused on its own target.
     const target = new RecordingSink();
-    e.openListen(owner, target).receive({ database: DATABASE, addTarget: { targetId: 2, query: { parent: ROOT, structuredQuery: { from: [] } } } });
-    assert.equal(((target.responses[0]!.targetChange as Json).cause as Json).code, GrpcCode.INVALID_ARGUMENT);
+    e.openListen(owner, target).receive({
+      database: DATABASE,
+      addTarget: { targetId: 2, query: { parent: ROOT, structuredQuery: { from: [] } } },
+    });
+    assert.equal(
+      ((target.responses[0]!.targetChange as Json).cause as Json).code,
+      GrpcCode.INVALID_ARGUMENT,
+    );
 
     assert.deepEqual(await snapshot(), before);
     assert.equal(before.length, 2);
@@ -85,7 +282,25 @@ describe('engine: fuzzed requests', () => {
       return seed / 0x7fffffff;
     };
   }
-  const JUNK: unknown[] = [null, undefined, 0, -1, 1.5, NaN, '', 'x', '__x__', 'a/b', [], [1], {}, { a: 1 }, true, 'NaN', '9999999999999999999999'];
+  const JUNK: unknown[] = [
+    null,
+    undefined,
+    0,
+    -1,
+    1.5,
+    NaN,
+    '',
+    'x',
+    '__x__',
+    'a/b',
+    [],
+    [1],
+    {},
+    { a: 1 },
+    true,
+    'NaN',
+    '9999999999999999999999',
+  ];
 
   function mutate(value: unknown, random: () => number): unknown {
     if (random() < 0.15) return JUNK[Math.floor(random() * JUNK.length)];
@@ -101,15 +316,29 @@ describe('engine: fuzzed requests', () => {
     await set(e, 'f/a', { n: 1, arr: [1, 2], m: { x: 'y' } });
     const valid: [keyof typeof e, Json][] = [
       ['getDocument', { name: doc('f/a'), mask: { fieldPaths: ['n'] } }],
-      ['listDocuments', { parent: ROOT, collectionId: 'f', pageSize: 1, orderBy: 'n desc', showMissing: false }],
-      ['batchGetDocuments', { database: DATABASE, documents: [doc('f/a')], mask: { fieldPaths: ['n'] } }],
+      [
+        'listDocuments',
+        { parent: ROOT, collectionId: 'f', pageSize: 1, orderBy: 'n desc', showMissing: false },
+      ],
+      [
+        'batchGetDocuments',
+        { database: DATABASE, documents: [doc('f/a')], mask: { fieldPaths: ['n'] } },
+      ],
       [
         'runQuery',
         {
           parent: ROOT,
           structuredQuery: {
             from: [{ collectionId: 'f', allDescendants: false }],
-            where: { compositeFilter: { op: 'AND', filters: [{ fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN', value: v(0) } }, { unaryFilter: { field: { fieldPath: 'm' }, op: 'IS_NOT_NULL' } }] } },
+            where: {
+              compositeFilter: {
+                op: 'AND',
+                filters: [
+                  { fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN', value: v(0) } },
+                  { unaryFilter: { field: { fieldPath: 'm' }, op: 'IS_NOT_NULL' } },
+                ],
+              },
+            },
             orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }],
             startAt: { values: [v(5)], before: true },
             select: { fields: [{ fieldPath: 'n' }] },
@@ -120,38 +349,79 @@ describe('engine: fuzzed requests', () => {
       ],
       [
         'runAggregationQuery',
-        { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'f' }] }, aggregations: [{ alias: 'c', count: { upTo: 5 } }, { sum: { field: { fieldPath: 'n' } } }] } },
+        {
+          parent: ROOT,
+          structuredAggregationQuery: {
+            structuredQuery: { from: [{ collectionId: 'f' }] },
+            aggregations: [
+              { alias: 'c', count: { upTo: 5 } },
+              { sum: { field: { fieldPath: 'n' } } },
+            ],
+          },
+        },
       ],
       [
         'commit',
         {
           database: DATABASE,
           writes: [
-            { update: { name: doc('f/b'), fields: fields({ n: 2, m: { k: [1, 'a'] } }) }, updateMask: { fieldPaths: ['n', 'm.k'] }, currentDocument: { exists: false } },
-            { transform: { document: doc('f/a'), fieldTransforms: [{ fieldPath: 'n', increment: v(1) }, { fieldPath: 'arr', appendMissingElements: { values: [v(3)] } }] } },
+            {
+              update: { name: doc('f/b'), fields: fields({ n: 2, m: { k: [1, 'a'] } }) },
+              updateMask: { fieldPaths: ['n', 'm.k'] },
+              currentDocument: { exists: false },
+            },
+            {
+              transform: {
+                document: doc('f/a'),
+                fieldTransforms: [
+                  { fieldPath: 'n', increment: v(1) },
+                  { fieldPath: 'arr', appendMissingElements: { values: [v(3)] } },
+                ],
+              },
+            },
             { delete: doc('f/c') },
           ],
         },
       ],
       ['listCollectionIds', { parent: ROOT, pageSize: 2 }],
-      ['beginTransaction', { database: DATABASE, options: { readOnly: { readTime: new Date().toISOString() } } }],
+      [
+        'beginTransaction',
+        { database: DATABASE, options: { readOnly: { readTime: new Date().toISOString() } } },
+      ],
     ];
     const random = rng(42);
     for (let round = 0; round < 400; round++) {
       const [method, request] = valid[round % valid.length]!;
       const mutated = mutate(request, random) as Json;
-      const before = JSON.stringify(await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }] } }).then((r) => r.map((x) => x.document)));
+      const before = JSON.stringify(
+        await e
+          .runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }] } })
+          .then((r) => r.map((x) => x.document)),
+      );
       try {
         await (e[method] as (ctx: unknown, r: Json) => Promise<unknown>).call(e, owner, mutated);
       } catch (err) {
-        assert.ok(err instanceof FirestoreApiError, `${method} ${JSON.stringify(mutated)} threw ${String(err)}`);
+        assert.ok(
+          err instanceof FirestoreApiError,
+          `${method} ${JSON.stringify(mutated)} threw ${String(err)}`,
+        );
         if (method === 'commit') {
-          const after = JSON.stringify(await e.runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }] } }).then((r) => r.map((x) => x.document)));
+          const after = JSON.stringify(
+            await e
+              .runQuery(owner, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }] } })
+              .then((r) => r.map((x) => x.document)),
+          );
           assert.equal(after, before, 'a failed commit changed data');
         }
       }
       // Put the seed data back so later rounds start from the same place.
-      await e.commit(owner, { database: DATABASE, writes: [{ update: { name: doc('f/a'), fields: fields({ n: 1, arr: [1, 2], m: { x: 'y' } }) } }, { delete: doc('f/b') }] });
+      await e.commit(owner, {
+        database: DATABASE,
+        writes: [
+          { update: { name: doc('f/a'), fields: fields({ n: 1, arr: [1, 2], m: { x: 'y' } }) } },
+          { delete: doc('f/b') },
+        ],
+      });
     }
   });
 
@@ -164,10 +434,24 @@ describe('engine: fuzzed requests', () => {
       addTarget: {
         targetId: 2,
         resumeToken: 'AAAA',
-        query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }], orderBy: [{ field: { fieldPath: 'n' } }], limit: 2 } },
+        query: {
+          parent: ROOT,
+          structuredQuery: {
+            from: [{ collectionId: 'f' }],
+            orderBy: [{ field: { fieldPath: 'n' } }],
+            limit: 2,
+          },
+        },
       },
     };
-    const docsRequest: Json = { database: DATABASE, addTarget: { targetId: 3, documents: { documents: [doc('f/a')] }, readTime: new Date().toISOString() } };
+    const docsRequest: Json = {
+      database: DATABASE,
+      addTarget: {
+        targetId: 3,
+        documents: { documents: [doc('f/a')] },
+        readTime: new Date().toISOString(),
+      },
+    };
     for (let round = 0; round < 300; round++) {
       const sink = new RecordingSink();
       const listen = e.openListen(owner, sink);
@@ -177,11 +461,23 @@ describe('engine: fuzzed requests', () => {
       const writeSink = new RecordingSink();
       const write = e.openWrite(owner, writeSink);
       write.receive(mutate({ database: DATABASE }, random) as Json);
-      write.receive(mutate({ streamToken: 'x', writes: [{ update: { name: doc('f/b'), fields: fields({ n: 2 }) } }] }, random) as Json);
+      write.receive(
+        mutate(
+          {
+            streamToken: 'x',
+            writes: [{ update: { name: doc('f/b'), fields: fields({ n: 2 }) } }],
+          },
+          random,
+        ) as Json,
+      );
       write.close();
-      for (const error of [sink.error, writeSink.error]) if (error) assert.ok(error instanceof FirestoreApiError);
+      for (const error of [sink.error, writeSink.error])
+        if (error) assert.ok(error instanceof FirestoreApiError);
       assert.ok(!sink.error || sink.error.code !== GrpcCode.INTERNAL, sink.error?.message);
-      assert.ok(!writeSink.error || writeSink.error.code !== GrpcCode.INTERNAL, writeSink.error?.message);
+      assert.ok(
+        !writeSink.error || writeSink.error.code !== GrpcCode.INTERNAL,
+        writeSink.error?.message,
+      );
     }
   });
 

@@ -3,10 +3,21 @@ import type { Json } from '../../src/firestore/service.js';
 import type { FirestoreEngine } from '../../src/firestore/engine/index.js';
 import { DATABASE, doc, fields, newEngine, owner, raw, set, v } from './helpers.js';
 
-async function transform(e: FirestoreEngine, path: string, fieldTransforms: Json[]): Promise<{ results: Json[]; commitTime: string; fields: Json }> {
-  const r = await e.commit(owner, { database: DATABASE, writes: [{ transform: { document: doc(path), fieldTransforms } }] });
+async function transform(
+  e: FirestoreEngine,
+  path: string,
+  fieldTransforms: Json[],
+): Promise<{ results: Json[]; commitTime: string; fields: Json }> {
+  const r = await e.commit(owner, {
+    database: DATABASE,
+    writes: [{ transform: { document: doc(path), fieldTransforms } }],
+  });
   const got = await e.getDocument(owner, { name: doc(path) });
-  return { results: ((r.writeResults as Json[])[0] as Json).transformResults as Json[], commitTime: r.commitTime as string, fields: got.fields as Json };
+  return {
+    results: ((r.writeResults as Json[])[0] as Json).transformResults as Json[],
+    commitTime: r.commitTime as string,
+    fields: got.fields as Json,
+  };
 }
 
 describe('engine: transforms', () => {
@@ -19,7 +30,12 @@ describe('engine: transforms', () => {
 
   it('increments integers (saturating), doubles and missing fields', async () => {
     const e = newEngine();
-    await set(e, 't/1', { i: 5, d: 1.5, s: 'x', max: raw({ integerValue: '9223372036854775800' }) });
+    await set(e, 't/1', {
+      i: 5,
+      d: 1.5,
+      s: 'x',
+      max: raw({ integerValue: '9223372036854775800' }),
+    });
     const r = await transform(e, 't/1', [
       { fieldPath: 'i', increment: v(2) },
       { fieldPath: 'd', increment: v(1) },
@@ -28,7 +44,14 @@ describe('engine: transforms', () => {
       { fieldPath: 'max', increment: v(100) },
       { fieldPath: 'i2', increment: v(1) },
     ]);
-    assert.deepEqual(r.results, [v(7), { doubleValue: 2.5 }, v(3), { doubleValue: 0.5 }, { integerValue: '9223372036854775807' }, v(1)]);
+    assert.deepEqual(r.results, [
+      v(7),
+      { doubleValue: 2.5 },
+      v(3),
+      { doubleValue: 0.5 },
+      { integerValue: '9223372036854775807' },
+      v(1),
+    ]);
   });
 
   it('applies maximum and minimum with mixed types and NaN', async () => {
@@ -53,7 +76,9 @@ describe('engine: transforms', () => {
     ]);
     assert.deepEqual(r.results, [v(null), v(null)]);
     assert.deepEqual(r.fields, fields({ arr: [1, 'a', 2, 'b', null], other: [] }));
-    const r2 = await transform(e, 't/1', [{ fieldPath: 'arr', removeAllFromArray: { values: [{ doubleValue: 1 }, v(null)] } }]);
+    const r2 = await transform(e, 't/1', [
+      { fieldPath: 'arr', removeAllFromArray: { values: [{ doubleValue: 1 }, v(null)] } },
+    ]);
     assert.deepEqual(r2.fields, fields({ arr: ['a', 2, 'b'], other: [] }));
   });
 
@@ -65,11 +90,21 @@ describe('engine: transforms', () => {
         {
           update: { name: doc('t/2'), fields: fields({ n: 1, keep: true }) },
           updateMask: { fieldPaths: ['n', 'keep'] },
-          updateTransforms: [{ fieldPath: 'n', increment: v(10) }, { fieldPath: 'nested.at', setToServerValue: 'REQUEST_TIME' }],
+          updateTransforms: [
+            { fieldPath: 'n', increment: v(10) },
+            { fieldPath: 'nested.at', setToServerValue: 'REQUEST_TIME' },
+          ],
         },
       ],
     });
     const got = await e.getDocument(owner, { name: doc('t/2') });
-    assert.deepEqual(got.fields, fields({ n: 11, keep: true, nested: { at: raw({ timestampValue: r.commitTime as string }) } }));
+    assert.deepEqual(
+      got.fields,
+      fields({
+        n: 11,
+        keep: true,
+        nested: { at: raw({ timestampValue: r.commitTime as string }) },
+      }),
+    );
   });
 });

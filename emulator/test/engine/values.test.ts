@@ -54,7 +54,9 @@ const ORDERED: Json[][] = [
 
 describe('engine: values', () => {
   it('orders every pair of values across and within types', () => {
-    const ranked = ORDERED.map((group, rank) => group.map((value) => ({ rank, value: normalizeValue(value, 'test') })));
+    const ranked = ORDERED.map((group, rank) =>
+      group.map((value) => ({ rank, value: normalizeValue(value, 'test') })),
+    );
     const all = ranked.flat();
     for (const a of all) {
       for (const b of all) {
@@ -68,10 +70,37 @@ describe('engine: values', () => {
 
   it('orders query results across types as Firestore does', async () => {
     const e = newEngine();
-    const values = [raw({ bytesValue: 'AQ==' }), 'b', 2, null, true, raw({ doubleValue: 'NaN' }), 1.5, raw({ timestampValue: '2020-01-01T00:00:00Z' }), [1], { a: 1 }, false];
+    const values = [
+      raw({ bytesValue: 'AQ==' }),
+      'b',
+      2,
+      null,
+      true,
+      raw({ doubleValue: 'NaN' }),
+      1.5,
+      raw({ timestampValue: '2020-01-01T00:00:00Z' }),
+      [1],
+      { a: 1 },
+      false,
+    ];
     for (const [i, x] of values.entries()) await set(e, `mixed/d${i}`, { x });
-    const order = await query(e, { from: [{ collectionId: 'mixed' }], orderBy: [{ field: { fieldPath: 'x' } }] });
-    assert.deepEqual(order, ['mixed/d3', 'mixed/d10', 'mixed/d4', 'mixed/d5', 'mixed/d6', 'mixed/d2', 'mixed/d7', 'mixed/d1', 'mixed/d0', 'mixed/d8', 'mixed/d9']);
+    const order = await query(e, {
+      from: [{ collectionId: 'mixed' }],
+      orderBy: [{ field: { fieldPath: 'x' } }],
+    });
+    assert.deepEqual(order, [
+      'mixed/d3',
+      'mixed/d10',
+      'mixed/d4',
+      'mixed/d5',
+      'mixed/d6',
+      'mixed/d2',
+      'mixed/d7',
+      'mixed/d1',
+      'mixed/d0',
+      'mixed/d8',
+      'mixed/d9',
+    ]);
   });
 
   it('round-trips value forms through the engine in canonical proto3 JSON', async () => {
@@ -95,7 +124,10 @@ describe('engine: values', () => {
         },
       ],
     });
-    const got = (await e.getDocument(owner, { name: `${ROOT}/t/1` })).fields as Record<string, Json>;
+    const got = (await e.getDocument(owner, { name: `${ROOT}/t/1` })).fields as Record<
+      string,
+      Json
+    >;
     assert.equal(got.big!.integerValue, '9007199254740993');
     assert.equal(got.small!.integerValue, '12345');
     assert.ok(Object.is(got.neg0!.doubleValue, -0));
@@ -123,7 +155,11 @@ describe('engine: values', () => {
       null,
     ];
     for (const b of bad) {
-      assert.throws(() => normalizeValue(b, 'f'), (e: unknown) => e instanceof FirestoreApiError && e.code === 3, JSON.stringify(b));
+      assert.throws(
+        () => normalizeValue(b, 'f'),
+        (e: unknown) => e instanceof FirestoreApiError && e.code === 3,
+        JSON.stringify(b),
+      );
     }
   });
 
@@ -132,7 +168,11 @@ describe('engine: values', () => {
     await set(e, 'eq/int', { n: 1 });
     await set(e, 'eq/dbl', { n: raw({ doubleValue: 1 }) });
     await set(e, 'eq/zero', { n: raw({ doubleValue: -0 }) });
-    const eq = (value: Json) => query(e, { from: [{ collectionId: 'eq' }], where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'EQUAL', value } } });
+    const eq = (value: Json) =>
+      query(e, {
+        from: [{ collectionId: 'eq' }],
+        where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'EQUAL', value } },
+      });
     assert.deepEqual(await eq(v(1)), ['eq/dbl', 'eq/int']);
     assert.deepEqual(await eq({ doubleValue: 0 }), ['eq/zero']);
   });

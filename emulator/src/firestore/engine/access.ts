@@ -14,7 +14,9 @@ export class AccessControl {
   check(
     ctx: CallContext,
     db: Database,
-    request: Omit<AccessRequest, 'ctx' | 'readBefore' | 'readAfter'> & { readAfter?: (path: string) => StoredDoc | null },
+    request: Omit<AccessRequest, 'ctx' | 'readBefore' | 'readAfter'> & {
+      readAfter?: (path: string) => StoredDoc | null;
+    },
   ): void {
     if (!this.authorizer || ctx.caller.kind === 'owner') return;
     const readBefore = (path: string): Json | null => docOrNull(db.get(stripRoot(db, path)));

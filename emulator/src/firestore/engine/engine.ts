@@ -12,10 +12,26 @@ import type {
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import { AccessControl } from './access.js';
 import { aggregate, parseAggregations } from './aggregations.js';
-import { invalid, isObject, notFound, optArray, optBool, optInt, optMessage, optString, reqString } from './errors.js';
+import {
+  invalid,
+  isObject,
+  notFound,
+  optArray,
+  optBool,
+  optInt,
+  optMessage,
+  optString,
+  reqString,
+} from './errors.js';
 import { exportStore, importStore } from './export.js';
 import { ListenHub } from './listen.js';
-import { childCollectionIds, decodePageToken, encodePageToken, missingParents, parseOrderClause } from './listing.js';
+import {
+  childCollectionIds,
+  decodePageToken,
+  encodePageToken,
+  missingParents,
+  parseOrderClause,
+} from './listing.js';
 import {
   childPath,
   collectionPathOf,
@@ -93,7 +109,11 @@ export class Engine implements FirestoreEngine {
     const mask = parseMask(request, what);
     const plan = this.readPlan(db, request, what, false);
     const doc = db.getAt(name.path, plan.time);
-    this.access.check(ctx, db, { method: 'get', path: name.path, resource: doc ? documentJson(doc) : null });
+    this.access.check(ctx, db, {
+      method: 'get',
+      path: name.path,
+      resource: doc ? documentJson(doc) : null,
+    });
     this.recordRead(plan, name.path, doc);
     if (!doc) throw notFound(`Document "${String(request.name)}" not found.`);
     this.countReads([doc]);
@@ -112,13 +132,23 @@ export class Engine implements FirestoreEngine {
     if (pageSize < 0) throw invalid(`${what}: pageSize must be non-negative`);
     const showMissing = optBool(request, 'showMissing', what) ?? false;
     const orderBy = optString(request, 'orderBy', what) ?? '';
-    if (showMissing && orderBy !== '') throw invalid(`${what}: showMissing cannot be combined with orderBy`);
+    if (showMissing && orderBy !== '')
+      throw invalid(`${what}: showMissing cannot be combined with orderBy`);
     const plan = this.readPlan(db, request, what, false);
     const collections = collectionId !== '' ? [collectionId] : childCollectionIds(db, parent.path);
     const docs: (StoredDoc | { name: string; path: string; missing: true })[] = [];
     for (const cid of collections) {
-      const query = compileQuery(parent.path, { from: [{ collectionId: cid }], orderBy: parseOrderClause(orderBy, what) }, what);
-      this.access.check(ctx, db, { method: 'list', path: childPath(parent.path, cid), query: query.json, resource: null });
+      const query = compileQuery(
+        parent.path,
+        { from: [{ collectionId: cid }], orderBy: parseOrderClause(orderBy, what) },
+        what,
+      );
+      this.access.check(ctx, db, {
+        method: 'list',
+        path: childPath(parent.path, cid),
+        query: query.json,
+        resource: null,
+      });
       const found = executeQuery(db, query, plan.time);
       for (const d of found) this.recordRead(plan, d.path, d);
       docs.push(...found);
@@ -129,14 +159,20 @@ export class Engine implements FirestoreEngine {
         }
       }
     }
-    if (showMissing || collections.length > 1) docs.sort((a, b) => compareDocumentNames(a.name, b.name));
+    if (showMissing || collections.length > 1)
+      docs.sort((a, b) => compareDocumentNames(a.name, b.name));
     const start = request.pageToken ? decodePageToken(request.pageToken, what) : 0;
     const page = pageSize > 0 ? docs.slice(start, start + pageSize) : docs.slice(start);
     this.countReads(page.filter((d): d is StoredDoc => !('missing' in d)));
     const response: Json = {
-      documents: page.map((d) => ('missing' in d ? { name: d.name } : documentJson(d, mask ? projectFields(d.fields, mask) : d.fields))),
+      documents: page.map((d) =>
+        'missing' in d
+          ? { name: d.name }
+          : documentJson(d, mask ? projectFields(d.fields, mask) : d.fields),
+      ),
     };
-    if (pageSize > 0 && start + pageSize < docs.length) response.nextPageToken = encodePageToken(start + pageSize);
+    if (pageSize > 0 && start + pageSize < docs.length)
+      response.nextPageToken = encodePageToken(start + pageSize);
     return response;
   }
 
@@ -153,10 +189,17 @@ export class Engine implements FirestoreEngine {
     const path = childPath(childPath(parent.path, collectionId), docId);
     const name = fullName(parent, path);
     if (document.name !== undefined && document.name !== '' && document.name !== name) {
-      throw invalid(`${what}: document.name must be empty (the name comes from parent, collectionId and documentId)`);
+      throw invalid(
+        `${what}: document.name must be empty (the name comes from parent, collectionId and documentId)`,
+      );
     }
     const db = this.store.database(parent);
-    this.commitWrites(ctx, db, [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }], null);
+    this.commitWrites(
+      ctx,
+      db,
+      [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }],
+      null,
+    );
     const doc = db.get(path)!;
     return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
   }
@@ -170,8 +213,10 @@ export class Engine implements FirestoreEngine {
     const mask = parseMask(request, what);
     const db = this.store.database(name);
     const write: Json = { update: document };
-    if (request.updateMask !== undefined && request.updateMask !== null) write.updateMask = request.updateMask;
-    if (request.currentDocument !== undefined && request.currentDocument !== null) write.currentDocument = request.currentDocument;
+    if (request.updateMask !== undefined && request.updateMask !== null)
+      write.updateMask = request.updateMask;
+    if (request.currentDocument !== undefined && request.currentDocument !== null)
+      write.currentDocument = request.currentDocument;
     this.commitWrites(ctx, db, [write], null);
     const doc = db.get(name.path)!;
     return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
@@ -182,7 +227,8 @@ export class Engine implements FirestoreEngine {
     const name = parseDocumentName(request.name, 'DeleteDocument');
     const db = this.store.database(name);
     const write: Json = { delete: request.name };
-    if (request.currentDocument !== undefined && request.currentDocument !== null) write.currentDocument = request.currentDocument;
+    if (request.currentDocument !== undefined && request.currentDocument !== null)
+      write.currentDocument = request.currentDocument;
     this.commitWrites(ctx, db, [write], null);
   }
 
@@ -195,7 +241,9 @@ export class Engine implements FirestoreEngine {
     const names = optArray(request, 'documents', what).map((n) => {
       const parsed = parseDocumentName(n, what);
       if (parsed.projectId !== ref.projectId || parsed.databaseId !== ref.databaseId) {
-        throw invalid(`${what}: document '${String(n)}' is not in database ${String(request.database)}`);
+        throw invalid(
+          `${what}: document '${String(n)}' is not in database ${String(request.database)}`,
+        );
       }
       return parsed;
     });
@@ -203,14 +251,21 @@ export class Engine implements FirestoreEngine {
     const docs = names.map((n) => db.getAt(n.path, plan.time));
     names.forEach((n, i) => {
       const doc = docs[i]!;
-      this.access.check(ctx, db, { method: 'get', path: n.path, resource: doc ? documentJson(doc) : null });
+      this.access.check(ctx, db, {
+        method: 'get',
+        path: n.path,
+        resource: doc ? documentJson(doc) : null,
+      });
     });
     names.forEach((n, i) => this.recordRead(plan, n.path, docs[i]!));
     this.countReads(docs.filter((d): d is StoredDoc => d !== null));
     const responses: Json[] = names.map((n, i) => {
       const doc = docs[i];
       return doc
-        ? { found: documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields), readTime: plan.readTimeText }
+        ? {
+            found: documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields),
+            readTime: plan.readTimeText,
+          }
         : { missing: fullName(db.ref, n.path), readTime: plan.readTimeText };
     });
     if (plan.newTxnId) {
@@ -239,9 +294,17 @@ export class Engine implements FirestoreEngine {
     const what = 'Commit';
     const db = this.store.database(parseDatabaseName(request.database, what));
     const writes = optArray(request, 'writes', what);
-    const txn = request.transaction !== undefined && request.transaction !== null && request.transaction !== '' ? this.transactions.get(request.transaction, db) : null;
+    const txn =
+      request.transaction !== undefined &&
+      request.transaction !== null &&
+      request.transaction !== ''
+        ? this.transactions.get(request.transaction, db)
+        : null;
     const outcome = this.commitWrites(ctx, db, writes, txn);
-    return { writeResults: outcome.writeResults, commitTime: microsToTimestamp(outcome.commitTime) };
+    return {
+      writeResults: outcome.writeResults,
+      commitTime: microsToTimestamp(outcome.commitTime),
+    };
   }
 
   async batchWrite(ctx: CallContext, request: Json): Promise<Json> {
@@ -252,7 +315,8 @@ export class Engine implements FirestoreEngine {
     const parsed = writes.map((w, i) => parseWrite(w, db.ref, `${what}: writes[${i}]`));
     const seen = new Set<string>();
     for (const w of parsed) {
-      if (seen.has(w.path)) throw invalid(`${what}: a batch cannot write the same document twice (${w.name})`);
+      if (seen.has(w.path))
+        throw invalid(`${what}: a batch cannot write the same document twice (${w.name})`);
       seen.add(w.path);
     }
     const writeResults: Json[] = [];
@@ -271,14 +335,25 @@ export class Engine implements FirestoreEngine {
   }
 
   /** Validates, authorizes and applies writes atomically; notifies listeners in commit order. */
-  commitWrites(ctx: CallContext, db: Database, writes: unknown[], txn: Transaction | null): CommitOutcome {
+  commitWrites(
+    ctx: CallContext,
+    db: Database,
+    writes: unknown[],
+    txn: Transaction | null,
+  ): CommitOutcome {
     const parsed = writes.map((w, i) => parseWrite(w, db.ref, `Invalid write at writes[${i}]`));
     return this.applyParsed(ctx, db, parsed, txn);
   }
 
-  private applyParsed(ctx: CallContext, db: Database, writes: ParsedWrite[], txn: Transaction | null): CommitOutcome {
+  private applyParsed(
+    ctx: CallContext,
+    db: Database,
+    writes: ParsedWrite[],
+    txn: Transaction | null,
+  ): CommitOutcome {
     if (txn) {
-      if (txn.readOnly && writes.length > 0) throw invalid('Cannot modify entities in a read-only transaction.');
+      if (txn.readOnly && writes.length > 0)
+        throw invalid('Cannot modify entities in a read-only transaction.');
       try {
         this.transactions.validate(txn);
       } catch (e) {
@@ -323,7 +398,10 @@ export class Engine implements FirestoreEngine {
     db.prune(commitTime);
     for (const { w } of applied) {
       if (w.kind === 'verify') continue;
-      this.usageCounters.add(lastSegment(collectionPathOf(w.path)), w.kind === 'delete' ? 'deletes' : 'writes');
+      this.usageCounters.add(
+        lastSegment(collectionPathOf(w.path)),
+        w.kind === 'delete' ? 'deletes' : 'writes',
+      );
     }
     if (changes.length > 0) this.publish(db, changes, commitTime);
     return { commitTime, writeResults };
@@ -407,7 +485,10 @@ export class Engine implements FirestoreEngine {
     this.recordQuery(plan, query, docs);
     // Billing: one read per started batch of 1000 index entries, at least one.
     this.usageCounters.add(query.collectionId, 'reads', Math.max(1, Math.ceil(docs.length / 1000)));
-    const response: Json = { result: { aggregateFields: aggregate(aggregations, docs) }, readTime: plan.readTimeText };
+    const response: Json = {
+      result: { aggregateFields: aggregate(aggregations, docs) },
+      readTime: plan.readTimeText,
+    };
     if (plan.newTxnId) response.transaction = plan.newTxnId;
     return [response];
   }
@@ -443,7 +524,8 @@ export class Engine implements FirestoreEngine {
     const set = (['transaction', 'newTransaction', 'readTime'] as const).filter(
       (k) => request[k] !== undefined && request[k] !== null && request[k] !== '',
     );
-    if (set.length > 1) throw invalid(`${what}: set at most one of transaction, newTransaction and readTime`);
+    if (set.length > 1)
+      throw invalid(`${what}: set at most one of transaction, newTransaction and readTime`);
     let txn: Transaction | null = null;
     let newTxnId: string | null = null;
     let time: number | null = null;
@@ -462,7 +544,8 @@ export class Engine implements FirestoreEngine {
   }
 
   private recordRead(plan: ReadPlan, path: string, doc: StoredDoc | null): void {
-    if (plan.txn && !plan.txn.readOnly && !plan.txn.reads.has(path)) plan.txn.reads.set(path, doc?.updateTime ?? 0);
+    if (plan.txn && !plan.txn.readOnly && !plan.txn.reads.has(path))
+      plan.txn.reads.set(path, doc?.updateTime ?? 0);
   }
 
   private recordQuery(plan: ReadPlan, query: CompiledQuery, docs: StoredDoc[]): void {
@@ -531,7 +614,8 @@ export class Engine implements FirestoreEngine {
 function replacement(removed: StoredDoc[], added: StoredDoc[]): AppliedChange[] {
   const changes = new Map<string, AppliedChange>();
   for (const d of removed) changes.set(d.path, { path: d.path, before: d, after: null });
-  for (const d of added) changes.set(d.path, { path: d.path, before: changes.get(d.path)?.before ?? null, after: d });
+  for (const d of added)
+    changes.set(d.path, { path: d.path, before: changes.get(d.path)?.before ?? null, after: d });
   return [...changes.values()];
 }
 
@@ -543,7 +627,9 @@ function expectRequest(request: unknown, what: string): void {
 function parseMask(request: Json, what: string): string[][] | null {
   const mask = optMessage(request, 'mask', what);
   if (!mask) return null;
-  return optArray(mask, 'fieldPaths', `${what}: mask`).map((p) => parseFieldPath(p, `${what}: mask`));
+  return optArray(mask, 'fieldPaths', `${what}: mask`).map((p) =>
+    parseFieldPath(p, `${what}: mask`),
+  );
 }
 
 function autoId(): string {
@@ -551,4 +637,3 @@ function autoId(): string {
   for (let i = 0; i < 20; i++) id += AUTO_ID_CHARS[randomInt(AUTO_ID_CHARS.length)];
   return id;
 }
-

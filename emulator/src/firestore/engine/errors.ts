@@ -22,14 +22,22 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Reads an optional message field, rejecting anything that is not an object. */
-export function optMessage(parent: Record<string, unknown>, key: string, what: string): Record<string, unknown> | undefined {
+export function optMessage(
+  parent: Record<string, unknown>,
+  key: string,
+  what: string,
+): Record<string, unknown> | undefined {
   const v = parent[key];
   if (v === undefined || v === null) return undefined;
   if (!isObject(v)) throw invalid(`${what}: '${key}' must be an object`);
   return v;
 }
 
-export function optString(parent: Record<string, unknown>, key: string, what: string): string | undefined {
+export function optString(
+  parent: Record<string, unknown>,
+  key: string,
+  what: string,
+): string | undefined {
   const v = parent[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw invalid(`${what}: '${key}' must be a string`);
@@ -49,7 +57,11 @@ export function optArray(parent: Record<string, unknown>, key: string, what: str
   return v;
 }
 
-export function optBool(parent: Record<string, unknown>, key: string, what: string): boolean | undefined {
+export function optBool(
+  parent: Record<string, unknown>,
+  key: string,
+  what: string,
+): boolean | undefined {
   const v = parent[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'boolean') throw invalid(`${what}: '${key}' must be a boolean`);
@@ -57,11 +69,16 @@ export function optBool(parent: Record<string, unknown>, key: string, what: stri
 }
 
 /** int32 fields arrive as numbers (or decimal strings from some JSON encoders). */
-export function optInt(parent: Record<string, unknown>, key: string, what: string): number | undefined {
+export function optInt(
+  parent: Record<string, unknown>,
+  key: string,
+  what: string,
+): number | undefined {
   let v = parent[key];
   if (v === undefined || v === null) return undefined;
   if (isObject(v) && 'value' in v) v = v.value; // wrapper types written as messages
   const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw invalid(`${what}: '${key}' must be an integer`);
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw invalid(`${what}: '${key}' must be an integer`);
   return n;
 }

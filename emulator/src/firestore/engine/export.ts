@@ -34,13 +34,22 @@ async function writeExport(store: Store, directory: string): Promise<void> {
   const databases = [...store.databases.values()].map((db) => ({
     projectId: db.ref.projectId,
     databaseId: db.ref.databaseId,
-    documents: [...db.allDocs()].map((d) => ({ name: d.name, fields: d.fields, createTime: d.createTimeText, updateTime: d.updateTimeText })),
+    documents: [...db.allDocs()].map((d) => ({
+      name: d.name,
+      fields: d.fields,
+      createTime: d.createTimeText,
+      updateTime: d.updateTimeText,
+    })),
   }));
-  const body = JSON.stringify({ format: FORMAT, version: VERSION, exportedAt: new Date().toISOString(), databases }, (key, value) =>
-    key === 'doubleValue' && Object.is(value, -0) ? '-0' : value,
+  const body = JSON.stringify(
+    { format: FORMAT, version: VERSION, exportedAt: new Date().toISOString(), databases },
+    (key, value) => (key === 'doubleValue' && Object.is(value, -0) ? '-0' : value),
   );
   await writeFile(join(directory, DOCUMENTS_FILE), body);
-  await writeFile(join(directory, METADATA_FILE), JSON.stringify({ format: FORMAT, version: VERSION, documents: DOCUMENTS_FILE }) + '\n');
+  await writeFile(
+    join(directory, METADATA_FILE),
+    JSON.stringify({ format: FORMAT, version: VERSION, documents: DOCUMENTS_FILE }) + '\n',
+  );
 }
 
 /**
@@ -61,11 +70,21 @@ export async function importStore(
   } catch (e) {
     throw invalid(`Cannot import from ${directory}: ${(e as Error).message}`);
   }
-  if (!isObject(parsed) || parsed.format !== FORMAT || parsed.version !== VERSION || !Array.isArray(parsed.databases)) {
+  if (
+    !isObject(parsed) ||
+    parsed.format !== FORMAT ||
+    parsed.version !== VERSION ||
+    !Array.isArray(parsed.databases)
+  ) {
     throw invalid(`Cannot import from ${directory}: not a ${FORMAT} export (version ${VERSION})`);
   }
   const loaded = parsed.databases.map((entry, i) => {
-    if (!isObject(entry) || typeof entry.projectId !== 'string' || typeof entry.databaseId !== 'string' || !Array.isArray(entry.documents)) {
+    if (
+      !isObject(entry) ||
+      typeof entry.projectId !== 'string' ||
+      typeof entry.databaseId !== 'string' ||
+      !Array.isArray(entry.documents)
+    ) {
       throw invalid(`Cannot import: databases[${i}] is malformed`);
     }
     const ref = { projectId: entry.projectId, databaseId: entry.databaseId };
@@ -73,9 +92,16 @@ export async function importStore(
       const where = `Cannot import: databases[${i}].documents[${j}]`;
       if (!isObject(d)) throw invalid(`${where} is malformed`);
       const name = parseDocumentName(d.name, where);
-      if (name.projectId !== ref.projectId || name.databaseId !== ref.databaseId) throw invalid(`${where} belongs to another database`);
+      if (name.projectId !== ref.projectId || name.databaseId !== ref.databaseId)
+        throw invalid(`${where} belongs to another database`);
       const fields = normalizeFields(d.fields ?? {}, '');
-      return makeDoc(String(d.name), name.path, fields, timestampToMicros(d.createTime, where), timestampToMicros(d.updateTime, where));
+      return makeDoc(
+        String(d.name),
+        name.path,
+        fields,
+        timestampToMicros(d.createTime, where),
+        timestampToMicros(d.updateTime, where),
+      );
     });
     return { ref, docs };
   });

@@ -3,7 +3,16 @@ import type { CallContext, Json, StreamSession, StreamSink } from '../service.js
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import type { AccessControl } from './access.js';
 import { invalid, isObject, optArray, optInt } from './errors.js';
-import { childPath, collectionPathOf, fullName, lastSegment, parseDatabaseName, parseDocumentName, parseParentName, projectFields } from './paths.js';
+import {
+  childPath,
+  collectionPathOf,
+  fullName,
+  lastSegment,
+  parseDatabaseName,
+  parseDocumentName,
+  parseParentName,
+  projectFields,
+} from './paths.js';
 import { compileQuery, executeQuery, inScope, matches, type CompiledQuery } from './query.js';
 import { documentJson, type Database, type Store, type StoredDoc } from './store.js';
 import { microsToTimestamp, timestampToMicros, type Clock } from './time.js';
@@ -162,7 +171,11 @@ class ListenSession implements StreamSession {
   }
 
   abort(e: unknown): void {
-    this.fail(e instanceof FirestoreApiError ? e : new FirestoreApiError(GrpcCode.INTERNAL, `Listen failed: ${(e as Error)?.message ?? e}`));
+    this.fail(
+      e instanceof FirestoreApiError
+        ? e
+        : new FirestoreApiError(GrpcCode.INTERNAL, `Listen failed: ${(e as Error)?.message ?? e}`),
+    );
   }
 
   private fail(error: FirestoreApiError): void {
@@ -183,11 +196,13 @@ class ListenSession implements StreamSession {
     if (!isObject(request)) throw invalid('Listen: a request must be an object');
     const ref = parseDatabaseName(request.database, 'Listen');
     const db = this.hub.host.store.database(ref);
-    if (this.db && this.db !== db) throw invalid('Listen: all requests of a stream must name the same database');
+    if (this.db && this.db !== db)
+      throw invalid('Listen: all requests of a stream must name the same database');
     this.db = db;
     const hasAdd = request.addTarget !== undefined && request.addTarget !== null;
     const hasRemove = request.removeTarget !== undefined && request.removeTarget !== null;
-    if (hasAdd === hasRemove) throw invalid('Listen: a request must set exactly one of addTarget or removeTarget');
+    if (hasAdd === hasRemove)
+      throw invalid('Listen: a request must set exactly one of addTarget or removeTarget');
     if (hasRemove) this.removeTarget(optInt(request, 'removeTarget', 'Listen')!);
     else this.addTarget(db, request.addTarget);
   }
@@ -204,14 +219,21 @@ class ListenSession implements StreamSession {
     if (!isObject(json)) throw invalid('Listen: addTarget must be a Target');
     let id = optInt(json, 'targetId', 'Listen: addTarget') ?? 0;
     if (id === 0) id = this.freeId();
-    if (this.targets.has(id)) throw invalid(`Listen: target id ${id} is already in use on this stream`);
+    if (this.targets.has(id))
+      throw invalid(`Listen: target id ${id} is already in use on this stream`);
     const t: Target = { session: this, id, query: null, paths: null, results: new Map() };
     try {
       this.defineTarget(db, t, json);
     } catch (e) {
       if (!(e instanceof FirestoreApiError)) throw e;
       // A bad or forbidden target is refused on its own; the stream and its other targets go on.
-      this.push({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code: e.code, message: e.message } } });
+      this.push({
+        targetChange: {
+          targetChangeType: 'REMOVE',
+          targetIds: [id],
+          cause: { code: e.code, message: e.message },
+        },
+      });
       return;
     }
     this.targets.set(id, t);
@@ -229,7 +251,8 @@ class ListenSession implements StreamSession {
   private defineTarget(db: Database, t: Target, json: Json): void {
     const hasQuery = json.query !== undefined && json.query !== null;
     const hasDocs = json.documents !== undefined && json.documents !== null;
-    if (hasQuery === hasDocs) throw invalid('Listen: a target must set exactly one of query or documents');
+    if (hasQuery === hasDocs)
+      throw invalid('Listen: a target must set exactly one of query or documents');
     if (hasQuery) {
       const q = json.query;
       if (!isObject(q)) throw invalid('Listen: target.query must be an object');
@@ -257,7 +280,11 @@ class ListenSession implements StreamSession {
       });
       for (const path of t.paths) {
         const doc = db.get(path);
-        this.hub.host.access.check(this.ctx, db, { method: 'get', path, resource: doc ? documentJson(doc) : null });
+        this.hub.host.access.check(this.ctx, db, {
+          method: 'get',
+          path,
+          resource: doc ? documentJson(doc) : null,
+        });
       }
     }
   }
@@ -277,8 +304,10 @@ class ListenSession implements StreamSession {
   private sendInitial(db: Database, t: Target, json: Json): void {
     const clock = this.hub.host.clock;
     let since: number | null = null;
-    if (json.resumeToken !== undefined && json.resumeToken !== null && json.resumeToken !== '') since = this.hub.tokens.decode(json.resumeToken);
-    else if (json.readTime !== undefined && json.readTime !== null) since = timestampToMicros(json.readTime, 'Listen: target.readTime');
+    if (json.resumeToken !== undefined && json.resumeToken !== null && json.resumeToken !== '')
+      since = this.hub.tokens.decode(json.resumeToken);
+    else if (json.readTime !== undefined && json.readTime !== null)
+      since = timestampToMicros(json.readTime, 'Listen: target.readTime');
     const resumable = since !== null && since >= db.horizon;
     const current = this.evaluate(db, t, null);
     const readTime = clock.readTime();
@@ -290,10 +319,12 @@ class ListenSession implements StreamSession {
         if (before.get(path) !== d) sent.push(d);
       }
       for (const s of sent) this.pushDocument(t, s);
-      for (const path of before.keys()) if (!current.has(path)) this.pushRemoval(db, t, path, readTime);
+      for (const path of before.keys())
+        if (!current.has(path)) this.pushRemoval(db, t, path, readTime);
     } else {
       // Nothing to diff against: tell the SDK to forget what it has, then send the full result.
-      if (json.resumeToken || json.readTime) this.push({ targetChange: { targetChangeType: 'RESET', targetIds: [t.id] } });
+      if (json.resumeToken || json.readTime)
+        this.push({ targetChange: { targetChangeType: 'RESET', targetIds: [t.id] } });
       for (const d of current.values()) {
         sent.push(d);
         this.pushDocument(t, d);
@@ -303,20 +334,41 @@ class ListenSession implements StreamSession {
     this.hub.host.countReads(sent);
     const token = this.hub.tokens.encode(readTime);
     const time = microsToTimestamp(readTime);
-    this.push({ targetChange: { targetChangeType: 'CURRENT', targetIds: [t.id], resumeToken: token, readTime: time } });
-    this.push({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], resumeToken: token, readTime: time } });
+    this.push({
+      targetChange: {
+        targetChangeType: 'CURRENT',
+        targetIds: [t.id],
+        resumeToken: token,
+        readTime: time,
+      },
+    });
+    this.push({
+      targetChange: {
+        targetChangeType: 'NO_CHANGE',
+        targetIds: [],
+        resumeToken: token,
+        readTime: time,
+      },
+    });
   }
 
   private pushDocument(t: Target, d: StoredDoc): void {
     const fields = t.query?.select ? projectFields(d.fields, t.query.select) : d.fields;
-    this.push({ documentChange: { document: documentJson(d, fields), targetIds: [t.id], removedTargetIds: [] } });
+    this.push({
+      documentChange: {
+        document: documentJson(d, fields),
+        targetIds: [t.id],
+        removedTargetIds: [],
+      },
+    });
   }
 
   /** A document left the target: deleted (DocumentDelete) or no longer matching (DocumentRemove). */
   private pushRemoval(db: Database, t: Target, path: string, time: number): void {
     const name = fullName(db.ref, path);
     const readTime = microsToTimestamp(time);
-    if (db.get(path)) this.push({ documentRemove: { document: name, removedTargetIds: [t.id], readTime } });
+    if (db.get(path))
+      this.push({ documentRemove: { document: name, removedTargetIds: [t.id], readTime } });
     else this.push({ documentDelete: { document: name, removedTargetIds: [t.id], readTime } });
   }
 
@@ -362,6 +414,13 @@ class ListenSession implements StreamSession {
     if (sent.length === 0 && removals === 0) return;
     this.hub.host.countReads(sent);
     const time = microsToTimestamp(commitTime);
-    this.push({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], resumeToken: this.hub.tokens.encode(commitTime), readTime: time } });
+    this.push({
+      targetChange: {
+        targetChangeType: 'NO_CHANGE',
+        targetIds: [],
+        resumeToken: this.hub.tokens.encode(commitTime),
+        readTime: time,
+      },
+    });
   }
 }

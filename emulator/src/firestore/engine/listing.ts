@@ -38,7 +38,10 @@ export function parseOrderClause(clause: string, what: string): Json[] {
     const m = /^\s*(\S+)(?:\s+(asc|desc))?\s*$/i.exec(part);
     if (!m) throw invalid(`${what}: invalid orderBy '${clause}'`);
     parseFieldPath(m[1], `${what}: orderBy`);
-    return { field: { fieldPath: m[1] }, direction: m[2]?.toLowerCase() === 'desc' ? 'DESCENDING' : 'ASCENDING' };
+    return {
+      field: { fieldPath: m[1] },
+      direction: m[2]?.toLowerCase() === 'desc' ? 'DESCENDING' : 'ASCENDING',
+    };
   });
 }
 
@@ -47,7 +50,8 @@ export function encodePageToken(offset: number): string {
 }
 
 export function decodePageToken(token: unknown, what: string): number {
-  const m = typeof token === 'string' ? /^o:(\d+)$/.exec(Buffer.from(token, 'base64').toString()) : null;
+  const m =
+    typeof token === 'string' ? /^o:(\d+)$/.exec(Buffer.from(token, 'base64').toString()) : null;
   if (!m) throw invalid(`${what}: invalid pageToken`);
   return Number(m[1]);
 }

@@ -31,7 +31,10 @@ export function fullName(db: DatabaseRef, path: string): string {
 export function parseDatabaseName(name: unknown, what: string): DatabaseRef {
   if (typeof name !== 'string' || name === '') throw invalid(`${what}: database name is required`);
   const m = /^projects\/([^/]+)\/databases\/([^/]+)$/.exec(name);
-  if (!m) throw invalid(`${what}: invalid database name '${name}', expected projects/{project_id}/databases/{database_id}`);
+  if (!m)
+    throw invalid(
+      `${what}: invalid database name '${name}', expected projects/{project_id}/databases/{database_id}`,
+    );
   return { projectId: m[1]!, databaseId: m[2]! };
 }
 
@@ -39,7 +42,10 @@ export function parseDatabaseName(name: unknown, what: string): DatabaseRef {
 function parseResource(name: unknown, what: string): DocumentName & { segments: string[] } {
   if (typeof name !== 'string' || name === '') throw invalid(`${what}: resource name is required`);
   const m = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/.exec(name);
-  if (!m) throw invalid(`${what}: invalid resource name '${name}', expected projects/{project_id}/databases/{database_id}/documents/...`);
+  if (!m)
+    throw invalid(
+      `${what}: invalid resource name '${name}', expected projects/{project_id}/databases/{database_id}/documents/...`,
+    );
   const path = m[3] ?? '';
   const segments = path === '' ? [] : path.split('/');
   for (const s of segments) validateId(s, `${what}: invalid resource name '${name}'`);
@@ -50,14 +56,18 @@ export function validateId(id: string, what: string): void {
   if (id === '') throw invalid(`${what}: path segments cannot be empty`);
   if (id === '.' || id === '..') throw invalid(`${what}: '${id}' is not a valid id`);
   // __id<n>__ is how numeric ids are written (the admin SDK uses the smallest one as a bound).
-  if (/^__.*__$/.test(id) && !NUMERIC_ID.test(id)) throw invalid(`${what}: ids matching __.*__ are reserved ('${id}')`);
-  if (Buffer.byteLength(id, 'utf8') > ID_MAX_BYTES) throw invalid(`${what}: ids must be at most ${ID_MAX_BYTES} bytes`);
+  if (/^__.*__$/.test(id) && !NUMERIC_ID.test(id))
+    throw invalid(`${what}: ids matching __.*__ are reserved ('${id}')`);
+  if (Buffer.byteLength(id, 'utf8') > ID_MAX_BYTES)
+    throw invalid(`${what}: ids must be at most ${ID_MAX_BYTES} bytes`);
 }
 
 export function parseDocumentName(name: unknown, what: string): DocumentName {
   const r = parseResource(name, what);
   if (r.segments.length === 0 || r.segments.length % 2 !== 0) {
-    throw invalid(`${what}: '${String(name)}' is not a document name (it must have an even number of path segments after /documents)`);
+    throw invalid(
+      `${what}: '${String(name)}' is not a document name (it must have an even number of path segments after /documents)`,
+    );
   }
   return { projectId: r.projectId, databaseId: r.databaseId, path: r.path };
 }
@@ -65,7 +75,8 @@ export function parseDocumentName(name: unknown, what: string): DocumentName {
 /** A parent for queries and listings: the database root or a document. */
 export function parseParentName(name: unknown, what: string): DocumentName {
   const r = parseResource(name, what);
-  if (r.segments.length % 2 !== 0) throw invalid(`${what}: parent '${String(name)}' must be the documents root or a document`);
+  if (r.segments.length % 2 !== 0)
+    throw invalid(`${what}: parent '${String(name)}' must be the documents root or a document`);
   return { projectId: r.projectId, databaseId: r.databaseId, path: r.path };
 }
 
@@ -165,7 +176,10 @@ export function parseFieldPath(text: unknown, what: string): string[] {
       const end = text.indexOf('.', i);
       seg = text.slice(i, end === -1 ? text.length : end);
       i = end === -1 ? text.length : end;
-      if (!SIMPLE.test(seg)) throw invalid(`${what}: invalid field path '${text}' (quote segments that are not simple identifiers with backquotes)`);
+      if (!SIMPLE.test(seg))
+        throw invalid(
+          `${what}: invalid field path '${text}' (quote segments that are not simple identifiers with backquotes)`,
+        );
     }
     segments.push(seg);
     if (i === text.length) break;
@@ -179,7 +193,9 @@ export function parseFieldPath(text: unknown, what: string): string[] {
 
 /** Canonical text of a parsed field path (used as a key). */
 export function formatFieldPath(segments: string[]): string {
-  return segments.map((s) => (SIMPLE.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`')).join('.');
+  return segments
+    .map((s) => (SIMPLE.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`'))
+    .join('.');
 }
 
 export function getField(fields: Fields, path: string[]): Value | undefined {

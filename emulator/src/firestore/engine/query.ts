@@ -12,7 +12,14 @@ import {
   validateId,
 } from './paths.js';
 import type { Database, StoredDoc } from './store.js';
-import { compareValues, isNaNValue, normalizeValue, typeOrder, valuesEqual, type Value } from './values.js';
+import {
+  compareValues,
+  isNaNValue,
+  normalizeValue,
+  typeOrder,
+  valuesEqual,
+  type Value,
+} from './values.js';
 
 /** A validated StructuredQuery, ready to evaluate. */
 export interface CompiledQuery {
@@ -49,24 +56,45 @@ interface Bound {
 
 const MAX_DISJUNCTION_VALUES = 30;
 const MAX_NOT_IN_VALUES = 10;
-const INEQUALITY_OPS = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+const INEQUALITY_OPS = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+]);
 
-export function compileQuery(parentPath: string, sq: unknown, what = 'Invalid query'): CompiledQuery {
+export function compileQuery(
+  parentPath: string,
+  sq: unknown,
+  what = 'Invalid query',
+): CompiledQuery {
   if (!isObject(sq)) throw invalid(`${what}: structuredQuery is required`);
   if (sq.findNearest !== undefined && sq.findNearest !== null) {
-    throw new FirestoreApiError(GrpcCode.UNIMPLEMENTED, 'Vector search (findNearest) is not supported by this emulator');
+    throw new FirestoreApiError(
+      GrpcCode.UNIMPLEMENTED,
+      'Vector search (findNearest) is not supported by this emulator',
+    );
   }
   const from = optArray(sq, 'from', what);
-  if (from.length !== 1 || !isObject(from[0])) throw invalid(`${what}: a query must select from exactly one collection`);
+  if (from.length !== 1 || !isObject(from[0]))
+    throw invalid(`${what}: a query must select from exactly one collection`);
   const selector = from[0];
-  if (selector.allDescendants !== undefined && selector.allDescendants !== null && typeof selector.allDescendants !== 'boolean') {
+  if (
+    selector.allDescendants !== undefined &&
+    selector.allDescendants !== null &&
+    typeof selector.allDescendants !== 'boolean'
+  ) {
     throw invalid(`${what}: from.allDescendants must be a boolean`);
   }
   const allDescendants = selector.allDescendants === true;
   const collectionId = selector.collectionId ?? '';
-  if (typeof collectionId !== 'string') throw invalid(`${what}: from.collectionId must be a string`);
+  if (typeof collectionId !== 'string')
+    throw invalid(`${what}: from.collectionId must be a string`);
   // Without a collection id (a "kindless" query, used by recursive deletes) every descendant is read.
-  if (collectionId === '' && !allDescendants) throw invalid(`${what}: from.collectionId is required`);
+  if (collectionId === '' && !allDescendants)
+    throw invalid(`${what}: from.collectionId is required`);
   if (collectionId !== '') validateId(collectionId, `${what}: invalid collection id`);
 
   const inequalities = new Map<string, string[]>();
@@ -74,7 +102,8 @@ export function compileQuery(parentPath: string, sq: unknown, what = 'Invalid qu
   const whereJson = optMessage(sq, 'where', what);
   const filter = whereJson ? compileFilter(whereJson, what, inequalities, counts) : null;
   if (counts.notIn > 1) throw invalid(`${what}: only one 'NOT_IN' filter is allowed per query`);
-  if (counts.notIn > 0 && counts.notEqual > 0) throw invalid(`${what}: 'NOT_IN' cannot be combined with 'NOT_EQUAL' filters`);
+  if (counts.notIn > 0 && counts.notEqual > 0)
+    throw invalid(`${what}: 'NOT_IN' cannot be combined with 'NOT_EQUAL' filters`);
 
   const orders: Order[] = [];
   const seen = new Set<string>();
@@ -96,7 +125,8 @@ export function compileQuery(parentPath: string, sq: unknown, what = 'Invalid qu
   const lastDesc = orders.length > 0 ? orders[orders.length - 1]!.desc : false;
   if (!orders.some((o) => o.isName)) {
     for (const key of [...inequalities.keys()].sort()) {
-      if (key !== '__name__' && !seen.has(key)) orders.push({ path: inequalities.get(key)!, isName: false, desc: lastDesc });
+      if (key !== '__name__' && !seen.has(key))
+        orders.push({ path: inequalities.get(key)!, isName: false, desc: lastDesc });
     }
     orders.push({ path: ['__name__'], isName: true, desc: lastDesc });
   }
@@ -117,7 +147,19 @@ export function compileQuery(parentPath: string, sq: unknown, what = 'Invalid qu
     });
     select = select.filter((p) => !(p.length === 1 && p[0] === '__name__'));
   }
-  return { json: sq, parentPath, collectionId, allDescendants, filter, orders, start, end, offset, limit, select };
+  return {
+    json: sq,
+    parentPath,
+    collectionId,
+    allDescendants,
+    filter,
+    orders,
+    start,
+    end,
+    offset,
+    limit,
+    select,
+  };
 }
 
 function compileCursor(c: unknown, orders: Order[], key: string, what: string): Bound | null {
@@ -125,16 +167,21 @@ function compileCursor(c: unknown, orders: Order[], key: string, what: string): 
   if (!isObject(c)) throw invalid(`${what}: ${key} must be a Cursor`);
   const raw = optArray(c, 'values', `${what}: ${key}`);
   if (raw.length > orders.length) {
-    throw invalid(`${what}: too many cursor values in ${key}: the cursor has ${raw.length} values but the query orders by only ${orders.length} fields (including __name__)`);
+    throw invalid(
+      `${what}: too many cursor values in ${key}: the cursor has ${raw.length} values but the query orders by only ${orders.length} fields (including __name__)`,
+    );
   }
   const values = raw.map((v, i) => {
     const value = normalizeValue(v, `${key}.values[${i}]`);
     if (orders[i]!.isName && !('referenceValue' in value)) {
-      throw invalid(`${what}: the ${key} value for __name__ must be a document reference (referenceValue)`);
+      throw invalid(
+        `${what}: the ${key} value for __name__ must be a document reference (referenceValue)`,
+      );
     }
     return value;
   });
-  if (c.before !== undefined && c.before !== null && typeof c.before !== 'boolean') throw invalid(`${what}: ${key}.before must be a boolean`);
+  if (c.before !== undefined && c.before !== null && typeof c.before !== 'boolean')
+    throw invalid(`${what}: ${key}.before must be a boolean`);
   return { values, before: c.before === true };
 }
 
@@ -149,8 +196,13 @@ function compileFilter(
   inequalities: Map<string, string[]>,
   counts: { notIn: number; notEqual: number; disjunctive: number },
 ): Predicate {
-  const kinds = ['compositeFilter', 'fieldFilter', 'unaryFilter'].filter((k) => f[k] !== undefined && f[k] !== null);
-  if (kinds.length !== 1) throw invalid(`${what}: a filter must set exactly one of compositeFilter, fieldFilter or unaryFilter`);
+  const kinds = ['compositeFilter', 'fieldFilter', 'unaryFilter'].filter(
+    (k) => f[k] !== undefined && f[k] !== null,
+  );
+  if (kinds.length !== 1)
+    throw invalid(
+      `${what}: a filter must set exactly one of compositeFilter, fieldFilter or unaryFilter`,
+    );
   const kind = kinds[0]!;
   const body = f[kind];
   if (!isObject(body)) throw invalid(`${what}: ${kind} must be an object`);
@@ -208,10 +260,12 @@ function compileFilter(
   };
   if (isName) {
     const check = (v: Value) => {
-      if (!('referenceValue' in v)) throw invalid(`${what}: filters on __name__ must use document references (referenceValue)`);
+      if (!('referenceValue' in v))
+        throw invalid(`${what}: filters on __name__ must use document references (referenceValue)`);
     };
     if (op === 'IN' || op === 'NOT_IN') list().forEach(check);
-    else if (op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY') throw invalid(`${what}: '${op}' cannot be used on __name__`);
+    else if (op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY')
+      throw invalid(`${what}: '${op}' cannot be used on __name__`);
     else check(value);
   }
   if (typeof op === 'string' && INEQUALITY_OPS.has(op)) inequalities.set(key, path);
@@ -235,7 +289,13 @@ function compileFilter(
       const t = typeOrder(value);
       const nan = isNaNValue(value);
       const accept =
-        op === 'LESS_THAN' ? (c: number) => c < 0 : op === 'LESS_THAN_OR_EQUAL' ? (c: number) => c <= 0 : op === 'GREATER_THAN' ? (c: number) => c > 0 : (c: number) => c >= 0;
+        op === 'LESS_THAN'
+          ? (c: number) => c < 0
+          : op === 'LESS_THAN_OR_EQUAL'
+            ? (c: number) => c <= 0
+            : op === 'GREATER_THAN'
+              ? (c: number) => c > 0
+              : (c: number) => c >= 0;
       return (d) => {
         const v = get(d);
         // Range filters only match values of the same type; NaN is in no numeric range.
@@ -269,7 +329,9 @@ function compileFilter(
       counts.notIn++;
       return (d) => {
         const v = get(d);
-        return v !== undefined && v.nullValue === undefined && !unwanted.some((w) => valuesEqual(v, w));
+        return (
+          v !== undefined && v.nullValue === undefined && !unwanted.some((w) => valuesEqual(v, w))
+        );
       };
     }
     default:
@@ -283,7 +345,10 @@ function compileFilter(
 export function inScope(q: CompiledQuery, docPath: string): boolean {
   const coll = collectionPathOf(docPath);
   if (!q.allDescendants) return coll === childPath(q.parentPath, q.collectionId);
-  return (q.collectionId === '' || lastSegment(coll) === q.collectionId) && (q.parentPath === '' || coll.startsWith(q.parentPath + '/'));
+  return (
+    (q.collectionId === '' || lastSegment(coll) === q.collectionId) &&
+    (q.parentPath === '' || coll.startsWith(q.parentPath + '/'))
+  );
 }
 
 interface Entry {
@@ -317,7 +382,9 @@ function boundOk(q: CompiledQuery, e: Entry, b: Bound, isStart: boolean): boolea
   for (let i = 0; i < b.values.length; i++) {
     const o = q.orders[i]!;
     const v = b.values[i]!;
-    c = o.isName ? compareDocumentNames(e.doc.name, v.referenceValue as string) : compareValues(e.keys[k++]!, v);
+    c = o.isName
+      ? compareDocumentNames(e.doc.name, v.referenceValue as string)
+      : compareValues(e.keys[k++]!, v);
     if (o.desc) c = -c;
     if (c !== 0) break;
   }
@@ -343,16 +410,24 @@ function comparator(q: CompiledQuery): (a: Entry, b: Entry) => number {
 }
 
 /** The documents the query reads, current or as of `time`. */
-export function* candidates(db: Database, q: CompiledQuery, time: number | null): Iterable<StoredDoc> {
+export function* candidates(
+  db: Database,
+  q: CompiledQuery,
+  time: number | null,
+): Iterable<StoredDoc> {
   const collections: Map<string, StoredDoc>[] = [];
   if (!q.allDescendants) {
     const c = db.collections.get(childPath(q.parentPath, q.collectionId));
     if (c) collections.push(c);
   } else {
     const prefix = q.parentPath + '/';
-    const paths = q.collectionId === '' ? db.collections.keys() : (db.collectionsById.get(q.collectionId) ?? []);
+    const paths =
+      q.collectionId === ''
+        ? db.collections.keys()
+        : (db.collectionsById.get(q.collectionId) ?? []);
     for (const path of paths) {
-      if (q.parentPath === '' || path.startsWith(prefix)) collections.push(db.collections.get(path)!);
+      if (q.parentPath === '' || path.startsWith(prefix))
+        collections.push(db.collections.get(path)!);
     }
   }
   if (time === null) {
@@ -385,7 +460,12 @@ export function executeQuery(db: Database, q: CompiledQuery, time: number | null
 }
 
 /** Keeps the k smallest entries in a max-heap, so a limited query never sorts the whole collection. */
-function topK(docs: Iterable<StoredDoc>, q: CompiledQuery, k: number, cmp: (a: Entry, b: Entry) => number): Entry[] {
+function topK(
+  docs: Iterable<StoredDoc>,
+  q: CompiledQuery,
+  k: number,
+  cmp: (a: Entry, b: Entry) => number,
+): Entry[] {
   const heap: Entry[] = [];
   for (const d of docs) {
     const e = entryFor(q, d);

@@ -17,7 +17,13 @@ export interface StoredDoc {
   updateTimeText: string;
 }
 
-export function makeDoc(name: string, path: string, fields: Fields, createTime: number, updateTime: number): StoredDoc {
+export function makeDoc(
+  name: string,
+  path: string,
+  fields: Fields,
+  createTime: number,
+  updateTime: number,
+): StoredDoc {
   const updateTimeText = microsToTimestamp(updateTime);
   return {
     name,
@@ -109,7 +115,9 @@ export class Database {
   /** Throws FAILED_PRECONDITION when the state at `time` is no longer known. */
   checkReadable(time: number): void {
     if (time < this.horizon) {
-      throw failedPrecondition(`The requested read time is too old: versions older than ${VERSION_RETENTION_MICROS / 60_000_000} minutes are not kept`);
+      throw failedPrecondition(
+        `The requested read time is too old: versions older than ${VERSION_RETENTION_MICROS / 60_000_000} minutes are not kept`,
+      );
     }
   }
 

@@ -6,7 +6,8 @@ import { invalid } from './errors.js';
  * comparing two stored timestamps is a plain string comparison.
  */
 
-const TS_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
+const TS_RE =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
 const MIN_SECONDS = -62135596800; // 0001-01-01T00:00:00Z
 const MAX_SECONDS = 253402300799; // 9999-12-31T23:59:59Z
 
@@ -21,7 +22,12 @@ export function parseTimestamp(text: unknown, what: string): SecondsNanos {
     const o = text as { seconds?: unknown; nanos?: unknown };
     const seconds = Number(o.seconds ?? 0);
     const nanos = Number(o.nanos ?? 0);
-    if (!Number.isInteger(seconds) || !Number.isInteger(nanos) || nanos < 0 || nanos > 999_999_999) {
+    if (
+      !Number.isInteger(seconds) ||
+      !Number.isInteger(nanos) ||
+      nanos < 0 ||
+      nanos > 999_999_999
+    ) {
       throw invalid(`${what}: invalid timestamp`);
     }
     return checkRange({ seconds, nanos }, what);
@@ -33,7 +39,13 @@ export function parseTimestamp(text: unknown, what: string): SecondsNanos {
   // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
   const date = new Date(0);
   date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
-  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  if (
+    date.getUTCMonth() !== Number(mo) - 1 ||
+    date.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
     throw invalid(`${what}: invalid timestamp '${text}'`);
   }
   let seconds = date.getTime() / 1000 + Number(h) * 3600 + Number(mi) * 60 + Number(s);
@@ -46,7 +58,8 @@ export function parseTimestamp(text: unknown, what: string): SecondsNanos {
 }
 
 function checkRange(t: SecondsNanos, what: string): SecondsNanos {
-  if (t.seconds < MIN_SECONDS || t.seconds > MAX_SECONDS) throw invalid(`${what}: timestamp out of range`);
+  if (t.seconds < MIN_SECONDS || t.seconds > MAX_SECONDS)
+    throw invalid(`${what}: timestamp out of range`);
   return t;
 }
 

@@ -42,7 +42,10 @@ export class Transactions {
         if (!isObject(ro)) throw invalid('Invalid transaction options: readOnly must be an object');
         readOnly = true;
         if (ro.readTime !== undefined && ro.readTime !== null) {
-          readTime = timestampToMicros(ro.readTime, 'Invalid transaction options: readOnly.readTime');
+          readTime = timestampToMicros(
+            ro.readTime,
+            'Invalid transaction options: readOnly.readTime',
+          );
           db.checkReadable(readTime);
         }
       } else if (rw !== undefined && rw !== null && !isObject(rw)) {
@@ -66,7 +69,8 @@ export class Transactions {
 
   /** The open transaction with this id in this database, or INVALID_ARGUMENT like the real service. */
   get(id: unknown, db: Database): Transaction {
-    if (typeof id !== 'string' || id === '') throw invalid('Invalid transaction: expected a transaction id (bytes)');
+    if (typeof id !== 'string' || id === '')
+      throw invalid('Invalid transaction: expected a transaction id (bytes)');
     const t = this.open.get(normalizeId(id));
     if (!t || t.db !== db || Date.now() - t.lastUsed > IDLE_MS) {
       throw invalid('The referenced transaction has expired or is no longer valid.');
@@ -86,7 +90,8 @@ export class Transactions {
     }
     for (const { query, results } of t.queries) {
       const now = executeQuery(t.db, query, null);
-      if (now.length !== results.size || now.some((d) => results.get(d.path) !== d.updateTime)) throw contention();
+      if (now.length !== results.size || now.some((d) => results.get(d.path) !== d.updateTime))
+        throw contention();
     }
   }
 
@@ -102,7 +107,9 @@ export class Transactions {
 }
 
 function contention() {
-  return aborted('Transaction aborted due to cross-transaction contention: data it read was changed by another commit. Retry the transaction.');
+  return aborted(
+    'Transaction aborted due to cross-transaction contention: data it read was changed by another commit. Retry the transaction.',
+  );
 }
 
 /** Transaction ids travel as base64 bytes; some encoders use the URL-safe alphabet. */

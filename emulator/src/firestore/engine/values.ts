@@ -46,16 +46,20 @@ export function normalizeValue(v: unknown, where: string, depth = 0, inArray = f
   if (!isObject(v)) throw invalid(`Invalid value at ${where}: expected a Value object`);
   const keys = Object.keys(v).filter((k) => v[k] !== undefined);
   if (keys.length !== 1) {
-    throw invalid(`Invalid value at ${where}: a Value must have exactly one kind set, got ${keys.length === 0 ? 'none' : keys.join(', ')}`);
+    throw invalid(
+      `Invalid value at ${where}: a Value must have exactly one kind set, got ${keys.length === 0 ? 'none' : keys.join(', ')}`,
+    );
   }
   const kind = keys[0]!;
   const x = v[kind];
   switch (kind) {
     case 'nullValue':
-      if (x !== null && x !== 'NULL_VALUE' && x !== 0) throw invalid(`Invalid value at ${where}: bad nullValue`);
+      if (x !== null && x !== 'NULL_VALUE' && x !== 0)
+        throw invalid(`Invalid value at ${where}: bad nullValue`);
       return { nullValue: 'NULL_VALUE' };
     case 'booleanValue':
-      if (typeof x !== 'boolean') throw invalid(`Invalid value at ${where}: booleanValue must be a boolean`);
+      if (typeof x !== 'boolean')
+        throw invalid(`Invalid value at ${where}: booleanValue must be a boolean`);
       return { booleanValue: x };
     case 'integerValue':
       return { integerValue: canonicalInteger(x, where) };
@@ -64,13 +68,16 @@ export function normalizeValue(v: unknown, where: string, depth = 0, inArray = f
     case 'timestampValue':
       return { timestampValue: canonicalTimestamp(x, `Invalid value at ${where}`) };
     case 'stringValue':
-      if (typeof x !== 'string') throw invalid(`Invalid value at ${where}: stringValue must be a string`);
-      if (Buffer.byteLength(x, 'utf8') > 1_048_487) throw invalid(`Invalid value at ${where}: string is too long`);
+      if (typeof x !== 'string')
+        throw invalid(`Invalid value at ${where}: stringValue must be a string`);
+      if (Buffer.byteLength(x, 'utf8') > 1_048_487)
+        throw invalid(`Invalid value at ${where}: string is too long`);
       return { stringValue: x };
     case 'bytesValue':
       return { bytesValue: canonicalBytes(x, where) };
     case 'referenceValue':
-      if (typeof x !== 'string') throw invalid(`Invalid value at ${where}: referenceValue must be a string`);
+      if (typeof x !== 'string')
+        throw invalid(`Invalid value at ${where}: referenceValue must be a string`);
       parseDocumentName(x, `Invalid reference value at ${where}`);
       return { referenceValue: x };
     case 'geoPointValue': {
@@ -86,16 +93,24 @@ export function normalizeValue(v: unknown, where: string, depth = 0, inArray = f
       return { geoPointValue: { latitude, longitude } };
     }
     case 'arrayValue': {
-      if (inArray) throw invalid(`Invalid value at ${where}: an array cannot directly contain another array`);
+      if (inArray)
+        throw invalid(`Invalid value at ${where}: an array cannot directly contain another array`);
       if (!isObject(x)) throw invalid(`Invalid value at ${where}: arrayValue must be an object`);
       const values = x.values ?? [];
-      if (!Array.isArray(values)) throw invalid(`Invalid value at ${where}: arrayValue.values must be an array`);
-      if (depth >= MAX_DEPTH) throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
-      return { arrayValue: { values: values.map((e, i) => normalizeValue(e, `${where}[${i}]`, depth + 1, true)) } };
+      if (!Array.isArray(values))
+        throw invalid(`Invalid value at ${where}: arrayValue.values must be an array`);
+      if (depth >= MAX_DEPTH)
+        throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
+      return {
+        arrayValue: {
+          values: values.map((e, i) => normalizeValue(e, `${where}[${i}]`, depth + 1, true)),
+        },
+      };
     }
     case 'mapValue': {
       if (!isObject(x)) throw invalid(`Invalid value at ${where}: mapValue must be an object`);
-      if (depth >= MAX_DEPTH) throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
+      if (depth >= MAX_DEPTH)
+        throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
       return { mapValue: { fields: normalizeFields(x.fields ?? {}, where, depth + 1) } };
     }
     default:
@@ -109,8 +124,10 @@ export function normalizeFields(fields: unknown, where: string, depth = 0): Fiel
   for (const [k, val] of Object.entries(fields)) {
     if (val === undefined) continue;
     if (k === '') throw invalid(`Invalid field name at ${where}: field names cannot be empty`);
-    if (k.length > 375 && Buffer.byteLength(k, 'utf8') > 1500) throw invalid(`Invalid field name at ${where}: field names must be at most 1500 bytes`);
-    if (depth === 0 && /^__.*__$/.test(k)) throw invalid(`Invalid field name '${k}' at ${where}: names matching __.*__ are reserved`);
+    if (k.length > 375 && Buffer.byteLength(k, 'utf8') > 1500)
+      throw invalid(`Invalid field name at ${where}: field names must be at most 1500 bytes`);
+    if (depth === 0 && /^__.*__$/.test(k))
+      throw invalid(`Invalid field name '${k}' at ${where}: names matching __.*__ are reserved`);
     out[k] = normalizeValue(val, where ? `${where}.${k}` : k, depth);
   }
   return out;
@@ -121,7 +138,8 @@ function canonicalInteger(x: unknown, where: string): string {
   if (typeof x === 'number' && Number.isInteger(x)) n = BigInt(x);
   else if (typeof x === 'string' && /^[+-]?\d+$/.test(x.trim())) n = BigInt(x.trim());
   else throw invalid(`Invalid value at ${where}: integerValue must be a 64-bit integer`);
-  if (n < INT64_MIN || n > INT64_MAX) throw invalid(`Invalid value at ${where}: integerValue out of int64 range`);
+  if (n < INT64_MIN || n > INT64_MAX)
+    throw invalid(`Invalid value at ${where}: integerValue out of int64 range`);
   return n.toString();
 }
 
@@ -129,7 +147,11 @@ function canonicalInteger(x: unknown, where: string): string {
 function canonicalDouble(x: unknown, where: string): number | string {
   let n: number;
   if (typeof x === 'number') n = x;
-  else if (typeof x === 'string' && x.trim() !== '' && (x === 'NaN' || x === 'Infinity' || x === '-Infinity' || !Number.isNaN(Number(x)))) {
+  else if (
+    typeof x === 'string' &&
+    x.trim() !== '' &&
+    (x === 'NaN' || x === 'Infinity' || x === '-Infinity' || !Number.isNaN(Number(x)))
+  ) {
     n = Number(x);
   } else throw invalid(`Invalid value at ${where}: doubleValue must be a number`);
   return encodeDouble(n);
@@ -169,7 +191,8 @@ const SAFE = 2 ** 53;
 function compareIntDouble(i: string, d: number): number {
   if (Number.isNaN(d)) return 1;
   const n = Number(i);
-  if (Math.abs(n) < SAFE || !Number.isFinite(d) || Math.abs(d) < SAFE) return n < d ? -1 : n > d ? 1 : 0;
+  if (Math.abs(n) < SAFE || !Number.isFinite(d) || Math.abs(d) < SAFE)
+    return n < d ? -1 : n > d ? 1 : 0;
   const bi = BigInt(i);
   const bd = BigInt(d);
   return bi < bd ? -1 : bi > bd ? 1 : 0;
@@ -264,7 +287,10 @@ export function compareValues(a: Value, b: Value): number {
       return cmp(x.length, y.length);
     }
     case TypeOrder.Map:
-      return compareMaps((a.mapValue as { fields: Fields }).fields, (b.mapValue as { fields: Fields }).fields);
+      return compareMaps(
+        (a.mapValue as { fields: Fields }).fields,
+        (b.mapValue as { fields: Fields }).fields,
+      );
   }
 }
 
@@ -302,7 +328,10 @@ export function sameValue(a: Value, b: Value): boolean {
       return x.length === y.length && x.every((e, i) => sameValue(e, y[i]!));
     }
     case 'mapValue':
-      return sameFields((a.mapValue as { fields: Fields }).fields, (b.mapValue as { fields: Fields }).fields);
+      return sameFields(
+        (a.mapValue as { fields: Fields }).fields,
+        (b.mapValue as { fields: Fields }).fields,
+      );
     case 'geoPointValue': {
       const x = a.geoPointValue as { latitude: number; longitude: number };
       const y = b.geoPointValue as { latitude: number; longitude: number };
@@ -328,7 +357,8 @@ export function valueSize(v: Value): number {
   if ('stringValue' in v) return Buffer.byteLength(v.stringValue as string, 'utf8') + 1;
   if ('bytesValue' in v) return Math.floor(((v.bytesValue as string).length * 3) / 4);
   if ('referenceValue' in v) return Buffer.byteLength(v.referenceValue as string, 'utf8') + 1;
-  if ('arrayValue' in v) return (v.arrayValue as { values: Value[] }).values.reduce((s, e) => s + valueSize(e), 0);
+  if ('arrayValue' in v)
+    return (v.arrayValue as { values: Value[] }).values.reduce((s, e) => s + valueSize(e), 0);
   if ('mapValue' in v) return fieldsSize((v.mapValue as { fields: Fields }).fields);
   if ('geoPointValue' in v) return 16;
   if ('booleanValue' in v || 'nullValue' in v) return 1;

@@ -34,7 +34,11 @@ export class WriteStreamSession implements StreamSession {
       this.handle(request);
     } catch (e) {
       this.closed = true;
-      this.sink.fail(e instanceof FirestoreApiError ? e : new FirestoreApiError(GrpcCode.INTERNAL, `Write failed: ${(e as Error)?.message ?? e}`));
+      this.sink.fail(
+        e instanceof FirestoreApiError
+          ? e
+          : new FirestoreApiError(GrpcCode.INTERNAL, `Write failed: ${(e as Error)?.message ?? e}`),
+      );
     }
   }
 
@@ -47,12 +51,18 @@ export class WriteStreamSession implements StreamSession {
     const writes = optArray(request, 'writes', 'Write');
     if (!this.db) {
       this.db = this.host.store.database(parseDatabaseName(request.database, 'Write'));
-      if (writes.length > 0) throw invalid('Write: the first request of a stream is a handshake and must not contain writes');
+      if (writes.length > 0)
+        throw invalid(
+          'Write: the first request of a stream is a handshake and must not contain writes',
+        );
       this.streamId = randomBytes(8).toString('hex');
       this.sink.push({ streamId: this.streamId, streamToken: this.nextToken(), writeResults: [] });
       return;
     }
-    if (request.database && this.host.store.database(parseDatabaseName(request.database, 'Write')) !== this.db) {
+    if (
+      request.database &&
+      this.host.store.database(parseDatabaseName(request.database, 'Write')) !== this.db
+    ) {
       throw invalid('Write: all requests of a stream must name the same database');
     }
     const outcome = this.host.commitWrites(this.ctx, this.db, writes, null);

@@ -1,6 +1,22 @@
 import type { Json } from '../service.js';
-import { alreadyExists, failedPrecondition, invalid, isObject, notFound, optArray, optMessage } from './errors.js';
-import { deleteField, fullName, getField, parseDocumentName, parseFieldPath, setField, type DatabaseRef } from './paths.js';
+import {
+  alreadyExists,
+  failedPrecondition,
+  invalid,
+  isObject,
+  notFound,
+  optArray,
+  optMessage,
+} from './errors.js';
+import {
+  deleteField,
+  fullName,
+  getField,
+  parseDocumentName,
+  parseFieldPath,
+  setField,
+  type DatabaseRef,
+} from './paths.js';
 import { makeDoc, type StoredDoc } from './store.js';
 import { microsToTimestamp, timestampToMicros } from './time.js';
 import {
@@ -45,8 +61,11 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 export function parseWrite(w: unknown, db: DatabaseRef, where: string): ParsedWrite {
   if (!isObject(w)) throw invalid(`${where}: a write must be an object`);
-  const ops = (['update', 'delete', 'transform', 'verify'] as const).filter((k) => w[k] !== undefined && w[k] !== null);
-  if (ops.length !== 1) throw invalid(`${where}: a write must have exactly one of update, delete, transform or verify`);
+  const ops = (['update', 'delete', 'transform', 'verify'] as const).filter(
+    (k) => w[k] !== undefined && w[k] !== null,
+  );
+  if (ops.length !== 1)
+    throw invalid(`${where}: a write must have exactly one of update, delete, transform or verify`);
   const kind = ops[0]!;
   let name: unknown;
   let fields: Fields = {};
@@ -57,24 +76,32 @@ export function parseWrite(w: unknown, db: DatabaseRef, where: string): ParsedWr
     fields = normalizeFields(doc.fields ?? {}, '');
   } else if (kind === 'delete' || kind === 'verify') {
     name = w[kind];
-    if (transformsJson.length > 0) throw invalid(`${where}: a ${kind} cannot have updateTransforms`);
+    if (transformsJson.length > 0)
+      throw invalid(`${where}: a ${kind} cannot have updateTransforms`);
   } else {
     const t = optMessage(w, 'transform', where)!;
     name = t.document;
-    if (transformsJson.length > 0) throw invalid(`${where}: a transform write cannot also have updateTransforms`);
+    if (transformsJson.length > 0)
+      throw invalid(`${where}: a transform write cannot also have updateTransforms`);
     transformsJson = optArray(t, 'fieldTransforms', `${where}.transform`);
   }
   const parsed = parseDocumentName(name, where);
   if (parsed.projectId !== db.projectId || parsed.databaseId !== db.databaseId) {
-    throw invalid(`${where}: document '${String(name)}' is not in database projects/${db.projectId}/databases/${db.databaseId}`);
+    throw invalid(
+      `${where}: document '${String(name)}' is not in database projects/${db.projectId}/databases/${db.databaseId}`,
+    );
   }
   let mask: string[][] | null = null;
   const maskJson = optMessage(w, 'updateMask', where);
   if (maskJson) {
     if (kind !== 'update') throw invalid(`${where}: updateMask is only allowed with update`);
-    mask = optArray(maskJson, 'fieldPaths', `${where}.updateMask`).map((p) => writablePath(p, `${where}.updateMask`));
+    mask = optArray(maskJson, 'fieldPaths', `${where}.updateMask`).map((p) =>
+      writablePath(p, `${where}.updateMask`),
+    );
   }
-  const transforms = transformsJson.map((t, i) => parseTransform(t, `${where}.fieldTransforms[${i}]`));
+  const transforms = transformsJson.map((t, i) =>
+    parseTransform(t, `${where}.fieldTransforms[${i}]`),
+  );
   const precondition = parsePrecondition(w.currentDocument, where);
   return { kind, name: String(name), path: parsed.path, fields, mask, transforms, precondition };
 }
@@ -82,7 +109,10 @@ export function parseWrite(w: unknown, db: DatabaseRef, where: string): ParsedWr
 /** A field path a write may set: top-level names matching __.*__ are reserved. */
 function writablePath(text: unknown, where: string): string[] {
   const path = parseFieldPath(text, where);
-  if (/^__.*__$/.test(path[0]!)) throw invalid(`${where}: field '${String(text)}' is reserved (names matching __.*__ cannot be written)`);
+  if (/^__.*__$/.test(path[0]!))
+    throw invalid(
+      `${where}: field '${String(text)}' is reserved (names matching __.*__ cannot be written)`,
+    );
   return path;
 }
 
@@ -91,27 +121,37 @@ export function parsePrecondition(p: unknown, where: string): ParsedWrite['preco
   if (!isObject(p)) throw invalid(`${where}: currentDocument must be an object`);
   const hasExists = p.exists !== undefined && p.exists !== null;
   const hasTime = p.updateTime !== undefined && p.updateTime !== null;
-  if (hasExists && hasTime) throw invalid(`${where}: a precondition sets either exists or updateTime, not both`);
+  if (hasExists && hasTime)
+    throw invalid(`${where}: a precondition sets either exists or updateTime, not both`);
   if (hasExists) {
-    if (typeof p.exists !== 'boolean') throw invalid(`${where}: currentDocument.exists must be a boolean`);
+    if (typeof p.exists !== 'boolean')
+      throw invalid(`${where}: currentDocument.exists must be a boolean`);
     return { exists: p.exists };
   }
-  if (hasTime) return { updateTime: timestampToMicros(p.updateTime, `${where}: currentDocument.updateTime`) };
+  if (hasTime)
+    return { updateTime: timestampToMicros(p.updateTime, `${where}: currentDocument.updateTime`) };
   return {};
 }
 
 function parseTransform(t: unknown, where: string): ParsedTransform {
   if (!isObject(t)) throw invalid(`${where}: a field transform must be an object`);
   const path = writablePath(t.fieldPath, where);
-  const kinds = ['setToServerValue', 'increment', 'maximum', 'minimum', 'appendMissingElements', 'removeAllFromArray'].filter(
-    (k) => t[k] !== undefined && t[k] !== null,
-  );
-  if (kinds.length !== 1) throw invalid(`${where}: a field transform must set exactly one transform type`);
+  const kinds = [
+    'setToServerValue',
+    'increment',
+    'maximum',
+    'minimum',
+    'appendMissingElements',
+    'removeAllFromArray',
+  ].filter((k) => t[k] !== undefined && t[k] !== null);
+  if (kinds.length !== 1)
+    throw invalid(`${where}: a field transform must set exactly one transform type`);
   const k = kinds[0]!;
   const none = { nullValue: 'NULL_VALUE' };
   switch (k) {
     case 'setToServerValue':
-      if (t[k] !== 'REQUEST_TIME' && t[k] !== 1) throw invalid(`${where}: setToServerValue must be REQUEST_TIME`);
+      if (t[k] !== 'REQUEST_TIME' && t[k] !== 1)
+        throw invalid(`${where}: setToServerValue must be REQUEST_TIME`);
       return { path, kind: 'serverTime', operand: none, elements: [] };
     case 'increment':
     case 'maximum':
@@ -123,8 +163,15 @@ function parseTransform(t: unknown, where: string): ParsedTransform {
     default: {
       const arr = t[k];
       if (!isObject(arr)) throw invalid(`${where}: ${k} must be an ArrayValue`);
-      const elements = optArray(arr, 'values', where).map((e, i) => normalizeValue(e, `${where}.${k}[${i}]`, 1, true));
-      return { path, kind: k === 'appendMissingElements' ? 'append' : 'remove', operand: none, elements };
+      const elements = optArray(arr, 'values', where).map((e, i) =>
+        normalizeValue(e, `${where}.${k}[${i}]`, 1, true),
+      );
+      return {
+        path,
+        kind: k === 'appendMissingElements' ? 'append' : 'remove',
+        operand: none,
+        elements,
+      };
     }
   }
 }
@@ -135,15 +182,23 @@ export interface AppliedWrite {
 }
 
 /** Applies one write to the document's current version (null: missing) at commitTime. */
-export function applyWrite(db: DatabaseRef, current: StoredDoc | null, w: ParsedWrite, commitTime: number): AppliedWrite {
+export function applyWrite(
+  db: DatabaseRef,
+  current: StoredDoc | null,
+  w: ParsedWrite,
+  commitTime: number,
+): AppliedWrite {
   const p = w.precondition;
   if (p.exists === true && !current) throw notFound(`No document to update: ${w.name}`);
   if (p.exists === false && current) throw alreadyExists(`Document already exists: ${w.name}`);
   if (p.updateTime !== undefined && (!current || current.updateTime !== p.updateTime)) {
-    throw failedPrecondition(`The document ${w.name} does not have the update time required by the precondition`);
+    throw failedPrecondition(
+      `The document ${w.name} does not have the update time required by the precondition`,
+    );
   }
   if (w.kind === 'delete') return { doc: null, result: {} };
-  if (w.kind === 'verify') return { doc: current, result: current ? { updateTime: current.updateTimeText } : {} };
+  if (w.kind === 'verify')
+    return { doc: current, result: current ? { updateTime: current.updateTimeText } : {} };
 
   let fields: Fields;
   if (w.kind === 'update' && w.mask === null) fields = w.fields;
@@ -158,16 +213,26 @@ export function applyWrite(db: DatabaseRef, current: StoredDoc | null, w: Parsed
   for (const t of w.transforms) {
     const result = transformValue(t, getField(fields, t.path), commitTime);
     fields = setField(fields, t.path, result);
-    transformResults.push(t.kind === 'append' || t.kind === 'remove' ? { nullValue: 'NULL_VALUE' } : result);
+    transformResults.push(
+      t.kind === 'append' || t.kind === 'remove' ? { nullValue: 'NULL_VALUE' } : result,
+    );
   }
   const size = Buffer.byteLength(w.path, 'utf8') + 16 + fieldsSize(fields) + 32;
   if (size > MAX_DOCUMENT_BYTES) {
-    throw invalid(`Document '${w.name}' cannot be written because its size (${size} bytes) exceeds the maximum allowed size of ${MAX_DOCUMENT_BYTES} bytes`);
+    throw invalid(
+      `Document '${w.name}' cannot be written because its size (${size} bytes) exceeds the maximum allowed size of ${MAX_DOCUMENT_BYTES} bytes`,
+    );
   }
   const doc =
     current && sameFields(current.fields, fields)
       ? current // Nothing changed: the update time stays, as the real service does.
-      : makeDoc(fullName(db, w.path), w.path, fields, current?.createTime ?? commitTime, commitTime);
+      : makeDoc(
+          fullName(db, w.path),
+          w.path,
+          fields,
+          current?.createTime ?? commitTime,
+          commitTime,
+        );
   const result: Json = { updateTime: doc.updateTimeText };
   if (w.transforms.length > 0) result.transformResults = transformResults;
   return { doc, result };
@@ -188,13 +253,17 @@ function transformValue(t: ParsedTransform, current: Value | undefined, commitTi
       return (t.kind === 'maximum' ? c > 0 : c < 0) ? t.operand : current;
     }
     case 'append': {
-      const values = current?.arrayValue ? [...(current.arrayValue as { values: Value[] }).values] : [];
+      const values = current?.arrayValue
+        ? [...(current.arrayValue as { values: Value[] }).values]
+        : [];
       for (const e of t.elements) if (!values.some((v) => valuesEqual(v, e))) values.push(e);
       return { arrayValue: { values } };
     }
     case 'remove': {
       const values = current?.arrayValue ? (current.arrayValue as { values: Value[] }).values : [];
-      return { arrayValue: { values: values.filter((v) => !t.elements.some((e) => valuesEqual(v, e))) } };
+      return {
+        arrayValue: { values: values.filter((v) => !t.elements.some((e) => valuesEqual(v, e))) },
+      };
     }
   }
 }
