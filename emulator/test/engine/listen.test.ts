@@ -271,6 +271,18 @@ describe('engine: listen', () => {
     assert.deepEqual(sink.take(), []);
   });
 
+  it('refuses a target with a malformed readTime on its own', async () => {
+    const e = newEngine();
+    const sink = new RecordingSink();
+    const s = e.openListen(owner, sink);
+    s.receive(queryTarget(2, { from: [{ collectionId: 'x' }] }, { readTime: 'not a time' }));
+    s.receive(queryTarget(4, { from: [{ collectionId: 'x' }] }));
+    const responses = sink.take();
+    assert.equal(((responses[0]!.targetChange as Json).cause as Json).code, GrpcCode.INVALID_ARGUMENT);
+    assert.deepEqual(describeResponses(responses.slice(1)), ['ADD[4]', 'CURRENT[4]', 'NO_CHANGE[]']);
+    assert.equal(sink.error, null);
+  });
+
   it('answers the write stream handshake and each batch', async () => {
     const e = newEngine();
     const sink = new RecordingSink();

@@ -222,8 +222,10 @@ class ListenSession implements StreamSession {
     if (this.targets.has(id))
       throw invalid(`Listen: target id ${id} is already in use on this stream`);
     const t: Target = { session: this, id, query: null, paths: null, results: new Map() };
+    let since: number | null;
     try {
       this.defineTarget(db, t, json);
+      since = this.resumePoint(json);
     } catch (e) {
       if (!(e instanceof FirestoreApiError)) throw e;
       // A bad or forbidden target is refused on its own; the stream and its other targets go on.
@@ -238,8 +240,19 @@ class ListenSession implements StreamSession {
     }
     this.targets.set(id, t);
     this.hub.targetsOf(db).add(t);
-    this.sendInitial(db, t, json);
+    this.sendInitial(db, t, since, Boolean(json.resumeToken) || Boolean(json.readTime));
     if (json.once === true) this.removeTarget(id);
+  }
+
+  /** The time a resuming client has the target's state for; null when it has none usable. */
+  private resumePoint(json: Json): number | null {
+    if (json.resumeToken !== undefined && json.resumeToken !== null && json.resumeToken !== '') {
+      return this.hub.tokens.decode(json.resumeToken);
+    }
+    if (json.readTime !== undefined && json.readTime !== null) {
+      return timestampToMicros(json.readTime, 'Listen: target.readTime');
+    }
+    return null;
   }
 
   private freeId(): number {
@@ -301,13 +314,8 @@ class ListenSession implements StreamSession {
     return out;
   }
 
-  private sendInitial(db: Database, t: Target, json: Json): void {
+  private sendInitial(db: Database, t: Target, since: number | null, resuming: boolean): void {
     const clock = this.hub.host.clock;
-    let since: number | null = null;
-    if (json.resumeToken !== undefined && json.resumeToken !== null && json.resumeToken !== '')
-      since = this.hub.tokens.decode(json.resumeToken);
-    else if (json.readTime !== undefined && json.readTime !== null)
-      since = timestampToMicros(json.readTime, 'Listen: target.readTime');
     const resumable = since !== null && since >= db.horizon;
     const current = this.evaluate(db, t, null);
     const readTime = clock.readTime();
@@ -323,8 +331,7 @@ class ListenSession implements StreamSession {
         if (!current.has(path)) this.pushRemoval(db, t, path, readTime);
     } else {
       // Nothing to diff against: tell the SDK to forget what it has, then send the full result.
-      if (json.resumeToken || json.readTime)
-        this.push({ targetChange: { targetChangeType: 'RESET', targetIds: [t.id] } });
+      if (resuming) this.push({ targetChange: { targetChangeType: 'RESET', targetIds: [t.id] } });
       for (const d of current.values()) {
         sent.push(d);
         this.pushDocument(t, d);
