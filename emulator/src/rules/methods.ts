@@ -136,7 +136,7 @@ export function regex(pattern: string, anchored: boolean, global = false): RegEx
   const key = `${anchored ? 'a' : 'u'}${global ? 'g' : ''}:${pattern}`;
   let re = regexCache.get(key);
   if (!re) {
-    let source = pattern;
+    let source = re2ToJs(pattern);
     let flags = global ? 'gu' : 'u';
     // RE2 inline flags at the start, e.g. (?i)
     const inline = /^\(\?([imsU]+)\)/.exec(source);
@@ -158,6 +158,36 @@ export function regex(pattern: string, anchored: boolean, global = false): RegEx
   }
   re.lastIndex = 0;
   return re;
+}
+
+const POSIX_CLASSES: Record<string, string> = {
+  alnum: '0-9A-Za-z',
+  alpha: 'A-Za-z',
+  ascii: '\\x00-\\x7F',
+  blank: '\\t ',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '!-~',
+  lower: 'a-z',
+  print: ' -~',
+  punct: '!-\\/:-@\\[-`{-~',
+  space: '\\t\\n\\v\\f\\r ',
+  upper: 'A-Z',
+  word: '0-9A-Za-z_',
+  xdigit: '0-9A-Fa-f',
+};
+
+/** RE2 spellings JavaScript lacks: POSIX classes, (?P<name>), \A and \z. */
+function re2ToJs(pattern: string): string {
+  return pattern
+    .replace(/\[:(\^?)([a-z]+):\]/g, (whole, negated: string, name: string) => {
+      const chars = POSIX_CLASSES[name];
+      // Inside a bracket expression only; a negated POSIX class has no JS form, keep it as written.
+      return chars !== undefined && !negated ? chars : whole;
+    })
+    .replace(/\(\?P</g, '(?<')
+    .replace(/(^|[^\\])\\A/g, '$1^')
+    .replace(/(^|[^\\])\\z/g, '$1$');
 }
 
 function stringMethods(s: string): Record<string, Method> {

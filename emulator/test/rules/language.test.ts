@@ -328,3 +328,16 @@ describe('number literals', () => {
     assert.equal(evaluate('1.5e1 == 15.0'), true);
   });
 });
+
+describe('RE2 spellings', () => {
+  it('supports POSIX classes, (?P<name>) groups and \\A \\z anchors', () => {
+    allTrue(
+      "'abc'.matches('[[:alpha:]]+')",
+      "!'a1'.matches('[[:alpha:]]+')",
+      "'a_1'.matches('[[:word:]]+')",
+      "'ab'.matches('(?P<first>a)b')",
+      "'x'.matches('\\\\Ax\\\\z')",
+      "'F0'.matches('[[:xdigit:]]+')",
+    );
+  });
+});
