@@ -202,10 +202,11 @@ async function schedulerLateness() {
   );
   const admin = await account({ role: 'Admin' });
   let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<unknown> = Promise.resolve();
   const tick = () => {
     timer = setTimeout(
       () => {
-        void admin
+        inFlight = admin
           .call('publishScheduledNow')
           .catch((error) => console.error('publishScheduledNow failed', error));
         tick();
@@ -229,6 +230,7 @@ async function schedulerLateness() {
     });
   } finally {
     clearTimeout(timer);
+    await inFlight;
     await closeAll();
   }
 }
