@@ -278,8 +278,15 @@ describe('engine: listen', () => {
     s.receive(queryTarget(2, { from: [{ collectionId: 'x' }] }, { readTime: 'not a time' }));
     s.receive(queryTarget(4, { from: [{ collectionId: 'x' }] }));
     const responses = sink.take();
-    assert.equal(((responses[0]!.targetChange as Json).cause as Json).code, GrpcCode.INVALID_ARGUMENT);
-    assert.deepEqual(describeResponses(responses.slice(1)), ['ADD[4]', 'CURRENT[4]', 'NO_CHANGE[]']);
+    assert.equal(
+      ((responses[0]!.targetChange as Json).cause as Json).code,
+      GrpcCode.INVALID_ARGUMENT,
+    );
+    assert.deepEqual(describeResponses(responses.slice(1)), [
+      'ADD[4]',
+      'CURRENT[4]',
+      'NO_CHANGE[]',
+    ]);
     assert.equal(sink.error, null);
   });
 
