@@ -1,4 +1,4 @@
-import { getMessaging, type Message } from 'firebase-admin/messaging';
+import { getMessaging, type Message, type Messaging } from 'firebase-admin/messaging';
 import type { PushPayload } from '../domain/publication-push';
 import type { PushTransport, TokenSendResult } from './transport';
 
@@ -10,12 +10,15 @@ function message(payload: PushPayload) {
   };
 }
 
+/** The two calls of firebase-admin messaging the transport uses. */
+export type MessagingClient = Pick<Messaging, 'sendEachForMulticast' | 'send'>;
+
 /** Firebase Cloud Messaging through firebase-admin. */
-export function fcmTransport(): PushTransport {
+export function fcmTransport(messaging: MessagingClient = getMessaging()): PushTransport {
   return {
     name: 'fcm',
     async sendToTokens(tokens, payload): Promise<TokenSendResult> {
-      const batch = await getMessaging().sendEachForMulticast({ tokens, ...message(payload) });
+      const batch = await messaging.sendEachForMulticast({ tokens, ...message(payload) });
       return {
         successCount: batch.successCount,
         failures: batch.responses.flatMap((response, i) =>
@@ -33,7 +36,7 @@ export function fcmTransport(): PushTransport {
     },
     async sendToTopic(topic, payload) {
       const topicMessage: Message = { topic, ...message(payload) };
-      await getMessaging().send(topicMessage);
+      await messaging.send(topicMessage);
     },
   };
 }
