@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useToasts, type ToastTone } from './toast-store';
 
 const TONES: Record<ToastTone, string> = {
@@ -11,7 +12,9 @@ const TONES: Record<ToastTone, string> = {
 export function Toasts() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
-  return (
+  // A direct child of <body>, outside the app root that an open dialog makes inert, so toasts
+  // stay announced and clickable while a dialog is open.
+  return createPortal(
     <div
       aria-live="polite"
       className="pointer-events-none fixed right-4 top-4 z-50 flex w-80 max-w-[90vw] flex-col gap-2"
@@ -39,6 +42,7 @@ export function Toasts() {
           </div>
         </div>
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }
