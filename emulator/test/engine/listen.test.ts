@@ -121,6 +121,7 @@ describe('engine: listen', () => {
     assert.deepEqual(describeResponses(sink.take()), [
       'ADD[1]',
       'DOC p/1 [1]',
+      'DELETE p/2 [1]',
       'CURRENT[1]',
       'NO_CHANGE[]',
     ]);

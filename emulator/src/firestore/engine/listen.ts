@@ -336,6 +336,9 @@ class ListenSession implements StreamSession {
         sent.push(d);
         this.pushDocument(t, d);
       }
+      // Watched documents that do not exist are reported too, so the SDK knows they are missing.
+      for (const path of t.paths ?? [])
+        if (!current.has(path)) this.pushRemoval(db, t, path, readTime);
     }
     t.results = current;
     this.hub.host.countReads(sent);
