@@ -10,10 +10,18 @@ export default function ChangeDefaultPasswordPage() {
   const signOut = useAuth((s) => s.signOut);
   async function cleared() {
     const { callFunction } = await import('../../lib/functions');
-    await callFunction<Record<string, never>, ClearDefaultPasswordResponse>(
-      CALLABLES.clearDefaultPassword,
-      {},
-    );
+    try {
+      await callFunction<Record<string, never>, ClearDefaultPasswordResponse>(
+        CALLABLES.clearDefaultPassword,
+        {},
+      );
+    } catch (error) {
+      // The password itself has changed by now; say so, or the next try uses the wrong one.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `Your new password is set, but it could not be recorded (${reason}). Sign out, sign in with the new password and try again.`,
+      );
+    }
     toast.success('Password changed', 'Your new password is now in use.');
   }
   return (
