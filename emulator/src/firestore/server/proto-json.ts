@@ -57,7 +57,8 @@ export function decodeToJson(type: protobuf.Type, bytes: Uint8Array): Json {
 
 /** Encodes proto3 JSON into a binary message. */
 export function encodeFromJson(type: protobuf.Type, json: Json): Uint8Array {
-  return type.encode(type.fromObject(jsonToPlain(type, json, ''))).finish();
+  // With enums as numbers the plain object is encodable as is (no fromObject copy).
+  return type.encode(jsonToPlain(type, json, '', 'numbers')).finish();
 }
 
 /** Validates a proto3 JSON body (REST) and puts it in canonical form (enum names, camelCase). */
@@ -73,7 +74,15 @@ function describe(value: unknown): string {
   return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-function fail(where: string, expected: string, value: unknown): never {
+/**
+ * Where in the message a value sits, for error messages; null while converting untracked: the
+ * fast path builds no path strings and, on the first problem, the conversion is redone tracked.
+ */
+type Where = string | null;
+const RETRY_TRACKED = Symbol('retry tracked');
+
+function fail(where: Where, expected: string, value: unknown): never {
+  if (where === null) throw RETRY_TRACKED;
   throw invalidArgument(
     `Invalid value at '${where || 'request'}' (${expected}), ${describe(value)}`,
   );
@@ -87,43 +96,72 @@ function snakeToCamel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-function join(where: string, key: string): string {
-  return where ? `${where}.${key}` : key;
+function join(where: Where, key: string): Where {
+  return where === null ? null : where ? `${where}.${key}` : key;
 }
 
-export function jsonToPlain(type: protobuf.Type, json: unknown, where: string): Plain {
-  const special = wellKnownToPlain(type, json, where);
+function at(where: Where, key: string | number): Where {
+  return where === null ? null : `${where}[${typeof key === 'number' ? key : JSON.stringify(key)}]`;
+}
+
+/** Enum values as names (for proto3 JSON and fromObject) or numbers (for Type.encode). */
+type EnumForm = 'names' | 'numbers';
+
+export function jsonToPlain(
+  type: protobuf.Type,
+  json: unknown,
+  where: string,
+  enums: EnumForm = 'names',
+): Plain {
+  try {
+    return toPlain(type, json, null, enums);
+  } catch (error) {
+    if (error !== RETRY_TRACKED) throw error;
+    return toPlain(type, json, where, enums);
+  }
+}
+
+function toPlain(type: protobuf.Type, json: unknown, where: Where, enums: EnumForm): Plain {
+  const special = wellKnownToPlain(type, json, where, enums);
   if (special !== undefined) return special;
   if (!isObject(json)) fail(where, type.name, json);
   const out: Plain = {};
-  for (const [key, value] of Object.entries(json)) {
+  for (const key in json) {
     const field = type.fields[key] ?? type.fields[snakeToCamel(key)];
     if (!field) {
+      if (where === null) throw RETRY_TRACKED;
       throw invalidArgument(
         `Invalid JSON payload received. Unknown name "${key}" at '${where || type.name}': Cannot find field.`,
       );
     }
-    const converted = fieldToPlain(field, value, join(where, field.name));
+    const converted = fieldToPlain(field, json[key], join(where, field.name), enums);
     if (converted !== undefined) out[field.name] = converted;
   }
   return out;
 }
 
 // Fields were resolved once when the protos were loaded (Root.resolveAll).
-function fieldToPlain(field: protobuf.Field, value: unknown, where: string): unknown {
+function fieldToPlain(
+  field: protobuf.Field,
+  value: unknown,
+  where: Where,
+  enums: EnumForm,
+): unknown {
   if (value === null && !acceptsNull(field)) return undefined;
   if (field.map) {
     if (!isObject(value)) fail(where, 'map', value);
     const out: Plain = {};
-    for (const [k, v] of Object.entries(value))
-      out[k] = singleToPlain(field, v, `${where}[${JSON.stringify(k)}]`);
+    for (const k in value) out[k] = singleToPlain(field, value[k], at(where, k), enums);
     return out;
   }
   if (field.repeated) {
     if (!Array.isArray(value)) fail(where, `repeated ${field.type}`, value);
-    return value.map((v, i) => singleToPlain(field, v, `${where}[${i}]`));
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++)
+      out[i] = singleToPlain(field, value[i], at(where, i), enums);
+    return out;
   }
-  return singleToPlain(field, value, where);
+  return singleToPlain(field, value, where, enums);
 }
 
 function acceptsNull(field: protobuf.Field): boolean {
@@ -133,14 +171,29 @@ function acceptsNull(field: protobuf.Field): boolean {
   return name === NULL_VALUE || name === '.google.protobuf.Value';
 }
 
-function singleToPlain(field: protobuf.Field, value: unknown, where: string): unknown {
+function singleToPlain(
+  field: protobuf.Field,
+  value: unknown,
+  where: Where,
+  enums: EnumForm,
+): unknown {
   const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Type) return jsonToPlain(resolved, value, where);
-  if (resolved instanceof protobuf.Enum) return enumToPlain(resolved, value, where);
+  if (resolved instanceof protobuf.Type) return toPlain(resolved, value, where, enums);
+  if (resolved instanceof protobuf.Enum) return enumToPlain(resolved, value, where, enums);
   return scalarToPlain(field.type, value, where);
 }
 
-function enumToPlain(type: protobuf.Enum, value: unknown, where: string): string {
+function enumToPlain(
+  type: protobuf.Enum,
+  value: unknown,
+  where: Where,
+  enums: EnumForm,
+): string | number {
+  const name = enumName(type, value, where);
+  return enums === 'names' ? name : type.values[name]!;
+}
+
+function enumName(type: protobuf.Enum, value: unknown, where: Where): string {
   if (value === null && fullNameOf(type) === NULL_VALUE) return 'NULL_VALUE';
   if (typeof value === 'string' && value in type.values) return value;
   if (
@@ -161,7 +214,7 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const LONG_TYPES = new Set([...INT64_TYPES, ...UINT64_TYPES]);
 const BASE64 = /^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$/;
 
-function scalarToPlain(kind: string, value: unknown, where: string): unknown {
+function scalarToPlain(kind: string, value: unknown, where: Where): unknown {
   const expected = `TYPE_${kind.toUpperCase()}`;
   switch (kind) {
     case 'string':
@@ -213,12 +266,21 @@ function scalarToPlain(kind: string, value: unknown, where: string): unknown {
   return small ? Number(big) : big.toString();
 }
 
-function wellKnownToPlain(type: protobuf.Type, json: unknown, where: string): Plain | undefined {
+function wellKnownToPlain(
+  type: protobuf.Type,
+  json: unknown,
+  where: Where,
+  enums: EnumForm,
+): Plain | undefined {
   const name = fullNameOf(type);
   if (!name.startsWith('.google.protobuf.')) return undefined;
   if (name === '.google.protobuf.Timestamp') {
     if (typeof json !== 'string') fail(where, 'Timestamp', json);
-    return { ...parseTimestamp(json, where) };
+    try {
+      return { ...parseTimestamp(json, where ?? '') };
+    } catch (error) {
+      throw where === null ? RETRY_TRACKED : error;
+    }
   }
   if (WRAPPERS.has(name)) {
     return { value: scalarToPlain(type.fields.value!.type, json, where) };
@@ -227,31 +289,31 @@ function wellKnownToPlain(type: protobuf.Type, json: unknown, where: string): Pl
     if (!isObject(json)) fail(where, 'Empty', json);
     return {};
   }
-  if (name === '.google.protobuf.Struct') return structToPlain(json, where);
-  if (name === '.google.protobuf.ListValue') return listToPlain(json, where);
-  if (name === '.google.protobuf.Value') return valueToPlain(json, where);
+  if (name === '.google.protobuf.Struct') return structToPlain(json, where, enums);
+  if (name === '.google.protobuf.ListValue') return listToPlain(json, where, enums);
+  if (name === '.google.protobuf.Value') return valueToPlain(json, where, enums);
   return undefined;
 }
 
-function structToPlain(json: unknown, where: string): Plain {
+function structToPlain(json: unknown, where: Where, enums: EnumForm): Plain {
   if (!isObject(json)) fail(where, 'Struct', json);
   const fields: Plain = {};
-  for (const [k, v] of Object.entries(json)) fields[k] = valueToPlain(v, `${where}.${k}`);
+  for (const k in json) fields[k] = valueToPlain(json[k], join(where, k), enums);
   return { fields };
 }
 
-function listToPlain(json: unknown, where: string): Plain {
+function listToPlain(json: unknown, where: Where, enums: EnumForm): Plain {
   if (!Array.isArray(json)) fail(where, 'ListValue', json);
-  return { values: json.map((v, i) => valueToPlain(v, `${where}[${i}]`)) };
+  return { values: json.map((v, i) => valueToPlain(v, at(where, i), enums)) };
 }
 
-function valueToPlain(json: unknown, where: string): Plain {
-  if (json === null) return { nullValue: 'NULL_VALUE' };
+function valueToPlain(json: unknown, where: Where, enums: EnumForm): Plain {
+  if (json === null) return { nullValue: enums === 'names' ? 'NULL_VALUE' : 0 };
   if (typeof json === 'number') return { numberValue: json };
   if (typeof json === 'string') return { stringValue: json };
   if (typeof json === 'boolean') return { boolValue: json };
-  if (Array.isArray(json)) return { listValue: listToPlain(json, where) };
-  return { structValue: structToPlain(json, where) };
+  if (Array.isArray(json)) return { listValue: listToPlain(json, where, enums) };
+  return { structValue: structToPlain(json, where, enums) };
 }
 
 // ---------------------------------------------------------------------------------------------
