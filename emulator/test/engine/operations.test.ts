@@ -203,6 +203,43 @@ describe('engine: authorization', () => {
     assert.ok(seen[0]!.query);
   });
 
+  it('ends a document listener with PERMISSION_DENIED when a change makes the document unreadable', async () => {
+    const e = newEngine();
+    e.setAuthorizer({
+      authorize: (r) => {
+        const secret = (r.resource?.fields as Record<string, Json> | undefined)?.secret;
+        if (r.method === 'get' && secret?.booleanValue === true) {
+          throw new FirestoreApiError(
+            GrpcCode.PERMISSION_DENIED,
+            'Missing or insufficient permissions.',
+          );
+        }
+      },
+    });
+    await set(e, 'notes/n', { secret: false });
+    const sink = new RecordingSink();
+    e.openListen(user, sink).receive({
+      database: DATABASE,
+      addTarget: { targetId: 2, documents: { documents: [doc('notes/n')] } },
+    });
+    sink.take();
+    await set(e, 'notes/n', { secret: true });
+    const [removal, ...rest] = sink.take();
+    assert.deepEqual(removal, {
+      targetChange: {
+        targetChangeType: 'REMOVE',
+        targetIds: [2],
+        cause: {
+          code: GrpcCode.PERMISSION_DENIED,
+          message: 'Missing or insufficient permissions.',
+        },
+      },
+    });
+    assert.ok(!rest.some((r) => r.documentChange), 'the unreadable document is not sent');
+    await set(e, 'notes/n', { secret: false });
+    assert.deepEqual(sink.take(), []);
+  });
+
   it('applies nothing when one write of a batch is denied, and refuses a denied listen target', async () => {
     const e = newEngine();
     e.setAuthorizer({

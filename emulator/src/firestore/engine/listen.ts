@@ -382,6 +382,33 @@ class ListenSession implements StreamSession {
     else this.push({ documentDelete: { document: name, removedTargetIds: [t.id], readTime } });
   }
 
+  /**
+   * A watched document the caller may no longer read (its rules depend on the new data) ends the
+   * target with PERMISSION_DENIED, as the real service cancels such a listener.
+   */
+  private mayStillRead(db: Database, t: Target, path: string, doc: StoredDoc): boolean {
+    try {
+      this.hub.host.access.check(this.ctx, db, {
+        method: 'get',
+        path,
+        resource: documentJson(doc),
+      });
+      return true;
+    } catch (e) {
+      if (!(e instanceof FirestoreApiError)) throw e;
+      this.targets.delete(t.id);
+      this.hub.release(db, t);
+      this.push({
+        targetChange: {
+          targetChangeType: 'REMOVE',
+          targetIds: [t.id],
+          cause: { code: e.code, message: e.message },
+        },
+      });
+      return false;
+    }
+  }
+
   applyCommit(targets: Set<Target>, changes: Change[], commitTime: number): void {
     if (this.closed) return;
     const db = this.db!;
@@ -410,6 +437,10 @@ class ListenSession implements StreamSession {
       for (const c of changes) {
         const relevant = t.query ? inScope(t.query, c.path) : t.paths!.includes(c.path);
         if (!relevant) continue;
+        if (!t.query && c.after && !this.mayStillRead(db, t, c.path, c.after)) {
+          removals++;
+          break;
+        }
         const nowIn = c.after !== null && (t.query ? matches(t.query, c.after) : true);
         if (nowIn) {
           t.results.set(c.path, c.after!);
