@@ -4,10 +4,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
 import type { Firestore } from 'firebase-admin/firestore';
+import protobuf from 'protobufjs';
 import { adminFirestore } from '../test/support/clients.js';
 import { freePort, type RunningEmulator } from '../test/support/emulator.js';
 
@@ -139,6 +142,82 @@ async function orderedQuery(db: Firestore): Promise<void> {
   );
 }
 
+/**
+ * The same fan-out seen by thin raw gRPC Listen streams, so the figure is mostly the emulator's
+ * own work rather than 100 SDK watch pipelines in this process.
+ */
+async function rawListenLatency(db: Firestore, hostPort: string): Promise<void> {
+  const descriptor = createRequire(import.meta.url).resolve(
+    '@google-cloud/firestore/build/protos/v1.json',
+  );
+  const root = protobuf.Root.fromJSON(JSON.parse(readFileSync(descriptor, 'utf8')));
+  const request = root.lookupType('google.firestore.v1.ListenRequest');
+  const response = root.lookupType('google.firestore.v1.ListenResponse');
+  const database = 'projects/demo-bench/databases/(default)';
+  const ref = db.collection('live').doc('raw');
+  await ref.set({ v: -1 });
+  const client = new grpc.Client(hostPort, grpc.credentials.createInsecure());
+  const listeners = 100;
+  const arrivals = new Map<string, number[]>();
+  let current = 0;
+  const calls: grpc.ClientDuplexStream<Buffer, Buffer>[] = [];
+  for (let l = 0; l < listeners; l++) {
+    const metadata = new grpc.Metadata();
+    metadata.set('authorization', 'Bearer owner');
+    metadata.set('google-cloud-resource-prefix', database);
+    const call = client.makeBidiStreamRequest(
+      '/google.firestore.v1.Firestore/Listen',
+      (b: Buffer) => b,
+      (b: Buffer) => b,
+      metadata,
+    );
+    call.on('data', (bytes: Buffer) => {
+      const message = response.toObject(response.decode(bytes), {
+        enums: String,
+        longs: String,
+      }) as {
+        targetChange?: { targetChangeType?: string };
+        documentChange?: { document: { fields: { v: { integerValue: string } } } };
+      };
+      if (message.targetChange?.targetChangeType === 'CURRENT') current++;
+      const v = message.documentChange?.document.fields.v.integerValue;
+      if (v !== undefined) (arrivals.get(v) ?? arrivals.set(v, []).get(v)!).push(performance.now());
+    });
+    call.on('error', () => undefined);
+    call.write(
+      Buffer.from(
+        request
+          .encode(
+            request.fromObject({
+              database,
+              addTarget: {
+                targetId: 1,
+                documents: { documents: [`${database}/documents/live/raw`] },
+              },
+            }),
+          )
+          .finish(),
+      ),
+    );
+    calls.push(call);
+  }
+  while (current < listeners) await new Promise((resolve) => setTimeout(resolve, 5));
+  const perListener: number[] = [];
+  for (let v = 0; v < 50; v++) {
+    const t = performance.now();
+    await ref.set({ v });
+    while ((arrivals.get(String(v))?.length ?? 0) < listeners)
+      await new Promise((resolve) => setImmediate(resolve));
+    perListener.push(...arrivals.get(String(v))!.map((at) => at - t));
+  }
+  calls.forEach((call) => call.cancel());
+  client.close();
+  line(
+    `commit to snapshot, ${listeners} raw gRPC listeners`,
+    `p50 ${ms(percentile(perListener, 50))}, p99 ${ms(percentile(perListener, 99))}`,
+  );
+}
+
 async function listenLatency(db: Firestore): Promise<void> {
   const ref = db.collection('live').doc('hot');
   await ref.set({ v: -1 });
@@ -233,6 +312,9 @@ async function main(): Promise<void> {
     });
     await phase(pid, '200 limit-50 queries', () => orderedQuery(db));
     await phase(pid, '50 commits x 100 listeners', () => listenLatency(db));
+    await phase(pid, '50 commits x 100 raw listeners', () =>
+      rawListenLatency(db, emulator.hostPort),
+    );
     await fill(db, 'big', 90_000);
     line(
       'RSS idle / with ~101,000 documents',
