@@ -48,7 +48,7 @@ export function createGrpcHandler(
     const types = methodTypes(method);
     const decode = (frame: Buffer): Json => decodeToJson(types.request, frame);
     if (method.name === 'Write' || method.name === 'Listen') {
-      handleBidi(service, method.name, call, reader, decode, types.response, caller, headers);
+      handleBidi(service, method.name, call, reader, decode, types.response, caller, headers, log);
       return;
     }
     const rpc = UNARY_RPCS[method.name];
@@ -99,6 +99,7 @@ function handleBidi(
   responseType: protobuf.Type,
   caller: CallContext['caller'],
   headers: IncomingHttpHeaders,
+  log: (line: string) => void,
 ): void {
   let session: StreamSession | null = null;
   const sink = {
@@ -107,7 +108,7 @@ function handleBidi(
       try {
         call.send(encodeFromJson(responseType, response));
       } catch (error) {
-        end(toApiError(error));
+        end(toApiError(error, log));
       }
     },
     fail(error: FirestoreApiError) {
@@ -127,7 +128,7 @@ function handleBidi(
     const fromHeaders = databaseOfHeaders(headers);
     if (fromHeaders) session = open(fromHeaders);
   } catch (error) {
-    end(toApiError(error));
+    end(toApiError(error, log));
     return;
   }
   call.stream.on('data', (chunk: Buffer) => {
@@ -140,7 +141,7 @@ function handleBidi(
         if (call.finished) return;
       }
     } catch (error) {
-      end(toApiError(error));
+      end(toApiError(error, log));
     }
   });
   // The client half-closing ends the stream cleanly; the client going away just releases it.
