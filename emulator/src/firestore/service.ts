@@ -140,6 +140,11 @@ export interface AccessRequest {
   /** Reads for get()/exists() (state before the batch) and getAfter()/existsAfter(). */
   readBefore(path: string): Json | null;
   readAfter(path: string): Json | null;
+  /**
+   * One object shared by every write of a transaction or multi-write commit, so the rules'
+   * document-read limit applies per batch (20) instead of per single-document request (10).
+   */
+  batch?: object;
 }
 
 /** Implemented by the rules engine; the default allows everything, like open rules. */

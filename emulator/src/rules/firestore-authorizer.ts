@@ -37,12 +37,6 @@ export interface RulesAuthorizerOptions {
   now?: () => Date;
 }
 
-/**
- * An AccessRequest may carry `batch`: one object shared by every write of a commit or
- * transaction, so document reads are limited per batch (20) rather than per write (10).
- */
-export type BatchedAccessRequest = AccessRequest & { batch?: object };
-
 /** Documented limits of get()/exists()/getAfter()/existsAfter() per request. */
 export const SINGLE_DOCUMENT_ACCESS_LIMIT = 10;
 export const BATCH_ACCESS_LIMIT = 20;
@@ -66,7 +60,7 @@ export function createFirestoreRulesAuthorizer(
       ruleset = new Ruleset(file);
     },
 
-    authorize(request: BatchedAccessRequest): void {
+    authorize(request: AccessRequest): void {
       if (!ruleset || request.ctx.caller.kind === 'owner') return;
       const reads = request.batch
         ? (batchReads.get(request.batch) ?? new Set<string>())

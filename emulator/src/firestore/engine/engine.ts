@@ -374,6 +374,7 @@ export class Engine implements FirestoreEngine {
       writeResults.push(result);
     }
     if (this.access.applies(ctx)) {
+      const batch = txn || writes.length > 1 ? {} : undefined;
       for (const { w, before, after } of applied) {
         if (w.kind === 'verify') continue;
         const method = w.kind === 'delete' ? 'delete' : before ? 'update' : 'create';
@@ -383,6 +384,7 @@ export class Engine implements FirestoreEngine {
           resource: before ? documentJson(before) : null,
           requestResource: method === 'delete' ? undefined : after ? documentJson(after) : null,
           readAfter: read,
+          batch,
         });
       }
     }
