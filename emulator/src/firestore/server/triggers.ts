@@ -169,6 +169,11 @@ export class TriggerRegistry {
     this.options.log(
       `trigger registered: ${trigger.id} (${trigger.eventType} on ${trigger.pattern.join('/')})`,
     );
+    if (!this.options.functionsEmulator) {
+      this.options.log(
+        `warning: started without --functions_emulator; ${trigger.id} will receive no events.`,
+      );
+    }
   }
 
   private enqueue(
