@@ -17,10 +17,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const javaHome = process.env.JAVA_HOME_21_PLUS ?? '/usr/lib/jvm/temurin-25-jdk-amd64';
-const env = { ...process.env, GCLOUD_PROJECT: 'demo-campus-safety-rules' };
+// firebase-tools refuses Java < 21 for the Firestore and Storage emulators.
+const env = { ...withJdk(process.env, findJdk()), GCLOUD_PROJECT: 'demo-campus-safety-rules' };
 // A FIRESTORE_EMULATOR_HOST inherited from a dev shell would point the suite elsewhere.
 delete env.FIRESTORE_EMULATOR_HOST;
 delete env.FIREBASE_STORAGE_EMULATOR_HOST;
@@ -39,11 +40,6 @@ if (!process.env.OFFICIAL_EMULATORS) {
   env.FIRESTORE_EMULATOR_BINARY_PATH = firestoreJar;
   env.STORAGE_EMULATOR_BINARY_PATH = storageJar;
 }
-if (existsSync(path.join(javaHome, 'bin/java'))) {
-  env.JAVA_HOME = javaHome;
-  env.PATH = `${path.join(javaHome, 'bin')}${path.delimiter}${env.PATH}`;
-}
-
 const DENY_ALL_FIRESTORE = `rules_version = '2';
 service cloud.firestore { match /{document=**} { allow read, write: if false; } }
 `;
@@ -92,6 +88,9 @@ async function writeConfig(dir) {
 
 const configDir = mkdtempSync(path.join(tmpdir(), 'rules-matrix-'));
 const configFile = await writeConfig(configDir);
+// The Storage emulator keeps blobs in $TMPDIR/firebase/storage/blobs and deletes that folder when
+// it stops: a private TMPDIR keeps another running Storage emulator's files safe.
+env.TMPDIR = configDir;
 const mocha = ['npx', 'mocha', '--config', 'test/rules/.mocharc.json', ...process.argv.slice(2)];
 const result = spawnSync(
   'npx',
