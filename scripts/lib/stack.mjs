@@ -95,6 +95,16 @@ function phaseTimer(report) {
   };
 }
 
+async function checkPorts(ports) {
+  const busy = await busyPorts(ports);
+  if (busy.length) {
+    throw new StackError(
+      `Cannot start: a port the stack needs is taken.\n${describeBusyPorts(busy)}\n` +
+        'Stop that process (another `npm start`?) and try again.',
+    );
+  }
+}
+
 async function ensureInstalled(log) {
   const state = installState(ROOT, workspaces());
   if (state === 'ok') return 'up to date';
@@ -107,6 +117,7 @@ async function ensureInstalled(log) {
   return `npm ${args[0]}`;
 }
 
+/** Builds every stale workspace. */
 async function ensureBuilt(phase, env, log) {
   for (const target of buildTargets(ROOT)) {
     if (!isStale(target)) continue;
@@ -150,11 +161,11 @@ export async function startStack(options = {}) {
   const { timings, phase, record } = phaseTimer(verbose ? log : null);
   const startedAt = performance.now();
 
-  await phase('install check', () => ensureInstalled(log));
-  // The seed and the scheduler read the shared model, which is TypeScript: load it through tsx
-  // (installed by now), so this script itself needs no build step.
-  const { register } = await import('tsx/esm/api');
-  register();
+  // Ports and Java first, so a second `npm start` or a missing JDK fails at once rather than
+  // after an install and builds.
+  await phase('port check', () =>
+    checkPorts(stackPorts().filter(({ name }) => name !== 'ui' && name !== 'logging')),
+  );
   const jdk = await phase('JDK', () => {
     try {
       return findJdk();
@@ -162,26 +173,23 @@ export async function startStack(options = {}) {
       throw new StackError(error.message);
     }
   });
+  await phase('install check', () => ensureInstalled(log));
+  // The seed and the scheduler read the shared model, which is TypeScript: load it through tsx
+  // (installed by now), so this script itself needs no build step.
+  const { register } = await import('tsx/esm/api');
+  register();
   const binaries = chooseEmulatorBinaries(ROOT);
   const env = {
     ...withJdk(process.env, jdk),
     ...binaries.env,
     ...OFFLINE_ENV,
   };
-  await ensureBuilt(phase, env, log);
-
   const ports = stackPorts().filter(
     ({ name }) => binaries.ui || (name !== 'ui' && name !== 'logging'),
   );
-  await phase('port check', async () => {
-    const busy = await busyPorts(ports);
-    if (busy.length) {
-      throw new StackError(
-        `Cannot start: a port the stack needs is taken.\n${describeBusyPorts(busy)}\n` +
-          'Stop that process (another `npm start`?) and try again.',
-      );
-    }
-  });
+  await ensureBuilt(phase, env, log);
+  // Again, now with the UI's ports if it is on: builds can take a while.
+  await checkPorts(ports);
 
   writeEffectiveConfig(FIREBASE_JSON, EFFECTIVE_CONFIG, { ui: binaries.ui });
   const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
