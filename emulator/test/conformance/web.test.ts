@@ -146,6 +146,24 @@ describe('conformance: firebase web SDK in Node', function () {
     assert.ok(attempts > 3, `expected retries, saw ${attempts} attempts`);
   });
 
+  it('listens to a limitToLast query as it changes', async function () {
+    const col = fresh('web-last');
+    for (const v of [1, 2, 3]) await setDoc(doc(col, `d${v}`), { v });
+    const seen: string[][] = [];
+    const unsubscribe = onSnapshot(query(col, orderBy('v'), limitToLast(2)), (snap) => {
+      seen.push(ids(snap));
+    });
+    try {
+      await eventually(() => seen.length >= 1, 'the initial snapshot');
+      await setDoc(doc(col, 'd4'), { v: 4 });
+      await eventually(() => seen.some((s) => s.join() === 'd3,d4'), 'the window to move');
+      assert.deepEqual(seen[0], ['d2', 'd3']);
+      assert.deepEqual(seen[seen.length - 1], ['d3', 'd4']);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('sees added, modified and removed changes in order', async function () {
     const col = fresh('web-listen');
     const changes: string[] = [];
