@@ -8,6 +8,7 @@ import {
   db,
   deliverEvent,
   docData,
+  functionLogs,
   notificationsOf,
   pushesFor,
   reporter,
@@ -146,6 +147,11 @@ describe('incident triggers', () => {
   });
 
   it(`an unknown reporter writes no notification and stops quietly ("${MESSAGES.noUserData}")`, async () => {
+    const logged = async () =>
+      (await functionLogs()).filter(
+        (l) => /onIncident/.test(l.fn) && l.message === MESSAGES.noUserData,
+      ).length;
+    const before = await logged();
     const ref = await newIncident(`${unique('nobody')}@mail.test`, 10);
     await ref.update({ status: 'Processing' });
     // The timing still counts: it belongs to the incident, not to the reporter.
@@ -155,6 +161,8 @@ describe('incident triggers', () => {
     );
     await settle(500);
     assert.equal((await pushesFor('payload.type_id', ref.id)).length, 0);
+    // One line for the creation, one for the status change, each exactly the spec's text.
+    await waitFor(logged, (n) => n >= before + 2);
   });
 
   it('updates that do not change the status, and illegal moves, notify nobody', async () => {

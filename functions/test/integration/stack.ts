@@ -21,6 +21,7 @@ import { COLLECTIONS, type Role } from '@campus-safety/model';
 const config = JSON.parse(readFileSync(new URL('./firebase.json', import.meta.url), 'utf8'));
 export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-csc-functions-test';
 export const PORTS = {
+  logging: config.emulators.logging.port as number,
   auth: config.emulators.auth.port as number,
   firestore: config.emulators.firestore.port as number,
   functions: config.emulators.functions.port as number,
@@ -275,4 +276,27 @@ export function cloudEvent(opts: {
       ...(opts.oldValue ? { oldValue: eventDocument(opts.document, opts.oldValue, time) } : {}),
     },
   };
+}
+
+/**
+ * What the functions logged so far, as the Logging emulator replays its history to a new
+ * WebSocket client: the function's name and the text it passed to `logger.*`.
+ */
+export async function functionLogs(): Promise<{ fn: string; message: string }[]> {
+  const logs: { fn: string; message: string }[] = [];
+  const socket = new WebSocket(`ws://127.0.0.1:${PORTS.logging}`);
+  socket.onmessage = (event) => {
+    const entry = JSON.parse(String(event.data)) as {
+      data?: { user?: { message?: unknown }; metadata?: { function?: { name?: unknown } } };
+    };
+    const message = entry.data?.user?.message;
+    const fn = entry.data?.metadata?.function?.name;
+    if (typeof message === 'string' && typeof fn === 'string') logs.push({ fn, message });
+  };
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => setTimeout(resolve, 500);
+    socket.onerror = () => reject(new Error('Logging emulator not reachable'));
+  });
+  socket.close();
+  return logs;
 }
