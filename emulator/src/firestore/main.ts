@@ -11,6 +11,7 @@ import { ArgsError, parseArgs, type EmulatorArgs } from './server/cli-args.js';
 import { importDirectoryOf } from './server/emulator-endpoints.js';
 import { ProjectRules, rulesIssuesOf, type LoadableAuthorizer } from './server/rules.js';
 import { startEmulatorServer, type EmulatorServer } from './server/server.js';
+import { warnOnOtherProjects } from './server/single-project.js';
 import { TriggerRegistry } from './server/triggers.js';
 import { createWebChannelHandler } from './webchannel/index.js';
 
@@ -73,13 +74,18 @@ async function main(): Promise<void> {
   const triggers = new TriggerRegistry({ functionsEmulator: args.functionsEmulator, log });
   engine.onCommit((event) => triggers.onCommit(event));
 
+  const service =
+    args.singleProjectMode && args.projectId
+      ? warnOnOtherProjects(engine, args.projectId, log)
+      : engine;
+
   let server: EmulatorServer;
   try {
     server = await startEmulatorServer({
-      service: engine,
+      service,
       rules,
       triggers,
-      webChannel: createWebChannelHandler(engine, { log }),
+      webChannel: createWebChannelHandler(service, { log }),
       host: args.host,
       port: args.port,
       log,
