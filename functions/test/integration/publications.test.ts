@@ -85,6 +85,21 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     assert.equal((await pushesFor('payload.type_id', res.id)).length, 1);
   });
 
+  it('two job runs at the same moment publish and push a due item once', async () => {
+    const due = await admin.call<SavePublicationResponse>('saveArticle', {
+      title: 'Race',
+      description: 'Both runs see it due.',
+      scheduledDate: new Date(Date.now() - 1000).toISOString(),
+    });
+    const runs = await Promise.all([
+      admin.call<PublishScheduledResponse>('publishScheduledNow'),
+      admin.call<PublishScheduledResponse>('publishScheduledNow'),
+    ]);
+    assert.ok(runs.some((r) => r.articles >= 1));
+    assert.equal((await docData(`${COLLECTIONS.articles}/${due.id}`))!.isScheduled, false);
+    assert.equal((await pushesFor('payload.type_id', due.id)).length, 1);
+  });
+
   it("refuses a scheduledDate that does not parse with 'Invalid scheduledDate format.' and writes nothing", async () => {
     const before = (await db.collection(COLLECTIONS.articles).count().get()).data().count;
     for (const scheduledDate of ['next friday', '2026-02-30T09:00:00Z', 12]) {

@@ -37,6 +37,21 @@ describe('user trigger', () => {
     assert.deepEqual(user.customClaims, { role: 'Admin', campus: null });
   });
 
+  it('removes role and campus claims when the profile is deleted, keeping other claims', async () => {
+    const uid = await authUserWithProfile({ firstName: 'Cy', role: 'Admin', campus: null });
+    await waitFor(
+      () => auth.getUser(uid),
+      (u) => u.customClaims?.role === 'Admin',
+    );
+    await auth.setCustomUserClaims(uid, { role: 'Admin', campus: null, beta: true });
+    await db.collection(COLLECTIONS.users).doc(uid).delete();
+    const user = await waitFor(
+      () => auth.getUser(uid),
+      (u) => u.customClaims?.role === undefined,
+    );
+    assert.deepEqual(user.customClaims, { beta: true });
+  });
+
   it('keeps firstNameLowerCase in step with firstName', async () => {
     const uid = await authUserWithProfile({ firstName: 'ÉLodie', role: 'User', campus: null });
     const ref = db.collection(COLLECTIONS.users).doc(uid);
