@@ -59,6 +59,26 @@ async function main(): Promise<void> {
   for (const flag of args.ignored)
     process.stderr.write(`firestore-emulator: warning: ignoring unknown argument ${flag}\n`);
 
+  // Signals are handled from the start: firebase-tools may stop us while we are still starting.
+  let server: EmulatorServer | null = null;
+  let stopping = false;
+  const stop = (reason: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`Stopping the Firestore emulator (${reason}).`);
+    const forced = setTimeout(() => process.exit(0), 2000);
+    forced.unref();
+    void (server?.close() ?? Promise.resolve()).then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGHUP', () => stop('SIGHUP'));
+  // firebase-tools starts us detached: if it (or the launcher) dies, we are re-parented; stop then.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('parent process exited');
+  }, 1000).unref();
+
   const rules = new ProjectRules(createRulesAuthorizer, args.projectId);
   loadStartupRules(args, rules);
   const engine = createFirestoreEngine({ authorizer: rules });
@@ -79,9 +99,9 @@ async function main(): Promise<void> {
       ? warnOnOtherProjects(engine, args.projectId, log)
       : engine;
 
-  let server: EmulatorServer;
+  let started: EmulatorServer;
   try {
-    server = await startEmulatorServer({
+    started = await startEmulatorServer({
       service,
       rules,
       triggers,
@@ -93,8 +113,9 @@ async function main(): Promise<void> {
   } catch (error) {
     fatal((error as Error).message);
   }
+  server = started;
 
-  const hostPort = `${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}`;
+  const hostPort = `${started.host.includes(':') ? `[${started.host}]` : started.host}:${started.port}`;
   log(`API endpoint: http://${hostPort}`);
   log(
     'If you are using a library that supports the FIRESTORE_EMULATOR_HOST environment variable, run:\n',
@@ -104,23 +125,6 @@ async function main(): Promise<void> {
     `Dev App Server is now running (started in ${Math.round(performance.now() - startedAt)} ms).`,
   );
 
-  let stopping = false;
-  const stop = (reason: string): void => {
-    if (stopping) return;
-    stopping = true;
-    log(`Stopping the Firestore emulator (${reason}).`);
-    const forced = setTimeout(() => process.exit(0), 2000);
-    forced.unref();
-    void server.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGHUP', () => stop('SIGHUP'));
-  // firebase-tools starts us detached: if it (or the launcher) dies, we are re-parented; stop then.
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) stop('parent process exited');
-  }, 1000).unref();
   // A closed stdout (parent gone) must not kill us before the watch above stops us cleanly.
   process.stdout.on('error', () => undefined);
   // All data lives in this process: a bug in one request's callback is logged, not fatal.
