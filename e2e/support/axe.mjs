@@ -1,0 +1,43 @@
+/** axe-core scans of a rendered screen; serious and critical violations fail the test. */
+import { createRequire } from 'node:module';
+/* global document -- the scan runs in the page. */
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Violations of WCAG 2.x A/AA (and axe's best practices) on the page as it is now. */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+  });
+}
+
+export const blocking = (violations) => violations.filter((v) => BLOCKING.has(v.impact));
+
+/** One readable block per violation: rule, impact, what to fix, and where (first few nodes). */
+export function describeViolations(screen, violations) {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      at ${n.target}\n        ${n.summary.replace(/\n/g, '\n        ')}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${screen}: ${v.id} — ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+}

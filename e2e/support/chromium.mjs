@@ -1,0 +1,36 @@
+/**
+ * Debian's Chromium driven by playwright-core. `chromium.launch` gives every run a fresh,
+ * throw-away profile directory; each test then gets its own browser context (cookies, storage and
+ * IndexedDB of its own).
+ */
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Without the background-networking flags Chromium keeps dialling Google on a closed network. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A laptop-sized context; page errors are printed so a failing screen explains itself. */
+export async function newContext(browser, { baseURL, storageState } = {}) {
+  const context = await browser.newContext({
+    baseURL,
+    storageState,
+    viewport: { width: 1366, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  context.on('weberror', (error) => console.error(`    [page error] ${error.error().message}`));
+  return context;
+}

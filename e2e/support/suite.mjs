@@ -1,0 +1,99 @@
+/**
+ * What every test shares: one seeded stack for the whole run (started by the root hooks), one
+ * Chromium, the admin Firestore handle, and signed-in sessions. Each test opens fresh browser
+ * contexts through `openPage`; they are closed after the test (with a screenshot when it failed).
+ */
+import { screenshot } from './artifacts.mjs';
+import { launchChromium, newContext } from './chromium.mjs';
+import { openAdmin } from './admin.mjs';
+import { startSeededStack } from './stack.mjs';
+
+const shared = { stack: null, browser: null, admin: null };
+/** Storage (with Auth's IndexedDB) of each account signed in once through the login screen. */
+const sessions = new Map();
+let openContexts = [];
+
+export const stack = () => shared.stack;
+export const db = () => shared.admin.db;
+export const adminAuth = () => shared.admin.auth;
+export const accounts = () => shared.stack.accounts;
+
+export function staff(email) {
+  const account = shared.stack.accounts.staff.find((a) => a.email === email);
+  if (!account) throw new Error(`No seeded staff account ${email}`);
+  return account;
+}
+
+/** Fills the sign-in form and submits it (the caller decides what success looks like). */
+export async function submitSignIn(page, email, password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function sessionOf(account) {
+  if (!sessions.has(account.email)) {
+    const context = await newContext(shared.browser, { baseURL: shared.stack.consoleUrl });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await submitSignIn(page, account.email, account.password);
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      sessions.set(account.email, await context.storageState({ indexedDB: true }));
+    } finally {
+      await context.close();
+    }
+  }
+  return sessions.get(account.email);
+}
+
+/**
+ * A page in a fresh browser context at `path`: signed out, or signed in as `account` (its first
+ * sign-in goes through the login screen; later contexts reuse that session's storage).
+ */
+export async function openPage(path, account = null) {
+  const storageState = account ? await sessionOf(account) : undefined;
+  const context = await newContext(shared.browser, {
+    baseURL: shared.stack.consoleUrl,
+    storageState,
+  });
+  openContexts.push(context);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+export const mochaHooks = {
+  async beforeAll() {
+    this.timeout(300_000);
+    const started = Date.now();
+    shared.stack = await startSeededStack();
+    console.log(`  seeded stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    shared.admin = openAdmin();
+    shared.browser = await launchChromium();
+  },
+  async afterEach() {
+    const failed = this.currentTest?.state === 'failed';
+    const contexts = openContexts;
+    openContexts = [];
+    for (const [index, context] of contexts.entries()) {
+      if (failed) {
+        const name = `FAILED-${this.currentTest
+          .fullTitle()
+          .replace(/[^\w-]+/g, '_')
+          .slice(0, 80)}`;
+        for (const page of context.pages()) {
+          await screenshot(page, `${name}-${index}`).catch(() => {});
+        }
+      }
+      await context.close().catch(() => {});
+    }
+    if (shared.stack?.failure) throw new Error(`The stack went down: ${shared.stack.failure}`);
+  },
+  async afterAll() {
+    this.timeout(90_000);
+    await shared.browser?.close().catch(() => {});
+    await shared.admin?.close().catch(() => {});
+    await shared.stack?.stop();
+  },
+};

@@ -1,0 +1,169 @@
+/**
+ * Every screen of the spec's route table, opened as a role that may see it: it must render its
+ * data, it is saved as a full-page screenshot (test-artifacts/e2e/<name>.png), and axe-core must
+ * find no serious or critical violation on it.
+ */
+import assert from 'node:assert/strict';
+import { screenshot } from '../support/artifacts.mjs';
+import { axeViolations, blocking, describeViolations } from '../support/axe.mjs';
+import { accounts, adminAuth, openPage, staff, submitSignIn } from '../support/suite.mjs';
+
+const ADMIN = () => accounts().admin;
+const IMT = () => staff('imt.main@campus.test');
+
+/**
+ * name, path, who (signed out when absent), the h1 it shows (or the dialog open over it), and what
+ * proves its data arrived: a table (by caption) with rows, or a `ready` locator.
+ */
+const SCREENS = [
+  { name: 'login', path: '/login', heading: 'Sign in' },
+  {
+    name: 'download',
+    path: '/download',
+    heading: 'Campus Safety app',
+    ready: (page) => page.getByRole('link', { name: /^Download version / }),
+  },
+  { name: 'unauthorized', path: '/unauthorized', heading: 'Not allowed' },
+  { name: 'not-found', path: '/no-such-screen', heading: 'Page not found' },
+  { name: 'admin-dashboard', path: '/', as: ADMIN, heading: 'Dashboard' },
+  {
+    name: 'admin-reports',
+    path: '/reports',
+    as: ADMIN,
+    heading: 'Incident reports',
+    table: 'Incident reports',
+  },
+  {
+    name: 'admin-report-detail',
+    path: '/reports?id=demo-incident-20',
+    as: ADMIN,
+    dialog: 'Incident report',
+  },
+  {
+    name: 'admin-accomplishments',
+    path: '/accomplishment',
+    as: ADMIN,
+    heading: 'Accomplishment reports',
+    table: 'Accomplishment reports',
+  },
+  { name: 'admin-profile', path: '/profiles', as: ADMIN, heading: 'Profile' },
+  { name: 'admin-accounts', path: '/accounts', as: ADMIN, heading: 'Accounts', table: 'Accounts' },
+  { name: 'admin-articles', path: '/articles', as: ADMIN, heading: 'Articles', table: 'Articles' },
+  {
+    name: 'admin-announcements',
+    path: '/announcements',
+    as: ADMIN,
+    heading: 'Announcements',
+    table: 'Announcements',
+  },
+  { name: 'admin-tags', path: '/tags', as: ADMIN, heading: 'Tags', table: 'Tags' },
+  {
+    name: 'admin-releases',
+    path: '/releases',
+    as: ADMIN,
+    heading: 'App releases',
+    table: 'App releases',
+  },
+  {
+    name: 'archived-reports',
+    path: '/archives/reports',
+    as: ADMIN,
+    heading: 'Archived incident reports',
+    table: 'Incident reports',
+  },
+  {
+    name: 'archived-accomplishments',
+    path: '/archives/accomplishments',
+    as: ADMIN,
+    heading: 'Archived accomplishment reports',
+    table: 'Accomplishment reports',
+  },
+  {
+    name: 'archived-accounts',
+    path: '/archives/accounts',
+    as: ADMIN,
+    heading: 'Archived accounts',
+    table: 'Accounts',
+  },
+  {
+    name: 'archived-articles',
+    path: '/archives/articles',
+    as: ADMIN,
+    heading: 'Archived articles',
+    table: 'Articles',
+  },
+  {
+    name: 'archived-announcements',
+    path: '/archives/announcements',
+    as: ADMIN,
+    heading: 'Archived announcements',
+    table: 'Announcements',
+  },
+  { name: 'imt-dashboard', path: '/', as: IMT, heading: 'Dashboard' },
+  {
+    name: 'imt-reports',
+    path: '/reports',
+    as: IMT,
+    heading: 'Incident reports',
+    table: 'Incident reports',
+  },
+  {
+    name: 'imt-accomplishments',
+    path: '/accomplishment',
+    as: IMT,
+    heading: 'Accomplishment reports',
+    table: 'Accomplishment reports',
+  },
+  { name: 'imt-profile', path: '/profiles', as: IMT, heading: 'Profile' },
+];
+
+/** Waits until the screen has its heading (or dialog), its data and no loading indicator left. */
+async function settled(page, screen) {
+  if (screen.dialog) {
+    // An open dialog hides the page behind it from assistive tech, heading included.
+    const dialog = page.getByRole('dialog', { name: screen.dialog });
+    await dialog.getByRole('heading', { name: 'Status history' }).waitFor();
+  } else {
+    await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor();
+  }
+  if (screen.table) {
+    await page.getByRole('table', { name: screen.table }).locator('tbody tr').first().waitFor();
+  }
+  if (screen.ready) await screen.ready(page).waitFor();
+  // Spinners and overlays are role="status"; no toast is shown on a freshly opened screen.
+  await page.locator('[aria-busy="true"], [role="status"]').first().waitFor({ state: 'detached' });
+}
+
+async function check(page, name) {
+  await screenshot(page, name);
+  const violations = await axeViolations(page);
+  const serious = blocking(violations);
+  const minor = violations.filter((v) => !serious.includes(v));
+  if (minor.length) console.log(`    (minor, not failing)\n${describeViolations(name, minor)}`);
+  assert.equal(
+    serious.length,
+    0,
+    `axe found serious/critical violations:\n${describeViolations(name, serious)}`,
+  );
+}
+
+describe('Every screen renders and passes an accessibility scan', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name} (${screen.path}${screen.as ? '' : ', signed out'})`, async () => {
+      const page = await openPage(screen.path, screen.as?.() ?? null);
+      await settled(page, screen);
+      await check(page, screen.name);
+    });
+  }
+
+  it('email-verification (/email-verification, signed in with an unverified email)', async () => {
+    const email = `unverified.${Date.now()}@campus.test`;
+    await adminAuth().createUser({ email, password: 'unverified-pass', emailVerified: false });
+    const page = await openPage('/login');
+    await submitSignIn(page, email, 'unverified-pass');
+    await page.waitForURL('**/email-verification');
+    await settled(page, { heading: 'Verify your email' });
+    await page.getByText(email).waitFor();
+    await check(page, 'email-verification');
+  });
+});

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { accounts, db, openPage, stack } from '../support/suite.mjs';
+
+/** Signs in with email and password through the Auth emulator's REST API; true when accepted. */
+async function passwordWorks(email, password) {
+  const url =
+    `http://${stack().endpoints.auth}/identitytoolkit.googleapis.com/v1/` +
+    'accounts:signInWithPassword?key=demo-api-key';
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  return response.ok;
+}
+
+describe('Accounts', () => {
+  it('Admin creates an account and sees its default password once', async () => {
+    const page = await openPage('/accounts', accounts().admin);
+    await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
+    const email = `jordan.e2e.${Date.now()}@campus.test`;
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const form = page.getByRole('dialog', { name: 'Create account' });
+    await form.getByLabel('First name').fill('Jordan');
+    await form.getByLabel('Last name').fill('Tester');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Role').selectOption('IMT');
+    await form.getByLabel('Campus').selectOption('North Campus');
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    const created = page.getByRole('dialog', { name: 'Account created' });
+    const password = (await created.getByTestId('default-password').textContent()).trim();
+    // Spec section 6: the email's first two characters, '#', the registration date's digits.
+    const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    assert.equal(password, `jo#${today}`);
+    assert.ok(await passwordWorks(email, password), 'the shown password signs the account in');
+
+    await created.getByRole('button', { name: 'Done' }).click();
+    const row = page
+      .getByRole('table', { name: 'Accounts' })
+      .getByRole('row')
+      .filter({ hasText: email });
+    await row.waitFor();
+    assert.match(await row.textContent(), /Jordan Tester.*IMT.*North Campus/);
+    assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');
+
+    const [user] = (await db().collection('users').where('email', '==', email).get()).docs;
+    assert.equal(user.get('isUsingDefaultPassword'), true);
+  });
+});
+
+describe('Tags', () => {
+  it('Admin adds several tags at once; existing ones are refused before sending', async () => {
+    const page = await openPage('/tags', accounts().admin);
+    await page.getByRole('heading', { level: 1, name: 'Tags' }).waitFor();
+    const table = page.getByRole('table', { name: 'Tags' });
+    await table.getByRole('cell', { name: 'Library', exact: true }).waitFor();
+
+    await page.getByLabel('New tags').fill('Bike Theft, Flooding\nPower   Outage');
+    await page.getByRole('button', { name: 'Add tags' }).click();
+    await page.getByRole('status').filter({ hasText: 'Tags added' }).waitFor();
+    for (const name of ['Bike Theft', 'Flooding', 'Power Outage']) {
+      await table.getByRole('cell', { name, exact: true }).waitFor();
+    }
+    assert.equal(await page.getByLabel('New tags').inputValue(), '', 'the field is cleared');
+    const stored = (await db().collection('tags').get()).docs.map((d) => d.get('name'));
+    assert.ok(['Bike Theft', 'Flooding', 'Power Outage'].every((n) => stored.includes(n)));
+
+    await page.getByLabel('New tags').fill('flooding');
+    await page.getByRole('button', { name: 'Add tags' }).click();
+    await page.getByText('All of these tags already exist.').waitFor();
+    assert.equal(await page.getByLabel('New tags').inputValue(), 'flooding', 'input is kept');
+  });
+});

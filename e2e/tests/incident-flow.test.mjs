@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { notificationsAbout, pushesAbout, reportIncident } from '../support/admin.mjs';
+import { accounts, db, openPage, staff } from '../support/suite.mjs';
+import { until } from '../support/until.mjs';
+
+const STATUS_TEXT = /^(Incident Reported|Processing|Responded|Resolved|Declined)$/;
+
+/** The detail dialog of a report, opened from its link, and its current status badge. */
+async function openReport(account, id) {
+  const page = await openPage(`/reports?id=${id}`, account);
+  const detail = page.getByRole('dialog', { name: 'Incident report' });
+  await detail.getByText(`ID ${id}`).waitFor();
+  return { page, detail };
+}
+
+async function statusBecomes(detail, label) {
+  // The badge precedes the status history, so it is the first status text in the dialog.
+  const badge = detail.getByText(STATUS_TEXT).first();
+  await until(async () => (await badge.textContent()) === label, {
+    timeoutMs: 20_000,
+    what: `the report's status to read "${label}"`,
+  });
+}
+
+/** The value of a labelled field of the detail (a definition list). */
+const field = (detail, label) =>
+  detail
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd');
+
+describe('Handling an incident', () => {
+  it('IMT assigns, responds and submits an accomplishment report: Resolved, reporter notified', async () => {
+    const imt = staff('imt.main@campus.test');
+    const reporter = accounts().reporters[0];
+    const id = await reportIncident(db(), {
+      reporter,
+      campus: 'Main Campus',
+      incidentType: 'Theft',
+      description: 'E2E: a bicycle was taken from the rack by the library.',
+    });
+    // The "Incident Reported" notice first, so the status history has a fixed order.
+    await notificationsAbout(db(), reporter.uid, id, 1);
+    const { page, detail } = await openReport(imt, id);
+    await statusBecomes(detail, 'Incident Reported');
+
+    await detail.getByRole('button', { name: 'Assign', exact: true }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign report' });
+    await assign.getByLabel('Assignee').selectOption({ label: 'Maria Santos (IMT, Main Campus)' });
+    await assign.getByLabel('Threat level').selectOption('High');
+    await assign.getByRole('checkbox', { name: 'Library' }).check();
+    await assign.getByRole('checkbox', { name: 'Night Shift' }).check();
+    await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Report assigned' }).waitFor();
+    await statusBecomes(detail, 'Processing');
+    assert.equal(
+      await field(detail, 'Assignee').textContent(),
+      'Maria Santos (imt.main@campus.test)',
+    );
+    assert.equal(await field(detail, 'Threat level').textContent(), 'High');
+    assert.equal(await field(detail, 'Tags').textContent(), 'Library, Night Shift');
+
+    await detail.getByRole('button', { name: 'Mark as responded' }).click();
+    await page
+      .getByRole('dialog', { name: 'Mark as responded' })
+      .getByRole('button', { name: 'Mark as responded' })
+      .click();
+    await statusBecomes(detail, 'Responded');
+    // The server records the response time once the status moved.
+    await until(async () => /\d+ min/.test(await field(detail, 'Response time').textContent()), {
+      what: 'the response time to be shown',
+    });
+
+    await detail.getByRole('button', { name: 'Submit accomplishment report' }).click();
+    const report = page.getByRole('dialog', { name: 'Submit accomplishment report' });
+    await report.getByLabel('Title').fill('Bicycle recovered');
+    await report.getByLabel('Description').fill('Found behind the gym and returned to the owner.');
+    await report.getByLabel('Resolve code').selectOption('Resolved on site');
+    await report.getByRole('button', { name: 'Submit report' }).click();
+    await page.getByRole('status').filter({ hasText: 'Accomplishment report submitted' }).waitFor();
+    await statusBecomes(detail, 'Resolved');
+    await detail.getByText('Bicycle recovered').waitFor();
+    const history = detail.getByRole('region', { name: 'Status history' }).locator('li');
+    await until(async () => (await history.count()) >= 4, { what: 'four status history entries' });
+    assert.deepEqual(
+      (await history.allTextContents()).map((t) => t.replace(/^.*(?:AM|PM)/, '')),
+      ['Incident Reported', 'Processing', 'Responded', 'Resolved'],
+    );
+
+    const notes = await notificationsAbout(db(), reporter.uid, id, 4);
+    assert.equal(notes.length, 4, 'one notification per status');
+    const colourOf = Object.fromEntries(notes.map((n) => [n.title, n.color]));
+    assert.deepEqual(colourOf, {
+      'Incident Reported': 'yellow',
+      'Report Processing': 'orange',
+      'Report Responded': 'green',
+      'Report Resolved': 'blue',
+    });
+    for (const n of notes) {
+      assert.equal(n.type, 'report');
+      assert.equal(n.isRead, false);
+    }
+    const pushes = await pushesAbout(db(), id, 4);
+    assert.deepEqual(pushes.map((p) => p.payload.title).sort(), [
+      'Incident Reported',
+      'Report Processing',
+      'Report Resolved',
+      'Report Responded',
+    ]);
+    for (const p of pushes) {
+      assert.deepEqual(p.tokens, reporter.deviceToken, "sent to the reporter's devices");
+      assert.equal(p.state, 'sent');
+    }
+  });
+
+  it('Admin declines with a reason and description: Declined, red notification', async () => {
+    const reporter = accounts().reporters[1];
+    const id = await reportIncident(db(), {
+      reporter,
+      campus: 'North Campus',
+      incidentType: 'Vandalism',
+      description: 'E2E: graffiti on the north gate (already reported).',
+    });
+    const { page, detail } = await openReport(accounts().admin, id);
+    await detail.getByRole('button', { name: 'Decline', exact: true }).click();
+    const decline = page.getByRole('dialog', { name: 'Decline report' });
+    // Nothing is sent without a reason and a description; the fields say what is missing.
+    await decline.getByRole('button', { name: 'Decline report' }).click();
+    await decline.locator('select[aria-invalid="true"]').waitFor();
+    await decline.locator('textarea[aria-invalid="true"]').waitFor();
+
+    await decline.getByLabel('Reason').selectOption('Duplicate report');
+    await decline.getByLabel('Description').fill('Same graffiti as the report filed this morning.');
+    await decline.getByRole('button', { name: 'Decline report' }).click();
+    await page.getByRole('status').filter({ hasText: 'Report declined' }).waitFor();
+    await statusBecomes(detail, 'Declined');
+    assert.equal(await field(detail, 'Decline reason').textContent(), 'Duplicate report');
+    assert.equal(
+      await field(detail, 'Decline description').textContent(),
+      'Same graffiti as the report filed this morning.',
+    );
+
+    const notes = await notificationsAbout(db(), reporter.uid, id, 2);
+    const declined = notes.find((n) => n.title === 'Report Declined');
+    assert.ok(declined, `a "Report Declined" notification among ${JSON.stringify(notes)}`);
+    assert.equal(declined.color, 'red');
+    assert.match(declined.message, /declined: Duplicate report/);
+    const pushes = await pushesAbout(db(), id, 2);
+    assert.ok(pushes.some((p) => p.payload.title === 'Report Declined'));
+  });
+});

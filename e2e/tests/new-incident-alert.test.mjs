@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { reportIncident } from '../support/admin.mjs';
+import { accounts, db, openPage } from '../support/suite.mjs';
+
+/* global document, getComputedStyle -- backgroundRgb runs in the page. */
+/** The toast's background as RGB, whatever colour syntax the stylesheet used. */
+function backgroundRgb(element) {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = getComputedStyle(element).backgroundColor;
+  ctx.fillRect(0, 0, 1, 1);
+  return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+}
+
+describe('New-incident alert', () => {
+  it('a report arriving while staff watch the list shows the orange toast, which closes after ~5 s', async () => {
+    const page = await openPage('/reports', accounts().admin);
+    const rows = page.getByRole('table', { name: 'Incident reports' }).locator('tbody tr');
+    await rows.first().waitFor();
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: 'New Incident Reported' })
+      .filter({ hasText: 'A new incident has been reported. Check it now!' });
+    assert.equal(await toast.count(), 0, 'no alert for the reports already there');
+
+    const newest = rows.first().locator('td').nth(1);
+    await reportIncident(db(), {
+      reporter: accounts().reporters[2],
+      campus: 'Riverside Campus',
+      incidentType: 'Fire',
+      description: 'E2E: smoke from the riverside canteen kitchen.',
+    });
+    await toast.waitFor({ timeout: 15_000 });
+    const shownAt = Date.now();
+    assert.equal(await toast.getAttribute('data-tone'), 'alert');
+    const [r, g, b] = await toast.evaluate(backgroundRgb);
+    assert.ok(r > 200 && g > 80 && g < 180 && b < 80, `orange background, got rgb(${r} ${g} ${b})`);
+    // The live list got the new report on top.
+    assert.equal(await newest.textContent(), 'Fire');
+    await page
+      .getByRole('button', { name: /^Open report Fire of / })
+      .first()
+      .waitFor();
+
+    // Still there well before 5 s, gone shortly after (a fixed wait only to prove the timing).
+    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - shownAt)));
+    assert.equal(await toast.count(), 1, 'the toast is still shown after 3.5 s');
+    await toast.waitFor({ state: 'detached', timeout: 8000 });
+    const closedAfter = Date.now() - shownAt;
+    assert.ok(closedAfter >= 4000 && closedAfter <= 7500, `closed after ${closedAfter} ms`);
+  });
+});

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { accounts, db, openPage, staff, submitSignIn } from '../support/suite.mjs';
+
+/** The figure shown on a dashboard card, once the aggregations have answered. */
+async function cardValue(page, label) {
+  const value = page.getByText(label, { exact: true }).locator('xpath=following-sibling::p');
+  await value.and(page.locator(':not([aria-busy="true"])')).waitFor();
+  return Number((await value.textContent()).trim());
+}
+
+describe('Signing in', () => {
+  it('Admin signs in through the form and the dashboard shows the live counts', async () => {
+    const admin = accounts().admin;
+    const page = await openPage('/login');
+    await submitSignIn(page, admin.email, admin.password);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText('Alex Morgan', { exact: true }).waitFor();
+
+    const live = db().collection('incident_reports').where('isArchived', '==', false);
+    const count = async (q) => (await q.count().get()).data().count;
+    assert.equal(await cardValue(page, 'All live reports'), await count(live));
+    const labels = {
+      Reported: 'Incident Reported',
+      Processing: 'Processing',
+      Responded: 'Responded',
+      Resolved: 'Resolved',
+      Declined: 'Declined',
+    };
+    for (const [status, label] of Object.entries(labels)) {
+      assert.equal(
+        await cardValue(page, label),
+        await count(live.where('status', '==', status)),
+        `dashboard card "${label}"`,
+      );
+    }
+    assert.ok((await cardValue(page, 'All live reports')) > 0, 'the seed has live reports');
+    await page.getByRole('region', { name: 'By campus' }).waitFor();
+    // The five newest reports are listed with a link each.
+    await assert.doesNotReject(
+      page
+        .getByRole('link', { name: /^Open .* report$/ })
+        .nth(4)
+        .waitFor(),
+    );
+  });
+
+  it('IMT sees only the reports of its own campus', async () => {
+    const imt = staff('imt.main@campus.test');
+    const page = await openPage('/login');
+    await submitSignIn(page, imt.email, imt.password);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('link', { name: 'Incident reports' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
+    await page.getByText('Main Campus · newest first').waitFor();
+
+    const rows = page.getByRole('table', { name: 'Incident reports' }).locator('tbody tr');
+    await rows.first().waitFor();
+    const campuses = await rows.locator('td:nth-child(3)').allTextContents();
+    const expected = (
+      await db()
+        .collection('incident_reports')
+        .where('nearestCampus', '==', 'Main Campus')
+        .where('isArchived', '==', false)
+        .count()
+        .get()
+    ).data().count;
+    assert.equal(campuses.length, Math.min(expected, 25), 'one row per live Main Campus report');
+    assert.deepEqual([...new Set(campuses)], ['Main Campus']);
+    // Admin-only navigation is not offered to IMT.
+    assert.equal(await page.getByRole('link', { name: 'Accounts' }).count(), 0);
+  });
+
+  it('a wrong password gets a friendly message and no session', async () => {
+    const page = await openPage('/login');
+    await submitSignIn(page, accounts().admin.email, 'not-the-password');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The email or password is incorrect.' })
+      .waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
+    await page.goto('/reports');
+    await page.waitForURL('**/login');
+  });
+});
