@@ -32,6 +32,8 @@ export function adminFirestore(
   options: { preferRest?: boolean } = {},
 ): { db: AdminFirestore; close(): Promise<void> } {
   process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  // Not on Google Cloud: keep google-auth-library from probing the GCE metadata server.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
   const app: App = initializeAdminApp({ projectId }, `admin-${++appCount}`);
   const db = initializeAdminFirestore(app, { preferRest: options.preferRest ?? false });
   if (options.preferRest) {
