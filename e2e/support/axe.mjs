@@ -1,5 +1,7 @@
 /** axe-core scans of a rendered screen; serious and critical violations fail the test. */
+import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { screenshot } from './artifacts.mjs';
 /* global document -- the scan runs in the page. */
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -40,4 +42,21 @@ export function describeViolations(screen, violations) {
       return `  [${v.impact}] ${screen}: ${v.id} — ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
     })
     .join('\n');
+}
+
+/**
+ * Saves the screen's screenshot as `<name>.png`, then fails on serious or critical violations
+ * (printed readably); lesser ones are printed without failing.
+ */
+export async function assertAccessible(page, name) {
+  await screenshot(page, name);
+  const violations = await axeViolations(page);
+  const serious = blocking(violations);
+  const minor = violations.filter((v) => !serious.includes(v));
+  if (minor.length) console.log(`    (minor, not failing)\n${describeViolations(name, minor)}`);
+  assert.equal(
+    serious.length,
+    0,
+    `axe found serious/critical violations:\n${describeViolations(name, serious)}`,
+  );
 }

@@ -3,9 +3,7 @@
  * data, it is saved as a full-page screenshot (test-artifacts/e2e/<name>.png), and axe-core must
  * find no serious or critical violation on it.
  */
-import assert from 'node:assert/strict';
-import { screenshot } from '../support/artifacts.mjs';
-import { axeViolations, blocking, describeViolations } from '../support/axe.mjs';
+import { assertAccessible } from '../support/axe.mjs';
 import { accounts, adminAuth, openPage, staff, submitSignIn } from '../support/suite.mjs';
 
 const ADMIN = () => accounts().admin;
@@ -134,25 +132,12 @@ async function settled(page, screen) {
   await page.locator('[aria-busy="true"], [role="status"]').first().waitFor({ state: 'detached' });
 }
 
-async function check(page, name) {
-  await screenshot(page, name);
-  const violations = await axeViolations(page);
-  const serious = blocking(violations);
-  const minor = violations.filter((v) => !serious.includes(v));
-  if (minor.length) console.log(`    (minor, not failing)\n${describeViolations(name, minor)}`);
-  assert.equal(
-    serious.length,
-    0,
-    `axe found serious/critical violations:\n${describeViolations(name, serious)}`,
-  );
-}
-
 describe('Every screen renders and passes an accessibility scan', () => {
   for (const screen of SCREENS) {
     it(`${screen.name} (${screen.path}${screen.as ? '' : ', signed out'})`, async () => {
       const page = await openPage(screen.path, screen.as?.() ?? null);
       await settled(page, screen);
-      await check(page, screen.name);
+      await assertAccessible(page, screen.name);
     });
   }
 
@@ -164,6 +149,6 @@ describe('Every screen renders and passes an accessibility scan', () => {
     await page.waitForURL('**/email-verification');
     await settled(page, { heading: 'Verify your email' });
     await page.getByText(email).waitFor();
-    await check(page, 'email-verification');
+    await assertAccessible(page, 'email-verification');
   });
 });

@@ -1,5 +1,19 @@
 import assert from 'node:assert/strict';
-import { accounts, db, openPage, stack } from '../support/suite.mjs';
+import { assertAccessible } from '../support/axe.mjs';
+import { accounts, db, openPage, stack, submitSignIn } from '../support/suite.mjs';
+import { until } from '../support/until.mjs';
+
+/** The link of the verification email the Auth emulator "sent" to `email`. */
+async function verificationLink(email) {
+  const url = `http://${stack().endpoints.auth}/emulator/v1/projects/demo-campus-safety/oobCodes`;
+  return until(
+    async () => {
+      const { oobCodes } = await (await fetch(url)).json();
+      return oobCodes.find((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')?.oobLink;
+    },
+    { what: `a verification email to ${email}` },
+  );
+}
 
 /** Signs in with email and password through the Auth emulator's REST API; true when accepted. */
 async function passwordWorks(email, password) {
@@ -15,7 +29,7 @@ async function passwordWorks(email, password) {
 }
 
 describe('Accounts', () => {
-  it('Admin creates an account and sees its default password once', async () => {
+  it('Admin creates an account and sees its default password once; its first sign-in verifies the email and replaces the password', async () => {
     const page = await openPage('/accounts', accounts().admin);
     await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
     const email = `jordan.e2e.${Date.now()}@campus.test`;
@@ -47,6 +61,28 @@ describe('Accounts', () => {
 
     const [user] = (await db().collection('users').where('email', '==', email).get()).docs;
     assert.equal(user.get('isUsingDefaultPassword'), true);
+
+    // The person's first sign-in: verify the email, then replace the default password.
+    const person = await openPage('/login');
+    await submitSignIn(person, email, password);
+    await person.getByRole('heading', { level: 1, name: 'Verify your email' }).waitFor();
+    await person.getByRole('button', { name: 'Send verification email' }).click();
+    await person.getByRole('status').filter({ hasText: 'Verification email sent' }).waitFor();
+    assert.equal((await fetch(await verificationLink(email))).status, 200, 'the link verifies');
+    await person.getByRole('button', { name: 'I have verified' }).click();
+    await person.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await assertAccessible(person, 'change-default-password');
+
+    await person.getByLabel('Current password').fill(password);
+    await person.getByLabel('New password', { exact: true }).fill('Patrol2026x');
+    await person.getByLabel('Confirm new password').fill('Patrol2026x');
+    await person.getByRole('button', { name: 'Save new password' }).click();
+    await person.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await until(async () => (await user.ref.get()).get('isUsingDefaultPassword') === false, {
+      what: 'isUsingDefaultPassword to be cleared',
+    });
+    assert.ok(await passwordWorks(email, 'Patrol2026x'), 'the new password signs in');
+    assert.equal(await passwordWorks(email, password), false, 'the default one no longer does');
   });
 });
 
