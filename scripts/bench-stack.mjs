@@ -64,7 +64,8 @@ try {
   const names = [...new Set(results.flatMap((r) => r.timings.map((t) => t.name)))];
   const median = (list) => {
     const sorted = [...list].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)];
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   };
   console.log(`\nPer phase (median of ${runs} run(s)):`);
   for (const name of names) {
