@@ -24,13 +24,31 @@ export function optionalText(label: string, max: number) {
     .optional();
 }
 
-const DOC_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const MAX_DOC_ID_BYTES = 1500;
 
-/** A document id the console got from Firestore: letters, digits, '-' and '_' only. */
+/** Why `id` cannot be a Firestore document id, or null when it can (Firestore's own limits). */
+function documentIdProblem(id: string): string | null {
+  if (id.length === 0) return 'is empty';
+  if (Buffer.byteLength(id, 'utf8') > MAX_DOC_ID_BYTES) return `is over ${MAX_DOC_ID_BYTES} bytes`;
+  if (id.includes('/')) return "contains '/'";
+  if (id === '.' || id === '..') return "is '.' or '..'";
+  if (/^__.*__$/.test(id)) return 'is reserved (__…__)';
+  return null;
+}
+
+/**
+ * A document id the console got from Firestore. Any valid id is accepted, not a narrower
+ * pattern: the system's own ids (tag ids keep spaces, "cctv review") must round-trip.
+ */
 export function documentId(label: string) {
-  return z
-    .string({ error: typeError(label, 'a document id') })
-    .regex(DOC_ID, `${label} is not a valid document id.`);
+  return z.string({ error: typeError(label, 'a document id') }).superRefine((id, ctx) => {
+    const problem = documentIdProblem(id);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} is not a valid document id (it ${problem}).`,
+      });
+  });
 }
 
 export const MAX_URL = 2048;

@@ -90,6 +90,23 @@ describe('tag callables', () => {
     assert.match(err.message, /^Failed to delete tag\./);
   });
 
+  it('renames and deletes a tag whose name has a space (id "cctv review-…")', async () => {
+    const name = unique('CCTV Review');
+    await admin.call('addTags', { names: [name] });
+    const id = tagId(name);
+    assert.match(id, / /);
+    const renamed = await admin.call<{ id: string; name: string }>('renameTag', {
+      id,
+      name: `${name} Team`,
+    });
+    assert.deepEqual(renamed, { id: tagId(`${name} Team`), name: `${name} Team` });
+    assert.equal(await docData(`${COLLECTIONS.tags}/${id}`), undefined);
+    await admin.call('deleteTag', { id: renamed.id });
+    assert.equal(await docData(`${COLLECTIONS.tags}/${renamed.id}`), undefined);
+    const bad = await callError(admin.call('deleteTag', { id: 'a/b' }));
+    assert.equal(bad.code, 'functions/invalid-argument');
+  });
+
   it('counts incidents and announcements using any of the tags', async () => {
     const t1 = unique('Flood');
     const t2 = unique('Storm');

@@ -196,6 +196,31 @@ describe('tag schemas', () => {
       /too long/,
     );
   });
+  it('accepts every valid Firestore id, including the tag ids the model makes with spaces', () => {
+    assert.equal(
+      parseInput(renameTagSchema, { id: 'cctv review', name: 'CCTV' }).id,
+      'cctv review',
+    );
+    assert.equal(parseInput(deleteTagSchema, { id: 'cctv review' }).id, 'cctv review');
+    for (const id of ['fire', 'señal #1', 'a.b', '_x_', '__x', 'x'.repeat(1500)])
+      assert.equal(parseInput(deleteTagSchema, { id }).id, id);
+  });
+  it('refuses ids Firestore does not allow, saying why', () => {
+    const cases: [string, RegExp][] = [
+      ['', /empty/],
+      ['a/b', /contains '\/'/],
+      ['.', /'\.' or '\.\.'/],
+      ['..', /'\.' or '\.\.'/],
+      ['__stats__', /reserved/],
+      ['x'.repeat(1501), /over 1500 bytes/],
+      ['é'.repeat(751), /over 1500 bytes/],
+    ];
+    for (const [id, why] of cases) {
+      const message = refusal(deleteTagSchema, { id }).message;
+      assert.match(message, /^Tag id is not a valid document id \(it /);
+      assert.match(message, why, id);
+    }
+  });
   it('tagUsage takes 1 to 30 names', () => {
     assert.deepEqual(parseInput(tagUsageSchema, { names: [' Fire '] }).names, ['Fire']);
     assert.match(refusal(tagUsageSchema, { names: Array(31).fill('a') }).message, /at most 30/);
