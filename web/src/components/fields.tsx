@@ -9,28 +9,43 @@ import {
 const CONTROL =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100';
 
-interface FieldShellProps {
+/** The props a field hands to its control: the label's target and the inline error or hint. */
+export interface FieldControlProps {
   id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
-  children: ReactNode;
+  id?: string;
+  children: (control: FieldControlProps) => ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/** Label, control, then the error (or, without one, the hint) that describes the control. */
+export function Field({ label, error, hint, id, children }: FieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const describedBy = error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined;
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children}
+      {children({
+        id: fieldId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${fieldId}-error`} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}
@@ -38,47 +53,36 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  if (error) return `${id}-error`;
-  return hint ? `${id}-hint` : undefined;
-}
-
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+/** What every text-like field takes besides its control's own attributes. */
+interface ValueFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-};
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
+  ValueFieldProps;
 
 export function TextField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <input
-        id={fieldId}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={CONTROL}
-        {...rest}
-      />
-    </FieldShell>
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => (
+        <input
+          {...control}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={CONTROL}
+          {...rest}
+        />
+      )}
+    </Field>
   );
 }
 
-type TextAreaFieldProps = Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'onChange' | 'value'
-> & {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-};
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> &
+  ValueFieldProps;
 
 export function TextAreaField({
   label,
@@ -90,33 +94,27 @@ export function TextAreaField({
   rows = 4,
   ...rest
 }: TextAreaFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <textarea
-        id={fieldId}
-        rows={rows}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={CONTROL}
-        {...rest}
-      />
-    </FieldShell>
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={CONTROL}
+          {...rest}
+        />
+      )}
+    </Field>
   );
 }
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (string | { value: string; label: string })[];
-  placeholder?: string;
-  error?: string;
-  hint?: ReactNode;
-};
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> &
+  ValueFieldProps & {
+    options: readonly (string | { value: string; label: string })[];
+    placeholder?: string;
+  };
 
 export function SelectField({
   label,
@@ -129,30 +127,28 @@ export function SelectField({
   id,
   ...rest
 }: SelectFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <select
-        id={fieldId}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={CONTROL}
-        {...rest}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => {
-          const option = typeof o === 'string' ? { value: o, label: o } : o;
-          return (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          );
-        })}
-      </select>
-    </FieldShell>
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={CONTROL}
+          {...rest}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => {
+            const option = typeof o === 'string' ? { value: o, label: o } : o;
+            return (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -171,24 +167,18 @@ export function FileField({
   hint?: ReactNode;
   fileName?: string;
 }) {
-  const fieldId = useId();
   return (
-    <FieldShell
-      id={fieldId}
-      label={label}
-      error={error}
-      hint={fileName ? `Chosen: ${fileName}` : hint}
-    >
-      <input
-        id={fieldId}
-        type="file"
-        accept={accept}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, fileName ?? hint)}
-        className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-      />
-    </FieldShell>
+    <Field label={label} error={error} hint={fileName ? `Chosen: ${fileName}` : hint}>
+      {(control) => (
+        <input
+          {...control}
+          type="file"
+          accept={accept}
+          onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+        />
+      )}
+    </Field>
   );
 }
 
