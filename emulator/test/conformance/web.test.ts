@@ -146,6 +146,19 @@ describe('conformance: firebase web SDK in Node', function () {
     assert.ok(attempts > 3, `expected retries, saw ${attempts} attempts`);
   });
 
+  it('commits a transaction that reads one document and writes another', async function () {
+    // The SDK verifies what it read but did not write with a `verify` write.
+    const col = fresh('web-verify');
+    const source = doc(col, 'source');
+    const target = doc(col, 'target');
+    await setDoc(source, { v: 7 });
+    await runTransaction(db, async (tx) => {
+      const snap = await tx.get(source);
+      tx.set(target, { copied: snap.get('v') });
+    });
+    assert.equal((await getDoc(target)).get('copied'), 7);
+  });
+
   it('listens to a limitToLast query as it changes', async function () {
     const col = fresh('web-last');
     for (const v of [1, 2, 3]) await setDoc(doc(col, `d${v}`), { v });

@@ -23,6 +23,7 @@ export function loadFirestoreProtos(): FirestoreProtos {
   const require = createRequire(import.meta.url);
   const descriptorPath = require.resolve('@google-cloud/firestore/build/protos/v1.json');
   const root = protobuf.Root.fromJSON(JSON.parse(readFileSync(descriptorPath, 'utf8')));
+  addVerifyWrite(root);
   root.resolveAll();
   const service = root.lookupService(SERVICE_NAME);
   const methods = new Map(Object.values(service.methods).map((m) => [m.name, m]));
@@ -41,6 +42,19 @@ export function loadFirestoreProtos(): FirestoreProtos {
     },
   };
   return loaded;
+}
+
+/**
+ * The web SDK checks documents a transaction read but did not write with `Write.verify`
+ * (field 5, a document name), which the server-side protos shipped with @google-cloud/firestore
+ * leave out; without it the field would be dropped and the write look empty.
+ */
+function addVerifyWrite(root: protobuf.Root): void {
+  const write = root.lookupType('google.firestore.v1.Write');
+  if (write.fields.verify) return;
+  const verify = new protobuf.Field('verify', 5, 'string');
+  write.add(verify);
+  write.oneofs.operation!.add(verify);
 }
 
 /** The request and response types of a method, resolved. */
