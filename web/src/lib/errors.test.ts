@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { callableErrorMessage, firestoreErrorMessage, storageErrorMessage } from './errors';
+import {
+  callableErrorMessage,
+  callableFieldErrors,
+  firestoreErrorMessage,
+  storageErrorMessage,
+} from './errors';
 
 describe('storageErrorMessage (spec section 8)', () => {
   it.each([
@@ -60,6 +65,60 @@ describe('callableErrorMessage', () => {
     expect(callableErrorMessage({ code: 'functions/permission-denied', message: '' })).toBe(
       'You do not have permission to do this.',
     );
+  });
+});
+
+describe('callableErrorMessage with the web SDK 12 status suffix', () => {
+  it('removes a trailing " [NNN]" the SDK appends', () => {
+    expect(
+      callableErrorMessage({
+        code: 'functions/invalid-argument',
+        message: 'Invalid scheduledDate format. [400]',
+      }),
+    ).toBe('Invalid scheduledDate format.');
+    expect(
+      callableErrorMessage({
+        code: 'functions/not-found',
+        message: 'Failed to update tag. The tag no longer exists. [404]',
+      }),
+    ).toBe('Failed to update tag. The tag no longer exists.');
+  });
+
+  it('keeps brackets that are part of the reason, and falls back when only the status is left', () => {
+    expect(
+      callableErrorMessage({ code: 'functions/already-exists', message: 'Tag [2026] exists.' }),
+    ).toBe('Tag [2026] exists.');
+    expect(callableErrorMessage({ code: 'functions/permission-denied', message: ' [403]' })).toBe(
+      'You do not have permission to do this.',
+    );
+  });
+});
+
+describe('callableFieldErrors', () => {
+  it("gives each field's first problem from details.issues", () => {
+    expect(
+      callableFieldErrors({
+        code: 'functions/invalid-argument',
+        message: 'Title must be at most 150 characters. [400]',
+        details: {
+          issues: [
+            { path: 'title', message: 'Title must be at most 150 characters.' },
+            { path: 'tags.0', message: 'Each tag must be text.' },
+            { path: 'title', message: 'A second title problem.' },
+          ],
+        },
+      }),
+    ).toEqual({ title: 'Title must be at most 150 characters.', 'tags.0': 'Each tag must be text.' });
+  });
+
+  it('is empty when the error has no usable issues', () => {
+    expect(callableFieldErrors({ code: 'functions/not-found', message: 'Gone.' })).toEqual({});
+    expect(callableFieldErrors(null)).toEqual({});
+    expect(
+      callableFieldErrors({
+        details: { issues: [{ path: '', message: 'whole input' }, { path: 'x' }, 'junk'] },
+      }),
+    ).toEqual({});
   });
 });
 

@@ -12,14 +12,20 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+/** The web SDK (firebase 12) appends the HTTP status to a callable's message: `… [400]`. */
+const HTTP_STATUS_SUFFIX = /\s*\[\d{3}\]$/;
+
 function serverMessage(error: unknown): string | null {
-  const message = (error as CodedError | null)?.message;
-  if (typeof message !== 'string' || message.trim() === '') return null;
-  // The SDK's own generic wording ("internal", "INTERNAL") tells a user nothing.
-  if (/^(internal|unknown)$/i.test(message.trim())) return null;
-  return message
+  const raw = (error as CodedError | null)?.message;
+  if (typeof raw !== 'string') return null;
+  const message = raw
+    .replace(HTTP_STATUS_SUFFIX, '')
     .replace(/^Firebase(Error)?:\s*/, '')
-    .replace(/\s*\((functions|firestore)\/[\w-]+\)\.?$/, '');
+    .replace(/\s*\((functions|firestore)\/[\w-]+\)\.?$/, '')
+    .trim();
+  // The SDK's own generic wording ("internal", "INTERNAL") tells a user nothing.
+  if (message === '' || /^(internal|unknown)$/i.test(message)) return null;
+  return message;
 }
 
 /** Storage SDK codes of spec section 8. */
@@ -72,6 +78,24 @@ export function callableErrorMessage(error: unknown): string {
   // internal/unavailable carry SDK wording, not the function's; the others carry the function's reason.
   if (code === 'functions/internal' || code === 'functions/unavailable') return fallback;
   return serverMessage(error) ?? fallback;
+}
+
+/**
+ * The per-field problems a callable reported in `details.issues` (`{path, message}` each, as the
+ * functions' input validation sends them), keyed by field path with the first problem of each
+ * field, so a form can show them next to its fields. Empty when the error carries none.
+ */
+export function callableFieldErrors(error: unknown): Record<string, string> {
+  const issues = (error as { details?: { issues?: unknown } } | null)?.details?.issues;
+  const fields: Record<string, string> = {};
+  if (!Array.isArray(issues)) return fields;
+  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
+    const path = issue?.path;
+    const message = issue?.message;
+    if (typeof path !== 'string' || path === '' || typeof message !== 'string') continue;
+    fields[path] ??= message;
+  }
+  return fields;
 }
 
 const FIRESTORE_MESSAGES: Record<string, string> = {
