@@ -9,13 +9,15 @@ export interface DialogProps {
   description?: string;
   children: ReactNode;
   wide?: boolean;
+  /** While busy (sending), Escape and the backdrop do not close it. */
+  busy?: boolean;
 }
 
 /** Modal dialog: focus is trapped, Escape and the backdrop close it. */
-export function Dialog({ open, onClose, title, description, children, wide }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, wide, busy }: DialogProps) {
   return (
     // The dialog element itself covers the viewport, so it has a box (browser tests see it as visible).
-    <HDialog open={open} onClose={onClose} className="fixed inset-0 z-40">
+    <HDialog open={open} onClose={busy ? () => undefined : onClose} className="fixed inset-0 z-40">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto p-4">
         <div className="flex min-h-full items-center justify-center">
@@ -64,20 +66,53 @@ export function ConfirmDialog({
     }
   }
   return (
-    <Dialog open={open} onClose={busy ? () => undefined : onClose} title={title}>
+    <Dialog open={open} onClose={onClose} busy={busy} title={title}>
       <div className="text-sm text-slate-700">{message}</div>
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant={destructive ? 'danger' : 'primary'} onClick={confirm} busy={busy}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <DialogFooter
+        onCancel={onClose}
+        busy={busy}
+        label={confirmLabel}
+        destructive={destructive}
+        onConfirm={confirm}
+      />
     </Dialog>
   );
 }
 
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-wrap justify-end gap-2">{children}</div>;
+}
+
+/**
+ * Cancel, then the dialog's main action. The action submits the form the footer stands in,
+ * unless `onConfirm` is given; while busy, Cancel is disabled and the action shows it is working.
+ */
+export function DialogFooter({
+  onCancel,
+  busy,
+  label,
+  destructive,
+  onConfirm,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  destructive?: boolean;
+  onConfirm?: () => void;
+}) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={destructive ? 'danger' : 'primary'}
+        onClick={onConfirm}
+        busy={busy}
+      >
+        {label}
+      </Button>
+    </DialogActions>
+  );
 }

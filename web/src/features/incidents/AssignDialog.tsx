@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { THREAT_LEVELS } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { Dialog, DialogActions } from '../../components/Dialog';
+import { Dialog, DialogFooter } from '../../components/Dialog';
 import { CheckboxGroup, SelectField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
 import { useStaff } from '../../hooks/use-staff';
 import { canBeAssigned } from '../../lib/staff';
 import { useAuth } from '../auth/store';
 import { useTags } from '../../hooks/use-tags';
 import { fullName } from '../../lib/format';
-import { hasErrors, type FieldErrors } from '../../lib/validation';
 import { assignIncident, type Incident } from './api';
 import { validateAssign, type AssignInput } from './forms';
 
@@ -23,25 +21,19 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
     data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)),
   };
   const tags = useTags();
-  const [input, setInput] = useState<AssignInput>({
-    assigneeId: incident.assignedTo?.id ?? '',
-    threatLevel: incident.threatLevel ?? '',
-    tags: incident.tags ?? [],
-  });
-  const [errors, setErrors] = useState<FieldErrors<keyof AssignInput>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateAssign(
-      input,
-      staff.data.map((s) => s.id),
-    );
-    setErrors(problems);
-    if (hasErrors(problems)) return;
-    const person = staff.data.find((s) => s.id === input.assigneeId)!;
-    setBusy(true);
-    try {
+  const form = useForm<AssignInput>({
+    initial: {
+      assigneeId: incident.assignedTo?.id ?? '',
+      threatLevel: incident.threatLevel ?? '',
+      tags: incident.tags ?? [],
+    },
+    validate: (input) =>
+      validateAssign(
+        input,
+        staff.data.map((s) => s.id),
+      ),
+    send: async (input) => {
+      const person = staff.data.find((s) => s.id === input.assigneeId)!;
       await assignIncident(incident.id, {
         assignee: { id: person.id, displayName: fullName(person), email: person.email },
         threatLevel: input.threatLevel,
@@ -52,55 +44,40 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
         `${fullName(person)} is handling it; status is now Processing.`,
       );
       onClose();
-    } catch (error) {
-      toast.error(
-        'Could not assign the report',
-        error instanceof Error ? error.message : String(error),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureTitle: 'Could not assign the report',
+  });
 
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} title="Assign report">
-      <form onSubmit={submit} noValidate>
+    <Dialog open onClose={onClose} busy={form.busy} title="Assign report">
+      <form onSubmit={form.submit} noValidate>
         <SelectField
           label="Assignee"
-          value={input.assigneeId}
-          onChange={(v) => setInput((i) => ({ ...i, assigneeId: v }))}
+          {...form.field('assigneeId')}
           placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
           options={staff.data.map((s) => ({
             value: s.id,
             label: `${fullName(s)} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
           }))}
           error={
-            errors.assigneeId ?? (staff.status === 'error' ? (staff.error ?? undefined) : undefined)
+            form.errors.assigneeId ??
+            (staff.status === 'error' ? (staff.error ?? undefined) : undefined)
           }
         />
         <SelectField
           label="Threat level"
-          value={input.threatLevel}
-          onChange={(v) => setInput((i) => ({ ...i, threatLevel: v }))}
+          {...form.field('threatLevel')}
           placeholder="Choose…"
           options={THREAT_LEVELS}
-          error={errors.threatLevel}
         />
         <CheckboxGroup
           legend="Tags"
           options={tags.data.map((t) => t.name)}
-          selected={input.tags}
-          onChange={(next) => setInput((i) => ({ ...i, tags: next }))}
-          error={errors.tags}
+          selected={form.values.tags}
+          onChange={form.set('tags')}
+          error={form.errors.tags}
         />
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            Assign
-          </Button>
-        </DialogActions>
+        <DialogFooter onCancel={onClose} busy={form.busy} label="Assign" />
       </form>
     </Dialog>
   );

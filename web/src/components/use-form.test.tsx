@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Button } from './Button';
+import { TextField } from './fields';
+import { useToasts } from './toast-store';
+import { useForm } from './use-form';
+
+function NameForm({ send }: { send: (values: { name: string }) => Promise<void> }) {
+  const form = useForm<{ name: string }>({
+    initial: { name: '' },
+    validate: ({ name }) => ({ name: name ? undefined : 'Name is required.' }),
+    send,
+    failureTitle: 'Could not save',
+  });
+  return (
+    <form onSubmit={form.submit} noValidate>
+      <TextField label="Name" {...form.field('name')} />
+      {form.failure && <p role="alert">{form.failure}</p>}
+      <Button type="submit" busy={form.busy}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
+describe('useForm', () => {
+  beforeEach(() => useToasts.setState({ toasts: [] }));
+
+  it('does not send while a field has a problem', async () => {
+    const send = vi.fn(() => Promise.resolve());
+    render(<NameForm send={send} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required.');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('is busy while sending and sends the typed values', async () => {
+    let finish = () => undefined as void;
+    const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<NameForm send={send} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(send).toHaveBeenCalledWith({ name: 'Ana' });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    finish();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+  });
+
+  it('keeps the values and reports a failed send inline and in a toast', async () => {
+    const send = vi.fn(() => Promise.reject(new Error('Permission denied.')));
+    render(<NameForm send={send} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Permission denied.');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ana');
+    expect(useToasts.getState().toasts).toMatchObject([
+      { tone: 'error', title: 'Could not save', message: 'Permission denied.' },
+    ]);
+  });
+});

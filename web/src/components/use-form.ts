@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { hasErrors, type FieldErrors } from '../lib/validation';
+import { toast } from './toast-store';
+
+export interface FormOptions<T, F extends string> {
+  initial: T;
+  /** The form's rules; any problem keeps the form from being sent. */
+  validate: (values: T) => FieldErrors<F>;
+  /** Sends the form; a rejection becomes `failure` (and the `failureTitle` toast). */
+  send: (values: T) => Promise<void> | void;
+  /** Title of the error toast shown when sending fails; without it only `failure` is set. */
+  failureTitle?: string;
+}
+
+/**
+ * State of one form: values, inline field errors, busy while sending, and the sending failure.
+ * Values are kept when sending fails, so nothing typed is lost.
+ */
+export function useForm<T extends object, F extends string = Extract<keyof T, string>>({
+  initial,
+  validate,
+  send,
+  failureTitle,
+}: FormOptions<T, F>) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set =
+    <K extends keyof T>(name: K) =>
+    (value: T[K]) =>
+      setValues((v) => ({ ...v, [name]: value }));
+
+  /** The value, change handler and inline error a field component takes. */
+  const field = <K extends keyof T & F>(name: K) => ({
+    value: values[name],
+    onChange: set(name),
+    error: errors[name],
+  });
+
+  async function submit(event?: { preventDefault(): void }) {
+    event?.preventDefault();
+    const problems = validate(values);
+    setErrors(problems);
+    setFailure(null);
+    if (hasErrors(problems)) return;
+    setBusy(true);
+    try {
+      await send(values);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setFailure(message);
+      if (failureTitle) toast.error(failureTitle, message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { values, setValues, set, field, errors, failure, busy, submit };
+}
