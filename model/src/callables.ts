@@ -14,6 +14,7 @@ export const CALLABLES = {
   deleteTag: 'deleteTag',
   tagUsage: 'tagUsage',
   publishScheduledNow: 'publishScheduledNow',
+  rebuildIncidentStats: 'rebuildIncidentStats',
 } as const;
 
 export interface CreateAccountRequest {
@@ -65,7 +66,10 @@ export interface AddTagsRequest {
 }
 export interface AddTagsResponse {
   added: string[];
-  skipped: { name: unknown; reason: 'empty' | 'not-a-string' | 'too-long' | 'exists' | 'duplicate' }[];
+  skipped: {
+    name: unknown;
+    reason: 'empty' | 'not-a-string' | 'too-long' | 'exists' | 'duplicate';
+  }[];
 }
 
 export interface RenameTagRequest {
@@ -86,4 +90,10 @@ export interface TagUsageResponse {
 export interface PublishScheduledResponse {
   articles: number;
   announcements: number;
+}
+
+/** Admin recomputes every `incident_stats` doc from the reports (after a seed or an import). */
+export interface RebuildIncidentStatsResponse {
+  campuses: number;
+  reports: number;
 }

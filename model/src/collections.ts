@@ -15,6 +15,18 @@ export const COLLECTIONS = {
   processedEvents: 'processed_events',
   /** Server-only: fingerprint of each account's password at creation, to detect a real change. */
   accountCredentials: 'account_credentials',
+  /** Per-campus counts of the non-archived reports, kept by a trigger (one doc per campus). */
+  incidentStats: 'incident_stats',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/**
+ * Document id of a campus's `incident_stats` doc: the campus name itself when Firestore allows
+ * it. `%` and `/` are percent-escaped and the reserved ids (`.`, `..`, `__…__`) get a leading `%`,
+ * which escaping never produces, so distinct names keep distinct ids.
+ */
+export function incidentStatsId(campus: string): string {
+  const escaped = campus.replace(/%/g, '%25').replace(/\//g, '%2F');
+  return escaped === '.' || escaped === '..' || /^__.*__$/.test(escaped) ? `%${escaped}` : escaped;
+}

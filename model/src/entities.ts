@@ -157,3 +157,32 @@ export interface PushMessage<T = TimestampLike> {
   error?: string;
   timestamp: T;
 }
+
+/** The `byThreatLevel` bucket of reports that have no threat level (not assessed yet). */
+export const UNASSESSED_THREAT_LEVEL = 'Unassessed';
+/** `incident_stats` keep `byDay` for this many UTC days, today included. */
+export const INCIDENT_STATS_DAYS = 90;
+
+/** A sum and a count, so the mean covers only the reports that have the value. */
+export interface MinutesTally {
+  sum: number;
+  count: number;
+}
+
+/**
+ * `incident_stats/{incidentStatsId(campus)}`: counts over the campus's non-archived reports,
+ * kept by the server. A bucket that was never counted may be absent (read it as 0).
+ */
+export interface IncidentStats<T = TimestampLike> {
+  campus: string;
+  total: number;
+  byStatus: Partial<Record<IncidentStatus, number>>;
+  /** THREAT_LEVELS plus UNASSESSED_THREAT_LEVEL. */
+  byThreatLevel: Record<string, number>;
+  byIncidentType: Record<string, number>;
+  /** `YYYY-MM-DD` (UTC day of the report's `timestamp`) → reports, last INCIDENT_STATS_DAYS days. */
+  byDay: Record<string, number>;
+  responseTimeInMinutes: MinutesTally;
+  waitingTimeInMinutes: MinutesTally;
+  updatedAt: T;
+}
