@@ -11,7 +11,10 @@ function NameForm({ send }: { send: (values: { name: string }) => Promise<void> 
   const form = useForm<{ name: string }>({
     initial: { name: '' },
     validate: ({ name }) => ({ name: name ? undefined : 'Name is required.' }),
-    send,
+    send: async (values, { reset }) => {
+      await send(values);
+      reset();
+    },
     failureTitle: 'Could not save',
   });
   return (
@@ -36,7 +39,7 @@ describe('useForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('is busy while sending and sends the typed values', async () => {
+  it('is busy while sending, sends the typed values, then can start over', async () => {
     let finish = () => undefined as void;
     const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     render(<NameForm send={send} />);
@@ -46,6 +49,7 @@ describe('useForm', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     finish();
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.getByLabelText('Name')).toHaveValue('');
   });
 
   it('keeps the values and reports a failed send inline and in a toast', async () => {

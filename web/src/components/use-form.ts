@@ -6,8 +6,8 @@ export interface FormOptions<T, F extends string> {
   initial: T;
   /** The form's rules; any problem keeps the form from being sent. */
   validate: (values: T) => FieldErrors<F>;
-  /** Sends the form; a rejection becomes `failure` (and the `failureTitle` toast). */
-  send: (values: T) => Promise<void> | void;
+  /** Sends the form (`reset` puts back the initial values); a rejection becomes `failure` (and the `failureTitle` toast). */
+  send: (values: T, form: { reset: () => void }) => Promise<void> | void;
   /** Title of the error toast shown when sending fails; without it only `failure` is set. */
   failureTitle?: string;
 }
@@ -47,7 +47,7 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     if (hasErrors(problems)) return;
     setBusy(true);
     try {
-      await send(values);
+      await send(values, { reset: () => setValues(initial) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       setFailure(message);

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { IMAGE_CONTENT_TYPES, RESOLVE_CODES, THREAT_LEVELS } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { Dialog, DialogActions } from '../../components/Dialog';
+import { Dialog, DialogFooter } from '../../components/Dialog';
 import { FileField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
-import { hasErrors, type FieldErrors } from '../../lib/validation';
+import { useForm } from '../../components/use-form';
 import { submitAccomplishment, updateAccomplishment, type Accomplishment } from './api';
 import { validateAccomplishment, type AccomplishmentField, type AccomplishmentInput } from './form';
 
@@ -20,75 +19,52 @@ export function AccomplishmentFormDialog({
   defaultThreatLevel?: string | null;
   onClose: () => void;
 }) {
-  const [input, setInput] = useState<AccomplishmentInput>({
-    title: existing?.title ?? '',
-    description: existing?.description ?? '',
-    resolveCode: existing?.resolveCode ?? '',
-    threatLevel: existing?.threatLevel ?? existing?.report?.threatLevel ?? defaultThreatLevel ?? '',
-  });
   const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<AccomplishmentField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof AccomplishmentInput) => (value: string) =>
-    setInput((i) => ({ ...i, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateAccomplishment(input, image);
-    setErrors(problems);
-    setFailure(null);
-    if (hasErrors(problems)) return;
-    setBusy(true);
-    try {
+  const form = useForm<AccomplishmentInput, AccomplishmentField>({
+    initial: {
+      title: existing?.title ?? '',
+      description: existing?.description ?? '',
+      resolveCode: existing?.resolveCode ?? '',
+      threatLevel:
+        existing?.threatLevel ?? existing?.report?.threatLevel ?? defaultThreatLevel ?? '',
+    },
+    validate: (input) => validateAccomplishment(input, image),
+    send: async (input) => {
       if (existing) await updateAccomplishment(incidentId, existing.id, input, image);
       else await submitAccomplishment(incidentId, input, image);
       toast.success(existing ? 'Accomplishment report updated' : 'Accomplishment report submitted');
       onClose();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setFailure(message);
-      toast.error('Could not save the accomplishment report', message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureTitle: 'Could not save the accomplishment report',
+  });
 
   return (
     <Dialog
       open
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
+      busy={form.busy}
       title={existing ? 'Edit accomplishment report' : 'Submit accomplishment report'}
     >
-      <form onSubmit={submit} noValidate>
-        <TextField label="Title" value={input.title} onChange={set('title')} error={errors.title} />
-        <TextAreaField
-          label="Description"
-          value={input.description}
-          onChange={set('description')}
-          error={errors.description}
-        />
+      <form onSubmit={form.submit} noValidate>
+        <TextField label="Title" {...form.field('title')} />
+        <TextAreaField label="Description" {...form.field('description')} />
         <SelectField
           label="Resolve code"
-          value={input.resolveCode}
-          onChange={set('resolveCode')}
+          {...form.field('resolveCode')}
           options={RESOLVE_CODES}
           placeholder="Choose…"
-          error={errors.resolveCode}
         />
         <SelectField
           label="Threat level"
-          value={input.threatLevel}
-          onChange={set('threatLevel')}
+          {...form.field('threatLevel')}
           options={THREAT_LEVELS}
           placeholder="Choose…"
-          error={errors.threatLevel}
         />
         <FileField
           label="Photo (optional)"
           accept={IMAGE_CONTENT_TYPES.join(',')}
           onChange={setImage}
-          error={errors.image}
+          error={form.errors.image}
           fileName={image?.name}
           hint={
             existing?.imageUrl
@@ -96,19 +72,16 @@ export function AccomplishmentFormDialog({
               : 'JPEG, PNG, WebP or GIF, up to 5 MB.'
           }
         />
-        {failure && (
+        {form.failure && (
           <p role="alert" className="text-sm text-red-700">
-            {failure}
+            {form.failure}
           </p>
         )}
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            {existing ? 'Save changes' : 'Submit report'}
-          </Button>
-        </DialogActions>
+        <DialogFooter
+          onCancel={onClose}
+          busy={form.busy}
+          label={existing ? 'Save changes' : 'Submit report'}
+        />
       </form>
     </Dialog>
   );

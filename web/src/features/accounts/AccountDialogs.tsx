@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CAMPUSES, ROLES } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { Dialog, DialogActions } from '../../components/Dialog';
+import { Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
 import type { Profile } from '../auth/store';
 import { fullName } from '../../lib/format';
-import { hasErrors, type FieldErrors } from '../../lib/validation';
 import { createAccount, setRoleAndCampus } from './api';
 import {
   toCreateRequest,
@@ -28,32 +28,17 @@ const EMPTY: AccountInput = {
 };
 
 export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
-  const [input, setInput] = useState<AccountInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof AccountInput>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
-  const set = (field: keyof AccountInput) => (value: string) =>
-    setInput((i) => ({ ...i, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateAccount(input);
-    setErrors(problems);
-    setFailure(null);
-    if (hasErrors(problems)) return;
-    setBusy(true);
-    try {
+  const form = useForm<AccountInput>({
+    initial: EMPTY,
+    validate: validateAccount,
+    send: async (input) => {
       const request = toCreateRequest(input);
       const result = await createAccount(request);
       setCreated({ email: request.email, password: result.defaultPassword });
       toast.success('Account created', `${input.firstName} ${input.lastName} can now sign in.`);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   if (created) {
     return (
@@ -98,76 +83,28 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} title="Create account" wide>
-      <form onSubmit={submit} noValidate className="grid gap-x-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          value={input.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          label="Last name"
-          value={input.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          value={input.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <TextField
-          label="Contact number"
-          type="tel"
-          value={input.contactNumber}
-          onChange={set('contactNumber')}
-          error={errors.contactNumber}
-        />
-        <SelectField
-          label="Role"
-          value={input.role}
-          onChange={set('role')}
-          options={ROLES}
-          error={errors.role}
-        />
+    <Dialog open onClose={onClose} busy={form.busy} title="Create account" wide>
+      <form onSubmit={form.submit} noValidate className="grid gap-x-4 sm:grid-cols-2">
+        <TextField label="First name" {...form.field('firstName')} />
+        <TextField label="Last name" {...form.field('lastName')} />
+        <TextField label="Email" type="email" {...form.field('email')} />
+        <TextField label="Contact number" type="tel" {...form.field('contactNumber')} />
+        <SelectField label="Role" {...form.field('role')} options={ROLES} />
         <SelectField
           label="Campus"
-          value={input.campus}
-          onChange={set('campus')}
+          {...form.field('campus')}
           options={CAMPUSES}
           placeholder="No campus"
-          error={errors.campus}
         />
-        <TextField
-          label="Birthday"
-          type="date"
-          value={input.birthday}
-          onChange={set('birthday')}
-          error={errors.birthday}
-        />
-        <TextField
-          label="Address"
-          value={input.address}
-          onChange={set('address')}
-          error={errors.address}
-        />
-        {failure && (
+        <TextField label="Birthday" type="date" {...form.field('birthday')} />
+        <TextField label="Address" {...form.field('address')} />
+        {form.failure && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-            {failure}
+            {form.failure}
           </p>
         )}
         <div className="sm:col-span-2">
-          <DialogActions>
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={busy}>
-              Create account
-            </Button>
-          </DialogActions>
+          <DialogFooter onCancel={onClose} busy={form.busy} label="Create account" />
         </div>
       </form>
     </Dialog>
@@ -175,66 +112,36 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
 }
 
 export function RoleCampusDialog({ account, onClose }: { account: Profile; onClose: () => void }) {
-  const [input, setInput] = useState<RoleCampusInput>({
-    role: account.role,
-    campus: account.campus ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<keyof RoleCampusInput>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateRoleCampus(input);
-    setErrors(problems);
-    if (hasErrors(problems)) return;
-    setBusy(true);
-    try {
-      await setRoleAndCampus(account.id, input.role, input.campus || null);
+  const form = useForm<RoleCampusInput>({
+    initial: { role: account.role, campus: account.campus ?? '' },
+    validate: validateRoleCampus,
+    send: async ({ role, campus }) => {
+      await setRoleAndCampus(account.id, role, campus || null);
       toast.success(
         'Account updated',
-        `${fullName(account)} is now ${input.role}${input.campus ? ` at ${input.campus}` : ''}.`,
+        `${fullName(account)} is now ${role}${campus ? ` at ${campus}` : ''}.`,
       );
       onClose();
-    } catch (error) {
-      toast.error(
-        'Could not update the account',
-        error instanceof Error ? error.message : String(error),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureTitle: 'Could not update the account',
+  });
 
   return (
     <Dialog
       open
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
+      busy={form.busy}
       title={`Role and campus of ${fullName(account)}`}
     >
-      <form onSubmit={submit} noValidate>
-        <SelectField
-          label="Role"
-          value={input.role}
-          onChange={(v) => setInput((i) => ({ ...i, role: v }))}
-          options={ROLES}
-          error={errors.role}
-        />
+      <form onSubmit={form.submit} noValidate>
+        <SelectField label="Role" {...form.field('role')} options={ROLES} />
         <SelectField
           label="Campus"
-          value={input.campus}
-          onChange={(v) => setInput((i) => ({ ...i, campus: v }))}
+          {...form.field('campus')}
           options={CAMPUSES}
           placeholder="No campus"
-          error={errors.campus}
         />
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            Save
-          </Button>
-        </DialogActions>
+        <DialogFooter onCancel={onClose} busy={form.busy} label="Save" />
       </form>
     </Dialog>
   );

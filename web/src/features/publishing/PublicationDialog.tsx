@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { IMAGE_CONTENT_TYPES } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { Dialog, DialogActions } from '../../components/Dialog';
+import { Dialog, DialogFooter } from '../../components/Dialog';
 import { CheckboxGroup, FileField, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
 import { useTags } from '../../hooks/use-tags';
 import { formatDate, toDateTimeLocal } from '../../lib/format';
-import { hasErrors, type FieldErrors } from '../../lib/validation';
 import { savePublication, type Publication } from './api';
 import { validatePublication, type PublicationField, type PublicationInput } from './form';
 import type { PublicationKind } from './kinds';
+
+const WHEN_OPTIONS = [
+  ['now', 'Publish now'],
+  ['schedule', 'Schedule'],
+] as const;
 
 function TagPicker({
   selected,
@@ -42,35 +46,22 @@ export function PublicationDialog({
   onClose: () => void;
 }) {
   const scheduledLater = existing?.isScheduled && existing.timestamp.toMillis() > Date.now();
-  const [input, setInput] = useState<PublicationInput>({
-    title: existing?.title ?? '',
-    text: (kind.textField === 'body' ? existing?.body : existing?.description) ?? '',
-    when: scheduledLater ? 'schedule' : 'now',
-    scheduledAt: scheduledLater && existing ? toDateTimeLocal(existing.timestamp.toDate()) : '',
-    tags: existing?.tags ?? [],
-  });
   const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<PublicationField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set =
-    <K extends keyof PublicationInput>(field: K) =>
-    (value: PublicationInput[K]) =>
-      setInput((i) => ({ ...i, [field]: value }));
-  const alreadyPublished = existing !== null && !scheduledLater;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validatePublication(input, image, {
-      textLabel: kind.textLabel,
-      now: new Date(),
-      withTags: kind.withTags,
-    });
-    setErrors(problems);
-    setFailure(null);
-    if (hasErrors(problems)) return;
-    setBusy(true);
-    try {
+  const form = useForm<PublicationInput, PublicationField>({
+    initial: {
+      title: existing?.title ?? '',
+      text: (kind.textField === 'body' ? existing?.body : existing?.description) ?? '',
+      when: scheduledLater ? 'schedule' : 'now',
+      scheduledAt: scheduledLater && existing ? toDateTimeLocal(existing.timestamp.toDate()) : '',
+      tags: existing?.tags ?? [],
+    },
+    validate: (input) =>
+      validatePublication(input, image, {
+        textLabel: kind.textLabel,
+        now: new Date(),
+        withTags: kind.withTags,
+      }),
+    send: async (input) => {
       const result = await savePublication(kind, input, image, existing);
       const noun = kind.singular[0]!.toUpperCase() + kind.singular.slice(1);
       toast.success(
@@ -86,39 +77,31 @@ export function PublicationDialog({
             : undefined,
       );
       onClose();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setFailure(message);
-      toast.error(`Could not save the ${kind.singular}`, message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureTitle: `Could not save the ${kind.singular}`,
+  });
+  const { values: input, set } = form;
+  const alreadyPublished = existing !== null && !scheduledLater;
 
   return (
     <Dialog
       open
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
+      busy={form.busy}
       title={existing ? `Edit ${kind.singular}` : `New ${kind.singular}`}
       wide
     >
-      <form onSubmit={submit} noValidate>
-        <TextField label="Title" value={input.title} onChange={set('title')} error={errors.title} />
-        <TextAreaField
-          label={kind.textLabel}
-          value={input.text}
-          onChange={set('text')}
-          error={errors.text}
-          rows={6}
-        />
+      <form onSubmit={form.submit} noValidate>
+        <TextField label="Title" {...form.field('title')} />
+        <TextAreaField label={kind.textLabel} {...form.field('text')} rows={6} />
         {kind.withTags && (
-          <TagPicker selected={input.tags} onChange={set('tags')} error={errors.tags} />
+          <TagPicker selected={input.tags} onChange={set('tags')} error={form.errors.tags} />
         )}
         <FileField
           label="Image (optional)"
           accept={IMAGE_CONTENT_TYPES.join(',')}
           onChange={setImage}
-          error={errors.image}
+          error={form.errors.image}
           fileName={image?.name}
           hint={
             existing?.imageUrl
@@ -129,48 +112,32 @@ export function PublicationDialog({
         {!alreadyPublished && (
           <fieldset className="mb-3">
             <legend className="text-sm font-medium text-slate-800">Publishing</legend>
-            <label className="mr-4 inline-flex items-center gap-1 text-sm">
-              <input
-                type="radio"
-                name="when"
-                checked={input.when === 'now'}
-                onChange={() => set('when')('now')}
-              />{' '}
-              Publish now
-            </label>
-            <label className="inline-flex items-center gap-1 text-sm">
-              <input
-                type="radio"
-                name="when"
-                checked={input.when === 'schedule'}
-                onChange={() => set('when')('schedule')}
-              />{' '}
-              Schedule
-            </label>
+            {WHEN_OPTIONS.map(([when, label]) => (
+              <label key={when} className="mr-4 inline-flex items-center gap-1 text-sm">
+                <input
+                  type="radio"
+                  name="when"
+                  checked={input.when === when}
+                  onChange={() => set('when')(when)}
+                />{' '}
+                {label}
+              </label>
+            ))}
           </fieldset>
         )}
         {input.when === 'schedule' && (
-          <TextField
-            label="Publish on"
-            type="datetime-local"
-            value={input.scheduledAt}
-            onChange={set('scheduledAt')}
-            error={errors.scheduledAt}
-          />
+          <TextField label="Publish on" type="datetime-local" {...form.field('scheduledAt')} />
         )}
-        {failure && (
+        {form.failure && (
           <p role="alert" className="text-sm text-red-700">
-            {failure}
+            {form.failure}
           </p>
         )}
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            {existing ? 'Save changes' : input.when === 'schedule' ? 'Schedule' : 'Publish'}
-          </Button>
-        </DialogActions>
+        <DialogFooter
+          onCancel={onClose}
+          busy={form.busy}
+          label={existing ? 'Save changes' : input.when === 'schedule' ? 'Schedule' : 'Publish'}
+        />
       </form>
     </Dialog>
   );

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { tagNameProblem, type TagUsageResponse } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
+import { ConfirmDialog, Dialog, DialogFooter } from '../../components/Dialog';
 import { TextAreaField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
 import { useTags } from '../../hooks/use-tags';
 import { retryLive } from '../../lib/live-query';
 import { addTags, deleteTag, describeAddResult, renameTag, tagUsage } from './api';
@@ -18,46 +19,33 @@ interface TagRow {
 }
 
 function AddTagsForm({ existing }: { existing: string[] }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const names = parseTagInput(text);
-    const problem = tagInputProblem(names, existing);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const result = await addTags(names);
+  const form = useForm<{ text: string }>({
+    initial: { text: '' },
+    validate: ({ text }) => ({ text: tagInputProblem(parseTagInput(text), existing) }),
+    send: async ({ text }, { reset }) => {
+      const result = await addTags(parseTagInput(text));
       (result.added.length ? toast.success : toast.info)(
         result.added.length ? 'Tags added' : 'No new tags',
         describeAddResult(result),
       );
-      setText('');
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      setError(message);
-      toast.error('Could not add tags', message);
-    } finally {
-      setBusy(false);
-    }
-  }
+      reset();
+    },
+    failureTitle: 'Could not add tags',
+  });
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       className="mb-6 max-w-xl rounded-lg border border-slate-200 bg-white p-4"
     >
       <TextAreaField
         label="New tags"
-        value={text}
-        onChange={setText}
-        error={error}
+        {...form.field('text')}
+        error={form.errors.text ?? form.failure ?? undefined}
         rows={3}
         hint="Several at once: separate names with commas or new lines."
       />
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={form.busy}>
         Add tags
       </Button>
     </form>
@@ -65,40 +53,28 @@ function AddTagsForm({ existing }: { existing: string[] }) {
 }
 
 function RenameDialog({ tag, onClose }: { tag: TagRow; onClose: () => void }) {
-  const [name, setName] = useState(tag.name);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem =
-      tagNameProblem(name) ?? (name.trim() === tag.name ? 'Enter a different name.' : undefined);
-    setError(problem ?? undefined);
-    if (problem) return;
-    setBusy(true);
-    try {
+  const form = useForm<{ name: string }>({
+    initial: { name: tag.name },
+    validate: ({ name }) => ({
+      name:
+        tagNameProblem(name) ?? (name.trim() === tag.name ? 'Enter a different name.' : undefined),
+    }),
+    send: async ({ name }) => {
       await renameTag(tag.id, name);
       toast.success('Tag renamed', `“${tag.name}” is now “${name.trim()}”.`);
       onClose();
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      setError(message);
-      toast.error('Could not rename the tag', message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureTitle: 'Could not rename the tag',
+  });
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} title={`Rename “${tag.name}”`}>
-      <form onSubmit={submit} noValidate>
-        <TextField label="Tag name" value={name} onChange={setName} error={error} />
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            Rename
-          </Button>
-        </DialogActions>
+    <Dialog open onClose={onClose} busy={form.busy} title={`Rename “${tag.name}”`}>
+      <form onSubmit={form.submit} noValidate>
+        <TextField
+          label="Tag name"
+          {...form.field('name')}
+          error={form.errors.name ?? form.failure ?? undefined}
+        />
+        <DialogFooter onCancel={onClose} busy={form.busy} label="Rename" />
       </form>
     </Dialog>
   );
