@@ -1,91 +1,50 @@
-import { useState, type FormEvent } from 'react';
 import { IMAGE_CONTENT_TYPES } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { FileField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState } from '../../components/States';
 import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
 import { formatDate, fullName } from '../../lib/format';
-import { hasErrors, imageProblem, type FieldErrors } from '../../lib/validation';
+import { imageProblem } from '../../lib/validation';
 import { PasswordChangeForm } from '../auth/PasswordChangeForm';
 import { useAuth, type Profile } from '../auth/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 
 function DetailsForm({ profile }: { profile: Profile }) {
-  const [input, setInput] = useState<ProfileInput>({
-    firstName: profile.firstName ?? '',
-    lastName: profile.lastName ?? '',
-    contactNumber: profile.contactNumber ?? '',
-    address: profile.address ?? '',
-    birthday: profile.birthday ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<keyof ProfileInput>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof ProfileInput) => (value: string) =>
-    setInput((i) => ({ ...i, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateProfile(input);
-    setErrors(problems);
-    if (hasErrors(problems)) return;
-    setBusy(true);
-    try {
+  const form = useForm<ProfileInput>({
+    initial: {
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      contactNumber: profile.contactNumber ?? '',
+      address: profile.address ?? '',
+      birthday: profile.birthday ?? '',
+    },
+    validate: validateProfile,
+    send: async (input) => {
       await saveProfile(profile.id, input);
       toast.success('Profile saved');
-    } catch (error) {
-      toast.error(
-        'Could not save your profile',
-        error instanceof Error ? error.message : String(error),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureTitle: 'Could not save your profile',
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-2xl gap-x-4 sm:grid-cols-2">
-      <TextField
-        label="First name"
-        value={input.firstName}
-        onChange={set('firstName')}
-        error={errors.firstName}
-        autoComplete="given-name"
-      />
-      <TextField
-        label="Last name"
-        value={input.lastName}
-        onChange={set('lastName')}
-        error={errors.lastName}
-        autoComplete="family-name"
-      />
+    <form onSubmit={form.submit} noValidate className="grid max-w-2xl gap-x-4 sm:grid-cols-2">
+      <TextField label="First name" {...form.field('firstName')} autoComplete="given-name" />
+      <TextField label="Last name" {...form.field('lastName')} autoComplete="family-name" />
       <TextField
         label="Contact number"
         type="tel"
-        value={input.contactNumber}
-        onChange={set('contactNumber')}
-        error={errors.contactNumber}
+        {...form.field('contactNumber')}
         autoComplete="tel"
       />
-      <TextField
-        label="Birthday"
-        type="date"
-        value={input.birthday}
-        onChange={set('birthday')}
-        error={errors.birthday}
-      />
+      <TextField label="Birthday" type="date" {...form.field('birthday')} />
       <div className="sm:col-span-2">
-        <TextField
-          label="Address"
-          value={input.address}
-          onChange={set('address')}
-          error={errors.address}
-          autoComplete="street-address"
-        />
+        <TextField label="Address" {...form.field('address')} autoComplete="street-address" />
       </div>
       <div>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={form.busy}>
           Save details
         </Button>
       </div>
@@ -94,26 +53,17 @@ function DetailsForm({ profile }: { profile: Profile }) {
 }
 
 function PhotoForm({ profile }: { profile: Profile }) {
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function upload() {
-    const problem = photo ? imageProblem(photo) : 'Choose a photo first.';
-    setError(problem);
-    if (problem || !photo) return;
-    setBusy(true);
-    try {
-      await savePhoto(profile.id, photo);
+  const form = useForm<{ photo: File | null }>({
+    initial: { photo: null },
+    validate: ({ photo }) => ({ photo: photo ? imageProblem(photo) : 'Choose a photo first.' }),
+    send: async ({ photo }, { reset }) => {
+      await savePhoto(profile.id, photo!);
       toast.success('Photo updated');
-      setPhoto(null);
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      setError(message);
-      toast.error('Could not upload the photo', message);
-    } finally {
-      setBusy(false);
-    }
-  }
+      reset();
+    },
+    failureTitle: 'Could not upload the photo',
+  });
+  const photo = form.values.photo;
   return (
     <div className="flex flex-wrap items-end gap-4">
       {profile.profileUrl ? (
@@ -134,12 +84,12 @@ function PhotoForm({ profile }: { profile: Profile }) {
         <FileField
           label="New photo"
           accept={IMAGE_CONTENT_TYPES.join(',')}
-          onChange={setPhoto}
-          error={error}
+          onChange={form.set('photo')}
+          error={form.errors.photo ?? form.failure ?? undefined}
           fileName={photo?.name}
           hint="JPEG, PNG, WebP or GIF, up to 5 MB."
         />
-        <Button onClick={upload} busy={busy}>
+        <Button onClick={() => void form.submit()} busy={form.busy}>
           Upload photo
         </Button>
       </div>

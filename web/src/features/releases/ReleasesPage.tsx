@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { collection, orderBy, query } from 'firebase/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
@@ -8,81 +8,60 @@ import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
 import { db } from '../../lib/db';
 import { formatBytes, formatDate } from '../../lib/format';
 import { retryLive, useLiveQuery } from '../../lib/live-query';
-import { hasErrors, type FieldErrors } from '../../lib/validation';
 import { publishRelease, setReleaseArchived, type ReleaseRow } from './api';
 import { validateRelease, type ReleaseField, type ReleaseInput } from './form';
 
 function UploadForm({ highestCode }: { highestCode: number }) {
-  const [input, setInput] = useState<ReleaseInput>({ version: '', versionCode: '', notes: '' });
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<ReleaseField>>({});
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = (field: keyof ReleaseInput) => (value: string) =>
-    setInput((i) => ({ ...i, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateRelease(input, file, highestCode);
-    setErrors(problems);
-    setFailure(null);
-    if (hasErrors(problems) || !file) return;
-    setProgress(0);
-    try {
-      await publishRelease(input, file, setProgress);
+  const formElement = useRef<HTMLFormElement>(null);
+  const form = useForm<ReleaseInput, ReleaseField>({
+    initial: { version: '', versionCode: '', notes: '' },
+    validate: (input) => validateRelease(input, file, highestCode),
+    send: async (input, { reset }) => {
+      setProgress(0);
+      try {
+        await publishRelease(input, file!, setProgress);
+      } finally {
+        setProgress(null);
+      }
       toast.success(
         'Release uploaded',
         `Version ${input.version} is now offered on the download page.`,
       );
-      setInput({ version: '', versionCode: '', notes: '' });
+      reset();
       setFile(null);
-      (event.target as HTMLFormElement).reset();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setFailure(message);
-      toast.error('Could not upload the release', message);
-    } finally {
-      setProgress(null);
-    }
-  }
+      // The file input is uncontrolled: only resetting the form element clears it.
+      formElement.current?.reset();
+    },
+    failureTitle: 'Could not upload the release',
+  });
 
   return (
     <form
-      onSubmit={submit}
+      ref={formElement}
+      onSubmit={form.submit}
       noValidate
       className="mb-6 grid max-w-3xl gap-x-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2"
     >
-      <TextField
-        label="Version"
-        value={input.version}
-        onChange={set('version')}
-        error={errors.version}
-        placeholder="1.4.0"
-      />
+      <TextField label="Version" {...form.field('version')} placeholder="1.4.0" />
       <TextField
         label="Version code"
         inputMode="numeric"
-        value={input.versionCode}
-        onChange={set('versionCode')}
-        error={errors.versionCode}
+        {...form.field('versionCode')}
         hint={`Greater than ${highestCode}.`}
       />
       <div className="sm:col-span-2">
-        <TextAreaField
-          label="Release notes"
-          value={input.notes}
-          onChange={set('notes')}
-          error={errors.notes}
-          rows={3}
-        />
+        <TextAreaField label="Release notes" {...form.field('notes')} rows={3} />
         <FileField
           label="Build file"
           accept=".apk,.aab,.ipa,application/vnd.android.package-archive,application/octet-stream"
           onChange={setFile}
-          error={errors.file}
+          error={form.errors.file}
           fileName={file?.name}
         />
       </div>
@@ -94,13 +73,13 @@ function UploadForm({ highestCode }: { highestCode: number }) {
           <progress id="release-progress" className="ml-2 align-middle" value={progress} max={1} />
         </div>
       )}
-      {failure && (
+      {form.failure && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {failure}
+          {form.failure}
         </p>
       )}
       <div>
-        <Button type="submit" busy={progress !== null}>
+        <Button type="submit" busy={form.busy}>
           Upload release
         </Button>
       </div>
