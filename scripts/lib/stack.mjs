@@ -304,8 +304,11 @@ export async function startStack(options = {}) {
   try {
     await phase('seed', async () => {
       if (seed === 'never') return 'skipped';
-      const { seedDemoData, hasDemoData } = await import('../seed/index.mjs');
-      if (seed === 'auto' && !fresh && (await hasDemoData())) return 'data present';
+      const { hasDemoData } = await import('../seed/presence.mjs');
+      if (seed === 'auto' && !fresh && (await hasDemoData(endpoints.firestore))) {
+        return 'data present';
+      }
+      const { seedDemoData } = await import('../seed/index.mjs');
       const summary = await seedDemoData();
       log(`Seeded demo data: ${summary}`);
       return summary;

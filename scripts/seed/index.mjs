@@ -39,16 +39,6 @@ function openApp() {
   return { app, db: getFirestore(app), auth: getAuth(app), storage: getStorage(app) };
 }
 
-/** True when the emulators already hold user profiles (restored by --import or seeded before). */
-export async function hasDemoData() {
-  const { app, db } = openApp();
-  try {
-    return !(await db.collection(COLLECTIONS.users).limit(1).get()).empty;
-  } finally {
-    await deleteApp(app);
-  }
-}
-
 async function upsertAuthUser(auth, account) {
   const properties = {
     email: account.email,

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { PROJECT_ID, ROOT } from '../lib/paths.mjs';
+import { isListening } from '../lib/ports.mjs';
+import { hasDemoData } from '../seed/presence.mjs';
+
+// Against the project's own Firestore emulator on a free port (built by `npm run build -w
+// emulator`, which `npm test` runs first when it is stale).
+const EMULATOR = join(ROOT, 'emulator', 'dist', 'firestore-emulator.js');
+let child;
+let host;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(EMULATOR), `${EMULATOR} is missing: run npm run build -w emulator`);
+  const port = await freePort();
+  host = `127.0.0.1:${port}`;
+  child = spawn(
+    process.execPath,
+    [EMULATOR, '--host', '127.0.0.1', '--port', String(port), '--project_id', PROJECT_ID],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 30_000;
+  while (!(await isListening(port))) {
+    assert.ok(Date.now() < deadline, 'emulator did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+after(() => child?.kill());
+
+test('an empty emulator has no demo data; one users document is enough', async () => {
+  assert.equal(await hasDemoData(host), false);
+  const response = await fetch(
+    `http://${host}/v1/projects/${PROJECT_ID}/databases/(default)/documents/users?documentId=u1`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ fields: { firstName: { stringValue: 'Alex' } } }),
+    },
+  );
+  assert.equal(response.status, 200, await response.clone().text());
+  assert.equal(await hasDemoData(host), true);
+});
