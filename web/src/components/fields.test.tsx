@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FileField, SelectField, TextAreaField, TextField } from './fields';
+import { FileField, ImageField, SelectField, TextAreaField, TextField } from './fields';
 
 describe('fields', () => {
   it('name the control by its label and describe it by the hint until there is an error', () => {
@@ -70,5 +70,18 @@ describe('fields', () => {
       />,
     );
     expect(screen.getByLabelText('Build file')).toHaveAccessibleDescription('Chosen: app.apk');
+  });
+
+  it('accept only the image types Storage takes and say what an empty choice keeps', () => {
+    const { rerender } = render(
+      <ImageField label="Photo (optional)" file={null} onChange={() => undefined} />,
+    );
+    const input = screen.getByLabelText('Photo (optional)');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif');
+    expect(input).toHaveAccessibleDescription('JPEG, PNG, WebP or GIF, up to 5 MB.');
+    rerender(
+      <ImageField label="Photo (optional)" file={null} onChange={() => undefined} keeps="photo" />,
+    );
+    expect(input).toHaveAccessibleDescription('Leave empty to keep the current photo.');
   });
 });

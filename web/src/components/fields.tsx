@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { IMAGE_CONTENT_TYPES } from '@campus-safety/model';
 
 const CONTROL =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100';
@@ -179,6 +180,34 @@ export function FileField({
         />
       )}
     </Field>
+  );
+}
+
+/** An image upload limited to what Storage accepts; `keeps` names what choosing nothing leaves in place. */
+export function ImageField({
+  label,
+  file,
+  onChange,
+  error,
+  keeps,
+}: {
+  label: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  error?: string;
+  keeps?: string;
+}) {
+  return (
+    <FileField
+      label={label}
+      accept={IMAGE_CONTENT_TYPES.join(',')}
+      onChange={onChange}
+      error={error}
+      fileName={file?.name}
+      hint={
+        keeps ? `Leave empty to keep the current ${keeps}.` : 'JPEG, PNG, WebP or GIF, up to 5 MB.'
+      }
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { IMAGE_CONTENT_TYPES, RESOLVE_CODES, THREAT_LEVELS } from '@campus-safety/model';
+import { RESOLVE_CODES, THREAT_LEVELS } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FileField, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { ImageField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { submitAccomplishment, updateAccomplishment, type Accomplishment } from './api';
@@ -60,17 +60,12 @@ export function AccomplishmentFormDialog({
           options={THREAT_LEVELS}
           placeholder="Choose…"
         />
-        <FileField
+        <ImageField
           label="Photo (optional)"
-          accept={IMAGE_CONTENT_TYPES.join(',')}
+          file={image}
           onChange={setImage}
           error={form.errors.image}
-          fileName={image?.name}
-          hint={
-            existing?.imageUrl
-              ? 'Leave empty to keep the current photo.'
-              : 'JPEG, PNG, WebP or GIF, up to 5 MB.'
-          }
+          keeps={existing?.imageUrl ? 'photo' : undefined}
         />
         {form.failure && (
           <p role="alert" className="text-sm text-red-700">

@@ -1,6 +1,5 @@
-import { IMAGE_CONTENT_TYPES } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { FileField, TextField } from '../../components/fields';
+import { ImageField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState } from '../../components/States';
 import { toast } from '../../components/toast-store';
@@ -63,7 +62,6 @@ function PhotoForm({ profile }: { profile: Profile }) {
     },
     failureTitle: 'Could not upload the photo',
   });
-  const photo = form.values.photo;
   return (
     <div className="flex flex-wrap items-end gap-4">
       {profile.profileUrl ? (
@@ -81,13 +79,11 @@ function PhotoForm({ profile }: { profile: Profile }) {
         </div>
       )}
       <div className="min-w-64">
-        <FileField
+        <ImageField
           label="New photo"
-          accept={IMAGE_CONTENT_TYPES.join(',')}
+          file={form.values.photo}
           onChange={form.set('photo')}
           error={form.errors.photo ?? form.failure ?? undefined}
-          fileName={photo?.name}
-          hint="JPEG, PNG, WebP or GIF, up to 5 MB."
         />
         <Button onClick={() => void form.submit()} busy={form.busy}>
           Upload photo

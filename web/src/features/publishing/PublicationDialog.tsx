@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { IMAGE_CONTENT_TYPES } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { CheckboxGroup, FileField, TextAreaField, TextField } from '../../components/fields';
+import { CheckboxGroup, ImageField, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useTags } from '../../hooks/use-tags';
@@ -97,17 +96,12 @@ export function PublicationDialog({
         {kind.withTags && (
           <TagPicker selected={input.tags} onChange={set('tags')} error={form.errors.tags} />
         )}
-        <FileField
+        <ImageField
           label="Image (optional)"
-          accept={IMAGE_CONTENT_TYPES.join(',')}
+          file={image}
           onChange={setImage}
           error={form.errors.image}
-          fileName={image?.name}
-          hint={
-            existing?.imageUrl
-              ? 'Leave empty to keep the current image.'
-              : 'JPEG, PNG, WebP or GIF, up to 5 MB.'
-          }
+          keeps={existing?.imageUrl ? 'image' : undefined}
         />
         {!alreadyPublished && (
           <fieldset className="mb-3">
