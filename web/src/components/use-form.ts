@@ -2,6 +2,13 @@ import { useState } from 'react';
 import { hasErrors, type FieldErrors } from '../lib/validation';
 import { toast } from './toast-store';
 
+/** What a field component takes from its form: the value, the change handler, the inline error. */
+export interface FieldBinding<V = string> {
+  value: V;
+  onChange: (value: V) => void;
+  error?: string;
+}
+
 export interface FormOptions<T, F extends string> {
   initial: T;
   /** The form's rules; any problem keeps the form from being sent. */
@@ -32,8 +39,7 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     (value: T[K]) =>
       setValues((v) => ({ ...v, [name]: value }));
 
-  /** The value, change handler and inline error a field component takes. */
-  const field = <K extends keyof T & F>(name: K) => ({
+  const field = <K extends keyof T & F>(name: K): FieldBinding<T[K]> => ({
     value: values[name],
     onChange: set(name),
     error: errors[name],

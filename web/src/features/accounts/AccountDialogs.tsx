@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
+import { useForm, type FieldBinding } from '../../components/use-form';
 import type { Profile } from '../auth/store';
 import { fullName } from '../../lib/format';
 import { createAccount, setRoleAndCampus } from './api';
@@ -26,6 +26,16 @@ const EMPTY: AccountInput = {
   role: 'IMT',
   campus: '',
 };
+
+/** Role, then campus (optional): the same pair when creating an account and when changing one. */
+function RoleCampusFields({ role, campus }: { role: FieldBinding; campus: FieldBinding }) {
+  return (
+    <>
+      <SelectField label="Role" {...role} options={ROLES} />
+      <SelectField label="Campus" {...campus} options={CAMPUSES} placeholder="No campus" />
+    </>
+  );
+}
 
 export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
@@ -89,13 +99,7 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
         <TextField label="Last name" {...form.field('lastName')} />
         <TextField label="Email" type="email" {...form.field('email')} />
         <TextField label="Contact number" type="tel" {...form.field('contactNumber')} />
-        <SelectField label="Role" {...form.field('role')} options={ROLES} />
-        <SelectField
-          label="Campus"
-          {...form.field('campus')}
-          options={CAMPUSES}
-          placeholder="No campus"
-        />
+        <RoleCampusFields role={form.field('role')} campus={form.field('campus')} />
         <TextField label="Birthday" type="date" {...form.field('birthday')} />
         <TextField label="Address" {...form.field('address')} />
         {form.failure && (
@@ -134,13 +138,7 @@ export function RoleCampusDialog({ account, onClose }: { account: Profile; onClo
       title={`Role and campus of ${fullName(account)}`}
     >
       <form onSubmit={form.submit} noValidate>
-        <SelectField label="Role" {...form.field('role')} options={ROLES} />
-        <SelectField
-          label="Campus"
-          {...form.field('campus')}
-          options={CAMPUSES}
-          placeholder="No campus"
-        />
+        <RoleCampusFields role={form.field('role')} campus={form.field('campus')} />
         <DialogFooter onCancel={onClose} busy={form.busy} label="Save" />
       </form>
     </Dialog>
