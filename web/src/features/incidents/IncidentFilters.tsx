@@ -7,20 +7,29 @@ import {
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/fields';
+import type { FieldBinding } from '../../components/use-form';
 import { useTags } from '../../hooks/use-tags';
-import { filterProblems } from './query-spec';
+import { filterProblems, type IncidentFilters } from './query-spec';
 import { useIncidentList } from './store';
+
+/** Binds a filter to a field: its value in the list store, and the setter (which goes back to page one). */
+function useFilterBinding() {
+  const filters = useIncidentList((s) => s.filters);
+  const setFilter = useIncidentList((s) => s.setFilter);
+  return (name: keyof IncidentFilters): FieldBinding => ({
+    value: filters[name],
+    onChange: (value) => setFilter(name, value),
+  });
+}
 
 /** Only staff may read the tag vocabulary, so only they get this filter. */
 function TagFilter() {
-  const value = useIncidentList((s) => s.filters.tag);
-  const setFilter = useIncidentList((s) => s.setFilter);
+  const filter = useFilterBinding();
   const tags = useTags();
   return (
     <SelectField
       label="Tag"
-      value={value}
-      onChange={(v) => setFilter('tag', v)}
+      {...filter('tag')}
       placeholder="All tags"
       options={tags.data.map((t) => t.name)}
     />
@@ -35,7 +44,7 @@ export function IncidentFiltersBar({
   showTags: boolean;
 }) {
   const filters = useIncidentList((s) => s.filters);
-  const setFilter = useIncidentList((s) => s.setFilter);
+  const filter = useFilterBinding();
   const clearFilters = useIncidentList((s) => s.clearFilters);
   const problems = filterProblems(filters);
   return (
@@ -45,56 +54,39 @@ export function IncidentFiltersBar({
           <TextField
             label="Search"
             type="search"
-            value={filters.search}
-            onChange={(v) => setFilter('search', v)}
+            {...filter('search')}
             hint="Words, or a reporter's email"
           />
         </div>
         <SelectField
           label="Status"
-          value={filters.status}
-          onChange={(v) => setFilter('status', v)}
+          {...filter('status')}
           placeholder="All statuses"
           options={INCIDENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
         />
         {showCampus && (
           <SelectField
             label="Campus"
-            value={filters.campus}
-            onChange={(v) => setFilter('campus', v)}
+            {...filter('campus')}
             placeholder="All campuses"
             options={CAMPUSES}
           />
         )}
         <SelectField
           label="Threat level"
-          value={filters.threatLevel}
-          onChange={(v) => setFilter('threatLevel', v)}
+          {...filter('threatLevel')}
           placeholder="All levels"
           options={THREAT_LEVELS}
         />
         <SelectField
           label="Type"
-          value={filters.incidentType}
-          onChange={(v) => setFilter('incidentType', v)}
+          {...filter('incidentType')}
           placeholder="All types"
           options={INCIDENT_TYPES}
         />
         {showTags && <TagFilter />}
-        <TextField
-          label="From"
-          type="date"
-          value={filters.from}
-          onChange={(v) => setFilter('from', v)}
-          error={problems.from}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={filters.to}
-          onChange={(v) => setFilter('to', v)}
-          error={problems.to}
-        />
+        <TextField label="From" type="date" {...filter('from')} error={problems.from} />
+        <TextField label="To" type="date" {...filter('to')} error={problems.to} />
       </div>
       <Button variant="ghost" onClick={clearFilters}>
         Clear filters
