@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { ImageField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -93,63 +94,53 @@ function PhotoForm({ profile }: { profile: Profile }) {
   );
 }
 
+/** A titled card of the profile screen; `id` names its heading for assistive tech. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id={`${id}-heading`} className="mb-2 font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function ProfilePage() {
   const profile = useAuth((s) => s.profile);
   const email = useAuth((s) => s.user?.email);
   if (!profile) return <EmptyState title="No profile found for this account." />;
+  const account = [
+    ['Role', profile.role],
+    ['Campus', profile.campus ?? '—'],
+    ['Registered', formatDate(profile.registrationDate)],
+  ];
   return (
     <>
       <PageHeader title="Profile" subtitle={`${fullName(profile)} · ${email ?? profile.email}`} />
       <div className="space-y-6">
-        <section
-          aria-labelledby="account-heading"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h2 id="account-heading" className="mb-2 font-semibold">
-            Account
-          </h2>
+        <Section id="account" title="Account">
           <dl className="grid gap-2 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-500">Role</dt>
-              <dd>{profile.role}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Campus</dt>
-              <dd>{profile.campus ?? '—'}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Registered</dt>
-              <dd>{formatDate(profile.registrationDate)}</dd>
-            </div>
+            {account.map(([term, detail]) => (
+              <div key={term}>
+                <dt className="text-slate-500">{term}</dt>
+                <dd>{detail}</dd>
+              </div>
+            ))}
           </dl>
-        </section>
-        <section
-          aria-labelledby="photo-heading"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h2 id="photo-heading" className="mb-2 font-semibold">
-            Photo
-          </h2>
+        </Section>
+        <Section id="photo" title="Photo">
           <PhotoForm profile={profile} />
-        </section>
-        <section
-          aria-labelledby="details-heading"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h2 id="details-heading" className="mb-2 font-semibold">
-            Your details
-          </h2>
+        </Section>
+        <Section id="details" title="Your details">
           <DetailsForm profile={profile} />
-        </section>
-        <section
-          aria-labelledby="password-heading"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h2 id="password-heading" className="mb-2 font-semibold">
-            Change password
-          </h2>
+        </Section>
+        <Section id="password" title="Change password">
           <PasswordChangeForm onChanged={() => void toast.success('Password changed')} />
-        </section>
+        </Section>
       </div>
     </>
   );
