@@ -45,6 +45,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.test.{js,mjs,ts,tsx}', '**/test/**'],
     languageOptions: { globals: { ...globals.mocha } },
     // Tests poke at wire formats and SDK internals where `any` is the honest type.

@@ -210,7 +210,8 @@ export async function startStack(options = {}) {
   let allReady = false;
   /** Set from firebase-tools' output when one of its emulators dies. */
   let diedEmulator = null;
-  const firebase = startProcess(process.execPath, args, {
+  const preload = join(ROOT, 'scripts', 'lib', 'lazy-auth-validation.cjs');
+  const firebase = startProcess(process.execPath, ['--require', preload, ...args], {
     cwd: ROOT,
     env,
     logFile: firebaseLog,
