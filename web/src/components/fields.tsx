@@ -183,6 +183,22 @@ export function FileField({
   );
 }
 
+/** Why sending the form failed, announced when it appears; nothing while there is no failure. */
+export function FormFailure({
+  message,
+  className = '',
+}: {
+  message: string | null;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`text-sm text-red-700 ${className}`.trim()}>
+      {message}
+    </p>
+  );
+}
+
 /** An image upload limited to what Storage accepts; `keeps` names what choosing nothing leaves in place. */
 export function ImageField({
   label,

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { RESOLVE_CODES, THREAT_LEVELS } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { ImageField, SelectField, TextAreaField, TextField } from '../../components/fields';
+import {
+  FormFailure,
+  ImageField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { submitAccomplishment, updateAccomplishment, type Accomplishment } from './api';
@@ -67,11 +73,7 @@ export function AccomplishmentFormDialog({
           error={form.errors.image}
           keeps={existing?.imageUrl ? 'photo' : undefined}
         />
-        {form.failure && (
-          <p role="alert" className="text-sm text-red-700">
-            {form.failure}
-          </p>
-        )}
+        <FormFailure message={form.failure} />
         <DialogFooter
           onCancel={onClose}
           busy={form.busy}

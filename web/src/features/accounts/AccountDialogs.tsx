@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CAMPUSES, ROLES } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
-import { SelectField, TextField } from '../../components/fields';
+import { FormFailure, SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm, type FieldBinding } from '../../components/use-form';
 import type { Profile } from '../auth/store';
@@ -102,11 +102,7 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
         <RoleCampusFields role={form.field('role')} campus={form.field('campus')} />
         <TextField label="Birthday" type="date" {...form.field('birthday')} />
         <TextField label="Address" {...form.field('address')} />
-        {form.failure && (
-          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-            {form.failure}
-          </p>
-        )}
+        <FormFailure message={form.failure} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <DialogFooter onCancel={onClose} busy={form.busy} label="Create account" />
         </div>

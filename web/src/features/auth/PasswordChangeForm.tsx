@@ -1,5 +1,5 @@
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/fields';
+import { FormFailure, TextField } from '../../components/fields';
 import { useForm } from '../../components/use-form';
 import { changePassword, validatePasswordForm, type PasswordForm } from './password';
 
@@ -42,11 +42,7 @@ export function PasswordChangeForm({
         autoComplete="new-password"
         {...form.field('confirm')}
       />
-      {form.failure && (
-        <p role="alert" className="mb-3 text-sm text-red-700">
-          {form.failure}
-        </p>
-      )}
+      <FormFailure message={form.failure} className="mb-3" />
       <Button type="submit" busy={form.busy}>
         {submitLabel}
       </Button>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { CheckboxGroup, ImageField, TextAreaField, TextField } from '../../components/fields';
+import {
+  CheckboxGroup,
+  FormFailure,
+  ImageField,
+  TextAreaField,
+  TextField,
+} from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useTags } from '../../hooks/use-tags';
@@ -122,11 +128,7 @@ export function PublicationDialog({
         {input.when === 'schedule' && (
           <TextField label="Publish on" type="datetime-local" {...form.field('scheduledAt')} />
         )}
-        {form.failure && (
-          <p role="alert" className="text-sm text-red-700">
-            {form.failure}
-          </p>
-        )}
+        <FormFailure message={form.failure} />
         <DialogFooter
           onCancel={onClose}
           busy={form.busy}

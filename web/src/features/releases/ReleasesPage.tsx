@@ -3,7 +3,7 @@ import { collection, orderBy, query } from 'firebase/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
-import { FileField, TextAreaField, TextField } from '../../components/fields';
+import { FileField, FormFailure, TextAreaField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
@@ -73,11 +73,7 @@ function UploadForm({ highestCode }: { highestCode: number }) {
           <progress id="release-progress" className="ml-2 align-middle" value={progress} max={1} />
         </div>
       )}
-      {form.failure && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {form.failure}
-        </p>
-      )}
+      <FormFailure message={form.failure} className="sm:col-span-2" />
       <div>
         <Button type="submit" busy={form.busy}>
           Upload release
