@@ -89,13 +89,13 @@ export function DialogActions({ children }: { children: ReactNode }) {
  */
 export function DialogFooter({
   onCancel,
-  busy,
+  busy = false,
   label,
   destructive,
   onConfirm,
 }: {
   onCancel: () => void;
-  busy: boolean;
+  busy?: boolean;
   label: string;
   destructive?: boolean;
   onConfirm?: () => void;

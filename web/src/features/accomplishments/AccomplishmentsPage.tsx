@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { collection, limit, orderBy, query, where } from 'firebase/firestore';
 import { COLLECTIONS, OPEN_STATUSES, isStaffRole } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
+import { ConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ListState } from '../../components/States';
@@ -77,20 +77,15 @@ function IncidentPicker({
           error={error}
         />
       </ListState>
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          onClick={() => {
-            const incident = open.data.find((i) => i.id === choice);
-            if (!incident) setError('Choose an incident.');
-            else onPick(incident);
-          }}
-        >
-          Continue
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        label="Continue"
+        onConfirm={() => {
+          const incident = open.data.find((i) => i.id === choice);
+          if (!incident) setError('Choose an incident.');
+          else onPick(incident);
+        }}
+      />
     </Dialog>
   );
 }
