@@ -9,6 +9,7 @@ export { onIncidentStatusChanged } from './triggers/on-incident-status-changed';
 export { onAccomplishmentWritten } from './triggers/on-accomplishment-written';
 export { onAccomplishmentCopyArchived } from './triggers/on-accomplishment-copy-archived';
 export { onUserWritten } from './triggers/on-user-written';
+export { onIncidentStatsWritten } from './triggers/on-incident-stats-written';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -19,6 +20,7 @@ export { renameTag } from './callables/rename-tag';
 export { deleteTag } from './callables/delete-tag';
 export { tagUsage } from './callables/tag-usage';
 export { publishScheduledNow } from './callables/publish-scheduled-now';
+export { rebuildIncidentStats } from './callables/rebuild-incident-stats';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 

@@ -109,3 +109,4 @@ export const tagUsageSchema = z.strictObject({
 
 /** The callable takes no input; an empty object or nothing at all. */
 export const publishScheduledSchema = z.strictObject({}).nullish();
+export const rebuildIncidentStatsSchema = publishScheduledSchema;

@@ -4,6 +4,7 @@
  */
 import {
   COLLECTIONS,
+  incidentStatsId,
   type Article,
   type IncidentReport,
   type Release,
@@ -284,6 +285,19 @@ export async function seedFirestore(db: Firestore): Promise<void> {
     isArchived: true,
     timestamp: reportTime,
   });
+  for (const campus of [SAME_CAMPUS, OTHER_CAMPUS]) {
+    put(batch, db, `${COLLECTIONS.incidentStats}/${incidentStatsId(campus)}`, {
+      campus,
+      total: 1,
+      byStatus: { Reported: 1 },
+      byThreatLevel: { Unassessed: 1 },
+      byIncidentType: { Fire: 1 },
+      byDay: {},
+      responseTimeInMinutes: { sum: 0, count: 0 },
+      waitingTimeInMinutes: { sum: 0, count: 0 },
+      updatedAt: reportTime,
+    });
+  }
   put(batch, db, `${COLLECTIONS.pushMessages}/${PUSH_MESSAGE}`, {
     tokens: ['device-app-alice'],
     payload: {

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { limit, orderBy, query } from 'firebase/firestore';
 import dayjs from 'dayjs';
 import { STATUS_LABELS, type IncidentStatus } from '@campus-safety/model';
-import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, InlineSpinner, ListState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -13,28 +12,20 @@ import { retryLive, useLiveQuery } from '../../lib/live-query';
 import { whereConstraints } from '../../lib/where';
 import { useAuth } from '../auth/store';
 import { incidentsRef, type Incident } from '../incidents/api';
-import { useDashboard, type DashboardFigures } from './store';
+import { dashboardFigures, TREND_DAYS, type Counted, type DashboardFigures } from './figures';
+import { useCampusStats } from './stats';
 
-const PENDING = '…';
-
-function Card({ label, value }: { label: string; value: string | number | null }) {
+function Card({ label, value }: { label: string; value: string | number }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-sm text-slate-600">{label}</p>
-      <p
-        className="mt-1 text-2xl font-semibold text-slate-900"
-        aria-busy={value === null || undefined}
-      >
-        {value ?? PENDING}
-      </p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
     </div>
   );
 }
 
-type Counted = { label: string; count: number | null };
-
 function Breakdown({ title, rows }: { title: string; rows: Counted[] }) {
-  const max = Math.max(1, ...rows.map((r) => r.count ?? 0));
+  const max = Math.max(1, ...rows.map((r) => r.count));
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="mb-2 font-semibold text-slate-900">{title}</h2>
@@ -45,10 +36,10 @@ function Breakdown({ title, rows }: { title: string; rows: Counted[] }) {
             <span className="h-3 rounded bg-sky-100" aria-hidden>
               <span
                 className="block h-3 rounded bg-sky-700"
-                style={{ width: `${((r.count ?? 0) / max) * 100}%` }}
+                style={{ width: `${(r.count / max) * 100}%` }}
               />
             </span>
-            <span className="text-right tabular-nums">{r.count ?? PENDING}</span>
+            <span className="text-right tabular-nums">{r.count}</span>
           </li>
         ))}
       </ul>
@@ -57,26 +48,22 @@ function Breakdown({ title, rows }: { title: string; rows: Counted[] }) {
 }
 
 function Trend({ days }: { days: Counted[] }) {
-  const max = Math.max(1, ...days.map((d) => d.count ?? 0));
+  const max = Math.max(1, ...days.map((d) => d.count));
+  const title = `Reports in the last ${TREND_DAYS} days`;
   return (
-    <section
-      aria-label="Reports in the last 30 days"
-      className="rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <h2 className="mb-2 font-semibold text-slate-900">Reports in the last 30 days</h2>
+    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="mb-2 font-semibold text-slate-900">{title}</h2>
       <div
         className="flex h-32 items-end gap-0.5"
         role="img"
-        aria-label={days
-          .map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count ?? PENDING}`)
-          .join(', ')}
+        aria-label={days.map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count}`).join(', ')}
       >
         {days.map((d) => (
           <div
             key={d.label}
             className="flex-1 rounded-t bg-sky-600"
-            style={{ height: `${Math.max(2, ((d.count ?? 0) / max) * 100)}%` }}
-            title={`${dayjs(d.label).format('MMM D')}: ${d.count ?? PENDING}`}
+            style={{ height: `${Math.max(2, (d.count / max) * 100)}%` }}
+            title={`${dayjs(d.label).format('MMM D')}: ${d.count}`}
           />
         ))}
       </div>
@@ -89,30 +76,22 @@ function Trend({ days }: { days: Counted[] }) {
 }
 
 function Figures({ figures }: { figures: DashboardFigures }) {
-  const group = (g: string) => figures.counts.filter((c) => c.group === g);
-  const campuses = group('campus');
   return (
     <>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Card label="All live reports" value={figures.total} />
-        {group('status').map((c) => (
+        {figures.byStatus.map((c) => (
           <Card key={c.label} label={STATUS_LABELS[c.label as IncidentStatus]} value={c.count} />
         ))}
-        <Card
-          label="Average response time"
-          value={figures.averagesLoaded ? formatMinutes(figures.averageResponseMinutes) : null}
-        />
-        <Card
-          label="Average waiting time"
-          value={figures.averagesLoaded ? formatMinutes(figures.averageWaitingMinutes) : null}
-        />
+        <Card label="Average response time" value={formatMinutes(figures.averageResponseMinutes)} />
+        <Card label="Average waiting time" value={formatMinutes(figures.averageWaitingMinutes)} />
       </div>
       <div
-        className={`mt-4 grid gap-4 ${campuses.length > 0 ? 'lg:grid-cols-3' : 'lg:grid-cols-2'}`}
+        className={`mt-4 grid gap-4 ${figures.byCampus.length > 0 ? 'lg:grid-cols-3' : 'lg:grid-cols-2'}`}
       >
-        {campuses.length > 0 && <Breakdown title="By campus" rows={campuses} />}
-        <Breakdown title="By threat level" rows={group('threat')} />
-        <Trend days={group('day')} />
+        {figures.byCampus.length > 0 && <Breakdown title="By campus" rows={figures.byCampus} />}
+        <Breakdown title="By threat level" rows={figures.byThreatLevel} />
+        <Trend days={figures.trend} />
       </div>
     </>
   );
@@ -121,7 +100,6 @@ function Figures({ figures }: { figures: DashboardFigures }) {
 export default function HomePage() {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const { status, figures, error, load } = useDashboard();
   const scope: IncidentScope = {
     role: profile?.role ?? null,
     uid,
@@ -129,9 +107,14 @@ export default function HomePage() {
     archived: false,
   };
   const scopeKey = `${scope.role}:${scope.campus}:${uid}`;
-  useEffect(() => {
-    void load(scope);
-  }, [scopeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const live = useCampusStats(scope.role, scope.campus);
+  const figures = useMemo(
+    () =>
+      live.key && live.status === 'ready'
+        ? dashboardFigures(live.stats, new Date(), scope.role === 'Admin')
+        : null,
+    [live.key, live.status, live.stats, scope.role],
+  );
 
   const latestKey = `incidents:latest:${scopeKey}`;
   const latest = useLiveQuery<Incident>(latestKey, () =>
@@ -147,15 +130,12 @@ export default function HomePage() {
     <>
       <PageHeader
         title="Dashboard"
-        subtitle={figures ? `Figures as of ${formatDate(figures.loadedAt)}` : undefined}
-        actions={
-          <Button variant="secondary" onClick={() => void load(scope)} busy={status === 'loading'}>
-            Refresh figures
-          </Button>
-        }
+        subtitle={live.key ? 'Live figures of the reports that are not archived' : undefined}
       />
-      {status === 'error' && <ErrorState message={error ?? ''} onRetry={() => void load(scope)} />}
-      {!figures && status !== 'error' && <InlineSpinner label="Loading figures…" />}
+      {live.status === 'error' && (
+        <ErrorState message={live.error ?? ''} onRetry={() => live.key && retryLive(live.key)} />
+      )}
+      {live.key && live.status === 'loading' && <InlineSpinner label="Loading figures…" />}
       {figures && <Figures figures={figures} />}
       <section aria-labelledby="latest-heading" className="mt-6">
         <h2 id="latest-heading" className="mb-2 font-semibold text-slate-900">

@@ -1,0 +1,17 @@
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { db } from '../services/firebase';
+import { applyIncidentStatsChange } from '../services/incident-stats';
+
+/** Any write of a report (create, edit, archive/restore, delete) moves the campus stats. */
+export const onIncidentStatsWritten = onDocumentWritten(
+  `${COLLECTIONS.incidentReports}/{incidentId}`,
+  async (event) => {
+    await applyIncidentStatsChange(db(), {
+      eventId: event.id,
+      eventTime: new Date(event.time),
+      before: event.data?.before.data(),
+      after: event.data?.after.data(),
+    });
+  },
+);

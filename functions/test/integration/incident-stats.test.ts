@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import {
+  COLLECTIONS,
+  incidentStatsId,
+  type RebuildIncidentStatsResponse,
+} from '@campus-safety/model';
+import { utcDay } from '../../src/domain/incident-stats';
+import {
+  account,
+  callError,
+  closeAll,
+  cloudEvent,
+  db,
+  deliverEvent,
+  docData,
+  settle,
+  unique,
+  waitFor,
+  type SignedIn,
+} from './stack';
+
+// Campuses of their own (one with a '/', which the doc id must escape), so reports other tests
+// write to the real campuses cannot move these counts.
+const statsPath = (campus: string) => `${COLLECTIONS.incidentStats}/${incidentStatsId(campus)}`;
+const stats = (campus: string) => docData(statsPath(campus));
+const counts = ({ updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
+
+describe('incident stats trigger and rebuild', () => {
+  const campus = unique('Stats/Campus');
+  const reports = db.collection(COLLECTIONS.incidentReports);
+  let admin: SignedIn;
+  before(async () => {
+    admin = await account({ role: 'Admin' });
+  });
+  after(closeAll);
+
+  it('counts new reports, status and threat moves, timing, and archive/restore', async () => {
+    const base = {
+      nearestCampus: campus,
+      isArchived: false,
+      status: 'Reported',
+      incidentType: 'Fire',
+      email: 'nobody@mail.test',
+      timestamp: new Date(),
+    };
+    const [a, b, c] = [unique('inc'), unique('inc'), unique('inc')].map((id) => reports.doc(id));
+    await a!.set(base);
+    await b!.set({ ...base, incidentType: 'Theft' });
+    await c!.set(base);
+    const today = utcDay(Date.now());
+    const first = await waitFor(
+      () => stats(campus),
+      (s) => s?.total === 3,
+    );
+    assert.equal(first!.campus, campus);
+    assert.deepEqual(first!.byStatus, { Reported: 3 });
+    assert.deepEqual(first!.byThreatLevel, { Unassessed: 3 });
+    assert.deepEqual(first!.byIncidentType, { Fire: 2, Theft: 1 });
+    assert.deepEqual(first!.byDay, { [today]: 3 });
+
+    // Assign: the status trigger then writes waitingTimeInMinutes, which the stats add up.
+    await a!.update({ status: 'Processing', threatLevel: 'High' });
+    const moved = await waitFor(
+      () => stats(campus),
+      (s) => s?.waitingTimeInMinutes?.count === 1,
+    );
+    const waited = (await docData(a!.path))!.waitingTimeInMinutes as number;
+    assert.deepEqual(moved!.byStatus, { Reported: 2, Processing: 1 });
+    assert.deepEqual(moved!.byThreatLevel, { Unassessed: 2, High: 1 });
+    assert.deepEqual(moved!.waitingTimeInMinutes, { sum: waited, count: 1 });
+
+    await b!.update({ isArchived: true });
+    const archived = await waitFor(
+      () => stats(campus),
+      (s) => s?.total === 2,
+    );
+    assert.deepEqual(archived!.byIncidentType, { Fire: 2, Theft: 0 });
+    await b!.update({ isArchived: false });
+    await waitFor(
+      () => stats(campus),
+      (s) => s?.total === 3 && s.byIncidentType.Theft === 1,
+    );
+    await c!.delete();
+    const final = await waitFor(
+      () => stats(campus),
+      (s) => s?.total === 2,
+    );
+    assert.deepEqual(final!.byStatus, { Reported: 1, Processing: 1 });
+  });
+
+  it('a duplicate delivery of the same event counts once', async () => {
+    const other = unique('Dup Campus');
+    const document = `${COLLECTIONS.incidentReports}/${unique('inc')}`;
+    const event = cloudEvent({
+      id: unique('evt'),
+      type: 'written',
+      document,
+      value: { nearestCampus: other, isArchived: false, status: 'Reported', incidentType: 'Fire' },
+    });
+    await deliverEvent('onIncidentStatsWritten', event);
+    await waitFor(
+      () => stats(other),
+      (s) => s?.total === 1,
+    );
+    await deliverEvent('onIncidentStatsWritten', event);
+    await settle(800);
+    const after = (await stats(other))!;
+    assert.equal(after.total, 1);
+    assert.deepEqual(after.byStatus, { Reported: 1 });
+  });
+
+  it('rebuildIncidentStats reproduces the counts the trigger kept; only Admins may run it', async () => {
+    const kept = counts((await stats(campus))!);
+    const imt = await account({ role: 'IMT' });
+    const refused = await callError(imt.call('rebuildIncidentStats'));
+    assert.equal(refused.code, 'functions/permission-denied');
+    // Spoil the doc first, so the rebuild has to recompute it rather than leave it alone.
+    await db.doc(statsPath(campus)).update({ total: 999, 'byStatus.Reported': 42 });
+    const res = await admin.call<RebuildIncidentStatsResponse>('rebuildIncidentStats');
+    assert.ok(res.campuses >= 1 && res.reports >= 2, JSON.stringify(res));
+    const rebuilt = counts((await stats(campus))!);
+    // A bucket the trigger took back to zero stays there as 0; the rebuild writes only what is
+    // counted, so compare the non-zero counts.
+    const nonZero = (m: unknown) =>
+      Object.fromEntries(Object.entries(m as Record<string, number>).filter(([, n]) => n !== 0));
+    for (const key of ['byStatus', 'byThreatLevel', 'byIncidentType', 'byDay'])
+      assert.deepEqual(nonZero(rebuilt[key]), nonZero(kept[key]), key);
+    assert.equal(rebuilt.campus, kept.campus);
+    assert.equal(rebuilt.total, kept.total);
+    // A tally the trigger never touched is absent there; the rebuild writes it as zero.
+    const tally = (t: unknown) => t ?? { sum: 0, count: 0 };
+    for (const key of ['responseTimeInMinutes', 'waitingTimeInMinutes'])
+      assert.deepEqual(tally(rebuilt[key]), tally(kept[key]), key);
+  });
+});
