@@ -2,16 +2,22 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { screenshot } from './artifacts.mjs';
-/* global document -- the scan runs in the page. */
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const BLOCKING = new Set(['serious', 'critical']);
 
-/** Violations of WCAG 2.x A/AA (and axe's best practices) on the page as it is now. */
-export async function axeViolations(page) {
+/** Scan only the open dialogs (the screen behind them is inert and scanned as a screen itself). */
+export const DIALOGS = { within: '[role="dialog"]' };
+
+/**
+ * Violations of WCAG 2.x A/AA (and axe's best practices) on the page as it is now, or only in
+ * the elements matching `within` (a CSS selector).
+ */
+export async function axeViolations(page, within = null) {
   await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const result = await globalThis.axe.run(document, {
+  return page.evaluate(async (selector) => {
+    const context = selector ? { include: [[selector]] } : globalThis.document;
+    const result = await globalThis.axe.run(context, {
       resultTypes: ['violations'],
       runOnly: {
         type: 'tag',
@@ -25,7 +31,7 @@ export async function axeViolations(page) {
       helpUrl: v.helpUrl,
       nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
     }));
-  });
+  }, within);
 }
 
 export const blocking = (violations) => violations.filter((v) => BLOCKING.has(v.impact));
@@ -46,11 +52,12 @@ export function describeViolations(screen, violations) {
 
 /**
  * Saves the screen's screenshot as `<name>.png`, then fails on serious or critical violations
- * (printed readably); lesser ones are printed without failing.
+ * (printed readably); lesser ones are printed without failing. `within` limits the scan to some
+ * elements, e.g. the open dialogs (the screen behind them is scanned on its own).
  */
-export async function assertAccessible(page, name) {
+export async function assertAccessible(page, name, { within = null } = {}) {
   await screenshot(page, name);
-  const violations = await axeViolations(page);
+  const violations = await axeViolations(page, within);
   const serious = blocking(violations);
   const minor = violations.filter((v) => !serious.includes(v));
   if (minor.length) console.log(`    (minor, not failing)\n${describeViolations(name, minor)}`);

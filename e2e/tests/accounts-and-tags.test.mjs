@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { assertAccessible } from '../support/axe.mjs';
+import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, stack, submitSignIn } from '../support/suite.mjs';
 import { until } from '../support/until.mjs';
 
@@ -41,10 +41,12 @@ describe('Accounts', () => {
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Role').selectOption('IMT');
     await form.getByLabel('Campus').selectOption('North Campus');
+    await assertAccessible(page, 'dialog-create-account', DIALOGS);
     await form.getByRole('button', { name: 'Create account' }).click();
 
     const created = page.getByRole('dialog', { name: 'Account created' });
     const password = (await created.getByTestId('default-password').textContent()).trim();
+    await assertAccessible(page, 'dialog-account-created', DIALOGS);
     // Spec section 6: the email's first two characters, '#', the registration date's digits.
     const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     assert.equal(password, `jo#${today}`);

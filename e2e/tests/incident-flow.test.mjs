@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { notificationsAbout, pushesAbout, reportIncident } from '../support/admin.mjs';
+import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 import { until } from '../support/until.mjs';
 
@@ -49,6 +50,7 @@ describe('Handling an incident', () => {
     await assign.getByLabel('Threat level').selectOption('High');
     await assign.getByRole('checkbox', { name: 'Library' }).check();
     await assign.getByRole('checkbox', { name: 'Night Shift' }).check();
+    await assertAccessible(page, 'dialog-assign-report', DIALOGS);
     await assign.getByRole('button', { name: 'Assign', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Report assigned' }).waitFor();
     await statusBecomes(detail, 'Processing');
@@ -75,6 +77,7 @@ describe('Handling an incident', () => {
     await report.getByLabel('Title').fill('Bicycle recovered');
     await report.getByLabel('Description').fill('Found behind the gym and returned to the owner.');
     await report.getByLabel('Resolve code').selectOption('Resolved on site');
+    await assertAccessible(page, 'dialog-accomplishment-report', DIALOGS);
     await report.getByRole('button', { name: 'Submit report' }).click();
     await page.getByRole('status').filter({ hasText: 'Accomplishment report submitted' }).waitFor();
     await statusBecomes(detail, 'Resolved');
@@ -127,6 +130,7 @@ describe('Handling an incident', () => {
     await decline.getByRole('button', { name: 'Decline report' }).click();
     await decline.locator('select[aria-invalid="true"]').waitFor();
     await decline.locator('textarea[aria-invalid="true"]').waitFor();
+    await assertAccessible(page, 'dialog-decline-report-errors', DIALOGS);
 
     await decline.getByLabel('Reason').selectOption('Duplicate report');
     await decline.getByLabel('Description').fill('Same graffiti as the report filed this morning.');

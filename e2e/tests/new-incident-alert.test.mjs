@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { reportIncident } from '../support/admin.mjs';
+import { assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage } from '../support/suite.mjs';
 
 /* global document, getComputedStyle -- backgroundRgb runs in the page. */
@@ -11,6 +12,15 @@ function backgroundRgb(element) {
   ctx.fillStyle = getComputedStyle(element).backgroundColor;
   ctx.fillRect(0, 0, 1, 1);
   return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+}
+
+/** Orange: a saturated hue between red (0°) and yellow (60°), away from both. */
+function isOrange([r, g, b]) {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max !== r || max - min < 100) return false;
+  const hue = (60 * (g - b)) / (max - min);
+  return hue >= 12 && hue <= 45;
 }
 
 describe('New-incident alert', () => {
@@ -34,8 +44,15 @@ describe('New-incident alert', () => {
     await toast.waitFor({ timeout: 15_000 });
     const shownAt = Date.now();
     assert.equal(await toast.getAttribute('data-tone'), 'alert');
-    const [r, g, b] = await toast.evaluate(backgroundRgb);
-    assert.ok(r > 200 && g > 80 && g < 180 && b < 80, `orange background, got rgb(${r} ${g} ${b})`);
+    const rgb = await toast.evaluate(backgroundRgb);
+    assert.ok(isOrange(rgb), `orange background, got rgb(${rgb.join(' ')})`);
+    // Readable too (axe, incl. colour contrast); reported at the end so the timing is still checked.
+    const unreadable = await assertAccessible(page, 'new-incident-toast', {
+      within: '[data-tone="alert"]',
+    }).then(
+      () => null,
+      (error) => error,
+    );
     // The live list got the new report on top.
     assert.equal(await newest.textContent(), 'Fire');
     await page
@@ -49,5 +66,6 @@ describe('New-incident alert', () => {
     await toast.waitFor({ state: 'detached', timeout: 8000 });
     const closedAfter = Date.now() - shownAt;
     assert.ok(closedAfter >= 4000 && closedAfter <= 7500, `closed after ${closedAfter} ms`);
+    if (unreadable) throw unreadable;
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage } from '../support/suite.mjs';
 import { until } from '../support/until.mjs';
 
@@ -18,6 +19,7 @@ describe('Scheduled article', () => {
       .getByLabel('Description')
       .fill('The new evacuation maps are posted in every hall.');
     await dialog.getByRole('radio', { name: 'Schedule' }).check();
+    await assertAccessible(page, 'dialog-new-article', DIALOGS);
     // The browser's own local time, as a datetime-local value with seconds.
     const { value, dueAt } = await page.evaluate((ahead) => {
       const due = new Date(Date.now() + ahead);
