@@ -42,3 +42,25 @@ export function Button({
     </button>
   );
 }
+
+/** The row button that archives a live item or restores an archived one; `name` says which row. */
+export function ArchiveButton({
+  archived,
+  name,
+  onClick,
+}: {
+  archived?: boolean;
+  name: string;
+  onClick: () => void;
+}) {
+  const action = archived ? 'Restore' : 'Archive';
+  return (
+    <Button
+      variant={archived ? 'secondary' : 'danger'}
+      onClick={onClick}
+      aria-label={`${action} ${name}`}
+    >
+      {action}
+    </Button>
+  );
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { collection, limit, orderBy, query, where } from 'firebase/firestore';
 import { COLLECTIONS, OPEN_STATUSES, isStaffRole } from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -153,13 +153,11 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
             </Button>
           )}
           {role === 'Admin' && (
-            <Button
-              variant={r.isArchived ? 'secondary' : 'danger'}
+            <ArchiveButton
+              archived={r.isArchived}
+              name={r.title}
               onClick={() => setMode({ kind: 'archive', row: r })}
-              aria-label={`${r.isArchived ? 'Restore' : 'Archive'} ${r.title}`}
-            >
-              {r.isArchived ? 'Restore' : 'Archive'}
-            </Button>
+            />
           )}
         </div>
       ),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { collection, orderBy, query, where } from 'firebase/firestore';
 import { COLLECTIONS, type UserProfile } from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -80,13 +80,11 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
                 Role &amp; campus
               </Button>
             )}
-            <Button
-              variant={a.isArchived ? 'secondary' : 'danger'}
+            <ArchiveButton
+              archived={a.isArchived}
+              name={fullName(a)}
               onClick={() => setArchiving(a)}
-              aria-label={`${a.isArchived ? 'Restore' : 'Archive'} ${fullName(a)}`}
-            >
-              {a.isArchived ? 'Restore' : 'Archive'}
-            </Button>
+            />
           </div>
         ),
     },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { collection, orderBy, query, where } from 'firebase/firestore';
-import { Button } from '../../components/Button';
+import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
@@ -98,13 +98,7 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
               Edit
             </Button>
           )}
-          <Button
-            variant={p.isArchived ? 'secondary' : 'danger'}
-            onClick={() => setArchiving(p)}
-            aria-label={`${p.isArchived ? 'Restore' : 'Archive'} ${p.title}`}
-          >
-            {p.isArchived ? 'Restore' : 'Archive'}
-          </Button>
+          <ArchiveButton archived={p.isArchived} name={p.title} onClick={() => setArchiving(p)} />
         </div>
       ),
     },

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { collection, orderBy, query } from 'firebase/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FileField, FormFailure, TextAreaField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -121,13 +121,11 @@ export default function ReleasesPage() {
     {
       header: 'Actions',
       cell: (r) => (
-        <Button
-          variant={r.isArchived ? 'secondary' : 'danger'}
+        <ArchiveButton
+          archived={r.isArchived}
+          name={`version ${r.version}`}
           onClick={() => setArchiving(r)}
-          aria-label={`${r.isArchived ? 'Restore' : 'Archive'} version ${r.version}`}
-        >
-          {r.isArchived ? 'Restore' : 'Archive'}
-        </Button>
+        />
       ),
     },
   ];
