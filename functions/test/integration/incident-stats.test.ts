@@ -88,6 +88,28 @@ describe('incident stats trigger and rebuild', () => {
     assert.deepEqual(final!.byStatus, { Reported: 1, Processing: 1 });
   });
 
+  it('a burst of reports written in one batch (as the seed does) counts every one', async () => {
+    const busy = unique('Busy Campus');
+    const batch = db.batch();
+    for (let i = 0; i < 30; i++) {
+      batch.set(reports.doc(unique('inc')), {
+        nearestCampus: busy,
+        isArchived: false,
+        status: 'Reported',
+        incidentType: 'Other',
+        email: 'nobody@mail.test',
+        timestamp: new Date(),
+      });
+    }
+    await batch.commit();
+    const counted = await waitFor(
+      () => stats(busy),
+      (s) => s?.total === 30,
+      60_000,
+    );
+    assert.deepEqual(counted!.byStatus, { Reported: 30 });
+  });
+
   it('a duplicate delivery of the same event counts once', async () => {
     const other = unique('Dup Campus');
     const document = `${COLLECTIONS.incidentReports}/${unique('inc')}`;
