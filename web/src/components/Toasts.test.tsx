@@ -30,4 +30,14 @@ describe('Toasts', () => {
     act(() => screen.getByRole('button', { name: 'Dismiss Could not save' }).click());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('say why an action failed with what was thrown', () => {
+    render(<Toasts />);
+    act(() => void toast.failure('Could not delete the tag', new Error('Tag is in use.')));
+    act(() => void toast.failure('Could not save', 'offline'));
+    const [first, second] = screen.getAllByRole('alert');
+    expect(first).toHaveTextContent('Could not delete the tag');
+    expect(first).toHaveTextContent('Tag is in use.');
+    expect(second).toHaveTextContent('offline');
+  });
 });

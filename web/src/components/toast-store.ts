@@ -30,6 +30,11 @@ export const useToasts = create<ToastState>((set, get) => ({
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
 }));
 
+/** The readable text of something thrown: an Error's message, else the value as text. */
+export function thrownText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export const toast = {
   success: (title: string, message?: string) =>
     useToasts.getState().show({ title, message, tone: 'success' }),
@@ -37,4 +42,6 @@ export const toast = {
     useToasts.getState().show({ title, message, tone: 'error' }),
   info: (title: string, message?: string) =>
     useToasts.getState().show({ title, message, tone: 'info' }),
+  /** An error toast that says what failed (`title`) and why (what was thrown). */
+  failure: (title: string, error: unknown) => toast.error(title, thrownText(error)),
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { hasErrors, type FieldErrors } from '../lib/validation';
-import { toast } from './toast-store';
+import { thrownText, toast } from './toast-store';
 
 /** What a field component takes from its form: the value, the change handler, the inline error. */
 export interface FieldBinding<V = string> {
@@ -55,7 +55,7 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     try {
       await send(values, { reset: () => setValues(initial) });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = thrownText(error);
       setFailure(message);
       if (failureTitle) toast.error(failureTitle, message);
     } finally {

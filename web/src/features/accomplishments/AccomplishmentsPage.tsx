@@ -115,10 +115,7 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
       );
       setMode(null);
     } catch (error) {
-      toast.error(
-        'Could not change the accomplishment report',
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure('Could not change the accomplishment report', error);
     }
   }
 

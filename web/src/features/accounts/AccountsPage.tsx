@@ -51,10 +51,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
       );
       setArchiving(null);
     } catch (error) {
-      toast.error(
-        'Could not change the account',
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure('Could not change the account', error);
     }
   }
 

@@ -1,6 +1,6 @@
 import { CALLABLES, type ClearDefaultPasswordResponse } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { toast } from '../../components/toast-store';
+import { thrownText, toast } from '../../components/toast-store';
 import { AuthLayout } from './AuthLayout';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { useAuth } from './store';
@@ -17,7 +17,7 @@ export default function ChangeDefaultPasswordPage() {
       );
     } catch (error) {
       // The password itself has changed by now; say so, or the next try uses the wrong one.
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = thrownText(error);
       throw new Error(
         `Your new password is set, but it could not be recorded (${reason}). Sign out, sign in with the new password and try again.`,
       );

@@ -68,10 +68,7 @@ export function IncidentDetail({ id, onClose }: { id: string; onClose: () => voi
       }
       setAction(null);
     } catch (error) {
-      toast.error(
-        'Could not update the report',
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure('Could not update the report', error);
     }
   }
 

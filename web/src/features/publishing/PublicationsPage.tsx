@@ -45,10 +45,7 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
       toast.success(item.isArchived ? `Restored “${item.title}”` : `Archived “${item.title}”`);
       setArchiving(null);
     } catch (error) {
-      toast.error(
-        `Could not change the ${kind.singular}`,
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure(`Could not change the ${kind.singular}`, error);
     }
   }
 
@@ -61,10 +58,7 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
         `${result.articles} article(s) and ${result.announcements} announcement(s).`,
       );
     } catch (error) {
-      toast.error(
-        'Could not publish due items',
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure('Could not publish due items', error);
     } finally {
       setPublishing(false);
     }

@@ -101,10 +101,7 @@ export default function ReleasesPage() {
       );
       setArchiving(null);
     } catch (error) {
-      toast.error(
-        'Could not change the release',
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure('Could not change the release', error);
     }
   }
 

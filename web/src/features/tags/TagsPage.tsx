@@ -91,10 +91,7 @@ export default function TagsPage() {
     try {
       setDeleting({ tag, usage: await tagUsage(tag.name) });
     } catch (error) {
-      toast.error(
-        'Could not check where the tag is used',
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure('Could not check where the tag is used', error);
     } finally {
       setChecking(null);
     }
@@ -107,10 +104,7 @@ export default function TagsPage() {
       toast.success('Tag deleted', `“${deleting.tag.name}” was removed.`);
       setDeleting(null);
     } catch (error) {
-      toast.error(
-        'Could not delete the tag',
-        error instanceof Error ? error.message : String(error),
-      );
+      toast.failure('Could not delete the tag', error);
     }
   }
 
