@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveStats } from './stats';
+
+const stats = vi.hoisted(() => ({ current: null as unknown as LiveStats, calls: [] as unknown[] }));
+vi.mock('../../lib/auth', () => ({ auth: {} }));
+vi.mock('../incidents/api', () => ({ incidentsRef: () => ({}) }));
+vi.mock('firebase/firestore', () => ({
+  query: () => ({}),
+  orderBy: () => ({}),
+  limit: () => ({}),
+}));
+vi.mock('../../lib/where', () => ({ whereConstraints: () => [] }));
+vi.mock('../../lib/live-query', () => ({
+  retryLive: () => undefined,
+  useLiveQuery: () => ({ status: 'ready', data: [], error: null, key: 'latest' }),
+}));
+vi.mock('./stats', () => ({
+  useCampusStats: (...args: unknown[]) => {
+    stats.calls.push(args);
+    return stats.current;
+  },
+}));
+
+import { useAuth, type Profile } from '../auth/store';
+import HomePage from './HomePage';
+
+function renderAs(role: Profile['role'], campus: string | null) {
+  useAuth.setState({ profile: { id: 'u1', role, campus } as Profile });
+  const router = createMemoryRouter([{ path: '/', element: <HomePage /> }]);
+  render(<RouterProvider router={router} />);
+}
+
+const card = (label: string) =>
+  screen.getByText(label, { exact: true }).nextElementSibling?.textContent;
+
+describe('Home', () => {
+  beforeEach(() => {
+    stats.calls = [];
+  });
+
+  it('Admin sees every campus summed, the campus breakdown and the averages', () => {
+    stats.current = {
+      key: 'incident-stats:all',
+      status: 'ready',
+      error: null,
+      stats: [
+        {
+          campus: 'Main Campus',
+          total: 4,
+          byStatus: { Reported: 3, Processing: 1 },
+          waitingTimeInMinutes: { sum: 30, count: 1 },
+        },
+        { campus: 'North Campus', total: 2, byStatus: { Reported: 2 } },
+      ],
+    };
+    renderAs('Admin', null);
+    expect(stats.calls[0]).toEqual(['Admin', null]);
+    expect(card('All live reports')).toBe('6');
+    expect(card('Incident Reported')).toBe('5');
+    expect(card('Average waiting time')).toBe('30 min');
+    expect(card('Average response time')).toBe('—');
+    const campuses = screen.getByRole('region', { name: 'By campus' });
+    expect(
+      within(campuses).getByText('North Campus').nextElementSibling?.nextElementSibling,
+    ).toHaveTextContent('2');
+  });
+
+  it('IMT sees its campus without a campus breakdown', () => {
+    stats.current = {
+      key: 'incident-stats:North Campus',
+      status: 'ready',
+      error: null,
+      stats: [{ campus: 'North Campus', total: 2, byStatus: { Reported: 2 } }],
+    };
+    renderAs('IMT', 'North Campus');
+    expect(stats.calls[0]).toEqual(['IMT', 'North Campus']);
+    expect(card('All live reports')).toBe('2');
+    expect(screen.queryByRole('region', { name: 'By campus' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'By threat level' })).toBeInTheDocument();
+  });
+
+  it('shows a refused or failed stats listener as an error', () => {
+    stats.current = {
+      key: 'incident-stats:all',
+      status: 'error',
+      error: 'You do not have permission to do this.',
+      stats: [],
+    };
+    renderAs('Admin', null);
+    expect(screen.getByText('You do not have permission to do this.')).toBeInTheDocument();
+    expect(screen.queryByText('All live reports')).toBeNull();
+  });
+
+  it('other roles see only their latest reports', () => {
+    stats.current = { key: null, status: 'ready', error: null, stats: [] };
+    renderAs('User', null);
+    expect(screen.queryByText('All live reports')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Latest incidents' })).toBeInTheDocument();
+  });
+});
