@@ -6,7 +6,7 @@ const TONES: Record<ToastTone, string> = {
   error: 'border-red-600 bg-red-50 text-red-900',
   info: 'border-sky-600 bg-sky-50 text-sky-900',
   // The new-incident alert is orange (spec section 2).
-  alert: 'border-orange-600 bg-orange-500 text-white',
+  alert: 'border-orange-800 bg-orange-700 text-white',
 };
 
 export function Toasts() {

@@ -20,7 +20,7 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
     const alert = createNewIncidentAlert();
     return onSnapshot(
       query(collection(db, COLLECTIONS.incidentReports), ...scope, where('timestamp', '>=', since)),
-      (snap) => alert(snap.size),
+      (snap) => alert(snap.size, snap.metadata.fromCache),
       (error) => console.error('New-incident watch failed', error),
     );
   }, [role, campus]);

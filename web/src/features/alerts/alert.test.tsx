@@ -21,6 +21,13 @@ describe('new-incident alert tracker', () => {
     expect(tracker.observe(2)).toBe(false);
     expect(tracker.observe(3)).toBe(true);
   });
+
+  it('takes its baseline from the server, not from a cached first snapshot', () => {
+    const tracker = createIncidentAlertTracker();
+    expect(tracker.observe(0, true)).toBe(false);
+    expect(tracker.observe(1)).toBe(false);
+    expect(tracker.observe(2)).toBe(true);
+  });
 });
 
 describe('new-incident alert', () => {

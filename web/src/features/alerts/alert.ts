@@ -6,8 +6,8 @@ import { playAlertSound } from './beep';
 /** Feeds report counts to a tracker; on growth plays the sound and shows the orange toast. */
 export function createNewIncidentAlert(sound: () => void = playAlertSound) {
   const tracker = createIncidentAlertTracker();
-  return (count: number) => {
-    if (!tracker.observe(count)) return false;
+  return (count: number, fromCache = false) => {
+    if (!tracker.observe(count, fromCache)) return false;
     sound();
     useToasts.getState().show({
       title: NEW_INCIDENT_ALERT.title,
