@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
 
 const mode = process.argv[2] ?? 'test';
 // emulators:exec runs its script through a shell: pass extra mocha arguments through literally.
@@ -20,7 +21,6 @@ if (!existsSync(jar)) {
   );
   process.exit(1);
 }
-const jdk = '/usr/lib/jvm/temurin-25-jdk-amd64';
 const inner =
   mode === 'bench'
     ? 'node --import tsx bench/bench.ts'
@@ -44,12 +44,8 @@ const result = spawnSync(
   {
     cwd: functionsDir,
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      FIRESTORE_EMULATOR_BINARY_PATH: jar,
-      JAVA_HOME: jdk,
-      PATH: `${jdk}/bin:${process.env.PATH}`,
-    },
+    // firebase-tools refuses Java < 21 for the Firestore emulator.
+    env: { ...withJdk(process.env, findJdk()), FIRESTORE_EMULATOR_BINARY_PATH: jar },
   },
 );
 process.exit(result.status ?? 1);

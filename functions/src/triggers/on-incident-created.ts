@@ -10,7 +10,9 @@ export const onIncidentCreated = onDocumentCreated(
   `${COLLECTIONS.incidentReports}/{incidentId}`,
   async (event) => {
     const incident = event.data?.data();
-    if (!incident) return;
+    // Only a report as the app files it is new; one created with a later status (an import,
+    // the demo seed) is history, and must not notify or add an "Incident Reported" step.
+    if (!incident || incident.status !== 'Reported') return;
     await applyIncidentStatus(
       { db: db(), push: defaultSender(), timeZone: displayTimeZone() },
       {

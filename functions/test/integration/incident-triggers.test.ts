@@ -62,6 +62,21 @@ describe('incident triggers', () => {
     assert.equal(history!.statusHistory[0].status, 'Reported');
   });
 
+  it('a report created with a later status (imported history) notifies nobody', async () => {
+    const rep = await reporter(['device-h']);
+    const ref = await newIncident(rep.email, 90, { status: 'Resolved' });
+    const marker = await newIncident(rep.email);
+    // The plain report's notification proves the trigger ran for both documents by now.
+    await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
+    await settle();
+    const list = await notificationsOf(rep.uid);
+    assert.deepEqual(
+      list.map((n) => n.type_id),
+      [marker.id],
+    );
+    assert.equal((await docData(ref.path))?.statusHistory, undefined);
+  });
+
   it('assignment (Processing) records waitingTimeInMinutes from server time and notifies in orange', async () => {
     const rep = await reporter(['device-b']);
     const ref = await newIncident(rep.email, 42);
