@@ -2,6 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallableError } from '../lib/errors';
 import { Button } from './Button';
 import { TextField } from './fields';
 import { useToasts } from './toast-store';
@@ -50,6 +51,21 @@ describe('useForm', () => {
     finish();
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it("shows the server's problem with a field next to that field", async () => {
+    const refused = new CallableError('Some of the information is not valid.', {
+      name: 'Names are at most 80 characters.',
+    });
+    render(<NameForm send={() => Promise.reject(refused)} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
+        'Names are at most 80 characters.',
+      ),
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Ana');
   });
 
   it('keeps the values and reports a failed send inline and in a toast', async () => {

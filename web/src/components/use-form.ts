@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CallableError } from '../lib/errors';
 import { hasErrors, type FieldErrors } from '../lib/validation';
 import { thrownText, toast } from './toast-store';
 
@@ -55,6 +56,8 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     try {
       await send(values, { reset: () => setValues(initial) });
     } catch (error) {
+      // The server's per-field problems go next to the fields, like the form's own.
+      if (error instanceof CallableError) setErrors(error.fieldErrors as FieldErrors<F>);
       const message = thrownText(error);
       setFailure(message);
       if (failureTitle) toast.error(failureTitle, message);

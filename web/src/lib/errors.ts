@@ -80,6 +80,17 @@ export function callableErrorMessage(error: unknown): string {
   return serverMessage(error) ?? fallback;
 }
 
+/** A refused callable: readable text, plus each field's problem for the form to show inline. */
+export class CallableError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'CallableError';
+  }
+}
+
 /**
  * The per-field problems a callable reported in `details.issues` (`{path, message}` each, as the
  * functions' input validation sends them), keyed by field path with the first problem of each
