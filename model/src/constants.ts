@@ -11,7 +11,11 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const BROADCAST_TOPIC = 'all';
 
 /** Push/notification `type` values the app understands. */
-export const PUSH_TYPES = { report: 'report', guide: 'guide', announcement: 'announcement' } as const;
+export const PUSH_TYPES = {
+  report: 'report',
+  guide: 'guide',
+  announcement: 'announcement',
+} as const;
 export type PushType = (typeof PUSH_TYPES)[keyof typeof PUSH_TYPES];
 
 export const NEW_INCIDENT_ALERT = {

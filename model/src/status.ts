@@ -48,4 +48,8 @@ export function canMoveStatus(from: IncidentStatus, to: IncidentStatus): boolean
 }
 
 /** Statuses still being worked on: the ones an accomplishment report may be written for. */
-export const OPEN_STATUSES = ['Reported', 'Processing', 'Responded'] as const satisfies readonly IncidentStatus[];
+export const OPEN_STATUSES = [
+  'Reported',
+  'Processing',
+  'Responded',
+] as const satisfies readonly IncidentStatus[];

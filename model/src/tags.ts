@@ -10,7 +10,10 @@ export function cleanTagName(name: string): string {
  * so "Fire Drill" and " fire  drill " are the same tag and creating it twice fails atomically.
  */
 export function tagId(name: string): string {
-  return cleanTagName(name).toLowerCase().replace(/[/.]/g, '-').replace(/^_+|_+$/g, '');
+  return cleanTagName(name)
+    .toLowerCase()
+    .replace(/[/.]/g, '-')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** Why a raw value cannot be a tag name, or null when it can. */
