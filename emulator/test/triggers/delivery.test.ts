@@ -32,6 +32,8 @@ describe('trigger delivery protocol', function () {
           headers: req.headers,
           body: JSON.parse(Buffer.concat(chunks).toString()),
         });
+        // A function that throws: the Functions emulator answers 500.
+        if (String(req.headers['ce-document'] ?? '').includes('fails')) res.statusCode = 500;
         res.end('{"status":"acknowledged"}');
       });
     });
@@ -163,6 +165,28 @@ describe('trigger delivery protocol', function () {
     assert.deepEqual(
       deepEvents.map((r) => r.headers['ce-document']),
       ['logs/a/b/c'],
+    );
+  });
+
+  it('never resends an event whose function failed, and goes on with the next ones', async function () {
+    const { db, close } = adminFirestore(emulator, projectId);
+    const before = received.length;
+    try {
+      await db.doc('logs/fails/n/1').set({ v: 1 });
+      await db.doc('logs/works/n/2').set({ v: 1 });
+      await eventually(
+        () => received.slice(before).some((r) => r.headers['ce-document'] === 'logs/works/n/2'),
+        'the event after the failed one',
+        10_000,
+      );
+      // Long enough for the first retry the backoff schedule would make.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } finally {
+      await close();
+    }
+    assert.deepEqual(
+      received.slice(before).map((r) => r.headers['ce-document']),
+      ['logs/fails/n/1', 'logs/works/n/2'],
     );
   });
 });

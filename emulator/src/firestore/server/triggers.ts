@@ -6,8 +6,10 @@ import { invalidArgument } from './errors.js';
  * Firestore triggers registered by the Functions emulator, and delivery of matching commit
  * changes to it: v2 functions as CloudEvents (binary mode, JSON data), v1 functions as legacy
  * background events. Each trigger has its own queue, so its events arrive in commit order; a
- * Functions emulator that is briefly unavailable is retried with backoff; nothing here throws
- * into the commit path.
+ * Functions emulator that is briefly unreachable is retried with backoff, but an event it received
+ * is never sent again, even when the function failed (functions have no retry policy here, as in
+ * the official emulator), so one failing function cannot hold up the events behind it; nothing
+ * here throws into the commit path.
  */
 
 type ChangeKind = 'created' | 'updated' | 'deleted' | 'written';
@@ -199,7 +201,6 @@ export class TriggerRegistry {
     request: { headers: Record<string, string>; body: string },
   ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      let problem: string;
       try {
         const response = await fetch(url, {
           method: 'POST',
@@ -208,7 +209,6 @@ export class TriggerRegistry {
         });
         const text = await response.text();
         if (response.ok) return;
-        problem = `HTTP ${response.status} ${text.slice(0, 200)}`;
         if (response.status === 404) {
           // The function is gone (reloaded under a new id): stop delivering to it.
           this.triggers.delete(trigger.id);
@@ -217,21 +217,42 @@ export class TriggerRegistry {
           );
           return;
         }
-        if (response.status < 500) break;
-      } catch (error) {
-        problem = (error as Error).message;
-      }
-      const delay = this.retryDelaysMs[attempt];
-      if (delay === undefined) {
         this.options.log(
-          `trigger ${trigger.id}: delivery failed after ${attempt + 1} attempts: ${problem}`,
+          `trigger ${trigger.id}: the function failed: HTTP ${response.status} ${text.slice(0, 200)}`,
         );
         return;
+      } catch (error) {
+        const problem = (error as Error).message;
+        // Reached the Functions emulator (e.g. the function crashed mid-request): not resent.
+        if (!notDelivered(error)) {
+          this.options.log(`trigger ${trigger.id}: the function failed: ${problem}`);
+          return;
+        }
+        const delay = this.retryDelaysMs[attempt];
+        if (delay === undefined) {
+          this.options.log(
+            `trigger ${trigger.id}: delivery failed after ${attempt + 1} attempts: ${problem}`,
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
       }
-      await new Promise((resolve) => setTimeout(resolve, delay));
     }
-    this.options.log(`trigger ${trigger.id}: delivery rejected: ${url}`);
   }
+}
+
+/** Errors raised before the Functions emulator got the request: safe to send again. */
+const NOT_DELIVERED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function notDelivered(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && NOT_DELIVERED_CODES.has(code);
 }
 
 function generationBase(id: string): string {
