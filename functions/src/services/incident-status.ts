@@ -27,7 +27,7 @@ export interface StatusDeps {
   timeZone: string;
 }
 
-export type StatusOutcome = 'duplicate' | 'no-reporter' | 'notified';
+export type StatusOutcome = 'duplicate' | 'incident-gone' | 'no-reporter' | 'notified';
 
 /**
  * The side effects of an incident reaching `status` (spec section 4): timing field, status
@@ -60,6 +60,8 @@ export async function applyIncidentStatus(
     db,
     { trigger: 'incident-status', eventId: event.eventId },
     async (tx) => {
+      // A report deleted before its trigger ran has nothing left to record or announce.
+      if (!(await tx.get(incidentRef)).exists) return 'gone' as const;
       const updates: Record<string, unknown> = {
         statusHistory: FieldValue.arrayUnion({
           status: event.status,
@@ -78,10 +80,15 @@ export async function applyIncidentStatus(
           type_id: event.incidentId,
         });
       }
+      return 'recorded' as const;
     },
   );
 
   if (run.duplicate) return 'duplicate';
+  if (run.result === 'gone') {
+    logger.log('Incident report no longer exists; nothing to notify', { id: event.incidentId });
+    return 'incident-gone';
+  }
   if (!reporter) {
     logger.log(MESSAGES.noUserData);
     return 'no-reporter';

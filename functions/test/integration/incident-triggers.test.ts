@@ -262,4 +262,28 @@ describe('incident triggers', () => {
     await settle(500);
     assert.equal((await notificationsOf(rep.uid)).length, 2);
   });
+
+  it('a report deleted before its trigger ran is passed over without an error or a notification', async () => {
+    const rep = await reporter(['device-gone']);
+    const ref = incidents().doc(unique('gone'));
+    // Delivered by hand for a document that does not exist (written and deleted in between).
+    await deliverEvent(
+      'onIncidentCreated',
+      cloudEvent({
+        id: unique('gone-create'),
+        type: 'created',
+        document: ref.path,
+        value: {
+          timestamp: new Date(),
+          status: 'Reported',
+          email: rep.email,
+          incidentType: 'Fire',
+        },
+      }),
+    );
+    await settle(500);
+    assert.equal((await notificationsOf(rep.uid)).length, 0);
+    assert.equal((await pushesFor('payload.type_id', ref.id)).length, 0);
+    assert.equal(await docData(ref.path), undefined);
+  });
 });
