@@ -20,6 +20,9 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
     const alert = createNewIncidentAlert();
     return onSnapshot(
       query(collection(db, COLLECTIONS.incidentReports), ...scope, where('timestamp', '>=', since)),
+      // Metadata changes too: the baseline is the first count the server confirmed, which can
+      // arrive as a metadata-only change after a first snapshot served from the cache.
+      { includeMetadataChanges: true },
       (snap) => alert(snap.size, snap.metadata.fromCache),
       (error) => console.error('New-incident watch failed', error),
     );
