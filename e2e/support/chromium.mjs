@@ -4,20 +4,7 @@
  * IndexedDB of its own).
  */
 import { chromium } from 'playwright-core';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** Without the background-networking flags Chromium keeps dialling Google on a closed network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
