@@ -13,11 +13,11 @@ import type { Firestore } from 'firebase-admin/firestore';
 import protobuf from 'protobufjs';
 import { adminFirestore } from '../test/support/clients.js';
 import { freePort, type RunningEmulator } from '../test/support/emulator.js';
+import { findJdk } from '../../scripts/lib/jdk.mjs';
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(emulatorRoot, 'dist', 'firestore-emulator.js');
 const jar = join(emulatorRoot, 'dist', 'firestore-emulator.jar');
-const JAVA = '/usr/lib/jvm/temurin-25-jdk-amd64/bin/java';
 
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -293,8 +293,7 @@ async function main(): Promise<void> {
   );
 
   await coldStart('node dist', process.execPath, [dist], 5);
-  if (existsSync(jar) && existsSync(JAVA))
-    await coldStart('java -jar launcher', JAVA, ['-jar', jar], 3);
+  if (existsSync(jar)) await coldStart('java -jar launcher', findJdk().java, ['-jar', jar], 3);
 
   const { child, port } = await startProcess(process.execPath, [dist]);
   const emulator = { host: '127.0.0.1', port, hostPort: `127.0.0.1:${port}` } as RunningEmulator;

@@ -8,14 +8,14 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { findJdk, withJdk } from '../../../scripts/lib/jdk.mjs';
 
 const emulatorRoot = fileURLToPath(new URL('../../', import.meta.url));
 const jar = join(emulatorRoot, 'dist', 'storage-rules-runtime.jar');
 const fixture = fileURLToPath(new URL('./fixture/', import.meta.url));
-const JDK_BIN = '/usr/lib/jvm/temurin-25-jdk-amd64/bin';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,10 +76,8 @@ describe('Storage emulator with the offline rules runtime', function () {
         {
           cwd: dir,
           env: {
-            ...process.env,
+            ...withJdk(process.env, findJdk()),
             STORAGE_EMULATOR_BINARY_PATH: join(dir, 'storage-rules-runtime.jar'),
-            PATH: `${JDK_BIN}${delimiter}${process.env.PATH ?? ''}`,
-            JAVA_HOME: '/usr/lib/jvm/temurin-25-jdk-amd64',
             // The Storage emulator keeps blobs in $TMPDIR/firebase/storage/blobs and deletes that
             // directory when it stops: a private TMPDIR keeps other running emulators' files safe.
             TMPDIR: dir,

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './emulator.js';
+import { findJdk, withJdk } from '../../../scripts/lib/jdk.mjs';
 
 /**
  * Runs `firebase emulators:exec` from a fixture directory with our emulator as the Firestore
@@ -13,7 +14,6 @@ import { freePort } from './emulator.js';
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const repoRoot = join(emulatorRoot, '..');
 export const launcherJar = join(emulatorRoot, 'dist', 'firestore-emulator.jar');
-const JDK = process.env.JAVA_HOME_FOR_EMULATOR ?? '/usr/lib/jvm/temurin-25-jdk-amd64';
 
 export interface RunResult {
   code: number | null;
@@ -72,11 +72,10 @@ export async function emulatorsExec(fixture: string, options: ExecOptions): Prom
   if (config.emulators.firestore) config.emulators.firestore.websocketPort = await freePort();
   const configPath = join(fixture, `firebase.test-${process.pid}.json`);
   writeFileSync(configPath, JSON.stringify(config, null, 2));
+  // firebase-tools refuses Java < 21 for the Firestore emulator.
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...withJdk(process.env, findJdk()),
     FIRESTORE_EMULATOR_BINARY_PATH: launcherJar,
-    JAVA_HOME: JDK,
-    PATH: `${join(JDK, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
     CI: '1',
   };
   delete env.FIRESTORE_EMULATOR_HOST;
