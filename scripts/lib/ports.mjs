@@ -13,6 +13,18 @@ export function isPortFree(port, host = '127.0.0.1') {
   });
 }
 
+/** A port nothing listens on now, chosen by the OS: for tests and throw-away emulator configs. */
+export function freePort(host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** True when something accepts TCP connections on host:port. */
 export function isListening(port, host = '127.0.0.1', timeoutMs = 500) {
   return new Promise((resolve) => {

@@ -1,28 +1,18 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PROJECT_ID, ROOT } from '../lib/paths.mjs';
 import { isListening } from '../lib/ports.mjs';
 import { hasDemoData } from '../seed/presence.mjs';
+import { freePort } from '../lib/ports.mjs';
 
 // Against the project's own Firestore emulator on a free port (built by `npm run build -w
 // emulator`, which `npm test` runs first when it is stale).
 const EMULATOR = join(ROOT, 'emulator', 'dist', 'firestore-emulator.js');
 let child;
 let host;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 before(async () => {
   assert.ok(existsSync(EMULATOR), `${EMULATOR} is missing: run npm run build -w emulator`);

@@ -13,11 +13,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // firebase-tools refuses Java < 21 for the Firestore and Storage emulators.
@@ -46,17 +46,6 @@ service cloud.firestore { match /{document=**} { allow read, write: if false; } 
 const DENY_ALL_STORAGE = `rules_version = '2';
 service firebase.storage { match /b/{bucket}/o { match /{path=**} { allow read, write: if false; } } }
 `;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function writeConfig(dir) {
   const host = '127.0.0.1';

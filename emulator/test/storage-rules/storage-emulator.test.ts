@@ -6,27 +6,16 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { findJdk, withJdk } from '../../../scripts/lib/jdk.mjs';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 
 const emulatorRoot = fileURLToPath(new URL('../../', import.meta.url));
 const jar = join(emulatorRoot, 'dist', 'storage-rules-runtime.jar');
 const fixture = fileURLToPath(new URL('./fixture/', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('Storage emulator with the offline rules runtime', function () {
   this.timeout(120000);

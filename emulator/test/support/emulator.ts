@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 
 /**
  * Starts the Firestore emulator on a free port for a test and stops it afterwards.
@@ -37,20 +37,11 @@ export interface StartOptions {
   fromSource?: boolean;
 }
 
+export { freePort };
+
 /** A project id of its own per test suite, so suites never see each other's data. */
 export function uniqueProjectId(prefix = 'demo-conformance'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function newestMtime(directory: string): number {

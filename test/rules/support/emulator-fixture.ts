@@ -7,9 +7,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { PROJECT_ID, REPO_ROOT } from './paths';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -83,18 +83,6 @@ async function waitUntilServing(child: ChildProcess, port: number, log: () => st
   }
   child.kill('SIGKILL');
   throw new Error(`Firestore emulator did not answer on port ${port} in time:\n${log()}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function delay(ms: number) {
