@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { START_USAGE, parseStartArgs } from './lib/cli.mjs';
-import { StackError, formatTimings, startStack } from './lib/stack.mjs';
+import { StackError, describeFirestore, formatTimings, startStack } from './lib/stack.mjs';
 import { demoSignInLines } from './seed/accounts.mjs';
 
 let options;
@@ -51,6 +51,7 @@ try {
     fresh: options.fresh,
     persist: options.persist,
     verbose: options.verbose,
+    firestore: options.firestore ?? undefined,
     scheduler: !options.exitWhenReady,
     // The message was printed when the failure was found; the stack is stopped by now.
     onFatal: () => {
@@ -71,7 +72,8 @@ if (options.timingsFile) writeFileSync(options.timingsFile, JSON.stringify(stack
 const total = stack.timings.find((t) => t.name === 'total to console ready');
 console.log(`
 Console ready: ${stack.consoleUrl}   (in ${(total.ms / 1000).toFixed(1)} s)
-Java: ${stack.jdk.home} (Java ${stack.jdk.major}); Firestore: ${stack.binaries.env.FIRESTORE_EMULATOR_BINARY_PATH ? 'project emulator' : 'official jar'}; Emulator UI: ${stack.binaries.ui ? 'on' : 'off (not cached)'}
+Firestore: ${describeFirestore(stack.binaries.firestore)}
+Java: ${stack.jdk.home} (Java ${stack.jdk.major}); Emulator UI: ${stack.binaries.ui ? 'on' : 'off (not cached)'}
 Emulators: Auth ${stack.endpoints.auth}, Firestore ${stack.endpoints.firestore}, Functions ${stack.endpoints.functions}, Storage ${stack.endpoints.storage}
 Logs: ${stack.logs.firebase}, ${stack.logs.firestore}
 

@@ -11,9 +11,11 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildTargets } from './lib/builds.mjs';
 import { findJdk, withJdk } from './lib/jdk.mjs';
+import { ensureInstalled } from './lib/install.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { isStale } from './lib/staleness.mjs';
-import { discoverSuites, summaryLine } from './lib/suites.mjs';
+import { officialFirestoreAvailable, requestedEngine } from './lib/emulator-binaries.mjs';
+import { discoverSuites, perEngine, summaryLine } from './lib/suites.mjs';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -34,7 +36,32 @@ function runSuite(command, args, env) {
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const rule = (text) => `\n━━━━ ${text} ${'━'.repeat(Math.max(4, 90 - text.length))}`;
 
-let { suites, skipped } = discoverSuites(ROOT);
+// A fresh clone works on its own: install (as npm start does) before anything needs node_modules.
+if (!values.list) {
+  try {
+    await ensureInstalled(ROOT, (line) => console.log(line));
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+const discovered = discoverSuites(ROOT);
+// FIRESTORE_ENGINE=official|own runs the per-engine suites on that engine only; by default on
+// both where the official emulator is installed, else on ours (and says so).
+const wanted = requestedEngine(undefined, process.env);
+const official = wanted !== 'own' && officialFirestoreAvailable(ROOT);
+if (wanted === 'official' && !official) {
+  console.error('FIRESTORE_ENGINE=official, but the official Firestore emulator is not installed.');
+  process.exit(2);
+}
+const engines = wanted === 'auto' ? (official ? ['official', 'own'] : ['own']) : [wanted];
+const expanded = perEngine(
+  discovered.suites,
+  engines,
+  wanted === 'auto' && !official ? 'the official Firestore emulator is not installed here' : null,
+);
+let suites = expanded.suites;
+const skipped = [...discovered.skipped, ...expanded.skipped];
 if (values.only?.length) suites = suites.filter((s) => values.only.some((o) => s.name.includes(o)));
 if (values.list) {
   for (const suite of suites)
@@ -72,7 +99,7 @@ for (const [index, suite] of suites.entries()) {
     ),
   );
   const started = performance.now();
-  const code = await runSuite(suite.command, suite.args, env);
+  const code = await runSuite(suite.command, suite.args, { ...env, ...suite.env });
   const ms = performance.now() - started;
   results.push({ name: suite.name, ok: code === 0, ms, code });
   console.log(

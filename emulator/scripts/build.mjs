@@ -36,8 +36,10 @@ for (const { entry, out } of bundles) {
     },
   });
   console.log(`build: dist/${out}.js`);
-  buildLauncherJar(out);
+  buildLauncherJar(out, 'Launcher');
 }
+// Starts the Cloud SDK's official Firestore emulator jar for firebase-tools (see its source).
+buildLauncherJar('official-firestore', 'OfficialFirestore');
 
 function findJdkTool(name) {
   const candidates = [];
@@ -47,7 +49,7 @@ function findJdkTool(name) {
   return candidates.find((candidate) => existsSync(candidate)) ?? null;
 }
 
-function buildLauncherJar(out) {
+function buildLauncherJar(out, mainClass) {
   const javac = findJdkTool('javac');
   const jar = findJdkTool('jar');
   if (!javac || !jar) {
@@ -60,7 +62,7 @@ function buildLauncherJar(out) {
   try {
     execFileSync(
       javac,
-      ['--release', '11', '-d', classes, join(root, 'launcher', 'Launcher.java')],
+      ['--release', '11', '-d', classes, join(root, 'launcher', `${mainClass}.java`)],
       { stdio: 'inherit' },
     );
     execFileSync(
@@ -70,7 +72,7 @@ function buildLauncherJar(out) {
         '--file',
         join(dist, `${out}.jar`),
         '--main-class',
-        'Launcher',
+        mainClass,
         '-C',
         classes,
         '.',

@@ -1,10 +1,12 @@
 // Runs the integration tests (`test`) or the benchmark (`bench`) under `firebase emulators:exec`
 // with this workspace's own emulator config (ports apart from the stack's, its own project id so
-// a running stack is not disturbed) and the offline Firestore emulator built by `emulator/`.
+// a running stack is not disturbed) and the Firestore engine FIRESTORE_ENGINE chooses (official
+// where installed, else ours; scripts/lib/emulator-binaries.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { chooseFirestore } from '../../scripts/lib/emulator-binaries.mjs';
 import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
 
 const mode = process.argv[2] ?? 'test';
@@ -12,15 +14,14 @@ const mode = process.argv[2] ?? 'test';
 const shellQuote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(functionsDir, '..');
-const jar =
-  process.env.FIRESTORE_EMULATOR_BINARY_PATH ??
-  path.join(root, 'emulator/dist/firestore-emulator.jar');
-if (!existsSync(jar)) {
+const firestore = chooseFirestore(root);
+if (!existsSync(firestore.env.FIRESTORE_EMULATOR_BINARY_PATH ?? firestore.binary)) {
   console.error(
-    `Firestore emulator not found at ${jar}. Build it first: npm run build -w emulator`,
+    `Firestore emulator not found at ${firestore.binary}. Build it: npm run build -w emulator`,
   );
   process.exit(1);
 }
+console.log(`Functions ${mode} on Firestore engine: ${firestore.engine} (${firestore.reason})`);
 const inner =
   mode === 'bench'
     ? 'node --import tsx bench/bench.ts'
@@ -45,7 +46,7 @@ const result = spawnSync(
     cwd: functionsDir,
     stdio: 'inherit',
     // firebase-tools refuses Java < 21 for the Firestore emulator.
-    env: { ...withJdk(process.env, findJdk()), FIRESTORE_EMULATOR_BINARY_PATH: jar },
+    env: { ...withJdk(process.env, findJdk()), ...firestore.env },
   },
 );
 process.exit(result.status ?? 1);

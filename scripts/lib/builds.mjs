@@ -19,6 +19,7 @@ export function buildTargets(root) {
         'dist/firestore-emulator.js',
         'dist/firestore-emulator.jar',
         'dist/storage-rules-runtime.jar',
+        'dist/official-firestore.jar',
       ),
     },
     {

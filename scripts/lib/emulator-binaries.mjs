@@ -1,43 +1,131 @@
 /**
- * Which Java-side binaries firebase-tools runs: the official jars when firebase-tools already has
- * them cached (it cannot download them here), otherwise our own launchers from emulator/dist.
- * Also whether the Emulator UI is cached, since it cannot be downloaded either.
+ * Which Java-side binaries firebase-tools runs, and why.
+ *
+ * Firestore: Google's official emulator is the reference, so it is used wherever it can be found:
+ *   1. an explicit FIRESTORE_EMULATOR_BINARY_PATH (taken as it is);
+ *   2. the jar firebase-tools downloads into its cache (on a machine with internet);
+ *   3. the Cloud SDK's install (Debian package google-cloud-cli-firestore-emulator), started
+ *      through our small launcher jar (emulator/launcher/OfficialFirestore.java);
+ *   4. otherwise our own emulator (emulator/dist).
+ * `--firestore official|own` (npm start) or FIRESTORE_ENGINE=official|own (test runners) choose
+ * explicitly; `auto` (the default) follows the order above.
+ *
+ * Storage: no official rules runtime can be had offline, so ours unless firebase-tools has its
+ * jar cached. The Emulator UI is switched on only when cached, since it cannot be downloaded.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+export const FIRESTORE_ENGINES = ['auto', 'official', 'own'];
+
 export function emulatorCacheDir(env = process.env) {
   return env.FIREBASE_EMULATORS_PATH || join(homedir(), '.cache', 'firebase', 'emulators');
 }
 
+/** Where the Cloud SDK puts the official Firestore emulator (apt package, or a CLOUDSDK_ROOT). */
+export function cloudSdkFirestoreJars(env = process.env) {
+  const roots = [env.CLOUDSDK_ROOT_DIR, '/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk'];
+  return roots
+    .filter(Boolean)
+    .map((root) =>
+      join(root, 'platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar'),
+    );
+}
+
+/** What firebase-tools would download; empty before `npm ci` has installed it. */
 function downloadInfo(root) {
   const file = join(root, 'node_modules/firebase-tools/lib/emulator/downloadableEmulatorInfo.json');
-  return JSON.parse(readFileSync(file, 'utf8'));
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/** The engine asked for: the explicit option, else FIRESTORE_ENGINE, else auto. */
+export function requestedEngine(option, env = process.env) {
+  const value = (option ?? env.FIRESTORE_ENGINE ?? 'auto').trim().toLowerCase() || 'auto';
+  if (!FIRESTORE_ENGINES.includes(value)) {
+    throw new Error(
+      `Unknown Firestore engine "${value}": use one of ${FIRESTORE_ENGINES.join(', ')} ` +
+        '(--firestore for npm start, FIRESTORE_ENGINE for the tests).',
+    );
+  }
+  return value;
 }
 
 /**
- * @returns {{ env: Record<string,string>, firestore: string, storage: string, ui: boolean }}
- * `env` holds the *_EMULATOR_BINARY_PATH variables to set (none for a cached official jar).
+ * @returns {{ engine: 'official'|'own', binary: string, reason: string,
+ *   env: Record<string,string> }}  `env`: variables firebase-tools needs to start it.
+ * Throws when `official` is requested and none can be found.
  */
-export function chooseEmulatorBinaries(root, { env = process.env, preferOfficial = true } = {}) {
+export function chooseFirestore(root, { env = process.env, engine } = {}) {
+  const wanted = requestedEngine(engine, env);
+  const ownJar = join(root, 'emulator', 'dist', 'firestore-emulator.jar');
+  const own = (reason) => ({
+    engine: 'own',
+    binary: ownJar,
+    reason,
+    env: { FIRESTORE_EMULATOR_BINARY_PATH: ownJar },
+  });
+  if (wanted === 'own') return own('asked for (own)');
+
+  const explicit = env.FIRESTORE_EMULATOR_BINARY_PATH;
+  if (explicit && explicit !== ownJar) {
+    return {
+      engine: 'official',
+      binary: explicit,
+      reason: 'FIRESTORE_EMULATOR_BINARY_PATH',
+      env: { FIRESTORE_EMULATOR_BINARY_PATH: explicit },
+    };
+  }
+  const details = downloadInfo(root).firestore;
+  const cached = details && join(emulatorCacheDir(env), details.downloadPathRelativeToCacheDir);
+  if (cached && existsSync(cached)) {
+    return { engine: 'official', binary: cached, reason: "firebase-tools' cache", env: {} };
+  }
+  const sdkJar = cloudSdkFirestoreJars(env).find((jar) => existsSync(jar));
+  if (sdkJar) {
+    return {
+      engine: 'official',
+      binary: sdkJar,
+      reason: 'Cloud SDK install',
+      env: {
+        FIRESTORE_EMULATOR_BINARY_PATH: join(root, 'emulator', 'dist', 'official-firestore.jar'),
+        CLOUD_FIRESTORE_EMULATOR_JAR: sdkJar,
+      },
+    };
+  }
+  if (wanted === 'official') {
+    throw new Error(
+      "The official Firestore emulator was asked for but is not installed: not in firebase-tools' " +
+        `cache (${emulatorCacheDir(env)}) nor in the Cloud SDK (${cloudSdkFirestoreJars(env).join(', ')}). ` +
+        'Run `npx firebase setup:emulators:firestore` on a machine with internet, or use --firestore own.',
+    );
+  }
+  return own('official emulator not found');
+}
+
+/** Whether the official engine can be had here (the test runner runs both engines then). */
+export function officialFirestoreAvailable(root, env = process.env) {
+  return chooseFirestore(root, { env: { ...env, FIRESTORE_ENGINE: 'auto' } }).engine === 'official';
+}
+
+/**
+ * @returns {{ env: Record<string,string>, firestore: ReturnType<typeof chooseFirestore>,
+ *   storage: string, ui: boolean }}
+ * `env` holds the variables to start firebase-tools with.
+ */
+export function chooseEmulatorBinaries(root, { env = process.env, engine } = {}) {
   const cache = emulatorCacheDir(env);
   const info = downloadInfo(root);
   const cached = (details) =>
     details?.downloadPathRelativeToCacheDir &&
     existsSync(join(cache, details.downloadPathRelativeToCacheDir));
-  const ours = {
-    firestore: join(root, 'emulator', 'dist', 'firestore-emulator.jar'),
-    storage: join(root, 'emulator', 'dist', 'storage-rules-runtime.jar'),
-  };
-  const result = { env: {}, firestore: '', storage: '', ui: false };
-  for (const name of ['firestore', 'storage']) {
-    if (preferOfficial && cached(info[name])) {
-      result[name] = join(cache, info[name].downloadPathRelativeToCacheDir);
-    } else {
-      result[name] = ours[name];
-      result.env[`${name.toUpperCase()}_EMULATOR_BINARY_PATH`] = ours[name];
-    }
+  const firestore = chooseFirestore(root, { env, engine });
+  const result = { env: { ...firestore.env }, firestore, storage: '', ui: false };
+  if (cached(info.storage)) {
+    result.storage = join(cache, info.storage.downloadPathRelativeToCacheDir);
+  } else {
+    result.storage = join(root, 'emulator', 'dist', 'storage-rules-runtime.jar');
+    result.env.STORAGE_EMULATOR_BINARY_PATH = result.storage;
   }
   const ui = info.ui?.main;
   result.ui = Boolean(

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTargets } from './builds.mjs';
 import { chooseEmulatorBinaries, writeEffectiveConfig } from './emulator-binaries.mjs';
+import { savedDataConflict } from './saved-data.mjs';
 import { findJdk, withJdk } from './jdk.mjs';
 import {
   DATA_DIR,
@@ -22,7 +23,8 @@ import {
 } from './paths.mjs';
 import { busyPorts, describeBusyPorts, isListening } from './ports.mjs';
 import { run, startProcess } from './processes.mjs';
-import { installState, isStale, recordInstall } from './staleness.mjs';
+import { ensureInstalled } from './install.mjs';
+import { isStale } from './staleness.mjs';
 
 /** A start that cannot go on; `message` says what to do. Never printed with a stack trace. */
 export class StackError extends Error {
@@ -47,10 +49,6 @@ const OFFLINE_ENV = {
 const EMULATORS = ['auth', 'firestore', 'functions', 'storage', 'hosting'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function workspaces() {
-  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces ?? [];
-}
 
 /** Expected warnings of this setup, not worth a line on every start. */
 const BENIGN = [
@@ -105,18 +103,6 @@ async function checkPorts(ports) {
   }
 }
 
-async function ensureInstalled(log) {
-  const state = installState(ROOT, workspaces());
-  if (state === 'ok') return 'up to date';
-  const args = state === 'missing' ? ['ci'] : ['install'];
-  log(`Dependencies ${state}: npm ${args.join(' ')} ...`);
-  const code = await run('npm', [...args, '--no-audit', '--no-fund'], { cwd: ROOT });
-  if (code !== 0)
-    throw new StackError(`npm ${args[0]} failed (exit ${code}); see its output above.`);
-  recordInstall(ROOT, workspaces());
-  return `npm ${args[0]}`;
-}
-
 /** Builds every stale workspace. */
 async function ensureBuilt(phase, env, log) {
   for (const target of buildTargets(ROOT)) {
@@ -144,9 +130,11 @@ async function waitFor(check, { timeoutMs, intervalMs = 100, abort }) {
 /**
  * Starts the stack and resolves once the console answers.
  * @param {{ fresh?: boolean, persist?: boolean, seed?: 'auto'|'always'|'never',
+ *   firestore?: 'auto'|'official'|'own',
  *   scheduler?: boolean, verbose?: boolean, log?: (line: string) => void,
  *   onFatal?: (message: string) => void }} options
  *   persist: import .emulator-data at start (unless fresh) and export it on exit.
+ *   firestore: the Firestore engine (default: FIRESTORE_ENGINE, else auto; see emulator-binaries).
  */
 export async function startStack(options = {}) {
   const {
@@ -155,6 +143,7 @@ export async function startStack(options = {}) {
     seed = 'auto',
     scheduler = true,
     verbose = false,
+    firestore,
     log = (line) => console.log(line),
     onFatal = () => {},
   } = options;
@@ -173,12 +162,27 @@ export async function startStack(options = {}) {
       throw new StackError(error.message);
     }
   });
-  await phase('install check', () => ensureInstalled(log));
+  await phase('install check', async () => {
+    try {
+      return await ensureInstalled(ROOT, log);
+    } catch (error) {
+      throw new StackError(error.message);
+    }
+  });
   // The seed and the scheduler read the shared model, which is TypeScript: load it through tsx
   // (installed by now), so this script itself needs no build step.
   const { register } = await import('tsx/esm/api');
   register();
-  const binaries = chooseEmulatorBinaries(ROOT);
+  let binaries;
+  try {
+    binaries = chooseEmulatorBinaries(ROOT, { engine: firestore });
+  } catch (error) {
+    throw new StackError(error.message);
+  }
+  const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
+  const importing = persist && !fresh && hasData;
+  const conflict = importing && savedDataConflict(DATA_DIR, binaries.firestore.engine);
+  if (conflict) throw new StackError(conflict);
   const env = {
     ...withJdk(process.env, jdk),
     ...binaries.env,
@@ -192,7 +196,6 @@ export async function startStack(options = {}) {
   await checkPorts(ports);
 
   writeEffectiveConfig(FIREBASE_JSON, EFFECTIVE_CONFIG, { ui: binaries.ui });
-  const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
   const args = [
     FIREBASE_BIN,
     'emulators:start',
@@ -203,7 +206,7 @@ export async function startStack(options = {}) {
     '--only',
     EMULATORS.join(','),
   ];
-  if (persist && !fresh && hasData) args.push('--import', DATA_DIR);
+  if (importing) args.push('--import', DATA_DIR);
   if (persist) args.push('--export-on-exit', DATA_DIR);
 
   const firebaseLog = join(LOG_DIR, 'emulators.log');
@@ -397,4 +400,10 @@ export function formatTimings(timings) {
   return timings
     .map(({ name, ms }) => `${name.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s`)
     .join('\n');
+}
+
+/** The start banner's Firestore line: which engine runs, and why. */
+export function describeFirestore({ engine, binary, reason }) {
+  const name = engine === 'official' ? "Google's official emulator" : "the project's own emulator";
+  return `${name} (${reason}: ${binary}); choose with --firestore official|own`;
 }

@@ -66,6 +66,36 @@ export function discoverSuites(root) {
   return { suites, skipped };
 }
 
+/**
+ * The product suites whose outcome depends on the Firestore engine: they run once per engine
+ * (FIRESTORE_ENGINE set for each run), so the product is judged on Google's emulator as well as
+ * on ours. The emulator's own unit and differential suites choose their engines themselves.
+ */
+export const PER_ENGINE_SUITES = [
+  'emulator: test:triggers',
+  'functions: test:integration',
+  'root: test:rules',
+  'e2e: browser end-to-end',
+];
+
+/**
+ * Expands each per-engine suite into one run per engine in `engines` (official first: it is the
+ * reference). `missing` explains an engine that could not run, listed as skipped.
+ */
+export function perEngine(suites, engines, missing = null) {
+  const skipped = [];
+  const expanded = suites.flatMap((suite) => {
+    if (!PER_ENGINE_SUITES.includes(suite.name)) return [suite];
+    if (missing) skipped.push(`${suite.name} [official]: ${missing}`);
+    return engines.map((engine) => ({
+      ...suite,
+      name: `${suite.name} [${engine}]`,
+      env: { FIRESTORE_ENGINE: engine },
+    }));
+  });
+  return { suites: expanded, skipped };
+}
+
 /** The last line of `npm test`, in exactly this form. */
 export function summaryLine(results) {
   const passed = results.filter((r) => r.ok).length;

@@ -1,21 +1,22 @@
 #!/usr/bin/env node
 /**
  * Runs the whole rules matrix (Firestore and Storage) under `firebase emulators:exec`, with the
- * project's offline emulators started by firebase-tools through the binary-path variables.
+ * emulators started by firebase-tools through the binary-path variables.
  * Extra arguments go to mocha (e.g. `--grep storage`). The emulators get free ports and deny-all
  * start-up rules (the suite loads the product rules itself), from a throw-away firebase.json, so
  * parallel runs do not collide.
  *
  *   node test/rules/run-with-emulators.mjs
  *
- * With OFFICIAL_EMULATORS=1 the binary-path variables are left alone, so firebase-tools uses its
- * own (downloaded) emulator jars: the same suite then runs against the official emulators.
+ * The Firestore engine is the official emulator where installed, else ours; FIRESTORE_ENGINE=
+ * official|own chooses (scripts/lib/emulator-binaries.mjs). Storage rules run on ours.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chooseEmulatorBinaries } from '../../scripts/lib/emulator-binaries.mjs';
 import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 
@@ -26,20 +27,20 @@ const env = { ...withJdk(process.env, findJdk()), GCLOUD_PROJECT: 'demo-campus-s
 delete env.FIRESTORE_EMULATOR_HOST;
 delete env.FIREBASE_STORAGE_EMULATOR_HOST;
 
-if (!process.env.OFFICIAL_EMULATORS) {
-  const firestoreJar = path.join(root, 'emulator/dist/firestore-emulator.jar');
-  const storageJar = path.join(root, 'emulator/dist/storage-rules-runtime.jar');
-  for (const jar of [firestoreJar, storageJar]) {
-    if (!existsSync(jar)) {
-      console.error(
-        `Missing ${path.relative(root, jar)}: run \`npm run build -w emulator\` first.`,
-      );
-      process.exit(1);
-    }
+const binaries = chooseEmulatorBinaries(root);
+for (const jar of [
+  binaries.env.FIRESTORE_EMULATOR_BINARY_PATH,
+  binaries.env.STORAGE_EMULATOR_BINARY_PATH,
+]) {
+  if (jar && !existsSync(jar)) {
+    console.error(`Missing ${path.relative(root, jar)}: run \`npm run build -w emulator\` first.`);
+    process.exit(1);
   }
-  env.FIRESTORE_EMULATOR_BINARY_PATH = firestoreJar;
-  env.STORAGE_EMULATOR_BINARY_PATH = storageJar;
 }
+Object.assign(env, binaries.env);
+console.log(
+  `Rules matrix on Firestore engine: ${binaries.firestore.engine} (${binaries.firestore.reason})`,
+);
 const DENY_ALL_FIRESTORE = `rules_version = '2';
 service cloud.firestore { match /{document=**} { allow read, write: if false; } }
 `;

@@ -3,17 +3,26 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './emulator.js';
+import { chooseFirestore } from '../../../scripts/lib/emulator-binaries.mjs';
 import { findJdk, withJdk } from '../../../scripts/lib/jdk.mjs';
 
 /**
  * Runs `firebase emulators:exec` from a fixture directory with our emulator as the Firestore
- * binary (FIRESTORE_EMULATOR_BINARY_PATH = the launcher jar, a Java >= 21 first on PATH), on free
- * ports: the fixture's firebase.json is copied with fresh ports and passed with --config.
+ * binary (FIRESTORE_EMULATOR_BINARY_PATH = the launcher jar, a Java >= 21 first on PATH), or the
+ * official one with FIRESTORE_ENGINE=official, on free ports: the fixture's firebase.json is
+ * copied with fresh ports and passed with --config.
  */
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const repoRoot = join(emulatorRoot, '..');
 export const launcherJar = join(emulatorRoot, 'dist', 'firestore-emulator.jar');
+
+/** The engine these tests run on: ours unless FIRESTORE_ENGINE asks for the official one. */
+export function firestoreEngine() {
+  return chooseFirestore(repoRoot, {
+    engine: process.env.FIRESTORE_ENGINE === 'official' ? 'official' : 'own',
+  });
+}
 
 export interface RunResult {
   code: number | null;
@@ -73,9 +82,10 @@ export async function emulatorsExec(fixture: string, options: ExecOptions): Prom
   const configPath = join(fixture, `firebase.test-${process.pid}.json`);
   writeFileSync(configPath, JSON.stringify(config, null, 2));
   // firebase-tools refuses Java < 21 for the Firestore emulator.
+  // FIRESTORE_ENGINE=official runs the same test against Google's emulator (the reference).
   const env: NodeJS.ProcessEnv = {
     ...withJdk(process.env, findJdk()),
-    FIRESTORE_EMULATOR_BINARY_PATH: launcherJar,
+    ...firestoreEngine().env,
     CI: '1',
   };
   delete env.FIRESTORE_EMULATOR_HOST;

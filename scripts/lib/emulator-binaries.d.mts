@@ -1,0 +1,13 @@
+export type FirestoreEngine = 'official' | 'own';
+export interface FirestoreChoice {
+  engine: FirestoreEngine;
+  binary: string;
+  reason: string;
+  env: Record<string, string>;
+}
+export declare const FIRESTORE_ENGINES: readonly string[];
+export declare function chooseFirestore(
+  root: string,
+  options?: { env?: NodeJS.ProcessEnv; engine?: string },
+): FirestoreChoice;
+export declare function officialFirestoreAvailable(root: string, env?: NodeJS.ProcessEnv): boolean;
