@@ -10,8 +10,11 @@ test('npm start flags', () => {
     verbose: false,
     exitWhenReady: false,
     timingsFile: null,
+    firestore: null,
     help: false,
   });
+  assert.equal(parseStartArgs(['--firestore', 'official']).firestore, 'official');
+  assert.throws(() => parseStartArgs(['--firestore', 'google']), /--firestore must be one of/);
   const parsed = parseStartArgs(['--fresh', '--no-persist', '--timings', 't.json']);
   assert.equal(parsed.fresh, true);
   assert.equal(parsed.persist, false);

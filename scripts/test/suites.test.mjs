@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { discoverSuites, summaryLine } from '../lib/suites.mjs';
+import { discoverSuites, perEngine, summaryLine } from '../lib/suites.mjs';
 
 function repo(files) {
   const dir = mkdtempSync(join(tmpdir(), 'suites-'));
@@ -61,4 +61,26 @@ test('the e2e suite runs once e2e/run.mjs exists', () => {
 test('summary line counts suites', () => {
   assert.equal(summaryLine([{ ok: true }, { ok: false }, { ok: true }]), '2 passed, 1 failed');
   assert.equal(summaryLine([]), '0 passed, 0 failed');
+});
+
+test('per-engine suites run once per engine, official first, with FIRESTORE_ENGINE set', () => {
+  const suites = [
+    { name: 'web: test', command: 'npm', args: ['test', '-w', 'web'] },
+    { name: 'root: test:rules', command: 'npm', args: ['run', 'test:rules'] },
+  ];
+  const both = perEngine(suites, ['official', 'own']);
+  assert.deepEqual(
+    both.suites.map((s) => [s.name, s.env?.FIRESTORE_ENGINE]),
+    [
+      ['web: test', undefined],
+      ['root: test:rules [official]', 'official'],
+      ['root: test:rules [own]', 'own'],
+    ],
+  );
+  const ownOnly = perEngine(suites, ['own'], 'not installed');
+  assert.deepEqual(
+    ownOnly.suites.map((s) => s.name),
+    ['web: test', 'root: test:rules [own]'],
+  );
+  assert.deepEqual(ownOnly.skipped, ['root: test:rules [official]: not installed']);
 });

@@ -10,6 +10,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -59,7 +60,17 @@ describe('published and server-written collections', () => {
       ),
       read('get an archived item', ADMIN, (db) => getDoc(item(db, PUBLICATIONS.archived))),
       read('list every item', ADMIN, (db) => getDocs(collection(db, name))),
-      read('app query: live items published by now', LIVE_ACCOUNTS, (db) =>
+      read('app query: live published items, newest first', LIVE_ACCOUNTS, (db) =>
+        getDocs(
+          query(
+            collection(db, name),
+            where('isArchived', '==', false),
+            where('isScheduled', '==', false),
+            orderBy('timestamp', 'desc'),
+          ),
+        ),
+      ),
+      read('query live items by time alone (would reveal scheduled ones)', ADMIN, (db) =>
         getDocs(
           query(
             collection(db, name),

@@ -4,6 +4,7 @@ import { displayTimeZone } from '../domain/date-format';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../services/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
+import { commitTime } from './commit-time';
 
 /** A new incident report: the reporter gets the yellow "Incident Reported" notification and push. */
 export const onIncidentCreated = onDocumentCreated(
@@ -17,7 +18,7 @@ export const onIncidentCreated = onDocumentCreated(
       { db: db(), push: defaultSender(), timeZone: displayTimeZone() },
       {
         eventId: event.id,
-        eventTime: new Date(event.time),
+        eventTime: commitTime(event.data, event.time),
         incidentId: event.params.incidentId,
         incident,
         status: 'Reported',

@@ -2,6 +2,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { db } from '../services/firebase';
 import { applyIncidentStatsChange } from '../services/incident-stats';
+import { commitTime } from './commit-time';
 
 /** Any write of a report (create, edit, archive/restore, delete) moves the campus stats. */
 export const onIncidentStatsWritten = onDocumentWritten(
@@ -9,7 +10,7 @@ export const onIncidentStatsWritten = onDocumentWritten(
   async (event) => {
     await applyIncidentStatsChange(db(), {
       eventId: event.id,
-      eventTime: new Date(event.time),
+      eventTime: commitTime(event.data?.after, event.time),
       before: event.data?.before.data(),
       after: event.data?.after.data(),
     });

@@ -6,6 +6,7 @@ import { classifyStatusChange } from '../domain/status-change';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../services/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
+import { commitTime } from './commit-time';
 
 /**
  * An incident's status moved (Processing, Responded, Resolved, Declined): timing fields, history,
@@ -30,7 +31,7 @@ export const onIncidentStatusChanged = onDocumentUpdated(
       { db: db(), push: defaultSender(), timeZone: displayTimeZone() },
       {
         eventId: event.id,
-        eventTime: new Date(event.time),
+        eventTime: commitTime(event.data?.after, event.time),
         incidentId: event.params.incidentId,
         incident: after,
         status: change.to,
