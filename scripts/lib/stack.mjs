@@ -4,7 +4,7 @@
  * official jars are cached), seed when empty, serve the console through the Hosting emulator,
  * and run the scheduled-publishing job. Used by `npm start`, the benchmark and the e2e suite.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTargets } from './builds.mjs';
 import { chooseEmulatorBinaries, writeEffectiveConfig } from './emulator-binaries.mjs';
