@@ -2,63 +2,22 @@
  * Emulator benchmark (`npm run bench -w emulator`): prints figures, asserts nothing.
  * Runs the built emulator (building it first if needed) on free ports, driven by firebase-admin.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import type { Firestore } from 'firebase-admin/firestore';
 import protobuf from 'protobufjs';
 import { adminFirestore } from '../test/support/clients.js';
-import { freePort, type RunningEmulator } from '../test/support/emulator.js';
+import type { RunningEmulator } from '../test/support/emulator.js';
+import { line, listenLatency, ms, percentile, rssMiB, startProcess, stop } from './measures.js';
 import { findJdk } from '../../scripts/lib/jdk.mjs';
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(emulatorRoot, 'dist', 'firestore-emulator.js');
 const jar = join(emulatorRoot, 'dist', 'firestore-emulator.jar');
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const line = (label: string, value: string) => console.log(`${label.padEnd(52)} ${value}`);
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
-async function startProcess(
-  command: string,
-  args: string[],
-): Promise<{ child: ChildProcess; port: number; startMs: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(command, [...args, '--host', '127.0.0.1', '--port', String(port)], {
-    stdio: 'ignore',
-  });
-  while (!(await canConnect(port))) {
-    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  return { child, port, startMs: performance.now() - started };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function coldStart(
   label: string,
@@ -218,50 +177,6 @@ async function rawListenLatency(db: Firestore, hostPort: string): Promise<void> 
   );
 }
 
-async function listenLatency(db: Firestore): Promise<void> {
-  const ref = db.collection('live').doc('hot');
-  await ref.set({ v: -1 });
-  const listeners = 100;
-  const arrivals = new Map<number, number[]>();
-  const unsubscribes: (() => void)[] = [];
-  let ready = 0;
-  for (let l = 0; l < listeners; l++) {
-    let first = true;
-    unsubscribes.push(
-      ref.onSnapshot((snap) => {
-        if (first) {
-          first = false;
-          ready++;
-          return;
-        }
-        const v = snap.get('v') as number;
-        (arrivals.get(v) ?? arrivals.set(v, []).get(v)!).push(performance.now());
-      }),
-    );
-  }
-  while (ready < listeners) await new Promise((resolve) => setTimeout(resolve, 5));
-  const perListener: number[] = [];
-  const lastListener: number[] = [];
-  for (let v = 0; v < 50; v++) {
-    const t = performance.now();
-    await ref.set({ v });
-    while ((arrivals.get(v)?.length ?? 0) < listeners)
-      await new Promise((resolve) => setImmediate(resolve));
-    const times = arrivals.get(v)!.map((at) => at - t);
-    perListener.push(...times);
-    lastListener.push(Math.max(...times));
-  }
-  unsubscribes.forEach((u) => u());
-  line(
-    `commit to snapshot, ${listeners} listeners (50 commits)`,
-    `p50 ${ms(percentile(perListener, 50))}, p99 ${ms(percentile(perListener, 99))}`,
-  );
-  line(
-    `commit to snapshot at the last of ${listeners} listeners`,
-    `p50 ${ms(percentile(lastListener, 50))}`,
-  );
-}
-
 /** CPU time (user + system) the emulator process has used, in ms: robust to a busy machine. */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -272,11 +187,6 @@ async function phase(pid: number, label: string, run: () => Promise<void>): Prom
   const before = cpuMs(pid);
   await run();
   line(`  emulator CPU during ${label}`, ms(cpuMs(pid) - before));
-}
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
 async function main(): Promise<void> {
@@ -310,7 +220,9 @@ async function main(): Promise<void> {
       );
     });
     await phase(pid, '200 limit-50 queries', () => orderedQuery(db));
-    await phase(pid, '50 commits x 100 listeners', () => listenLatency(db));
+    await phase(pid, '50 commits x 100 listeners', async () => {
+      await listenLatency(db);
+    });
     await phase(pid, '50 commits x 100 raw listeners', () =>
       rawListenLatency(db, emulator.hostPort),
     );
