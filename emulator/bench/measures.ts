@@ -100,3 +100,28 @@ export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
+
+/** Writes `count` small documents in batches; returns documents per second. */
+export async function fill(
+  db: Firestore,
+  collection: string,
+  count: number,
+  batchSize = 500,
+): Promise<number> {
+  const started = performance.now();
+  const inFlight: Promise<unknown>[] = [];
+  for (let start = 0; start < count; start += batchSize) {
+    const batch = db.batch();
+    for (let i = start; i < Math.min(count, start + batchSize); i++) {
+      batch.set(db.collection(collection).doc(`d${i}`), {
+        n: (i * 7919) % count,
+        group: i % 10,
+        title: `document ${i}`,
+      });
+    }
+    inFlight.push(batch.commit());
+    if (inFlight.length >= 4) await inFlight.shift();
+  }
+  await Promise.all(inFlight);
+  return (count / (performance.now() - started)) * 1000;
+}

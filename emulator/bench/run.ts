@@ -12,7 +12,16 @@ import type { Firestore } from 'firebase-admin/firestore';
 import protobuf from 'protobufjs';
 import { adminFirestore } from '../test/support/clients.js';
 import type { RunningEmulator } from '../test/support/emulator.js';
-import { line, listenLatency, ms, percentile, rssMiB, startProcess, stop } from './measures.js';
+import {
+  fill,
+  line,
+  listenLatency,
+  ms,
+  percentile,
+  rssMiB,
+  startProcess,
+  stop,
+} from './measures.js';
 import { findJdk } from '../../scripts/lib/jdk.mjs';
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,30 +59,6 @@ async function writeLatency(db: Firestore): Promise<void> {
     'single write latency, admin SDK gRPC (1000 writes)',
     `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}`,
   );
-}
-
-async function fill(
-  db: Firestore,
-  collection: string,
-  count: number,
-  batchSize = 500,
-): Promise<number> {
-  const started = performance.now();
-  const inFlight: Promise<unknown>[] = [];
-  for (let start = 0; start < count; start += batchSize) {
-    const batch = db.batch();
-    for (let i = start; i < Math.min(count, start + batchSize); i++) {
-      batch.set(db.collection(collection).doc(`d${i}`), {
-        n: (i * 7919) % count,
-        group: i % 10,
-        title: `document ${i}`,
-      });
-    }
-    inFlight.push(batch.commit());
-    if (inFlight.length >= 4) await inFlight.shift();
-  }
-  await Promise.all(inFlight);
-  return (count / (performance.now() - started)) * 1000;
 }
 
 async function orderedQuery(db: Firestore): Promise<void> {
