@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { adminFirestore } from '../support/clients.js';
+import { buildEmulator, emulatorsExec } from '../support/firebase-tools.js';
 import {
   emulatorCommand,
   startEmulator,
@@ -179,5 +181,26 @@ describe('emulator extension: --require-indexes', function () {
       assert.equal(code, 1, output);
       assert.match(output, message);
     }
+  });
+
+  it('works under firebase emulators:exec through FIRESTORE_EMULATOR_REQUIRE_INDEXES, with the file firebase.json names', async function () {
+    this.timeout(180_000);
+    await buildEmulator();
+    const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixture-indexes');
+    const out = join(dir, 'outcome.json');
+    process.env.FIRESTORE_EMULATOR_REQUIRE_INDEXES = '1';
+    try {
+      const result = await emulatorsExec(fixture, {
+        only: 'firestore',
+        project: 'demo-indexes-exec',
+        script: `node query.mjs ${out}`,
+      });
+      assert.equal(result.code, 0, result.output);
+    } finally {
+      delete process.env.FIRESTORE_EMULATOR_REQUIRE_INDEXES;
+    }
+    const outcome = JSON.parse(readFileSync(out, 'utf8')) as { code?: number; message?: string };
+    assert.equal(outcome.code, 9, JSON.stringify(outcome));
+    assert.match(outcome.message!, /fixture-indexes\/firestore\.indexes\.json/);
   });
 });
