@@ -57,7 +57,10 @@ function loadStartupRules(args: EmulatorArgs, rules: ProjectRules): void {
 /** `--require-indexes` (or FIRESTORE_EMULATOR_REQUIRE_INDEXES=1, as firebase-tools fixes our flags). */
 function enforceIndexes(args: EmulatorArgs, engine: FirestoreEngine): void {
   const fromEnv = process.env.FIRESTORE_EMULATOR_REQUIRE_INDEXES;
-  if (!args.requireIndexes && fromEnv !== '1' && fromEnv !== 'true') return;
+  if (!args.requireIndexes && fromEnv !== '1' && fromEnv !== 'true') {
+    if (args.indexes) log('--indexes has no effect without --require-indexes.');
+    return;
+  }
   let choice: ReturnType<typeof findIndexesFile>;
   try {
     choice = findIndexesFile({

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from '../../src/firestore/server/cli-args.js';
 import { adminFirestore } from '../support/clients.js';
 import { buildEmulator, emulatorsExec } from '../support/firebase-tools.js';
 import {
@@ -66,6 +67,23 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   }
   assert.fail(`timed out waiting: ${what}`);
 }
+
+describe('command line: --require-indexes and --indexes', () => {
+  it('takes --require-indexes alone or with true/false, and --indexes with a path', () => {
+    const base = ['--port', '8080'];
+    assert.equal(parseArgs(base).requireIndexes, false);
+    assert.equal(parseArgs(['--require-indexes', ...base]).requireIndexes, true);
+    assert.equal(parseArgs(['--require-indexes', 'false', ...base]).requireIndexes, false);
+    assert.equal(parseArgs(['--require_indexes=true']).requireIndexes, true);
+    const args = parseArgs(['--require-indexes', '--indexes', '/x/i.json', ...base]);
+    assert.deepEqual(
+      [args.requireIndexes, args.indexes, args.port, args.ignored],
+      [true, '/x/i.json', 8080, []],
+    );
+    assert.throws(() => parseArgs(['--require-indexes=yes']), /takes no value, or true\/false/);
+    assert.throws(() => parseArgs(['--indexes']), /--indexes needs a value/);
+  });
+});
 
 describe('emulator extension: --require-indexes', function () {
   this.timeout(60_000);
