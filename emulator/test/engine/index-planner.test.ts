@@ -618,6 +618,51 @@ describe('index planner: OR queries', () => {
   });
 });
 
+describe('index planner: the suggested entry serves the query', () => {
+  function rng(seed: number): () => number {
+    return () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+  }
+
+  it('on 500 random queries, adding the entries asked for until served takes one per disjunction', () => {
+    const random = rng(11);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const fields = ['a', 'b', 'c', 'm.x', 'tags'];
+    const ops: Op[] = ['==', '==', 'in', '<', '>=', '!=', 'array-contains', 'array-contains-any'];
+    const filter = (): Json => {
+      const op = pick(ops);
+      const f = op.startsWith('array') ? 'tags' : pick(fields.filter((x) => x !== 'tags'));
+      return where(f, op, op === 'in' || op === 'array-contains-any' ? [1, 2] : 1);
+    };
+    let needed = 0;
+    for (let n = 0; n < 500; n++) {
+      const conjunction = Array.from({ length: 1 + Math.floor(random() * 3) }, filter).filter(
+        (f, i, all) =>
+          // The SDKs allow one array-contains(-any) and one disjunctive filter per query.
+          !(f.fieldFilter as Json).op.toString().startsWith('ARRAY') ||
+          all.findIndex((g) => (g.fieldFilter as Json).op.toString().startsWith('ARRAY')) === i,
+      );
+      const where_ = random() < 0.2 ? [or(conjunction[0]!, filter())] : conjunction;
+      const orderBy =
+        random() < 0.6 ? [order(pick(['b', 'c', 'd']), pick(['asc', 'desc'] as const))] : [];
+      if (random() < 0.15) orderBy.push(order('__name__', pick(['asc', 'desc'] as const)));
+      const shape: Shape = { group: random() < 0.2, where: where_, orderBy };
+      const indexes: Json[] = [];
+      const overrides: Json[] = [];
+      for (let attempt = 0; ; attempt++) {
+        assert.ok(attempt <= 2, `no convergence for ${JSON.stringify(structured('c', shape))}`);
+        const p = plan(config(indexes, overrides), 'c', shape);
+        if (p.served) break;
+        (p.section === 'indexes' ? indexes : overrides).push(p.entry);
+        needed++;
+      }
+    }
+    assert.ok(needed > 200, `only ${needed} queries needed an index`);
+  });
+});
+
 describe('index config: firestore.indexes.json', () => {
   it('reads a valid file: __name__ implicit or explicit, vector indexes skipped, TTL overrides kept', () => {
     const c = parseIndexFile(
