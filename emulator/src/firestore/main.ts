@@ -6,9 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { createFirestoreRulesAuthorizer } from '../rules/firestore-authorizer.js';
-import { createFirestoreEngine } from './engine/index.js';
+import { EMPTY_INDEX_CONFIG } from './engine/index-config.js';
+import { createFirestoreEngine, type FirestoreEngine } from './engine/index.js';
 import { ArgsError, parseArgs, type EmulatorArgs } from './server/cli-args.js';
 import { importDirectoryOf } from './server/emulator-endpoints.js';
+import {
+  describe,
+  findIndexesFile,
+  loadIndexesFile,
+  watchIndexesFile,
+} from './server/indexes-file.js';
 import { ProjectRules, rulesIssuesOf, type LoadableAuthorizer } from './server/rules.js';
 import { startEmulatorServer, type EmulatorServer } from './server/server.js';
 import { warnOnOtherProjects } from './server/single-project.js';
@@ -47,6 +54,42 @@ function loadStartupRules(args: EmulatorArgs, rules: ProjectRules): void {
   log(`Loaded security rules from ${args.rules}`);
 }
 
+/** `--require-indexes` (or FIRESTORE_EMULATOR_REQUIRE_INDEXES=1, as firebase-tools fixes our flags). */
+function enforceIndexes(args: EmulatorArgs, engine: FirestoreEngine): void {
+  const fromEnv = process.env.FIRESTORE_EMULATOR_REQUIRE_INDEXES;
+  if (!args.requireIndexes && fromEnv !== '1' && fromEnv !== 'true') {
+    if (args.indexes) log('--indexes has no effect without --require-indexes.');
+    return;
+  }
+  let choice: ReturnType<typeof findIndexesFile>;
+  try {
+    choice = findIndexesFile({
+      flag: args.indexes,
+      env: process.env,
+      cwd: process.cwd(),
+      rules: args.rules,
+    });
+  } catch (error) {
+    fatal((error as Error).message);
+  }
+  if (!choice) {
+    engine.indexes.set(EMPTY_INDEX_CONFIG);
+    log(
+      'Indexes required, but no indexes file was found (--indexes, FIRESTORE_EMULATOR_INDEXES or firebase.json): only automatic single-field indexes serve queries.',
+    );
+    return;
+  }
+  let config: ReturnType<typeof loadIndexesFile>;
+  try {
+    config = loadIndexesFile(choice.file);
+  } catch (error) {
+    fatal((error as Error).message);
+  }
+  engine.indexes.set(config, choice.file);
+  log(`Indexes required: ${choice.file} (${choice.reason}; ${describe(config)}).`);
+  watchIndexesFile(choice.file, (next) => engine.indexes.set(next), log);
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   let args: EmulatorArgs;
@@ -82,6 +125,7 @@ async function main(): Promise<void> {
   const rules = new ProjectRules(createRulesAuthorizer, args.projectId);
   loadStartupRules(args, rules);
   const engine = createFirestoreEngine({ authorizer: rules });
+  enforceIndexes(args, engine);
   if (args.seedFromExport) {
     const directory = importDirectoryOf(args.seedFromExport);
     try {

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../../../scripts/lib/ports.mjs';
 
 /**
@@ -16,6 +17,7 @@ import { freePort } from '../../../scripts/lib/ports.mjs';
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const distEntry = join(emulatorRoot, 'dist', 'firestore-emulator.js');
 const sourceEntry = join(emulatorRoot, 'src', 'firestore', 'main.ts');
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface RunningEmulator {
   host: string;
@@ -35,6 +37,10 @@ export interface StartOptions {
   args?: string[];
   /** Run from source even if a fresh build exists. */
   fromSource?: boolean;
+  /** Extra environment variables (e.g. FIRESTORE_EMULATOR_REQUIRE_INDEXES). */
+  env?: Record<string, string>;
+  /** Working directory (default: the emulator package). */
+  cwd?: string;
 }
 
 export { freePort };
@@ -59,7 +65,8 @@ export function emulatorCommand(fromSource = false): string[] {
     existsSync(distEntry) && statSync(distEntry).mtimeMs >= newestMtime(join(emulatorRoot, 'src'));
   return built && !fromSource
     ? [process.execPath, distEntry]
-    : [process.execPath, '--import', 'tsx', sourceEntry];
+    : // tsx resolved here, so the emulator can run from another working directory.
+      [process.execPath, '--import', tsxLoader, sourceEntry];
 }
 
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
@@ -71,7 +78,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     command!,
     [...baseArgs, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])],
     {
-      cwd: emulatorRoot,
+      cwd: options.cwd ?? emulatorRoot,
+      env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -45,6 +45,7 @@ import {
   projectFields,
   validateId,
 } from './paths.js';
+import { IndexEnforcement } from './index-enforcement.js';
 import { compileQuery, executeQuery, type CompiledQuery } from './query.js';
 import { documentJson, Store, type Database, type StoredDoc } from './store.js';
 import { Clock, microsToTimestamp, timestampToMicros } from './time.js';
@@ -55,6 +56,8 @@ import { WriteStreamSession } from './write-stream.js';
 
 export interface FirestoreEngine extends FirestoreService {
   setAuthorizer(a: Authorizer | null): void;
+  /** Index enforcement (`--require-indexes`); off unless indexes are set. */
+  readonly indexes: IndexEnforcement;
 }
 
 /** How a read is made consistent: latest, at a time, or inside a transaction. */
@@ -85,6 +88,7 @@ export class Engine implements FirestoreEngine {
   readonly store = new Store();
   readonly usageCounters = new UsageCounters();
   readonly access = new AccessControl();
+  readonly indexes = new IndexEnforcement();
   readonly transactions = new Transactions(this.clock);
   readonly listens = new ListenHub(this);
   private commitListeners = new Set<(event: CommitEvent) => void>();
@@ -518,6 +522,7 @@ export class Engine implements FirestoreEngine {
       collectionGroup: query.allDescendants || undefined,
       resource: null,
     });
+    this.indexes.check(query);
   }
 
   // ---- reads ----

@@ -13,6 +13,7 @@ import {
   parseParentName,
   projectFields,
 } from './paths.js';
+import type { IndexEnforcement } from './index-enforcement.js';
 import { compileQuery, executeQuery, inScope, matches, type CompiledQuery } from './query.js';
 import { documentJson, type Database, type Store, type StoredDoc } from './store.js';
 import { microsToTimestamp, timestampToMicros, type Clock } from './time.js';
@@ -22,6 +23,7 @@ export interface ListenHost {
   readonly store: Store;
   readonly clock: Clock;
   readonly access: AccessControl;
+  readonly indexes: IndexEnforcement;
   countReads(docs: StoredDoc[]): void;
 }
 
@@ -281,6 +283,7 @@ class ListenSession implements StreamSession {
         collectionGroup: t.query.allDescendants || undefined,
         resource: null,
       });
+      this.hub.host.indexes.check(t.query);
     } else {
       const d = json.documents;
       if (!isObject(d)) throw invalid('Listen: target.documents must be an object');

@@ -9,6 +9,10 @@ export interface EmulatorArgs {
   functionsEmulator: string | null;
   databaseEdition: string | null;
   seedFromExport: string | null;
+  /** `--require-indexes`: refuse queries the loaded indexes could not serve (README). */
+  requireIndexes: boolean;
+  /** `--indexes <file>`: the firestore.indexes.json to enforce. */
+  indexes: string | null;
   /** Flags we do not know, accepted with a warning so newer firebase-tools still start us. */
   ignored: string[];
 }
@@ -26,12 +30,17 @@ const VALUE_FLAGS = new Set([
   'database_edition',
   'seed_from_export',
   'import',
+  'indexes',
 ]);
+
+/** Flags without a value; `true`/`false` may follow. */
+const BOOLEAN_FLAGS = new Set(['require-indexes', 'require_indexes']);
 
 export class ArgsError extends Error {}
 
 export function parseArgs(argv: string[]): EmulatorArgs {
   const values = new Map<string, string>();
+  const booleans = new Map<string, boolean>();
   const ignored: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -42,6 +51,14 @@ export function parseArgs(argv: string[]): EmulatorArgs {
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq < 0 ? undefined : eq);
     let value: string | undefined = eq < 0 ? undefined : arg.slice(eq + 1);
+    if (BOOLEAN_FLAGS.has(name)) {
+      if (value === undefined && (argv[i + 1] === 'true' || argv[i + 1] === 'false'))
+        value = argv[++i];
+      if (value !== undefined && value !== 'true' && value !== 'false')
+        throw new ArgsError(`--${name} takes no value, or true/false; got "${value}".`);
+      booleans.set(name.replace('_', '-'), value !== 'false');
+      continue;
+    }
     if (value === undefined && i + 1 < argv.length && !argv[i + 1]!.startsWith('--'))
       value = argv[++i];
     if (!VALUE_FLAGS.has(name)) {
@@ -63,6 +80,8 @@ export function parseArgs(argv: string[]): EmulatorArgs {
     functionsEmulator: values.get('functions_emulator') ?? null,
     databaseEdition: values.get('database-edition') ?? values.get('database_edition') ?? null,
     seedFromExport: values.get('seed_from_export') ?? values.get('import') ?? null,
+    requireIndexes: booleans.get('require-indexes') ?? false,
+    indexes: values.get('indexes') ?? null,
     ignored,
   };
 }

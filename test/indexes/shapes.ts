@@ -1,0 +1,296 @@
+/**
+ * Every query shape the console and the functions issue, built with the console's own query
+ * builders where it has them (incidentQuerySpec, scopeFilters, accomplishmentScope, staffScope)
+ * and described after the source otherwise (each entry names its file). The filter values are
+ * realistic so the same shapes can run against the emulator.
+ */
+import { COLLECTIONS, OPEN_STATUSES } from '@campus-safety/model';
+import { accomplishmentScope } from '../../web/src/features/accomplishments/scope.js';
+import {
+  EMPTY_FILTERS,
+  incidentQuerySpec,
+  type IncidentFilters,
+  type IncidentScope,
+} from '../../web/src/features/incidents/query-spec.js';
+import { scopeFilters } from '../../web/src/lib/incident-scope.js';
+import { staffScope } from '../../web/src/lib/staff.js';
+
+type Json = Record<string, unknown>;
+
+export interface Where {
+  field: string;
+  op: '==' | '<' | '<=' | '>' | '>=' | 'in' | 'array-contains' | 'array-contains-any';
+  value: string | boolean | Date | readonly string[];
+}
+
+export interface QueryShape {
+  /** Where the query is issued, and what for. */
+  source: string;
+  collection: string;
+  group?: boolean;
+  wheres: readonly Where[];
+  orderBy?: readonly { field: string; direction: 'asc' | 'desc' }[];
+}
+
+const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
+const BY_FIRST_NAME = [{ field: 'firstNameLowerCase', direction: 'asc' }] as const;
+
+const ADMIN: IncidentScope = { role: 'Admin', uid: 'admin-1', campus: null, archived: false };
+const ADMIN_ARCHIVE: IncidentScope = { ...ADMIN, archived: true };
+const IMT: IncidentScope = { role: 'IMT', uid: 'imt-1', campus: 'North Campus', archived: false };
+const REPORTER: IncidentScope = { role: 'User', uid: 'user-1', campus: null, archived: false };
+const SCOPES = { Admin: ADMIN, 'Admin archive': ADMIN_ARCHIVE, IMT, reporter: REPORTER };
+
+/** The values each reports-list filter takes in these shapes. */
+export const FILTER_VALUES: IncidentFilters = {
+  status: 'Processing',
+  campus: 'Main Campus',
+  threatLevel: 'High',
+  incidentType: 'Fire',
+  tag: 'night',
+  from: '2026-03-01',
+  to: '2026-03-31',
+  search: 'jo@campus.edu',
+};
+const FILTER_NAMES = Object.keys(FILTER_VALUES) as (keyof IncidentFilters)[];
+
+function subsets<T>(items: readonly T[]): T[][] {
+  return items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
+}
+
+function reportsList(scopeName: string, scope: IncidentScope, chosen: (keyof IncidentFilters)[]) {
+  const filters = { ...EMPTY_FILTERS };
+  for (const name of chosen) filters[name] = FILTER_VALUES[name];
+  const spec = incidentQuerySpec(scope, filters);
+  return {
+    source: `web reports list (query-spec.ts), ${scopeName}${chosen.length ? ` + ${chosen.join(', ')}` : ''}`,
+    collection: COLLECTIONS.incidentReports,
+    wheres: spec.wheres,
+    orderBy: [spec.orderBy],
+  };
+}
+
+/**
+ * The 36 reports-list shapes of issue 9: Admin and IMT scope with one or two of status, campus,
+ * threat level, type, tag and reporter email (IMT has no campus filter: it is held to its own).
+ */
+export function reportsFilterShapes(): QueryShape[] {
+  const filters: (keyof IncidentFilters)[] = [
+    'status',
+    'campus',
+    'threatLevel',
+    'incidentType',
+    'tag',
+    'search',
+  ];
+  const shapes: QueryShape[] = [];
+  for (const [name, scope] of [
+    ['Admin', ADMIN],
+    ['IMT', IMT],
+  ] as const) {
+    const usable = scope.role === 'IMT' ? filters.filter((f) => f !== 'campus') : filters;
+    for (const chosen of subsets(usable).filter((s) => s.length === 1 || s.length === 2))
+      shapes.push(reportsList(name, scope, chosen));
+  }
+  return shapes;
+}
+
+export function consoleShapes(): QueryShape[] {
+  const shapes: QueryShape[] = [];
+  // Every filter combination of the reports list, per role scope.
+  for (const [name, scope] of Object.entries(SCOPES))
+    for (const chosen of subsets(FILTER_NAMES)) shapes.push(reportsList(name, scope, chosen));
+
+  for (const [name, scope] of Object.entries(SCOPES)) {
+    shapes.push({
+      source: `web Home latest reports (HomePage.tsx), ${name}`,
+      collection: COLLECTIONS.incidentReports,
+      wheres: scopeFilters({ ...scope, archived: false }),
+      orderBy: NEWEST_FIRST,
+    });
+  }
+  for (const [name, scope] of [
+    ['Admin', ADMIN],
+    ['IMT', IMT],
+  ] as const) {
+    shapes.push({
+      source: `web new-incident alert (NewIncidentAlert.tsx), ${name}`,
+      collection: COLLECTIONS.incidentReports,
+      wheres: [
+        ...scopeFilters({ ...scope, uid: '' }),
+        { field: 'timestamp', op: '>=', value: new Date('2026-03-01T10:00:00Z') },
+      ],
+    });
+    shapes.push({
+      source: `web accomplishment incident picker (AccomplishmentsPage.tsx), ${name}`,
+      collection: COLLECTIONS.incidentReports,
+      wheres: [...scopeFilters(scope), { field: 'status', op: 'in', value: [...OPEN_STATUSES] }],
+      orderBy: NEWEST_FIRST,
+    });
+    shapes.push({
+      source: `web assignee picker (use-staff.ts), ${name}`,
+      collection: COLLECTIONS.users,
+      wheres: staffScope(scope.role, scope.campus),
+      orderBy: BY_FIRST_NAME,
+    });
+  }
+  for (const [role, campus, archived] of [
+    ['Admin', null, false],
+    ['Admin', null, true],
+    ['IMT', 'North Campus', false],
+  ] as const) {
+    shapes.push({
+      source: `web accomplishments list (AccomplishmentsPage.tsx), ${role}${archived ? ' archive' : ''}`,
+      collection: COLLECTIONS.accomplishmentReports,
+      wheres: accomplishmentScope(role, campus, archived) ?? [],
+      orderBy: NEWEST_FIRST,
+    });
+  }
+  for (const liveOnly of [true, false]) {
+    shapes.push({
+      source: `web incident detail accomplishments (IncidentDetail.tsx), ${liveOnly ? 'IMT' : 'Admin'}`,
+      collection: COLLECTIONS.accomplishmentReports,
+      wheres: liveOnly ? [{ field: 'isArchived', op: '==', value: false }] : [],
+      orderBy: NEWEST_FIRST,
+    });
+  }
+  for (const archived of [false, true]) {
+    shapes.push({
+      source: `web accounts (AccountsPage.tsx)${archived ? ' archive' : ''}`,
+      collection: COLLECTIONS.users,
+      wheres: [{ field: 'isArchived', op: '==', value: archived }],
+      orderBy: BY_FIRST_NAME,
+    });
+    for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {
+      shapes.push({
+        source: `web publications (PublicationsPage.tsx), ${collection}${archived ? ' archive' : ''}`,
+        collection,
+        wheres: [{ field: 'isArchived', op: '==', value: archived }],
+        orderBy: NEWEST_FIRST,
+      });
+    }
+  }
+  shapes.push(
+    {
+      source: 'web tags (use-tags.ts)',
+      collection: COLLECTIONS.tags,
+      wheres: [],
+      orderBy: [{ field: 'name', direction: 'asc' }],
+    },
+    {
+      source: 'web releases (ReleasesPage.tsx)',
+      collection: COLLECTIONS.releases,
+      wheres: [],
+      orderBy: NEWEST_FIRST,
+    },
+    {
+      source: 'web download (DownloadPage.tsx)',
+      collection: COLLECTIONS.releases,
+      wheres: [{ field: 'isArchived', op: '==', value: false }],
+      orderBy: NEWEST_FIRST,
+    },
+    {
+      source: 'web Home figures (home/stats.ts)',
+      collection: COLLECTIONS.incidentStats,
+      wheres: [],
+    },
+  );
+  // The mobile app's published-items query, as the rules matrix states it (publishing.test.ts).
+  for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {
+    shapes.push({
+      source: `mobile app live items published by now, ${collection}`,
+      collection,
+      wheres: [
+        { field: 'isArchived', op: '==', value: false },
+        { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
+      ],
+    });
+  }
+  return shapes;
+}
+
+export function functionShapes(): QueryShape[] {
+  const shapes: QueryShape[] = [
+    {
+      source: 'functions createAccount email check (services/accounts.ts)',
+      collection: COLLECTIONS.users,
+      wheres: [{ field: 'email', op: '==', value: 'jo@campus.edu' }],
+    },
+    {
+      source: 'functions reporter lookup of the status trigger (services/reporter.ts)',
+      collection: COLLECTIONS.users,
+      wheres: [{ field: 'email', op: '==', value: 'jo@campus.edu' }],
+    },
+    {
+      source: 'functions push token holders (push/sender.ts)',
+      collection: COLLECTIONS.users,
+      wheres: [{ field: 'deviceToken', op: 'array-contains', value: 'token-1' }],
+    },
+    {
+      source: 'functions incident stats rebuild (services/incident-stats.ts)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [],
+    },
+  ];
+  for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {
+    shapes.push({
+      source: `functions scheduled publishing job (services/publications.ts), ${collection}`,
+      collection,
+      wheres: [{ field: 'isScheduled', op: '==', value: true }],
+    });
+  }
+  for (const collection of [COLLECTIONS.incidentReports, COLLECTIONS.announcements]) {
+    shapes.push(
+      {
+        source: `functions tag rename (services/tags.ts), ${collection}`,
+        collection,
+        wheres: [{ field: 'tags', op: 'array-contains', value: 'night' }],
+      },
+      {
+        source: `functions tag usage count (services/tags.ts), ${collection}`,
+        collection,
+        wheres: [{ field: 'tags', op: 'array-contains-any', value: ['night', 'fire'] }],
+      },
+    );
+  }
+  return shapes;
+}
+
+const OPS: Record<Where['op'], string> = {
+  '==': 'EQUAL',
+  '<': 'LESS_THAN',
+  '<=': 'LESS_THAN_OR_EQUAL',
+  '>': 'GREATER_THAN',
+  '>=': 'GREATER_THAN_OR_EQUAL',
+  in: 'IN',
+  'array-contains': 'ARRAY_CONTAINS',
+  'array-contains-any': 'ARRAY_CONTAINS_ANY',
+};
+
+export function valueJson(value: Where['value']): Json {
+  if (typeof value === 'string') return { stringValue: value };
+  if (typeof value === 'boolean') return { booleanValue: value };
+  if (value instanceof Date) return { timestampValue: value.toISOString() };
+  return { arrayValue: { values: value.map(valueJson) } };
+}
+
+/** The StructuredQuery (proto3 JSON) the SDKs send for a shape. */
+export function structuredQuery(shape: QueryShape): Json {
+  const filters = shape.wheres.map((w) => ({
+    fieldFilter: { field: { fieldPath: w.field }, op: OPS[w.op], value: valueJson(w.value) },
+  }));
+  return {
+    from: [{ collectionId: shape.collection, allDescendants: shape.group ?? false }],
+    ...(filters.length === 0
+      ? {}
+      : { where: filters.length === 1 ? filters[0] : { compositeFilter: { op: 'AND', filters } } }),
+    ...(shape.orderBy?.length
+      ? {
+          orderBy: shape.orderBy.map((o) => ({
+            field: { fieldPath: o.field },
+            direction: o.direction === 'asc' ? 'ASCENDING' : 'DESCENDING',
+          })),
+        }
+      : {}),
+  };
+}
