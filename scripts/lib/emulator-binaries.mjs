@@ -39,6 +39,12 @@ function downloadInfo(root) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 }
 
+/** The indexes file firebase.json names (deployed with the rules). */
+export function productIndexes(root) {
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  return join(root, config.firestore?.indexes ?? 'firestore.indexes.json');
+}
+
 /** The engine asked for: the explicit option, else FIRESTORE_ENGINE, else auto. */
 export function requestedEngine(option, env = process.env) {
   const value = (option ?? env.FIRESTORE_ENGINE ?? 'auto').trim().toLowerCase() || 'auto';
@@ -59,11 +65,17 @@ export function requestedEngine(option, env = process.env) {
 export function chooseFirestore(root, { env = process.env, engine } = {}) {
   const wanted = requestedEngine(engine, env);
   const ownJar = join(root, 'emulator', 'dist', 'firestore-emulator.jar');
+  // Ours refuses, as production does, a query the project's indexes cannot serve; Google's
+  // emulator serves every query, so only ours can catch a missing index.
   const own = (reason) => ({
     engine: 'own',
     binary: ownJar,
     reason,
-    env: { FIRESTORE_EMULATOR_BINARY_PATH: ownJar },
+    env: {
+      FIRESTORE_EMULATOR_BINARY_PATH: ownJar,
+      FIRESTORE_EMULATOR_REQUIRE_INDEXES: '1',
+      FIRESTORE_EMULATOR_INDEXES: productIndexes(root),
+    },
   });
   if (wanted === 'own') return own('asked for (own)');
 

@@ -404,6 +404,9 @@ export function formatTimings(timings) {
 
 /** The start banner's Firestore line: which engine runs, and why. */
 export function describeFirestore({ engine, binary, reason }) {
-  const name = engine === 'official' ? "Google's official emulator" : "the project's own emulator";
+  const name =
+    engine === 'official'
+      ? "Google's official emulator"
+      : "the project's own emulator, refusing queries firestore.indexes.json cannot serve";
   return `${name} (${reason}: ${binary}); choose with --firestore official|own`;
 }

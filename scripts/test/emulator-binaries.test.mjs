@@ -72,6 +72,9 @@ test('without an official engine our own launchers are used and the UI stays off
   const env = bareEnv();
   const chosen = chooseEmulatorBinaries(ROOT, { env, engine: NO_SYSTEM_SDK ? 'auto' : 'own' });
   assert.equal(chosen.firestore.engine, 'own');
+  // Ours enforces the project's indexes, as production does.
+  assert.equal(chosen.env.FIRESTORE_EMULATOR_REQUIRE_INDEXES, '1');
+  assert.equal(chosen.env.FIRESTORE_EMULATOR_INDEXES, join(ROOT, 'firestore.indexes.json'));
   assert.equal(
     chosen.env.FIRESTORE_EMULATOR_BINARY_PATH,
     join(ROOT, 'emulator/dist/firestore-emulator.jar'),

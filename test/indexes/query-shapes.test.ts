@@ -32,10 +32,6 @@ const load = (file: string): IndexConfig => parseIndexFile(readFileSync(file, 'u
 const KEPT_UNNEEDED: Record<string, string> = {
   'incident_reports(nearestCampus ASCENDING, isArchived ASCENDING, timestamp DESCENDING)':
     "IMT's default reports list in one index scan instead of a merge of two",
-  'articles(isScheduled ASCENDING, timestamp ASCENDING)':
-    'deployed before; the mobile app (not in this repository) may use it',
-  'announcements(isScheduled ASCENDING, timestamp ASCENDING)':
-    'deployed before; the mobile app (not in this repository) may use it',
 };
 
 function unserved(config: IndexConfig, shapes: QueryShape[]): string[] {

@@ -198,12 +198,13 @@ export function consoleShapes(): QueryShape[] {
   // The mobile app's published-items query, as the rules matrix states it (publishing.test.ts).
   for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {
     shapes.push({
-      source: `mobile app live items published by now, ${collection}`,
+      source: `mobile app live published items, newest first, ${collection}`,
       collection,
       wheres: [
         { field: 'isArchived', op: '==', value: false },
-        { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
+        { field: 'isScheduled', op: '==', value: false },
       ],
+      orderBy: NEWEST_FIRST,
     });
   }
   return shapes;
