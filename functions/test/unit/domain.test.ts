@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DATE_FORMAT, STATUS_COLORS, INCIDENT_STATUSES, tagId } from '@campus-safety/model';
+import { DATE_FORMAT, STATUS_COLORS, INCIDENT_STATUSES } from '@campus-safety/model';
 import { defaultPassword } from '../../src/domain/default-password';
 import { minutesBetween } from '../../src/domain/minutes';
 import { classifyStatusChange } from '../../src/domain/status-change';
@@ -106,13 +106,40 @@ describe('sortTagInput', () => {
   it('skips names over the length limit', () => {
     const { candidates, skipped } = sortTagInput(['x'.repeat(41), 'y'.repeat(40)]);
     assert.equal(candidates.length, 1);
-    assert.deepEqual(skipped, [{ name: 'x'.repeat(41), reason: 'too-long' }]);
+    assert.deepEqual(skipped, [{ name: `${'x'.repeat(40)}…`, reason: 'too-long' }]);
   });
-  it('gives ids Firestore accepts (no slashes) and skips names with nothing left', () => {
-    const { candidates, skipped } = sortTagInput(['a/b.c', '__']);
-    assert.deepEqual(candidates, [{ id: 'a-b-c', name: 'a/b.c' }]);
-    assert.equal(tagId('a/b.c'), 'a-b-c');
-    assert.deepEqual(skipped, [{ name: '__', reason: 'empty' }]);
+  it('refuses names that would become another id or hide characters, echoing them bounded', () => {
+    const { candidates, skipped, refused } = sortTagInput([
+      '__proto__',
+      '..',
+      '/',
+      'a/b',
+      'Fire\u202Eerif',
+      'Zero\u200Bwidth',
+      'v1.2',
+    ]);
+    assert.deepEqual(candidates, [{ id: 'v1-2', name: 'v1.2' }]);
+    assert.deepEqual(skipped, []);
+    assert.deepEqual(
+      refused.map((r) => r.problem),
+      [
+        "Tag names cannot start or end with '_'.",
+        'Tag names need at least one letter or digit.',
+        "Tag names cannot contain '/'.",
+        "Tag names cannot contain '/'.",
+        'Tag names cannot contain invisible or control characters (found U+202E).',
+        'Tag names cannot contain invisible or control characters (found U+200B).',
+      ],
+    );
+  });
+  it('never echoes more than a tag name of input back', () => {
+    const huge = 'x'.repeat(1024 * 1024);
+    const { skipped } = sortTagInput([huge, { nested: huge }, [huge]]);
+    assert.deepEqual(skipped, [
+      { name: `${'x'.repeat(40)}…`, reason: 'too-long' },
+      { name: null, reason: 'not-a-string' },
+      { name: null, reason: 'not-a-string' },
+    ]);
   });
 });
 
