@@ -74,6 +74,13 @@ export function adminEndpoint<T>(
       return;
     }
     try {
+      // A malformed JSON body never gets here: the platform's body parser answers it (HTML 400,
+      // see docs/functions.md). Anything that is not JSON at all is refused here, as JSON.
+      if (!req.is('application/json'))
+        throw new HttpsError(
+          'invalid-argument',
+          'Send the body as JSON (Content-Type: application/json).',
+        );
       const caller = await adminFromBearer(req);
       res.status(200).json(await work(req.body, caller));
     } catch (error) {

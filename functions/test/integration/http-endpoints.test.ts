@@ -166,4 +166,32 @@ describe('HTTP endpoints', () => {
       .get();
     assert.equal(recorded.size, 0);
   });
+
+  it('answers malformed or non-JSON bodies with a 400 and no stack trace, sending nothing', async () => {
+    const admin = await account({ role: 'Admin' });
+    const token = await admin.idToken();
+    const before = (await db.collection(COLLECTIONS.pushMessages).count().get()).data().count;
+    const send = (contentType: string, body: string) =>
+      fetch(`${FUNCTIONS_URL}/send-notif-topic`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+        body,
+      });
+    // Parsed (and refused) by the platform before the function runs.
+    const malformed = await send('application/json', '{"title": "T", "body": ');
+    assert.equal(malformed.status, 400);
+    const page = await malformed.text();
+    assert.doesNotMatch(page, /SyntaxError|JSON\.parse|node_modules|\bat \S+ \(/);
+    // Not JSON at all: the function answers in its own JSON error shape.
+    const text = await send('text/plain', 'title=T&body=B');
+    assert.equal(text.status, 400);
+    assert.deepEqual(((await text.json()) as { error: unknown }).error, {
+      status: 'invalid-argument',
+      message: 'Send the body as JSON (Content-Type: application/json).',
+    });
+    assert.equal(
+      (await db.collection(COLLECTIONS.pushMessages).count().get()).data().count,
+      before,
+    );
+  });
 });
