@@ -17,6 +17,8 @@ export const COLLECTIONS = {
   accountCredentials: 'account_credentials',
   /** Per-campus counts of the non-archived reports, kept by a trigger (one doc per campus). */
   incidentStats: 'incident_stats',
+  /** Server-written, Admin-read: events a trigger failed on (attempts, last error, state). */
+  triggerFailures: 'trigger_failures',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

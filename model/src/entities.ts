@@ -186,3 +186,22 @@ export interface IncidentStats<T = TimestampLike> {
   waitingTimeInMinutes: MinutesTally;
   updatedAt: T;
 }
+
+/**
+ * `trigger_failures/{trigger}-{eventId}`: an event a trigger failed on. `retrying` while the
+ * platform retries it, `recovered` once a retry succeeded, `gave-up` when it failed past the
+ * retry window (its work is not done: an Admin looks at `document`).
+ */
+export interface TriggerFailure<T = TimestampLike> {
+  trigger: string;
+  eventId: string;
+  /** Path of the document whose change the trigger handled. */
+  document: string | null;
+  eventTime: T;
+  /** The last error's message, shortened. */
+  error: string;
+  attempts: number;
+  state: 'retrying' | 'recovered' | 'gave-up';
+  lastFailedAt: T;
+  recoveredAt?: T;
+}

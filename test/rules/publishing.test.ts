@@ -192,6 +192,19 @@ describe('published and server-written collections', () => {
   ];
   describeMatrix('push_messages', pushRows, options);
 
+  const failures = COLLECTIONS.triggerFailures;
+  const failureRows: Row<Firestore>[] = [
+    read('get a trigger failure', ADMIN, (db) => getDoc(doc(db, failures, 'onIncidentCreated-e1'))),
+    read('list trigger failures', ADMIN, (db) => getDocs(collection(db, failures))),
+    write('forge a trigger failure', NOBODY, (db) =>
+      setDoc(doc(db, failures, 'forged'), { trigger: 'x', attempts: 1, state: 'retrying' }),
+    ),
+    write('clear a trigger failure', NOBODY, (db) =>
+      deleteDoc(doc(db, failures, 'onIncidentCreated-e1')),
+    ),
+  ];
+  describeMatrix('trigger_failures', failureRows, options);
+
   const unnamedRows: Row<Firestore>[] = [
     read('get a document', NOBODY, (db) => getDoc(doc(db, COLLECTIONS.processedEvents, 'e1'))),
     read('list a collection', NOBODY, (db) =>

@@ -5,6 +5,7 @@ import { displayTimeZone } from '../domain/date-format';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../services/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
+import { recordingFailures } from '../services/trigger-failures';
 
 function hasReportedStep(incident: DocumentData): boolean {
   const history: unknown = incident.statusHistory;
@@ -16,8 +17,8 @@ function hasReportedStep(incident: DocumentData): boolean {
 
 /** A new incident report: the reporter gets the yellow "Incident Reported" notification and push. */
 export const onIncidentCreated = onDocumentCreated(
-  `${COLLECTIONS.incidentReports}/{incidentId}`,
-  async (event) => {
+  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
+  recordingFailures('onIncidentCreated', async (event) => {
     const incident = event.data?.data();
     // Only a report as the app files it is new; one created with a later status, or with its
     // "Reported" step already in its history (an import, the demo seed), is history, and must
@@ -34,5 +35,5 @@ export const onIncidentCreated = onDocumentCreated(
         timing: null,
       },
     );
-  },
+  }),
 );
