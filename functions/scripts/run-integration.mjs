@@ -15,6 +15,10 @@ const root = path.resolve(functionsDir, '..');
 const jar =
   process.env.FIRESTORE_EMULATOR_BINARY_PATH ??
   path.join(root, 'emulator/dist/firestore-emulator.jar');
+// The Storage emulator (for the file-check trigger) needs a rules runtime: the offline one.
+const storageJar =
+  process.env.STORAGE_EMULATOR_BINARY_PATH ??
+  path.join(root, 'emulator/dist/storage-rules-runtime.jar');
 if (!existsSync(jar)) {
   console.error(
     `Firestore emulator not found at ${jar}. Build it first: npm run build -w emulator`,
@@ -38,14 +42,18 @@ const result = spawnSync(
     '--project',
     'demo-csc-functions-test',
     '--only',
-    'auth,firestore,functions',
+    'auth,firestore,functions,storage',
     inner,
   ],
   {
     cwd: functionsDir,
     stdio: 'inherit',
     // firebase-tools refuses Java < 21 for the Firestore emulator.
-    env: { ...withJdk(process.env, findJdk()), FIRESTORE_EMULATOR_BINARY_PATH: jar },
+    env: {
+      ...withJdk(process.env, findJdk()),
+      FIRESTORE_EMULATOR_BINARY_PATH: jar,
+      STORAGE_EMULATOR_BINARY_PATH: storageJar,
+    },
   },
 );
 process.exit(result.status ?? 1);

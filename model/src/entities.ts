@@ -205,3 +205,21 @@ export interface TriggerFailure<T = TimestampLike> {
   lastFailedAt: T;
   recoveredAt?: T;
 }
+
+/**
+ * `file_checks/{fileCheckId(path)}`: what the server found in an uploaded file. A file that is
+ * not what its kind must be is moved out of its path (`quarantined`), so it is never served.
+ */
+export interface FileCheck<T = TimestampLike> {
+  path: string;
+  kind: 'image' | 'release';
+  state: 'ok' | 'quarantined';
+  /** Why it was quarantined, as a sentence; null when ok. */
+  reason: string | null;
+  /** What the first bytes say it is (`png`, `jpeg`, `webp`, `gif`, `zip`), null when none. */
+  detectedType: string | null;
+  size: number;
+  /** Hex SHA-256 of the content, computed on the server (releases only). */
+  sha256: string | null;
+  checkedAt: T;
+}

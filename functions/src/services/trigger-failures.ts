@@ -9,6 +9,8 @@ export interface TriggerEvent {
   id: string;
   time: string;
   document?: string;
+  /** Storage events name their object here (`objects/<path>`). */
+  subject?: string;
   data?: unknown;
 }
 
@@ -99,7 +101,7 @@ async function recordFailure(
     {
       trigger,
       eventId: event.id,
-      document: typeof event.document === 'string' ? event.document : null,
+      document: event.document ?? event.subject ?? null,
       eventTime: Number.isNaN(eventTime.getTime()) ? null : Timestamp.fromDate(eventTime),
       error: message.slice(0, ERROR_MAX),
       attempts: FieldValue.increment(1),
