@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const data = vi.hoisted(() => ({ release: null as unknown, check: undefined as unknown }));
+const data = vi.hoisted(() => ({
+  release: null as unknown,
+  check: undefined as unknown,
+  listener: null as null | ((snap: unknown) => void),
+}));
 const downloadUrl = vi.hoisted(() => vi.fn(async () => 'https://files.test/app.apk'));
 vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../../lib/storage', () => ({ downloadUrl }));
@@ -14,7 +18,11 @@ vi.mock('firebase/firestore', () => ({
   limit: () => ({}),
   doc: (_db: unknown, _c: string, id: string) => ({ id }),
   getDocs: async () => ({ docs: [{ data: () => data.release }] }),
-  getDoc: async () => ({ data: () => data.check }),
+  onSnapshot: (_ref: unknown, next: (snap: unknown) => void) => {
+    data.listener = next;
+    next({ data: () => data.check });
+    return () => undefined;
+  },
 }));
 
 import DownloadPage from './DownloadPage';
@@ -68,10 +76,13 @@ describe('/download', () => {
     expect(downloadUrl).not.toHaveBeenCalled();
   });
 
-  it('does not offer a release before the server has checked it', async () => {
+  it('does not offer a release before the server has checked it, then offers it when checked', async () => {
     data.check = undefined;
     render(<DownloadPage />);
     expect(await screen.findByText(/still being checked/)).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();
+    const checked = { kind: 'release', state: 'ok', reason: null, size: 5000, sha256: 'ff' };
+    await act(async () => data.listener!({ data: () => checked }));
+    expect(await screen.findByRole('link', { name: 'Download version 1.4.0' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { collection, doc, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  where,
+} from 'firebase/firestore';
 import { COLLECTIONS, fileCheckId, type FileCheck, type Release } from '@campus-safety/model';
 import { ErrorState, InlineSpinner } from '../../components/States';
 import { db } from '../../lib/db';
@@ -24,6 +33,36 @@ export default function DownloadPage() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
+    let stopCheck = () => {};
+    const fail = (error: unknown) => {
+      console.error('Download page failed', error);
+      if (current) setState({ status: 'error', message: messageOf(error) });
+    };
+    // The check of its file, live: a release uploaded a moment ago is offered as soon as the
+    // server has checked it, without a reload.
+    const followCheck = (release: Release) =>
+      onSnapshot(
+        doc(db, COLLECTIONS.fileChecks, fileCheckId(release.storagePath)),
+        async (check) => {
+          const offer = releaseOffer(check.data() as FileCheck | undefined);
+          if (offer.state !== 'offered') {
+            const why =
+              offer.state === 'checking'
+                ? 'The newest release is still being checked. This page updates by itself.'
+                : 'The newest release did not pass the server’s file check and is not offered.';
+            if (current) setState({ status: 'unavailable', release, why });
+            return;
+          }
+          try {
+            const url = await downloadUrl(release.storagePath);
+            if (current)
+              setState({ status: 'ready', release, url, size: offer.size, sha256: offer.sha256 });
+          } catch (error) {
+            fail(error);
+          }
+        },
+        fail,
+      );
     (async () => {
       try {
         const snap = await getDocs(
@@ -39,29 +78,14 @@ export default function DownloadPage() {
           if (current) setState({ status: 'none' });
           return;
         }
-        const release = first.data() as Release;
-        const check = await getDoc(
-          doc(db, COLLECTIONS.fileChecks, fileCheckId(release.storagePath)),
-        );
-        const offer = releaseOffer(check.data() as FileCheck | undefined);
-        if (offer.state !== 'offered') {
-          const why =
-            offer.state === 'checking'
-              ? 'The newest release is still being checked. Please check back in a minute.'
-              : 'The newest release did not pass the server’s file check and is not offered.';
-          if (current) setState({ status: 'unavailable', release, why });
-          return;
-        }
-        const url = await downloadUrl(release.storagePath);
-        if (current)
-          setState({ status: 'ready', release, url, size: offer.size, sha256: offer.sha256 });
+        if (current) stopCheck = followCheck(first.data() as Release);
       } catch (error) {
-        console.error('Download page failed', error);
-        if (current) setState({ status: 'error', message: messageOf(error) });
+        fail(error);
       }
     })();
     return () => {
       current = false;
+      stopCheck();
     };
   }, [attempt]);
 
