@@ -4,7 +4,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { db, openPage } from '../support/suite.mjs';
 
 describe('Download page', () => {
-  it('signed out, offers the newest live release with version, size, notes and a working link', async () => {
+  it('signed out, offers the newest live release with version, size, SHA-256, notes and a working link', async () => {
     const releases = db().collection('releases');
     const seeded = (await releases.doc('demo-release-1-4-0').get()).data();
     const hourAgo = Timestamp.fromMillis(Date.now() - 3_600_000);
@@ -32,5 +32,8 @@ describe('Download page', () => {
     const body = Buffer.from(await response.arrayBuffer());
     assert.equal(body.length, seeded.size);
     assert.equal(createHash('md5').update(body).digest('base64'), seeded.md5Hash);
+    // The SHA-256 shown is the server's (file check), and it is the file's.
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    assert.match(await facts.textContent(), new RegExp(`SHA-256${sha256}`));
   });
 });

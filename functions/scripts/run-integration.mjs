@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chooseFirestore } from '../../scripts/lib/emulator-binaries.mjs';
+import { chooseEmulatorBinaries } from '../../scripts/lib/emulator-binaries.mjs';
 import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
 
 const mode = process.argv[2] ?? 'test';
@@ -14,7 +14,9 @@ const mode = process.argv[2] ?? 'test';
 const shellQuote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(functionsDir, '..');
-const firestore = chooseFirestore(root);
+// The Storage emulator (for the file-check trigger) runs our offline rules runtime.
+const binaries = chooseEmulatorBinaries(root);
+const { firestore } = binaries;
 if (!existsSync(firestore.env.FIRESTORE_EMULATOR_BINARY_PATH ?? firestore.binary)) {
   console.error(
     `Firestore emulator not found at ${firestore.binary}. Build it: npm run build -w emulator`,
@@ -39,14 +41,14 @@ const result = spawnSync(
     '--project',
     'demo-csc-functions-test',
     '--only',
-    'auth,firestore,functions',
+    'auth,firestore,functions,storage',
     inner,
   ],
   {
     cwd: functionsDir,
     stdio: 'inherit',
     // firebase-tools refuses Java < 21 for the Firestore emulator.
-    env: { ...withJdk(process.env, findJdk()), ...firestore.env },
+    env: { ...withJdk(process.env, findJdk()), ...binaries.env },
   },
 );
 process.exit(result.status ?? 1);

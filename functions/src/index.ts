@@ -10,6 +10,7 @@ export { onAccomplishmentWritten } from './triggers/on-accomplishment-written';
 export { onAccomplishmentCopyArchived } from './triggers/on-accomplishment-copy-archived';
 export { onUserWritten } from './triggers/on-user-written';
 export { onIncidentStatsWritten } from './triggers/on-incident-stats-written';
+export { onFileUploaded } from './triggers/on-file-uploaded';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';

@@ -17,6 +17,10 @@ export const COLLECTIONS = {
   accountCredentials: 'account_credentials',
   /** Per-campus counts of the non-archived reports, kept by a trigger (one doc per campus). */
   incidentStats: 'incident_stats',
+  /** Server-written, Admin-read: events a trigger failed on (attempts, last error, state). */
+  triggerFailures: 'trigger_failures',
+  /** Server-written: what the Storage trigger found in each uploaded file (keyed by fileCheckId). */
+  fileChecks: 'file_checks',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -29,4 +33,13 @@ export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 export function incidentStatsId(campus: string): string {
   const escaped = campus.replace(/%/g, '%25').replace(/\//g, '%2F');
   return escaped === '.' || escaped === '..' || /^__.*__$/.test(escaped) ? `%${escaped}` : escaped;
+}
+
+/**
+ * Document id of a Storage object's `file_checks` doc: its path with `%` and `/` percent-escaped
+ * (paths are never `.`/`..`/`__…__`: they always hold a `/`), so the console finds the check of a
+ * file from the path it already knows.
+ */
+export function fileCheckId(storagePath: string): string {
+  return storagePath.replace(/%/g, '%25').replace(/\//g, '%2F');
 }

@@ -51,6 +51,11 @@ export const LIMITS = {
   releaseNotes: 5000,
   imageBytes: 5 * 1024 * 1024,
   releaseBytes: 200 * 1024 * 1024,
+  /**
+   * Smallest app build the server accepts: an APK is a ZIP holding at least a manifest, code and
+   * a signature, tens of kilobytes in practice; this only keeps out stubs (the 20-byte "apk").
+   */
+  releaseMinBytes: 4 * 1024,
 } as const;
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

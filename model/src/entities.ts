@@ -186,3 +186,40 @@ export interface IncidentStats<T = TimestampLike> {
   waitingTimeInMinutes: MinutesTally;
   updatedAt: T;
 }
+
+/**
+ * `trigger_failures/{trigger}-{eventId}`: an event a trigger failed on. `retrying` while the
+ * platform retries it, `recovered` once a retry succeeded, `gave-up` when it failed past the
+ * retry window (its work is not done: an Admin looks at `document`).
+ */
+export interface TriggerFailure<T = TimestampLike> {
+  trigger: string;
+  eventId: string;
+  /** Path of the document whose change the trigger handled. */
+  document: string | null;
+  eventTime: T;
+  /** The last error's message, shortened. */
+  error: string;
+  attempts: number;
+  state: 'retrying' | 'recovered' | 'gave-up';
+  lastFailedAt: T;
+  recoveredAt?: T;
+}
+
+/**
+ * `file_checks/{fileCheckId(path)}`: what the server found in an uploaded file. A file that is
+ * not what its kind must be is moved out of its path (`quarantined`), so it is never served.
+ */
+export interface FileCheck<T = TimestampLike> {
+  path: string;
+  kind: 'image' | 'release';
+  state: 'ok' | 'quarantined';
+  /** Why it was quarantined, as a sentence; null when ok. */
+  reason: string | null;
+  /** What the first bytes say it is (`png`, `jpeg`, `webp`, `gif`, `zip`), null when none. */
+  detectedType: string | null;
+  size: number;
+  /** Hex SHA-256 of the content, computed on the server (releases only). */
+  sha256: string | null;
+  checkedAt: T;
+}

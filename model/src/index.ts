@@ -3,6 +3,8 @@ export * from './roles';
 export * from './status';
 export * from './catalog';
 export * from './constants';
+export * from './text';
+export * from './schedule';
 export * from './tags';
 export * from './storage-paths';
 export * from './entities';

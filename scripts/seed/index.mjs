@@ -19,6 +19,7 @@ import { REPORTERS, STAFF } from './accounts.mjs';
 import { seededRandom } from './campuses.mjs';
 import { SEED_RELEASE, SEED_TAGS, buildAnnouncements, buildArticles } from './content.mjs';
 import { buildIncidents } from './incidents.mjs';
+import { demoReleaseBuild } from './release-build.mjs';
 
 const SEED = 20261122;
 
@@ -87,9 +88,7 @@ async function writeAll(db, writes) {
 }
 
 async function uploadRelease(storage, now) {
-  const content = Buffer.from(
-    `Campus Safety app ${SEED_RELEASE.version} (demo build for the local emulators)\n`.repeat(64),
-  );
+  const content = demoReleaseBuild(SEED_RELEASE.version);
   const storagePath = STORAGE_PATHS.releaseBuild(SEED_RELEASE.id, SEED_RELEASE.fileName);
   const file = storage.bucket().file(storagePath);
   await file.save(content, {

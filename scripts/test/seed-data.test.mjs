@@ -96,3 +96,16 @@ test('the seed is the same on every run', () => {
   const again = buildIncidents(now, seededRandom(7));
   assert.deepEqual(again, incidents);
 });
+
+test('the demo release build is a ZIP archive the server file check accepts', async () => {
+  const { demoReleaseBuild } = await import('../seed/release-build.mjs');
+  const { LIMITS } = await import('@campus-safety/model');
+  const { detectType, fileProblem } = await import('../../functions/src/domain/file-content.ts');
+  const build = demoReleaseBuild('1.4.0');
+  assert.ok(build.length >= LIMITS.releaseMinBytes, `${build.length} bytes`);
+  assert.equal(detectType(build), 'zip');
+  assert.equal(fileProblem('release', detectType(build), build.length), null);
+  // The end-of-central-directory record closes the archive and counts its two entries.
+  assert.equal(build.readUInt32LE(build.length - 22), 0x06054b50);
+  assert.equal(build.readUInt16LE(build.length - 12), 2);
+});

@@ -99,6 +99,11 @@ describe('accomplishment_reports', () => {
       OTHER_CAMPUS_STAFF,
       record(REPORTS.otherCampus),
     ),
+    write(
+      'record an accomplishment under an own report with the id of an other-campus one',
+      NOBODY,
+      (db) => setDoc(nested(db, REPORTS.responded, ACCOMPLISHMENTS.otherCampus), accomplishment()),
+    ),
     write('record an accomplishment for a Declined report', NOBODY, record(REPORTS.declined)),
     write('record an accomplishment for an archived report', NOBODY, record(REPORTS.archived)),
     write(

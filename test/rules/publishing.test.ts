@@ -32,7 +32,14 @@ import {
   write,
   type Row,
 } from './support/matrix';
-import { PUBLICATIONS, PUSH_MESSAGE, RELEASES, TAG, validRelease } from './support/seed';
+import {
+  FILE_CHECKS,
+  PUBLICATIONS,
+  PUSH_MESSAGE,
+  RELEASES,
+  TAG,
+  validRelease,
+} from './support/seed';
 
 describe('published and server-written collections', () => {
   const fixture = useFixture();
@@ -202,6 +209,38 @@ describe('published and server-written collections', () => {
     write('delete a push record', NOBODY, (db) => deleteDoc(doc(db, pushMessages, PUSH_MESSAGE))),
   ];
   describeMatrix('push_messages', pushRows, options);
+
+  const checks = COLLECTIONS.fileChecks;
+  const checkRows: Row<Firestore>[] = [
+    read('get a release build’s check (the /download page)', EVERYONE, (db) =>
+      getDoc(doc(db, checks, FILE_CHECKS.release)),
+    ),
+    read('get a check not written yet', EVERYONE, (db) =>
+      getDoc(doc(db, checks, 'releases%2Fnew%2Fapp.apk')),
+    ),
+    read('get an image’s check', STAFF, (db) => getDoc(doc(db, checks, FILE_CHECKS.image))),
+    read('list file checks', ADMIN, (db) => getDocs(collection(db, checks))),
+    write('forge a file check', NOBODY, (db) =>
+      setDoc(doc(db, checks, FILE_CHECKS.release), { kind: 'release', state: 'ok' }),
+    ),
+    write('clear a quarantine', NOBODY, (db) =>
+      updateDoc(doc(db, checks, FILE_CHECKS.image), { state: 'ok', reason: null }),
+    ),
+  ];
+  describeMatrix('file_checks', checkRows, options);
+
+  const failures = COLLECTIONS.triggerFailures;
+  const failureRows: Row<Firestore>[] = [
+    read('get a trigger failure', ADMIN, (db) => getDoc(doc(db, failures, 'onIncidentCreated-e1'))),
+    read('list trigger failures', ADMIN, (db) => getDocs(collection(db, failures))),
+    write('forge a trigger failure', NOBODY, (db) =>
+      setDoc(doc(db, failures, 'forged'), { trigger: 'x', attempts: 1, state: 'retrying' }),
+    ),
+    write('clear a trigger failure', NOBODY, (db) =>
+      deleteDoc(doc(db, failures, 'onIncidentCreated-e1')),
+    ),
+  ];
+  describeMatrix('trigger_failures', failureRows, options);
 
   const unnamedRows: Row<Firestore>[] = [
     read('get a document', NOBODY, (db) => getDoc(doc(db, COLLECTIONS.processedEvents, 'e1'))),

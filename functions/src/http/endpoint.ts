@@ -2,7 +2,6 @@ import type { Request } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onRequest } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import { STAFF_ROLES } from '@campus-safety/model';
 import { requireCaller, type Caller } from '../services/caller';
 import { authErrorCode, toHttpsError } from '../services/errors';
 import { auth, db } from '../services/firebase';
@@ -24,13 +23,20 @@ const STATUS: Partial<Record<string, number>> = {
   'failed-precondition': 412,
 };
 
-export async function staffFromBearer(req: Request): Promise<Caller> {
+/**
+ * Both endpoints push free text to devices (any token, or every app install through the topic),
+ * which the console never needs: it publishes through the callables. Only an Admin, who may
+ * already announce to everyone, may call them; an IMT's reach stays with their own reports.
+ */
+const ENDPOINT_ROLES = ['Admin'] as const;
+
+export async function adminFromBearer(req: Request): Promise<Caller> {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1])
     throw new HttpsError(
       'unauthenticated',
-      'Send a staff ID token as "Authorization: Bearer <token>".',
+      'Send an Admin ID token as "Authorization: Bearer <token>".',
     );
   let uid: string;
   try {
@@ -48,14 +54,14 @@ export async function staffFromBearer(req: Request): Promise<Caller> {
       'The ID token is invalid or expired. Sign in again and retry.',
     );
   }
-  return requireCaller(db(), uid, STAFF_ROLES);
+  return requireCaller(db(), uid, ENDPOINT_ROLES);
 }
 
 /**
- * A JSON POST endpoint for other clients: CORS for the console, a staff ID token, a JSON body;
+ * A JSON POST endpoint for other clients: CORS for the console, an Admin ID token, a JSON body;
  * errors answer `{ error: { status, message } }` with the matching HTTP status.
  */
-export function staffEndpoint<T>(
+export function adminEndpoint<T>(
   failureMessage: string,
   work: (body: unknown, caller: Caller) => Promise<T>,
 ) {
@@ -68,7 +74,14 @@ export function staffEndpoint<T>(
       return;
     }
     try {
-      const caller = await staffFromBearer(req);
+      // A malformed JSON body never gets here: the platform's body parser answers it (HTML 400,
+      // see docs/functions.md). Anything that is not JSON at all is refused here, as JSON.
+      if (!req.is('application/json'))
+        throw new HttpsError(
+          'invalid-argument',
+          'Send the body as JSON (Content-Type: application/json).',
+        );
+      const caller = await adminFromBearer(req);
       res.status(200).json(await work(req.body, caller));
     } catch (error) {
       const httpsError = toHttpsError(error, failureMessage);

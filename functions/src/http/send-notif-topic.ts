@@ -1,10 +1,10 @@
 import { defaultSender } from '../push/default-sender';
 import { sendNotifTopicSchema } from '../schemas/http';
 import { parseInput } from '../schemas/parse';
-import { staffEndpoint } from './endpoint';
+import { adminEndpoint } from './endpoint';
 
 /** POST /send-notif-topic {title, body, topic: 'all', type, type_id} (spec section 7): a topic push. */
-export const sendNotifTopic = staffEndpoint('Could not send the notification.', async (body) => {
+export const sendNotifTopic = adminEndpoint('Could not send the notification.', async (body) => {
   const input = parseInput(sendNotifTopicSchema, body);
   const { id, state } = await defaultSender().send(
     { topic: input.topic },

@@ -1,13 +1,13 @@
 import { defaultSender } from '../push/default-sender';
 import { sendNotificationSchema } from '../schemas/http';
 import { parseInput } from '../schemas/parse';
-import { staffEndpoint } from './endpoint';
+import { adminEndpoint } from './endpoint';
 
 /**
  * POST /send-notification {title, body, tokens, type, type_id} (spec section 7): a push to the
  * given device tokens; an empty list is recorded as skipped. Answers the push record's outcome.
  */
-export const sendNotification = staffEndpoint('Could not send the notification.', async (body) => {
+export const sendNotification = adminEndpoint('Could not send the notification.', async (body) => {
   const input = parseInput(sendNotificationSchema, body);
   const { id, state, sent, failed } = await defaultSender().send(
     { tokens: input.tokens },

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CAMPUSES, LIMITS, MESSAGES, ROLES, cleanTagName } from '@campus-safety/model';
+import {
+  CAMPUSES,
+  LIMITS,
+  MESSAGES,
+  ROLES,
+  cleanTagName,
+  scheduledDateProblem,
+  tagNameRefusal,
+} from '@campus-safety/model';
 import { parseScheduledDate } from '../domain/date-format';
 import { documentId, imageUrl, optionalText, requiredText, typeError } from './fields';
 
@@ -23,7 +31,7 @@ export const createAccountSchema = z
       (v) => v === undefined || PHONE.test(v),
       'Contact number may hold digits, spaces and + ( ) - . only.',
     ),
-    address: optionalText('Address', LIMITS.address),
+    address: optionalText('Address', LIMITS.address, { multiline: true }),
     birthday: z
       .string({ error: typeError('Birthday', 'text') })
       .refine(
@@ -38,7 +46,10 @@ export const createAccountSchema = z
   });
 export type CreateAccountInput = z.infer<typeof createAccountSchema>;
 
-/** `scheduledDate`: absent or null publishes now; otherwise it must parse (spec section 5). */
+/**
+ * `scheduledDate`: absent or null publishes now; otherwise it must parse (spec section 5) and lie
+ * in the model's SCHEDULE_WINDOW around the time of the call.
+ */
 const scheduledDate = z
   .string({ error: MESSAGES.invalidScheduledDate })
   .max(64, MESSAGES.invalidScheduledDate)
@@ -48,6 +59,11 @@ const scheduledDate = z
       ctx.addIssue({ code: 'custom', message: MESSAGES.invalidScheduledDate });
       return z.NEVER;
     }
+    const problem = scheduledDateProblem(date, new Date());
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `Scheduled date: ${problem}` });
+      return z.NEVER;
+    }
     return date;
   })
   .nullish();
@@ -55,7 +71,7 @@ const scheduledDate = z
 export const saveArticleSchema = z.strictObject({
   id: documentId('Article id').optional(),
   title: requiredText('Title', LIMITS.title),
-  description: requiredText('Description', LIMITS.body),
+  description: requiredText('Description', LIMITS.body, { multiline: true }),
   imageUrl: imageUrl(),
   scheduledDate,
 });
@@ -68,13 +84,17 @@ const tagName = z
     z
       .string()
       .min(1, 'Tags cannot be empty.')
-      .max(LIMITS.tagName, `Tags must be at most ${LIMITS.tagName} characters.`),
+      .max(LIMITS.tagName, `Tags must be at most ${LIMITS.tagName} characters.`)
+      .superRefine((name, ctx) => {
+        const refusal = tagNameRefusal(name);
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+      }),
   );
 
 export const saveAnnouncementSchema = z.strictObject({
   id: documentId('Announcement id').optional(),
   title: requiredText('Title', LIMITS.title),
-  body: requiredText('Body', LIMITS.body),
+  body: requiredText('Body', LIMITS.body, { multiline: true }),
   imageUrl: imageUrl(),
   tags: z
     .array(tagName, { error: typeError('Tags', 'a list') })

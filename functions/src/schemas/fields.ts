@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hiddenCharacterProblem } from '@campus-safety/model';
 
 /** Error text for a missing or mistyped field, named the way a person reads the form. */
 function typeError(label: string, kind: string) {
@@ -6,21 +7,36 @@ function typeError(label: string, kind: string) {
     issue.input === undefined ? `${label} is required.` : `${label} must be ${kind}.`;
 }
 
-/** Required text: trimmed, non-empty, at most `max` characters. */
-export function requiredText(label: string, max: number) {
+export interface TextOptions {
+  /** Descriptions and bodies: tabs and line breaks allowed; names and titles are one line. */
+  multiline?: boolean;
+}
+
+/** Refuses invisible and control characters (model's hiddenCharacterProblem). */
+function visibleText(label: string, options: TextOptions) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = hiddenCharacterProblem(value, label, options);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+/** Required text: trimmed, non-empty, at most `max` characters, nothing hidden. */
+export function requiredText(label: string, max: number, options: TextOptions = {}) {
   return z
     .string({ error: typeError(label, 'text') })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .superRefine(visibleText(label, options));
 }
 
-/** Optional text: trimmed, at most `max` characters; absent stays absent. */
-export function optionalText(label: string, max: number) {
+/** Optional text: trimmed, at most `max` characters, nothing hidden; absent stays absent. */
+export function optionalText(label: string, max: number, options: TextOptions = {}) {
   return z
     .string({ error: typeError(label, 'text') })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .superRefine(visibleText(label, options))
     .optional();
 }
 

@@ -14,7 +14,7 @@ const pushType = z.enum(Object.values(PUSH_TYPES) as [string, ...string[]], {
 /** POST /send-notification (spec section 7). */
 export const sendNotificationSchema = z.strictObject({
   title: requiredText('title', LIMITS.title),
-  body: requiredText('body', PUSH_BODY),
+  body: requiredText('body', PUSH_BODY, { multiline: true }),
   tokens: z
     .array(
       z
@@ -32,7 +32,7 @@ export type SendNotificationInput = z.infer<typeof sendNotificationSchema>;
 /** POST /send-notif-topic (spec section 7); every app install subscribes to the topic `all`. */
 export const sendNotifTopicSchema = z.strictObject({
   title: requiredText('title', LIMITS.title),
-  body: requiredText('body', PUSH_BODY),
+  body: requiredText('body', PUSH_BODY, { multiline: true }),
   topic: z.literal(BROADCAST_TOPIC, { error: `topic must be '${BROADCAST_TOPIC}'.` }),
   type: z.enum([PUSH_TYPES.guide, PUSH_TYPES.announcement], {
     error: `type must be '${PUSH_TYPES.guide}' or '${PUSH_TYPES.announcement}'.`,

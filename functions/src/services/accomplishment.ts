@@ -15,6 +15,8 @@ export interface AccomplishmentEvent {
 
 export type AccomplishmentOutcome = {
   duplicate: boolean;
+  /** The top-level copy of this id belongs to another incident: nothing was written. */
+  refused: boolean;
   copied: boolean;
   resolved: boolean;
   threatLevelSynced: boolean;
@@ -25,10 +27,28 @@ function isThreatLevel(value: unknown): value is string {
 }
 
 /**
+ * Whether the top-level copy may be written or deleted for `incidentId`: only when there is none
+ * yet or it copies this same incident. Ids are chosen by the client, so a sub-document under one
+ * incident may carry the id of another incident's accomplishment (another campus's, even); its
+ * copy must never be overwritten or deleted from there.
+ */
+function copyBelongsTo(copy: DocumentData | undefined, incidentId: string): boolean {
+  return copy === undefined || copy.report?.id === incidentId;
+}
+
+function logRefusedCopy(event: AccomplishmentEvent) {
+  logger.error('Accomplishment id already copies another incident; nothing written', {
+    incidentId: event.incidentId,
+    accomplishmentId: event.accomplishmentId,
+  });
+}
+
+/**
  * An accomplishment report was written under an incident (DESIGN section 2): keep the top-level
  * copy `accomplishment_reports/{aid}` in step (with the incident snapshot), move a Responded
  * incident to Resolved, and carry a changed threat level onto the incident. A deleted
- * accomplishment takes its copy with it.
+ * accomplishment takes its copy with it. A copy of another incident is never touched, and the
+ * accomplishment that tried is neither copied nor allowed to resolve its incident.
  */
 export async function applyAccomplishmentWrite(
   deps: { db: Firestore; timeZone: string },
@@ -37,11 +57,23 @@ export async function applyAccomplishmentWrite(
   const { db } = deps;
   const copyRef = db.collection(COLLECTIONS.accomplishmentReports).doc(event.accomplishmentId);
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
-  const none = { duplicate: false, copied: false, resolved: false, threatLevelSynced: false };
+  const none = {
+    duplicate: false,
+    refused: false,
+    copied: false,
+    resolved: false,
+    threatLevelSynced: false,
+  };
 
   if (!event.after) {
-    await copyRef.delete();
-    return none;
+    const refused = await db.runTransaction(async (tx) => {
+      const copy = (await tx.get(copyRef)).data();
+      if (!copyBelongsTo(copy, event.incidentId)) return true;
+      if (copy) tx.delete(copyRef);
+      return false;
+    });
+    if (refused) logRefusedCopy(event);
+    return { ...none, refused };
   }
   const after = event.after;
 
@@ -49,8 +81,9 @@ export async function applyAccomplishmentWrite(
     db,
     { trigger: 'accomplishment', eventId: event.eventId },
     async (tx) => {
-      const incidentSnap = await tx.get(incidentRef);
-      const incident = incidentSnap.data();
+      const [incidentSnap, copySnap] = await tx.getAll(incidentRef, copyRef);
+      if (!copyBelongsTo(copySnap!.data(), event.incidentId)) return 'refused' as const;
+      const incident = incidentSnap!.data();
       if (!incident)
         logger.warn('Accomplishment report for a missing incident', {
           incidentId: event.incidentId,
@@ -77,7 +110,12 @@ export async function applyAccomplishmentWrite(
       return { copied: true, resolved, threatLevelSynced };
     },
   );
-  return run.duplicate ? { ...none, duplicate: true } : { duplicate: false, ...run.result };
+  if (run.duplicate) return { ...none, duplicate: true };
+  if (run.result === 'refused') {
+    logRefusedCopy(event);
+    return { ...none, refused: true };
+  }
+  return { ...none, ...run.result };
 }
 
 /**

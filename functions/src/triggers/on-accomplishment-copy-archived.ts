@@ -2,14 +2,15 @@ import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { syncArchiveToSource } from '../services/accomplishment';
 import { db } from '../services/firebase';
+import { recordingFailures } from '../services/trigger-failures';
 
 /** Archiving or restoring the top-level copy archives or restores the accomplishment it copies. */
 export const onAccomplishmentCopyArchived = onDocumentUpdated(
-  `${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`,
-  async (event) => {
+  { document: `${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`, retry: true },
+  recordingFailures('onAccomplishmentCopyArchived', async (event) => {
     const before = event.data?.before.data();
     const after = event.data?.after.data();
     if (!before || !after) return;
     await syncArchiveToSource(db(), event.params.accomplishmentId, before, after);
-  },
+  }),
 );

@@ -3,11 +3,15 @@ import { COLLECTIONS } from '@campus-safety/model';
 import { displayTimeZone } from '../domain/date-format';
 import { applyAccomplishmentWrite } from '../services/accomplishment';
 import { db } from '../services/firebase';
+import { recordingFailures } from '../services/trigger-failures';
 
 /** Accomplishment report written under an incident: copy, resolve, threat-level sync. */
 export const onAccomplishmentWritten = onDocumentWritten(
-  `${COLLECTIONS.incidentReports}/{incidentId}/${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`,
-  async (event) => {
+  {
+    document: `${COLLECTIONS.incidentReports}/{incidentId}/${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`,
+    retry: true,
+  },
+  recordingFailures('onAccomplishmentWritten', async (event) => {
     await applyAccomplishmentWrite(
       { db: db(), timeZone: displayTimeZone() },
       {
@@ -18,5 +22,5 @@ export const onAccomplishmentWritten = onDocumentWritten(
         after: event.data?.after.data(),
       },
     );
-  },
+  }),
 );

@@ -6,6 +6,7 @@ import { classifyStatusChange } from '../domain/status-change';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../services/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
+import { recordingFailures } from '../services/trigger-failures';
 import { commitTime } from './commit-time';
 
 /**
@@ -14,8 +15,8 @@ import { commitTime } from './commit-time';
  * trigger's own writes) do nothing; moves the status machine forbids are logged, not announced.
  */
 export const onIncidentStatusChanged = onDocumentUpdated(
-  `${COLLECTIONS.incidentReports}/{incidentId}`,
-  async (event) => {
+  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
+  recordingFailures('onIncidentStatusChanged', async (event) => {
     const before = event.data?.before.data();
     const after = event.data?.after.data();
     if (!before || !after) return;
@@ -38,5 +39,5 @@ export const onIncidentStatusChanged = onDocumentUpdated(
         timing: change.timing,
       },
     );
-  },
+  }),
 );

@@ -2,8 +2,12 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { auth, db } from '../services/firebase';
 import { syncUser } from '../services/user-sync';
+import { recordingFailures } from '../services/trigger-failures';
 
 /** users/{uid} written: custom claims, lower-case first name, Auth user disabled while archived. */
-export const onUserWritten = onDocumentWritten(`${COLLECTIONS.users}/{uid}`, async (event) => {
-  await syncUser({ db: db(), auth: auth() }, event.params.uid, event.data?.after.data());
-});
+export const onUserWritten = onDocumentWritten(
+  { document: `${COLLECTIONS.users}/{uid}`, retry: true },
+  recordingFailures('onUserWritten', async (event) => {
+    await syncUser({ db: db(), auth: auth() }, event.params.uid, event.data?.after.data());
+  }),
+);

@@ -165,4 +165,33 @@ describe('accomplishment trigger', () => {
     assert.equal((await docData(ref.path))!.threatLevel, 'Critical');
     assert.ok(await docData(`${COLLECTIONS.accomplishmentReports}/${aid}`));
   });
+
+  it("never overwrites or deletes another campus's copy through a sub-document of the same id", async () => {
+    const victim = await incident('Responded', { nearestCampus: 'North Campus' });
+    const aid = unique('acc');
+    const copyPath = `${COLLECTIONS.accomplishmentReports}/${aid}`;
+    await victim.ref.collection(COLLECTIONS.accomplishmentReports).doc(aid).set(accomplishment());
+    const original = await waitFor(
+      () => docData(copyPath),
+      (d) => d?.report?.id === victim.ref.id,
+    );
+
+    // The attacker's own incident, on another campus, gets a sub-document with the victim's id.
+    const attacker = await incident('Responded', {
+      nearestCampus: 'Main Campus',
+      threatLevel: 'Low',
+    });
+    const forged = attacker.ref.collection(COLLECTIONS.accomplishmentReports).doc(aid);
+    await forged.set(accomplishment({ title: 'Hijacked', threatLevel: 'Critical' }));
+    await settle();
+    assert.deepEqual(await docData(copyPath), original);
+    const attackerIncident = await docData(attacker.ref.path);
+    assert.equal(attackerIncident!.status, 'Responded'); // not resolved by a refused report
+    assert.equal(attackerIncident!.threatLevel, 'Low');
+
+    // Deleting the forged sub-document does not take the victim's copy with it.
+    await forged.delete();
+    await settle();
+    assert.deepEqual(await docData(copyPath), original);
+  });
 });

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { COLLECTIONS } from '@campus-safety/model';
 import { EMULATOR_UNREGISTERED_PREFIX } from '../../src/push/emulator-transport';
-import { FUNCTIONS_URL, account, closeAll, docData, reporter, unique, waitFor } from './stack';
+import {
+  FUNCTIONS_URL,
+  account,
+  auth,
+  closeAll,
+  db,
+  docData,
+  reporter,
+  signIn,
+  unique,
+  waitFor,
+} from './stack';
 
 async function post(path: string, body: unknown, token?: string, origin?: string) {
   const res = await fetch(`${FUNCTIONS_URL}/${path}`, {
@@ -23,8 +34,8 @@ async function post(path: string, body: unknown, token?: string, origin?: string
 describe('HTTP endpoints', () => {
   after(closeAll);
 
-  it('send-notification pushes to the tokens for staff and records the push', async () => {
-    const imt = await account({ role: 'IMT' });
+  it('send-notification pushes to the tokens for an Admin and records the push', async () => {
+    const imt = await account({ role: 'Admin' });
     const typeId = unique('inc');
     const res = await post(
       'send-notification',
@@ -90,7 +101,7 @@ describe('HTTP endpoints', () => {
     assert.equal((await post('send-notif-topic', payload, 'not-a-token')).status, 401);
     const user = await account({ role: 'User' });
     assert.equal((await post('send-notif-topic', payload, await user.idToken())).status, 403);
-    const archived = await account({ role: 'IMT', isArchived: true });
+    const archived = await account({ role: 'Admin', isArchived: true });
     const archivedToken = await archived.user.getIdToken();
     await new Promise((r) => setTimeout(r, 300));
     const refused = await post('send-notif-topic', payload, archivedToken);
@@ -110,5 +121,77 @@ describe('HTTP endpoints', () => {
       await admin.idToken(),
     );
     assert.equal(wrong.status, 400);
+  });
+
+  it('refuses both pushes to an IMT, a reporter, a new sign-up and no token, and records nothing', async () => {
+    const typeId = unique('attack');
+    const topic = {
+      title: 'Free parking',
+      body: 'Reply with your card number',
+      topic: 'all',
+      type: 'announcement',
+      type_id: typeId,
+    };
+    const direct = { ...topic, topic: undefined, tokens: ['victim-token'], type: 'report' };
+    const imt = await account({ role: 'IMT' });
+    const user = await account({ role: 'User' });
+    // A new sign-up: an Auth account whose profile nobody has created.
+    const email = `${unique('signup')}@mail.test`;
+    await auth.createUser({ email, password: 'secret-123' });
+    const signup = await signIn(email, 'secret-123');
+    const callers: [string, string | undefined, number][] = [
+      ['IMT', await imt.idToken(), 403],
+      ['reporter', await user.idToken(), 403],
+      ['new sign-up', await signup.idToken(), 403],
+      ['no token', undefined, 401],
+    ];
+    for (const [who, token, status] of callers) {
+      for (const [path, body] of [
+        ['send-notif-topic', topic],
+        ['send-notification', direct],
+      ] as const) {
+        const res = await post(path, body, token);
+        assert.equal(res.status, status, `${path} as ${who}`);
+        assert.equal(
+          res.body.error.status,
+          status === 401 ? 'unauthenticated' : 'permission-denied',
+        );
+      }
+    }
+    const imtRefusal = await post('send-notif-topic', topic, await imt.idToken());
+    assert.equal(imtRefusal.body.error.message, 'Only Admin accounts can do this.');
+    const recorded = await db
+      .collection(COLLECTIONS.pushMessages)
+      .where('payload.type_id', '==', typeId)
+      .get();
+    assert.equal(recorded.size, 0);
+  });
+
+  it('answers malformed or non-JSON bodies with a 400 and no stack trace, sending nothing', async () => {
+    const admin = await account({ role: 'Admin' });
+    const token = await admin.idToken();
+    const before = (await db.collection(COLLECTIONS.pushMessages).count().get()).data().count;
+    const send = (contentType: string, body: string) =>
+      fetch(`${FUNCTIONS_URL}/send-notif-topic`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+        body,
+      });
+    // Parsed (and refused) by the platform before the function runs.
+    const malformed = await send('application/json', '{"title": "T", "body": ');
+    assert.equal(malformed.status, 400);
+    const page = await malformed.text();
+    assert.doesNotMatch(page, /SyntaxError|JSON\.parse|node_modules|\bat \S+ \(/);
+    // Not JSON at all: the function answers in its own JSON error shape.
+    const text = await send('text/plain', 'title=T&body=B');
+    assert.equal(text.status, 400);
+    assert.deepEqual(((await text.json()) as { error: unknown }).error, {
+      status: 'invalid-argument',
+      message: 'Send the body as JSON (Content-Type: application/json).',
+    });
+    assert.equal(
+      (await db.collection(COLLECTIONS.pushMessages).count().get()).data().count,
+      before,
+    );
   });
 });

@@ -77,6 +77,27 @@ describe('incident triggers', () => {
     assert.equal((await docData(ref.path))?.statusHistory, undefined);
   });
 
+  it('a seeded report (its "Reported" step already in the history) gets no second step, notification or push', async () => {
+    const rep = await reporter(['device-s']);
+    const reportedAt = Timestamp.fromMillis(Date.now() - 60 * 60_000);
+    // As scripts/seed/incidents.mjs writes a report still in "Incident Reported".
+    const seeded = await newIncident(rep.email, 60, {
+      timestamp: reportedAt,
+      statusHistory: [{ status: 'Reported', at: reportedAt, by: rep.uid }],
+    });
+    const marker = await newIncident(rep.email);
+    await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
+    await settle();
+    assert.deepEqual(
+      (await notificationsOf(rep.uid)).map((n) => n.type_id),
+      [marker.id],
+    );
+    assert.deepEqual(await pushesFor('payload.type_id', seeded.id), []);
+    assert.deepEqual((await docData(seeded.path))!.statusHistory, [
+      { status: 'Reported', at: reportedAt, by: rep.uid },
+    ]);
+  });
+
   it('assignment (Processing) records waitingTimeInMinutes from server time and notifies in orange', async () => {
     const rep = await reporter(['device-b']);
     const ref = await newIncident(rep.email, 42);

@@ -112,6 +112,41 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     assert.equal((await db.collection(COLLECTIONS.articles).count().get()).data().count, before);
   });
 
+  it('refuses a scheduledDate in year 0001 or years ahead, and hidden characters in titles; writes nothing', async () => {
+    const count = async () =>
+      (await db.collection(COLLECTIONS.articles).count().get()).data().count;
+    const pushCount = async () =>
+      (await db.collection(COLLECTIONS.pushMessages).count().get()).data().count;
+    const [articles, pushes] = [await count(), await pushCount()];
+    const refusals: [Record<string, unknown>, string][] = [
+      [
+        { scheduledDate: '0001-01-01T00:00:00Z' },
+        'Scheduled date: Choose a time in the future, or publish now.',
+      ],
+      [
+        { scheduledDate: '2999-01-01T00:00:00Z' },
+        'Scheduled date: Choose a time at most a year from now.',
+      ],
+      [
+        { title: 'Exam \u202Egnp.exe' },
+        'Title cannot contain invisible or control characters (found U+202E).',
+      ],
+      [
+        { title: 'Nul\u0000byte' },
+        'Title cannot contain invisible or control characters (found U+0000).',
+      ],
+    ];
+    for (const [input, message] of refusals) {
+      const err = await callError(
+        admin.call('saveArticle', { title: 'T', description: 'D', ...input }),
+      );
+      assert.equal(err.code, 'functions/invalid-argument');
+      assert.equal(err.message, message);
+    }
+    assert.equal(await count(), articles);
+    assert.equal(await pushCount(), pushes);
+  });
+
   it('updates an article without a second push; a missing one gives the spec message', async () => {
     const res = await admin.call<SavePublicationResponse>('saveArticle', {
       title: 'Old',

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app';
 import { getAuth as adminAuth } from 'firebase-admin/auth';
+import { getStorage as adminStorage } from 'firebase-admin/storage';
 import { getFirestore, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
@@ -25,15 +26,19 @@ export const PORTS = {
   auth: config.emulators.auth.port as number,
   firestore: config.emulators.firestore.port as number,
   functions: config.emulators.functions.port as number,
+  storage: config.emulators.storage.port as number,
 };
 export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/us-central1`;
 
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
+process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.storage}`;
 
-const adminApp = adminApps()[0] ?? initAdmin({ projectId: PROJECT });
+const adminApp =
+  adminApps()[0] ?? initAdmin({ projectId: PROJECT, storageBucket: `${PROJECT}.appspot.com` });
 export const db: Firestore = getFirestore(adminApp);
 export const auth = adminAuth(adminApp);
+export const bucket = adminStorage(adminApp).bucket();
 
 export function unique(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;

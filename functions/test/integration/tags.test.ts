@@ -148,4 +148,41 @@ describe('tag callables', () => {
       'functions/invalid-argument',
     );
   });
+
+  it('refuses names that would become other ids or hide characters, and adds nothing', async () => {
+    const ids = async () => (await db.collection(COLLECTIONS.tags).get()).docs.map((d) => d.id);
+    const before = await ids();
+    const fine = unique('Fine');
+    for (const bad of ['__proto__', '..', '/', 'Fire\u202Eerif', 'Nul\u0000tag']) {
+      const err = await callError(admin.call('addTags', { names: [fine, bad] }));
+      assert.equal(err.code, 'functions/invalid-argument');
+      assert.match(err.message, /^Could not add the tags\. ".*": Tag names /);
+    }
+    assert.deepEqual(await ids(), before);
+    assert.equal(await docData(`${COLLECTIONS.tags}/proto`), undefined);
+
+    const existing = unique('Keep');
+    await admin.call('addTags', { names: [existing] });
+    const renamed = await callError(
+      admin.call('renameTag', { id: tagId(existing), name: '__proto__' }),
+    );
+    assert.equal(renamed.code, 'functions/invalid-argument');
+    assert.equal(renamed.message, "Failed to update tag. Tag names cannot start or end with '_'.");
+    assert.deepEqual(await docData(`${COLLECTIONS.tags}/${tagId(existing)}`), { name: existing });
+  });
+
+  it('never echoes a huge name back: a 1 MB name is skipped with a 40-character preview', async () => {
+    const huge = 'A'.repeat(1024 * 1024);
+    const before = (await db.collection(COLLECTIONS.tags).count().get()).data().count;
+    const res = await admin.call<AddTagsResponse>('addTags', { names: [huge, { deep: huge }] });
+    assert.deepEqual(res, {
+      added: [],
+      skipped: [
+        { name: `${'A'.repeat(40)}…`, reason: 'too-long' },
+        { name: null, reason: 'not-a-string' },
+      ],
+    });
+    assert.ok(JSON.stringify(res).length < 200);
+    assert.equal((await db.collection(COLLECTIONS.tags).count().get()).data().count, before);
+  });
 });

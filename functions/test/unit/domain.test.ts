@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { DATE_FORMAT, STATUS_COLORS, INCIDENT_STATUSES, tagId } from '@campus-safety/model';
+import { detectType, fileKind, fileProblem } from '../../src/domain/file-content';
+import { DATE_FORMAT, STATUS_COLORS, INCIDENT_STATUSES, LIMITS } from '@campus-safety/model';
 import { defaultPassword } from '../../src/domain/default-password';
 import { minutesBetween } from '../../src/domain/minutes';
 import { classifyStatusChange } from '../../src/domain/status-change';
@@ -106,13 +107,40 @@ describe('sortTagInput', () => {
   it('skips names over the length limit', () => {
     const { candidates, skipped } = sortTagInput(['x'.repeat(41), 'y'.repeat(40)]);
     assert.equal(candidates.length, 1);
-    assert.deepEqual(skipped, [{ name: 'x'.repeat(41), reason: 'too-long' }]);
+    assert.deepEqual(skipped, [{ name: `${'x'.repeat(40)}…`, reason: 'too-long' }]);
   });
-  it('gives ids Firestore accepts (no slashes) and skips names with nothing left', () => {
-    const { candidates, skipped } = sortTagInput(['a/b.c', '__']);
-    assert.deepEqual(candidates, [{ id: 'a-b-c', name: 'a/b.c' }]);
-    assert.equal(tagId('a/b.c'), 'a-b-c');
-    assert.deepEqual(skipped, [{ name: '__', reason: 'empty' }]);
+  it('refuses names that would become another id or hide characters, echoing them bounded', () => {
+    const { candidates, skipped, refused } = sortTagInput([
+      '__proto__',
+      '..',
+      '/',
+      'a/b',
+      'Fire\u202Eerif',
+      'Zero\u200Bwidth',
+      'v1.2',
+    ]);
+    assert.deepEqual(candidates, [{ id: 'v1-2', name: 'v1.2' }]);
+    assert.deepEqual(skipped, []);
+    assert.deepEqual(
+      refused.map((r) => r.problem),
+      [
+        "Tag names cannot start or end with '_'.",
+        'Tag names need at least one letter or digit.',
+        "Tag names cannot contain '/'.",
+        "Tag names cannot contain '/'.",
+        'Tag names cannot contain invisible or control characters (found U+202E).',
+        'Tag names cannot contain invisible or control characters (found U+200B).',
+      ],
+    );
+  });
+  it('never echoes more than a tag name of input back', () => {
+    const huge = 'x'.repeat(1024 * 1024);
+    const { skipped } = sortTagInput([huge, { nested: huge }, [huge]]);
+    assert.deepEqual(skipped, [
+      { name: `${'x'.repeat(40)}…`, reason: 'too-long' },
+      { name: null, reason: 'not-a-string' },
+      { name: null, reason: 'not-a-string' },
+    ]);
   });
 });
 
@@ -286,5 +314,32 @@ describe('eventDocId', () => {
     assert.match(id, /^[0-9a-f]{64}$/);
     assert.equal(eventDocId('projects/p/events/1'), id);
     assert.notEqual(eventDocId('projects/p/events/2'), id);
+  });
+});
+
+describe('file content checks', () => {
+  const bytes = (...values: number[]) => Uint8Array.from(values);
+  const text = (value: string) => new TextEncoder().encode(value);
+  it('tells images and ZIP archives by their first bytes, not their names', () => {
+    assert.equal(detectType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)), 'png');
+    assert.equal(detectType(bytes(0xff, 0xd8, 0xff, 0xe0)), 'jpeg');
+    assert.equal(detectType(text('RIFF\u0000\u0000\u0000\u0000WEBP')), 'webp');
+    assert.equal(detectType(text('GIF89a')), 'gif');
+    assert.equal(detectType(bytes(0x50, 0x4b, 0x03, 0x04)), 'zip');
+    assert.equal(detectType(text('hello.png')), null);
+    assert.equal(detectType(text('RIFF\u0000\u0000\u0000\u0000WAVE')), null);
+    assert.equal(detectType(bytes()), null);
+  });
+  it('holds images and builds to their kind and sizes', () => {
+    assert.equal(fileProblem('image', 'gif', 10), null);
+    assert.match(fileProblem('image', 'zip', 10)!, /not a PNG, JPEG, WebP or GIF/);
+    assert.match(fileProblem('image', 'png', LIMITS.imageBytes + 1)!, /larger than 5 MB/);
+    assert.equal(fileProblem('release', 'zip', LIMITS.releaseMinBytes), null);
+    assert.match(fileProblem('release', 'png', 50_000)!, /not an app package/);
+    assert.match(fileProblem('release', 'zip', 20)!, /too small .*20 bytes/);
+    assert.equal(fileKind('articles/a/b.png'), 'image');
+    assert.equal(fileKind('profiles/u/me.jpg'), 'image');
+    assert.equal(fileKind('releases/r/app.apk'), 'release');
+    assert.equal(fileKind('quarantine/articles/a/b.png'), null);
   });
 });

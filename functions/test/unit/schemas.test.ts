@@ -102,7 +102,7 @@ describe('saveArticle / saveAnnouncement schemas', () => {
     const parsed = parseInput(saveArticleSchema, {
       title: 'T',
       description: 'D',
-      scheduledDate: '2030-01-01T00:00:00Z',
+      scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
     });
     assert.ok(parsed.scheduledDate instanceof Date);
     assert.equal(
@@ -130,6 +130,67 @@ describe('saveArticle / saveAnnouncement schemas', () => {
         refusal(saveAnnouncementSchema, { title: 'T', body: 'B', tags: [], scheduledDate }).message,
         MESSAGES.invalidScheduledDate,
       );
+    }
+  });
+  it('refuses a scheduledDate more than a minute past or more than a year ahead', () => {
+    const year = 366 * 86_400_000;
+    for (const [scheduledDate, message] of [
+      ['0001-01-01T00:00:00Z', 'Choose a time in the future, or publish now.'],
+      [
+        new Date(Date.now() - 5 * 60_000).toISOString(),
+        'Choose a time in the future, or publish now.',
+      ],
+      [
+        new Date(Date.now() + year + 60_000).toISOString(),
+        'Choose a time at most a year from now.',
+      ],
+      ['9999-12-31', 'Choose a time at most a year from now.'],
+    ] as const) {
+      assert.equal(
+        refusal(saveArticleSchema, { title: 'T', description: 'D', scheduledDate }).message,
+        `Scheduled date: ${message}`,
+      );
+    }
+    const justNow = new Date(Date.now() - 30_000).toISOString();
+    assert.ok(
+      parseInput(saveArticleSchema, { title: 'T', description: 'D', scheduledDate: justNow }),
+    );
+  });
+  it('refuses NUL, bidi overrides and zero-width characters in names and titles', () => {
+    for (const [bad, code] of [
+      ['Fire\u0000drill', 'U+0000'],
+      ['Safe \u202Etxt.exe', 'U+202E'],
+      ['Adm\u200Bin notice', 'U+200B'],
+      ['Isolate \u2066x\u2069', 'U+2066'],
+    ] as const) {
+      assert.equal(
+        refusal(saveArticleSchema, { title: bad, description: 'D' }).message,
+        `Title cannot contain invisible or control characters (found ${code}).`,
+      );
+      assert.equal(
+        refusal(createAccountSchema, { ...account, firstName: bad }).message,
+        `First name cannot contain invisible or control characters (found ${code}).`,
+      );
+    }
+    assert.equal(
+      refusal(saveArticleSchema, { title: 'Two\nlines', description: 'D' }).message,
+      'Title must be a single line.',
+    );
+    // Bodies keep their line breaks and tabs; emoji sequences keep their joiners.
+    const parsed = parseInput(saveArticleSchema, {
+      title: 'Fire team \u{1F469}\u200D\u{1F692}',
+      description: 'Line one\n\tLine two',
+    });
+    assert.equal(parsed.description, 'Line one\n\tLine two');
+    assert.match(
+      refusal(saveArticleSchema, { title: 'T', description: 'a\u202Eb' }).message,
+      /U\+202E/,
+    );
+  });
+  it('refuses announcement tags that would become another id', () => {
+    for (const tag of ['__proto__', '..', '/', 'a/b']) {
+      assert.ok(refusal(saveAnnouncementSchema, { title: 'T', body: 'B', tags: [tag] }));
+      assert.ok(refusal(tagUsageSchema, { names: [tag] }));
     }
   });
   it('refuses missing, empty and oversized text', () => {

@@ -45,6 +45,11 @@ export const PUBLICATIONS = {
 };
 export const RELEASES = { live: 'release-live', archived: 'release-archived' };
 export const PUSH_MESSAGE = 'push-1';
+/** file_checks ids (fileCheckId of the paths): a release build's and an article image's. */
+export const FILE_CHECKS = {
+  release: 'releases%2Frelease-live%2Fapp.apk',
+  image: 'articles%2Fa1%2Fphoto.png',
+};
 
 function userDoc(actor: Actor, overrides: Partial<UserProfile<Timestamp>> = {}) {
   const first = actor.uid.replace(/[^a-z]/g, '');
@@ -296,6 +301,21 @@ export async function seedFirestore(db: Firestore): Promise<void> {
       responseTimeInMinutes: { sum: 0, count: 0 },
       waitingTimeInMinutes: { sum: 0, count: 0 },
       updatedAt: reportTime,
+    });
+  }
+  for (const [kind, id] of [
+    ['release', FILE_CHECKS.release],
+    ['image', FILE_CHECKS.image],
+  ] as const) {
+    put(batch, db, `${COLLECTIONS.fileChecks}/${id}`, {
+      path: decodeURIComponent(id),
+      kind,
+      state: 'ok',
+      reason: null,
+      detectedType: kind === 'release' ? 'zip' : 'png',
+      size: 5000,
+      sha256: kind === 'release' ? 'ab'.repeat(32) : null,
+      checkedAt: reportTime,
     });
   }
   put(batch, db, `${COLLECTIONS.pushMessages}/${PUSH_MESSAGE}`, {

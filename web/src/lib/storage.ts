@@ -58,3 +58,16 @@ export async function downloadUrl(path: string): Promise<string> {
     throw new Error(storageErrorMessage(error));
   }
 }
+
+/**
+ * The Storage path a download URL points at (`…/o/<encoded path>?alt=media…`), or null for any
+ * other URL: how the console finds the server's file check of an image it only has the URL of.
+ */
+export function storagePathOfUrl(url: string): string | null {
+  try {
+    const encoded = new URL(url).pathname.split('/o/')[1];
+    return encoded ? decodeURIComponent(encoded) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,4 @@
-import { IMAGE_CONTENT_TYPES, LIMITS } from '@campus-safety/model';
+import { IMAGE_CONTENT_TYPES, LIMITS, hiddenCharacterProblem } from '@campus-safety/model';
 
 /** Field problems keyed by field name; an empty object means the form may be sent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
@@ -15,8 +15,24 @@ export function maxLength(value: string, max: number, label: string): string | u
   return value.length > max ? `${label} must be at most ${max} characters.` : undefined;
 }
 
-export function requiredText(value: string, label: string, max: number): string | undefined {
-  return required(value, label) ?? maxLength(value, max, label);
+/** Names and titles are one line; descriptions and bodies (`multiline`) keep breaks and tabs. */
+export function visibleText(
+  value: string,
+  label: string,
+  options: { multiline?: boolean } = {},
+): string | undefined {
+  return hiddenCharacterProblem(value, label, options) ?? undefined;
+}
+
+export function requiredText(
+  value: string,
+  label: string,
+  max: number,
+  options: { multiline?: boolean } = {},
+): string | undefined {
+  return (
+    required(value, label) ?? maxLength(value, max, label) ?? visibleText(value, label, options)
+  );
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -15,7 +15,7 @@ export function validateAccomplishment(
 ): FieldErrors<AccomplishmentField> {
   return {
     title: requiredText(input.title, 'Title', LIMITS.title),
-    description: requiredText(input.description, 'Description', LIMITS.body),
+    description: requiredText(input.description, 'Description', LIMITS.body, { multiline: true }),
     resolveCode: (RESOLVE_CODES as readonly string[]).includes(input.resolveCode)
       ? undefined
       : 'Choose a resolve code.',

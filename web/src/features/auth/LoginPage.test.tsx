@@ -27,7 +27,7 @@ describe('sign-in error messages', () => {
   it.each([
     ['auth/invalid-credential', 'The email or password is incorrect.'],
     ['auth/wrong-password', 'The email or password is incorrect.'],
-    ['auth/user-not-found', 'No account uses this email address.'],
+    ['auth/user-not-found', 'The email or password is incorrect.'],
     ['auth/user-disabled', 'This account has been disabled. Contact an administrator.'],
     ['auth/too-many-requests', 'Too many attempts. Wait a few minutes, then try again.'],
     [
@@ -82,5 +82,26 @@ describe('LoginPage', () => {
     );
     expect(screen.getByLabelText('Email')).toHaveValue('imt@example.edu');
     expect(signInWithEmailAndPassword).toHaveBeenCalledWith({}, 'imt@example.edu', 'secret1');
+  });
+
+  it('reads the same for an unknown email and a wrong password (no account enumeration)', async () => {
+    const shown: string[] = [];
+    for (const code of ['auth/user-not-found', 'auth/wrong-password', 'auth/invalid-credential']) {
+      signInWithEmailAndPassword.mockReset();
+      signInWithEmailAndPassword.mockRejectedValue({ code });
+      const { unmount } = render(
+        <MemoryRouter>
+          <LoginPage />
+        </MemoryRouter>,
+      );
+      await userEvent.type(screen.getByLabelText('Email'), 'someone@example.edu');
+      await userEvent.type(screen.getByLabelText('Password'), 'guess123');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      shown.push((await screen.findByRole('alert')).textContent ?? '');
+      expect(useAuth.getState().status).toBe('signedOut');
+      unmount();
+    }
+    expect(new Set(shown).size).toBe(1);
+    expect(shown[0]).toContain('The email or password is incorrect.');
   });
 });

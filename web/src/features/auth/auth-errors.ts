@@ -1,9 +1,16 @@
+/**
+ * An unknown email and a wrong password read the same, so the sign-in form cannot be used to find
+ * out which addresses have accounts (Auth without email enumeration protection, as the emulator,
+ * still tells them apart by code).
+ */
+const WRONG_CREDENTIALS = 'The email or password is incorrect.';
+
 /** What a person signing in reads for each Auth error code. */
 const MESSAGES: Record<string, string> = {
-  'auth/invalid-credential': 'The email or password is incorrect.',
-  'auth/wrong-password': 'The email or password is incorrect.',
-  'auth/invalid-login-credentials': 'The email or password is incorrect.',
-  'auth/user-not-found': 'No account uses this email address.',
+  'auth/invalid-credential': WRONG_CREDENTIALS,
+  'auth/wrong-password': WRONG_CREDENTIALS,
+  'auth/invalid-login-credentials': WRONG_CREDENTIALS,
+  'auth/user-not-found': WRONG_CREDENTIALS,
   'auth/invalid-email': 'Enter a valid email address.',
   'auth/user-disabled': 'This account has been disabled. Contact an administrator.',
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes, then try again.',

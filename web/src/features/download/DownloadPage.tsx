@@ -1,24 +1,68 @@
 import { useEffect, useState } from 'react';
-import { collection, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, type Release } from '@campus-safety/model';
+import {
+  collection,
+  doc,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  where,
+} from 'firebase/firestore';
+import { COLLECTIONS, fileCheckId, type FileCheck, type Release } from '@campus-safety/model';
 import { ErrorState, InlineSpinner } from '../../components/States';
 import { db } from '../../lib/db';
 import { messageOf } from '../../lib/errors';
 import { formatBytes, formatDate } from '../../lib/format';
 import { downloadUrl } from '../../lib/storage';
+import { releaseOffer } from '../releases/file-check';
 
 type State =
   | { status: 'loading' }
   | { status: 'none' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; release: Release; url: string };
+  | { status: 'unavailable'; release: Release; why: string }
+  | { status: 'ready'; release: Release; url: string; size: number; sha256: string | null };
 
-/** Public page: the newest release that is not archived. */
+/**
+ * Public page: the newest release that is not archived, offered only once the server has checked
+ * its file (an app package, not a stub: file_checks), with the size and SHA-256 the server computed.
+ */
 export default function DownloadPage() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
+    let stopCheck = () => {};
+    const fail = (error: unknown) => {
+      console.error('Download page failed', error);
+      if (current) setState({ status: 'error', message: messageOf(error) });
+    };
+    // The check of its file, live: a release uploaded a moment ago is offered as soon as the
+    // server has checked it, without a reload.
+    const followCheck = (release: Release) =>
+      onSnapshot(
+        doc(db, COLLECTIONS.fileChecks, fileCheckId(release.storagePath)),
+        async (check) => {
+          const offer = releaseOffer(check.data() as FileCheck | undefined);
+          if (offer.state !== 'offered') {
+            const why =
+              offer.state === 'checking'
+                ? 'The newest release is still being checked. This page updates by itself.'
+                : 'The newest release did not pass the server’s file check and is not offered.';
+            if (current) setState({ status: 'unavailable', release, why });
+            return;
+          }
+          try {
+            const url = await downloadUrl(release.storagePath);
+            if (current)
+              setState({ status: 'ready', release, url, size: offer.size, sha256: offer.sha256 });
+          } catch (error) {
+            fail(error);
+          }
+        },
+        fail,
+      );
     (async () => {
       try {
         const snap = await getDocs(
@@ -34,16 +78,14 @@ export default function DownloadPage() {
           if (current) setState({ status: 'none' });
           return;
         }
-        const release = first.data() as Release;
-        const url = await downloadUrl(release.storagePath);
-        if (current) setState({ status: 'ready', release, url });
+        if (current) stopCheck = followCheck(first.data() as Release);
       } catch (error) {
-        console.error('Download page failed', error);
-        if (current) setState({ status: 'error', message: messageOf(error) });
+        fail(error);
       }
     })();
     return () => {
       current = false;
+      stopCheck();
     };
   }, [attempt]);
 
@@ -59,6 +101,11 @@ export default function DownloadPage() {
           {state.status === 'none' && (
             <p className="text-slate-700">No release is available yet. Please check back later.</p>
           )}
+          {state.status === 'unavailable' && (
+            <p className="text-slate-700">
+              Version {state.release.version}: {state.why}
+            </p>
+          )}
           {state.status === 'error' && (
             <ErrorState message={state.message} onRetry={() => setAttempt((a) => a + 1)} />
           )}
@@ -68,7 +115,11 @@ export default function DownloadPage() {
                 <dt className="text-slate-500">Version</dt>
                 <dd className="font-medium">{state.release.version}</dd>
                 <dt className="text-slate-500">Size</dt>
-                <dd>{formatBytes(state.release.size)}</dd>
+                <dd>
+                  {formatBytes(state.size)} ({state.size.toLocaleString('en-US')} bytes)
+                </dd>
+                <dt className="text-slate-500">SHA-256</dt>
+                <dd className="font-mono text-xs break-all">{state.sha256 ?? '—'}</dd>
                 <dt className="text-slate-500">Released</dt>
                 <dd>{formatDate(state.release.timestamp)}</dd>
               </dl>

@@ -6,6 +6,7 @@ import type { LiveStats } from './stats';
 
 const stats = vi.hoisted(() => ({ current: null as unknown as LiveStats, calls: [] as unknown[] }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
+vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../incidents/api', () => ({ incidentsRef: () => ({}) }));
 vi.mock('firebase/firestore', () => ({
   query: () => ({}),
@@ -58,6 +59,7 @@ describe('Home', () => {
     };
     renderAs('Admin', null);
     expect(stats.calls[0]).toEqual(['Admin', null]);
+    expect(screen.getByRole('heading', { name: 'Server trigger failures' })).toBeInTheDocument();
     expect(card('All live reports')).toBe('6');
     expect(card('Incident Reported')).toBe('5');
     expect(card('Average waiting time')).toBe('30 min');
@@ -80,6 +82,7 @@ describe('Home', () => {
     expect(card('All live reports')).toBe('2');
     expect(screen.queryByRole('region', { name: 'By campus' })).toBeNull();
     expect(screen.getByRole('region', { name: 'By threat level' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Server trigger failures' })).toBeNull();
   });
 
   it('shows a refused or failed stats listener as an error', () => {

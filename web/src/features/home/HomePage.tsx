@@ -14,6 +14,7 @@ import { useAuth } from '../auth/store';
 import { incidentsRef, type Incident } from '../incidents/api';
 import { dashboardFigures, TREND_DAYS, type Counted, type DashboardFigures } from './figures';
 import { useCampusStats } from './stats';
+import { TriggerFailures } from './TriggerFailures';
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -166,6 +167,7 @@ export default function HomePage() {
           </ul>
         </ListState>
       </section>
+      {scope.role === 'Admin' && <TriggerFailures />}
     </>
   );
 }

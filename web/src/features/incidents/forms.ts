@@ -33,6 +33,8 @@ export function validateDecline(input: DeclineInput): FieldErrors<keyof DeclineI
     reason: (DECLINE_REASONS as readonly string[]).includes(input.reason)
       ? undefined
       : 'Choose a reason.',
-    description: requiredText(input.description, 'Description', LIMITS.declineDescription),
+    description: requiredText(input.description, 'Description', LIMITS.declineDescription, {
+      multiline: true,
+    }),
   };
 }

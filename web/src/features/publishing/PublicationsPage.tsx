@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { collection, orderBy, query, where } from 'firebase/firestore';
+import { COLLECTIONS, type FileCheck } from '@campus-safety/model';
 import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -9,6 +10,7 @@ import { toast } from '../../components/toast-store';
 import { db } from '../../lib/db';
 import { formatDate } from '../../lib/format';
 import { retryLive, useLiveQuery } from '../../lib/live-query';
+import { storagePathOfUrl } from '../../lib/storage';
 import { publishDueNow, setPublicationArchived, type Publication } from './api';
 import type { PublicationKind } from './kinds';
 import { PublicationDialog } from './PublicationDialog';
@@ -33,6 +35,18 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
       orderBy('timestamp', 'desc'),
     ),
   );
+  // Images the server's file check moved away (not served): the item says why instead.
+  const quarantined = useLiveQuery<FileCheck>('file-checks:quarantined-images', () =>
+    query(
+      collection(db, COLLECTIONS.fileChecks),
+      where('kind', '==', 'image'),
+      where('state', '==', 'quarantined'),
+    ),
+  );
+  const quarantineOf = (url: string) => {
+    const path = storagePathOfUrl(url);
+    return quarantined.data.find((c) => c.path === path);
+  };
   const [editing, setEditing] = useState<Publication | 'new' | null>(null);
   const [archiving, setArchiving] = useState<Publication | null>(null);
   const [publishing, setPublishing] = useState(false);
@@ -72,12 +86,13 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
       : []),
     {
       header: 'Image',
-      cell: (p) =>
-        p.imageUrl ? (
-          <img src={p.imageUrl} alt="" className="h-10 w-16 rounded object-cover" />
-        ) : (
-          '—'
-        ),
+      cell: (p) => {
+        if (!p.imageUrl) return '—';
+        const check = quarantineOf(p.imageUrl);
+        if (check)
+          return <span className="text-sm text-red-800">Image removed: {check.reason}</span>;
+        return <img src={p.imageUrl} alt="" className="h-10 w-16 rounded object-cover" />;
+      },
     },
     {
       header: 'Actions',

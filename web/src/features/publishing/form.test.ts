@@ -39,10 +39,26 @@ describe('article and announcement form', () => {
     ).toBe('Choose a time in the future, or publish now.');
     expect(
       validatePublication(
+        { ...base, when: 'schedule', scheduledAt: '2026-12-01T10:00' },
+        null,
+        opts,
+      ).scheduledAt,
+    ).toBeUndefined();
+  });
+
+  it('refuses a schedule more than a year ahead and invisible characters in the title', () => {
+    expect(
+      validatePublication(
         { ...base, when: 'schedule', scheduledAt: '2030-01-01T10:00' },
         null,
         opts,
       ).scheduledAt,
+    ).toBe('Choose a time at most a year from now.');
+    expect(validatePublication({ ...base, title: 'Fire \u202Edrill' }, null, opts).title).toBe(
+      'Title cannot contain invisible or control characters (found U+202E).',
+    );
+    expect(
+      validatePublication({ ...base, text: 'Line 1\nLine 2' }, null, opts).text,
     ).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@campus-safety/model';
+import { LIMITS, MESSAGES, scheduledDateProblem } from '@campus-safety/model';
 import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface PublicationInput {
@@ -29,10 +29,11 @@ export function validatePublication(
     if (!input.scheduledAt || Number.isNaN(date.getTime()))
       scheduledAt = MESSAGES.invalidScheduledDate;
     else if (date <= options.now) scheduledAt = 'Choose a time in the future, or publish now.';
+    else scheduledAt = scheduledDateProblem(date, options.now) ?? undefined;
   }
   return {
     title: requiredText(input.title, 'Title', LIMITS.title),
-    text: requiredText(input.text, options.textLabel, LIMITS.body),
+    text: requiredText(input.text, options.textLabel, LIMITS.body, { multiline: true }),
     scheduledAt,
     tags:
       options.withTags && input.tags.length > LIMITS.tagsPerItem

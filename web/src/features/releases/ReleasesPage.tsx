@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { collection, orderBy, query } from 'firebase/firestore';
-import { COLLECTIONS } from '@campus-safety/model';
+import { collection, orderBy, query, where } from 'firebase/firestore';
+import { COLLECTIONS, type FileCheck } from '@campus-safety/model';
 import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FileField, FormFailure, TextAreaField, TextField } from '../../components/fields';
@@ -13,6 +13,7 @@ import { db } from '../../lib/db';
 import { formatBytes, formatDate } from '../../lib/format';
 import { retryLive, useLiveQuery } from '../../lib/live-query';
 import { publishRelease, setReleaseArchived, type ReleaseRow } from './api';
+import { fileCheckLabel } from './file-check';
 import { validateRelease, type ReleaseField, type ReleaseInput } from './form';
 
 function UploadForm({ highestCode }: { highestCode: number }) {
@@ -31,7 +32,7 @@ function UploadForm({ highestCode }: { highestCode: number }) {
       }
       toast.success(
         'Release uploaded',
-        `Version ${input.version} is now offered on the download page.`,
+        `Version ${input.version} is offered on the download page once the server has checked the file.`,
       );
       reset();
       setFile(null);
@@ -88,6 +89,11 @@ export default function ReleasesPage() {
   const list = useLiveQuery<ReleaseRow>(key, () =>
     query(collection(db, COLLECTIONS.releases), orderBy('timestamp', 'desc')),
   );
+  const checksKey = 'file-checks:releases';
+  const checks = useLiveQuery<FileCheck>(checksKey, () =>
+    query(collection(db, COLLECTIONS.fileChecks), where('kind', '==', 'release')),
+  );
+  const checkOf = (r: ReleaseRow) => checks.data.find((c) => c.path === r.storagePath);
   const [archiving, setArchiving] = useState<ReleaseRow | null>(null);
   const highestCode = Math.max(0, ...list.data.map((r) => r.versionCode ?? 0));
 
@@ -113,6 +119,15 @@ export default function ReleasesPage() {
     {
       header: 'Notes',
       cell: (r) => <span className="line-clamp-2 whitespace-pre-wrap">{r.notes || '—'}</span>,
+    },
+    {
+      header: 'File check',
+      cell: (r) =>
+        checks.status === 'ready'
+          ? fileCheckLabel(checkOf(r))
+          : checks.status === 'error'
+            ? '—'
+            : '…',
     },
     { header: 'State', cell: (r) => (r.isArchived ? 'Archived' : 'Offered') },
     {

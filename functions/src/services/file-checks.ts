@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { getStorage } from 'firebase-admin/storage';
+import { logger } from 'firebase-functions';
+import { COLLECTIONS, fileCheckId } from '@campus-safety/model';
+import { MAGIC_BYTES, detectType, fileKind, fileProblem } from '../domain/file-content';
+
+type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>;
+
+/** Where quarantined files go: no storage.rules match, no download token, so never served. */
+export const QUARANTINE_PREFIX = 'quarantine/';
+
+export interface StoredObject {
+  name: string;
+  size: number;
+}
+
+export type FileCheckOutcome = 'skipped' | 'ok' | 'quarantined';
+
+async function head(bucket: Bucket, name: string, size: number): Promise<Uint8Array> {
+  if (size === 0) return new Uint8Array();
+  const [bytes] = await bucket
+    .file(name)
+    .download({ start: 0, end: Math.min(size, MAGIC_BYTES) - 1 });
+  return bytes;
+}
+
+async function sha256(bucket: Bucket, name: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of bucket.file(name).createReadStream()) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Checks a file just written to Storage (DESIGN: files are trusted by content, not by name):
+ * article, announcement, accomplishment and profile images must be PNG/JPEG/WebP/GIF by their
+ * first bytes; app builds must be ZIP archives of a plausible size, and get their SHA-256. The
+ * outcome is recorded in `file_checks`; a file that fails is moved under `quarantine/` without
+ * its download token, so neither its old URL nor a new one serves it.
+ */
+export async function checkStoredFile(
+  deps: { db: Firestore; bucket: Bucket },
+  object: StoredObject,
+): Promise<FileCheckOutcome> {
+  const kind = fileKind(object.name);
+  if (!kind) return 'skipped';
+  const detected = detectType(await head(deps.bucket, object.name, object.size));
+  const problem = fileProblem(kind, detected, object.size);
+  const digest = kind === 'release' && !problem ? await sha256(deps.bucket, object.name) : null;
+  if (problem) {
+    const target = deps.bucket.file(`${QUARANTINE_PREFIX}${object.name}`);
+    await deps.bucket.file(object.name).move(target);
+    await target.setMetadata({
+      metadata: { firebaseStorageDownloadTokens: null, quarantineReason: problem },
+    });
+    logger.warn('Uploaded file quarantined', { path: object.name, problem });
+  }
+  await deps.db
+    .collection(COLLECTIONS.fileChecks)
+    .doc(fileCheckId(object.name))
+    .set({
+      path: object.name,
+      kind,
+      state: problem ? 'quarantined' : 'ok',
+      reason: problem,
+      detectedType: detected,
+      size: object.size,
+      sha256: digest,
+      checkedAt: FieldValue.serverTimestamp(),
+    });
+  return problem ? 'quarantined' : 'ok';
+}

@@ -1,0 +1,16 @@
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
+import { getStorage } from 'firebase-admin/storage';
+import { checkStoredFile } from '../services/file-checks';
+import { db } from '../services/firebase';
+import { recordingFailures } from '../services/trigger-failures';
+
+/** A file was written to the default bucket: check its content (services/file-checks.ts). */
+export const onFileUploaded = onObjectFinalized(
+  { retry: true },
+  recordingFailures('onFileUploaded', async (event) => {
+    await checkStoredFile(
+      { db: db(), bucket: getStorage().bucket(event.data.bucket) },
+      { name: event.data.name, size: Number(event.data.size) },
+    );
+  }),
+);

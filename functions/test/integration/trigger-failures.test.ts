@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { RETRY_AFTER_MS } from '../../src/services/trigger-failures';
+import {
+  cloudEvent,
+  db,
+  deliverEvent,
+  docData,
+  notificationsOf,
+  pushesFor,
+  reporter,
+  settle,
+  unique,
+  waitFor,
+} from './stack';
+
+/**
+ * Retries: the platform delivers a failed event again (`retry: true`); neither emulator does, so
+ * the tests deliver the same CloudEvent again as Eventarc would. The fault is the emulator-only
+ * hook of services/trigger-failures.ts: `emulatorFault: {trigger, failures}` on the document.
+ */
+const failuresOf = async (document: string) =>
+  (
+    await db.collection(COLLECTIONS.triggerFailures).where('document', '==', document).get()
+  ).docs.map((d) => d.data());
+
+async function faultyReport(failures: number) {
+  const rep = await reporter(['device-f']);
+  const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
+  const fields = {
+    timestamp: new Date(Date.now() - 10 * 60_000),
+    geoLoc: { latitude: 14.65, longitude: 121.07 },
+    nearestCampus: 'Main Campus',
+    status: 'Reported',
+    isArchived: false,
+    email: rep.email,
+    incidentType: 'Fire',
+    tags: [],
+    emulatorFault: { trigger: 'onIncidentCreated', failures },
+  };
+  await ref.set({ ...fields, timestamp: Timestamp.fromDate(fields.timestamp) });
+  const [record] = await waitFor(
+    () => failuresOf(ref.path),
+    (list) => list.length === 1,
+  );
+  return { rep, ref, fields, record: record! };
+}
+
+/**
+ * The retry of the failed creation event: same id, same document, delivered again once the
+ * platform's backoff has passed (the Functions emulator also restarts the worker a failure
+ * killed, so an immediate redelivery would meet a closing connection).
+ */
+async function retry(ref: { path: string }, fields: Record<string, unknown>, record: DocumentData) {
+  const eventTime = (record.eventTime as Timestamp).toDate();
+  await settle(Math.max(1000, RETRY_AFTER_MS + 500 - (Date.now() - eventTime.getTime())));
+  return deliverEvent(
+    'onIncidentCreated',
+    cloudEvent({
+      id: record.eventId,
+      type: 'created',
+      document: ref.path,
+      value: fields,
+      time: eventTime.toISOString(),
+    }),
+  );
+}
+
+describe('trigger retries and failure records', function () {
+  // Each failure kills the emulator's function worker; the retry waits for a new one.
+  this.timeout(120_000);
+
+  it('a trigger that fails once still notifies and pushes exactly once, and its record says recovered', async () => {
+    const { rep, ref, fields, record } = await faultyReport(1);
+    assert.equal(record.trigger, 'onIncidentCreated');
+    assert.equal(record.attempts, 1);
+    assert.equal(record.state, 'retrying');
+    assert.match(record.error, /Injected fault 1/);
+    await settle(500);
+    assert.deepEqual(await notificationsOf(rep.uid), []);
+    assert.deepEqual(await pushesFor('payload.type_id', ref.id), []);
+
+    await retry(ref, fields, record);
+    await retry(ref, fields, record); // a second delivery of the same event changes nothing
+    const list = await notificationsOf(rep.uid);
+    assert.deepEqual(
+      list.map((n) => n.title),
+      ['Incident Reported'],
+    );
+    assert.equal((await pushesFor('payload.type_id', ref.id)).length, 1);
+    assert.equal((await docData(ref.path))!.statusHistory.length, 1);
+    const [after] = await failuresOf(ref.path);
+    assert.equal(after!.state, 'recovered');
+    assert.equal(after!.attempts, 1);
+  });
+
+  it('a trigger that keeps failing leaves a record with its attempts, and gives up after the retry window', async () => {
+    const { rep, ref, fields, record } = await faultyReport(99);
+    await assert.rejects(retry(ref, fields, record), /answered 500/);
+    await assert.rejects(retry(ref, fields, record), /answered 500/);
+    let [now] = await failuresOf(ref.path);
+    assert.equal(now!.attempts, 3);
+    assert.equal(now!.state, 'retrying');
+    assert.match(now!.error, /Injected fault 3/);
+
+    // Delivered again more than an hour after the change: recorded as given up, not retried.
+    const old = { ...record, eventTime: Timestamp.fromMillis(Date.now() - 2 * 3_600_000) };
+    await retry(ref, fields, old);
+    [now] = await failuresOf(ref.path);
+    assert.equal(now!.attempts, 4);
+    assert.equal(now!.state, 'gave-up');
+    assert.deepEqual(await notificationsOf(rep.uid), []);
+    assert.deepEqual(await pushesFor('payload.type_id', ref.id), []);
+    assert.equal((await docData(ref.path))!.statusHistory, undefined);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Characters that change how text reads without being seen: C0 and C1 control characters
+ * (NUL included), bidirectional embeddings, overrides and isolates (which can reverse what a
+ * reader sees, "Trojan Source"), directional marks, and the zero-width characters used to
+ * make two different strings look the same (U+200B, U+2060 to U+2064, U+FEFF). ZWNJ and ZWJ (U+200C, U+200D) stay allowed: some
+ * scripts and emoji sequences need them. Tab and line breaks are allowed in multi-line text only.
+ */
+// Control characters are exactly what these match, hence the lint exception.
+/* eslint-disable no-control-regex */
+const HIDDEN_IN_LINE =
+  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+const HIDDEN_IN_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+/* eslint-enable no-control-regex */
+
+/** The code point as people look it up: `U+202E`. */
+function codePointLabel(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * Why `text` cannot be stored as a name, title or other one-line field (`multiline: false`, the
+ * default) or as a description or body (`multiline: true`), or null when it can. `label` starts
+ * the sentence, as in the forms' other messages.
+ */
+export function hiddenCharacterProblem(
+  text: string,
+  label: string,
+  { multiline = false }: { multiline?: boolean } = {},
+): string | null {
+  const found = (multiline ? HIDDEN_IN_TEXT : HIDDEN_IN_LINE).exec(text);
+  if (!found) return null;
+  const lineBreak = !multiline && /[\t\n\r]/.test(found[0]);
+  return lineBreak
+    ? `${label} must be a single line.`
+    : `${label} cannot contain invisible or control characters (found ${codePointLabel(found[0])}).`;
+}

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const data = vi.hoisted(() => ({
+  release: null as unknown,
+  check: undefined as unknown,
+  listener: null as null | ((snap: unknown) => void),
+}));
+const downloadUrl = vi.hoisted(() => vi.fn(async () => 'https://files.test/app.apk'));
+vi.mock('../../lib/db', () => ({ db: {} }));
+vi.mock('../../lib/storage', () => ({ downloadUrl }));
+vi.mock('firebase/firestore', () => ({
+  collection: () => ({}),
+  query: () => ({}),
+  where: () => ({}),
+  orderBy: () => ({}),
+  limit: () => ({}),
+  doc: (_db: unknown, _c: string, id: string) => ({ id }),
+  getDocs: async () => ({ docs: [{ data: () => data.release }] }),
+  onSnapshot: (_ref: unknown, next: (snap: unknown) => void) => {
+    data.listener = next;
+    next({ data: () => data.check });
+    return () => undefined;
+  },
+}));
+
+import DownloadPage from './DownloadPage';
+
+const release = {
+  version: '1.4.0',
+  versionCode: 14,
+  notes: '',
+  storagePath: 'releases/r1/app.apk',
+  size: 999_999, // what the uploader's browser said: not shown
+  timestamp: new Date('2026-11-22T10:00:00Z'),
+  isArchived: false,
+};
+
+describe('/download', () => {
+  beforeEach(() => {
+    downloadUrl.mockClear();
+    data.release = release;
+  });
+
+  it('shows the size and SHA-256 the server computed, and the download link', async () => {
+    data.check = {
+      kind: 'release',
+      state: 'ok',
+      reason: null,
+      size: 4258,
+      sha256: 'c0ffee'.repeat(10) + 'abcd',
+    };
+    render(<DownloadPage />);
+    expect(await screen.findByRole('link', { name: 'Download version 1.4.0' })).toHaveAttribute(
+      'href',
+      'https://files.test/app.apk',
+    );
+    expect(screen.getByText('4.2 KB (4,258 bytes)')).toBeInTheDocument();
+    expect(screen.getByText('c0ffee'.repeat(10) + 'abcd')).toBeInTheDocument();
+  });
+
+  it('does not offer a 20-byte "apk" the server quarantined', async () => {
+    data.check = {
+      kind: 'release',
+      state: 'quarantined',
+      reason: 'too small',
+      size: 20,
+      sha256: null,
+    };
+    render(<DownloadPage />);
+    expect(
+      await screen.findByText(/did not pass the server’s file check and is not offered/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(downloadUrl).not.toHaveBeenCalled();
+  });
+
+  it('does not offer a release before the server has checked it, then offers it when checked', async () => {
+    data.check = undefined;
+    render(<DownloadPage />);
+    expect(await screen.findByText(/still being checked/)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+    const checked = { kind: 'release', state: 'ok', reason: null, size: 5000, sha256: 'ff' };
+    await act(async () => data.listener!({ data: () => checked }));
+    expect(await screen.findByRole('link', { name: 'Download version 1.4.0' })).toBeInTheDocument();
+  });
+});

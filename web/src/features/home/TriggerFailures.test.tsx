@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+const live = vi.hoisted(() => ({ current: {} as unknown }));
+vi.mock('../../lib/db', () => ({ db: {} }));
+vi.mock('../../lib/live-query', () => ({
+  retryLive: () => undefined,
+  useLiveQuery: () => live.current,
+}));
+
+import { TriggerFailures } from './TriggerFailures';
+
+describe('trigger failures on Home', () => {
+  it('lists each failure with its trigger, document, error, attempts and state', () => {
+    live.current = {
+      key: 'trigger-failures:latest',
+      status: 'ready',
+      error: null,
+      data: [
+        {
+          id: 'onIncidentCreated-e1',
+          trigger: 'onIncidentCreated',
+          document: 'incident_reports/abc',
+          error: 'deadline exceeded',
+          attempts: 7,
+          state: 'gave-up',
+          lastFailedAt: new Date('2026-11-22T14:05:09Z'),
+        },
+        {
+          id: 'onUserWritten-e2',
+          trigger: 'onUserWritten',
+          document: 'users/u1',
+          error: 'unavailable',
+          attempts: 1,
+          state: 'recovered',
+          lastFailedAt: new Date('2026-11-22T14:00:00Z'),
+        },
+      ],
+    };
+    render(<TriggerFailures />);
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'onIncidentCreated',
+      'incident_reports/abc',
+      'deadline exceeded',
+      '7',
+      'Gave up: work not done',
+      expect.stringContaining('Nov 22 2026'),
+    ]);
+    expect(within(rows[2]!).getByText('Recovered')).toBeInTheDocument();
+  });
+
+  it('says so when no trigger has failed', () => {
+    live.current = { key: 'k', status: 'ready', error: null, data: [] };
+    render(<TriggerFailures />);
+    expect(screen.getByText('No trigger has failed')).toBeInTheDocument();
+  });
+});
