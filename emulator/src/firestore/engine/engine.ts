@@ -10,7 +10,7 @@ import type {
   UsageReport,
 } from '../service.js';
 import { FirestoreApiError, GrpcCode } from '../service.js';
-import { AccessControl } from './access.js';
+import { AccessControl, requireAdmin } from './access.js';
 import { aggregate, parseAggregations } from './aggregations.js';
 import {
   invalid,
@@ -309,6 +309,7 @@ export class Engine implements FirestoreEngine {
 
   async batchWrite(ctx: CallContext, request: Json): Promise<Json> {
     expectRequest(request, 'BatchWrite');
+    requireAdmin(ctx, 'Batch writes require admin authentication.');
     const what = 'BatchWrite';
     const db = this.store.database(parseDatabaseName(request.database, what));
     const writes = optArray(request, 'writes', what);
@@ -479,8 +480,10 @@ export class Engine implements FirestoreEngine {
     const db = this.store.database(parent);
     const saq = optMessage(request, 'structuredAggregationQuery', what);
     if (!saq) throw invalid(`${what}: structuredAggregationQuery is required`);
-    const query = compileQuery(parent.path, saq.structuredQuery, `${what}: invalid query`);
     const aggregations = parseAggregations(saq.aggregations, what);
+    const query = compileQuery(parent.path, saq.structuredQuery, `${what}: invalid query`, {
+      requiredFields: aggregations.filter((a) => a.kind !== 'count').map((a) => a.field),
+    });
     const plan = this.readPlan(db, request, what, true);
     this.checkList(ctx, db, query);
     const docs = executeQuery(db, query, plan.time);
@@ -495,8 +498,9 @@ export class Engine implements FirestoreEngine {
     return [response];
   }
 
-  async listCollectionIds(_ctx: CallContext, request: Json): Promise<Json> {
+  async listCollectionIds(ctx: CallContext, request: Json): Promise<Json> {
     expectRequest(request, 'ListCollectionIds');
+    requireAdmin(ctx, 'Metadata operations require admin authentication.');
     const what = 'ListCollectionIds';
     const parent = parseParentName(request.parent, what);
     const db = this.store.database(parent);

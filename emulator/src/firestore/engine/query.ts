@@ -1,5 +1,4 @@
 import type { Json } from '../service.js';
-import { FirestoreApiError, GrpcCode } from '../service.js';
 import { invalid, isObject, optArray, optInt, optMessage } from './errors.js';
 import {
   childPath,
@@ -11,6 +10,8 @@ import {
   parseFieldPath,
   validateId,
 } from './paths.js';
+import { checkDisjunctions } from './disjunctions.js';
+import { nearestDocs, parseFindNearest, type NearestSpec } from './nearest.js';
 import type { Database, StoredDoc } from './store.js';
 import {
   compareValues,
@@ -39,6 +40,17 @@ export interface CompiledQuery {
   limit: number | null;
   /** Projection; null keeps every field. */
   select: string[][] | null;
+  /** Vector search: the nearest documents, then the explicit orderBy (if any). */
+  nearest: NearestSpec | null;
+}
+
+export interface CompileOptions {
+  /**
+   * Fields every result must have, ordered implicitly like inequality fields: the fields of
+   * sum/avg aggregations (Firestore reads them from an index, so a document without the field is
+   * not counted by a count in the same request either).
+   */
+  requiredFields?: string[][];
 }
 
 type Predicate = (doc: StoredDoc) => boolean;
@@ -69,14 +81,11 @@ export function compileQuery(
   parentPath: string,
   sq: unknown,
   what = 'Invalid query',
+  options: CompileOptions = {},
 ): CompiledQuery {
   if (!isObject(sq)) throw invalid(`${what}: structuredQuery is required`);
-  if (sq.findNearest !== undefined && sq.findNearest !== null) {
-    throw new FirestoreApiError(
-      GrpcCode.UNIMPLEMENTED,
-      'Vector search (findNearest) is not supported by this emulator',
-    );
-  }
+  const nearest =
+    sq.findNearest !== undefined && sq.findNearest !== null ? parseFindNearest(sq, what) : null;
   const from = optArray(sq, 'from', what);
   if (from.length !== 1 || !isObject(from[0]))
     throw invalid(`${what}: a query must select from exactly one collection`);
@@ -101,6 +110,8 @@ export function compileQuery(
   const counts = { notIn: 0, notEqual: 0, disjunctive: 0 };
   const whereJson = optMessage(sq, 'where', what);
   const filter = whereJson ? compileFilter(whereJson, what, inequalities, counts) : null;
+  if (whereJson) checkDisjunctions(whereJson, what);
+  for (const path of options.requiredFields ?? []) inequalities.set(formatFieldPath(path), path);
   if (counts.notIn > 1) throw invalid(`${what}: only one 'NOT_IN' filter is allowed per query`);
   if (counts.notIn > 0 && counts.notEqual > 0)
     throw invalid(`${what}: 'NOT_IN' cannot be combined with 'NOT_EQUAL' filters`);
@@ -159,6 +170,7 @@ export function compileQuery(
     offset,
     limit,
     select,
+    nearest,
   };
 }
 
@@ -183,6 +195,14 @@ function compileCursor(c: unknown, orders: Order[], key: string, what: string): 
   if (c.before !== undefined && c.before !== null && typeof c.before !== 'boolean')
     throw invalid(`${what}: ${key}.before must be a boolean`);
   return { values, before: c.before === true };
+}
+
+/**
+ * Equality as filters apply it: a null or NaN operand equals nothing (not even a stored null or
+ * NaN), as in the official emulator; `IS_NULL` / `IS_NAN` are the way to find those.
+ */
+function filterEquals(stored: Value, operand: Value): boolean {
+  return operand.nullValue === undefined && !isNaNValue(operand) && valuesEqual(stored, operand);
 }
 
 function fieldValue(doc: StoredDoc, path: string[]): Value | undefined {
@@ -274,14 +294,16 @@ function compileFilter(
     case 'EQUAL':
       return (d) => {
         const v = get(d);
-        return v !== undefined && valuesEqual(v, value);
+        return v !== undefined && filterEquals(v, value);
       };
-    case 'NOT_EQUAL':
+    case 'NOT_EQUAL': {
       counts.notEqual++;
+      if (value.nullValue !== undefined) return () => false; // `!= null` matches nothing
       return (d) => {
         const v = get(d);
-        return v !== undefined && v.nullValue === undefined && !valuesEqual(v, value);
+        return v !== undefined && v.nullValue === undefined && !filterEquals(v, value);
       };
+    }
     case 'LESS_THAN':
     case 'LESS_THAN_OR_EQUAL':
     case 'GREATER_THAN':
@@ -306,14 +328,14 @@ function compileFilter(
     case 'ARRAY_CONTAINS':
       return (d) => {
         const arr = get(d)?.arrayValue as { values: Value[] } | undefined;
-        return arr !== undefined && arr.values.some((e) => valuesEqual(e, value));
+        return arr !== undefined && arr.values.some((e) => filterEquals(e, value));
       };
     case 'ARRAY_CONTAINS_ANY': {
       const wanted = list();
       counts.disjunctive++;
       return (d) => {
         const arr = get(d)?.arrayValue as { values: Value[] } | undefined;
-        return arr !== undefined && arr.values.some((e) => wanted.some((w) => valuesEqual(e, w)));
+        return arr !== undefined && arr.values.some((e) => wanted.some((w) => filterEquals(e, w)));
       };
     }
     case 'IN': {
@@ -321,16 +343,17 @@ function compileFilter(
       counts.disjunctive++;
       return (d) => {
         const v = get(d);
-        return v !== undefined && wanted.some((w) => valuesEqual(v, w));
+        return v !== undefined && wanted.some((w) => filterEquals(v, w));
       };
     }
     case 'NOT_IN': {
       const unwanted = list();
       counts.notIn++;
+      if (unwanted.some((w) => w.nullValue !== undefined)) return () => false; // as `!= null`
       return (d) => {
         const v = get(d);
         return (
-          v !== undefined && v.nullValue === undefined && !unwanted.some((w) => valuesEqual(v, w))
+          v !== undefined && v.nullValue === undefined && !unwanted.some((w) => filterEquals(v, w))
         );
       };
     }
@@ -443,6 +466,7 @@ export function* candidates(
 /** Runs the query: ordered, after offset, up to limit. */
 export function executeQuery(db: Database, q: CompiledQuery, time: number | null): StoredDoc[] {
   const cmp = comparator(q);
+  if (q.nearest) return executeNearest(db, q, time, cmp);
   const k = q.limit === null ? Infinity : q.offset + q.limit;
   if (k === 0) return [];
   let entries: Entry[];
@@ -457,6 +481,23 @@ export function executeQuery(db: Database, q: CompiledQuery, time: number | null
     entries = topK(candidates(db, q, time), q, k, cmp);
   }
   return entries.slice(q.offset).map((e) => e.doc);
+}
+
+/** Vector search over the filtered documents; an explicit orderBy then orders the nearest. */
+function executeNearest(
+  db: Database,
+  q: CompiledQuery,
+  time: number | null,
+  cmp: (a: Entry, b: Entry) => number,
+): StoredDoc[] {
+  const filtered: StoredDoc[] = [];
+  for (const d of candidates(db, q, time)) if (entryFor(q, d)) filtered.push(d);
+  const nearest = nearestDocs(q.nearest!, filtered);
+  if (!Array.isArray(q.json.orderBy) || q.json.orderBy.length === 0) return nearest;
+  return nearest
+    .map((d) => entryFor(q, d)!)
+    .sort(cmp)
+    .map((e) => e.doc);
 }
 
 /** Keeps the k smallest entries in a max-heap, so a limited query never sorts the whole collection. */
