@@ -268,10 +268,8 @@ export class Engine implements FirestoreEngine {
           }
         : { missing: fullName(db.ref, n.path), readTime: plan.readTimeText };
     });
-    if (plan.newTxnId) {
-      if (responses.length === 0) responses.push({ readTime: plan.readTimeText });
-      responses[0]!.transaction = plan.newTxnId;
-    }
+    // A new transaction comes in an answer of its own, first, as the official emulator sends it.
+    if (plan.newTxnId) responses.unshift({ transaction: plan.newTxnId });
     return responses;
   }
 
@@ -374,6 +372,13 @@ export class Engine implements FirestoreEngine {
       applied.push({ w, before, after: doc });
       writeResults.push(result);
     }
+    // Every write to a document the commit changes reports the commit time, also one that alone
+    // changed nothing (the same document written twice), as Firestore does.
+    writes.forEach((w, i) => {
+      const final = overlay.get(w.path);
+      if (final?.updateTime === commitTime && writeResults[i]!.updateTime !== undefined)
+        writeResults[i]!.updateTime = final.updateTimeText;
+    });
     if (this.access.applies(ctx)) {
       const batch = txn || writes.length > 1 ? {} : undefined;
       for (const { w, before, after } of applied) {
@@ -464,12 +469,22 @@ export class Engine implements FirestoreEngine {
     const docs = executeQuery(db, query, plan.time);
     this.recordQuery(plan, query, docs);
     this.countReads(docs);
-    const responses: Json[] = docs.map((d) => ({
-      document: documentJson(d, query.select ? projectFields(d.fields, query.select) : d.fields),
+    // Document answers carry the number the offset skipped, as the official emulator's do.
+    const answer = (extra: Json): Json => ({
+      ...extra,
       readTime: plan.readTimeText,
-    }));
-    if (responses.length === 0) responses.push({ readTime: plan.readTimeText });
-    if (plan.newTxnId) responses[0]!.transaction = plan.newTxnId;
+      ...(query.offset > 0 && docs.length > 0 ? { skippedResults: query.offset } : {}),
+    });
+    const responses: Json[] = docs.map((d) =>
+      answer({
+        document: documentJson(d, query.select ? projectFields(d.fields, query.select) : d.fields),
+      }),
+    );
+    if (responses.length === 0) responses.push(answer({}));
+    const last = responses[responses.length - 1]!;
+    last.done = true; // the last answer says so, as Firestore's does
+    delete last.skippedResults; // the official emulator reports the skip on all answers but that one
+    if (plan.newTxnId) responses.unshift({ transaction: plan.newTxnId });
     return responses;
   }
 

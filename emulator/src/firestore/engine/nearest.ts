@@ -1,5 +1,5 @@
 import { invalid, isObject, optInt, optMessage } from './errors.js';
-import { compareDocumentNames, getField, parseFieldPath } from './paths.js';
+import { getField, parseFieldPath } from './paths.js';
 import type { StoredDoc } from './store.js';
 import { encodeDouble, normalizeValue, vectorOf } from './values.js';
 
@@ -95,37 +95,38 @@ function distance(measure: DistanceMeasure, a: number[], b: number[]): number {
 }
 
 /**
- * The `limit` documents nearest to the query vector among `docs` (already filtered), nearest
- * first (for DOT_PRODUCT: largest first), ties by document name. Only documents whose field is a
- * vector of the query's dimension take part. With `resultField` each returned document carries
- * its distance in that field (a copy; stored documents are never changed).
+ * The `limit` documents nearest to the query vector among `items` (already filtered), nearest
+ * first (for DOT_PRODUCT: largest first), equal distances in `tieBreak` order (the query's
+ * orderBy, then the document name). Only documents whose field is a vector of the query's
+ * dimension take part. With `resultField` each returned document carries its distance in that
+ * field (a copy; stored documents are never changed).
  */
-export function nearestDocs(spec: NearestSpec, docs: Iterable<StoredDoc>): StoredDoc[] {
-  const scored: { doc: StoredDoc; distance: number }[] = [];
-  for (const doc of docs) {
-    const value = getField(doc.fields, spec.path);
+export function nearestDocs<T extends { doc: StoredDoc }>(
+  spec: NearestSpec,
+  items: Iterable<T>,
+  tieBreak: (a: T, b: T) => number,
+): StoredDoc[] {
+  const scored: { item: T; distance: number }[] = [];
+  for (const item of items) {
+    const value = getField(item.doc.fields, spec.path);
     const vector = value ? vectorOf(value) : null;
     if (!vector || vector.length !== spec.query.length) continue;
     const d = distance(spec.measure, vector, spec.query);
     if (spec.threshold !== null && !withinThreshold(spec, d)) continue;
-    scored.push({ doc, distance: d });
+    scored.push({ item, distance: d });
   }
   const sign = spec.measure === 'DOT_PRODUCT' ? -1 : 1;
   scored.sort(
-    (x, y) =>
-      sign * compareDistances(x.distance, y.distance) ||
-      compareDocumentNames(x.doc.name, y.doc.name),
+    (x, y) => sign * compareDistances(x.distance, y.distance) || tieBreak(x.item, y.item),
   );
-  return scored
-    .slice(0, spec.limit)
-    .map(({ doc, distance: d }) =>
-      spec.resultField === null
-        ? doc
-        : {
-            ...doc,
-            fields: { ...doc.fields, [spec.resultField]: { doubleValue: encodeDouble(d) } },
-          },
-    );
+  return scored.slice(0, spec.limit).map(({ item: { doc }, distance: d }) =>
+    spec.resultField === null
+      ? doc
+      : {
+          ...doc,
+          fields: { ...doc.fields, [spec.resultField]: { doubleValue: encodeDouble(d) } },
+        },
+  );
 }
 
 /** Euclidean and cosine keep distances up to the threshold; dot product keeps values from it. */

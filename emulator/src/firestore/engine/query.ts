@@ -40,7 +40,7 @@ export interface CompiledQuery {
   limit: number | null;
   /** Projection; null keeps every field. */
   select: string[][] | null;
-  /** Vector search: the nearest documents, then the explicit orderBy (if any). */
+  /** Vector search: the nearest documents, equal distances in the query's order. */
   nearest: NearestSpec | null;
 }
 
@@ -113,6 +113,11 @@ export function compileQuery(
   if (whereJson) checkDisjunctions(whereJson, what);
   for (const path of options.requiredFields ?? []) inequalities.set(formatFieldPath(path), path);
   if (counts.notIn > 1) throw invalid(`${what}: only one 'NOT_IN' filter is allowed per query`);
+  if (counts.notIn > 0 && counts.disjunctive > 0) {
+    throw invalid(
+      `${what}: 'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.`,
+    );
+  }
   if (counts.notIn > 0 && counts.notEqual > 0)
     throw invalid(`${what}: 'NOT_IN' cannot be combined with 'NOT_EQUAL' filters`);
 
@@ -130,6 +135,8 @@ export function compileQuery(
     const key = formatFieldPath(path);
     if (seen.has(key)) throw invalid(`${what}: field '${key}' appears more than once in orderBy`);
     seen.add(key);
+    if (seen.has('__name__') && key !== '__name__')
+      throw invalid(`${what}: order by clause cannot contain more fields after the key`);
     orders.push({ path, isName: key === '__name__', desc: dir === 'DESCENDING' || dir === 2 });
   }
   // Implicit ordering: inequality fields not ordered explicitly, then the document name.
@@ -142,8 +149,11 @@ export function compileQuery(
     orders.push({ path: ['__name__'], isName: true, desc: lastDesc });
   }
 
-  const start = compileCursor(sq.startAt, orders, 'startAt', what);
-  const end = compileCursor(sq.endAt, orders, 'endAt', what);
+  // A cursor positions on the explicit orderBy only (the official emulator refuses more values;
+  // the SDKs send the implicit orders explicitly when they build a cursor).
+  const cursorOrders = orders.slice(0, seen.size);
+  const start = compileCursor(sq.startAt, cursorOrders, 'startAt', what);
+  const end = compileCursor(sq.endAt, cursorOrders, 'endAt', what);
   const offset = optInt(sq, 'offset', what) ?? 0;
   if (offset < 0) throw invalid(`${what}: offset must be non-negative`);
   const limit = optInt(sq, 'limit', what) ?? null;
@@ -180,7 +190,7 @@ function compileCursor(c: unknown, orders: Order[], key: string, what: string): 
   const raw = optArray(c, 'values', `${what}: ${key}`);
   if (raw.length > orders.length) {
     throw invalid(
-      `${what}: too many cursor values in ${key}: the cursor has ${raw.length} values but the query orders by only ${orders.length} fields (including __name__)`,
+      `${what}: Cursor has too many values: ${key} has ${raw.length} but the query orders by ${orders.length} fields`,
     );
   }
   const values = raw.map((v, i) => {
@@ -195,6 +205,18 @@ function compileCursor(c: unknown, orders: Order[], key: string, what: string): 
   if (c.before !== undefined && c.before !== null && typeof c.before !== 'boolean')
     throw invalid(`${what}: ${key}.before must be a boolean`);
   return { values, before: c.before === true };
+}
+
+/** List operators take arrays of values, and their values may themselves be arrays. */
+function normalizeOperand(op: unknown, raw: unknown, where: string): Value {
+  const isList = op === 'IN' || op === 'NOT_IN' || op === 'ARRAY_CONTAINS_ANY';
+  const elements = isObject(raw) && isObject(raw.arrayValue) ? raw.arrayValue.values : undefined;
+  if (!isList || !Array.isArray(elements)) return normalizeValue(raw, where);
+  return {
+    arrayValue: {
+      values: elements.map((e, i) => normalizeValue(e, `${where}[${i}]`, { depth: 1 })),
+    },
+  };
 }
 
 /**
@@ -234,6 +256,7 @@ function compileFilter(
       return compileFilter(x, what, inequalities, counts);
     });
     if (parts.length === 0) throw invalid(`${what}: a composite filter needs at least one filter`);
+    if (op === 'OR') counts.disjunctive++;
     if (parts.length === 1) return parts[0]!;
     return op === 'AND' ? (d) => parts.every((p) => p(d)) : (d) => parts.some((p) => p(d));
   }
@@ -269,7 +292,7 @@ function compileFilter(
         throw invalid(`${what}: unknown unary filter operator '${String(op)}'`);
     }
   }
-  const value = normalizeValue(body.value, `${what}: fieldFilter.value`);
+  const value = normalizeOperand(op, body.value, `${what}: fieldFilter.value`);
   const list = (): Value[] => {
     const arr = value.arrayValue as { values: Value[] } | undefined;
     const max = op === 'NOT_IN' ? MAX_NOT_IN_VALUES : MAX_DISJUNCTION_VALUES;
@@ -309,7 +332,8 @@ function compileFilter(
     case 'GREATER_THAN':
     case 'GREATER_THAN_OR_EQUAL': {
       const t = typeOrder(value);
-      const nan = isNaNValue(value);
+      // Neither NaN nor null is in any range (a null operand matches nothing, as with EQUAL).
+      const nan = isNaNValue(value) || value.nullValue !== undefined;
       const accept =
         op === 'LESS_THAN'
           ? (c: number) => c < 0
@@ -483,21 +507,19 @@ export function executeQuery(db: Database, q: CompiledQuery, time: number | null
   return entries.slice(q.offset).map((e) => e.doc);
 }
 
-/** Vector search over the filtered documents; an explicit orderBy then orders the nearest. */
+/** Vector search over the filtered documents; equal distances in the query's order. */
 function executeNearest(
   db: Database,
   q: CompiledQuery,
   time: number | null,
   cmp: (a: Entry, b: Entry) => number,
 ): StoredDoc[] {
-  const filtered: StoredDoc[] = [];
-  for (const d of candidates(db, q, time)) if (entryFor(q, d)) filtered.push(d);
-  const nearest = nearestDocs(q.nearest!, filtered);
-  if (!Array.isArray(q.json.orderBy) || q.json.orderBy.length === 0) return nearest;
-  return nearest
-    .map((d) => entryFor(q, d)!)
-    .sort(cmp)
-    .map((e) => e.doc);
+  const filtered: Entry[] = [];
+  for (const d of candidates(db, q, time)) {
+    const e = entryFor(q, d);
+    if (e) filtered.push(e);
+  }
+  return nearestDocs(q.nearest!, filtered, cmp);
 }
 
 /** Keeps the k smallest entries in a max-heap, so a limited query never sorts the whole collection. */

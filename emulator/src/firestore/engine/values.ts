@@ -145,7 +145,7 @@ export function normalizeValue(v: unknown, where: string, options: NormalizeOpti
       const map = {
         mapValue: { fields: normalizeFields(x.fields ?? {}, where, depth + 1, stored) },
       };
-      checkVector(map, where);
+      checkVector(map, where, inArray);
       return map;
     }
     default:
@@ -172,11 +172,12 @@ export function normalizeFields(fields: unknown, where: string, depth = 0, store
   return out;
 }
 
-/** A map marked as a vector must be one: only `value`, a non-empty array of doubles. */
-function checkVector(map: Value, where: string): void {
+/** A map marked as a vector must be one (only `value`, a non-empty array of doubles), not in an array. */
+function checkVector(map: Value, where: string, inArray: boolean): void {
   const fields = (map.mapValue as { fields: Fields }).fields;
   if (fields.__type__?.stringValue !== VECTOR_TYPE) return;
   const bad = (why: string) => invalid(`Invalid value at ${where}: ${why}`);
+  if (inArray) throw bad('Cannot convert a vector value in an array value.');
   if (fields.value === undefined) throw bad("Vector map is missing key 'value'.");
   if (Object.keys(fields).length > 2) throw bad('Vector Value map has extraneous entries.');
   const values = (fields.value.arrayValue as { values: Value[] } | undefined)?.values;
