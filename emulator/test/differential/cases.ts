@@ -1,5 +1,6 @@
 import { raw, v } from '../engine/helpers.js';
 import { listenCases } from './listen-cases.js';
+import { sdkCases } from './sdk-cases.js';
 import { name, ROOT, Session, userToken, type Json } from './session.js';
 
 /**
@@ -825,4 +826,5 @@ export const cases: Case[] = [
     },
   },
   ...listenCases,
+  ...sdkCases,
 ];

@@ -3,8 +3,10 @@
  * emulator and against ours, each on an empty database; the normalised transcripts must be equal
  * unless known-differences.ts lists the case. Run with `npm run test:differential -w emulator`.
  * Without the official jar the suite fails, unless FIRESTORE_ENGINE=own (then it is skipped).
+ * DIFFERENTIAL_TRACE=<file> appends every case's normalised official transcript to that file.
  */
 import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { RunningEmulator } from '../support/emulator.js';
 import { cases } from './cases.js';
@@ -67,6 +69,13 @@ describe('differential: our engine against the official Firestore emulator', fun
         ReturnType<typeof normalise>,
       ];
       requests += theirs.length;
+      if (process.env.DIFFERENTIAL_TRACE) {
+        // Appends the official transcript, normalised, to that file (to review what a case checks).
+        appendFileSync(
+          process.env.DIFFERENTIAL_TRACE,
+          `## ${testCase.name}\n${theirs.map((t) => JSON.stringify(t)).join('\n')}\n`,
+        );
+      }
       assert.deepEqual(
         mine.map((s) => s.label),
         theirs.map((s) => s.label),

@@ -12,8 +12,12 @@ import { startEmulator, type RunningEmulator } from '../support/emulator.js';
  */
 
 export const OFFICIAL_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
-const CLOUD_SDK_JAR =
-  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+/** The Cloud SDK's install root (CLOUDSDK_ROOT_DIR, as gcloud names it; Debian's by default). */
+const cloudSdkJar = (env: NodeJS.ProcessEnv) =>
+  join(
+    env.CLOUDSDK_ROOT_DIR ?? '/usr/lib/google-cloud-sdk',
+    'platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
+  );
 
 /**
  * The official emulator's jar: an explicit OFFICIAL_FIRESTORE_JAR, else the newest one
@@ -32,7 +36,8 @@ export async function findOfficialJar(env = process.env): Promise<string | null>
       .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     if (cached.length > 0) return join(cache, cached[cached.length - 1]!);
   }
-  return existsSync(CLOUD_SDK_JAR) ? CLOUD_SDK_JAR : null;
+  const cloudSdk = cloudSdkJar(env);
+  return existsSync(cloudSdk) ? cloudSdk : null;
 }
 
 /** firebase-tools' download cache, as scripts/lib/emulator-binaries.mjs (untyped) computes it. */

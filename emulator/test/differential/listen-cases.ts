@@ -1,6 +1,6 @@
-import { Firestore, type DocumentSnapshot, type QuerySnapshot } from '@google-cloud/firestore';
+import type { DocumentSnapshot, QuerySnapshot } from '@google-cloud/firestore';
 import type { Case } from './cases.js';
-import { PROJECT, type Session } from './session.js';
+import { sdkClient as client, sortedData } from './sdk-cases.js';
 
 /**
  * Listens through @google-cloud/firestore (gRPC Listen stream, as the admin SDK uses it): each
@@ -10,22 +10,9 @@ import { PROJECT, type Session } from './session.js';
 
 const SNAPSHOT_TIMEOUT_MS = 10_000;
 
-function client(s: Session): Firestore {
-  // The SDK reads FIRESTORE_EMULATOR_HOST when it is constructed (then sends `Bearer owner`).
-  process.env.FIRESTORE_EMULATOR_HOST = s.engine.hostPort;
-  process.env.METADATA_SERVER_DETECTION ??= 'none';
-  return new Firestore({ projectId: PROJECT });
-}
-
-/** Document data with its keys sorted (map order is not part of a document). */
-function dataOf(snap: DocumentSnapshot): string {
-  const data = snap.data() ?? {};
-  return JSON.stringify(data, Object.keys(data).sort());
-}
-
 function describeQuery(snap: QuerySnapshot) {
   return {
-    docs: snap.docs.map((d) => `${d.id} ${dataOf(d)}`),
+    docs: snap.docs.map((d) => `${d.id} ${sortedData(d.data())}`),
     changes: snap
       .docChanges()
       .map((c) => `${c.type} ${c.doc.id} ${c.oldIndex}->${c.newIndex}`)
@@ -34,7 +21,7 @@ function describeQuery(snap: QuerySnapshot) {
 }
 
 function describeDoc(snap: DocumentSnapshot) {
-  return snap.exists ? `${snap.id} ${dataOf(snap)}` : `${snap.id} missing`;
+  return snap.exists ? `${snap.id} ${sortedData(snap.data())}` : `${snap.id} missing`;
 }
 
 /** Collects snapshots; `next()` waits for the next one (or records that none came). */
