@@ -315,6 +315,12 @@ export const cases: Case[] = [
         where: and(where('n', 'NOT_IN', [0, 1]), where('s', 'GREATER_THAN', 's2')),
       });
       await s.query({ ...from('c'), where: and(n('EQUAL', 1)) });
+      await s.query({ ...from('c'), where: n('GREATER_THAN', 1), orderBy: [asc('__name__')] });
+      await s.query({
+        ...from('c'),
+        where: n('GREATER_THAN', 1),
+        orderBy: [asc('n'), asc('__name__')],
+      });
       await s.query({ ...from('c'), where: or() });
     },
   },
@@ -575,6 +581,15 @@ export const cases: Case[] = [
       await s.aggregate({ ...from('g'), limit: 1 }, [sumOf('w'), sumOf('v')]);
       await s.aggregate({ ...from('g'), limit: 1, orderBy: [desc('v')] }, [sumOf('w')]);
       await s.aggregate({ ...from('g'), where: where('w', 'GREATER_THAN', 0) }, [sumOf('v'), c]);
+      await s.aggregate({ ...from('g'), limit: 1, orderBy: [asc('__name__')] }, [sumOf('w')]);
+      await s.aggregate({ ...from('g'), limit: 1, orderBy: [asc('w'), desc('__name__')] }, [
+        sumOf('w'),
+      ]);
+      await s.aggregate({ ...from('g'), limit: 2, orderBy: [desc('w')] }, [sumOf('v'), c]);
+      await s.aggregate({ ...from('g'), where: where('w', 'IN', [1, 9]) }, [
+        { alias: 'a', avg: field('v') },
+        c,
+      ]);
     },
   },
   {

@@ -409,4 +409,95 @@ describe('engine: behaviours matched to the official emulator', () => {
       );
     });
   });
+
+  describe('found by the differential suite', () => {
+    let e: FirestoreEngine;
+    before(async () => {
+      e = newEngine();
+      await set(e, 'q/a', { n: 1, x: [1, 2] });
+      await set(e, 'q/b', { n: 2, x: null });
+      await set(e, 'q/c', { n: 3 });
+    });
+    const bad = (structuredQuery: Json, message: RegExp) =>
+      rejects(
+        e.runQuery(owner, { parent: ROOT, structuredQuery }),
+        GrpcCode.INVALID_ARGUMENT,
+        message,
+      );
+
+    it('refuses orders after __name__, NOT_IN beside IN or OR, and cursors beyond the orderBy', async () => {
+      await bad(
+        { ...from('q'), orderBy: [field('__name__'), field('n')] },
+        /order by clause cannot contain more fields after the key/,
+      );
+      await bad(
+        { ...from('q'), where: where('n', 'GREATER_THAN', 1), orderBy: [field('__name__')] },
+        /requires an index that has fields \[n\] after __name__/,
+      );
+      await bad(
+        {
+          ...from('q'),
+          where: {
+            compositeFilter: {
+              op: 'AND',
+              filters: [where('n', 'NOT_IN', [1]), where('x', 'IN', [2])],
+            },
+          },
+        },
+        /'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'/,
+      );
+      await bad(
+        {
+          ...from('q'),
+          orderBy: [field('n')],
+          startAt: { values: [v(1), v(raw({ referenceValue: doc('q/a') }))] },
+        },
+        /Cursor has too many values/,
+      );
+    });
+
+    it('matches nothing for a range on null, and takes arrays inside IN lists', async () => {
+      assert.deepEqual(
+        await query(e, { ...from('q'), where: where('x', 'GREATER_THAN_OR_EQUAL', null) }),
+        [],
+      );
+      assert.deepEqual(await query(e, { ...from('q'), where: where('x', 'IN', [[1, 2]]) }), [
+        'q/a',
+      ]);
+    });
+
+    it('answers RunQuery like the official emulator: transaction first, skippedResults, done last', async () => {
+      const res = await e.runQuery(owner, {
+        parent: ROOT,
+        structuredQuery: { ...from('q'), offset: 1 },
+        newTransaction: {},
+      });
+      assert.ok(typeof res[0]!.transaction === 'string' && !res[0]!.document);
+      assert.deepEqual(
+        res.slice(1).map((r) => [(r.document as Json).name, r.skippedResults, r.done]),
+        [
+          [doc('q/b'), 1, undefined],
+          [doc('q/c'), undefined, true],
+        ],
+      );
+    });
+
+    it('gives every write to a changed document the commit time, and refuses vectors in arrays', async () => {
+      await set(e, 'w/a', { n: 1 });
+      const res = await e.commit(owner, {
+        database: DATABASE,
+        writes: [
+          { update: { name: doc('w/a'), fields: { n: v(1) } } },
+          { update: { name: doc('w/a'), fields: { n: v(2) } } },
+        ],
+      });
+      const times = (res.writeResults as Json[]).map((r) => r.updateTime);
+      assert.deepEqual(times, [res.commitTime, res.commitTime]);
+      await rejects(
+        set(e, 'w/b', { list: [vector(1)] }),
+        GrpcCode.INVALID_ARGUMENT,
+        /Cannot convert a vector value in an array value/,
+      );
+    });
+  });
 });

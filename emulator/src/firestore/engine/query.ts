@@ -141,7 +141,15 @@ export function compileQuery(
   }
   // Implicit ordering: inequality fields not ordered explicitly, then the document name.
   const lastDesc = orders.length > 0 ? orders[orders.length - 1]!.desc : false;
-  if (!orders.some((o) => o.isName)) {
+  if (seen.has('__name__')) {
+    // No index has fields after __name__: implicitly ordered fields must be ordered explicitly.
+    const unordered = [...inequalities.keys()].filter((k) => k !== '__name__' && !seen.has(k));
+    if (unordered.length > 0) {
+      throw invalid(
+        `${what}: This query requires an index that has fields [${unordered.sort().join(', ')}] after __name__ and Firestore does not currently support such an index. Please try the query again with additional ordering on those fields.`,
+      );
+    }
+  } else {
     for (const key of [...inequalities.keys()].sort()) {
       if (key !== '__name__' && !seen.has(key))
         orders.push({ path: inequalities.get(key)!, isName: false, desc: lastDesc });
