@@ -709,6 +709,9 @@ export const cases: Case[] = [
         await s.call('POST', ':batchWrite', { writes: [update('adm/b', { n: 2 })] }, { auth });
       }
       await s.call('GET', '/adm/b');
+      // Ordinary reads and writes by a non-admin caller with no rules loaded.
+      await s.call('GET', '/adm/a', undefined, { auth: userToken('u1') });
+      await s.call('POST', ':commit', { writes: [update('adm/c', { n: 3 })] }, { auth: null });
     },
   },
   {

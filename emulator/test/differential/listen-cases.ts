@@ -132,6 +132,41 @@ export const listenCases: Case[] = [
     },
   },
   {
+    name: 'listen: limitToLast and a filter with null and NaN operands',
+    async run(s) {
+      const db = client(s);
+      try {
+        const items = db.collection('last');
+        for (const [id, n] of [
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+        ] as const)
+          await items.doc(id).set({ n });
+        const last = collector(describeQuery);
+        const stopLast = items.orderBy('n').limitToLast(2).onSnapshot(last.push, last.error);
+        s.record('limitToLast initial', await last.next());
+        await items.doc('d').set({ n: 4 });
+        s.record('limitToLast after a larger value', await last.next());
+        await items.doc('d').delete();
+        s.record('limitToLast after its delete', await last.next());
+        stopLast();
+
+        const odd = collector(describeQuery);
+        const stopOdd = items
+          .where('n', 'in', [null, Number.NaN, 2])
+          .onSnapshot(odd.push, odd.error);
+        s.record('in [null, NaN, 2] initial', await odd.next());
+        await items.doc('e').set({ n: null });
+        await items.doc('f').set({ n: 2 });
+        s.record('in [null, NaN, 2] after null and 2', await odd.next());
+        stopOdd();
+      } finally {
+        await db.terminate();
+      }
+    },
+  },
+  {
     name: 'listen: an invalid query is refused',
     async run(s) {
       const db = client(s);
