@@ -779,6 +779,56 @@ export const cases: Case[] = [
     },
   },
   {
+    name: 'limits: ids, field names, nesting, sizes, writes per commit',
+    async run(s) {
+      const nested = (depth: number): unknown => (depth === 0 ? 1 : { m: nested(depth - 1) });
+      await s.set(`lim/${'i'.repeat(1500)}`, fields({ n: 1 }));
+      await s.set(`lim/${'i'.repeat(1501)}`, fields({ n: 1 }));
+      await s.set('lim/.', fields({ n: 1 }));
+      await s.set('lim/..', fields({ n: 1 }));
+      await s.set('lim/__x__', fields({ n: 1 }));
+      await s.set('lim/a', fields({ ['f'.repeat(1500)]: 1 }));
+      await s.set('lim/b', fields({ ['f'.repeat(1501)]: 1 }));
+      await s.set('lim/c', fields({ deep: nested(19) }));
+      await s.set('lim/d', fields({ deep: nested(20) }));
+      await s.set('lim/e', fields({ deep: nested(21) }));
+      await s.set('lim/f', fields({ s: 'x'.repeat(1_048_487) }));
+      await s.commit(Array.from({ length: 500 }, (_, i) => update(`many/d${i}`, { i })));
+      await s.commit(Array.from({ length: 501 }, (_, i) => update(`many/e${i}`, { i })));
+      await s.aggregate(from('many'), [{ alias: 'c', count: {} }]);
+    },
+  },
+  {
+    name: 'documents: list pages, field deletes through the mask, preconditions on transforms',
+    async run(s) {
+      await seed(s, { 'pg/a': { n: 1, x: 1 }, 'pg/b': { n: 2 }, 'pg/c': { n: 3 } });
+      const first = await s.call('GET', '/pg?pageSize=2');
+      await s.call(
+        'GET',
+        `/pg?pageSize=2&pageToken=${encodeURIComponent(first.body?.nextPageToken ?? '')}`,
+        undefined,
+        { label: 'GET /pg, second page' },
+      );
+      await s.call('PATCH', '/pg/a?updateMask.fieldPaths=x&updateMask.fieldPaths=missing', {
+        fields: {},
+      });
+      await s.call('GET', '/pg/a');
+      const transform = (extra: Json) =>
+        s.commit([
+          {
+            transform: {
+              document: name('pg/b'),
+              fieldTransforms: [{ fieldPath: 'n', increment: v(1) }],
+            },
+            ...extra,
+          },
+        ]);
+      await transform({ currentDocument: { exists: true } });
+      await transform({ currentDocument: { exists: false } });
+      await s.call('GET', '/pg/b');
+    },
+  },
+  {
     name: 'errors: bad requests',
     async run(s) {
       await seed(s, { 'e/a': { n: 1 } });

@@ -20,7 +20,7 @@ describe('differential: our engine against the official Firestore emulator', fun
   let official: RunningEmulator | null = null;
   let ours: RunningEmulator | null = null;
   const started = performance.now();
-  let requests = 0;
+  let steps = 0;
   let disagreements = 0;
   let expected = 0;
 
@@ -48,7 +48,8 @@ describe('differential: our engine against the official Firestore emulator', fun
     if (official) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
-        `  ${cases.length} cases, ${requests} requests per engine, ${disagreements} disagreeing steps ` +
+        `  ${cases.length} cases, ${steps} steps per engine (requests, SDK calls, snapshots), ` +
+          `${disagreements} disagreeing steps ` +
           `(${expected} of them in known-differences.ts), ${seconds} s`,
       );
     }
@@ -68,7 +69,7 @@ describe('differential: our engine against the official Firestore emulator', fun
         ReturnType<typeof normalise>,
         ReturnType<typeof normalise>,
       ];
-      requests += theirs.length;
+      steps += theirs.length;
       if (process.env.DIFFERENTIAL_TRACE) {
         // Appends the official transcript, normalised, to that file (to review what a case checks).
         appendFileSync(
