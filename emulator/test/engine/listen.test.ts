@@ -272,6 +272,38 @@ describe('engine: listen', () => {
     assert.deepEqual(sink.take(), []);
   });
 
+  it('refuses a findNearest target, which cannot be kept current per document', () => {
+    const e = newEngine();
+    const sink = new RecordingSink();
+    const vector = {
+      mapValue: {
+        fields: {
+          __type__: { stringValue: '__vector__' },
+          value: { arrayValue: { values: [{ doubleValue: 1 }] } },
+        },
+      },
+    };
+    e.openListen(owner, sink).receive(
+      queryTarget(2, {
+        from: [{ collectionId: 'v' }],
+        findNearest: {
+          vectorField: { fieldPath: 'o' },
+          queryVector: vector,
+          distanceMeasure: 'EUCLIDEAN',
+          limit: 1,
+        },
+      }),
+    );
+    const [first] = sink.take();
+    const change = first!.targetChange as Json;
+    assert.equal(change.targetChangeType, 'REMOVE');
+    assert.equal((change.cause as Json).code, GrpcCode.INVALID_ARGUMENT);
+    assert.match(
+      String((change.cause as Json).message),
+      /findNearest queries cannot be listened to/,
+    );
+  });
+
   it('refuses a target with a malformed readTime on its own', async () => {
     const e = newEngine();
     const sink = new RecordingSink();

@@ -1,4 +1,5 @@
 import type { AccessRequest, Authorizer, CallContext, Json } from '../service.js';
+import { FirestoreApiError, GrpcCode } from '../service.js';
 import type { DatabaseRef } from './paths.js';
 import { documentJson, type Database, type StoredDoc } from './store.js';
 
@@ -44,4 +45,12 @@ function stripRoot(db: Database, path: string): string {
   if (path.startsWith(db.root + '/')) return path.slice(db.root.length + 1);
   const rulesPath = /^\/?databases\/[^/]+\/documents\/(.*)$/.exec(path);
   return (rulesPath ? rulesPath[1]! : path).replace(/^\/+/, '');
+}
+
+/**
+ * Methods with no rules equivalent (ListCollectionIds, BatchWrite) are admin-only in Firestore,
+ * whatever the rules say: refused for every non-owner caller, as the official emulator does.
+ */
+export function requireAdmin(ctx: CallContext, message: string): void {
+  if (ctx.caller.kind !== 'owner') throw new FirestoreApiError(GrpcCode.PERMISSION_DENIED, message);
 }

@@ -10,7 +10,7 @@ import type {
   UsageReport,
 } from '../service.js';
 import { FirestoreApiError, GrpcCode } from '../service.js';
-import { AccessControl } from './access.js';
+import { AccessControl, requireAdmin } from './access.js';
 import { aggregate, parseAggregations } from './aggregations.js';
 import {
   invalid,
@@ -272,10 +272,8 @@ export class Engine implements FirestoreEngine {
           }
         : { missing: fullName(db.ref, n.path), readTime: plan.readTimeText };
     });
-    if (plan.newTxnId) {
-      if (responses.length === 0) responses.push({ readTime: plan.readTimeText });
-      responses[0]!.transaction = plan.newTxnId;
-    }
+    // A new transaction comes in an answer of its own, first, as the official emulator sends it.
+    if (plan.newTxnId) responses.unshift({ transaction: plan.newTxnId });
     return responses;
   }
 
@@ -313,6 +311,7 @@ export class Engine implements FirestoreEngine {
 
   async batchWrite(ctx: CallContext, request: Json): Promise<Json> {
     expectRequest(request, 'BatchWrite');
+    requireAdmin(ctx, 'Batch writes require admin authentication.');
     const what = 'BatchWrite';
     const db = this.store.database(parseDatabaseName(request.database, what));
     const writes = optArray(request, 'writes', what);
@@ -377,6 +376,13 @@ export class Engine implements FirestoreEngine {
       applied.push({ w, before, after: doc });
       writeResults.push(result);
     }
+    // Every write to a document the commit changes reports the commit time, also one that alone
+    // changed nothing (the same document written twice), as Firestore does.
+    writes.forEach((w, i) => {
+      const final = overlay.get(w.path);
+      if (final?.updateTime === commitTime && writeResults[i]!.updateTime !== undefined)
+        writeResults[i]!.updateTime = final.updateTimeText;
+    });
     if (this.access.applies(ctx)) {
       const batch = txn || writes.length > 1 ? {} : undefined;
       for (const { w, before, after } of applied) {
@@ -467,12 +473,22 @@ export class Engine implements FirestoreEngine {
     const docs = executeQuery(db, query, plan.time);
     this.recordQuery(plan, query, docs);
     this.countReads(docs);
-    const responses: Json[] = docs.map((d) => ({
-      document: documentJson(d, query.select ? projectFields(d.fields, query.select) : d.fields),
+    // Document answers carry the number the offset skipped, as the official emulator's do.
+    const answer = (extra: Json): Json => ({
+      ...extra,
       readTime: plan.readTimeText,
-    }));
-    if (responses.length === 0) responses.push({ readTime: plan.readTimeText });
-    if (plan.newTxnId) responses[0]!.transaction = plan.newTxnId;
+      ...(query.offset > 0 && docs.length > 0 ? { skippedResults: query.offset } : {}),
+    });
+    const responses: Json[] = docs.map((d) =>
+      answer({
+        document: documentJson(d, query.select ? projectFields(d.fields, query.select) : d.fields),
+      }),
+    );
+    if (responses.length === 0) responses.push(answer({}));
+    const last = responses[responses.length - 1]!;
+    last.done = true; // the last answer says so, as Firestore's does
+    delete last.skippedResults; // the official emulator reports the skip on all answers but that one
+    if (plan.newTxnId) responses.unshift({ transaction: plan.newTxnId });
     return responses;
   }
 
@@ -483,8 +499,10 @@ export class Engine implements FirestoreEngine {
     const db = this.store.database(parent);
     const saq = optMessage(request, 'structuredAggregationQuery', what);
     if (!saq) throw invalid(`${what}: structuredAggregationQuery is required`);
-    const query = compileQuery(parent.path, saq.structuredQuery, `${what}: invalid query`);
     const aggregations = parseAggregations(saq.aggregations, what);
+    const query = compileQuery(parent.path, saq.structuredQuery, `${what}: invalid query`, {
+      requiredFields: aggregations.filter((a) => a.kind !== 'count').map((a) => a.field),
+    });
     const plan = this.readPlan(db, request, what, true);
     this.checkList(ctx, db, query);
     const docs = executeQuery(db, query, plan.time);
@@ -499,8 +517,9 @@ export class Engine implements FirestoreEngine {
     return [response];
   }
 
-  async listCollectionIds(_ctx: CallContext, request: Json): Promise<Json> {
+  async listCollectionIds(ctx: CallContext, request: Json): Promise<Json> {
     expectRequest(request, 'ListCollectionIds');
+    requireAdmin(ctx, 'Metadata operations require admin authentication.');
     const what = 'ListCollectionIds';
     const parent = parseParentName(request.parent, what);
     const db = this.store.database(parent);

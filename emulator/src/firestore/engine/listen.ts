@@ -276,6 +276,8 @@ class ListenSession implements StreamSession {
         throw invalid('Listen: the query parent must be in the stream database');
       }
       t.query = compileQuery(parent.path, q.structuredQuery, 'Listen: invalid query');
+      // Changes are matched per document; a nearest-k result is not (the SDKs offer no listen).
+      if (t.query.nearest) throw invalid('Listen: findNearest queries cannot be listened to');
       this.hub.host.access.check(this.ctx, db, {
         method: 'list',
         path: childPath(parent.path, t.query.collectionId),

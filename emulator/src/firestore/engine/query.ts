@@ -1,5 +1,4 @@
 import type { Json } from '../service.js';
-import { FirestoreApiError, GrpcCode } from '../service.js';
 import { invalid, isObject, optArray, optInt, optMessage } from './errors.js';
 import {
   childPath,
@@ -11,6 +10,8 @@ import {
   parseFieldPath,
   validateId,
 } from './paths.js';
+import { checkDisjunctions } from './disjunctions.js';
+import { nearestDocs, parseFindNearest, type NearestSpec } from './nearest.js';
 import type { Database, StoredDoc } from './store.js';
 import {
   compareValues,
@@ -39,6 +40,17 @@ export interface CompiledQuery {
   limit: number | null;
   /** Projection; null keeps every field. */
   select: string[][] | null;
+  /** Vector search: the nearest documents, equal distances in the query's order. */
+  nearest: NearestSpec | null;
+}
+
+export interface CompileOptions {
+  /**
+   * Fields every result must have, ordered implicitly like inequality fields: the fields of
+   * sum/avg aggregations (Firestore reads them from an index, so a document without the field is
+   * not counted by a count in the same request either).
+   */
+  requiredFields?: string[][];
 }
 
 type Predicate = (doc: StoredDoc) => boolean;
@@ -69,14 +81,11 @@ export function compileQuery(
   parentPath: string,
   sq: unknown,
   what = 'Invalid query',
+  options: CompileOptions = {},
 ): CompiledQuery {
   if (!isObject(sq)) throw invalid(`${what}: structuredQuery is required`);
-  if (sq.findNearest !== undefined && sq.findNearest !== null) {
-    throw new FirestoreApiError(
-      GrpcCode.UNIMPLEMENTED,
-      'Vector search (findNearest) is not supported by this emulator',
-    );
-  }
+  const nearest =
+    sq.findNearest !== undefined && sq.findNearest !== null ? parseFindNearest(sq, what) : null;
   const from = optArray(sq, 'from', what);
   if (from.length !== 1 || !isObject(from[0]))
     throw invalid(`${what}: a query must select from exactly one collection`);
@@ -101,7 +110,14 @@ export function compileQuery(
   const counts = { notIn: 0, notEqual: 0, disjunctive: 0 };
   const whereJson = optMessage(sq, 'where', what);
   const filter = whereJson ? compileFilter(whereJson, what, inequalities, counts) : null;
+  if (whereJson) checkDisjunctions(whereJson, what);
+  for (const path of options.requiredFields ?? []) inequalities.set(formatFieldPath(path), path);
   if (counts.notIn > 1) throw invalid(`${what}: only one 'NOT_IN' filter is allowed per query`);
+  if (counts.notIn > 0 && counts.disjunctive > 0) {
+    throw invalid(
+      `${what}: 'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.`,
+    );
+  }
   if (counts.notIn > 0 && counts.notEqual > 0)
     throw invalid(`${what}: 'NOT_IN' cannot be combined with 'NOT_EQUAL' filters`);
 
@@ -119,11 +135,21 @@ export function compileQuery(
     const key = formatFieldPath(path);
     if (seen.has(key)) throw invalid(`${what}: field '${key}' appears more than once in orderBy`);
     seen.add(key);
+    if (seen.has('__name__') && key !== '__name__')
+      throw invalid(`${what}: order by clause cannot contain more fields after the key`);
     orders.push({ path, isName: key === '__name__', desc: dir === 'DESCENDING' || dir === 2 });
   }
   // Implicit ordering: inequality fields not ordered explicitly, then the document name.
   const lastDesc = orders.length > 0 ? orders[orders.length - 1]!.desc : false;
-  if (!orders.some((o) => o.isName)) {
+  if (seen.has('__name__')) {
+    // No index has fields after __name__: implicitly ordered fields must be ordered explicitly.
+    const unordered = [...inequalities.keys()].filter((k) => k !== '__name__' && !seen.has(k));
+    if (unordered.length > 0) {
+      throw invalid(
+        `${what}: This query requires an index that has fields [${unordered.sort().join(', ')}] after __name__ and Firestore does not currently support such an index. Please try the query again with additional ordering on those fields.`,
+      );
+    }
+  } else {
     for (const key of [...inequalities.keys()].sort()) {
       if (key !== '__name__' && !seen.has(key))
         orders.push({ path: inequalities.get(key)!, isName: false, desc: lastDesc });
@@ -131,8 +157,11 @@ export function compileQuery(
     orders.push({ path: ['__name__'], isName: true, desc: lastDesc });
   }
 
-  const start = compileCursor(sq.startAt, orders, 'startAt', what);
-  const end = compileCursor(sq.endAt, orders, 'endAt', what);
+  // A cursor positions on the explicit orderBy only (the official emulator refuses more values;
+  // the SDKs send the implicit orders explicitly when they build a cursor).
+  const cursorOrders = orders.slice(0, seen.size);
+  const start = compileCursor(sq.startAt, cursorOrders, 'startAt', what);
+  const end = compileCursor(sq.endAt, cursorOrders, 'endAt', what);
   const offset = optInt(sq, 'offset', what) ?? 0;
   if (offset < 0) throw invalid(`${what}: offset must be non-negative`);
   const limit = optInt(sq, 'limit', what) ?? null;
@@ -159,6 +188,7 @@ export function compileQuery(
     offset,
     limit,
     select,
+    nearest,
   };
 }
 
@@ -168,7 +198,7 @@ function compileCursor(c: unknown, orders: Order[], key: string, what: string): 
   const raw = optArray(c, 'values', `${what}: ${key}`);
   if (raw.length > orders.length) {
     throw invalid(
-      `${what}: too many cursor values in ${key}: the cursor has ${raw.length} values but the query orders by only ${orders.length} fields (including __name__)`,
+      `${what}: Cursor has too many values: ${key} has ${raw.length} but the query orders by ${orders.length} fields`,
     );
   }
   const values = raw.map((v, i) => {
@@ -183,6 +213,26 @@ function compileCursor(c: unknown, orders: Order[], key: string, what: string): 
   if (c.before !== undefined && c.before !== null && typeof c.before !== 'boolean')
     throw invalid(`${what}: ${key}.before must be a boolean`);
   return { values, before: c.before === true };
+}
+
+/** List operators take arrays of values, and their values may themselves be arrays. */
+function normalizeOperand(op: unknown, raw: unknown, where: string): Value {
+  const isList = op === 'IN' || op === 'NOT_IN' || op === 'ARRAY_CONTAINS_ANY';
+  const elements = isObject(raw) && isObject(raw.arrayValue) ? raw.arrayValue.values : undefined;
+  if (!isList || !Array.isArray(elements)) return normalizeValue(raw, where);
+  return {
+    arrayValue: {
+      values: elements.map((e, i) => normalizeValue(e, `${where}[${i}]`, { depth: 1 })),
+    },
+  };
+}
+
+/**
+ * Equality as filters apply it: a null or NaN operand equals nothing (not even a stored null or
+ * NaN), as in the official emulator; `IS_NULL` / `IS_NAN` are the way to find those.
+ */
+function filterEquals(stored: Value, operand: Value): boolean {
+  return operand.nullValue === undefined && !isNaNValue(operand) && valuesEqual(stored, operand);
 }
 
 function fieldValue(doc: StoredDoc, path: string[]): Value | undefined {
@@ -214,6 +264,7 @@ function compileFilter(
       return compileFilter(x, what, inequalities, counts);
     });
     if (parts.length === 0) throw invalid(`${what}: a composite filter needs at least one filter`);
+    if (op === 'OR') counts.disjunctive++;
     if (parts.length === 1) return parts[0]!;
     return op === 'AND' ? (d) => parts.every((p) => p(d)) : (d) => parts.some((p) => p(d));
   }
@@ -249,7 +300,7 @@ function compileFilter(
         throw invalid(`${what}: unknown unary filter operator '${String(op)}'`);
     }
   }
-  const value = normalizeValue(body.value, `${what}: fieldFilter.value`);
+  const value = normalizeOperand(op, body.value, `${what}: fieldFilter.value`);
   const list = (): Value[] => {
     const arr = value.arrayValue as { values: Value[] } | undefined;
     const max = op === 'NOT_IN' ? MAX_NOT_IN_VALUES : MAX_DISJUNCTION_VALUES;
@@ -274,20 +325,23 @@ function compileFilter(
     case 'EQUAL':
       return (d) => {
         const v = get(d);
-        return v !== undefined && valuesEqual(v, value);
+        return v !== undefined && filterEquals(v, value);
       };
-    case 'NOT_EQUAL':
+    case 'NOT_EQUAL': {
       counts.notEqual++;
+      if (value.nullValue !== undefined) return () => false; // `!= null` matches nothing
       return (d) => {
         const v = get(d);
-        return v !== undefined && v.nullValue === undefined && !valuesEqual(v, value);
+        return v !== undefined && v.nullValue === undefined && !filterEquals(v, value);
       };
+    }
     case 'LESS_THAN':
     case 'LESS_THAN_OR_EQUAL':
     case 'GREATER_THAN':
     case 'GREATER_THAN_OR_EQUAL': {
       const t = typeOrder(value);
-      const nan = isNaNValue(value);
+      // Neither NaN nor null is in any range (a null operand matches nothing, as with EQUAL).
+      const nan = isNaNValue(value) || value.nullValue !== undefined;
       const accept =
         op === 'LESS_THAN'
           ? (c: number) => c < 0
@@ -306,14 +360,14 @@ function compileFilter(
     case 'ARRAY_CONTAINS':
       return (d) => {
         const arr = get(d)?.arrayValue as { values: Value[] } | undefined;
-        return arr !== undefined && arr.values.some((e) => valuesEqual(e, value));
+        return arr !== undefined && arr.values.some((e) => filterEquals(e, value));
       };
     case 'ARRAY_CONTAINS_ANY': {
       const wanted = list();
       counts.disjunctive++;
       return (d) => {
         const arr = get(d)?.arrayValue as { values: Value[] } | undefined;
-        return arr !== undefined && arr.values.some((e) => wanted.some((w) => valuesEqual(e, w)));
+        return arr !== undefined && arr.values.some((e) => wanted.some((w) => filterEquals(e, w)));
       };
     }
     case 'IN': {
@@ -321,16 +375,17 @@ function compileFilter(
       counts.disjunctive++;
       return (d) => {
         const v = get(d);
-        return v !== undefined && wanted.some((w) => valuesEqual(v, w));
+        return v !== undefined && wanted.some((w) => filterEquals(v, w));
       };
     }
     case 'NOT_IN': {
       const unwanted = list();
       counts.notIn++;
+      if (unwanted.some((w) => w.nullValue !== undefined)) return () => false; // as `!= null`
       return (d) => {
         const v = get(d);
         return (
-          v !== undefined && v.nullValue === undefined && !unwanted.some((w) => valuesEqual(v, w))
+          v !== undefined && v.nullValue === undefined && !unwanted.some((w) => filterEquals(v, w))
         );
       };
     }
@@ -443,6 +498,7 @@ export function* candidates(
 /** Runs the query: ordered, after offset, up to limit. */
 export function executeQuery(db: Database, q: CompiledQuery, time: number | null): StoredDoc[] {
   const cmp = comparator(q);
+  if (q.nearest) return executeNearest(db, q, time, cmp);
   const k = q.limit === null ? Infinity : q.offset + q.limit;
   if (k === 0) return [];
   let entries: Entry[];
@@ -457,6 +513,21 @@ export function executeQuery(db: Database, q: CompiledQuery, time: number | null
     entries = topK(candidates(db, q, time), q, k, cmp);
   }
   return entries.slice(q.offset).map((e) => e.doc);
+}
+
+/** Vector search over the filtered documents; equal distances in the query's order. */
+function executeNearest(
+  db: Database,
+  q: CompiledQuery,
+  time: number | null,
+  cmp: (a: Entry, b: Entry) => number,
+): StoredDoc[] {
+  const filtered: Entry[] = [];
+  for (const d of candidates(db, q, time)) {
+    const e = entryFor(q, d);
+    if (e) filtered.push(e);
+  }
+  return nearestDocs(q.nearest!, filtered, cmp);
 }
 
 /** Keeps the k smallest entries in a max-heap, so a limited query never sorts the whole collection. */

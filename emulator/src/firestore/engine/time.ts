@@ -2,8 +2,8 @@ import { invalid } from './errors.js';
 
 /**
  * Times inside the engine are microseconds since the epoch (exact in a double until year 2255).
- * Timestamps in values keep nanoseconds and are stored in one fixed-width RFC 3339 form so that
- * comparing two stored timestamps is a plain string comparison.
+ * Timestamps in stored values have microseconds (query operands keep nanoseconds); all use one
+ * fixed-width RFC 3339 form (nine fraction digits), so comparing two is a string comparison.
  */
 
 const TS_RE =
@@ -68,8 +68,15 @@ export function formatTimestamp(t: SecondsNanos): string {
   return `${new Date(t.seconds * 1000).toISOString().slice(0, 19)}.${String(t.nanos).padStart(9, '0')}Z`;
 }
 
-export function canonicalTimestamp(text: unknown, what: string): string {
-  return formatTimestamp(parseTimestamp(text, what));
+/** `micros` truncates to microseconds, the precision Firestore stores timestamp values with. */
+export function canonicalTimestamp(
+  text: unknown,
+  what: string,
+  precision: 'nanos' | 'micros' = 'nanos',
+): string {
+  const t = parseTimestamp(text, what);
+  if (precision === 'micros') t.nanos -= t.nanos % 1000;
+  return formatTimestamp(t);
 }
 
 export function microsToTimestamp(micros: number): string {
@@ -88,12 +95,17 @@ export class Clock {
   private last = 0;
   /** A new commit time, strictly after every time handed out before. */
   commitTime(): number {
-    this.last = Math.max(Date.now() * 1000, this.last + 1);
+    this.last = Math.max(nowMicros(), this.last + 1);
     return this.last;
   }
   /** A read time: after every commit so far; the next commit gets a later time. */
   readTime(): number {
-    this.last = Math.max(Date.now() * 1000, this.last);
+    this.last = Math.max(nowMicros(), this.last);
     return this.last;
   }
+}
+
+/** Wall-clock microseconds (Date.now() has only milliseconds; the official emulator has micros). */
+function nowMicros(): number {
+  return Math.floor((performance.timeOrigin + performance.now()) * 1000);
 }

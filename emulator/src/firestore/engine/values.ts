@@ -10,7 +10,7 @@ import { compareDocumentNames, parseDocumentName } from './paths.js';
 export type Value = Json;
 export type Fields = Record<string, Value>;
 
-/** Cross-type order of Firestore: null < bool < numbers (NaN first) < timestamp < string < bytes < reference < geopoint < array < map. */
+/** Cross-type order of Firestore: null < bool < numbers (NaN first) < timestamp < string < bytes < reference < geopoint < array < vector < map. */
 export const enum TypeOrder {
   Null = 0,
   Boolean = 1,
@@ -21,17 +21,28 @@ export const enum TypeOrder {
   Reference = 6,
   GeoPoint = 7,
   Array = 8,
-  Map = 9,
+  Vector = 9,
+  Map = 10,
 }
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const MAX_DEPTH = 20;
+/** A vector is a map `{__type__: "__vector__", value: [doubles]}` (what the SDKs' VectorValue sends). */
+const VECTOR_TYPE = '__vector__';
+export const MAX_VECTOR_DIMENSIONS = 2048;
+
+/** The doubles of a (stored, hence valid) vector value, or null when the value is not a vector. */
+export function vectorOf(v: Value): number[] | null {
+  const fields = (v.mapValue as { fields: Fields } | undefined)?.fields;
+  if (fields?.__type__?.stringValue !== VECTOR_TYPE) return null;
+  return (fields.value!.arrayValue as { values: Value[] }).values.map(doubleOf);
+}
 
 export function typeOrder(v: Value): TypeOrder {
   if ('stringValue' in v) return TypeOrder.String;
   if ('integerValue' in v || 'doubleValue' in v) return TypeOrder.Number;
-  if ('mapValue' in v) return TypeOrder.Map;
+  if ('mapValue' in v) return vectorOf(v) ? TypeOrder.Vector : TypeOrder.Map;
   if ('booleanValue' in v) return TypeOrder.Boolean;
   if ('timestampValue' in v) return TypeOrder.Timestamp;
   if ('nullValue' in v) return TypeOrder.Null;
@@ -41,8 +52,20 @@ export function typeOrder(v: Value): TypeOrder {
   return TypeOrder.GeoPoint;
 }
 
-/** Validates a value from a request and returns its canonical stored form. */
-export function normalizeValue(v: unknown, where: string, depth = 0, inArray = false): Value {
+export interface NormalizeOptions {
+  depth?: number;
+  inArray?: boolean;
+  /**
+   * A value to store (document fields, array transform elements): timestamps are truncated to
+   * microseconds, as Firestore stores them. Query operands keep nanoseconds, so a filter on
+   * `.123456789` does not equal a stored `.123456` (as in the official emulator).
+   */
+  stored?: boolean;
+}
+
+/** Validates a value from a request and returns its canonical form. */
+export function normalizeValue(v: unknown, where: string, options: NormalizeOptions = {}): Value {
+  const { depth = 0, inArray = false, stored = false } = options;
   if (!isObject(v)) throw invalid(`Invalid value at ${where}: expected a Value object`);
   const keys = Object.keys(v).filter((k) => v[k] !== undefined);
   if (keys.length !== 1) {
@@ -66,7 +89,13 @@ export function normalizeValue(v: unknown, where: string, depth = 0, inArray = f
     case 'doubleValue':
       return { doubleValue: canonicalDouble(x, where) };
     case 'timestampValue':
-      return { timestampValue: canonicalTimestamp(x, `Invalid value at ${where}`) };
+      return {
+        timestampValue: canonicalTimestamp(
+          x,
+          `Invalid value at ${where}`,
+          stored ? 'micros' : 'nanos',
+        ),
+      };
     case 'stringValue':
       if (typeof x !== 'string')
         throw invalid(`Invalid value at ${where}: stringValue must be a string`);
@@ -103,7 +132,9 @@ export function normalizeValue(v: unknown, where: string, depth = 0, inArray = f
         throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
       return {
         arrayValue: {
-          values: values.map((e, i) => normalizeValue(e, `${where}[${i}]`, depth + 1, true)),
+          values: values.map((e, i) =>
+            normalizeValue(e, `${where}[${i}]`, { depth: depth + 1, inArray: true, stored }),
+          ),
         },
       };
     }
@@ -111,14 +142,22 @@ export function normalizeValue(v: unknown, where: string, depth = 0, inArray = f
       if (!isObject(x)) throw invalid(`Invalid value at ${where}: mapValue must be an object`);
       if (depth >= MAX_DEPTH)
         throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
-      return { mapValue: { fields: normalizeFields(x.fields ?? {}, where, depth + 1) } };
+      const map = {
+        mapValue: { fields: normalizeFields(x.fields ?? {}, where, depth + 1, stored) },
+      };
+      checkVector(map, where, inArray);
+      return map;
     }
     default:
       throw invalid(`Invalid value at ${where}: unknown value kind '${kind}'`);
   }
 }
 
-export function normalizeFields(fields: unknown, where: string, depth = 0): Fields {
+/**
+ * Validates document fields (to store: timestamps truncated to microseconds unless `stored` is
+ * false, which only nested query operands use).
+ */
+export function normalizeFields(fields: unknown, where: string, depth = 0, stored = true): Fields {
   if (!isObject(fields)) throw invalid(`Invalid fields at ${where}: expected an object`);
   const out: Fields = {};
   for (const [k, val] of Object.entries(fields)) {
@@ -128,9 +167,26 @@ export function normalizeFields(fields: unknown, where: string, depth = 0): Fiel
       throw invalid(`Invalid field name at ${where}: field names must be at most 1500 bytes`);
     if (depth === 0 && /^__.*__$/.test(k))
       throw invalid(`Invalid field name '${k}' at ${where}: names matching __.*__ are reserved`);
-    out[k] = normalizeValue(val, where ? `${where}.${k}` : k, depth);
+    out[k] = normalizeValue(val, where ? `${where}.${k}` : k, { depth, stored });
   }
   return out;
+}
+
+/** A map marked as a vector must be one (only `value`, a non-empty array of doubles), not in an array. */
+function checkVector(map: Value, where: string, inArray: boolean): void {
+  const fields = (map.mapValue as { fields: Fields }).fields;
+  if (fields.__type__?.stringValue !== VECTOR_TYPE) return;
+  const bad = (why: string) => invalid(`Invalid value at ${where}: ${why}`);
+  if (inArray) throw bad('Cannot convert a vector value in an array value.');
+  if (fields.value === undefined) throw bad("Vector map is missing key 'value'.");
+  if (Object.keys(fields).length > 2) throw bad('Vector Value map has extraneous entries.');
+  const values = (fields.value.arrayValue as { values: Value[] } | undefined)?.values;
+  if (!values) throw bad('Vector Value type must be an array.');
+  if (values.length === 0) throw bad('Cannot have a zero length vector.');
+  if (values.length > MAX_VECTOR_DIMENSIONS)
+    throw bad(`Vectors must be at most ${MAX_VECTOR_DIMENSIONS} dimensions.`);
+  if (!values.every((e) => 'doubleValue' in e))
+    throw bad("Vector must only contain values of type 'double'");
 }
 
 function canonicalInteger(x: unknown, where: string): string {
@@ -285,6 +341,17 @@ export function compareValues(a: Value, b: Value): number {
         if (c !== 0) return c;
       }
       return cmp(x.length, y.length);
+    }
+    case TypeOrder.Vector: {
+      // Shorter vectors first, then element by element (Firestore's vector index order).
+      const x = vectorOf(a)!;
+      const y = vectorOf(b)!;
+      if (x.length !== y.length) return cmp(x.length, y.length);
+      for (let i = 0; i < x.length; i++) {
+        const c = compareNumbers({ doubleValue: x[i] }, { doubleValue: y[i] });
+        if (c !== 0) return c;
+      }
+      return 0;
     }
     case TypeOrder.Map:
       return compareMaps(

@@ -164,7 +164,7 @@ function parseTransform(t: unknown, where: string): ParsedTransform {
       const arr = t[k];
       if (!isObject(arr)) throw invalid(`${where}: ${k} must be an ArrayValue`);
       const elements = optArray(arr, 'values', where).map((e, i) =>
-        normalizeValue(e, `${where}.${k}[${i}]`, 1, true),
+        normalizeValue(e, `${where}.${k}[${i}]`, { depth: 1, inArray: true, stored: true }),
       );
       return {
         path,
