@@ -9,7 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminFirestore } from '../test/support/clients.js';
 import type { RunningEmulator } from '../test/support/emulator.js';
-import { chooseFirestore } from '../../scripts/lib/emulator-binaries.mjs';
+import {
+  OFFICIAL_FIRESTORE_MAIN_CLASS,
+  findOfficialFirestoreJar,
+} from '../../scripts/lib/emulator-binaries.mjs';
 import { findJdk } from '../../scripts/lib/jdk.mjs';
 import {
   fill,
@@ -23,7 +26,6 @@ import {
 } from './measures.js';
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OFFICIAL_MAIN = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const PROJECT = 'demo-bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -41,12 +43,12 @@ function engines(): Engine[] {
   };
   if (!existsSync(own.args[0]!))
     throw new Error('Build the emulator first: npm run build -w emulator');
-  const official = chooseFirestore(join(emulatorRoot, '..'), { engine: 'auto' });
-  if (official.engine !== 'official') {
+  const official = findOfficialFirestoreJar(join(emulatorRoot, '..'));
+  if (!official) {
     console.log('The official Firestore emulator is not installed: measuring ours alone.\n');
     return [own];
   }
-  const args = ['-cp', official.binary, OFFICIAL_MAIN, '--project_id', PROJECT];
+  const args = ['-cp', official.jar, OFFICIAL_FIRESTORE_MAIN_CLASS, '--project_id', PROJECT];
   return [
     own,
     { name: 'official', command: findJdk().java, args: [...args, '--single_project_mode', 'true'] },

@@ -18,6 +18,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export const FIRESTORE_ENGINES = ['auto', 'official', 'own'];
+/** The official jar's main class (the Cloud SDK's jar names none). */
+export const OFFICIAL_FIRESTORE_MAIN_CLASS =
+  'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 
 export function emulatorCacheDir(env = process.env) {
   return env.FIREBASE_EMULATORS_PATH || join(homedir(), '.cache', 'firebase', 'emulators');
@@ -37,6 +40,19 @@ export function cloudSdkFirestoreJars(env = process.env) {
 function downloadInfo(root) {
   const file = join(root, 'node_modules/firebase-tools/lib/emulator/downloadableEmulatorInfo.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/**
+ * Google's Firestore emulator jar on this machine: the one firebase-tools downloaded, else the
+ * Cloud SDK's. Both run as `java -cp <jar> com.google.cloud.datastore.emulator.firestore.CloudFirestore`.
+ * @returns {{ jar: string, source: 'cache'|'cloud-sdk' } | null}
+ */
+export function findOfficialFirestoreJar(root, env = process.env) {
+  const details = downloadInfo(root).firestore;
+  const cached = details && join(emulatorCacheDir(env), details.downloadPathRelativeToCacheDir);
+  if (cached && existsSync(cached)) return { jar: cached, source: 'cache' };
+  const sdkJar = cloudSdkFirestoreJars(env).find((jar) => existsSync(jar));
+  return sdkJar ? { jar: sdkJar, source: 'cloud-sdk' } : null;
 }
 
 /** The indexes file firebase.json names (deployed with the rules). */
@@ -88,20 +104,18 @@ export function chooseFirestore(root, { env = process.env, engine } = {}) {
       env: { FIRESTORE_EMULATOR_BINARY_PATH: explicit },
     };
   }
-  const details = downloadInfo(root).firestore;
-  const cached = details && join(emulatorCacheDir(env), details.downloadPathRelativeToCacheDir);
-  if (cached && existsSync(cached)) {
-    return { engine: 'official', binary: cached, reason: "firebase-tools' cache", env: {} };
+  const official = findOfficialFirestoreJar(root, env);
+  if (official?.source === 'cache') {
+    return { engine: 'official', binary: official.jar, reason: "firebase-tools' cache", env: {} };
   }
-  const sdkJar = cloudSdkFirestoreJars(env).find((jar) => existsSync(jar));
-  if (sdkJar) {
+  if (official?.source === 'cloud-sdk') {
     return {
       engine: 'official',
-      binary: sdkJar,
+      binary: official.jar,
       reason: 'Cloud SDK install',
       env: {
         FIRESTORE_EMULATOR_BINARY_PATH: join(root, 'emulator', 'dist', 'official-firestore.jar'),
-        CLOUD_FIRESTORE_EMULATOR_JAR: sdkJar,
+        CLOUD_FIRESTORE_EMULATOR_JAR: official.jar,
       },
     };
   }

@@ -25,7 +25,7 @@ describe('differential: our engine against the official Firestore emulator', fun
   let expected = 0;
 
   before(async function () {
-    const jar = await findOfficialJar();
+    const jar = findOfficialJar();
     if (!jar) {
       if (process.env.FIRESTORE_ENGINE === 'own') {
         console.log(
@@ -34,7 +34,7 @@ describe('differential: our engine against the official Firestore emulator', fun
         this.skip();
       }
       throw new Error(
-        "The official Firestore emulator was not found (OFFICIAL_FIRESTORE_JAR, firebase-tools' " +
+        "The official Firestore emulator was not found (firebase-tools' " +
           'cache, the Cloud SDK install). Install it (`firebase setup:emulators:firestore` or the ' +
           'Cloud SDK component), or set FIRESTORE_ENGINE=own to skip this suite.',
       );

@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import {
+  OFFICIAL_FIRESTORE_MAIN_CLASS,
+  findOfficialFirestoreJar,
+} from '../../../scripts/lib/emulator-binaries.mjs';
 import { findJdk } from '../../../scripts/lib/jdk.mjs';
 import { freePort } from '../../../scripts/lib/ports.mjs';
 import { startEmulator, type RunningEmulator } from '../support/emulator.js';
@@ -11,43 +14,11 @@ import { startEmulator, type RunningEmulator } from '../support/emulator.js';
  * reference) and ours, each on a free port.
  */
 
-export const OFFICIAL_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
-/** The Cloud SDK's install root (CLOUDSDK_ROOT_DIR, as gcloud names it; Debian's by default). */
-const cloudSdkJar = (env: NodeJS.ProcessEnv) =>
-  join(
-    env.CLOUDSDK_ROOT_DIR ?? '/usr/lib/google-cloud-sdk',
-    'platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
-  );
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-/**
- * The official emulator's jar: an explicit OFFICIAL_FIRESTORE_JAR, else the newest one
- * firebase-tools has cached, else the Cloud SDK's. Null when there is none.
- */
-export async function findOfficialJar(env = process.env): Promise<string | null> {
-  if (env.OFFICIAL_FIRESTORE_JAR) {
-    if (!existsSync(env.OFFICIAL_FIRESTORE_JAR))
-      throw new Error(`OFFICIAL_FIRESTORE_JAR=${env.OFFICIAL_FIRESTORE_JAR} does not exist`);
-    return env.OFFICIAL_FIRESTORE_JAR;
-  }
-  const cache = (await firebaseToolsCache())(env);
-  if (existsSync(cache)) {
-    const cached = readdirSync(cache)
-      .filter((name) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(name))
-      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    if (cached.length > 0) return join(cache, cached[cached.length - 1]!);
-  }
-  const cloudSdk = cloudSdkJar(env);
-  return existsSync(cloudSdk) ? cloudSdk : null;
-}
-
-/** firebase-tools' download cache, as scripts/lib/emulator-binaries.mjs (untyped) computes it. */
-async function firebaseToolsCache(): Promise<(env: NodeJS.ProcessEnv) => string> {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const module = pathToFileURL(join(here, '../../../scripts/lib/emulator-binaries.mjs')).href;
-  const { emulatorCacheDir } = (await import(module)) as {
-    emulatorCacheDir: (env: NodeJS.ProcessEnv) => string;
-  };
-  return emulatorCacheDir;
+/** The official emulator's jar, as the project's engine choice finds it; null when none. */
+export function findOfficialJar(env = process.env): string | null {
+  return findOfficialFirestoreJar(repoRoot, env)?.jar ?? null;
 }
 
 /** Starts the official emulator (its jar has no Main-Class, so the class is named). */
@@ -59,7 +30,7 @@ export async function startOfficial(jar: string, projectId: string): Promise<Run
     [
       '-cp',
       jar,
-      OFFICIAL_MAIN_CLASS,
+      OFFICIAL_FIRESTORE_MAIN_CLASS,
       '--host',
       '127.0.0.1',
       '--port',
