@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
+import { ensurePubsubEmulator } from '../../scripts/lib/pubsub.mjs';
 
 const mode = process.argv[2] ?? 'test';
 // emulators:exec runs its script through a shell: pass extra mocha arguments through literally.
@@ -28,24 +29,32 @@ const inner =
         'npx mocha --config test/integration/.mocharc.json',
         ...process.argv.slice(3).map(shellQuote),
       ].join(' ');
+const firebaseBin = path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
+const jdkEnv = withJdk(process.env, findJdk());
+// The Pub/Sub emulator drives the scheduled function; without one its test says it is skipped.
+const pubsub = ensurePubsubEmulator(root, { env: jdkEnv, firebaseBin });
+if (pubsub.missing) console.warn(`Pub/Sub emulator unavailable: ${pubsub.missing}`);
+const preload = path.join(root, 'scripts/lib/pubsub-schedule-delivery.cjs');
 const result = spawnSync(
-  'npx',
+  process.execPath,
   [
-    'firebase',
+    '--require',
+    preload,
+    firebaseBin,
     'emulators:exec',
     '--config',
     'test/integration/firebase.json',
     '--project',
     'demo-csc-functions-test',
     '--only',
-    'auth,firestore,functions',
+    pubsub.missing ? 'auth,firestore,functions' : 'auth,firestore,functions,pubsub',
     inner,
   ],
   {
     cwd: functionsDir,
     stdio: 'inherit',
     // firebase-tools refuses Java < 21 for the Firestore emulator.
-    env: { ...withJdk(process.env, findJdk()), FIRESTORE_EMULATOR_BINARY_PATH: jar },
+    env: { ...jdkEnv, ...pubsub.env, FIRESTORE_EMULATOR_BINARY_PATH: jar },
   },
 );
 process.exit(result.status ?? 1);

@@ -2,7 +2,7 @@
  * The local stack, start to stop: install and build what is stale, find a JDK, check ports,
  * start the emulator suite (our own Firestore emulator and Storage rules runtime unless the
  * official jars are cached), seed when empty, serve the console through the Hosting emulator,
- * and run the scheduled-publishing job. Used by `npm start`, the benchmark and the e2e suite.
+ * and drive the scheduled-publishing function through the Pub/Sub emulator. Used by `npm start`, the benchmark and the e2e suite.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import {
   stackPorts,
 } from './paths.mjs';
 import { busyPorts, describeBusyPorts, isListening } from './ports.mjs';
+import { ensurePubsubEmulator } from './pubsub.mjs';
 import { run, startProcess } from './processes.mjs';
 import { installState, isStale, recordInstall } from './staleness.mjs';
 
@@ -43,8 +44,14 @@ const OFFLINE_ENV = {
   METADATA_SERVER_DETECTION: 'none',
 };
 
-/** Emulators firebase-tools starts for us (the hub and logging come with them). */
+/**
+ * Emulators firebase-tools starts for us (the hub and logging come with them); `pubsub` too
+ * when a Pub/Sub emulator is available (it drives the scheduled functions).
+ */
 const EMULATORS = ['auth', 'firestore', 'functions', 'storage', 'hosting'];
+
+/** firebase-tools preloads: lazy Auth validators, and Pub/Sub delivery to v2 schedules. */
+const PRELOADS = ['lazy-auth-validation.cjs', 'pubsub-schedule-delivery.cjs'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -72,6 +79,7 @@ export function isWorthShowing(line) {
 export function logPathFor(name, firebaseLog) {
   if (name === 'firestore' || name === 'firestore websocket')
     return join(ROOT, 'firestore-debug.log');
+  if (name === 'pubsub') return join(ROOT, 'pubsub-debug.log');
   return firebaseLog;
 }
 
@@ -162,9 +170,9 @@ export async function startStack(options = {}) {
   const startedAt = performance.now();
 
   // Ports and Java first, so a second `npm start` or a missing JDK fails at once rather than
-  // after an install and builds.
+  // after an install and builds. Optional emulators' ports are checked once we know.
   await phase('port check', () =>
-    checkPorts(stackPorts().filter(({ name }) => name !== 'ui' && name !== 'logging')),
+    checkPorts(stackPorts().filter(({ name }) => !['ui', 'logging', 'pubsub'].includes(name))),
   );
   const jdk = await phase('JDK', () => {
     try {
@@ -179,13 +187,19 @@ export async function startStack(options = {}) {
   const { register } = await import('tsx/esm/api');
   register();
   const binaries = chooseEmulatorBinaries(ROOT);
+  const pubsub = await phase('Pub/Sub emulator', () =>
+    ensurePubsubEmulator(ROOT, { env: withJdk(process.env, jdk), firebaseBin: FIREBASE_BIN }),
+  );
   const env = {
     ...withJdk(process.env, jdk),
     ...binaries.env,
+    ...pubsub.env,
     ...OFFLINE_ENV,
   };
   const ports = stackPorts().filter(
-    ({ name }) => binaries.ui || (name !== 'ui' && name !== 'logging'),
+    ({ name }) =>
+      (binaries.ui || (name !== 'ui' && name !== 'logging')) &&
+      (name !== 'pubsub' || !pubsub.missing),
   );
   await ensureBuilt(phase, env, log);
   // Again, now with the UI's ports if it is on: builds can take a while.
@@ -201,7 +215,7 @@ export async function startStack(options = {}) {
     '--config',
     EFFECTIVE_CONFIG,
     '--only',
-    EMULATORS.join(','),
+    [...EMULATORS, ...(pubsub.missing ? [] : ['pubsub'])].join(','),
   ];
   if (persist && !fresh && hasData) args.push('--import', DATA_DIR);
   if (persist) args.push('--export-on-exit', DATA_DIR);
@@ -210,8 +224,8 @@ export async function startStack(options = {}) {
   let allReady = false;
   /** Set from firebase-tools' output when one of its emulators dies. */
   let diedEmulator = null;
-  const preload = join(ROOT, 'scripts', 'lib', 'lazy-auth-validation.cjs');
-  const firebase = startProcess(process.execPath, ['--require', preload, ...args], {
+  const preloads = PRELOADS.flatMap((file) => ['--require', join(ROOT, 'scripts', 'lib', file)]);
+  const firebase = startProcess(process.execPath, [...preloads, ...args], {
     cwd: ROOT,
     env,
     logFile: firebaseLog,
@@ -231,6 +245,7 @@ export async function startStack(options = {}) {
     firebase,
     jdk,
     binaries,
+    pubsub,
     timings,
     logs: { firebase: firebaseLog, firestore: logPathFor('firestore', firebaseLog) },
     stopScheduler: () => {},
@@ -338,6 +353,7 @@ export async function startStack(options = {}) {
   if (scheduler) {
     const { startScheduler } = await import('./scheduler.mjs');
     stack.stopScheduler = startScheduler({
+      pubsubHost: pubsub.missing ? null : endpoints.pubsub,
       authHost: endpoints.auth,
       functionsHost: endpoints.functions,
       projectId: PROJECT_ID,
