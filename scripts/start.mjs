@@ -80,7 +80,7 @@ ${demoSignInLines().join('\n')}
 
 ${scheduledPublishingLine(stack.pubsub)}
 Simulate reports: npm run simulate -- --count 5 --rate 2
-Press Ctrl-C to stop${options.persist ? ' (data is saved to .emulator-data; npm start -- --fresh starts over)' : ''}.`);
+Press Ctrl-C to stop${options.persist ? ' (data is saved to .emulator-data every minute and on exit; npm start -- --fresh starts over)' : ''}.`);
 if (options.verbose) console.log(`\n${formatTimings(stack.timings)}`);
 
 /** How the every-minute publishing runs here, and why when it is the fallback. */

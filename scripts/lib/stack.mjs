@@ -20,9 +20,11 @@ import {
   REGION,
   stackPorts,
 } from './paths.mjs';
+import { recoverSavedData, removeHubLeftovers, startPeriodicExport } from './periodic-export.mjs';
 import { busyPorts, describeBusyPorts, isListening } from './ports.mjs';
 import { ensurePubsubEmulator } from './pubsub.mjs';
 import { run, startProcess } from './processes.mjs';
+import { createStackTmpDir, removeStaleTmpDirs } from './stack-tmp.mjs';
 import { installState, isStale, recordInstall } from './staleness.mjs';
 
 /** A start that cannot go on; `message` says what to do. Never printed with a stack trace. */
@@ -206,6 +208,8 @@ export async function startStack(options = {}) {
   await checkPorts(ports);
 
   writeEffectiveConfig(FIREBASE_JSON, EFFECTIVE_CONFIG, { ui: binaries.ui });
+  const tmp = prepareTmpAndData({ persist, log });
+  env.TMPDIR = tmp.path;
   const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
   const args = [
     FIREBASE_BIN,
@@ -218,7 +222,6 @@ export async function startStack(options = {}) {
     [...EMULATORS, ...(pubsub.missing ? [] : ['pubsub'])].join(','),
   ];
   if (persist && !fresh && hasData) args.push('--import', DATA_DIR);
-  if (persist) args.push('--export-on-exit', DATA_DIR);
 
   const firebaseLog = join(LOG_DIR, 'emulators.log');
   let allReady = false;
@@ -250,17 +253,25 @@ export async function startStack(options = {}) {
     logs: { firebase: firebaseLog, firestore: logPathFor('firestore', firebaseLog) },
     stopScheduler: () => {},
     stopMonitor: () => {},
+    /** Periodic saves of .emulator-data (when persisting), from console ready on. */
+    saver: null,
     stopping: false,
     get diedEmulator() {
       return diedEmulator;
     },
-    /** Graceful by default (firebase-tools exports on SIGINT); `graceMs` before SIGKILL. */
-    async stop({ graceMs = 60_000 } = {}) {
+    /**
+     * Saves the data one last time (unless `save` is false: a broken suite cannot export), then
+     * stops firebase-tools gracefully, SIGKILL after `graceMs`.
+     */
+    async stop({ graceMs = 60_000, save = true } = {}) {
       if (stack.stopping) return firebase.exited;
       stack.stopping = true;
       stack.stopScheduler();
       stack.stopMonitor();
-      return firebase.stop({ signal: 'SIGINT', graceMs });
+      if (stack.saver) await saveOnExit(stack.saver, { save, log });
+      const result = await firebase.stop({ signal: 'SIGINT', graceMs });
+      tmp.remove();
+      return result;
     },
   };
   const failStart = async (message) => {
@@ -361,6 +372,8 @@ export async function startStack(options = {}) {
       log,
     });
   }
+  if (persist)
+    stack.saver = startPeriodicExport({ hubHost: endpoints.hub, dataDir: DATA_DIR, log });
   stack.stopMonitor = monitor({ stack, ports: emulatorPorts, firebaseLog, onFatal, log });
   return { ...stack, stop: stack.stop, consoleUrl, endpoints };
 }
@@ -374,9 +387,13 @@ function monitor({ stack, ports, firebaseLog, onFatal, log }) {
   const fatal = async (message) => {
     if (stopped || stack.stopping) return;
     stopped = true;
-    log(`\n${message}\nStopping the rest of the stack ...`);
-    // A broken suite cannot export anyway; do not wait long for its clean shutdown.
-    await stack.stop({ graceMs: 10_000 });
+    const saved = stack.saver?.lastSaved;
+    const kept = saved
+      ? `\nThe data saved at ${saved.toTimeString().slice(0, 8)} is kept in .emulator-data.`
+      : '';
+    log(`\n${message}${kept}\nStopping the rest of the stack ...`);
+    // A broken suite cannot export; do not wait long for its clean shutdown.
+    await stack.stop({ graceMs: 10_000, save: false });
     onFatal(message);
   };
   void stack.firebase.exited.then((result) => {
@@ -407,6 +424,35 @@ function monitor({ stack, ports, firebaseLog, onFatal, log }) {
     stopped = true;
     clearInterval(timer);
   };
+}
+
+/**
+ * Before the emulators start: this stack's own TMPDIR (stale ones of dead stacks removed), and
+ * the saved data put back in order if a save was interrupted by a crash.
+ */
+function prepareTmpAndData({ persist, log }) {
+  removeStaleTmpDirs(ROOT);
+  if (persist) {
+    removeHubLeftovers(ROOT);
+    const recovered = recoverSavedData(DATA_DIR);
+    if (recovered) log(recovered);
+  }
+  return createStackTmpDir(ROOT);
+}
+
+/** The last save when stopping; one line either way. */
+async function saveOnExit(saver, { save, log }) {
+  await saver.stop();
+  if (!save) return;
+  try {
+    const result = await saver.saveNow();
+    if (!result.changed) log('[saved] .emulator-data was already up to date.');
+  } catch (error) {
+    const at = saver.lastSaved?.toTimeString().slice(0, 8);
+    log(
+      `[saved] not saved on exit (${error.message})${at ? `; .emulator-data is from ${at}` : ''}.`,
+    );
+  }
 }
 
 export function formatTimings(timings) {
