@@ -2,7 +2,8 @@
  * The local stack, start to stop: install and build what is stale, find a JDK, check ports,
  * start the emulator suite (our own Firestore emulator and Storage rules runtime unless the
  * official jars are cached), seed when empty, serve the console through the Hosting emulator,
- * and drive the scheduled-publishing function through the Pub/Sub emulator. Used by `npm start`, the benchmark and the e2e suite.
+ * drive the scheduled-publishing function through the Pub/Sub emulator, and save the data every
+ * minute. Used by `npm start`, the benchmark and the e2e suite.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
