@@ -71,10 +71,17 @@ function comparableBytes(file) {
   }
 }
 
+/**
+ * Firestore's export metadata files describe the export, not the data: the official emulator's
+ * `*.export_metadata` hold the export's start and end times, and the data itself is in the
+ * other files, so they are left out of the comparison.
+ */
+const DESCRIBES_EXPORT = /export_metadata$/;
+
 /** Content digest of an export (paths and data), to tell an unchanged save from a new one. */
 export function digestExport(dir) {
   const hash = createHash('sha256');
-  for (const file of files(dir)) {
+  for (const file of files(dir).filter((f) => !DESCRIBES_EXPORT.test(f))) {
     hash.update(`${relative(dir, file)}\0`);
     hash.update(comparableBytes(file));
     hash.update('\0');

@@ -29,6 +29,11 @@ function writeExport(dir, docs, { complete = true } = {}) {
     join(dir, 'firestore_export', 'docs.json'),
     JSON.stringify({ exportedAt: new Date().toISOString(), docs }),
   );
+  // As the official emulator writes beside its data: the export's start and end times.
+  writeFileSync(
+    join(dir, 'firestore_export', 'all_kinds.export_metadata'),
+    String(performance.now()),
+  );
   if (complete) {
     writeFileSync(
       join(dir, 'firebase-export-metadata.json'),
