@@ -33,8 +33,8 @@ export function scheduleTopic(functionName) {
 }
 
 /** Cloud SDK installs: the Debian path, and the one `gcloud` on PATH belongs to. */
-function cloudSdkRoots(env) {
-  const roots = [...CLOUD_SDK_ROOTS];
+function cloudSdkRoots(env, known) {
+  const roots = [...known];
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const gcloud = join(dir, 'gcloud');
     if (existsSync(gcloud)) roots.push(dirname(dirname(realpathSync(gcloud))));
@@ -47,7 +47,7 @@ function cloudSdkRoots(env) {
  * Cloud SDK install.
  * @returns {{ path: string, source: 'PUBSUB_EMULATOR_BINARY_PATH'|'firebase-tools cache'|'Cloud SDK' } | null}
  */
-export function findPubsubEmulator(root, { env = process.env } = {}) {
+export function findPubsubEmulator(root, { env = process.env, sdkRoots = CLOUD_SDK_ROOTS } = {}) {
   const given = env.PUBSUB_EMULATOR_BINARY_PATH;
   if (given) {
     if (!existsSync(given)) {
@@ -64,7 +64,7 @@ export function findPubsubEmulator(root, { env = process.env } = {}) {
     const cached = join(emulatorCacheDir(env), relative);
     if (existsSync(cached)) return { path: cached, source: 'firebase-tools cache' };
   }
-  for (const sdk of cloudSdkRoots(env)) {
+  for (const sdk of cloudSdkRoots(env, sdkRoots)) {
     const script = join(sdk, SDK_SCRIPT);
     if (existsSync(script)) return { path: script, source: 'Cloud SDK' };
   }
@@ -76,8 +76,8 @@ export function findPubsubEmulator(root, { env = process.env } = {}) {
  * laptop with internet; it fails within a second offline). Returns `{ path, source }` with the
  * env to give firebase-tools, or `{ missing: reason }`.
  */
-export function ensurePubsubEmulator(root, { env = process.env, firebaseBin } = {}) {
-  const found = findPubsubEmulator(root, { env });
+export function ensurePubsubEmulator(root, { env = process.env, firebaseBin, sdkRoots } = {}) {
+  const found = findPubsubEmulator(root, { env, sdkRoots });
   if (found) return { ...found, env: { PUBSUB_EMULATOR_BINARY_PATH: ownedPath(root, found.path) } };
   const download = spawnSync(process.execPath, [firebaseBin, 'setup:emulators:pubsub'], {
     cwd: root,
@@ -85,7 +85,7 @@ export function ensurePubsubEmulator(root, { env = process.env, firebaseBin } = 
     encoding: 'utf8',
     timeout: 180_000,
   });
-  const downloaded = findPubsubEmulator(root, { env });
+  const downloaded = findPubsubEmulator(root, { env, sdkRoots });
   // firebase-tools finds its own cached copy: no override needed.
   if (download.status === 0 && downloaded) return { ...downloaded, env: {} };
   const why = /Error: (.+)/.exec(`${download.stdout}\n${download.stderr}`)?.[1];

@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../lib/paths.mjs';
-import { findPubsubEmulator, scheduleTopic } from '../lib/pubsub.mjs';
+import {
+  ensurePubsubEmulator,
+  findPubsubEmulator,
+  publishMessage,
+  scheduleTopic,
+} from '../lib/pubsub.mjs';
 
 const require = createRequire(import.meta.url);
 const info = JSON.parse(
@@ -111,4 +117,58 @@ test('the preload delivers schedule messages to v2 scheduled functions as Cloud 
   assert.equal(posts[0].path, '/functions/projects/demo-x/triggers/us-central1-onReport-0');
   assert.match(posts[0].options.headers['Content-Type'], /cloudevents/);
   assert.equal(acked, 2);
+});
+
+test('without any Pub/Sub emulator and no download, the reason is given for the banner', () => {
+  const cache = mkdtempSync(join(tmpdir(), 'fbcache-'));
+  const offline = join(cache, 'firebase-offline.cjs');
+  writeFileSync(
+    offline,
+    "console.error('Error: Failed to make request to https://storage.googleapis.com/x.zip'); process.exit(1);",
+  );
+  const result = ensurePubsubEmulator(ROOT, {
+    env: { FIREBASE_EMULATORS_PATH: cache, PATH: '' },
+    sdkRoots: [],
+    firebaseBin: offline,
+  });
+  assert.deepEqual(Object.keys(result), ['missing']);
+  assert.match(result.missing, /could not download it \(Failed to make request to https:\/\//);
+});
+
+test('publishing names the topic the message went to, and says when nobody subscribed it', async () => {
+  const seen = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ url: req.url, body: JSON.parse(body) });
+      const missing = req.url.includes('firebase-schedule-nobody');
+      res.writeHead(missing ? 404 : 200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(missing ? { error: { message: 'Topic not found' } } : { messageIds: ['7'] }),
+      );
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const pubsubHost = `127.0.0.1:${server.address().port}`;
+  try {
+    const id = await publishMessage({
+      pubsubHost,
+      projectId: 'demo-x',
+      topic: scheduleTopic('publishScheduled'),
+    });
+    assert.equal(id, '7');
+    await assert.rejects(
+      publishMessage({ pubsubHost, projectId: 'demo-x', topic: scheduleTopic('nobody') }),
+      /topic firebase-schedule-nobody does not exist: the Functions emulator has not subscribed/,
+    );
+  } finally {
+    server.close();
+  }
+  assert.equal(
+    seen[0].url,
+    '/v1/projects/demo-x/topics/firebase-schedule-publishScheduled:publish',
+  );
+  assert.equal(seen[0].body.messages.length, 1);
+  assert.equal(Buffer.from(seen[0].body.messages[0].data, 'base64').toString(), '{}');
 });
