@@ -329,6 +329,7 @@ export async function startStack(options = {}) {
     METADATA_SERVER_DETECTION: 'none',
   });
 
+  let seeded = false;
   try {
     await phase('seed', async () => {
       if (seed === 'never') return 'skipped';
@@ -338,6 +339,7 @@ export async function startStack(options = {}) {
       }
       const { seedDemoData } = await import('../seed/index.mjs');
       const summary = await seedDemoData();
+      seeded = true;
       log(`Seeded demo data: ${summary}`);
       return summary;
     });
@@ -373,8 +375,14 @@ export async function startStack(options = {}) {
       log,
     });
   }
-  if (persist)
+  if (persist) {
     stack.saver = startPeriodicExport({ hubHost: endpoints.hub, dataDir: DATA_DIR, log });
+    // Freshly seeded data is saved at once: a crash in the first minute must not bring back the
+    // data a `--fresh` start replaced.
+    if (seeded) {
+      stack.saver.saveNow().catch((error) => log(`[saved] not saved: ${error.message}`));
+    }
+  }
   stack.stopMonitor = monitor({ stack, ports: emulatorPorts, firebaseLog, onFatal, log });
   return { ...stack, stop: stack.stop, consoleUrl, endpoints };
 }
