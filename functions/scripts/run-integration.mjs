@@ -54,7 +54,13 @@ const result = spawnSync(
     cwd: functionsDir,
     stdio: 'inherit',
     // firebase-tools refuses Java < 21 for the Firestore emulator.
-    env: { ...jdkEnv, ...pubsub.env, FIRESTORE_EMULATOR_BINARY_PATH: jar },
+    // No GCE metadata probe from firebase-tools' Pub/Sub client (a warning on every run offline).
+    env: {
+      ...jdkEnv,
+      ...pubsub.env,
+      FIRESTORE_EMULATOR_BINARY_PATH: jar,
+      METADATA_SERVER_DETECTION: 'none',
+    },
   },
 );
 process.exit(result.status ?? 1);

@@ -107,7 +107,12 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
       when.getTime(),
       'the chosen date stays the timestamp',
     );
-    const pushes = await pushesFor('payload.type_id', res.id);
+    // The function pushes after publishing: wait for the push rather than the run, which the
+    // test cannot observe.
+    const pushes = await waitFor(
+      () => pushesFor('payload.type_id', res.id),
+      (found) => found.length > 0,
+    );
     assert.equal(pushes.length, 1);
     assert.equal(pushes[0]!.payload.type, 'announcement');
 
@@ -129,6 +134,10 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     });
     await Promise.all([admin.call('publishScheduledNow'), scheduleTick()]);
     await waitFor(isPublished(`${COLLECTIONS.articles}/${due.id}`), Boolean);
+    await waitFor(
+      () => pushesFor('payload.type_id', due.id),
+      (found) => found.length > 0,
+    );
     await settle();
     assert.equal((await pushesFor('payload.type_id', due.id)).length, 1);
   });
