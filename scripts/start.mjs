@@ -80,8 +80,17 @@ Logs: ${stack.logs.firebase}, ${stack.logs.firestore}
 Demo sign-ins:
 ${demoSignInLines().join('\n')}
 
-Scheduled publishing runs every minute. Simulate reports: npm run simulate -- --count 5 --rate 2
-Press Ctrl-C to stop${options.persist ? ' (data is saved to .emulator-data; npm start -- --fresh starts over)' : ''}.`);
+${scheduledPublishingLine(stack.pubsub)}
+Simulate reports: npm run simulate -- --count 5 --rate 2
+Press Ctrl-C to stop${options.persist ? ' (data is saved to .emulator-data every minute and on exit; npm start -- --fresh starts over)' : ''}.`);
 if (options.verbose) console.log(`\n${formatTimings(stack.timings)}`);
+
+/** How the every-minute publishing runs here, and why when it is the fallback. */
+function scheduledPublishingLine(pubsub) {
+  if (pubsub.missing) {
+    return `Scheduled publishing: Pub/Sub emulator unavailable (${pubsub.missing}); the publishScheduledNow callable runs the job every minute instead.`;
+  }
+  return `Scheduled publishing: publishScheduled runs every minute through the Pub/Sub emulator (${pubsub.source}).`;
+}
 
 if (options.exitWhenReady) await shutdown(0);

@@ -18,7 +18,7 @@ export { StackError };
 /**
  * @param {{ scheduler?: boolean, verbose?: boolean, log?: (line: string) => void }} [options]
  *   scheduler: run the every-minute scheduled-publishing call (off by default so tests decide
- *   when publishing happens, through the publishScheduledNow callable).
+ *   when publishing happens, through the console's "Publish due items now").
  */
 export async function startSeededStack({ scheduler = false, verbose = false, log } = {}) {
   let fatal = null;

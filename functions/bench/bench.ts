@@ -180,8 +180,8 @@ async function readsPerTrigger() {
 }
 
 /**
- * Runs the job as the local stack does (`npm start` calls the publishScheduledNow callable as an
- * Admin every minute; here the calls fall on minute boundaries, as Cloud Scheduler's do) and
+ * Runs the job through the Admin's publishScheduledNow callable (the same publishing code the
+ * scheduled function runs; here the calls fall on minute boundaries, as Cloud Scheduler's do) and
  * measures publishedAt − scheduled time.
  */
 async function schedulerLateness() {

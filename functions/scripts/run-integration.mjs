@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chooseEmulatorBinaries } from '../../scripts/lib/emulator-binaries.mjs';
 import { findJdk, withJdk } from '../../scripts/lib/jdk.mjs';
+import { ensurePubsubEmulator } from '../../scripts/lib/pubsub.mjs';
 
 const mode = process.argv[2] ?? 'test';
 // emulators:exec runs its script through a shell: pass extra mocha arguments through literally.
@@ -31,24 +32,38 @@ const inner =
         'npx mocha --config test/integration/.mocharc.json',
         ...process.argv.slice(3).map(shellQuote),
       ].join(' ');
+const firebaseBin = path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
+const jdkEnv = withJdk(process.env, findJdk());
+// The Pub/Sub emulator drives the scheduled function; without one its test says it is skipped.
+const pubsub = ensurePubsubEmulator(root, { env: jdkEnv, firebaseBin });
+if (pubsub.missing) console.warn(`Pub/Sub emulator unavailable: ${pubsub.missing}`);
+const preload = path.join(root, 'scripts/lib/pubsub-schedule-delivery.cjs');
 const result = spawnSync(
-  'npx',
+  process.execPath,
   [
-    'firebase',
+    '--require',
+    preload,
+    firebaseBin,
     'emulators:exec',
     '--config',
     'test/integration/firebase.json',
     '--project',
     'demo-csc-functions-test',
     '--only',
-    'auth,firestore,functions,storage',
+    pubsub.missing ? 'auth,firestore,functions,storage' : 'auth,firestore,functions,storage,pubsub',
     inner,
   ],
   {
     cwd: functionsDir,
     stdio: 'inherit',
     // firebase-tools refuses Java < 21 for the Firestore emulator.
-    env: { ...withJdk(process.env, findJdk()), ...binaries.env },
+    // No GCE metadata probe from firebase-tools' Pub/Sub client (a warning on every run offline).
+    env: {
+      ...jdkEnv,
+      ...binaries.env,
+      ...pubsub.env,
+      METADATA_SERVER_DETECTION: 'none',
+    },
   },
 );
 process.exit(result.status ?? 1);

@@ -2,7 +2,8 @@
  * The local stack, start to stop: install and build what is stale, find a JDK, check ports,
  * start the emulator suite (our own Firestore emulator and Storage rules runtime unless the
  * official jars are cached), seed when empty, serve the console through the Hosting emulator,
- * and run the scheduled-publishing job. Used by `npm start`, the benchmark and the e2e suite.
+ * drive the scheduled-publishing function through the Pub/Sub emulator, and save the data every
+ * minute. Used by `npm start`, the benchmark and the e2e suite.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,9 +22,12 @@ import {
   REGION,
   stackPorts,
 } from './paths.mjs';
+import { recoverSavedData, removeHubLeftovers, startPeriodicExport } from './periodic-export.mjs';
 import { busyPorts, describeBusyPorts, isListening } from './ports.mjs';
+import { ensurePubsubEmulator } from './pubsub.mjs';
 import { run, startProcess } from './processes.mjs';
 import { ensureInstalled } from './install.mjs';
+import { createStackTmpDir, removeStaleTmpDirs } from './stack-tmp.mjs';
 import { isStale } from './staleness.mjs';
 
 /** A start that cannot go on; `message` says what to do. Never printed with a stack trace. */
@@ -45,8 +49,14 @@ const OFFLINE_ENV = {
   METADATA_SERVER_DETECTION: 'none',
 };
 
-/** Emulators firebase-tools starts for us (the hub and logging come with them). */
+/**
+ * Emulators firebase-tools starts for us (the hub and logging come with them); `pubsub` too
+ * when a Pub/Sub emulator is available (it drives the scheduled functions).
+ */
 const EMULATORS = ['auth', 'firestore', 'functions', 'storage', 'hosting'];
+
+/** firebase-tools preloads: lazy Auth validators, and Pub/Sub delivery to v2 schedules. */
+const PRELOADS = ['lazy-auth-validation.cjs', 'pubsub-schedule-delivery.cjs'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,6 +80,7 @@ export function isWorthShowing(line) {
 export function logPathFor(name, firebaseLog) {
   if (name === 'firestore' || name === 'firestore websocket')
     return join(ROOT, 'firestore-debug.log');
+  if (name === 'pubsub') return join(ROOT, 'pubsub-debug.log');
   return firebaseLog;
 }
 
@@ -151,9 +162,9 @@ export async function startStack(options = {}) {
   const startedAt = performance.now();
 
   // Ports and Java first, so a second `npm start` or a missing JDK fails at once rather than
-  // after an install and builds.
+  // after an install and builds. Optional emulators' ports are checked once we know.
   await phase('port check', () =>
-    checkPorts(stackPorts().filter(({ name }) => name !== 'ui' && name !== 'logging')),
+    checkPorts(stackPorts().filter(({ name }) => !['ui', 'logging', 'pubsub'].includes(name))),
   );
   const jdk = await phase('JDK', () => {
     try {
@@ -179,23 +190,31 @@ export async function startStack(options = {}) {
   } catch (error) {
     throw new StackError(error.message);
   }
-  const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
-  const importing = persist && !fresh && hasData;
-  const conflict = importing && savedDataConflict(DATA_DIR, binaries.firestore.engine);
-  if (conflict) throw new StackError(conflict);
+  const pubsub = await phase('Pub/Sub emulator', () =>
+    ensurePubsubEmulator(ROOT, { env: withJdk(process.env, jdk), firebaseBin: FIREBASE_BIN }),
+  );
   const env = {
     ...withJdk(process.env, jdk),
     ...binaries.env,
+    ...pubsub.env,
     ...OFFLINE_ENV,
   };
   const ports = stackPorts().filter(
-    ({ name }) => binaries.ui || (name !== 'ui' && name !== 'logging'),
+    ({ name }) =>
+      (binaries.ui || (name !== 'ui' && name !== 'logging')) &&
+      (name !== 'pubsub' || !pubsub.missing),
   );
   await ensureBuilt(phase, env, log);
   // Again, now with the UI's ports if it is on: builds can take a while.
   await checkPorts(ports);
 
   writeEffectiveConfig(FIREBASE_JSON, EFFECTIVE_CONFIG, { ui: binaries.ui });
+  const tmp = prepareTmpAndData({ persist, log });
+  env.TMPDIR = tmp.path;
+  const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
+  const importing = persist && !fresh && hasData;
+  const conflict = importing && savedDataConflict(DATA_DIR, binaries.firestore.engine);
+  if (conflict) throw new StackError(conflict);
   const args = [
     FIREBASE_BIN,
     'emulators:start',
@@ -204,17 +223,16 @@ export async function startStack(options = {}) {
     '--config',
     EFFECTIVE_CONFIG,
     '--only',
-    EMULATORS.join(','),
+    [...EMULATORS, ...(pubsub.missing ? [] : ['pubsub'])].join(','),
   ];
   if (importing) args.push('--import', DATA_DIR);
-  if (persist) args.push('--export-on-exit', DATA_DIR);
 
   const firebaseLog = join(LOG_DIR, 'emulators.log');
   let allReady = false;
   /** Set from firebase-tools' output when one of its emulators dies. */
   let diedEmulator = null;
-  const preload = join(ROOT, 'scripts', 'lib', 'lazy-auth-validation.cjs');
-  const firebase = startProcess(process.execPath, ['--require', preload, ...args], {
+  const preloads = PRELOADS.flatMap((file) => ['--require', join(ROOT, 'scripts', 'lib', file)]);
+  const firebase = startProcess(process.execPath, [...preloads, ...args], {
     cwd: ROOT,
     env,
     logFile: firebaseLog,
@@ -234,21 +252,30 @@ export async function startStack(options = {}) {
     firebase,
     jdk,
     binaries,
+    pubsub,
     timings,
     logs: { firebase: firebaseLog, firestore: logPathFor('firestore', firebaseLog) },
     stopScheduler: () => {},
     stopMonitor: () => {},
+    /** Periodic saves of .emulator-data (when persisting), from console ready on. */
+    saver: null,
     stopping: false,
     get diedEmulator() {
       return diedEmulator;
     },
-    /** Graceful by default (firebase-tools exports on SIGINT); `graceMs` before SIGKILL. */
-    async stop({ graceMs = 60_000 } = {}) {
+    /**
+     * Saves the data one last time (unless `save` is false: a broken suite cannot export), then
+     * stops firebase-tools gracefully, SIGKILL after `graceMs`.
+     */
+    async stop({ graceMs = 60_000, save = true } = {}) {
       if (stack.stopping) return firebase.exited;
       stack.stopping = true;
       stack.stopScheduler();
       stack.stopMonitor();
-      return firebase.stop({ signal: 'SIGINT', graceMs });
+      if (stack.saver) await saveOnExit(stack.saver, { save, log });
+      const result = await firebase.stop({ signal: 'SIGINT', graceMs });
+      tmp.remove();
+      return result;
     },
   };
   const failStart = async (message) => {
@@ -305,6 +332,7 @@ export async function startStack(options = {}) {
     METADATA_SERVER_DETECTION: 'none',
   });
 
+  let seeded = false;
   try {
     await phase('seed', async () => {
       if (seed === 'never') return 'skipped';
@@ -314,6 +342,7 @@ export async function startStack(options = {}) {
       }
       const { seedDemoData } = await import('../seed/index.mjs');
       const summary = await seedDemoData();
+      seeded = true;
       log(`Seeded demo data: ${summary}`);
       return summary;
     });
@@ -341,12 +370,21 @@ export async function startStack(options = {}) {
   if (scheduler) {
     const { startScheduler } = await import('./scheduler.mjs');
     stack.stopScheduler = startScheduler({
+      pubsubHost: pubsub.missing ? null : endpoints.pubsub,
       authHost: endpoints.auth,
       functionsHost: endpoints.functions,
       projectId: PROJECT_ID,
       region: REGION,
       log,
     });
+  }
+  if (persist) {
+    stack.saver = startPeriodicExport({ hubHost: endpoints.hub, dataDir: DATA_DIR, log });
+    // Freshly seeded data is saved at once: a crash in the first minute must not bring back the
+    // data a `--fresh` start replaced.
+    if (seeded) {
+      stack.saver.saveNow().catch((error) => log(`[saved] not saved: ${error.message}`));
+    }
   }
   stack.stopMonitor = monitor({ stack, ports: emulatorPorts, firebaseLog, onFatal, log });
   return { ...stack, stop: stack.stop, consoleUrl, endpoints };
@@ -361,9 +399,13 @@ function monitor({ stack, ports, firebaseLog, onFatal, log }) {
   const fatal = async (message) => {
     if (stopped || stack.stopping) return;
     stopped = true;
-    log(`\n${message}\nStopping the rest of the stack ...`);
-    // A broken suite cannot export anyway; do not wait long for its clean shutdown.
-    await stack.stop({ graceMs: 10_000 });
+    const saved = stack.saver?.lastSaved;
+    const kept = saved
+      ? `\nThe data saved at ${saved.toTimeString().slice(0, 8)} is kept in .emulator-data.`
+      : '';
+    log(`\n${message}${kept}\nStopping the rest of the stack ...`);
+    // A broken suite cannot export; do not wait long for its clean shutdown.
+    await stack.stop({ graceMs: 10_000, save: false });
     onFatal(message);
   };
   void stack.firebase.exited.then((result) => {
@@ -394,6 +436,35 @@ function monitor({ stack, ports, firebaseLog, onFatal, log }) {
     stopped = true;
     clearInterval(timer);
   };
+}
+
+/**
+ * Before the emulators start: this stack's own TMPDIR (stale ones of dead stacks removed), and
+ * the saved data put back in order if a save was interrupted by a crash.
+ */
+function prepareTmpAndData({ persist, log }) {
+  removeStaleTmpDirs(ROOT);
+  if (persist) {
+    removeHubLeftovers(ROOT);
+    const recovered = recoverSavedData(DATA_DIR);
+    if (recovered) log(recovered);
+  }
+  return createStackTmpDir(ROOT);
+}
+
+/** The last save when stopping; one line either way. */
+async function saveOnExit(saver, { save, log }) {
+  await saver.stop();
+  if (!save) return;
+  try {
+    const result = await saver.saveNow();
+    if (!result.changed) log('[saved] .emulator-data was already up to date.');
+  } catch (error) {
+    const at = saver.lastSaved?.toTimeString().slice(0, 8);
+    log(
+      `[saved] not saved on exit (${error.message})${at ? `; .emulator-data is from ${at}` : ''}.`,
+    );
+  }
 }
 
 export function formatTimings(timings) {

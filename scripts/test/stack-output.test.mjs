@@ -23,5 +23,6 @@ test('expected warnings of the offline setup are not shown; problems and functio
 
 test('a dead Firestore emulator points at its own log, the others at the firebase-tools log', () => {
   assert.match(logPathFor('firestore', '/x/emulators.log'), /firestore-debug\.log$/);
+  assert.match(logPathFor('pubsub', '/x/emulators.log'), /pubsub-debug\.log$/);
   assert.equal(logPathFor('auth', '/x/emulators.log'), '/x/emulators.log');
 });

@@ -7,7 +7,7 @@ import { requireCaller } from '../services/caller';
 import { db } from '../services/firebase';
 import { publishDueItems } from '../services/publications';
 
-/** Admin runs the scheduled-publishing job now (the emulator suite runs no schedules). */
+/** The console's "Publish due items now": the Admin runs the scheduled job's publishing at once. */
 export const publishScheduledNow = callable(
   'Could not publish the scheduled items. Try again.',
   async (request): Promise<PublishScheduledResponse> => {
