@@ -51,6 +51,33 @@ export const LIMITS = {
   releaseNotes: 5000,
   imageBytes: 5 * 1024 * 1024,
   releaseBytes: 200 * 1024 * 1024,
+  /** Push tokens per account, and characters per token (FCM tokens are ~160; RE2 in the rules caps a repeat at 1000). */
+  deviceTokens: 20,
+  deviceToken: 512,
+  url: 2048,
+  id: 128,
 } as const;
+
+/** A default password stops signing in this long after it was issued (createAccount, re-issue). */
+export const DEFAULT_PASSWORD_TTL_HOURS = 72;
+
+/** `processed_events` markers expire this long after the event (TTL policy on `expiresAt`). */
+export const PROCESSED_EVENT_TTL_DAYS = 7;
+
+/**
+ * Characters refused in names and titles: C0 controls (NUL included) and DEL, zero-width
+ * characters (U+200B–U+200D, U+FEFF) and bidirectional overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which can hide or reorder what a reader sees. firestore.rules restates the
+ * same class in `safeText()`.
+ */
+// Control characters are exactly what this class is for.
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_TEXT_CHARACTERS =
+  /[\u0000-\u001F\u007F\u200B-\u200D\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+/** Whether `text` holds none of UNSAFE_TEXT_CHARACTERS. */
+export function isSafeText(text: string): boolean {
+  return !UNSAFE_TEXT_CHARACTERS.test(text);
+}
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

@@ -7,3 +7,4 @@ export * from './tags';
 export * from './storage-paths';
 export * from './entities';
 export * from './callables';
+export * from './staff';

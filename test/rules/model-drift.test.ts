@@ -11,6 +11,7 @@ import {
   LIMITS,
   RESOLVE_CODES,
   THREAT_LEVELS,
+  UNSAFE_TEXT_CHARACTERS,
 } from '@campus-safety/model';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './support/paths';
 
@@ -54,6 +55,18 @@ describe('rules restate the model', () => {
     for (const key of restated) {
       assert.equal(firestore.get(limitFunction(key)), LIMITS[key as keyof typeof LIMITS], key);
     }
+  });
+
+  it('firestore.rules unsafeCharacters() refuses exactly UNSAFE_TEXT_CHARACTERS', () => {
+    const restated = firestore.get('unsafeCharacters');
+    assert.equal(typeof restated, 'string');
+    const rules = new RegExp(`[${restated as string}]`);
+    const differing: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      if (rules.test(c) !== UNSAFE_TEXT_CHARACTERS.test(c)) differing.push(code.toString(16));
+    }
+    assert.deepEqual(differing, []);
   });
 
   it('storage.rules image types and size limits equal the model', () => {

@@ -1,18 +1,20 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { COLLECTIONS, isRole } from '@campus-safety/model';
+import { isDeepStrictEqual } from 'node:util';
+import { COLLECTIONS, isRole, staffDirectoryEntry } from '@campus-safety/model';
 import { authErrorCode } from './errors';
 
 export interface UserSyncOutcome {
   lowerCased: boolean;
+  directoryChanged: boolean;
   claimsSet: boolean;
   disabledChanged: boolean;
 }
 
 /**
  * Mirrors `users/{uid}` onto what depends on it (DESIGN section 2): `firstNameLowerCase` for
- * ordering, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
+ * ordering, the `staff_directory` entry colleagues read, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
  * while archived. Every step compares before it writes, so a repeated event changes nothing.
  */
 export async function syncUser(
@@ -20,7 +22,12 @@ export async function syncUser(
   uid: string,
   profile: DocumentData | undefined,
 ): Promise<UserSyncOutcome> {
-  const outcome: UserSyncOutcome = { lowerCased: false, claimsSet: false, disabledChanged: false };
+  const outcome: UserSyncOutcome = {
+    lowerCased: false,
+    directoryChanged: false,
+    claimsSet: false,
+    disabledChanged: false,
+  };
 
   if (profile && typeof profile.firstName === 'string') {
     const lower = profile.firstName.toLowerCase();
@@ -29,6 +36,8 @@ export async function syncUser(
       outcome.lowerCased = true;
     }
   }
+
+  outcome.directoryChanged = await syncDirectoryEntry(deps.db, uid, profile);
 
   let user: UserRecord;
   try {
@@ -65,4 +74,27 @@ export async function syncUser(
     outcome.disabledChanged = true;
   }
   return outcome;
+}
+
+/**
+ * Keeps `staff_directory/{uid}` equal to the profile's directory entry: written for live staff,
+ * removed for everyone else (app users, archived or deleted accounts). Compares first, so a
+ * repeated event writes nothing.
+ */
+async function syncDirectoryEntry(
+  db: Firestore,
+  uid: string,
+  profile: DocumentData | undefined,
+): Promise<boolean> {
+  const ref = db.collection(COLLECTIONS.staffDirectory).doc(uid);
+  const wanted = staffDirectoryEntry(profile);
+  const current = await ref.get();
+  if (!wanted) {
+    if (!current.exists) return false;
+    await ref.delete();
+    return true;
+  }
+  if (current.exists && isDeepStrictEqual(current.data(), wanted)) return false;
+  await ref.set(wanted);
+  return true;
 }
