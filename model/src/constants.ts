@@ -68,11 +68,11 @@ export const PROCESSED_EVENT_TTL_DAYS = 7;
  * Characters refused in names and titles: C0 controls (NUL included) and DEL, zero-width
  * characters (U+200B–U+200D, U+FEFF) and bidirectional overrides and isolates (U+202A–U+202E,
  * U+2066–U+2069), which can hide or reorder what a reader sees. firestore.rules restates the
- * same class in `safeText()`.
+ * same class in `unsafeCharacters()`.
  */
-// Control characters are exactly what this class is for.
-// eslint-disable-next-line no-control-regex
 export const UNSAFE_TEXT_CHARACTERS =
+  // Control characters are exactly what this class is for.
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001F\u007F\u200B-\u200D\u202A-\u202E\u2066-\u2069\uFEFF]/;
 
 /** Whether `text` holds none of UNSAFE_TEXT_CHARACTERS. */
