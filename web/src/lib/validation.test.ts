@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailProblem, imageProblem, passwordProblem, safeFileName } from './validation';
+import { emailProblem, imageProblem, passwordProblem, safeFileName, requiredName } from './validation';
 
 describe('shared field rules', () => {
   it('checks emails', () => {
@@ -27,5 +27,14 @@ describe('shared field rules', () => {
 
   it('makes storage-safe, unique-ish file names', () => {
     expect(safeFileName('my photo (1).jpg')).toMatch(/^\d+-my_photo_1_.jpg$/);
+  });
+
+  it('refuses names and titles with control, zero-width or bidirectional characters', () => {
+    expect(requiredName('Ana Cruz', 'First name', 80)).toBeUndefined();
+    for (const bad of ['Ana\u0000', 'Ana\u202Egnp', 'A\u200Bna', 'Ana\uFEFF', 'Ana\nCruz'])
+      expect(requiredName(bad, 'First name', 80)).toBe(
+        'First name cannot hold control or invisible characters.',
+      );
+    expect(requiredName('', 'First name', 80)).toBe('First name is required.');
   });
 });

@@ -1,4 +1,4 @@
-import { IMAGE_CONTENT_TYPES, LIMITS } from '@campus-safety/model';
+import { IMAGE_CONTENT_TYPES, LIMITS, isSafeText } from '@campus-safety/model';
 
 /** Field problems keyed by field name; an empty object means the form may be sent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
@@ -17,6 +17,17 @@ export function maxLength(value: string, max: number, label: string): string | u
 
 export function requiredText(value: string, label: string, max: number): string | undefined {
   return required(value, label) ?? maxLength(value, max, label);
+}
+
+/**
+ * A name or title: required text that also holds no control, zero-width or bidirectional
+ * characters (UNSAFE_TEXT_CHARACTERS), which the rules and callables refuse too.
+ */
+export function requiredName(value: string, label: string, max: number): string | undefined {
+  return (
+    requiredText(value, label, max) ??
+    (isSafeText(value) ? undefined : `${label} cannot hold control or invisible characters.`)
+  );
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,5 @@
 import { LIMITS, RESOLVE_CODES, THREAT_LEVELS } from '@campus-safety/model';
-import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
+import { imageProblem, requiredName, requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface AccomplishmentInput {
   title: string;
@@ -14,7 +14,7 @@ export function validateAccomplishment(
   image: File | null,
 ): FieldErrors<AccomplishmentField> {
   return {
-    title: requiredText(input.title, 'Title', LIMITS.title),
+    title: requiredName(input.title, 'Title', LIMITS.title),
     description: requiredText(input.description, 'Description', LIMITS.body),
     resolveCode: (RESOLVE_CODES as readonly string[]).includes(input.resolveCode)
       ? undefined

@@ -7,7 +7,6 @@ import { useStaff } from '../../hooks/use-staff';
 import { canBeAssigned } from '../../lib/staff';
 import { useAuth } from '../auth/store';
 import { useTags } from '../../hooks/use-tags';
-import { fullName } from '../../lib/format';
 import { assignIncident, type Incident } from './api';
 import { validateAssign, type AssignInput } from './forms';
 
@@ -35,13 +34,14 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
     send: async (input) => {
       const person = staff.data.find((s) => s.id === input.assigneeId)!;
       await assignIncident(incident.id, {
-        assignee: { id: person.id, displayName: fullName(person), email: person.email },
+        // The rules accept exactly the directory's name for the assignee.
+        assignee: { id: person.id, displayName: person.displayName, email: person.email },
         threatLevel: input.threatLevel,
         tags: input.tags,
       });
       toast.success(
         'Report assigned',
-        `${fullName(person)} is handling it; status is now Processing.`,
+        `${person.displayName} is handling it; status is now Processing.`,
       );
       onClose();
     },
@@ -57,7 +57,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
           placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
           options={staff.data.map((s) => ({
             value: s.id,
-            label: `${fullName(s)} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
+            label: `${s.displayName} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
           }))}
           error={
             form.errors.assigneeId ??

@@ -1,5 +1,5 @@
 import { LIMITS } from '@campus-safety/model';
-import { maxLength, requiredText, type FieldErrors } from '../../lib/validation';
+import { maxLength, requiredName, type FieldErrors } from '../../lib/validation';
 
 export interface ProfileInput {
   firstName: string;
@@ -11,8 +11,8 @@ export interface ProfileInput {
 
 export function validateProfile(input: ProfileInput): FieldErrors<keyof ProfileInput> {
   return {
-    firstName: requiredText(input.firstName, 'First name', LIMITS.name),
-    lastName: requiredText(input.lastName, 'Last name', LIMITS.name),
+    firstName: requiredName(input.firstName, 'First name', LIMITS.name),
+    lastName: requiredName(input.lastName, 'Last name', LIMITS.name),
     contactNumber:
       maxLength(input.contactNumber, LIMITS.contactNumber, 'Contact number') ??
       (input.contactNumber && !/^[+\d][\d\s()-]*$/.test(input.contactNumber)

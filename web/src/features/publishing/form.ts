@@ -1,5 +1,5 @@
 import { LIMITS, MESSAGES } from '@campus-safety/model';
-import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
+import { imageProblem, requiredName, requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface PublicationInput {
   title: string;
@@ -31,7 +31,7 @@ export function validatePublication(
     else if (date <= options.now) scheduledAt = 'Choose a time in the future, or publish now.';
   }
   return {
-    title: requiredText(input.title, 'Title', LIMITS.title),
+    title: requiredName(input.title, 'Title', LIMITS.title),
     text: requiredText(input.text, options.textLabel, LIMITS.body),
     scheduledAt,
     tags:
