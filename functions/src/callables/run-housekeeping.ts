@@ -3,7 +3,7 @@ import { runHousekeepingSchema } from '../schemas/callables';
 import { parseInput } from '../schemas/parse';
 import { callable } from '../services/callable';
 import { requireCaller } from '../services/caller';
-import { auth, db } from '../services/firebase';
+import { auth, db, isEmulated } from '../services/firebase';
 import { runHousekeeping as run } from '../services/housekeeping';
 
 /** Admin runs the housekeeping job now (the emulator suite runs no schedules). */
@@ -12,6 +12,11 @@ export const runHousekeeping = callable(
   async (request): Promise<HousekeepingResponse> => {
     await requireCaller(db(), request.auth?.uid, ['Admin']);
     parseInput(runHousekeepingSchema, request.data);
-    return run({ db: db(), auth: auth(), now: () => new Date() });
+    return run({
+      db: db(),
+      auth: auth(),
+      now: () => new Date(),
+      sweepMarkers: isEmulated(),
+    });
   },
 );
