@@ -56,6 +56,11 @@ export const LIMITS = {
   deviceToken: 512,
   url: 2048,
   id: 128,
+  /** Storage object names (the last path segment) and content types. */
+  fileName: 200,
+  contentType: 128,
+  /** Custom metadata entries on one stored file. */
+  customMetadata: 10,
 } as const;
 
 /** A default password stops signing in this long after it was issued (createAccount, re-issue). */

@@ -69,9 +69,13 @@ describe('rules restate the model', () => {
     assert.deepEqual(differing, []);
   });
 
-  it('storage.rules image types and size limits equal the model', () => {
+  it('storage.rules image types and limits equal the model', () => {
     assert.deepEqual(storage.get('imageContentTypes'), [...IMAGE_CONTENT_TYPES]);
-    assert.equal(storage.get('limitImageBytes'), LIMITS.imageBytes);
-    assert.equal(storage.get('limitReleaseBytes'), LIMITS.releaseBytes);
+    const restated = Object.keys(LIMITS).filter((key) => storage.has(limitFunction(key)));
+    assert.ok(restated.length >= 5, `only ${restated.join(', ')} found`);
+    for (const key of restated) {
+      assert.equal(storage.get(limitFunction(key)), LIMITS[key as keyof typeof LIMITS], key);
+    }
+    assert.equal(storage.get('unsafeCharacters'), firestore.get('unsafeCharacters'));
   });
 });

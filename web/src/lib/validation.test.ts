@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@campus-safety/model';
 import { emailProblem, imageProblem, passwordProblem, safeFileName, requiredName } from './validation';
 
 describe('shared field rules', () => {
@@ -36,5 +37,11 @@ describe('shared field rules', () => {
         'First name cannot hold control or invisible characters.',
       );
     expect(requiredName('', 'First name', 80)).toBe('First name is required.');
+  });
+
+  it('keeps stored file names within the rules’ limit, extension kept', () => {
+    const name = safeFileName(`${'a'.repeat(500)}.png`);
+    expect(name.length).toBe(LIMITS.fileName);
+    expect(name.endsWith('.png')).toBe(true);
   });
 });
