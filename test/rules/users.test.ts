@@ -163,6 +163,11 @@ describe('users', () => {
       updateOwn({ isUsingDefaultPassword: true }),
     ),
     write(
+      'extend one’s own default-password expiry',
+      NOBODY,
+      updateOwn({ defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() + 1e12) }),
+    ),
+    write(
       'set one’s own firstNameLowerCase (server-computed)',
       NOBODY,
       updateOwn({
@@ -236,6 +241,11 @@ describe('users', () => {
     ),
     write('change another user’s push tokens', NOBODY, (db) =>
       updateDoc(doc(db, users, COLLEAGUE.uid), { deviceToken: ['stolen'] }),
+    ),
+    write('extend another account’s default-password expiry', NOBODY, (db) =>
+      updateDoc(doc(db, users, COLLEAGUE.uid), {
+        defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() + 1e12),
+      }),
     ),
     write('reset another user’s default-password flag', NOBODY, (db) =>
       updateDoc(doc(db, users, alice.uid), { isUsingDefaultPassword: true }),
