@@ -4,6 +4,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   DEFAULT_PASSWORD_TTL_HOURS,
+  fullName,
   type ClearDefaultPasswordResponse,
   type CreateAccountResponse,
   type ReissueDefaultPasswordResponse,
@@ -61,7 +62,7 @@ export async function createAccount(
     user = await auth.createUser({
       email: input.email,
       password,
-      displayName: `${input.firstName} ${input.lastName}`,
+      displayName: fullName(input),
     });
   } catch (error) {
     if (authErrorCode(error) === 'auth/email-already-exists')
@@ -141,7 +142,8 @@ export async function clearDefaultPassword(
   return { cleared: true };
 }
 
-function defaultPasswordExpiry(issuedAt: Date): Timestamp {
+/** When a default password issued at `issuedAt` stops signing in. */
+export function defaultPasswordExpiry(issuedAt: Date): Timestamp {
   return Timestamp.fromMillis(issuedAt.getTime() + DEFAULT_PASSWORD_TTL_HOURS * 3_600_000);
 }
 

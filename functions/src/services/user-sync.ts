@@ -1,20 +1,23 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { isDeepStrictEqual } from 'node:util';
 import { COLLECTIONS, isRole, staffDirectoryEntry } from '@campus-safety/model';
+import { defaultPasswordExpiry } from './accounts';
 import { authErrorCode } from './errors';
 
 export interface UserSyncOutcome {
   lowerCased: boolean;
   directoryChanged: boolean;
+  expiryBackfilled: boolean;
   claimsSet: boolean;
   disabledChanged: boolean;
 }
 
 /**
  * Mirrors `users/{uid}` onto what depends on it (DESIGN section 2): `firstNameLowerCase` for
- * ordering, the `staff_directory` entry colleagues read, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
+ * ordering, the `staff_directory` entry colleagues read, a default-password expiry for
+ * accounts created before there was one, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
  * while archived. Every step compares before it writes, so a repeated event changes nothing.
  */
 export async function syncUser(
@@ -25,6 +28,7 @@ export async function syncUser(
   const outcome: UserSyncOutcome = {
     lowerCased: false,
     directoryChanged: false,
+    expiryBackfilled: false,
     claimsSet: false,
     disabledChanged: false,
   };
@@ -38,6 +42,21 @@ export async function syncUser(
   }
 
   outcome.directoryChanged = await syncDirectoryEntry(deps.db, uid, profile);
+
+  // An account created before default passwords expired (issue 10) gets the expiry it would
+  // have had, counted from its registration, so the housekeeping job expires it too.
+  if (profile?.isUsingDefaultPassword === true && !('defaultPasswordExpiresAt' in profile)) {
+    const registered = profile.registrationDateTimestamp;
+    await deps.db
+      .collection(COLLECTIONS.users)
+      .doc(uid)
+      .update({
+        defaultPasswordExpiresAt: defaultPasswordExpiry(
+          registered instanceof Timestamp ? registered.toDate() : new Date(0),
+        ),
+      });
+    outcome.expiryBackfilled = true;
+  }
 
   let user: UserRecord;
   try {

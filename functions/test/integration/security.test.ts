@@ -138,6 +138,35 @@ describe('default passwords expire (finding 1)', () => {
     assert.deepEqual(await me.call('clearDefaultPassword'), { cleared: false });
   });
 
+  it('an account created before expiry existed gets one counted from its registration', async () => {
+    const admin = await account({ role: 'Admin' });
+    const email = `${unique('legacy')}@campus.test`;
+    const password = 'le#20261101';
+    const { uid } = await auth.createUser({ email, password });
+    const registered = Date.now() - 4 * 24 * HOUR;
+    await users()
+      .doc(uid)
+      .set({
+        firstName: 'Lee',
+        lastName: 'Legacy',
+        email,
+        role: 'IMT',
+        campus: 'Main Campus',
+        isArchived: false,
+        isUsingDefaultPassword: true,
+        registrationDate: new Date(registered).toISOString(),
+        registrationDateTimestamp: Timestamp.fromMillis(registered),
+        deviceToken: [],
+      });
+    const expiry = await waitFor(
+      async () => (await users().doc(uid).get()).get('defaultPasswordExpiresAt') as unknown,
+      (v) => v instanceof Timestamp,
+    );
+    assert.equal((expiry as Timestamp).toMillis(), registered + DEFAULT_PASSWORD_TTL_HOURS * HOUR);
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.match(await refusedSignIn(email, password), /auth\//);
+  });
+
   it('refuses the housekeeping callable to IMT, changing nothing', async () => {
     const admin = await account({ role: 'Admin' });
     const imt = await account({ role: 'IMT' });
