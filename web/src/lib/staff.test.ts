@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canBeAssigned, staffScope } from './staff';
+import { byFirstName, canBeAssigned, staffScope } from './staff';
 
 describe('assignee choices', () => {
   it('IMT lists only the directory entries of its campus, as the rules require', () => {
@@ -17,5 +17,13 @@ describe('assignee choices', () => {
     expect(canBeAssigned({ role: 'IMT', campus: 'Main Campus' }, 'North Campus')).toBe(false);
     expect(canBeAssigned({ role: 'Admin', campus: null }, 'North Campus')).toBe(true);
     expect(canBeAssigned({ role: 'User', campus: 'North Campus' }, 'North Campus')).toBe(false);
+  });
+
+  it('lists people by lower-case first name', () => {
+    const people = [{ firstNameLowerCase: 'maria' }, { firstNameLowerCase: 'ana' }];
+    expect([...people].sort(byFirstName).map((p) => p.firstNameLowerCase)).toEqual([
+      'ana',
+      'maria',
+    ]);
   });
 });

@@ -10,6 +10,14 @@ export function staffScope(role: string | null, campus: string | null): WhereSpe
   return [];
 }
 
+/** Orders people by lower-case first name, as every list of people in the console. */
+export function byFirstName(
+  a: { firstNameLowerCase: string },
+  b: { firstNameLowerCase: string },
+): number {
+  return a.firstNameLowerCase.localeCompare(b.firstNameLowerCase);
+}
+
 /** Whether a staff account may be assigned a report of `campus`: Admins anywhere, IMT on their own campus. */
 export function canBeAssigned(
   person: { role: string; campus: string | null },

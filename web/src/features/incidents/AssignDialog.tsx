@@ -4,7 +4,7 @@ import { CheckboxGroup, SelectField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useStaff } from '../../hooks/use-staff';
-import { canBeAssigned } from '../../lib/staff';
+import { byFirstName, canBeAssigned } from '../../lib/staff';
 import { useAuth } from '../auth/store';
 import { useTags } from '../../hooks/use-tags';
 import { assignIncident, type Incident } from './api';
@@ -17,7 +17,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
   // The rules accept Admins, or IMT of the report's campus, as assignees.
   const staff = {
     ...staffList,
-    data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)),
+    data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)).sort(byFirstName),
   };
   const tags = useTags();
   const form = useForm<AssignInput>({
