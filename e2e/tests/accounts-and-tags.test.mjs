@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
-import { accounts, db, openPage, stack, submitSignIn } from '../support/suite.mjs';
+import { accounts, adminAuth, db, openPage, stack, submitSignIn } from '../support/suite.mjs';
 import { until } from '../support/until.mjs';
 
 /** The link of the verification email the Auth emulator "sent" to `email`. */
@@ -85,6 +85,48 @@ describe('Accounts', () => {
     });
     assert.ok(await passwordWorks(email, 'Patrol2026x'), 'the new password signs in');
     assert.equal(await passwordWorks(email, password), false, 'the default one no longer does');
+  });
+
+  it('Admin issues a new default password for an account whose default one expired; it is shown once', async () => {
+    // An account whose default password the housekeeping job already expired.
+    const email = `casey.e2e.${Date.now()}@campus.test`;
+    const { uid } = await adminAuth().createUser({ email, password: 'unknown-Secret-1' });
+    await db().collection('users').doc(uid).set({
+      firstName: 'Casey',
+      firstNameLowerCase: 'casey',
+      lastName: 'Expired',
+      email,
+      role: 'IMT',
+      campus: 'Main Campus',
+      isArchived: false,
+      isUsingDefaultPassword: true,
+      defaultPasswordExpiresAt: null,
+      registrationDate: new Date().toISOString(),
+      registrationDateTimestamp: new Date(),
+      deviceToken: [],
+    });
+
+    const page = await openPage('/accounts', accounts().admin);
+    const row = page
+      .getByRole('table', { name: 'Accounts' })
+      .getByRole('row')
+      .filter({ hasText: email });
+    await row.waitFor();
+    assert.match(await row.textContent(), /Default, expired/);
+    await row.getByRole('button', { name: 'New default password for Casey Expired' }).click();
+    await page
+      .getByRole('dialog', { name: 'New default password' })
+      .getByRole('button', { name: 'Issue password' })
+      .click();
+    const issued = page.getByRole('dialog', { name: 'New default password' });
+    const password = (await issued.getByTestId('default-password').textContent()).trim();
+    await assertAccessible(page, 'dialog-new-default-password', DIALOGS);
+    assert.ok(await passwordWorks(email, password), 'the shown password signs the account in');
+    await issued.getByRole('button', { name: 'Done' }).click();
+    await until(async () => /Default, until/.test(await row.textContent()), {
+      what: 'the row to show the new expiry',
+    });
+    assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');
   });
 });
 

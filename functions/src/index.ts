@@ -14,6 +14,8 @@ export { onFileUploaded } from './triggers/on-file-uploaded';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
+export { reissueDefaultPassword } from './callables/reissue-default-password';
+export { runHousekeeping } from './callables/run-housekeeping';
 export { saveArticle } from './callables/save-article';
 export { saveAnnouncement } from './callables/save-announcement';
 export { addTags } from './callables/add-tags';
@@ -24,6 +26,7 @@ export { publishScheduledNow } from './callables/publish-scheduled-now';
 export { rebuildIncidentStats } from './callables/rebuild-incident-stats';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
+export { housekeeping } from './scheduled/housekeeping';
 
 // Function ids join export groups with '-': these deploy as `send-notification` and
 // `send-notif-topic`, the endpoint names of spec section 7.

@@ -15,6 +15,8 @@ export const CALLABLES = {
   tagUsage: 'tagUsage',
   publishScheduledNow: 'publishScheduledNow',
   rebuildIncidentStats: 'rebuildIncidentStats',
+  reissueDefaultPassword: 'reissueDefaultPassword',
+  runHousekeeping: 'runHousekeeping',
 } as const;
 
 export interface CreateAccountRequest {
@@ -31,6 +33,23 @@ export interface CreateAccountResponse {
   uid: string;
   /** Shown once to the Admin who created the account. */
   defaultPassword: string;
+}
+
+/** Admin gives an account a new default password (the old one expired or was lost). */
+export interface ReissueDefaultPasswordRequest {
+  uid: string;
+}
+export interface ReissueDefaultPasswordResponse {
+  /** Shown once to the Admin; never stored readable. */
+  defaultPassword: string;
+  /** ISO time the new password stops signing in. */
+  expiresAt: string;
+}
+
+/** What one housekeeping run did (the every-minute job, or `runHousekeeping` on the local stack). */
+export interface HousekeepingResponse {
+  expiredDefaultPasswords: number;
+  removedProcessedEvents: number;
 }
 
 export interface ClearDefaultPasswordResponse {

@@ -1,6 +1,11 @@
 /** Firestore collection names, the one place both the functions and the console read them from. */
 export const COLLECTIONS = {
   users: 'users',
+  /**
+   * `staff_directory/{uid}`: the fields of a live staff account that colleagues may see (name,
+   * email, role, campus), mirrored from `users/{uid}` by the user trigger.
+   */
+  staffDirectory: 'staff_directory',
   /** Sub-collection of `users/{uid}`. */
   notifications: 'notifications',
   incidentReports: 'incident_reports',

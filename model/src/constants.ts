@@ -56,6 +56,22 @@ export const LIMITS = {
    * a signature, tens of kilobytes in practice; this only keeps out stubs (the 20-byte "apk").
    */
   releaseMinBytes: 4 * 1024,
+  /** Push tokens per account, and characters per token (FCM tokens are ~160; RE2 in the rules caps a repeat at 1000). */
+  deviceTokens: 20,
+  deviceToken: 512,
+  url: 2048,
+  id: 128,
+  /** Storage object names (the last path segment) and content types. */
+  fileName: 200,
+  contentType: 128,
+  /** Custom metadata entries on one stored file. */
+  customMetadata: 10,
 } as const;
+
+/** A default password stops signing in this long after it was issued (createAccount, re-issue). */
+export const DEFAULT_PASSWORD_TTL_HOURS = 72;
+
+/** `processed_events` markers expire this long after the event (TTL policy on `expiresAt`). */
+export const PROCESSED_EVENT_TTL_DAYS = 7;
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

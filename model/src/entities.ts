@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role, StaffRole } from './roles';
 import type { IncidentStatus, NotificationColor } from './status';
 import type { PushType } from './constants';
 
@@ -26,10 +26,30 @@ export interface UserProfile<T = TimestampLike> {
   campus: string | null;
   isArchived: boolean;
   isUsingDefaultPassword: boolean;
+  /**
+   * When the current default password stops signing in (DEFAULT_PASSWORD_TTL_HOURS after it was
+   * issued); null once it expired or was changed. Absent on accounts that never had one.
+   */
+  defaultPasswordExpiresAt?: T | null;
   /** ISO string. */
   registrationDate: string;
   registrationDateTimestamp: T;
   deviceToken?: string[];
+}
+
+/**
+ * `staff_directory/{uid}`: what colleagues may see of a live staff account (the assign dialog's
+ * fields). Kept by the user trigger; absent for app users and archived accounts.
+ */
+export interface StaffDirectoryEntry {
+  firstName: string;
+  lastName: string;
+  firstNameLowerCase: string;
+  /** `firstName lastName`: the name an assignment must carry and the reporter is shown. */
+  displayName: string;
+  email: string;
+  role: StaffRole;
+  campus: string | null;
 }
 
 export interface GeoLoc {

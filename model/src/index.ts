@@ -9,3 +9,4 @@ export * from './tags';
 export * from './storage-paths';
 export * from './entities';
 export * from './callables';
+export * from './staff';

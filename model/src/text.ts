@@ -1,4 +1,7 @@
 /**
+ * The one home of this rule; firestore.rules restates HIDDEN_IN_LINE in `unsafeCharacters()`
+ * (test/rules/model-drift.test.ts keeps the two equal).
+ *
  * Characters that change how text reads without being seen: C0 and C1 control characters
  * (NUL included), bidirectional embeddings, overrides and isolates (which can reverse what a
  * reader sees, "Trojan Source"), directional marks, and the zero-width characters used to
@@ -7,7 +10,7 @@
  */
 // Control characters are exactly what these match, hence the lint exception.
 /* eslint-disable no-control-regex */
-const HIDDEN_IN_LINE =
+export const HIDDEN_IN_LINE =
   /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
 const HIDDEN_IN_TEXT =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;

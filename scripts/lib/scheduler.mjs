@@ -1,43 +1,50 @@
 /**
- * The scheduled-publishing job under the emulators, every minute like its production schedule.
- * With the Pub/Sub emulator (the normal case) a message is published to the scheduled
- * function's topic and the Functions emulator runs `publishScheduled` itself: the function's own
- * log line says what it published. Without one (no copy found and none could be downloaded), the
- * same publishing logic runs through the Admin's `publishScheduledNow` callable instead, which
- * the start banner says.
+ * The scheduled functions under the emulators, every minute like their production schedules:
+ * `publishScheduled` (due articles and announcements) and `housekeeping` (expired default
+ * passwords; expired `processed_events` markers, since emulators run no TTL policy). With the
+ * Pub/Sub emulator (the normal case) a message is published to each function's topic and the
+ * Functions emulator runs it: the functions' own log lines say what they did. Without one (no copy
+ * found and none could be downloaded), the same logic runs through the Admin's callable twins
+ * `publishScheduledNow` and `runHousekeeping` instead, which the start banner says.
  */
 import { CALLABLES } from '@campus-safety/model';
 import { callCallable, signInWithPassword } from './auth-rest.mjs';
-import { SCHEDULED_PUBLISHING_FUNCTION, publishMessage, scheduleTopic } from './pubsub.mjs';
+import { SCHEDULED_FUNCTIONS, publishMessage, scheduleTopic } from './pubsub.mjs';
 import { DEMO_ADMIN } from '../seed/accounts.mjs';
 
 export const SCHEDULE_INTERVAL_MS = 60_000;
 
-/** One run of the job through Pub/Sub: the function reports in its own log. */
+/** One run of the jobs through Pub/Sub: the functions report in their own logs. */
 function viaPubsub({ pubsubHost, projectId }) {
-  const topic = scheduleTopic(SCHEDULED_PUBLISHING_FUNCTION);
   return async () => {
-    await publishMessage({ pubsubHost, projectId, topic });
-    return null;
+    for (const name of SCHEDULED_FUNCTIONS) {
+      await publishMessage({ pubsubHost, projectId, topic: scheduleTopic(name) });
+    }
+    return [];
   };
 }
 
-/** One run of the job through the Admin callable; returns the line to print, if any. */
+/** One run of the jobs through the Admin's callable twins; returns the lines to print. */
 function viaCallable({ authHost, functionsHost, projectId, region }) {
   let session = null;
   return async () => {
     if (!session || session.expiresAt - Date.now() < 5 * 60_000) {
       session = await signInWithPassword(authHost, DEMO_ADMIN.email, DEMO_ADMIN.password);
     }
-    const result = await callCallable({
-      functionsHost,
-      projectId,
-      region,
-      name: CALLABLES.publishScheduledNow,
-      idToken: session.idToken,
-    });
-    if ((result?.articles ?? 0) + (result?.announcements ?? 0) === 0) return null;
-    return `published ${result.articles} article(s), ${result.announcements} announcement(s)`;
+    const call = (name) =>
+      callCallable({ functionsHost, projectId, region, name, idToken: session.idToken });
+    const lines = [];
+    const published = await call(CALLABLES.publishScheduledNow);
+    if ((published?.articles ?? 0) + (published?.announcements ?? 0) > 0) {
+      lines.push(
+        `published ${published.articles} article(s), ${published.announcements} announcement(s)`,
+      );
+    }
+    const kept = await call(CALLABLES.runHousekeeping);
+    if (kept?.expiredDefaultPasswords > 0) {
+      lines.push(`${kept.expiredDefaultPasswords} default password(s) expired`);
+    }
+    return lines;
   };
 }
 
@@ -63,8 +70,7 @@ export function startScheduler({
     if (running) return;
     running = true;
     try {
-      const line = await runJob();
-      if (line) log(`[scheduler] ${line}`);
+      for (const line of await runJob()) log(`[scheduler] ${line}`);
     } catch (error) {
       // A call cut off by stopping the stack is not worth a line.
       if (!stopped) log(`[scheduler] ${error.message}`);

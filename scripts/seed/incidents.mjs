@@ -13,6 +13,7 @@ import {
   REPORT_TIME_FORMAT,
   RESOLVE_CODES,
   THREAT_LEVELS,
+  fullName,
 } from '@campus-safety/model';
 import { REPORTERS, STAFF } from './accounts.mjs';
 import { PLACES, pick, pointNear } from './campuses.mjs';
@@ -49,7 +50,7 @@ function staffFor(campus, random) {
   const person = imt && random() < 0.8 ? imt : admin;
   return {
     id: person.uid,
-    displayName: `${person.firstName} ${person.lastName}`,
+    displayName: fullName(person),
     email: person.email,
   };
 }

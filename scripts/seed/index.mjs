@@ -1,6 +1,6 @@
 /**
  * Seeds the emulators with demo data through firebase-admin: Auth users with custom claims,
- * `users` profiles, incidents (with accomplishment reports and their top-level copies), tags,
+ * `users` profiles and the `staff_directory`, incidents (with accomplishment reports and their top-level copies), tags,
  * articles, announcements and an app release file in Storage.
  *
  * Run inside `npm start` (when the data is empty or with --fresh) or by hand against a running
@@ -9,7 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { COLLECTIONS, STORAGE_PATHS, cleanTagName, tagId } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  STORAGE_PATHS,
+  cleanTagName,
+  staffDirectoryEntry,
+  tagId,
+} from '@campus-safety/model';
 import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -117,10 +123,19 @@ export async function seedDemoData({ now = new Date() } = {}) {
     const accounts = [...STAFF, ...REPORTERS];
     await Promise.all(accounts.map((account) => upsertAuthUser(auth, account)));
 
-    const writes = accounts.map((account, index) => [
-      `${COLLECTIONS.users}/${account.uid}`,
-      profileOf(account, new Date(now.getTime() - (60 + index * 3) * 86_400_000), index),
-    ]);
+    const writes = [];
+    accounts.forEach((account, index) => {
+      const profile = profileOf(
+        account,
+        new Date(now.getTime() - (60 + index * 3) * 86_400_000),
+        index,
+      );
+      writes.push([`${COLLECTIONS.users}/${account.uid}`, profile]);
+      // The directory entry the user trigger keeps, written here too (as the claims are), so the
+      // assign dialog has its staff at once; the trigger's own write finds it equal.
+      const entry = staffDirectoryEntry(profile);
+      if (entry) writes.push([`${COLLECTIONS.staffDirectory}/${account.uid}`, entry]);
+    });
     for (const name of SEED_TAGS) {
       writes.push([`${COLLECTIONS.tags}/${tagId(name)}`, { name: cleanTagName(name) }]);
     }

@@ -25,7 +25,7 @@ const until = async (check) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
 };
 
-test('with the Pub/Sub emulator, each run is one message on the scheduled function topic', async () => {
+test('with the Pub/Sub emulator, each run is one message on each scheduled function topic', async () => {
   const pubsub = await fakeEmulators({ ':publish': { messageIds: ['1'] } });
   const lines = [];
   const stop = startScheduler({
@@ -37,20 +37,25 @@ test('with the Pub/Sub emulator, each run is one message on the scheduled functi
     log: (line) => lines.push(line),
     intervalMs: 40,
   });
-  await until(() => pubsub.requests.length >= 2);
+  await until(() => pubsub.requests.length >= 4);
   stop();
   pubsub.close();
-  assert.ok(pubsub.requests.length >= 2, 'at start and on the interval');
-  for (const { path } of pubsub.requests) {
-    assert.equal(path, '/v1/projects/demo-x/topics/firebase-schedule-publishScheduled:publish');
-  }
+  assert.ok(pubsub.requests.length >= 4, 'at start and on the interval');
+  assert.deepEqual(
+    [...new Set(pubsub.requests.map((r) => r.path))],
+    [
+      '/v1/projects/demo-x/topics/firebase-schedule-publishScheduled:publish',
+      '/v1/projects/demo-x/topics/firebase-schedule-housekeeping:publish',
+    ],
+  );
   assert.deepEqual(lines, [], 'the function reports in its own log');
 });
 
-test('without it, the Admin callable runs the job and what it published is printed', async () => {
+test('without it, the Admin callables run the jobs and what they did is printed', async () => {
   const emulators = await fakeEmulators({
     ':signInWithPassword': { idToken: 'admin-token', localId: 'demo-admin', expiresIn: '3600' },
     '/publishScheduledNow': { result: { articles: 1, announcements: 2 } },
+    '/runHousekeeping': { result: { expiredDefaultPasswords: 1 } },
   });
   const lines = [];
   const stop = startScheduler({
@@ -62,11 +67,14 @@ test('without it, the Admin callable runs the job and what it published is print
     log: (line) => lines.push(line),
     intervalMs: 60_000,
   });
-  await until(() => lines.length > 0);
+  await until(() => lines.length > 1);
   stop();
   emulators.close();
   const call = emulators.requests.find((r) => r.path.endsWith('/publishScheduledNow'));
   assert.equal(call.path, '/demo-x/us-central1/publishScheduledNow');
   assert.equal(call.auth, 'Bearer admin-token');
-  assert.deepEqual(lines, ['[scheduler] published 1 article(s), 2 announcement(s)']);
+  assert.deepEqual(lines, [
+    '[scheduler] published 1 article(s), 2 announcement(s)',
+    '[scheduler] 1 default password(s) expired',
+  ]);
 });

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CAMPUSES, INCIDENT_STATUSES, THREAT_LEVELS } from '@campus-safety/model';
+import {
+  CAMPUSES,
+  INCIDENT_STATUSES,
+  THREAT_LEVELS,
+  staffDirectoryEntry,
+} from '@campus-safety/model';
 import { REPORTERS, STAFF } from '../seed/accounts.mjs';
 import { CAMPUS_LOCATIONS, seededRandom } from '../seed/campuses.mjs';
 import { buildAnnouncements, buildArticles } from '../seed/content.mjs';
@@ -108,4 +113,15 @@ test('the demo release build is a ZIP archive the server file check accepts', as
   // The end-of-central-directory record closes the archive and counts its two entries.
   assert.equal(build.readUInt32LE(build.length - 22), 0x06054b50);
   assert.equal(build.readUInt16LE(build.length - 12), 2);
+});
+
+test('every seeded assignee is named as its staff_directory entry names it (the rules demand it)', () => {
+  for (const { data } of incidents) {
+    if (!data.assignedTo) continue;
+    const person = STAFF.find((s) => s.uid === data.assignedTo.id);
+    const entry = staffDirectoryEntry({ ...person, isArchived: Boolean(person.isArchived) });
+    assert.ok(entry, `${person.uid} has a directory entry`);
+    assert.equal(data.assignedTo.displayName, entry.displayName);
+    assert.equal(data.assignedTo.email, entry.email);
+  }
 });

@@ -82,7 +82,7 @@ const colleague: Assignee = {
 const northImt = ACTORS.imtOtherCampus;
 const northAssignee: Assignee = {
   id: northImt.uid,
-  displayName: 'North IMT',
+  displayName: 'imtnorth Tester',
   email: northImt.email ?? '',
 };
 const assignment = (changes: DocumentData = {}): DocumentData => ({
@@ -360,6 +360,63 @@ describe('incident_reports', () => {
       return updateDoc(report(db, REPORTS.reported), rest);
     }),
     write(
+      'assign naming a colleague with a forged display name (text injection)',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          assignedTo: { ...colleague, displayName: 'Campus Police. Call +1-555-0100 and pay' },
+        }),
+      ),
+    ),
+    write(
+      'assign naming someone without a directory entry',
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({
+          assignedTo: {
+            id: ACTORS.demotedStaff.uid,
+            displayName: 'imtdemoted Tester',
+            email: ACTORS.demotedStaff.email,
+          },
+        }),
+      ),
+    ),
+    write(
+      `assign with tags of ${LIMITS.tagName} characters (the longest allowed)`,
+      SAME_CAMPUS_STAFF,
+      update(
+        REPORTS.reported,
+        assignment({
+          tags: Array.from({ length: LIMITS.tagsPerItem }, (_, i) =>
+            `${i}`.padEnd(LIMITS.tagName, 'x'),
+          ),
+        }),
+      ),
+    ),
+    write(
+      `assign with a tag longer than ${LIMITS.tagName} characters`,
+      NOBODY,
+      update(REPORTS.reported, assignment({ tags: [TAG, 'x'.repeat(LIMITS.tagName + 1)] })),
+    ),
+    write(
+      'assign with a tag that is not a string',
+      NOBODY,
+      update(REPORTS.reported, assignment({ tags: [TAG, { name: 'map' }] })),
+    ),
+    write('assign with an empty tag', NOBODY, update(REPORTS.reported, assignment({ tags: [''] }))),
+    write(
+      'assign with a tag holding a bidirectional override',
+      NOBODY,
+      update(REPORTS.reported, assignment({ tags: ['fire\u202Eerif'] })),
+    ),
+    write(
+      'assign with tags that are not a list',
+      NOBODY,
+      update(REPORTS.reported, assignment({ tags: 'fire' })),
+    ),
+    write(
       'assign with an unknown threat level',
       NOBODY,
       update(
@@ -393,6 +450,11 @@ describe('incident_reports', () => {
       'assign and write statusHistory',
       NOBODY,
       update(REPORTS.reported, assignment({ statusHistory: [] })),
+    ),
+    write(
+      'decline with a reason holding a NUL character',
+      NOBODY,
+      update(REPORTS.reported, decline({ declineReason: 'Dup\u0000licate' })),
     ),
     write(
       'respond (Processing→Responded)',

@@ -11,6 +11,7 @@ import {
   LIMITS,
   RESOLVE_CODES,
   THREAT_LEVELS,
+  HIDDEN_IN_LINE,
 } from '@campus-safety/model';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './support/paths';
 
@@ -56,9 +57,25 @@ describe('rules restate the model', () => {
     }
   });
 
-  it('storage.rules image types and size limits equal the model', () => {
+  it("firestore.rules unsafeCharacters() refuses exactly the model's HIDDEN_IN_LINE", () => {
+    const restated = firestore.get('unsafeCharacters');
+    assert.equal(typeof restated, 'string');
+    const rules = new RegExp(`[${restated as string}]`);
+    const differing: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      if (rules.test(c) !== HIDDEN_IN_LINE.test(c)) differing.push(code.toString(16));
+    }
+    assert.deepEqual(differing, []);
+  });
+
+  it('storage.rules image types and limits equal the model', () => {
     assert.deepEqual(storage.get('imageContentTypes'), [...IMAGE_CONTENT_TYPES]);
-    assert.equal(storage.get('limitImageBytes'), LIMITS.imageBytes);
-    assert.equal(storage.get('limitReleaseBytes'), LIMITS.releaseBytes);
+    const restated = Object.keys(LIMITS).filter((key) => storage.has(limitFunction(key)));
+    assert.ok(restated.length >= 5, `only ${restated.join(', ')} found`);
+    for (const key of restated) {
+      assert.equal(storage.get(limitFunction(key)), LIMITS[key as keyof typeof LIMITS], key);
+    }
+    assert.equal(storage.get('unsafeCharacters'), firestore.get('unsafeCharacters'));
   });
 });

@@ -154,6 +154,42 @@ describeStorage('storage.rules', () => {
       NOBODY,
       upload(STORAGE_PATHS.releaseBuild('r2', 'app.apk'), 0, APK),
     ),
+    write(
+      `upload an article image named with ${LIMITS.fileName} characters`,
+      ADMIN,
+      image(STORAGE_PATHS.articleImage('a1', `${'p'.repeat(LIMITS.fileName - 4)}.png`)),
+    ),
+    write(
+      `upload an article image named with more than ${LIMITS.fileName} characters`,
+      NOBODY,
+      image(STORAGE_PATHS.articleImage('a1', `${'p'.repeat(LIMITS.fileName - 3)}.png`)),
+    ),
+    write(
+      'upload a profile photo whose name hides its extension (right-to-left override)',
+      NOBODY,
+      (storage, actor) =>
+        image(STORAGE_PATHS.profilePhoto(actor.uid, 'photo\u202Egnp.exe'))(storage),
+    ),
+    write(
+      `upload an image with more than ${LIMITS.customMetadata} custom metadata entries`,
+      NOBODY,
+      (storage) =>
+        uploadBytes(ref(storage, articleImage), new Uint8Array(KIB), {
+          contentType: 'image/png',
+          customMetadata: Object.fromEntries(
+            Array.from({ length: LIMITS.customMetadata + 1 }, (_, i) => [`k${i}`, 'v']),
+          ),
+        }),
+    ),
+    write(
+      `upload a release build with a content type over ${LIMITS.contentType} characters`,
+      NOBODY,
+      upload(
+        STORAGE_PATHS.releaseBuild('r2', 'app.apk'),
+        64 * KIB,
+        `application/${'x'.repeat(LIMITS.contentType)}`,
+      ),
+    ),
     write('upload outside the known folders', NOBODY, image('misc/photo.png')),
     write('upload at the bucket root', NOBODY, image('photo.png')),
     write('upload directly under articles/ (no item folder)', NOBODY, image('articles/photo.png')),

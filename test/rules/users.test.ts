@@ -53,23 +53,22 @@ describe('users', () => {
     read('get an app user’s account', ['appUser', 'admin'], (db) =>
       getDoc(doc(db, users, alice.uid)),
     ),
-    read('get an IMT colleague of the same campus', ['imtSameCampus', 'admin'], (db) =>
+    // Finding 1 of issue 10: a colleague's profile showed the default-password flag and the
+    // registration date the default password is derived from.
+    read('get an IMT colleague’s account (private fields)', ADMIN, (db) =>
       getDoc(doc(db, users, COLLEAGUE.uid)),
     ),
     read('list every account', ADMIN, (db) => getDocs(collection(db, users))),
-    read(
-      'IMT assignee picker: live IMT accounts of the same campus',
-      ['imtSameCampus', 'admin'],
-      (db) =>
-        getDocs(
-          query(
-            collection(db, users),
-            where('role', '==', 'IMT'),
-            where('campus', '==', SAME_CAMPUS),
-            where('isArchived', '==', false),
-            orderBy('firstNameLowerCase'),
-          ),
+    read('query live IMT accounts of the same campus (the old assignee picker)', ADMIN, (db) =>
+      getDocs(
+        query(
+          collection(db, users),
+          where('role', '==', 'IMT'),
+          where('campus', '==', SAME_CAMPUS),
+          where('isArchived', '==', false),
+          orderBy('firstNameLowerCase'),
         ),
+      ),
     ),
     read('Admin assignee picker: every live staff account', ADMIN, (db) =>
       getDocs(
@@ -112,6 +111,44 @@ describe('users', () => {
       }),
     ),
     write('update one’s own push tokens', LIVE_ACCOUNTS, updateOwn({ deviceToken: ['a', 'b'] })),
+    write(
+      `set ${LIMITS.deviceTokens} push tokens of ${LIMITS.deviceToken} characters (the most allowed)`,
+      LIVE_ACCOUNTS,
+      updateOwn({
+        deviceToken: Array.from({ length: LIMITS.deviceTokens }, (_, i) =>
+          `${i}:`.padEnd(LIMITS.deviceToken, 'A'),
+        ),
+      }),
+    ),
+    write(
+      `set more than ${LIMITS.deviceTokens} push tokens`,
+      NOBODY,
+      updateOwn({
+        deviceToken: Array.from({ length: LIMITS.deviceTokens + 1 }, (_, i) => `token-${i}`),
+      }),
+    ),
+    write(
+      `set a push token longer than ${LIMITS.deviceToken} characters`,
+      NOBODY,
+      updateOwn({ deviceToken: ['ok', 'A'.repeat(LIMITS.deviceToken + 1)] }),
+    ),
+    write(
+      'set push tokens that are not strings',
+      NOBODY,
+      updateOwn({ deviceToken: [{ token: 'x' }, 42] }),
+    ),
+    write('set an empty push token', NOBODY, updateOwn({ deviceToken: [''] })),
+    write(
+      'set a first name holding a right-to-left override',
+      NOBODY,
+      updateOwn({ firstName: 'Ana\u202Egnp.exe' }),
+    ),
+    write(
+      'set a last name holding a zero-width space',
+      NOBODY,
+      updateOwn({ lastName: 'Cr\u200Buz' }),
+    ),
+    write('set a first name holding a NUL', NOBODY, updateOwn({ firstName: 'Ana\u0000' })),
     write('change one’s own role', NOBODY, (db, actor) =>
       updateDoc(own(db, actor), { role: actor.claims?.role === 'Admin' ? 'User' : 'Admin' }),
     ),
@@ -124,6 +161,11 @@ describe('users', () => {
       'clear one’s own default-password flag',
       NOBODY,
       updateOwn({ isUsingDefaultPassword: true }),
+    ),
+    write(
+      'extend one’s own default-password expiry',
+      NOBODY,
+      updateOwn({ defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() + 1e12) }),
     ),
     write(
       'set one’s own firstNameLowerCase (server-computed)',
@@ -199,6 +241,11 @@ describe('users', () => {
     ),
     write('change another user’s push tokens', NOBODY, (db) =>
       updateDoc(doc(db, users, COLLEAGUE.uid), { deviceToken: ['stolen'] }),
+    ),
+    write('extend another account’s default-password expiry', NOBODY, (db) =>
+      updateDoc(doc(db, users, COLLEAGUE.uid), {
+        defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() + 1e12),
+      }),
     ),
     write('reset another user’s default-password flag', NOBODY, (db) =>
       updateDoc(doc(db, users, alice.uid), { isUsingDefaultPassword: true }),
@@ -322,14 +369,9 @@ describe('users', () => {
   // Tokens outlive changes to the account: the users doc wins.
   const staleTokens: Row<Firestore>[] = [
     read('read one’s own account', NOBODY, (db, actor) => getDoc(own(db, actor))),
-    read('list live IMT accounts of the token’s campus', NOBODY, (db) =>
+    read('list the staff directory of the token’s campus', NOBODY, (db) =>
       getDocs(
-        query(
-          collection(db, users),
-          where('role', '==', 'IMT'),
-          where('campus', '==', SAME_CAMPUS),
-          where('isArchived', '==', false),
-        ),
+        query(collection(db, COLLECTIONS.staffDirectory), where('campus', '==', SAME_CAMPUS)),
       ),
     ),
     write('update one’s own profile', NOBODY, updateOwn({ firstName: 'Stale' })),

@@ -130,3 +130,6 @@ export const tagUsageSchema = z.strictObject({
 /** The callable takes no input; an empty object or nothing at all. */
 export const publishScheduledSchema = z.strictObject({}).nullish();
 export const rebuildIncidentStatsSchema = publishScheduledSchema;
+export const runHousekeepingSchema = publishScheduledSchema;
+
+export const reissueDefaultPasswordSchema = z.strictObject({ uid: documentId('Account id') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hiddenCharacterProblem } from '@campus-safety/model';
+import { LIMITS, hiddenCharacterProblem } from '@campus-safety/model';
 
 /** Error text for a missing or mistyped field, named the way a person reads the form. */
 function typeError(label: string, kind: string) {
@@ -67,13 +67,11 @@ export function documentId(label: string) {
   });
 }
 
-export const MAX_URL = 2048;
-
 export function imageUrl() {
   return z
     .string({ error: typeError('Image URL', 'text') })
     .trim()
-    .max(MAX_URL, `Image URL must be at most ${MAX_URL} characters.`)
+    .max(LIMITS.url, `Image URL must be at most ${LIMITS.url} characters.`)
     .regex(/^(https?:\/\/|gs:\/\/)\S+$/, 'Image URL must start with https://, http:// or gs://.')
     .nullish();
 }

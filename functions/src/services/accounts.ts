@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  DEFAULT_PASSWORD_TTL_HOURS,
+  fullName,
   type ClearDefaultPasswordResponse,
   type CreateAccountResponse,
+  type ReissueDefaultPasswordResponse,
   type UserProfile,
 } from '@campus-safety/model';
 import { defaultPassword } from '../domain/default-password';
@@ -59,7 +62,7 @@ export async function createAccount(
     user = await auth.createUser({
       email: input.email,
       password,
-      displayName: `${input.firstName} ${input.lastName}`,
+      displayName: fullName(input),
     });
   } catch (error) {
     if (authErrorCode(error) === 'auth/email-already-exists')
@@ -81,6 +84,7 @@ export async function createAccount(
     campus: input.campus,
     isArchived: false,
     isUsingDefaultPassword: true,
+    defaultPasswordExpiresAt: defaultPasswordExpiry(registeredAt),
     registrationDate: registeredAt.toISOString(),
     registrationDateTimestamp: Timestamp.fromDate(registeredAt),
     deviceToken: [],
@@ -133,7 +137,107 @@ export async function clearDefaultPassword(
         !!was.tokensValidAfterTime &&
         Date.parse(now.tokensValidAfterTime) > Date.parse(was.tokensValidAfterTime);
   if (!changed) return { cleared: false };
-  await profileRef.update({ isUsingDefaultPassword: false });
+  await profileRef.update({ isUsingDefaultPassword: false, defaultPasswordExpiresAt: null });
   await recorded.ref.delete();
   return { cleared: true };
+}
+
+/** When a default password issued at `issuedAt` stops signing in. */
+export function defaultPasswordExpiry(issuedAt: Date): Timestamp {
+  return Timestamp.fromMillis(issuedAt.getTime() + DEFAULT_PASSWORD_TTL_HOURS * 3_600_000);
+}
+
+// No look-alikes (0/O, 1/l/I), so the Admin can read it out.
+const SECRET_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random password of `length` characters (about 5.8 bits each). */
+export function randomSecret(length: number): string {
+  let secret = '';
+  for (let i = 0; i < length; i++) secret += SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)];
+  return secret;
+}
+
+/**
+ * Sets a new password nobody is told, signs the account out everywhere and records the new
+ * credential fingerprint, so clearDefaultPassword does not mistake the change for the person's own.
+ */
+async function replacePassword(deps: AccountDeps, uid: string, password: string): Promise<void> {
+  await deps.auth.updateUser(uid, { password });
+  await deps.auth.revokeRefreshTokens(uid);
+  const user = await deps.auth.getUser(uid);
+  await deps.db
+    .collection(COLLECTIONS.accountCredentials)
+    .doc(uid)
+    .set(credentialFingerprint(user));
+}
+
+/**
+ * Admin gives an account a new default password, shown once: random (the spec's derivation rule
+ * is for new accounts, and anyone who knows the email and a date could guess it), valid for
+ * DEFAULT_PASSWORD_TTL_HOURS. The account must change it at the next sign-in, as a new one.
+ */
+export async function reissueDefaultPassword(
+  deps: AccountDeps,
+  adminUid: string,
+  uid: string,
+): Promise<ReissueDefaultPasswordResponse> {
+  if (uid === adminUid) {
+    fail('failed-precondition', 'Change your own password from your profile instead.');
+  }
+  const profileRef = deps.db.collection(COLLECTIONS.users).doc(uid);
+  const profile = await profileRef.get();
+  if (!profile.exists) fail('not-found', 'This account no longer exists.');
+  if (profile.get('isArchived') === true) {
+    fail('failed-precondition', 'This account is archived. Restore it first.');
+  }
+  try {
+    await deps.auth.getUser(uid);
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/user-not-found')
+      fail('not-found', 'This account cannot sign in (it has no Auth user).');
+    throw error;
+  }
+  const password = randomSecret(14);
+  await replacePassword(deps, uid, password);
+  const expiresAt = defaultPasswordExpiry(deps.now());
+  await profileRef.update({ isUsingDefaultPassword: true, defaultPasswordExpiresAt: expiresAt });
+  return { defaultPassword: password, expiresAt: expiresAt.toDate().toISOString() };
+}
+
+/** gRPC code of a write whose precondition (here: last update time) no longer holds. */
+const FAILED_PRECONDITION = 9;
+
+/** At most this many accounts per run; the next run (a minute later) takes the rest. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * Replaces every default password whose time is up with a random secret nobody knows, so it no
+ * longer signs in; the account keeps `isUsingDefaultPassword` and waits for an Admin to re-issue.
+ * Accounts whose flag was already cleared only lose the stale expiry. Returns how many expired.
+ */
+export async function expireDefaultPasswords(deps: AccountDeps): Promise<number> {
+  const due = await deps.db
+    .collection(COLLECTIONS.users)
+    .where('defaultPasswordExpiresAt', '<=', Timestamp.fromDate(deps.now()))
+    .limit(EXPIRY_BATCH)
+    .get();
+  let expired = 0;
+  for (const doc of due.docs) {
+    // Claimed first, only if unchanged since the query: a re-issue in between wins.
+    try {
+      await doc.ref.update({ defaultPasswordExpiresAt: null }, { lastUpdateTime: doc.updateTime });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === FAILED_PRECONDITION) continue;
+      throw error;
+    }
+    if (doc.get('isUsingDefaultPassword') !== true) continue;
+    try {
+      await replacePassword(deps, doc.id, randomSecret(32));
+      expired++;
+    } catch (error) {
+      // A profile without an Auth user has no password to expire.
+      if (authErrorCode(error) !== 'auth/user-not-found') throw error;
+    }
+  }
+  return expired;
 }

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, isRole, type Role } from '@campus-safety/model';
+import { COLLECTIONS, fullName, isRole, type Role } from '@campus-safety/model';
 import { fail } from './errors';
 
 export interface Caller {
@@ -38,8 +38,6 @@ export async function requireCaller(
     uid,
     role: profile.role,
     campus: typeof profile.campus === 'string' ? profile.campus : null,
-    displayName: [profile.firstName, profile.lastName]
-      .filter((p) => typeof p === 'string')
-      .join(' '),
+    displayName: fullName(profile),
   };
 }

@@ -6,6 +6,7 @@ import { minutesBetween } from '../domain/minutes';
 import { notificationContent } from '../domain/notification-content';
 import type { TimingField } from '../domain/status-change';
 import type { PushSender } from '../push/sender';
+import { knownTags, trustedAssigneeName } from './assignment';
 import { findReporter } from './reporter';
 import { reportedAt } from './timestamps';
 import { runOnce } from './run-once';
@@ -48,7 +49,10 @@ export async function applyIncidentStatus(
       incidentType:
         typeof event.incident.incidentType === 'string' ? event.incident.incidentType : '',
       reportedAt: at ?? event.eventTime,
-      assigneeName: event.incident.assignedTo?.displayName ?? null,
+      assigneeName:
+        event.status === 'Processing'
+          ? await trustedAssigneeName(db, event.incident.assignedTo)
+          : null,
       declineReason:
         typeof event.incident.declineReason === 'string' ? event.incident.declineReason : null,
     },
@@ -62,6 +66,8 @@ export async function applyIncidentStatus(
     async (tx) => {
       // A report deleted before its trigger ran has nothing left to record or announce.
       if (!(await tx.get(incidentRef)).exists) return 'gone' as const;
+      // An assignment keeps only tags that exist (the rules cannot check each name).
+      const tags = event.status === 'Processing' ? await knownTags(tx, db, event.incident) : null;
       const updates: Record<string, unknown> = {
         statusHistory: FieldValue.arrayUnion({
           status: event.status,
@@ -70,6 +76,7 @@ export async function applyIncidentStatus(
       };
       if (event.timing && at)
         updates[event.timing] = minutesBetween(at.getTime(), event.eventTime.getTime());
+      if (tags && tags.length !== (event.incident.tags?.length ?? 0)) updates.tags = tags;
       tx.update(incidentRef, updates);
       if (reporter) {
         tx.create(reporter.ref.collection(COLLECTIONS.notifications).doc(notificationId), {

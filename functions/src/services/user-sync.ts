@@ -1,18 +1,23 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { COLLECTIONS, isRole } from '@campus-safety/model';
+import { isDeepStrictEqual } from 'node:util';
+import { COLLECTIONS, isRole, staffDirectoryEntry } from '@campus-safety/model';
+import { defaultPasswordExpiry } from './accounts';
 import { authErrorCode } from './errors';
 
 export interface UserSyncOutcome {
   lowerCased: boolean;
+  directoryChanged: boolean;
+  expiryBackfilled: boolean;
   claimsSet: boolean;
   disabledChanged: boolean;
 }
 
 /**
  * Mirrors `users/{uid}` onto what depends on it (DESIGN section 2): `firstNameLowerCase` for
- * ordering, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
+ * ordering, the `staff_directory` entry colleagues read, a default-password expiry for
+ * accounts created before there was one, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
  * while archived. Every step compares before it writes, so a repeated event changes nothing.
  */
 export async function syncUser(
@@ -20,7 +25,13 @@ export async function syncUser(
   uid: string,
   profile: DocumentData | undefined,
 ): Promise<UserSyncOutcome> {
-  const outcome: UserSyncOutcome = { lowerCased: false, claimsSet: false, disabledChanged: false };
+  const outcome: UserSyncOutcome = {
+    lowerCased: false,
+    directoryChanged: false,
+    expiryBackfilled: false,
+    claimsSet: false,
+    disabledChanged: false,
+  };
 
   if (profile && typeof profile.firstName === 'string') {
     const lower = profile.firstName.toLowerCase();
@@ -28,6 +39,23 @@ export async function syncUser(
       await deps.db.collection(COLLECTIONS.users).doc(uid).update({ firstNameLowerCase: lower });
       outcome.lowerCased = true;
     }
+  }
+
+  outcome.directoryChanged = await syncDirectoryEntry(deps.db, uid, profile);
+
+  // An account created before default passwords expired (issue 10) gets the expiry it would
+  // have had, counted from its registration, so the housekeeping job expires it too.
+  if (profile?.isUsingDefaultPassword === true && !('defaultPasswordExpiresAt' in profile)) {
+    const registered = profile.registrationDateTimestamp;
+    await deps.db
+      .collection(COLLECTIONS.users)
+      .doc(uid)
+      .update({
+        defaultPasswordExpiresAt: defaultPasswordExpiry(
+          registered instanceof Timestamp ? registered.toDate() : new Date(0),
+        ),
+      });
+    outcome.expiryBackfilled = true;
   }
 
   let user: UserRecord;
@@ -65,4 +93,27 @@ export async function syncUser(
     outcome.disabledChanged = true;
   }
   return outcome;
+}
+
+/**
+ * Keeps `staff_directory/{uid}` equal to the profile's directory entry: written for live staff,
+ * removed for everyone else (app users, archived or deleted accounts). Compares first, so a
+ * repeated event writes nothing.
+ */
+async function syncDirectoryEntry(
+  db: Firestore,
+  uid: string,
+  profile: DocumentData | undefined,
+): Promise<boolean> {
+  const ref = db.collection(COLLECTIONS.staffDirectory).doc(uid);
+  const wanted = staffDirectoryEntry(profile);
+  const current = await ref.get();
+  if (!wanted) {
+    if (!current.exists) return false;
+    await ref.delete();
+    return true;
+  }
+  if (current.exists && isDeepStrictEqual(current.data(), wanted)) return false;
+  await ref.set(wanted);
+  return true;
 }

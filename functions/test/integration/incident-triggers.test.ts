@@ -13,6 +13,7 @@ import {
   pushesFor,
   reporter,
   settle,
+  staffMember,
   unique,
   waitFor,
 } from './stack';
@@ -104,7 +105,7 @@ describe('incident triggers', () => {
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     await ref.update({
       status: 'Processing',
-      assignedTo: { id: 'imt1', displayName: 'Ana Cruz', email: 'ana@campus.test' },
+      assignedTo: await staffMember('Ana', 'Cruz'),
       // A client-sent value must not survive: the trigger computes it from server time.
       waitingTimeInMinutes: 999,
     });

@@ -168,6 +168,31 @@ export async function reporter(
   return { uid, email };
 }
 
+/**
+ * A staff profile without an Auth user (the user trigger logs and skips the claims), to be named
+ * as an assignee: returns the `assignedTo` value a console would write for it.
+ */
+export async function staffMember(
+  firstName: string,
+  lastName: string,
+  campus = 'Main Campus',
+): Promise<{ id: string; displayName: string; email: string }> {
+  const id = unique('imt');
+  const email = `${id}@campus.test`;
+  await db.collection(COLLECTIONS.users).doc(id).set({
+    firstName,
+    firstNameLowerCase: firstName.toLowerCase(),
+    lastName,
+    email,
+    role: 'IMT',
+    campus,
+    isArchived: false,
+    isUsingDefaultPassword: false,
+    deviceToken: [],
+  });
+  return { id, displayName: `${firstName} ${lastName}`, email };
+}
+
 export async function docData(path: string): Promise<DocumentData | undefined> {
   return (await db.doc(path).get()).data();
 }

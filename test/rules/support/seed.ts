@@ -5,6 +5,7 @@
 import {
   COLLECTIONS,
   incidentStatsId,
+  staffDirectoryEntry,
   type Article,
   type IncidentReport,
   type Release,
@@ -153,31 +154,29 @@ function put(batch: WriteBatch, db: Firestore, path: string, data: object) {
   batch.set(doc(db, path), data);
 }
 
+/** A users doc and, for live staff, the staff_directory entry the user trigger would keep. */
+function putUser(batch: WriteBatch, db: Firestore, uid: string, profile: UserProfile<Timestamp>) {
+  put(batch, db, `${COLLECTIONS.users}/${uid}`, profile);
+  const entry = staffDirectoryEntry({ ...profile });
+  if (entry) put(batch, db, `${COLLECTIONS.staffDirectory}/${uid}`, entry);
+}
+
 /** Writes the whole fixture in one batch; `db` must bypass rules. */
 export async function seedFirestore(db: Firestore): Promise<void> {
   const batch = writeBatch(db);
   const users = COLLECTIONS.users;
   const { appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin, archivedStaff } = ACTORS;
   for (const actor of [appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin]) {
-    put(batch, db, `${users}/${actor.uid}`, userDoc(actor));
+    putUser(batch, db, actor.uid, userDoc(actor));
   }
-  put(batch, db, `${users}/${archivedStaff.uid}`, userDoc(archivedStaff, { isArchived: true }));
-  put(
-    batch,
-    db,
-    `${users}/${ACTORS.demotedStaff.uid}`,
-    userDoc(ACTORS.demotedStaff, { role: 'User' }),
-  );
-  put(
-    batch,
-    db,
-    `${users}/${ACTORS.movedImt.uid}`,
-    userDoc(ACTORS.movedImt, { campus: OTHER_CAMPUS }),
-  );
-  put(batch, db, `${users}/${COLLEAGUE.uid}`, {
+  putUser(batch, db, archivedStaff.uid, userDoc(archivedStaff, { isArchived: true }));
+  putUser(batch, db, ACTORS.demotedStaff.uid, userDoc(ACTORS.demotedStaff, { role: 'User' }));
+  putUser(batch, db, ACTORS.movedImt.uid, userDoc(ACTORS.movedImt, { campus: OTHER_CAMPUS }));
+  putUser(batch, db, COLLEAGUE.uid, {
     ...userDoc(imtSameCampus),
     email: COLLEAGUE.email,
     firstName: 'Colleague',
+    firstNameLowerCase: 'colleague',
   });
   put(batch, db, `${users}/${appUser.uid}/${COLLECTIONS.notifications}/${NOTIFICATION}`, {
     title: 'Processing',

@@ -40,9 +40,7 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-export function fullName(person: { firstName?: string; lastName?: string }): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
-}
+export { fullName } from '@campus-safety/model';
 
 /** `YYYY-MM-DDTHH:mm` for a datetime-local input. */
 export function toDateTimeLocal(date: Date): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailProblem, imageProblem, passwordProblem, safeFileName } from './validation';
+import { LIMITS } from '@campus-safety/model';
+import { emailProblem, imageProblem, passwordProblem, requiredText, safeFileName } from './validation';
 
 describe('shared field rules', () => {
   it('checks emails', () => {
@@ -27,5 +28,21 @@ describe('shared field rules', () => {
 
   it('makes storage-safe, unique-ish file names', () => {
     expect(safeFileName('my photo (1).jpg')).toMatch(/^\d+-my_photo_1_.jpg$/);
+  });
+
+  it('refuses names and titles with control, zero-width or bidirectional characters', () => {
+    expect(requiredText('Ana Cruz', 'First name', 80)).toBeUndefined();
+    for (const bad of ['Ana\u0000', 'Ana\u202Egnp', 'A\u200Bna', 'Ana\uFEFF'])
+      expect(requiredText(bad, 'First name', 80)).toMatch(
+        /^First name cannot contain invisible or control characters \(found U\+[0-9A-F]{4}\)\.$/,
+      );
+    expect(requiredText('Ana\nCruz', 'First name', 80)).toBe('First name must be a single line.');
+    expect(requiredText('', 'First name', 80)).toBe('First name is required.');
+  });
+
+  it('keeps stored file names within the rules’ limit, extension kept', () => {
+    const name = safeFileName(`${'a'.repeat(500)}.png`);
+    expect(name.length).toBe(LIMITS.fileName);
+    expect(name.endsWith('.png')).toBe(true);
   });
 });

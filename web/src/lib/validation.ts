@@ -61,8 +61,19 @@ export function passwordProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** Storage object name safe for any path: keeps the extension, drops odd characters. */
+/**
+ * Storage object name safe for any path: keeps the extension, drops odd characters, and stays
+ * within LIMITS.fileName (the storage rules refuse longer names).
+ */
 export function safeFileName(name: string): string {
-  const cleaned = name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '');
-  return `${Date.now()}-${cleaned || 'file'}`;
+  const cleaned = name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'file';
+  const prefix = `${Date.now()}-`;
+  const room = LIMITS.fileName - prefix.length;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
+  const fitted =
+    cleaned.length <= room
+      ? cleaned
+      : cleaned.slice(0, room - extension.length) + extension;
+  return prefix + fitted;
 }

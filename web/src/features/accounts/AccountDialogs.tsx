@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAMPUSES, ROLES } from '@campus-safety/model';
+import { CAMPUSES, DEFAULT_PASSWORD_TTL_HOURS, ROLES } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { FormFailure, SelectField, TextField } from '../../components/fields';
@@ -52,43 +52,12 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Dialog
-        open
-        onClose={onClose}
+      <OneTimePasswordDialog
         title="Account created"
-        description="This default password is shown only once. Give it to the person; they must change it at first sign-in."
-      >
-        <dl className="space-y-2 text-sm">
-          <div>
-            <dt className="font-semibold">Email</dt>
-            <dd>{created.email}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Default password</dt>
-            <dd>
-              <code
-                data-testid="default-password"
-                className="rounded bg-slate-100 px-2 py-1 text-base"
-              >
-                {created.password}
-              </code>
-            </dd>
-          </div>
-        </dl>
-        <DialogActions>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void navigator.clipboard
-                ?.writeText(created.password)
-                .then(() => toast.info('Password copied'))
-            }
-          >
-            Copy password
-          </Button>
-          <Button onClick={onClose}>Done</Button>
-        </DialogActions>
-      </Dialog>
+        email={created.email}
+        password={created.password}
+        onClose={onClose}
+      />
     );
   }
 
@@ -107,6 +76,60 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
           <DialogFooter onCancel={onClose} busy={form.busy} label="Create account" />
         </div>
       </form>
+    </Dialog>
+  );
+}
+
+/**
+ * A default password, shown this once (the server keeps no readable copy). It stops signing in
+ * DEFAULT_PASSWORD_TTL_HOURS after it was issued.
+ */
+export function OneTimePasswordDialog({
+  title,
+  email,
+  password,
+  onClose,
+}: {
+  title: string;
+  email: string;
+  password: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      description={`This default password is shown only once and works for ${DEFAULT_PASSWORD_TTL_HOURS} hours. Give it to the person; they must change it at first sign-in.`}
+    >
+      <dl className="space-y-2 text-sm">
+        <div>
+          <dt className="font-semibold">Email</dt>
+          <dd>{email}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Default password</dt>
+          <dd>
+            <code
+              data-testid="default-password"
+              className="rounded bg-slate-100 px-2 py-1 text-base"
+            >
+              {password}
+            </code>
+          </dd>
+        </div>
+      </dl>
+      <DialogActions>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void navigator.clipboard?.writeText(password).then(() => toast.info('Password copied'))
+          }
+        >
+          Copy password
+        </Button>
+        <Button onClick={onClose}>Done</Button>
+      </DialogActions>
     </Dialog>
   );
 }

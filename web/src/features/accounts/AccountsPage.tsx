@@ -12,8 +12,9 @@ import { db } from '../../lib/db';
 import { formatDate, fullName } from '../../lib/format';
 import { retryLive, useLiveQuery, type Row } from '../../lib/live-query';
 import { useAuth } from '../auth/store';
-import { setAccountArchived } from './api';
-import { CreateAccountDialog, RoleCampusDialog } from './AccountDialogs';
+import { reissueDefaultPassword, setAccountArchived } from './api';
+import { defaultPasswordState } from './form';
+import { CreateAccountDialog, OneTimePasswordDialog, RoleCampusDialog } from './AccountDialogs';
 
 type Account = Row<UserProfile>;
 
@@ -40,6 +41,8 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
   const [archiving, setArchiving] = useState<Account | null>(null);
+  const [reissuing, setReissuing] = useState<Account | null>(null);
+  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   const rows = list.data.filter((a) => matchesAccount(a, search));
 
   async function toggleArchive(account: Account) {
@@ -55,12 +58,30 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
     }
   }
 
+  async function reissue(account: Account) {
+    try {
+      const result = await reissueDefaultPassword(account.id);
+      setReissuing(null);
+      setIssued({ email: account.email, password: result.defaultPassword });
+    } catch (error) {
+      toast.failure('Could not issue a new default password', error);
+    }
+  }
+
+  function passwordCell(account: Account) {
+    const state = defaultPasswordState(account, Date.now());
+    if (state.kind === 'changed') return 'Changed';
+    if (state.kind === 'valid') return `Default, until ${formatDate(state.until)}`;
+    return <span className="text-red-700">Default, expired</span>;
+  }
+
   const columns: Column<Account>[] = [
     { header: 'Name', cell: (a) => fullName(a) },
     { header: 'Email', cell: (a) => <span className="break-all">{a.email}</span> },
     { header: 'Role', cell: (a) => a.role },
     { header: 'Campus', cell: (a) => a.campus ?? '—' },
     { header: 'Registered', cell: (a) => formatDate(a.registrationDate) },
+    { header: 'Password', cell: passwordCell },
     {
       header: 'Actions',
       cell: (a) =>
@@ -75,6 +96,15 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
                 aria-label={`Role & campus of ${fullName(a)}`}
               >
                 Role &amp; campus
+              </Button>
+            )}
+            {!a.isArchived && (
+              <Button
+                variant="secondary"
+                onClick={() => setReissuing(a)}
+                aria-label={`New default password for ${fullName(a)}`}
+              >
+                New default password
               </Button>
             )}
             <ArchiveButton
@@ -110,6 +140,22 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
       </ListState>
       {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}
       {editing && <RoleCampusDialog account={editing} onClose={() => setEditing(null)} />}
+      {issued && (
+        <OneTimePasswordDialog
+          title="New default password"
+          email={issued.email}
+          password={issued.password}
+          onClose={() => setIssued(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={reissuing !== null}
+        title="New default password"
+        message={`${reissuing ? fullName(reissuing) : ''}'s current password stops working now and every session is signed out. The new default password is shown once.`}
+        confirmLabel="Issue password"
+        onConfirm={() => (reissuing ? reissue(reissuing) : undefined)}
+        onClose={() => setReissuing(null)}
+      />
       <ConfirmDialog
         open={archiving !== null}
         title={archiving?.isArchived ? 'Restore account' : 'Archive account'}

@@ -4,6 +4,8 @@ import {
   COLLECTIONS,
   type CreateAccountRequest,
   type CreateAccountResponse,
+  type ReissueDefaultPasswordRequest,
+  type ReissueDefaultPasswordResponse,
 } from '@campus-safety/model';
 import { db } from '../../lib/db';
 import { messageOf } from '../../lib/errors';
@@ -13,6 +15,14 @@ export function createAccount(request: CreateAccountRequest) {
   return callFunction<CreateAccountRequest, CreateAccountResponse>(
     CALLABLES.createAccount,
     request,
+  );
+}
+
+/** A new default password for an account (the old one expired); shown once, never stored. */
+export function reissueDefaultPassword(uid: string) {
+  return callFunction<ReissueDefaultPasswordRequest, ReissueDefaultPasswordResponse>(
+    CALLABLES.reissueDefaultPassword,
+    { uid },
   );
 }
 

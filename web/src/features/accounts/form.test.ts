@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toCreateRequest, validateAccount, validateRoleCampus, type AccountInput } from './form';
+import {
+  defaultPasswordState,
+  toCreateRequest,
+  validateAccount,
+  validateRoleCampus,
+  type AccountInput,
+} from './form';
 
 const valid: AccountInput = {
   firstName: 'Ana',
@@ -45,5 +51,34 @@ describe('account form', () => {
       role: 'IMT',
       campus: 'North Campus',
     });
+  });
+});
+
+describe('default password state on the Accounts screen', () => {
+  const at = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });
+  const now = Date.parse('2026-11-23T12:00:00Z');
+
+  it('is valid until its expiry, then expired', () => {
+    const account = { isUsingDefaultPassword: true, defaultPasswordExpiresAt: at(now + 1000) };
+    expect(defaultPasswordState(account, now)).toEqual({
+      kind: 'valid',
+      until: new Date(now + 1000),
+    });
+    expect(defaultPasswordState(account, now + 1000)).toEqual({ kind: 'expired' });
+  });
+
+  it('counts a default password whose expiry the job cleared as expired', () => {
+    expect(
+      defaultPasswordState({ isUsingDefaultPassword: true, defaultPasswordExpiresAt: null }, now),
+    ).toEqual({ kind: 'expired' });
+  });
+
+  it('says nothing is due once the person changed it', () => {
+    expect(
+      defaultPasswordState(
+        { isUsingDefaultPassword: false, defaultPasswordExpiresAt: at(now + 1000) },
+        now,
+      ),
+    ).toEqual({ kind: 'changed' });
   });
 });

@@ -1,4 +1,4 @@
-import { CAMPUSES, LIMITS, ROLES, type Role } from '@campus-safety/model';
+import { CAMPUSES, LIMITS, ROLES, type Role, type UserProfile } from '@campus-safety/model';
 import { emailProblem, maxLength, requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface RoleCampusInput {
@@ -54,4 +54,18 @@ export function toCreateRequest(input: AccountInput) {
     ...(input.address.trim() ? { address: input.address.trim() } : {}),
     ...(input.birthday ? { birthday: input.birthday } : {}),
   };
+}
+
+/**
+ * Where an account stands with its default password: changed (nothing to show), usable until its
+ * expiry, or expired (the housekeeping job replaced it; an Admin issues a new one).
+ */
+export function defaultPasswordState(
+  account: Pick<UserProfile, 'isUsingDefaultPassword' | 'defaultPasswordExpiresAt'>,
+  now: number,
+): { kind: 'changed' } | { kind: 'valid'; until: Date } | { kind: 'expired' } {
+  if (!account.isUsingDefaultPassword) return { kind: 'changed' };
+  const expiresAt = account.defaultPasswordExpiresAt?.toMillis();
+  if (expiresAt === undefined || expiresAt <= now) return { kind: 'expired' };
+  return { kind: 'valid', until: new Date(expiresAt) };
 }

@@ -4,10 +4,9 @@ import { CheckboxGroup, SelectField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useStaff } from '../../hooks/use-staff';
-import { canBeAssigned } from '../../lib/staff';
+import { byFirstName, canBeAssigned } from '../../lib/staff';
 import { useAuth } from '../auth/store';
 import { useTags } from '../../hooks/use-tags';
-import { fullName } from '../../lib/format';
 import { assignIncident, type Incident } from './api';
 import { validateAssign, type AssignInput } from './forms';
 
@@ -18,7 +17,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
   // The rules accept Admins, or IMT of the report's campus, as assignees.
   const staff = {
     ...staffList,
-    data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)),
+    data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)).sort(byFirstName),
   };
   const tags = useTags();
   const form = useForm<AssignInput>({
@@ -35,13 +34,14 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
     send: async (input) => {
       const person = staff.data.find((s) => s.id === input.assigneeId)!;
       await assignIncident(incident.id, {
-        assignee: { id: person.id, displayName: fullName(person), email: person.email },
+        // The rules accept exactly the directory's name for the assignee.
+        assignee: { id: person.id, displayName: person.displayName, email: person.email },
         threatLevel: input.threatLevel,
         tags: input.tags,
       });
       toast.success(
         'Report assigned',
-        `${fullName(person)} is handling it; status is now Processing.`,
+        `${person.displayName} is handling it; status is now Processing.`,
       );
       onClose();
     },
@@ -57,7 +57,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
           placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
           options={staff.data.map((s) => ({
             value: s.id,
-            label: `${fullName(s)} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
+            label: `${s.displayName} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
           }))}
           error={
             form.errors.assigneeId ??

@@ -1,0 +1,446 @@
+/**
+ * Issue 10, findings 1, 3, 4 and 10: each attack performed, its refusal or harmlessness asserted,
+ * and that nothing changed.
+ */
+import assert from 'node:assert/strict';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  DEFAULT_PASSWORD_TTL_HOURS,
+  LIMITS,
+  PROCESSED_EVENT_TTL_DAYS,
+  cleanTagName,
+  tagId,
+  type CreateAccountResponse,
+  type HousekeepingResponse,
+  type ReissueDefaultPasswordResponse,
+} from '@campus-safety/model';
+import {
+  account,
+  auth,
+  callError,
+  closeAll,
+  db,
+  docData,
+  notificationsOf,
+  pushesFor,
+  reporter,
+  signIn,
+  staffMember,
+  unique,
+  waitFor,
+} from './stack';
+
+const users = () => db.collection(COLLECTIONS.users);
+const directory = () => db.collection(COLLECTIONS.staffDirectory);
+const HOUR = 3_600_000;
+
+function newStaff(extra: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: `${unique('grace')}@campus.test`,
+    role: 'IMT',
+    campus: 'Main Campus',
+    contactNumber: '+63 912 000 2222',
+    address: '3 Campus Road',
+    birthday: '1990-12-09',
+    ...extra,
+  };
+}
+
+async function refusedSignIn(email: string, password: string): Promise<string> {
+  try {
+    await signIn(email, password);
+  } catch (error) {
+    return String((error as { code?: string }).code);
+  }
+  throw new Error(`${email} signed in with a password that should no longer work`);
+}
+
+describe('staff directory (finding 1)', () => {
+  after(closeAll);
+
+  it('holds exactly the assign dialog’s fields of live staff, and nothing of app users', async () => {
+    const admin = await account({ role: 'Admin' });
+    const input = newStaff();
+    const { uid } = await admin.call<CreateAccountResponse>('createAccount', input);
+    const entry = await waitFor(
+      async () => (await directory().doc(uid).get()).data(),
+      (d) => d !== undefined,
+    );
+    assert.deepEqual(entry, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      firstNameLowerCase: 'grace',
+      displayName: 'Grace Hopper',
+      email: input.email,
+      role: 'IMT',
+      campus: 'Main Campus',
+    });
+
+    const rep = await account({ role: 'User' });
+    // The claims show the user trigger has run on the app user's profile.
+    await waitFor(
+      async () => (await auth.getUser(rep.uid)).customClaims?.role,
+      (role) => role === 'User',
+    );
+    assert.equal((await directory().doc(rep.uid).get()).exists, false);
+
+    await users().doc(uid).update({ firstName: 'Amazing' });
+    await waitFor(
+      async () => (await directory().doc(uid).get()).get('displayName'),
+      (name) => name === 'Amazing Hopper',
+    );
+
+    await users().doc(uid).update({ isArchived: true });
+    await waitFor(
+      async () => (await directory().doc(uid).get()).exists,
+      (exists) => !exists,
+    );
+  });
+});
+
+describe('default passwords expire (finding 1)', () => {
+  after(closeAll);
+
+  it('records an expiry 72 h after creation', async () => {
+    const admin = await account({ role: 'Admin' });
+    const { uid } = await admin.call<CreateAccountResponse>('createAccount', newStaff());
+    const profile = await docData(`${COLLECTIONS.users}/${uid}`);
+    const registered = Date.parse(profile!.registrationDate);
+    assert.equal(
+      (profile!.defaultPasswordExpiresAt as Timestamp).toMillis() - registered,
+      DEFAULT_PASSWORD_TTL_HOURS * HOUR,
+    );
+  });
+
+  it('an expired default password no longer signs in; one still valid does', async () => {
+    const admin = await account({ role: 'Admin' });
+    const expiring = newStaff();
+    const valid = newStaff();
+    const old = await admin.call<CreateAccountResponse>('createAccount', expiring);
+    const fresh = await admin.call<CreateAccountResponse>('createAccount', valid);
+    await users()
+      .doc(old.uid)
+      .update({ defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+
+    const done = await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.ok(done.expiredDefaultPasswords >= 1, JSON.stringify(done));
+
+    assert.match(await refusedSignIn(expiring.email, old.defaultPassword), /auth\//);
+    const profile = await docData(`${COLLECTIONS.users}/${old.uid}`);
+    assert.equal(profile!.isUsingDefaultPassword, true);
+    assert.equal(profile!.defaultPasswordExpiresAt, null);
+    // The random replacement is not mistaken for the person changing their password.
+    const me = await signIn(valid.email, fresh.defaultPassword);
+    assert.equal(me.uid, fresh.uid);
+    assert.deepEqual(await me.call('clearDefaultPassword'), { cleared: false });
+  });
+
+  it('an account created before expiry existed gets one counted from its registration', async () => {
+    const admin = await account({ role: 'Admin' });
+    const email = `${unique('legacy')}@campus.test`;
+    const password = 'le#20261101';
+    const { uid } = await auth.createUser({ email, password });
+    const registered = Date.now() - 4 * 24 * HOUR;
+    await users()
+      .doc(uid)
+      .set({
+        firstName: 'Lee',
+        lastName: 'Legacy',
+        email,
+        role: 'IMT',
+        campus: 'Main Campus',
+        isArchived: false,
+        isUsingDefaultPassword: true,
+        registrationDate: new Date(registered).toISOString(),
+        registrationDateTimestamp: Timestamp.fromMillis(registered),
+        deviceToken: [],
+      });
+    const expiry = await waitFor(
+      async () => (await users().doc(uid).get()).get('defaultPasswordExpiresAt') as unknown,
+      (v) => v instanceof Timestamp,
+    );
+    assert.equal((expiry as Timestamp).toMillis(), registered + DEFAULT_PASSWORD_TTL_HOURS * HOUR);
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.match(await refusedSignIn(email, password), /auth\//);
+  });
+
+  it('refuses the housekeeping callable to IMT, changing nothing', async () => {
+    const admin = await account({ role: 'Admin' });
+    const imt = await account({ role: 'IMT' });
+    const input = newStaff();
+    const created = await admin.call<CreateAccountResponse>('createAccount', input);
+    await users()
+      .doc(created.uid)
+      .update({ defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+    const err = await callError(imt.call('runHousekeeping'));
+    assert.equal(err.code, 'functions/permission-denied');
+    // Nothing expired by that call: the password still works until a real run.
+    const still = await signIn(input.email, created.defaultPassword);
+    assert.equal(still.uid, created.uid);
+  });
+});
+
+describe('reissueDefaultPassword (finding 1)', () => {
+  after(closeAll);
+
+  it('gives a new password shown once, valid 72 h; the old one and its sessions stop', async () => {
+    const admin = await account({ role: 'Admin' });
+    const input = newStaff();
+    const created = await admin.call<CreateAccountResponse>('createAccount', input);
+    const earlier = await (await signIn(input.email, created.defaultPassword)).idToken();
+    // Revocation compares whole seconds: the old token must be from an earlier second.
+    await new Promise((r) => setTimeout(r, 1100));
+    const before = Date.now();
+    const res = await admin.call<ReissueDefaultPasswordResponse>('reissueDefaultPassword', {
+      uid: created.uid,
+    });
+    assert.notEqual(res.defaultPassword, created.defaultPassword);
+    assert.ok(res.defaultPassword.length >= 12);
+    const expiresAt = Date.parse(res.expiresAt);
+    assert.ok(Math.abs(expiresAt - before - DEFAULT_PASSWORD_TTL_HOURS * HOUR) < 60_000);
+
+    const session = await signIn(input.email, res.defaultPassword);
+    assert.equal(session.uid, created.uid);
+    assert.match(await refusedSignIn(input.email, created.defaultPassword), /auth\//);
+    // A session opened with the old password is signed out (its tokens are revoked).
+    await assert.rejects(auth.verifyIdToken(earlier, true), { code: 'auth/id-token-revoked' });
+
+    const profile = await docData(`${COLLECTIONS.users}/${created.uid}`);
+    assert.equal(profile!.isUsingDefaultPassword, true);
+    assert.equal((profile!.defaultPasswordExpiresAt as Timestamp).toMillis(), expiresAt);
+    // Never stored readable.
+    const credentials = await docData(`${COLLECTIONS.accountCredentials}/${created.uid}`);
+    assert.ok(!JSON.stringify(profile).includes(res.defaultPassword));
+    assert.ok(!JSON.stringify(credentials).includes(res.defaultPassword));
+  });
+
+  it('refuses IMT and the Admin’s own account, changing no password', async () => {
+    const admin = await account({ role: 'Admin' });
+    const imt = await account({ role: 'IMT' });
+    const input = newStaff();
+    const created = await admin.call<CreateAccountResponse>('createAccount', input);
+    const err = await callError(imt.call('reissueDefaultPassword', { uid: created.uid }));
+    assert.equal(err.code, 'functions/permission-denied');
+    const self = await callError(admin.call('reissueDefaultPassword', { uid: admin.uid }));
+    assert.equal(self.code, 'functions/failed-precondition');
+    assert.equal((await signIn(input.email, created.defaultPassword)).uid, created.uid);
+    const bad = await callError(admin.call('reissueDefaultPassword', { uid: 'a/b' }));
+    assert.equal(bad.code, 'functions/invalid-argument');
+  });
+});
+
+const incidents = () => db.collection(COLLECTIONS.incidentReports);
+
+async function reportedIncident(email: string, extra: Record<string, unknown> = {}) {
+  const ref = incidents().doc(unique('inc'));
+  await ref.set({
+    timestamp: Timestamp.fromMillis(Date.now() - 10 * 60_000),
+    geoLoc: { latitude: 14.65, longitude: 121.07 },
+    nearestCampus: 'Main Campus',
+    status: 'Reported',
+    isArchived: false,
+    email,
+    incidentType: 'Fire',
+    ...extra,
+  });
+  return ref;
+}
+
+const orange = (list: DocumentData[]) => list.some((n) => n.color === 'orange');
+
+describe('what a reporter is shown comes from trusted data (finding 3)', () => {
+  it('a forged assignedTo.displayName reaches neither the notification nor the push', async () => {
+    const forged = 'Campus Police. Call +1-555-0100 and give your card number';
+    const rep = await reporter(['device-forged']);
+    const assignee = await staffMember('Ana', 'Cruz');
+    const ref = await reportedIncident(rep.email);
+    // Written with the admin SDK: a console that got past the rules could write no more.
+    await ref.update({
+      status: 'Processing',
+      threatLevel: 'Low',
+      assignedTo: { ...assignee, displayName: forged },
+    });
+    const list = await waitFor(() => notificationsOf(rep.uid), orange);
+    const message = list.find((n) => n.color === 'orange')!.message as string;
+    assert.match(message, /^Ana Cruz is now handling/);
+    assert.ok(!message.includes('555'), message);
+    const pushes = await waitFor(
+      () => pushesFor('payload.type_id', ref.id),
+      (p) => p.some((x) => /handling/.test(x.payload.body)),
+    );
+    for (const push of pushes) assert.ok(!JSON.stringify(push.payload).includes('555'));
+  });
+
+  it('an assignee id that names no staff account gives "The safety team"', async () => {
+    const rep = await reporter();
+    const ref = await reportedIncident(rep.email);
+    await ref.update({
+      status: 'Processing',
+      threatLevel: 'Low',
+      assignedTo: { id: 'nobody-here', displayName: 'Totally Real Officer', email: 'x@y.z' },
+    });
+    const list = await waitFor(() => notificationsOf(rep.uid), orange);
+    assert.match(list.find((n) => n.color === 'orange')!.message as string, /^The safety team/);
+  });
+});
+
+describe('triggers succeed on the largest documents the rules allow (finding 4)', () => {
+  after(closeAll);
+
+  const longest = (n: number, seed: string) => seed.padEnd(n, 'x');
+
+  it('assignment with the most and longest tags, largest texts and most push tokens', async () => {
+    const tokens = Array.from({ length: LIMITS.deviceTokens }, (_, i) =>
+      longest(LIMITS.deviceToken, `device-${i}-`),
+    );
+    const rep = await reporter(tokens);
+    const tagNames = Array.from({ length: LIMITS.tagsPerItem }, (_, i) =>
+      longest(LIMITS.tagName, `${unique('t')}-${i} `),
+    );
+    // Half exist in the tags collection; the trigger drops the others.
+    const known = tagNames.filter((_, i) => i % 2 === 0);
+    for (const name of known) {
+      await db
+        .collection(COLLECTIONS.tags)
+        .doc(tagId(name))
+        .set({ name: cleanTagName(name) });
+    }
+    const assignee = await staffMember(longest(LIMITS.name, 'A'), longest(LIMITS.name, 'B'));
+    const ref = await reportedIncident(rep.email, {
+      description: longest(LIMITS.body, 'Smoke '),
+    });
+    await ref.update({
+      status: 'Processing',
+      threatLevel: 'Critical',
+      tags: tagNames,
+      assignedTo: assignee,
+    });
+    const list = await waitFor(() => notificationsOf(rep.uid), orange, 60_000);
+    const message = list.find((n) => n.color === 'orange')!.message as string;
+    assert.ok(message.startsWith(`${assignee.displayName} is now handling`), message);
+    const incident = await waitFor(
+      () => docData(ref.path),
+      (d) => (d?.statusHistory ?? []).some((h: { status: string }) => h.status === 'Processing'),
+    );
+    assert.equal(typeof incident!.waitingTimeInMinutes, 'number');
+    assert.deepEqual(incident!.tags, known);
+    const pushes = await waitFor(
+      () => pushesFor('payload.type_id', ref.id),
+      (p) => p.some((x) => /handling/.test(x.payload.body)),
+    );
+    const push = pushes.find((x) => /handling/.test(x.payload.body))!;
+    assert.equal(push.state, 'sent');
+    assert.equal(push.tokens.length, LIMITS.deviceTokens);
+  });
+
+  it('the largest accomplishment report is copied and resolves its incident', async () => {
+    const rep = await reporter();
+    const assignee = await staffMember('Ana', 'Cruz');
+    const ref = await reportedIncident(rep.email, {
+      status: 'Responded',
+      assignedTo: assignee,
+      threatLevel: 'Low',
+      description: longest(LIMITS.body, 'Smoke '),
+    });
+    const aid = unique('acc');
+    await ref
+      .collection(COLLECTIONS.accomplishmentReports)
+      .doc(aid)
+      .set({
+        title: longest(LIMITS.title, 'Title '),
+        description: longest(LIMITS.body, 'Done '),
+        resolveCode: 'Resolved on site',
+        timestamp: Timestamp.now(),
+        imageUrl: longest(LIMITS.url, 'https://example.com/'),
+        threatLevel: 'Critical',
+        isArchived: false,
+      });
+    const copy = await waitFor(
+      () => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`),
+      (d) => d !== undefined,
+    );
+    assert.equal(copy!.report.assignee, 'Ana Cruz');
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.status === 'Resolved',
+    );
+    await waitFor(
+      () => notificationsOf(rep.uid),
+      (l) => l.some((n) => n.color === 'blue'),
+    );
+  });
+
+  it('the largest user profile gets its claims, lower-case name and directory entry', async () => {
+    const email = `${unique('big')}@campus.test`;
+    const created = await auth.createUser({ email, password: 'secret-123' });
+    await users()
+      .doc(created.uid)
+      .set({
+        firstName: longest(LIMITS.name, 'Z'),
+        lastName: longest(LIMITS.name, 'Y'),
+        email,
+        contactNumber: '1'.repeat(LIMITS.contactNumber),
+        address: longest(LIMITS.address, 'Street '),
+        birthday: '1990-01-01',
+        profileUrl: longest(LIMITS.url, 'https://example.com/'),
+        role: 'IMT',
+        campus: 'Main Campus',
+        isArchived: false,
+        isUsingDefaultPassword: false,
+        deviceToken: Array.from({ length: LIMITS.deviceTokens }, (_, i) =>
+          longest(LIMITS.deviceToken, `t${i}-`),
+        ),
+      });
+    await waitFor(
+      async () => (await auth.getUser(created.uid)).customClaims?.role,
+      (role) => role === 'IMT',
+    );
+    const entry = await waitFor(
+      async () => (await directory().doc(created.uid).get()).data(),
+      (d) => d !== undefined,
+    );
+    assert.equal(entry!.displayName.length, 2 * LIMITS.name + 1);
+    assert.equal(
+      (await docData(`${COLLECTIONS.users}/${created.uid}`))!.firstNameLowerCase,
+      longest(LIMITS.name, 'z'),
+    );
+  });
+});
+
+describe('processed_events expire (finding 10)', () => {
+  after(closeAll);
+
+  it('markers carry expiresAt; the housekeeping run removes expired ones only', async () => {
+    const start = Timestamp.now();
+    const rep = await reporter();
+    await reportedIncident(rep.email);
+    await waitFor(
+      () => notificationsOf(rep.uid),
+      (l) => l.length > 0,
+    );
+    const markers = await db.collection(COLLECTIONS.processedEvents).where('at', '>=', start).get();
+    assert.ok(markers.size > 0);
+    for (const marker of markers.docs) {
+      const ahead = (marker.get('expiresAt') as Timestamp).toMillis() - Date.now();
+      const ttl = PROCESSED_EVENT_TTL_DAYS * 24 * HOUR;
+      assert.ok(ahead <= ttl && ahead > ttl - 5 * 60_000, `${marker.id}: ${ahead}`);
+    }
+
+    const expired = db.collection(COLLECTIONS.processedEvents).doc(unique('old'));
+    const current = db.collection(COLLECTIONS.processedEvents).doc(unique('new'));
+    await expired.set({ trigger: 'test', eventId: 'x', expiresAt: Timestamp.fromMillis(1) });
+    await current.set({
+      trigger: 'test',
+      eventId: 'y',
+      expiresAt: Timestamp.fromMillis(Date.now() + HOUR),
+    });
+    const admin = await account({ role: 'Admin' });
+    const done = await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.ok(done.removedProcessedEvents >= 1);
+    assert.equal((await expired.get()).exists, false);
+    assert.equal((await current.get()).exists, true);
+  });
+});
