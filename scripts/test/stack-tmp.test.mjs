@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +11,9 @@ test("each stack gets its own TMPDIR; a dead stack's is removed at the next star
   assert.equal(mine.path, join(root, '.firebase', 'tmp', String(process.pid)));
   writeFileSync(join(mine.path, 'blob'), 'x');
 
-  // A pid that has surely exited: a child we waited for.
-  const deadPid = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], {
-    encoding: 'utf8',
-  }).stdout.trim();
-  const dead = join(tmpRoot(root), deadPid);
+  // A pid no process can have: above Linux's largest possible pid_max (2^22). A child that has
+  // exited is not enough: on a busy machine its pid can be reused at once.
+  const dead = join(tmpRoot(root), String(2 ** 22 + 1));
   mkdirSync(join(dead, 'firebase', 'storage', 'blobs'), { recursive: true });
   const live = join(tmpRoot(root), '1'); // init is always running
   mkdirSync(live);

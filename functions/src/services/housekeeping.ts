@@ -5,8 +5,7 @@ import { sweepProcessedEvents } from './run-once';
 export interface HousekeepingDeps extends AccountDeps {
   /**
    * Whether to delete expired `processed_events` markers here. In production the TTL policy on
-   * `expiresAt` does it, and that field is exempt from indexing (firestore.indexes.json), so the
-   * sweep's query would not run there; emulators have no TTL, so the local stack sweeps.
+   * `expiresAt` does it (firestore.indexes.json); emulators have no TTL, so the local stack sweeps.
    */
   sweepMarkers: boolean;
 }

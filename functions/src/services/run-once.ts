@@ -1,4 +1,10 @@
-import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { COLLECTIONS, PROCESSED_EVENT_TTL_DAYS } from '@campus-safety/model';
 import { eventDocId } from '../domain/event-ids';
 
@@ -17,21 +23,36 @@ export function markerExpiry(now: Date): Timestamp {
   return Timestamp.fromMillis(now.getTime() + PROCESSED_EVENT_TTL_DAYS * 86_400_000);
 }
 
-/** At most this many markers per sweep (one batch). */
-const SWEEP_BATCH = 500;
+/** Markers read per page, and deleted per batch, by a sweep. */
+const SWEEP_PAGE = 500;
 
-/** Deletes markers whose `expiresAt` has passed (emulators run no TTL policy). Returns how many. */
+/**
+ * Deletes markers whose `expiresAt` has passed (emulators run no TTL policy). Returns how many.
+ * Pages through the collection by document id rather than querying `expiresAt`: the TTL field is
+ * exempt from indexing (firestore.indexes.json), so production, and our emulator enforcing the
+ * indexes, would refuse that query. Only the local stack sweeps, so reading every marker is fine.
+ */
 export async function sweepProcessedEvents(db: Firestore, now: Date): Promise<number> {
-  const expired = await db
-    .collection(COLLECTIONS.processedEvents)
-    .where('expiresAt', '<=', Timestamp.fromDate(now))
-    .limit(SWEEP_BATCH)
-    .get();
-  if (expired.empty) return 0;
-  const batch = db.batch();
-  for (const doc of expired.docs) batch.delete(doc.ref);
-  await batch.commit();
-  return expired.size;
+  const collection = db.collection(COLLECTIONS.processedEvents).orderBy(FieldPath.documentId());
+  let removed = 0;
+  let after: string | null = null;
+  for (;;) {
+    const page = await (after === null ? collection : collection.startAfter(after))
+      .limit(SWEEP_PAGE)
+      .get();
+    const expired = page.docs.filter((doc) => {
+      const expiresAt = doc.get('expiresAt') as unknown;
+      return expiresAt instanceof Timestamp && expiresAt.toMillis() <= now.getTime();
+    });
+    if (expired.length > 0) {
+      const batch = db.batch();
+      for (const doc of expired) batch.delete(doc.ref);
+      await batch.commit();
+      removed += expired.length;
+    }
+    if (page.size < SWEEP_PAGE) return removed;
+    after = page.docs[page.docs.length - 1]!.id;
+  }
 }
 
 /**
