@@ -25,7 +25,7 @@ function sourceFiles(dir = ROOT) {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function headingAnchor(heading) {
+function headingAnchor(heading) {
   return heading
     .trim()
     .toLowerCase()
@@ -34,7 +34,7 @@ export function headingAnchor(heading) {
 }
 
 /** Anchors a Markdown page offers: its headings outside code fences, and explicit `id`s. */
-export function anchorsOf(markdown) {
+function anchorsOf(markdown) {
   const anchors = new Set();
   let fenced = false;
   for (const line of markdown.split('\n')) {
