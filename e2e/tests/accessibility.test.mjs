@@ -1,7 +1,7 @@
 /**
- * Every screen of the spec's route table, opened as a role that may see it: it must render its
- * data, it is saved as a full-page screenshot (test-artifacts/e2e/<name>.png), and axe-core must
- * find no serious or critical violation on it.
+ * Every screen of the route table (docs/requirements.md#routes), opened as a role that may see it:
+ * it must render its data, it is saved as a full-page screenshot (test-artifacts/e2e/<name>.png),
+ * and axe-core must find no serious or critical violation on it.
  */
 import { assertAccessible } from '../support/axe.mjs';
 import { accounts, adminAuth, openPage, staff, submitSignIn } from '../support/suite.mjs';

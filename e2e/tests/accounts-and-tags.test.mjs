@@ -47,7 +47,8 @@ describe('Accounts', () => {
     const created = page.getByRole('dialog', { name: 'Account created' });
     const password = (await created.getByTestId('default-password').textContent()).trim();
     await assertAccessible(page, 'dialog-account-created', DIALOGS);
-    // Spec section 6: the email's first two characters, '#', the registration date's digits.
+    // docs/requirements.md#default-password: the email's first two characters, '#', the
+    // registration date's digits.
     const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     assert.equal(password, `jo#${today}`);
     assert.ok(await passwordWorks(email, password), 'the shown password signs the account in');

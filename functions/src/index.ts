@@ -29,7 +29,7 @@ export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';
 
 // Function ids join export groups with '-': these deploy as `send-notification` and
-// `send-notif-topic`, the endpoint names of spec section 7.
+// `send-notif-topic`, the endpoint names of docs/requirements.md#calls.
 import { sendNotification } from './http/send-notification';
 import { sendNotifTopic } from './http/send-notif-topic';
 export const send = { notification: sendNotification, notif: { topic: sendNotifTopic } };

@@ -1,5 +1,5 @@
 /**
- * Fixed vocabularies of the programme. The spec does not list them; these are the project's
+ * Fixed vocabularies of the programme. The requirements do not list them; these are the project's
  * decision (docs/decisions.md) and the seed, the simulator, forms and filters all use them.
  */
 export const CAMPUSES = ['Main Campus', 'North Campus', 'Riverside Campus'] as const;

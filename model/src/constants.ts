@@ -1,10 +1,12 @@
-/** Date format of notifications and every date the console shows (spec section 9). */
+/**
+ * Date format of notifications and every date the console shows (docs/requirements.md#constants).
+ */
 export const DATE_FORMAT = 'MMM DD YYYY hh:mm:ss A';
 /** The date and time parts of DATE_FORMAT, as stored in an accomplishment copy's `report.date`/`report.time`. */
 export const REPORT_DATE_FORMAT = 'MMM DD YYYY';
 export const REPORT_TIME_FORMAT = 'hh:mm:ss A';
 
-/** Toast auto-close, including the new-incident alert (spec section 9). */
+/** Toast auto-close, including the new-incident alert (docs/requirements.md#constants). */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 /** Topic every app install subscribes to for guide and announcement pushes. */
@@ -23,7 +25,7 @@ export const NEW_INCIDENT_ALERT = {
   message: 'A new incident has been reported. Check it now!',
 } as const;
 
-/** Product messages of spec section 8. */
+/** Product messages (docs/requirements.md#errors). */
 export const MESSAGES = {
   invalidScheduledDate: 'Invalid scheduledDate format.',
   failedToDeleteTag: 'Failed to delete tag.',

@@ -154,7 +154,7 @@ export interface UserNotification<T = TimestampLike> {
   type: 'report';
 }
 
-/** `releases/{id}`: fields decided in DESIGN section 2. */
+/** `releases/{id}`: fields decided by the project (docs/requirements.md#entities). */
 export interface Release<T = TimestampLike> {
   version: string;
   versionCode: number;

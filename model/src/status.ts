@@ -17,7 +17,7 @@ export const STATUS_LABELS: Record<IncidentStatus, string> = {
   Declined: 'Declined',
 };
 
-/** Notification colour per status (spec section 9). */
+/** Notification colour per status (docs/requirements.md#constants). */
 export const STATUS_COLORS: Record<IncidentStatus, NotificationColor> = {
   Reported: 'yellow',
   Processing: 'orange',

@@ -38,7 +38,10 @@ const ICONS: Record<IncidentStatus, string> = {
   Declined: 'block',
 };
 
-/** Title, message, colour (spec section 9) and icon of the reporter's notification per status. */
+/**
+ * Title, message, colour (docs/requirements.md#constants) and icon of the reporter's notification
+ * per status.
+ */
 export function notificationContent(
   status: IncidentStatus,
   facts: IncidentFacts,

@@ -1,6 +1,6 @@
 import { canMoveStatus, isIncidentStatus, type IncidentStatus } from '@campus-safety/model';
 
-/** The timing field a status move records, if any (spec section 4). */
+/** The timing field a status move records, if any (docs/requirements.md#status-machine). */
 export type TimingField = 'waitingTimeInMinutes' | 'responseTimeInMinutes';
 
 export type StatusChange =

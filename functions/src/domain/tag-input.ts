@@ -31,9 +31,9 @@ export function echoedName(value: unknown): unknown {
 }
 
 /**
- * Sorts raw tag input (spec section 5): non-strings and empty names are skipped, as are
- * over-long names and repeats within the same request (same normalised id). Names that are no
- * tag at all (tagNameRefusal: they would become another id, or hide characters) are refused, so
+ * Sorts raw tag input (docs/requirements.md#validation): non-strings and empty names are skipped,
+ * as are over-long names and repeats within the same request (same normalised id). Names that are
+ * no tag at all (tagNameRefusal: they would become another id, or hide characters) are refused, so
  * the caller can turn the whole request down. What remains is created one document per id, so
  * "already exists" is decided atomically by Firestore.
  */

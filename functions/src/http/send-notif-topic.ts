@@ -3,7 +3,10 @@ import { sendNotifTopicSchema } from '../schemas/http';
 import { parseInput } from '../schemas/parse';
 import { adminEndpoint } from './endpoint';
 
-/** POST /send-notif-topic {title, body, topic: 'all', type, type_id} (spec section 7): a topic push. */
+/**
+ * POST /send-notif-topic {title, body, topic: 'all', type, type_id} (docs/requirements.md#calls): a
+ * topic push.
+ */
 export const sendNotifTopic = adminEndpoint('Could not send the notification.', async (body) => {
   const input = parseInput(sendNotifTopicSchema, body);
   const { id, state } = await defaultSender().send(

@@ -4,8 +4,9 @@ import { parseInput } from '../schemas/parse';
 import { adminEndpoint } from './endpoint';
 
 /**
- * POST /send-notification {title, body, tokens, type, type_id} (spec section 7): a push to the
- * given device tokens; an empty list is recorded as skipped. Answers the push record's outcome.
+ * POST /send-notification {title, body, tokens, type, type_id} (docs/requirements.md#calls): a push
+ * to the given device tokens; an empty list is recorded as skipped. Answers the push record's
+ * outcome.
  */
 export const sendNotification = adminEndpoint('Could not send the notification.', async (body) => {
   const input = parseInput(sendNotificationSchema, body);

@@ -26,9 +26,9 @@ export interface PushSender {
 }
 
 /**
- * Sends a push and records it in `push_messages` (DESIGN section 2). Never throws: a push that
- * cannot go out is recorded as `failed` and logged, because the work that asked for it (a status
- * change, a publication) has already happened and must not be undone or retried for it.
+ * Sends a push and records it in `push_messages` (docs/design.md#data-model). Never throws: a push
+ * that cannot go out is recorded as `failed` and logged, because the work that asked for it (a
+ * status change, a publication) has already happened and must not be undone or retried for it.
  */
 export function pushSender(db: Firestore, transport: PushTransport): PushSender {
   const records = db.collection(COLLECTIONS.pushMessages);

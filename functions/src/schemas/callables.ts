@@ -47,8 +47,9 @@ export const createAccountSchema = z
 export type CreateAccountInput = z.infer<typeof createAccountSchema>;
 
 /**
- * `scheduledDate`: absent or null publishes now; otherwise it must parse (spec section 5) and lie
- * in the model's SCHEDULE_WINDOW around the time of the call.
+ * `scheduledDate`: absent or null publishes now; otherwise it must parse
+ * (docs/requirements.md#validation) and lie in the model's SCHEDULE_WINDOW around the time of the
+ * call.
  */
 const scheduledDate = z
   .string({ error: MESSAGES.invalidScheduledDate })

@@ -11,7 +11,7 @@ const pushType = z.enum(Object.values(PUSH_TYPES) as [string, ...string[]], {
   error: `type must be one of ${Object.values(PUSH_TYPES).join(', ')}.`,
 });
 
-/** POST /send-notification (spec section 7). */
+/** POST /send-notification (docs/requirements.md#calls). */
 export const sendNotificationSchema = z.strictObject({
   title: requiredText('title', LIMITS.title),
   body: requiredText('body', PUSH_BODY, { multiline: true }),
@@ -29,7 +29,10 @@ export const sendNotificationSchema = z.strictObject({
 });
 export type SendNotificationInput = z.infer<typeof sendNotificationSchema>;
 
-/** POST /send-notif-topic (spec section 7); every app install subscribes to the topic `all`. */
+/**
+ * POST /send-notif-topic (docs/requirements.md#calls); every app install subscribes to the topic
+ * `all`.
+ */
 export const sendNotifTopicSchema = z.strictObject({
   title: requiredText('title', LIMITS.title),
   body: requiredText('body', PUSH_BODY, { multiline: true }),

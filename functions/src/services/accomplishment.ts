@@ -44,9 +44,9 @@ function logRefusedCopy(event: AccomplishmentEvent) {
 }
 
 /**
- * An accomplishment report was written under an incident (DESIGN section 2): keep the top-level
- * copy `accomplishment_reports/{aid}` in step (with the incident snapshot), move a Responded
- * incident to Resolved, and carry a changed threat level onto the incident. A deleted
+ * An accomplishment report was written under an incident (docs/design.md#data-model): keep the
+ * top-level copy `accomplishment_reports/{aid}` in step (with the incident snapshot), move a
+ * Responded incident to Resolved, and carry a changed threat level onto the incident. A deleted
  * accomplishment takes its copy with it. A copy of another incident is never touched, and the
  * accomplishment that tried is neither copied nor allowed to resolve its incident.
  */

@@ -42,9 +42,10 @@ export function credentialFingerprint(user: UserRecord): {
 }
 
 /**
- * Creates the Auth user and its `users` profile with the default password (spec section 6).
- * Validation and the duplicate check happen before anything is written; if the profile cannot be
- * written the Auth user is removed again, so a refused or failed call leaves nothing behind.
+ * Creates the Auth user and its `users` profile with the default password
+ * (docs/requirements.md#default-password). Validation and the duplicate check happen before
+ * anything is written; if the profile cannot be written the Auth user is removed again, so a
+ * refused or failed call leaves nothing behind.
  */
 export async function createAccount(
   deps: AccountDeps,
@@ -172,9 +173,10 @@ async function replacePassword(deps: AccountDeps, uid: string, password: string)
 }
 
 /**
- * Admin gives an account a new default password, shown once: random (the spec's derivation rule
- * is for new accounts, and anyone who knows the email and a date could guess it), valid for
- * DEFAULT_PASSWORD_TTL_HOURS. The account must change it at the next sign-in, as a new one.
+ * Admin gives an account a new default password, shown once: random (the derived one of
+ * docs/requirements.md#default-password is only for new accounts: anyone who knows the email and
+ * a date could guess it), valid for DEFAULT_PASSWORD_TTL_HOURS. The account must change it at the
+ * next sign-in, as a new one.
  */
 export async function reissueDefaultPassword(
   deps: AccountDeps,

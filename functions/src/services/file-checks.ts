@@ -32,11 +32,11 @@ async function sha256(bucket: Bucket, name: string): Promise<string> {
 }
 
 /**
- * Checks a file just written to Storage (DESIGN: files are trusted by content, not by name):
- * article, announcement, accomplishment and profile images must be PNG/JPEG/WebP/GIF by their
- * first bytes; app builds must be ZIP archives of a plausible size, and get their SHA-256. The
- * outcome is recorded in `file_checks`; a file that fails is moved under `quarantine/` without
- * its download token, so neither its old URL nor a new one serves it.
+ * Checks a file just written to Storage (docs/requirements.md#validation: files are trusted by
+ * content, not by name): article, announcement, accomplishment and profile images must be
+ * PNG/JPEG/WebP/GIF by their first bytes; app builds must be ZIP archives of a plausible size, and
+ * get their SHA-256. The outcome is recorded in `file_checks`; a file that fails is moved under
+ * `quarantine/` without its download token, so neither its old URL nor a new one serves it.
  */
 export async function checkStoredFile(
   deps: { db: Firestore; bucket: Bucket },

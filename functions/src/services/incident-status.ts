@@ -31,9 +31,9 @@ export interface StatusDeps {
 export type StatusOutcome = 'duplicate' | 'incident-gone' | 'no-reporter' | 'notified';
 
 /**
- * The side effects of an incident reaching `status` (spec section 4): timing field, status
- * history entry, the reporter's notification, and a push to the reporter's devices. The writes
- * happen once per event (runOnce); the push only follows the run that wrote them.
+ * The side effects of an incident reaching `status` (docs/requirements.md#status-machine): timing
+ * field, status history entry, the reporter's notification, and a push to the reporter's devices.
+ * The writes happen once per event (runOnce); the push only follows the run that wrote them.
  */
 export async function applyIncidentStatus(
   deps: StatusDeps,

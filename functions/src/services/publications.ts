@@ -51,10 +51,10 @@ function pushText(kind: PublicationKind, data: DocumentData): string {
 }
 
 /**
- * Creates or updates an article or announcement (spec section 4). A `scheduledDate` schedules it
- * (isScheduled true, the date as its timestamp; the every-minute job publishes it); without one it
- * is published now and the topic push goes out. Editing an already published item without a
- * date changes its content only: no second push, same timestamp.
+ * Creates or updates an article or announcement (docs/requirements.md#publishing). A
+ * `scheduledDate` schedules it (isScheduled true, the date as its timestamp; the every-minute job
+ * publishes it); without one it is published now and the topic push goes out. Editing an already
+ * published item without a date changes its content only: no second push, same timestamp.
  */
 export async function savePublication(
   deps: PublicationDeps,

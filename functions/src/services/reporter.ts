@@ -6,7 +6,10 @@ export interface Reporter {
   deviceTokens: string[];
 }
 
-/** The reporter of an incident: the `users` document whose email equals the report's (spec section 7). */
+/**
+ * The reporter of an incident: the `users` document whose email equals the report's
+ * (docs/requirements.md#calls).
+ */
 export async function findReporter(db: Firestore, email: unknown): Promise<Reporter | null> {
   if (typeof email !== 'string' || email.length === 0) return null;
   const found = await db.collection(COLLECTIONS.users).where('email', '==', email).limit(1).get();

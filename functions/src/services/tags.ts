@@ -12,10 +12,10 @@ import { sortTagInput } from '../domain/tag-input';
 import { fail, isAlreadyExists } from './errors';
 
 /**
- * Adds tags (spec section 5): empty and non-string names are skipped, so are names that exist;
- * a name that is no tag at all (tagNameRefusal) refuses the whole request, nothing added.
- * The document id is the normalised name and each tag is created with create(), so two people
- * adding the same name at once still end with one tag.
+ * Adds tags (docs/requirements.md#validation): empty and non-string names are skipped, so are names
+ * that exist; a name that is no tag at all (tagNameRefusal) refuses the whole request, nothing
+ * added. The document id is the normalised name and each tag is created with create(), so two
+ * people adding the same name at once still end with one tag.
  */
 export async function addTags(db: Firestore, names: unknown[]): Promise<AddTagsResponse> {
   const { candidates, skipped, refused } = sortTagInput(names);

@@ -15,10 +15,11 @@ export interface UserSyncOutcome {
 }
 
 /**
- * Mirrors `users/{uid}` onto what depends on it (DESIGN section 2): `firstNameLowerCase` for
- * ordering, the `staff_directory` entry colleagues read, a default-password expiry for
- * accounts created before there was one, custom claims `{role, campus}` for rules and the console, and the Auth user disabled
- * while archived. Every step compares before it writes, so a repeated event changes nothing.
+ * Mirrors `users/{uid}` onto what depends on it (docs/design.md#data-model): `firstNameLowerCase`
+ * for ordering, the `staff_directory` entry colleagues read, a default-password expiry for accounts
+ * created before there was one, custom claims `{role, campus}` for rules and the console, and the
+ * Auth user disabled while archived. Every step compares before it writes, so a repeated event
+ * changes nothing.
  */
 export async function syncUser(
   deps: { db: Firestore; auth: Auth },

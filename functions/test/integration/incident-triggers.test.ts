@@ -198,7 +198,8 @@ describe('incident triggers', () => {
     );
     await settle(500);
     assert.equal((await pushesFor('payload.type_id', ref.id)).length, 0);
-    // One line for the creation, one for the status change, each exactly the spec's text.
+    // One line for the creation, one for the status change, each exactly the text of
+    // docs/requirements.md#errors.
     await waitFor(logged, (n) => n >= before + 2);
   });
 

@@ -5,7 +5,8 @@ import { ADMIN_ONLY, SIGNED_IN, type RouteAccess } from './access';
 import { RequireRole, RequireSession } from './guards';
 import NotFoundPage from './NotFoundPage';
 
-// Every screen is its own chunk (spec section 2: screens load lazily behind an overlay).
+// Every screen is its own chunk (docs/requirements.md#routes: screens load lazily behind an
+// overlay).
 const Shell = lazy(() => import('./Shell'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const EmailVerificationPage = lazy(() => import('../features/auth/EmailVerificationPage'));
@@ -43,7 +44,7 @@ function guarded(
   return path === undefined ? { index: true, element } : { path, element };
 }
 
-/** All routes of spec section 2, in one place. */
+/** All routes of docs/requirements.md#routes, in one place. */
 export const routes: RouteObject[] = [
   { path: '/login', element: page(LoginPage, {}, true), errorElement: <NotFoundPage /> },
   {

@@ -5,7 +5,7 @@ const TONES: Record<ToastTone, string> = {
   success: 'border-green-600 bg-green-50 text-green-900',
   error: 'border-red-600 bg-red-50 text-red-900',
   info: 'border-sky-600 bg-sky-50 text-sky-900',
-  // The new-incident alert is orange (spec section 2).
+  // The new-incident alert is orange (docs/requirements.md#new-incident-alert).
   alert: 'border-orange-800 bg-orange-700 text-white',
 };
 

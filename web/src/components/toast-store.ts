@@ -18,7 +18,10 @@ interface ToastState {
 
 let nextId = 1;
 
-/** Every toast closes itself after TOAST_AUTO_CLOSE_MS (spec section 9); it can also be closed early. */
+/**
+ * Every toast closes itself after TOAST_AUTO_CLOSE_MS (docs/requirements.md#constants); it can also
+ * be closed early.
+ */
 export const useToasts = create<ToastState>((set, get) => ({
   toasts: [],
   show: (toast) => {

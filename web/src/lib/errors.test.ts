@@ -6,7 +6,7 @@ import {
   storageErrorMessage,
 } from './errors';
 
-describe('storageErrorMessage (spec section 8)', () => {
+describe('storageErrorMessage (docs/requirements.md#errors)', () => {
   it.each([
     [
       'storage/unauthenticated',

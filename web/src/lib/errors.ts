@@ -28,7 +28,7 @@ function serverMessage(error: unknown): string | null {
   return message;
 }
 
-/** Storage SDK codes of spec section 8. */
+/** Storage SDK codes (docs/requirements.md#errors). */
 const STORAGE_MESSAGES: Record<string, string> = {
   'storage/unknown': 'An unknown error occurred while handling the file. Please try again.',
   'storage/object-not-found': 'The file does not exist.',

@@ -10,7 +10,10 @@ function toDate(value: DateInput): Date | null {
   return value.toDate();
 }
 
-/** Every date the console shows, in the spec's `MMM DD YYYY hh:mm:ss A`; '—' when missing. */
+/**
+ * Every date the console shows, in `MMM DD YYYY hh:mm:ss A` (docs/requirements.md#constants); '—'
+ * when missing.
+ */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   if (!date || Number.isNaN(date.getTime())) return '—';

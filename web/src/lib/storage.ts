@@ -20,7 +20,10 @@ export interface UploadResult {
   contentType: string;
 }
 
-/** Uploads a file to `path`, reporting progress 0..1; errors carry the plain text of spec section 8. */
+/**
+ * Uploads a file to `path`, reporting progress 0..1; errors carry the plain text of
+ * docs/requirements.md#errors.
+ */
 export async function uploadFile(
   path: string,
   file: File,

@@ -4,7 +4,9 @@ import { db } from '../../lib/db';
 import { firestoreErrorMessage } from '../../lib/errors';
 import type { Profile } from './store';
 
-/** Follows users/{uid}; a missing document leaves the profile empty (spec section 8). */
+/**
+ * Follows users/{uid}; a missing document leaves the profile empty (docs/requirements.md#errors).
+ */
 export function listenToProfile(
   uid: string,
   onProfile: (profile: Profile | null) => void,
