@@ -75,3 +75,6 @@ export const DEFAULT_PASSWORD_TTL_HOURS = 72;
 export const PROCESSED_EVENT_TTL_DAYS = 7;
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** Region of every Cloud Function; the console's functions client and the scripts call it there. */
+export const FUNCTIONS_REGION = 'us-central1';

@@ -10,3 +10,8 @@ export * from './storage-paths';
 export * from './entities';
 export * from './callables';
 export * from './staff';
+export * from './lists';
+export * from './minutes';
+export * from './dates';
+export * from './default-password';
+export * from './accomplishment-snapshot';

@@ -3,12 +3,12 @@ import {
   CAMPUSES,
   LIMITS,
   MESSAGES,
+  parseScheduledDate,
   ROLES,
   cleanTagName,
   scheduledDateProblem,
   tagNameRefusal,
 } from '@campus-safety/model';
-import { parseScheduledDate } from '../domain/date-format';
 import { documentId, imageUrl, optionalText, requiredText, typeError } from './fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

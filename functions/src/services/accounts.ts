@@ -9,8 +9,9 @@ import {
   type CreateAccountResponse,
   type ReissueDefaultPasswordResponse,
   type UserProfile,
+  defaultPassword,
 } from '@campus-safety/model';
-import { defaultPassword } from '../domain/default-password';
+
 import type { CreateAccountInput } from '../schemas/callables';
 import { authErrorCode, fail } from './errors';
 

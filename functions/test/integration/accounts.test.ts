@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS, type CreateAccountResponse } from '@campus-safety/model';
-import { defaultPassword } from '../../src/domain/default-password';
+import { defaultPassword } from '@campus-safety/model';
 import { account, auth, callError, closeAll, db, docData, signIn, unique, waitFor } from './stack';
 
 function request(extra: Record<string, unknown> = {}) {

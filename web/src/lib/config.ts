@@ -1,3 +1,5 @@
+import { programmeTimeZone } from '@campus-safety/model';
+
 /** Firebase and emulator settings read from Vite env, with the local stack's fixed defaults. */
 export interface FirebaseSettings {
   apiKey: string;
@@ -49,4 +51,9 @@ export function readEmulatorSettings(env: Env): EmulatorSettings | null {
     functions: hostPort(text(env, 'VITE_EMULATOR_FUNCTIONS'), '127.0.0.1:5001'),
     storage: hostPort(text(env, 'VITE_EMULATOR_STORAGE'), '127.0.0.1:9199'),
   };
+}
+
+/** The programme time zone every time is shown in: `VITE_PROGRAMME_TIME_ZONE`, else the model's. */
+export function readProgrammeTimeZone(env: Env): string {
+  return programmeTimeZone(text(env, 'VITE_PROGRAMME_TIME_ZONE'));
 }

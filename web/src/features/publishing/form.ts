@@ -1,4 +1,5 @@
 import { LIMITS, MESSAGES, scheduledDateProblem } from '@campus-safety/model';
+import { parseDateTimeLocal } from '../../lib/format';
 import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface PublicationInput {
@@ -6,7 +7,7 @@ export interface PublicationInput {
   text: string;
   /** 'now' publishes immediately (and pushes); 'schedule' publishes at `scheduledAt`. */
   when: 'now' | 'schedule';
-  /** Value of a datetime-local input. */
+  /** Value of a datetime-local input: wall time in the programme time zone. */
   scheduledAt: string;
   tags: string[];
 }
@@ -14,8 +15,7 @@ export type PublicationField = keyof PublicationInput | 'image';
 
 export function scheduledDateIso(input: PublicationInput): string | null {
   if (input.when !== 'schedule') return null;
-  const date = new Date(input.scheduledAt);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return parseDateTimeLocal(input.scheduledAt)?.toISOString() ?? null;
 }
 
 export function validatePublication(
@@ -25,9 +25,8 @@ export function validatePublication(
 ): FieldErrors<PublicationField> {
   let scheduledAt: string | undefined;
   if (input.when === 'schedule') {
-    const date = new Date(input.scheduledAt);
-    if (!input.scheduledAt || Number.isNaN(date.getTime()))
-      scheduledAt = MESSAGES.invalidScheduledDate;
+    const date = parseDateTimeLocal(input.scheduledAt);
+    if (!date) scheduledAt = MESSAGES.invalidScheduledDate;
     else if (date <= options.now) scheduledAt = 'Choose a time in the future, or publish now.';
     else scheduledAt = scheduledDateProblem(date, options.now) ?? undefined;
   }
