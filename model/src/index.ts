@@ -15,3 +15,6 @@ export * from './minutes';
 export * from './dates';
 export * from './default-password';
 export * from './accomplishment-snapshot';
+export * from './fields';
+export * from './callable-inputs';
+export * from './publications';

@@ -91,7 +91,7 @@ describe('createAccount', () => {
       [request({ firstName: 42 }), /First name must be text/],
       [request({ lastName: 'x'.repeat(81) }), /at most 80/],
       [request({ role: 'Owner' }), /Role must be one of/],
-      [request({ campus: null }), /IMT account needs a campus/],
+      [request({ campus: null }), /IMT members need a campus/],
     ];
     for (const [input, message] of cases) {
       const err = await callError(admin.call('createAccount', input));

@@ -1,4 +1,10 @@
-import { IMAGE_CONTENT_TYPES, LIMITS, hiddenCharacterProblem } from '@campus-safety/model';
+import {
+  IMAGE_CONTENT_TYPES,
+  LIMITS,
+  email,
+  fieldProblems,
+  hiddenCharacterProblem,
+} from '@campus-safety/model';
 
 /** Field problems keyed by field name; an empty object means the form may be sent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
@@ -35,12 +41,9 @@ export function requiredText(
   );
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The model's email rule (the one createAccount applies), for fields that take only an email. */
 export function emailProblem(value: string): string | undefined {
-  if (value.trim() === '') return 'Email is required.';
-  if (value.length > LIMITS.email || !EMAIL.test(value.trim()))
-    return 'Enter a valid email address.';
-  return undefined;
+  return fieldProblems(email(), value)[''];
 }
 
 export function imageProblem(file: File | null | undefined): string | undefined {

@@ -62,7 +62,6 @@ export function PublicationDialog({
     },
     validate: (input) =>
       validatePublication(input, image, {
-        textLabel: kind.textLabel,
         now: new Date(),
         withTags: kind.withTags,
       }),

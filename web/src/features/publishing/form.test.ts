@@ -10,7 +10,7 @@ const base: PublicationInput = {
   scheduledAt: '',
   tags: [],
 };
-const opts = { textLabel: 'Body', now, withTags: true };
+const opts = { now, withTags: true };
 
 describe('article and announcement form', () => {
   it('requires a title and the text', () => {

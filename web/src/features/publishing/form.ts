@@ -1,6 +1,12 @@
-import { LIMITS, MESSAGES, scheduledDateProblem } from '@campus-safety/model';
+import {
+  MESSAGES,
+  fieldProblems,
+  saveAnnouncementSchema,
+  saveArticleSchema,
+  scheduledDateProblem,
+} from '@campus-safety/model';
 import { parseDateTimeLocal } from '../../lib/format';
-import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
+import { imageProblem, type FieldErrors } from '../../lib/validation';
 
 export interface PublicationInput {
   title: string;
@@ -18,10 +24,14 @@ export function scheduledDateIso(input: PublicationInput): string | null {
   return parseDateTimeLocal(input.scheduledAt)?.toISOString() ?? null;
 }
 
+/**
+ * Title, text and tags are checked by the save callable's own schema (the same sentences the
+ * server would answer); the schedule is read from a datetime-local field, so it is checked here.
+ */
 export function validatePublication(
   input: PublicationInput,
   image: File | null,
-  options: { textLabel: string; now: Date; withTags: boolean },
+  options: { now: Date; withTags: boolean },
 ): FieldErrors<PublicationField> {
   let scheduledAt: string | undefined;
   if (input.when === 'schedule') {
@@ -30,14 +40,18 @@ export function validatePublication(
     else if (date <= options.now) scheduledAt = 'Choose a time in the future, or publish now.';
     else scheduledAt = scheduledDateProblem(date, options.now) ?? undefined;
   }
+  const problems = options.withTags
+    ? fieldProblems(saveAnnouncementSchema, {
+        title: input.title,
+        body: input.text,
+        tags: input.tags,
+      })
+    : fieldProblems(saveArticleSchema, { title: input.title, description: input.text });
   return {
-    title: requiredText(input.title, 'Title', LIMITS.title),
-    text: requiredText(input.text, options.textLabel, LIMITS.body, { multiline: true }),
+    title: problems.title,
+    text: options.withTags ? problems.body : problems.description,
     scheduledAt,
-    tags:
-      options.withTags && input.tags.length > LIMITS.tagsPerItem
-        ? `Choose at most ${LIMITS.tagsPerItem} tags.`
-        : undefined,
+    tags: problems.tags,
     image: imageProblem(image),
   };
 }
