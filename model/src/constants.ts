@@ -1,3 +1,5 @@
+import deployment from './deployment.json';
+
 /** Date format of notifications and every date the console shows (spec section 9). */
 export const DATE_FORMAT = 'MMM DD YYYY hh:mm:ss A';
 /** The date and time parts of DATE_FORMAT, as stored in an accomplishment copy's `report.date`/`report.time`. */
@@ -76,5 +78,8 @@ export const PROCESSED_EVENT_TTL_DAYS = 7;
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-/** Region of every Cloud Function; the console's functions client and the scripts call it there. */
-export const FUNCTIONS_REGION = 'us-central1';
+/**
+ * Region of every Cloud Function; the console's functions client and the scripts call it there.
+ * Kept in deployment.json so plain-node scripts (npm start) read the same value.
+ */
+export const FUNCTIONS_REGION: string = deployment.functionsRegion;

@@ -7,15 +7,17 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DATE_FORMAT } from './constants';
+import deployment from './deployment.json';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * The zone of the demo's campuses (Metro Manila). A deployment overrides it once: the functions'
- * `PROGRAMME_TIME_ZONE` param and the console's `VITE_PROGRAMME_TIME_ZONE`, both defaulting here.
+ * The zone of the demo's campuses (Metro Manila, deployment.json). A deployment overrides it once:
+ * the functions' `PROGRAMME_TIME_ZONE` param and the console's `VITE_PROGRAMME_TIME_ZONE`, both
+ * defaulting to this.
  */
-export const PROGRAMME_TIME_ZONE = 'Asia/Manila';
+export const PROGRAMME_TIME_ZONE: string = deployment.programmeTimeZone;
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: unknown): zone is string {
