@@ -4,6 +4,7 @@ import {
   email,
   fieldProblems,
   hiddenCharacterProblem,
+  isOneOf,
 } from '@campus-safety/model';
 
 /** Field problems keyed by field name; an empty object means the form may be sent. */
@@ -48,7 +49,7 @@ export function emailProblem(value: string): string | undefined {
 
 export function imageProblem(file: File | null | undefined): string | undefined {
   if (!file) return undefined;
-  if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+  if (!isOneOf(IMAGE_CONTENT_TYPES, file.type)) {
     return 'Choose a JPEG, PNG, WebP or GIF image.';
   }
   if (file.size > LIMITS.imageBytes) {
@@ -75,8 +76,6 @@ export function safeFileName(name: string): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
   const fitted =
-    cleaned.length <= room
-      ? cleaned
-      : cleaned.slice(0, room - extension.length) + extension;
+    cleaned.length <= room ? cleaned : cleaned.slice(0, room - extension.length) + extension;
   return prefix + fitted;
 }
