@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { isIsoDay } from './dates';
+import { emailAddressProblem } from './email';
 import { hiddenCharacterProblem } from './text';
 
 /**
@@ -84,17 +85,16 @@ export function imageUrl() {
     .nullish();
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** An email address: trimmed and lower-cased as Firebase Auth stores it. */
+/** An email address (emailAddressProblem), trimmed and lower-cased as Firebase Auth stores it. */
 export function email() {
   return z
     .string({ error: typeError('Email', 'text') })
     .trim()
     .toLowerCase()
-    .min(1, 'Email is required.')
-    .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`)
-    .regex(EMAIL, 'Enter a valid email address.');
+    .superRefine((address, ctx) => {
+      const problem = emailAddressProblem(address);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 }
 
 /** A calendar day written YYYY-MM-DD that exists (birthdays). */

@@ -18,3 +18,4 @@ export * from './accomplishment-snapshot';
 export * from './fields';
 export * from './callable-inputs';
 export * from './publications';
+export * from './email';

@@ -1,11 +1,4 @@
-import {
-  IMAGE_CONTENT_TYPES,
-  LIMITS,
-  email,
-  fieldProblems,
-  hiddenCharacterProblem,
-  isOneOf,
-} from '@campus-safety/model';
+import { IMAGE_CONTENT_TYPES, LIMITS, hiddenCharacterProblem, isOneOf, emailAddressProblem } from '@campus-safety/model';
 
 /** Field problems keyed by field name; an empty object means the form may be sent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
@@ -44,7 +37,7 @@ export function requiredText(
 
 /** The model's email rule (the one createAccount applies), for fields that take only an email. */
 export function emailProblem(value: string): string | undefined {
-  return fieldProblems(email(), value)[''];
+  return emailAddressProblem(value) ?? undefined;
 }
 
 export function imageProblem(file: File | null | undefined): string | undefined {
