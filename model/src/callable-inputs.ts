@@ -80,7 +80,7 @@ export const saveArticleSchema = z.strictObject({
  * One tag name as an announcement or a usage question carries it: cleaned, and refused for the
  * reasons (and in the words) of the model's tagNameProblem, which the console's tag forms use too.
  */
-export const tagNameSchema = z
+const tagNameSchema = z
   .string({ error: typeError('Each tag', 'text') })
   .transform(cleanTagName)
   .superRefine((name, ctx) => {
