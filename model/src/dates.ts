@@ -53,14 +53,6 @@ export function formatInZone(
   return inZone(instant, timeZone).format(pattern);
 }
 
-/** Short name of the zone at `instant`, e.g. "GMT+8" for Manila, to label times shown. */
-export function zoneLabel(instant: Date | number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(
-    instant,
-  );
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-}
-
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /** `YYYY-MM-DDTHH:mm` of `instant` in `timeZone`: the value of a datetime-local input. */

@@ -2,7 +2,6 @@ import {
   formatInZone,
   fromDateTimeLocal,
   toDateTimeLocal as localValue,
-  zoneLabel,
   type TimestampLike,
 } from '@campus-safety/model';
 import { readProgrammeTimeZone } from './config';
@@ -29,10 +28,6 @@ export function formatDate(value: DateInput): string {
   return formatInZone(date, TIME_ZONE);
 }
 
-/** The programme zone's short name at `value` ("GMT+8"), to label the times shown. */
-export function timeZoneLabel(value: Date = new Date()): string {
-  return zoneLabel(value, TIME_ZONE);
-}
 
 /** "1 h 05 min", "12 min", or '—' when there is no figure (no report has it yet). */
 export function formatMinutes(minutes: number | null | undefined): string {
