@@ -53,7 +53,8 @@ export function formatInZone(
   return inZone(instant, timeZone).format(pattern);
 }
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+/** A datetime-local value: minutes, or seconds and milliseconds when the input's step asks. */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 
 /** `YYYY-MM-DDTHH:mm` of `instant` in `timeZone`: the value of a datetime-local input. */
 export function toDateTimeLocal(instant: Date | number, timeZone: string): string {
@@ -61,16 +62,20 @@ export function toDateTimeLocal(instant: Date | number, timeZone: string): strin
 }
 
 /**
- * The instant a datetime-local value (`YYYY-MM-DDTHH:mm`) names as wall time in `timeZone`;
- * null for anything else, including impossible dates such as 2026-02-30.
+ * The instant a datetime-local value (`YYYY-MM-DDTHH:mm[:ss[.SSS]]`) names as wall time in
+ * `timeZone`; null for anything else, including impossible dates such as 2026-02-30 and wall
+ * times a daylight-saving jump skips.
  */
 export function fromDateTimeLocal(value: string, timeZone: string): Date | null {
-  if (!LOCAL_DATE_TIME.test(value)) return null;
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return null;
   if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone "${String(timeZone)}".`);
-  const parsed = dayjs.tz(value, timeZone);
+  const [, minutes, seconds = '00', fraction = ''] = match;
+  const wallTime = `${minutes}:${seconds}`;
+  const parsed = dayjs.tz(wallTime, timeZone);
   // dayjs rolls 2026-02-30 over to March; a round trip exposes it.
-  if (!parsed.isValid() || parsed.format('YYYY-MM-DDTHH:mm') !== value) return null;
-  return parsed.toDate();
+  if (!parsed.isValid() || parsed.format('YYYY-MM-DDTHH:mm:ss') !== wallTime) return null;
+  return new Date(parsed.valueOf() + Number(fraction.padEnd(3, '0')));
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -166,9 +166,28 @@ describe('programme time zone', () => {
       '2026-12-01T08:30:00.000Z',
     );
   });
+  it('takes seconds and milliseconds when the input carries them', () => {
+    assert.equal(
+      fromDateTimeLocal('2026-12-01T08:30:15', 'Asia/Manila')?.toISOString(),
+      '2026-12-01T00:30:15.000Z',
+    );
+    assert.equal(
+      fromDateTimeLocal('2026-12-01T08:30:15.250', 'Asia/Manila')?.toISOString(),
+      '2026-12-01T00:30:15.250Z',
+    );
+  });
   it('refuses datetime-local values that are not a real wall time', () => {
-    for (const bad of ['2026-02-30T10:00', '2026-12-01 08:30', '2026-12-01T8:30', '', 'soon'])
+    for (const bad of [
+      '2026-02-30T10:00',
+      '2026-12-01 08:30',
+      '2026-12-01T8:30',
+      '2026-12-01T08:30:61',
+      '',
+      'soon',
+    ])
       assert.equal(fromDateTimeLocal(bad, 'Asia/Manila'), null, bad);
+    // New York skips 02:00-03:00 on 8 March 2026.
+    assert.equal(fromDateTimeLocal('2026-03-08T02:30', 'America/New_York'), null);
   });
 });
 
