@@ -47,7 +47,7 @@ export const createAccountSchema = z
   .refine(imtHasCampus, { message: IMT_NEEDS_CAMPUS, path: ['campus'] });
 
 /**
- * `scheduledDate`: absent or null publishes now; otherwise it must parse (spec section 5) and lie
+ * `scheduledDate`: absent or null publishes now; otherwise it must parse (docs/requirements.md#validation) and lie
  * in the model's SCHEDULE_WINDOW around the time of the call.
  */
 const scheduledDate = z

@@ -1,8 +1,8 @@
 /**
- * The default password of a new account: the first two characters of the email (lower case, as
- * Firebase Auth stores emails), a '#', and the registration date as YYYYMMDD in UTC. Example:
- * ada@campus.edu registered 2026-11-22 gets `ad#20261122` (11 characters, above Firebase Auth's
- * 6-character minimum).
+ * The default password of a new account (docs/requirements.md#default-password): the first two
+ * characters of the email (lower case, as Firebase Auth stores emails), a '#', and the registration
+ * date as YYYYMMDD in UTC. Example: ada@campus.edu registered 2026-11-22 gets `ad#20261122` (11
+ * characters, above Firebase Auth's 6-character minimum).
  */
 export function defaultPassword(email: string, registeredAt: Date): string {
   const prefix = email.trim().toLowerCase().slice(0, 2);
