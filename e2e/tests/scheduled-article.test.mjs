@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage } from '../support/suite.mjs';
 import { until } from '../support/until.mjs';
+
+/** The deployment's programme time zone (the console's default; the stack sets no other). */
+const { programmeTimeZone: PROGRAMME_TIME_ZONE } = JSON.parse(
+  readFileSync(new URL('../../model/src/deployment.json', import.meta.url), 'utf8'),
+);
 
 /** How far ahead the article is scheduled: enough to save it, short enough to wait for. */
 const AHEAD_MS = 15_000;
@@ -20,17 +26,27 @@ describe('Scheduled article', () => {
       .fill('The new evacuation maps are posted in every hall.');
     await dialog.getByRole('radio', { name: 'Schedule' }).check();
     await assertAccessible(page, 'dialog-new-article', DIALOGS);
-    // The browser's own local time, as a datetime-local value with seconds.
-    const { value, dueAt } = await page.evaluate((ahead) => {
-      const due = new Date(Date.now() + ahead);
-      const pad = (n) => String(n).padStart(2, '0');
-      // The input normalises ':00' seconds away, so they are only written when not zero.
-      const value =
-        `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}` +
-        `T${pad(due.getHours())}:${pad(due.getMinutes())}` +
-        (due.getSeconds() ? `:${pad(due.getSeconds())}` : '');
-      return { value, dueAt: new Date(value).getTime() };
-    }, AHEAD_MS);
+    // Wall time in the programme time zone (the console reads datetime-local values in it),
+    // with seconds; the input normalises ':00' seconds away, so they are written only when set.
+    const due = new Date(Math.floor((Date.now() + AHEAD_MS) / 1000) * 1000);
+    const part = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: PROGRAMME_TIME_ZONE,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(due)
+        .map((p) => [p.type, p.value]),
+    );
+    const value =
+      `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}` +
+      (part.second !== '00' ? `:${part.second}` : '');
+    const dueAt = due.getTime();
     await dialog.getByLabel('Publish on').fill(value);
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Article scheduled' }).waitFor();

@@ -1,44 +1,30 @@
 /**
- * The contract between the console and the callable functions: names, request and response
- * shapes. Both sides import these; the functions validate every request with zod regardless.
+ * The contract between the console and the callable functions, as one table: for each callable its
+ * input schema (zod, callable-inputs.ts), the roles that may call it, what an unexpected fault is
+ * reported as, and its response type. The functions take every request through it (one wrapper,
+ * functions/src/services/callable.ts); the console's `callFunction` infers its types from it.
  */
-import type { Role } from './roles';
+import type { z } from 'zod';
+import {
+  addTagsSchema,
+  createAccountSchema,
+  deleteTagSchema,
+  noInputSchema,
+  reissueDefaultPasswordSchema,
+  renameTagSchema,
+  saveAnnouncementSchema,
+  saveArticleSchema,
+  tagUsageSchema,
+} from './callable-inputs';
+import { MESSAGES } from './constants';
+import { STAFF_ROLES, type Role } from './roles';
 
-export const CALLABLES = {
-  createAccount: 'createAccount',
-  clearDefaultPassword: 'clearDefaultPassword',
-  saveArticle: 'saveArticle',
-  saveAnnouncement: 'saveAnnouncement',
-  addTags: 'addTags',
-  renameTag: 'renameTag',
-  deleteTag: 'deleteTag',
-  tagUsage: 'tagUsage',
-  publishScheduledNow: 'publishScheduledNow',
-  rebuildIncidentStats: 'rebuildIncidentStats',
-  reissueDefaultPassword: 'reissueDefaultPassword',
-  runHousekeeping: 'runHousekeeping',
-} as const;
-
-export interface CreateAccountRequest {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  campus: string | null;
-  contactNumber?: string;
-  address?: string;
-  birthday?: string;
-}
 export interface CreateAccountResponse {
   uid: string;
   /** Shown once to the Admin who created the account. */
   defaultPassword: string;
 }
 
-/** Admin gives an account a new default password (the old one expired or was lost). */
-export interface ReissueDefaultPasswordRequest {
-  uid: string;
-}
 export interface ReissueDefaultPasswordResponse {
   /** Shown once to the Admin; never stored readable. */
   defaultPassword: string;
@@ -56,22 +42,6 @@ export interface ClearDefaultPasswordResponse {
   cleared: boolean;
 }
 
-/** Create (no `id`) or update (`id`) an article; `scheduledDate` (ISO) schedules it. */
-export interface SaveArticleRequest {
-  id?: string;
-  title: string;
-  description: string;
-  imageUrl?: string | null;
-  scheduledDate?: string | null;
-}
-export interface SaveAnnouncementRequest {
-  id?: string;
-  title: string;
-  body: string;
-  imageUrl?: string | null;
-  tags: string[];
-  scheduledDate?: string | null;
-}
 export interface SavePublicationResponse {
   id: string;
   isScheduled: boolean;
@@ -79,10 +49,6 @@ export interface SavePublicationResponse {
   pushed: boolean;
 }
 
-export interface AddTagsRequest {
-  /** Raw input: empty and non-string entries are skipped, as are names that already exist. */
-  names: unknown[];
-}
 export interface AddTagsResponse {
   added: string[];
   skipped: {
@@ -91,16 +57,6 @@ export interface AddTagsResponse {
   }[];
 }
 
-export interface RenameTagRequest {
-  id: string;
-  name: string;
-}
-export interface DeleteTagRequest {
-  id: string;
-}
-export interface TagUsageRequest {
-  names: string[];
-}
 export interface TagUsageResponse {
   incidents: number;
   announcements: number;
@@ -116,3 +72,107 @@ export interface RebuildIncidentStatsResponse {
   campuses: number;
   reports: number;
 }
+
+export interface RenameTagResponse {
+  id: string;
+  name: string;
+}
+export interface DeleteTagResponse {
+  deleted: true;
+}
+
+/** Who may make a call: listed roles, or every signed-in, non-archived account. */
+export type CallableRoles = readonly Role[] | 'any';
+
+export interface CallableSpec<S extends z.ZodType = z.ZodType, Response = unknown> {
+  input: S;
+  roles: CallableRoles;
+  /** What the caller reads when the call fails for a reason that is not theirs. */
+  failure: string;
+  /** Type only: what the call answers (never set at runtime). */
+  response?: Response;
+}
+
+/** Builds one row, fixing its response type: `spec<Response>()({ input, roles, failure })`. */
+function spec<Response>() {
+  return <S extends z.ZodType>(row: Omit<CallableSpec<S, Response>, 'response'>) =>
+    row as CallableSpec<S, Response>;
+}
+
+const ADMIN = ['Admin'] as const satisfies readonly Role[];
+
+export const CALLABLES = {
+  createAccount: spec<CreateAccountResponse>()({
+    input: createAccountSchema,
+    roles: ADMIN,
+    failure: 'Could not create the account. Try again.',
+  }),
+  clearDefaultPassword: spec<ClearDefaultPasswordResponse>()({
+    input: noInputSchema,
+    roles: 'any',
+    failure: 'Could not update your password status. Try again.',
+  }),
+  reissueDefaultPassword: spec<ReissueDefaultPasswordResponse>()({
+    input: reissueDefaultPasswordSchema,
+    roles: ADMIN,
+    failure: 'Could not issue a new default password. Try again.',
+  }),
+  saveArticle: spec<SavePublicationResponse>()({
+    input: saveArticleSchema,
+    roles: ADMIN,
+    failure: MESSAGES.failedToUpdateArticle,
+  }),
+  saveAnnouncement: spec<SavePublicationResponse>()({
+    input: saveAnnouncementSchema,
+    roles: ADMIN,
+    failure: MESSAGES.failedToUpdateAnnouncement,
+  }),
+  addTags: spec<AddTagsResponse>()({
+    input: addTagsSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not add the tags. Try again.',
+  }),
+  renameTag: spec<RenameTagResponse>()({
+    input: renameTagSchema,
+    roles: ADMIN,
+    failure: MESSAGES.failedToUpdateTag,
+  }),
+  deleteTag: spec<DeleteTagResponse>()({
+    input: deleteTagSchema,
+    roles: ADMIN,
+    failure: MESSAGES.failedToDeleteTag,
+  }),
+  tagUsage: spec<TagUsageResponse>()({
+    input: tagUsageSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not count where the tags are used. Try again.',
+  }),
+  publishScheduledNow: spec<PublishScheduledResponse>()({
+    input: noInputSchema,
+    roles: ADMIN,
+    failure: 'Could not publish the scheduled items. Try again.',
+  }),
+  rebuildIncidentStats: spec<RebuildIncidentStatsResponse>()({
+    input: noInputSchema,
+    roles: ADMIN,
+    failure: 'Could not rebuild the incident statistics. Try again.',
+  }),
+  runHousekeeping: spec<HousekeepingResponse>()({
+    input: noInputSchema,
+    roles: ADMIN,
+    failure: 'Could not run the housekeeping job. Try again.',
+  }),
+} as const;
+
+export type CallableName = keyof typeof CALLABLES;
+/** What the console sends (before the schema's trimming and defaults). */
+export type CallableRequest<N extends CallableName> = z.input<(typeof CALLABLES)[N]['input']>;
+/** What the function's work receives (after parsing). */
+export type CallableInput<N extends CallableName> = z.output<(typeof CALLABLES)[N]['input']>;
+export type CallableResponse<N extends CallableName> = NonNullable<
+  (typeof CALLABLES)[N]['response']
+>;
+
+export type CreateAccountRequest = CallableRequest<'createAccount'>;
+export type SaveArticleRequest = CallableRequest<'saveArticle'>;
+export type SaveAnnouncementRequest = CallableRequest<'saveAnnouncement'>;

@@ -1,3 +1,5 @@
+import deployment from './deployment.json';
+
 /**
  * Date format of notifications and every date the console shows (docs/requirements.md#constants).
  */
@@ -77,3 +79,9 @@ export const DEFAULT_PASSWORD_TTL_HOURS = 72;
 export const PROCESSED_EVENT_TTL_DAYS = 7;
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/**
+ * Region of every Cloud Function; the console's functions client and the scripts call it there.
+ * Kept in deployment.json so plain-node scripts (npm start) read the same value.
+ */
+export const FUNCTIONS_REGION: string = deployment.functionsRegion;

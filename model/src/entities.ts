@@ -1,6 +1,5 @@
 import type { Role, StaffRole } from './roles';
-import type { IncidentStatus, NotificationColor } from './status';
-import type { PushType } from './constants';
+import type { IncidentStatus } from './status';
 
 /**
  * Both the admin SDK's and the web SDK's Timestamp satisfy this, so entity types are shared
@@ -142,18 +141,6 @@ export interface Announcement<T = TimestampLike> {
   isScheduled: boolean;
 }
 
-/** `users/{uid}/notifications/{id}`. */
-export interface UserNotification<T = TimestampLike> {
-  title: string;
-  color: NotificationColor;
-  icon: string;
-  message: string;
-  isRead: boolean;
-  timestamp: T;
-  type_id: string;
-  type: 'report';
-}
-
 /** `releases/{id}`: fields decided by the project (docs/requirements.md#entities). */
 export interface Release<T = TimestampLike> {
   version: string;
@@ -165,17 +152,6 @@ export interface Release<T = TimestampLike> {
   contentType: string;
   timestamp: T;
   isArchived: boolean;
-}
-
-/** `push_messages/{id}`: every push the backend sends. */
-export interface PushMessage<T = TimestampLike> {
-  tokens?: string[];
-  topic?: string;
-  payload: { title: string; body: string; type: PushType; type_id: string };
-  state: 'sent' | 'failed' | 'skipped';
-  transport: 'fcm' | 'emulator' | 'none';
-  error?: string;
-  timestamp: T;
 }
 
 /** The `byThreatLevel` bucket of reports that have no threat level (not assessed yet). */

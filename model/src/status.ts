@@ -1,3 +1,5 @@
+import { isOneOf } from './lists';
+
 /** Values stored on `incident_reports.status`. */
 export const INCIDENT_STATUSES = [
   'Reported',
@@ -40,7 +42,7 @@ export const STATUS_TRANSITIONS: Record<IncidentStatus, readonly IncidentStatus[
 };
 
 export function isIncidentStatus(value: unknown): value is IncidentStatus {
-  return typeof value === 'string' && (INCIDENT_STATUSES as readonly string[]).includes(value);
+  return isOneOf(INCIDENT_STATUSES, value);
 }
 
 export function canMoveStatus(from: IncidentStatus, to: IncidentStatus): boolean {

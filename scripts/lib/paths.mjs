@@ -21,7 +21,10 @@ export const FIREBASE_BIN = join(
 );
 /** Default Storage bucket of a demo project under the emulators. */
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
-export const REGION = 'us-central1';
+/** The functions' region, from the model's deployment settings (one source for every workspace). */
+export const REGION = JSON.parse(
+  readFileSync(join(ROOT, 'model', 'src', 'deployment.json'), 'utf8'),
+).functionsRegion;
 
 /** `{ auth: {host, port}, firestore: {...}, ... }` from firebase.json's `emulators` block. */
 export function emulatorEndpoints() {

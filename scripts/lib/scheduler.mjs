@@ -7,7 +7,6 @@
  * found and none could be downloaded), the same logic runs through the Admin's callable twins
  * `publishScheduledNow` and `runHousekeeping` instead, which the start banner says.
  */
-import { CALLABLES } from '@campus-safety/model';
 import { callCallable, signInWithPassword } from './auth-rest.mjs';
 import { SCHEDULED_FUNCTIONS, publishMessage, scheduleTopic } from './pubsub.mjs';
 import { DEMO_ADMIN } from '../seed/accounts.mjs';
@@ -34,13 +33,13 @@ function viaCallable({ authHost, functionsHost, projectId, region }) {
     const call = (name) =>
       callCallable({ functionsHost, projectId, region, name, idToken: session.idToken });
     const lines = [];
-    const published = await call(CALLABLES.publishScheduledNow);
+    const published = await call('publishScheduledNow');
     if ((published?.articles ?? 0) + (published?.announcements ?? 0) > 0) {
       lines.push(
         `published ${published.articles} article(s), ${published.announcements} announcement(s)`,
       );
     }
-    const kept = await call(CALLABLES.runHousekeeping);
+    const kept = await call('runHousekeeping');
     if (kept?.expiredDefaultPasswords > 0) {
       lines.push(`${kept.expiredDefaultPasswords} default password(s) expired`);
     }

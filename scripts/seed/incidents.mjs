@@ -3,23 +3,20 @@
  * every status, on every campus, over the last 30 days, with the fields the functions would have
  * written by the time each status was reached (assignee, timing, decline reason, threat level).
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
 import {
   CAMPUSES,
   DECLINE_REASONS,
   INCIDENT_TYPES,
-  REPORT_DATE_FORMAT,
-  REPORT_TIME_FORMAT,
   RESOLVE_CODES,
   THREAT_LEVELS,
+  accomplishmentSnapshot,
   fullName,
+  minutesBetween,
+  programmeTimeZone,
 } from '@campus-safety/model';
 import { REPORTERS, STAFF } from './accounts.mjs';
 import { PLACES, pick, pointNear } from './campuses.mjs';
 import { SEED_TAGS } from './content.mjs';
-
-dayjs.extend(utc);
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -55,7 +52,8 @@ function staffFor(campus, random) {
   };
 }
 
-const minutesBetween = (from, to) => Math.max(0, Math.round((to - from) / MINUTE));
+/** The zone the deployment's functions write snapshots in (their PROGRAMME_TIME_ZONE param). */
+const TIME_ZONE = programmeTimeZone(process.env.PROGRAMME_TIME_ZONE);
 
 /**
  * @param {Date} now
@@ -106,7 +104,7 @@ export function buildIncidents(now, random) {
         const assignee = staffFor(campus, random);
         const assignedAt = later(2, 45, reportedAt);
         data.assignedTo = assignee;
-        data.waitingTimeInMinutes = minutesBetween(reportedAt, assignedAt);
+        data.waitingTimeInMinutes = minutesBetween(reportedAt.getTime(), assignedAt.getTime());
         data.threatLevel = pick(THREAT_LEVELS, random);
         data.tags = [pick(SEED_TAGS, random), pick(SEED_TAGS, random)].filter(
           (tag, index, all) => all.indexOf(tag) === index,
@@ -114,7 +112,7 @@ export function buildIncidents(now, random) {
         data.statusHistory.push({ status: 'Processing', at: assignedAt, by: assignee.id });
         if (status === 'Responded' || status === 'Resolved') {
           const respondedAt = later(5, 120, assignedAt);
-          data.responseTimeInMinutes = minutesBetween(reportedAt, respondedAt);
+          data.responseTimeInMinutes = minutesBetween(reportedAt.getTime(), respondedAt.getTime());
           data.statusHistory.push({ status: 'Responded', at: respondedAt, by: assignee.id });
           if (status === 'Resolved') {
             const resolvedAt = later(30, 24 * 60, respondedAt);
@@ -147,20 +145,14 @@ function accomplishmentFor(incidentId, incident, at, random) {
     isArchived: incident.isArchived,
     threatLevel: incident.threatLevel,
   };
-  const reportedAt = dayjs.utc(incident.timestamp);
   const copy = {
     ...data,
-    report: {
-      id: incidentId,
-      date: reportedAt.format(REPORT_DATE_FORMAT),
-      time: reportedAt.format(REPORT_TIME_FORMAT),
-      type: incident.incidentType,
-      latitude: incident.geoLoc.latitude,
-      longitude: incident.geoLoc.longitude,
-      campus: incident.nearestCampus,
-      assignee: incident.assignedTo?.displayName ?? '',
-      threatLevel: incident.threatLevel ?? null,
-    },
+    report: accomplishmentSnapshot(
+      incidentId,
+      { ...incident, reportedAt: incident.timestamp },
+      incident.threatLevel,
+      TIME_ZONE,
+    ),
   };
   return { id: `${incidentId}-accomplishment`, data, copy };
 }

@@ -44,12 +44,13 @@ test('each status carries the fields the workflow would have written by then', (
     if (['Processing', 'Responded', 'Resolved'].includes(data.status)) {
       assert.ok(STAFF.some((s) => s.uid === data.assignedTo.id && !s.isArchived));
       assert.ok(THREAT_LEVELS.includes(data.threatLevel));
+      // Whole minutes rounded down, as the status trigger writes them (model minutesBetween).
       const assigned = data.statusHistory.find((h) => h.status === 'Processing').at;
-      assert.equal(data.waitingTimeInMinutes, Math.round((assigned - data.timestamp) / 60_000));
+      assert.equal(data.waitingTimeInMinutes, Math.floor((assigned - data.timestamp) / 60_000));
     }
     if (['Responded', 'Resolved'].includes(data.status)) {
       const responded = data.statusHistory.find((h) => h.status === 'Responded').at;
-      assert.equal(data.responseTimeInMinutes, Math.round((responded - data.timestamp) / 60_000));
+      assert.equal(data.responseTimeInMinutes, Math.floor((responded - data.timestamp) / 60_000));
     }
     if (data.status === 'Declined') {
       assert.ok(data.declineReason && data.declineDescription);

@@ -1,6 +1,7 @@
 import {
   INCIDENT_STATS_DAYS,
   THREAT_LEVELS,
+  isOneOf,
   UNASSESSED_THREAT_LEVEL,
   type MinutesTally,
 } from '@campus-safety/model';
@@ -81,7 +82,7 @@ export function incidentStatsContribution(
   const status = label(report.status);
   if (status) counters.byStatus[status] = 1;
   const threat = label(report.threatLevel);
-  const level = threat && (THREAT_LEVELS as readonly string[]).includes(threat) ? threat : null;
+  const level = isOneOf(THREAT_LEVELS, threat) ? threat : null;
   counters.byThreatLevel[level ?? UNASSESSED_THREAT_LEVEL] = 1;
   const type = label(report.incidentType);
   if (type) counters.byIncidentType[type] = 1;

@@ -1,11 +1,10 @@
 import {
-  DATE_FORMAT,
+  formatInZone,
   STATUS_COLORS,
   STATUS_LABELS,
   type IncidentStatus,
   type NotificationColor,
 } from '@campus-safety/model';
-import { formatDate } from './date-format';
 
 export interface NotificationContent {
   title: string;
@@ -47,7 +46,7 @@ export function notificationContent(
   facts: IncidentFacts,
   timeZone: string,
 ): NotificationContent {
-  const what = `your ${facts.incidentType || 'incident'} report of ${formatDate(facts.reportedAt, DATE_FORMAT, timeZone)}`;
+  const what = `your ${facts.incidentType || 'incident'} report of ${formatInZone(facts.reportedAt, timeZone)}`;
   const messages: Record<IncidentStatus, string> = {
     Reported: `We received ${what}. The safety team will review it shortly.`,
     Processing: `${facts.assigneeName ? facts.assigneeName : 'The safety team'} is now handling ${what}.`,

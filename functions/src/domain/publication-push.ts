@@ -1,6 +1,4 @@
-import { PUSH_TYPES, type PushType } from '@campus-safety/model';
-
-export type PublicationKind = 'article' | 'announcement';
+import { PUBLICATION_KINDS, type PublicationKindName, type PushType } from '@campus-safety/model';
 
 export interface PushPayload {
   title: string;
@@ -14,7 +12,7 @@ export const PUSH_BODY_MAX = 180;
 
 /** The topic push of a published item: articles go out as `guide`, announcements as `announcement`. */
 export function publicationPush(
-  kind: PublicationKind,
+  kind: PublicationKindName,
   id: string,
   title: string,
   text: string,
@@ -22,7 +20,7 @@ export function publicationPush(
   return {
     title,
     body: shorten(text, PUSH_BODY_MAX),
-    type: kind === 'article' ? PUSH_TYPES.guide : PUSH_TYPES.announcement,
+    type: PUBLICATION_KINDS[kind].pushType,
     type_id: id,
   };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { BROADCAST_TOPIC, LIMITS, PUSH_TYPES } from '@campus-safety/model';
-import { requiredText, typeError } from './fields';
+import { BROADCAST_TOPIC, LIMITS, PUSH_TYPES, requiredText, typeError } from '@campus-safety/model';
 
 /** FCM accepts at most 500 tokens in one multicast; tokens themselves are a few hundred characters. */
 export const MAX_TOKENS = 500;
@@ -27,7 +26,6 @@ export const sendNotificationSchema = z.strictObject({
   type: pushType,
   type_id: requiredText('type_id', 200),
 });
-export type SendNotificationInput = z.infer<typeof sendNotificationSchema>;
 
 /**
  * POST /send-notif-topic (docs/requirements.md#calls); every app install subscribes to the topic
@@ -42,4 +40,3 @@ export const sendNotifTopicSchema = z.strictObject({
   }),
   type_id: requiredText('type_id', 200),
 });
-export type SendNotifTopicInput = z.infer<typeof sendNotifTopicSchema>;

@@ -1,7 +1,7 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { COLLECTIONS, THREAT_LEVELS } from '@campus-safety/model';
-import { accomplishmentSnapshot } from '../domain/accomplishment-snapshot';
+import { COLLECTIONS, THREAT_LEVELS, accomplishmentSnapshot, isOneOf } from '@campus-safety/model';
+
 import { runOnce } from './run-once';
 import { reportedAt } from './timestamps';
 
@@ -21,10 +21,6 @@ export type AccomplishmentOutcome = {
   resolved: boolean;
   threatLevelSynced: boolean;
 };
-
-function isThreatLevel(value: unknown): value is string {
-  return typeof value === 'string' && (THREAT_LEVELS as readonly string[]).includes(value);
-}
 
 /**
  * Whether the top-level copy may be written or deleted for `incidentId`: only when there is none
@@ -103,7 +99,7 @@ export async function applyAccomplishmentWrite(
       const threatLevelSynced =
         !!incident &&
         threatChanged &&
-        isThreatLevel(after.threatLevel) &&
+        isOneOf(THREAT_LEVELS, after.threatLevel) &&
         incident.threatLevel !== after.threatLevel;
       if (threatLevelSynced) updates.threatLevel = after.threatLevel;
       if (incident && Object.keys(updates).length > 0) tx.update(incidentRef, updates);

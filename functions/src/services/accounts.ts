@@ -9,9 +9,10 @@ import {
   type CreateAccountResponse,
   type ReissueDefaultPasswordResponse,
   type UserProfile,
+  defaultPassword,
 } from '@campus-safety/model';
-import { defaultPassword } from '../domain/default-password';
-import type { CreateAccountInput } from '../schemas/callables';
+
+import type { CallableInput } from '@campus-safety/model';
 import { authErrorCode, fail } from './errors';
 
 export interface AccountDeps {
@@ -49,7 +50,7 @@ export function credentialFingerprint(user: UserRecord): {
  */
 export async function createAccount(
   deps: AccountDeps,
-  input: CreateAccountInput,
+  input: CallableInput<'createAccount'>,
 ): Promise<CreateAccountResponse> {
   const { db, auth } = deps;
   const users = db.collection(COLLECTIONS.users);

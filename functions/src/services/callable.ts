@@ -1,19 +1,33 @@
 import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import {
+  CALLABLES,
+  type CallableInput,
+  type CallableName,
+  type CallableResponse,
+} from '@campus-safety/model';
+import { parseInput } from '../schemas/parse';
+import { requireCaller, type Caller } from './caller';
 import { toHttpsError } from './errors';
+import { db } from './firebase';
 
 /**
- * A callable whose failures always reach the caller as an HttpsError with a message a person can
- * act on; `failureMessage` is what an unexpected fault is reported as.
+ * A callable of the model's contract (CALLABLES): the caller must hold one of its roles, the
+ * input must pass its schema, and every failure reaches the caller as an HttpsError with a message
+ * a person can act on (the row's `failure` for an unexpected fault). `work` gets the parsed input
+ * and the caller; it holds no checks of its own.
  */
-export function callable<T>(
-  failureMessage: string,
-  work: (request: CallableRequest<unknown>) => Promise<T>,
+export function callable<N extends CallableName>(
+  name: N,
+  work: (input: CallableInput<N>, caller: Caller) => Promise<CallableResponse<N>>,
 ) {
-  return onCall(async (request: CallableRequest<unknown>) => {
+  const spec = CALLABLES[name];
+  return onCall(async (request: CallableRequest<unknown>): Promise<CallableResponse<N>> => {
     try {
-      return await work(request);
+      const caller = await requireCaller(db(), request.auth?.uid, spec.roles);
+      const input = parseInput(spec.input, request.data) as CallableInput<N>;
+      return await work(input, caller);
     } catch (error) {
-      throw toHttpsError(error, failureMessage);
+      throw toHttpsError(error, spec.failure);
     }
   });
 }

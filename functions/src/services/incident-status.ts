@@ -1,8 +1,14 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { COLLECTIONS, MESSAGES, PUSH_TYPES, type IncidentStatus } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  MESSAGES,
+  PUSH_TYPES,
+  type IncidentStatus,
+  minutesBetween,
+} from '@campus-safety/model';
 import { eventDocId } from '../domain/event-ids';
-import { minutesBetween } from '../domain/minutes';
+
 import { notificationContent } from '../domain/notification-content';
 import type { TimingField } from '../domain/status-change';
 import type { PushSender } from '../push/sender';

@@ -1,33 +1,23 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
   BROADCAST_TOPIC,
-  COLLECTIONS,
-  MESSAGES,
+  PUBLICATION_KINDS,
+  type CallableInput,
+  type PublicationKindName as PublicationKind,
   type SavePublicationResponse,
 } from '@campus-safety/model';
-import { publicationPush, type PublicationKind } from '../domain/publication-push';
+import { publicationPush } from '../domain/publication-push';
 import type { PushSender } from '../push/sender';
-import type { SaveAnnouncementInput, SaveArticleInput } from '../schemas/callables';
 import { fail } from './errors';
 import { millisOf } from './timestamps';
+
+type SaveArticleInput = CallableInput<'saveArticle'>;
+type SaveAnnouncementInput = CallableInput<'saveAnnouncement'>;
 
 export interface PublicationDeps {
   db: Firestore;
   push: PushSender;
 }
-
-const KINDS = {
-  article: {
-    collection: COLLECTIONS.articles,
-    updateFailed: MESSAGES.failedToUpdateArticle,
-    noun: 'article',
-  },
-  announcement: {
-    collection: COLLECTIONS.announcements,
-    updateFailed: MESSAGES.failedToUpdateAnnouncement,
-    noun: 'announcement',
-  },
-} as const;
 
 /** The fields a save writes, besides publication state; the text field differs per kind. */
 function contentFields(
@@ -47,7 +37,7 @@ function contentFields(
 }
 
 function pushText(kind: PublicationKind, data: DocumentData): string {
-  return String(kind === 'article' ? data.description : data.body);
+  return String(data[PUBLICATION_KINDS[kind].textField]);
 }
 
 /**
@@ -62,7 +52,7 @@ export async function savePublication(
   input: SaveArticleInput | SaveAnnouncementInput,
 ): Promise<SavePublicationResponse> {
   const { db } = deps;
-  const meta = KINDS[kind];
+  const meta = PUBLICATION_KINDS[kind];
   const collection = db.collection(meta.collection);
   const scheduled = input.scheduledDate instanceof Date ? input.scheduledDate : null;
   const publication = scheduled
@@ -89,7 +79,7 @@ export async function savePublication(
       if (!current.exists) {
         fail(
           'not-found',
-          `${meta.updateFailed} This ${meta.noun} no longer exists; it may have been deleted.`,
+          `${meta.updateFailed} This ${meta.singular} no longer exists; it may have been deleted.`,
         );
       }
       const wasScheduled = current.get('isScheduled') === true;
@@ -128,7 +118,7 @@ export interface PublishedItem {
 export async function publishDueItems(deps: PublicationDeps, now: Date): Promise<PublishedItem[]> {
   const published: PublishedItem[] = [];
   for (const kind of ['article', 'announcement'] as const) {
-    const collection = deps.db.collection(KINDS[kind].collection);
+    const collection = deps.db.collection(PUBLICATION_KINDS[kind].collection);
     const scheduled = await collection.where('isScheduled', '==', true).get();
     for (const doc of scheduled.docs) {
       const dueMs = millisOf(doc.get('timestamp'));

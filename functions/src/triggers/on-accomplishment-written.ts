@@ -1,6 +1,6 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { displayTimeZone } from '../domain/date-format';
+import { timeZone } from '../options';
 import { applyAccomplishmentWrite } from '../services/accomplishment';
 import { db } from '../services/firebase';
 import { recordingFailures } from '../services/trigger-failures';
@@ -13,7 +13,7 @@ export const onAccomplishmentWritten = onDocumentWritten(
   },
   recordingFailures('onAccomplishmentWritten', async (event) => {
     await applyAccomplishmentWrite(
-      { db: db(), timeZone: displayTimeZone() },
+      { db: db(), timeZone: timeZone() },
       {
         eventId: event.id,
         incidentId: event.params.incidentId,

@@ -1,7 +1,7 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { displayTimeZone } from '../domain/date-format';
+import { timeZone } from '../options';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../services/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
@@ -26,7 +26,7 @@ export const onIncidentCreated = onDocumentCreated(
     // not notify or add a second "Incident Reported" step.
     if (!incident || incident.status !== 'Reported' || hasReportedStep(incident)) return;
     await applyIncidentStatus(
-      { db: db(), push: defaultSender(), timeZone: displayTimeZone() },
+      { db: db(), push: defaultSender(), timeZone: timeZone() },
       {
         eventId: event.id,
         eventTime: commitTime(event.data, event.time),

@@ -1,7 +1,7 @@
 import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import { COLLECTIONS } from '@campus-safety/model';
-import { displayTimeZone } from '../domain/date-format';
+import { timeZone } from '../options';
 import { classifyStatusChange } from '../domain/status-change';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../services/firebase';
@@ -29,7 +29,7 @@ export const onIncidentStatusChanged = onDocumentUpdated(
       return;
     }
     await applyIncidentStatus(
-      { db: db(), push: defaultSender(), timeZone: displayTimeZone() },
+      { db: db(), push: defaultSender(), timeZone: timeZone() },
       {
         eventId: event.id,
         eventTime: commitTime(event.data?.after, event.time),

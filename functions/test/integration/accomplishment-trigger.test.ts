@@ -56,7 +56,8 @@ describe('accomplishment trigger', () => {
     assert.deepEqual(copy!.report, {
       id: ref.id,
       date: 'Nov 22 2026',
-      time: '02:05:09 PM',
+      // Reported 14:05:09 UTC: the programme time zone (Asia/Manila, UTC+8) says 10 PM.
+      time: '10:05:09 PM',
       type: 'Theft',
       latitude: 14.65,
       longitude: 121.07,

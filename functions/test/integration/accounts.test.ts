@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS, type CreateAccountResponse } from '@campus-safety/model';
-import { defaultPassword } from '../../src/domain/default-password';
+import { defaultPassword } from '@campus-safety/model';
 import { account, auth, callError, closeAll, db, docData, signIn, unique, waitFor } from './stack';
 
 function request(extra: Record<string, unknown> = {}) {
@@ -91,7 +91,7 @@ describe('createAccount', () => {
       [request({ firstName: 42 }), /First name must be text/],
       [request({ lastName: 'x'.repeat(81) }), /at most 80/],
       [request({ role: 'Owner' }), /Role must be one of/],
-      [request({ campus: null }), /IMT account needs a campus/],
+      [request({ campus: null }), /IMT members need a campus/],
     ];
     for (const [input, message] of cases) {
       const err = await callError(admin.call('createAccount', input));

@@ -17,7 +17,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { COLLECTIONS, type Role } from '@campus-safety/model';
+import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
 
 const config = JSON.parse(readFileSync(new URL('./firebase.json', import.meta.url), 'utf8'));
 export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-csc-functions-test';
@@ -28,7 +28,7 @@ export const PORTS = {
   functions: config.emulators.functions.port as number,
   storage: config.emulators.storage.port as number,
 };
-export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/us-central1`;
+export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/${FUNCTIONS_REGION}`;
 
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
@@ -89,7 +89,7 @@ export async function signIn(email: string, password: string): Promise<SignedIn>
   openApps.push(app);
   const webAuth = getAuth(app);
   connectAuthEmulator(webAuth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
-  const functions = getFunctions(app, 'us-central1');
+  const functions = getFunctions(app, FUNCTIONS_REGION);
   connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
   const { user } = await signInWithEmailAndPassword(webAuth, email, password);
   return {
@@ -240,7 +240,7 @@ export async function deliverEvent(
   let lastStatus = 0;
   for (let generation = 0; generation < 5; generation++) {
     const res = await fetch(
-      `http://127.0.0.1:${PORTS.functions}/functions/projects/${PROJECT}/triggers/us-central1-${functionId}-${generation}`,
+      `http://127.0.0.1:${PORTS.functions}/functions/projects/${PROJECT}/triggers/${FUNCTIONS_REGION}-${functionId}-${generation}`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -251,7 +251,9 @@ export async function deliverEvent(
     if (res.ok) return;
     if (res.status !== 404) throw new Error(`Trigger answered ${res.status}: ${await res.text()}`);
   }
-  throw new Error(`No trigger us-central1-${functionId}-N found (last status ${lastStatus})`);
+  throw new Error(
+    `No trigger ${FUNCTIONS_REGION}-${functionId}-N found (last status ${lastStatus})`,
+  );
 }
 
 /** A Firestore document in the JSON (proto3) form CloudEvents carry. */
@@ -300,7 +302,7 @@ export function cloudEvent(opts: {
     database: '(default)',
     namespace: '(default)',
     document: opts.document,
-    location: 'us-central1',
+    location: FUNCTIONS_REGION,
     data: {
       ...(opts.value ? { value: eventDocument(opts.document, opts.value, time) } : {}),
       ...(opts.oldValue ? { oldValue: eventDocument(opts.document, opts.oldValue, time) } : {}),

@@ -1,49 +1,11 @@
 import assert from 'node:assert/strict';
 import { detectType, fileKind, fileProblem } from '../../src/domain/file-content';
-import { DATE_FORMAT, STATUS_COLORS, INCIDENT_STATUSES, LIMITS } from '@campus-safety/model';
-import { defaultPassword } from '../../src/domain/default-password';
-import { minutesBetween } from '../../src/domain/minutes';
+import { STATUS_COLORS, INCIDENT_STATUSES, LIMITS } from '@campus-safety/model';
 import { classifyStatusChange } from '../../src/domain/status-change';
 import { sortTagInput } from '../../src/domain/tag-input';
-import { displayTimeZone, formatDate, parseScheduledDate } from '../../src/domain/date-format';
 import { notificationContent } from '../../src/domain/notification-content';
-import { accomplishmentSnapshot } from '../../src/domain/accomplishment-snapshot';
 import { PUSH_BODY_MAX, publicationPush, shorten } from '../../src/domain/publication-push';
 import { eventDocId } from '../../src/domain/event-ids';
-
-describe('defaultPassword', () => {
-  it('is the first two email characters, #, and the UTC registration date as YYYYMMDD', () => {
-    assert.equal(
-      defaultPassword('ada@campus.edu', new Date('2026-11-22T14:00:00Z')),
-      'ad#20261122',
-    );
-  });
-  it('lower-cases the email as Firebase Auth stores it', () => {
-    assert.equal(defaultPassword('  JOhn@x.org', new Date('2026-01-05T00:00:00Z')), 'jo#20260105');
-  });
-  it('uses the UTC date, not the local one, near midnight', () => {
-    assert.equal(defaultPassword('zz@x.org', new Date('2026-03-31T23:59:59Z')), 'zz#20260331');
-    assert.equal(defaultPassword('zz@x.org', new Date('2026-04-01T00:00:00Z')), 'zz#20260401');
-  });
-  it('meets Firebase Auth minimum length of 6', () => {
-    assert.ok(defaultPassword('ab@c.de', new Date()).length >= 6);
-  });
-});
-
-describe('minutesBetween', () => {
-  const t0 = Date.parse('2026-11-22T10:00:00Z');
-  it('counts whole elapsed minutes, rounding down', () => {
-    assert.equal(minutesBetween(t0, t0 + 59_999), 0);
-    assert.equal(minutesBetween(t0, t0 + 60_000), 1);
-    assert.equal(minutesBetween(t0, t0 + 90 * 60_000 + 30_000), 90);
-  });
-  it('never goes negative under clock skew', () => {
-    assert.equal(minutesBetween(t0, t0 - 120_000), 0);
-  });
-  it('refuses non-finite instants', () => {
-    assert.throws(() => minutesBetween(Number.NaN, t0), RangeError);
-  });
-});
 
 describe('classifyStatusChange', () => {
   it('ignores updates that keep the status', () => {
@@ -144,60 +106,6 @@ describe('sortTagInput', () => {
   });
 });
 
-describe('parseScheduledDate', () => {
-  it('parses ISO date-times with Z or offset', () => {
-    assert.equal(
-      parseScheduledDate('2026-12-01T08:30:00.000Z')?.toISOString(),
-      '2026-12-01T08:30:00.000Z',
-    );
-    assert.equal(
-      parseScheduledDate('2026-12-01T08:30:00+02:00')?.toISOString(),
-      '2026-12-01T06:30:00.000Z',
-    );
-    assert.equal(parseScheduledDate('2026-12-01T08:30')?.toISOString(), '2026-12-01T08:30:00.000Z');
-  });
-  it('parses a plain date as midnight UTC', () => {
-    assert.equal(parseScheduledDate('2026-12-01')?.toISOString(), '2026-12-01T00:00:00.000Z');
-  });
-  it('rejects text, impossible calendar dates and out-of-range times', () => {
-    for (const bad of [
-      'tomorrow',
-      '',
-      '12/01/2026',
-      '2026-02-30',
-      '2026-13-01',
-      '2026-12-01T24:00',
-      '2026-12-01T10:61',
-      '2026-12-01T10:00+25:00',
-    ]) {
-      assert.equal(parseScheduledDate(bad), null, bad);
-    }
-  });
-  it('accepts 29 February only in leap years', () => {
-    assert.ok(parseScheduledDate('2028-02-29'));
-    assert.equal(parseScheduledDate('2027-02-29'), null);
-  });
-});
-
-describe('formatDate', () => {
-  const at = new Date('2026-11-22T14:05:09Z');
-  it('follows the model DATE_FORMAT (MMM DD YYYY hh:mm:ss A)', () => {
-    assert.equal(formatDate(at, DATE_FORMAT, 'UTC'), 'Nov 22 2026 02:05:09 PM');
-  });
-  it('formats in the given time zone, with 12 for midnight', () => {
-    assert.equal(
-      formatDate(new Date('2026-01-01T00:00:00Z'), DATE_FORMAT, 'UTC'),
-      'Jan 01 2026 12:00:00 AM',
-    );
-    assert.equal(formatDate(at, DATE_FORMAT, 'Asia/Manila'), 'Nov 22 2026 10:05:09 PM');
-  });
-  it('falls back to UTC for a missing or unknown zone', () => {
-    assert.equal(displayTimeZone({}), 'UTC');
-    assert.equal(displayTimeZone({ DISPLAY_TIME_ZONE: 'Mars/Olympus' }), 'UTC');
-    assert.equal(displayTimeZone({ DISPLAY_TIME_ZONE: 'Asia/Manila' }), 'Asia/Manila');
-  });
-});
-
 describe('notificationContent', () => {
   const facts = {
     incidentType: 'Fire',
@@ -242,47 +150,6 @@ describe('notificationContent', () => {
       notificationContent('Processing', { ...facts, assigneeName: null }, 'UTC').message,
       /^The safety team is now handling/,
     );
-  });
-});
-
-describe('accomplishmentSnapshot', () => {
-  const incident = {
-    reportedAt: new Date('2026-11-22T14:05:09Z'),
-    incidentType: 'Theft',
-    geoLoc: { latitude: 14.6, longitude: 121.0 },
-    nearestCampus: 'Main Campus',
-    assignedTo: { id: 'u1', displayName: 'Ana Cruz', email: 'ana@x.edu' },
-    threatLevel: 'Low',
-  };
-  it('carries the incident facts with date and time as the two halves of DATE_FORMAT', () => {
-    assert.deepEqual(accomplishmentSnapshot('inc1', incident, undefined, 'UTC'), {
-      id: 'inc1',
-      date: 'Nov 22 2026',
-      time: '02:05:09 PM',
-      type: 'Theft',
-      latitude: 14.6,
-      longitude: 121.0,
-      campus: 'Main Campus',
-      assignee: 'Ana Cruz',
-      threatLevel: 'Low',
-    });
-  });
-  it("prefers the accomplishment's threat level", () => {
-    assert.equal(accomplishmentSnapshot('inc1', incident, 'High', 'UTC').threatLevel, 'High');
-  });
-  it('tolerates an incident with missing fields', () => {
-    const s = accomplishmentSnapshot('gone', { reportedAt: null }, null, 'UTC');
-    assert.deepEqual(s, {
-      id: 'gone',
-      date: '',
-      time: '',
-      type: '',
-      latitude: 0,
-      longitude: 0,
-      campus: '',
-      assignee: '',
-      threatLevel: null,
-    });
   });
 });
 

@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
-import { LIMITS, MESSAGES } from '@campus-safety/model';
 import {
+  LIMITS,
+  MESSAGES,
   addTagsSchema,
   createAccountSchema,
   deleteTagSchema,
-  publishScheduledSchema,
+  noInputSchema as publishScheduledSchema,
   renameTagSchema,
   saveAnnouncementSchema,
   saveArticleSchema,
   tagUsageSchema,
-} from '../../src/schemas/callables';
+} from '@campus-safety/model';
 import { sendNotifTopicSchema, sendNotificationSchema } from '../../src/schemas/http';
 import { InputError, parseInput } from '../../src/schemas/parse';
 import type { z } from 'zod';
@@ -82,7 +83,7 @@ describe('createAccount schema', () => {
   it('requires a campus for IMT but not for Admin', () => {
     assert.equal(
       refusal(createAccountSchema, { ...account, campus: null }).message,
-      'An IMT account needs a campus.',
+      'IMT members need a campus.',
     );
     assert.equal(
       parseInput(createAccountSchema, { ...account, role: 'Admin', campus: null }).campus,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEmulatorSettings, readFirebaseSettings } from './config';
+import { readEmulatorSettings, readFirebaseSettings, readProgrammeTimeZone } from './config';
 
 describe('Firebase settings', () => {
   it('defaults to the local demo project', () => {
@@ -34,5 +34,17 @@ describe('emulator settings', () => {
       { host: 'localhost', port: 18080 },
     );
     expect(readEmulatorSettings({ VITE_USE_EMULATORS: 'false' })).toBeNull();
+  });
+});
+
+describe('programme time zone', () => {
+  it("defaults to the model's zone and takes a deployment's valid one", () => {
+    expect(readProgrammeTimeZone({})).toBe('Asia/Manila');
+    expect(readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Europe/Berlin' })).toBe('Europe/Berlin');
+  });
+  it('refuses a misspelt zone instead of showing wrong times', () => {
+    expect(() => readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Asia/Manilla' })).toThrow(
+      /Unknown time zone/,
+    );
   });
 });

@@ -1,4 +1,11 @@
-/** Firebase and emulator settings read from Vite env, with the local stack's fixed defaults. */
+import { programmeTimeZone } from '@campus-safety/model';
+import { emulators as localEmulators } from '../../../firebase.json';
+import firebaserc from '../../../.firebaserc?raw';
+
+/**
+ * Firebase and emulator settings read from Vite env; without them, the local stack's project
+ * (.firebaserc) and emulator addresses (firebase.json), so ports live in one file.
+ */
 export interface FirebaseSettings {
   apiKey: string;
   authDomain: string;
@@ -16,7 +23,12 @@ export interface EmulatorSettings {
 
 type Env = Record<string, string | boolean | undefined>;
 
-const DEFAULT_PROJECT = 'demo-campus-safety';
+const DEFAULT_PROJECT: string = JSON.parse(firebaserc).projects.default;
+
+function localAddress(name: 'auth' | 'firestore' | 'functions' | 'storage'): string {
+  const { host, port } = localEmulators[name];
+  return `${host}:${port}`;
+}
 
 function text(env: Env, key: string): string | undefined {
   const value = env[key];
@@ -42,11 +54,16 @@ function hostPort(value: string | undefined, fallback: string): { host: string; 
 /** Null when the console talks to real Firebase (VITE_USE_EMULATORS === 'false'). */
 export function readEmulatorSettings(env: Env): EmulatorSettings | null {
   if (text(env, 'VITE_USE_EMULATORS') === 'false') return null;
-  const auth = hostPort(text(env, 'VITE_EMULATOR_AUTH'), '127.0.0.1:9099');
+  const auth = hostPort(text(env, 'VITE_EMULATOR_AUTH'), localAddress('auth'));
   return {
     auth: `http://${auth.host}:${auth.port}`,
-    firestore: hostPort(text(env, 'VITE_EMULATOR_FIRESTORE'), '127.0.0.1:8080'),
-    functions: hostPort(text(env, 'VITE_EMULATOR_FUNCTIONS'), '127.0.0.1:5001'),
-    storage: hostPort(text(env, 'VITE_EMULATOR_STORAGE'), '127.0.0.1:9199'),
+    firestore: hostPort(text(env, 'VITE_EMULATOR_FIRESTORE'), localAddress('firestore')),
+    functions: hostPort(text(env, 'VITE_EMULATOR_FUNCTIONS'), localAddress('functions')),
+    storage: hostPort(text(env, 'VITE_EMULATOR_STORAGE'), localAddress('storage')),
   };
+}
+
+/** The programme time zone every time is shown in: `VITE_PROGRAMME_TIME_ZONE`, else the model's. */
+export function readProgrammeTimeZone(env: Env): string {
+  return programmeTimeZone(text(env, 'VITE_PROGRAMME_TIME_ZONE'));
 }

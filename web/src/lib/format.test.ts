@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatMinutes } from './format';
+import {
+  formatBytes,
+  formatDate,
+  formatMinutes,
+  parseDateTimeLocal,
+  toDateTimeLocal,
+} from './format';
 
 describe('formatDate', () => {
-  it("uses the spec's MMM DD YYYY hh:mm:ss A for Dates, Timestamps and ISO strings", () => {
-    const date = new Date(2026, 2, 5, 14, 7, 9);
+  it("uses the spec's MMM DD YYYY hh:mm:ss A in the programme zone (Asia/Manila, UTC+8)", () => {
+    const date = new Date('2026-03-05T06:07:09Z');
     expect(formatDate(date)).toBe('Mar 05 2026 02:07:09 PM');
     expect(formatDate({ toDate: () => date, toMillis: () => date.getTime() })).toBe(
       'Mar 05 2026 02:07:09 PM',
     );
-    expect(formatDate(new Date(2026, 0, 1, 0, 0, 0).toISOString())).toBe('Jan 01 2026 12:00:00 AM');
+    expect(formatDate('2025-12-31T16:00:00.000Z')).toBe('Jan 01 2026 12:00:00 AM');
+  });
+
+  it('reads datetime-local values as wall time in the programme zone', () => {
+    expect(parseDateTimeLocal('2026-12-01T08:30')?.toISOString()).toBe('2026-12-01T00:30:00.000Z');
+    expect(toDateTimeLocal(new Date('2026-12-01T00:30:00Z'))).toBe('2026-12-01T08:30');
+    expect(parseDateTimeLocal('2026-02-30T08:30')).toBeNull();
   });
 
   it('shows a dash for missing or invalid dates', () => {

@@ -1,5 +1,13 @@
-import dayjs from 'dayjs';
-import { DATE_FORMAT, type TimestampLike } from '@campus-safety/model';
+import {
+  formatInZone,
+  fromDateTimeLocal,
+  toDateTimeLocal as localValue,
+  type TimestampLike,
+} from '@campus-safety/model';
+import { readProgrammeTimeZone } from './config';
+
+/** The zone of every time the console shows and every datetime-local input it reads. */
+export const TIME_ZONE = readProgrammeTimeZone(import.meta.env);
 
 type DateInput = TimestampLike | Date | string | number | null | undefined;
 
@@ -11,14 +19,15 @@ function toDate(value: DateInput): Date | null {
 }
 
 /**
- * Every date the console shows, in `MMM DD YYYY hh:mm:ss A` (docs/requirements.md#constants); '—'
- * when missing.
+ * Every date the console shows, in `MMM DD YYYY hh:mm:ss A` (docs/requirements.md#constants), in
+ * the programme time zone; '—' when missing.
  */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   if (!date || Number.isNaN(date.getTime())) return '—';
-  return dayjs(date).format(DATE_FORMAT);
+  return formatInZone(date, TIME_ZONE);
 }
+
 
 /** "1 h 05 min", "12 min", or '—' when there is no figure (no report has it yet). */
 export function formatMinutes(minutes: number | null | undefined): string {
@@ -45,7 +54,12 @@ export function formatBytes(bytes: number): string {
 
 export { fullName } from '@campus-safety/model';
 
-/** `YYYY-MM-DDTHH:mm` for a datetime-local input. */
+/** `YYYY-MM-DDTHH:mm` in the programme zone, for a datetime-local input. */
 export function toDateTimeLocal(date: Date): string {
-  return dayjs(date).format('YYYY-MM-DDTHH:mm');
+  return localValue(date, TIME_ZONE);
+}
+
+/** The instant a datetime-local value names in the programme zone; null when it names none. */
+export function parseDateTimeLocal(value: string): Date | null {
+  return fromDateTimeLocal(value, TIME_ZONE);
 }

@@ -1,4 +1,4 @@
-import { IMAGE_CONTENT_TYPES, LIMITS, hiddenCharacterProblem } from '@campus-safety/model';
+import { IMAGE_CONTENT_TYPES, LIMITS, hiddenCharacterProblem, isOneOf, emailAddressProblem } from '@campus-safety/model';
 
 /** Field problems keyed by field name; an empty object means the form may be sent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
@@ -35,17 +35,14 @@ export function requiredText(
   );
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The model's email rule (the one createAccount applies), for fields that take only an email. */
 export function emailProblem(value: string): string | undefined {
-  if (value.trim() === '') return 'Email is required.';
-  if (value.length > LIMITS.email || !EMAIL.test(value.trim()))
-    return 'Enter a valid email address.';
-  return undefined;
+  return emailAddressProblem(value) ?? undefined;
 }
 
 export function imageProblem(file: File | null | undefined): string | undefined {
   if (!file) return undefined;
-  if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+  if (!isOneOf(IMAGE_CONTENT_TYPES, file.type)) {
     return 'Choose a JPEG, PNG, WebP or GIF image.';
   }
   if (file.size > LIMITS.imageBytes) {
@@ -72,8 +69,6 @@ export function safeFileName(name: string): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
   const fitted =
-    cleaned.length <= room
-      ? cleaned
-      : cleaned.slice(0, room - extension.length) + extension;
+    cleaned.length <= room ? cleaned : cleaned.slice(0, room - extension.length) + extension;
   return prefix + fitted;
 }

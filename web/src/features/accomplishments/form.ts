@@ -1,4 +1,4 @@
-import { LIMITS, RESOLVE_CODES, THREAT_LEVELS } from '@campus-safety/model';
+import { LIMITS, RESOLVE_CODES, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
 import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface AccomplishmentInput {
@@ -16,12 +16,8 @@ export function validateAccomplishment(
   return {
     title: requiredText(input.title, 'Title', LIMITS.title),
     description: requiredText(input.description, 'Description', LIMITS.body, { multiline: true }),
-    resolveCode: (RESOLVE_CODES as readonly string[]).includes(input.resolveCode)
-      ? undefined
-      : 'Choose a resolve code.',
-    threatLevel: (THREAT_LEVELS as readonly string[]).includes(input.threatLevel)
-      ? undefined
-      : 'Choose a threat level.',
+    resolveCode: isOneOf(RESOLVE_CODES, input.resolveCode) ? undefined : 'Choose a resolve code.',
+    threatLevel: isOneOf(THREAT_LEVELS, input.threatLevel) ? undefined : 'Choose a threat level.',
     image: imageProblem(image),
   };
 }

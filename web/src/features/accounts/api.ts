@@ -1,29 +1,16 @@
 import { doc, updateDoc } from 'firebase/firestore';
-import {
-  CALLABLES,
-  COLLECTIONS,
-  type CreateAccountRequest,
-  type CreateAccountResponse,
-  type ReissueDefaultPasswordRequest,
-  type ReissueDefaultPasswordResponse,
-} from '@campus-safety/model';
+import { COLLECTIONS, type CreateAccountRequest } from '@campus-safety/model';
 import { db } from '../../lib/db';
 import { messageOf } from '../../lib/errors';
 import { callFunction } from '../../lib/functions';
 
 export function createAccount(request: CreateAccountRequest) {
-  return callFunction<CreateAccountRequest, CreateAccountResponse>(
-    CALLABLES.createAccount,
-    request,
-  );
+  return callFunction('createAccount', request);
 }
 
 /** A new default password for an account (the old one expired); shown once, never stored. */
 export function reissueDefaultPassword(uid: string) {
-  return callFunction<ReissueDefaultPasswordRequest, ReissueDefaultPasswordResponse>(
-    CALLABLES.reissueDefaultPassword,
-    { uid },
-  );
+  return callFunction('reissueDefaultPassword', { uid });
 }
 
 /** The user trigger mirrors role and campus into claims and disables archived accounts in Auth. */

@@ -1,5 +1,16 @@
-import { CAMPUSES, LIMITS, ROLES, type Role, type UserProfile } from '@campus-safety/model';
-import { emailProblem, maxLength, requiredText, type FieldErrors } from '../../lib/validation';
+import {
+  CAMPUSES,
+  IMT_NEEDS_CAMPUS,
+  ROLES,
+  createAccountSchema,
+  fieldProblems,
+  imtHasCampus,
+  isOneOf,
+  type CreateAccountRequest,
+  type Role,
+  type UserProfile,
+} from '@campus-safety/model';
+import type { FieldErrors } from '../../lib/validation';
 
 export interface RoleCampusInput {
   role: string;
@@ -9,13 +20,13 @@ export interface RoleCampusInput {
 /** IMT members work for one campus, so it is required for them; others may leave it empty. */
 export function validateRoleCampus(input: RoleCampusInput): FieldErrors<keyof RoleCampusInput> {
   return {
-    role: (ROLES as readonly string[]).includes(input.role) ? undefined : 'Choose a role.',
+    role: isOneOf(ROLES, input.role) ? undefined : 'Choose a role.',
     campus:
-      input.campus && !(CAMPUSES as readonly string[]).includes(input.campus)
+      input.campus && !isOneOf(CAMPUSES, input.campus)
         ? 'Choose a campus from the list.'
-        : input.role === 'IMT' && !input.campus
-          ? 'IMT members need a campus.'
-          : undefined,
+        : imtHasCampus({ role: input.role, campus: input.campus || null })
+          ? undefined
+          : IMT_NEEDS_CAMPUS,
   };
 }
 
@@ -28,28 +39,30 @@ export interface AccountInput extends RoleCampusInput {
   birthday: string;
 }
 
+/**
+ * The createAccount callable's own schema decides the text fields (same sentences as the server);
+ * role and campus are picked from lists, so their problems read as choices.
+ */
 export function validateAccount(input: AccountInput): FieldErrors<keyof AccountInput> {
+  const problems = fieldProblems(createAccountSchema, toCreateRequest(input));
   return {
-    firstName: requiredText(input.firstName, 'First name', LIMITS.name),
-    lastName: requiredText(input.lastName, 'Last name', LIMITS.name),
-    email: emailProblem(input.email),
-    contactNumber: maxLength(input.contactNumber, LIMITS.contactNumber, 'Contact number'),
-    address: maxLength(input.address, LIMITS.address, 'Address'),
-    birthday:
-      input.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(input.birthday)
-        ? 'Enter a valid date.'
-        : undefined,
+    firstName: problems.firstName,
+    lastName: problems.lastName,
+    email: problems.email,
+    contactNumber: problems.contactNumber,
+    address: problems.address,
+    birthday: problems.birthday,
     ...validateRoleCampus(input),
   };
 }
 
-export function toCreateRequest(input: AccountInput) {
+export function toCreateRequest(input: AccountInput): CreateAccountRequest {
   return {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     email: input.email.trim().toLowerCase(),
     role: input.role as Role,
-    campus: input.campus || null,
+    campus: (input.campus || null) as CreateAccountRequest['campus'],
     ...(input.contactNumber.trim() ? { contactNumber: input.contactNumber.trim() } : {}),
     ...(input.address.trim() ? { address: input.address.trim() } : {}),
     ...(input.birthday ? { birthday: input.birthday } : {}),

@@ -1,4 +1,3 @@
-import { CALLABLES, type ClearDefaultPasswordResponse } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { thrownText, toast } from '../../components/toast-store';
 import { AuthLayout } from './AuthLayout';
@@ -11,10 +10,7 @@ export default function ChangeDefaultPasswordPage() {
   async function cleared() {
     const { callFunction } = await import('../../lib/functions');
     try {
-      await callFunction<Record<string, never>, ClearDefaultPasswordResponse>(
-        CALLABLES.clearDefaultPassword,
-        {},
-      );
+      await callFunction('clearDefaultPassword', {});
     } catch (error) {
       // The password itself has changed by now; say so, or the next try uses the wrong one.
       const reason = thrownText(error);

@@ -1,4 +1,4 @@
-import { DECLINE_REASONS, LIMITS, THREAT_LEVELS } from '@campus-safety/model';
+import { DECLINE_REASONS, LIMITS, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
 import { requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface AssignInput {
@@ -13,9 +13,7 @@ export function validateAssign(
 ): FieldErrors<keyof AssignInput> {
   return {
     assigneeId: staffIds.includes(input.assigneeId) ? undefined : 'Choose who handles this report.',
-    threatLevel: (THREAT_LEVELS as readonly string[]).includes(input.threatLevel)
-      ? undefined
-      : 'Choose a threat level.',
+    threatLevel: isOneOf(THREAT_LEVELS, input.threatLevel) ? undefined : 'Choose a threat level.',
     tags:
       input.tags.length > LIMITS.tagsPerItem
         ? `Choose at most ${LIMITS.tagsPerItem} tags.`
@@ -30,9 +28,7 @@ export interface DeclineInput {
 
 export function validateDecline(input: DeclineInput): FieldErrors<keyof DeclineInput> {
   return {
-    reason: (DECLINE_REASONS as readonly string[]).includes(input.reason)
-      ? undefined
-      : 'Choose a reason.',
+    reason: isOneOf(DECLINE_REASONS, input.reason) ? undefined : 'Choose a reason.',
     description: requiredText(input.description, 'Description', LIMITS.declineDescription, {
       multiline: true,
     }),

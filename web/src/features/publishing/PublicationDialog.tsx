@@ -10,7 +10,7 @@ import {
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useTags } from '../../hooks/use-tags';
-import { formatDate, toDateTimeLocal } from '../../lib/format';
+import { formatDate, parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
 import { savePublication, type Publication } from './api';
 import { validatePublication, type PublicationField, type PublicationInput } from './form';
 import type { PublicationKind } from './kinds';
@@ -62,7 +62,6 @@ export function PublicationDialog({
     },
     validate: (input) =>
       validatePublication(input, image, {
-        textLabel: kind.textLabel,
         now: new Date(),
         withTags: kind.withTags,
       }),
@@ -76,7 +75,7 @@ export function PublicationDialog({
             ? `${noun} scheduled`
             : `${noun} published`,
         result.isScheduled
-          ? `It will be published on ${formatDate(new Date(input.scheduledAt))}.`
+          ? `It will be published on ${formatDate(parseDateTimeLocal(input.scheduledAt))}.`
           : result.pushed
             ? 'A push notification was sent.'
             : undefined,

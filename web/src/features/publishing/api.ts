@@ -1,9 +1,5 @@
 import { collection, doc, updateDoc } from 'firebase/firestore';
-import {
-  CALLABLES,
-  type PublishScheduledResponse,
-  type SavePublicationResponse,
-} from '@campus-safety/model';
+import type { SavePublicationResponse } from '@campus-safety/model';
 import { db } from '../../lib/db';
 import { messageOf } from '../../lib/errors';
 import { callFunction } from '../../lib/functions';
@@ -37,7 +33,7 @@ export async function savePublication(
     ? (await uploadFile(kind.imagePath(folder, safeFileName(image.name)), image)).url
     : (existing?.imageUrl ?? null);
   try {
-    return await callFunction<ReturnType<PublicationKind['request']>, SavePublicationResponse>(
+    return await callFunction(
       kind.callable,
       kind.request({
         id: existing?.id,
@@ -66,8 +62,5 @@ export async function setPublicationArchived(kind: PublicationKind, id: string, 
 }
 
 export function publishDueNow() {
-  return callFunction<Record<string, never>, PublishScheduledResponse>(
-    CALLABLES.publishScheduledNow,
-    {},
-  );
+  return callFunction('publishScheduledNow', {});
 }

@@ -1,12 +1,19 @@
-import { LIMITS, MESSAGES, scheduledDateProblem } from '@campus-safety/model';
-import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
+import {
+  MESSAGES,
+  fieldProblems,
+  saveAnnouncementSchema,
+  saveArticleSchema,
+  scheduledDateProblem,
+} from '@campus-safety/model';
+import { parseDateTimeLocal } from '../../lib/format';
+import { imageProblem, type FieldErrors } from '../../lib/validation';
 
 export interface PublicationInput {
   title: string;
   text: string;
   /** 'now' publishes immediately (and pushes); 'schedule' publishes at `scheduledAt`. */
   when: 'now' | 'schedule';
-  /** Value of a datetime-local input. */
+  /** Value of a datetime-local input: wall time in the programme time zone. */
   scheduledAt: string;
   tags: string[];
 }
@@ -14,31 +21,37 @@ export type PublicationField = keyof PublicationInput | 'image';
 
 export function scheduledDateIso(input: PublicationInput): string | null {
   if (input.when !== 'schedule') return null;
-  const date = new Date(input.scheduledAt);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return parseDateTimeLocal(input.scheduledAt)?.toISOString() ?? null;
 }
 
+/**
+ * Title, text and tags are checked by the save callable's own schema (the same sentences the
+ * server would answer); the schedule is read from a datetime-local field, so it is checked here.
+ */
 export function validatePublication(
   input: PublicationInput,
   image: File | null,
-  options: { textLabel: string; now: Date; withTags: boolean },
+  options: { now: Date; withTags: boolean },
 ): FieldErrors<PublicationField> {
   let scheduledAt: string | undefined;
   if (input.when === 'schedule') {
-    const date = new Date(input.scheduledAt);
-    if (!input.scheduledAt || Number.isNaN(date.getTime()))
-      scheduledAt = MESSAGES.invalidScheduledDate;
+    const date = parseDateTimeLocal(input.scheduledAt);
+    if (!date) scheduledAt = MESSAGES.invalidScheduledDate;
     else if (date <= options.now) scheduledAt = 'Choose a time in the future, or publish now.';
     else scheduledAt = scheduledDateProblem(date, options.now) ?? undefined;
   }
+  const problems = options.withTags
+    ? fieldProblems(saveAnnouncementSchema, {
+        title: input.title,
+        body: input.text,
+        tags: input.tags,
+      })
+    : fieldProblems(saveArticleSchema, { title: input.title, description: input.text });
   return {
-    title: requiredText(input.title, 'Title', LIMITS.title),
-    text: requiredText(input.text, options.textLabel, LIMITS.body, { multiline: true }),
+    title: problems.title,
+    text: options.withTags ? problems.body : problems.description,
     scheduledAt,
-    tags:
-      options.withTags && input.tags.length > LIMITS.tagsPerItem
-        ? `Choose at most ${LIMITS.tagsPerItem} tags.`
-        : undefined,
+    tags: problems.tags,
     image: imageProblem(image),
   };
 }

@@ -1,23 +1,13 @@
 import {
-  CALLABLES,
-  COLLECTIONS,
-  MESSAGES,
-  STORAGE_PATHS,
+  PUBLICATION_KINDS,
+  type PublicationKindSpec,
   type SaveAnnouncementRequest,
   type SaveArticleRequest,
 } from '@campus-safety/model';
 
-/** What differs between articles (guides) and announcements; the screens are otherwise one. */
-export interface PublicationKind {
-  collection: string;
-  singular: string;
-  plural: string;
-  textField: 'description' | 'body';
-  textLabel: string;
-  withTags: boolean;
-  callable: string;
-  updateFailed: string;
-  imagePath: (id: string, fileName: string) => string;
+/** The model's descriptor of a kind, plus how the console builds its callable's request. */
+export interface PublicationKind extends PublicationKindSpec {
+  callable: 'saveArticle' | 'saveAnnouncement';
   request: (fields: {
     id?: string;
     title: string;
@@ -29,15 +19,7 @@ export interface PublicationKind {
 }
 
 export const ARTICLES: PublicationKind = {
-  collection: COLLECTIONS.articles,
-  singular: 'article',
-  plural: 'articles',
-  textField: 'description',
-  textLabel: 'Description',
-  withTags: false,
-  callable: CALLABLES.saveArticle,
-  updateFailed: MESSAGES.failedToUpdateArticle,
-  imagePath: STORAGE_PATHS.articleImage,
+  ...PUBLICATION_KINDS.article,
   request: ({ id, title, text, imageUrl, scheduledDate }): SaveArticleRequest => ({
     ...(id ? { id } : {}),
     title,
@@ -48,15 +30,7 @@ export const ARTICLES: PublicationKind = {
 };
 
 export const ANNOUNCEMENTS: PublicationKind = {
-  collection: COLLECTIONS.announcements,
-  singular: 'announcement',
-  plural: 'announcements',
-  textField: 'body',
-  textLabel: 'Body',
-  withTags: true,
-  callable: CALLABLES.saveAnnouncement,
-  updateFailed: MESSAGES.failedToUpdateAnnouncement,
-  imagePath: STORAGE_PATHS.announcementImage,
+  ...PUBLICATION_KINDS.announcement,
   request: ({ id, title, text, imageUrl, tags, scheduledDate }): SaveAnnouncementRequest => ({
     ...(id ? { id } : {}),
     title,

@@ -1,22 +1,13 @@
-import {
-  CALLABLES,
-  MESSAGES,
-  type AddTagsRequest,
-  type AddTagsResponse,
-  type DeleteTagRequest,
-  type RenameTagRequest,
-  type TagUsageRequest,
-  type TagUsageResponse,
-} from '@campus-safety/model';
+import { MESSAGES, type AddTagsResponse } from '@campus-safety/model';
 import { callFunction } from '../../lib/functions';
 
 export function addTags(names: string[]) {
-  return callFunction<AddTagsRequest, AddTagsResponse>(CALLABLES.addTags, { names });
+  return callFunction('addTags', { names });
 }
 
 export async function renameTag(id: string, name: string) {
   try {
-    await callFunction<RenameTagRequest, unknown>(CALLABLES.renameTag, { id, name });
+    await callFunction('renameTag', { id, name });
   } catch (error) {
     throw new Error(
       `${MESSAGES.failedToUpdateTag} ${error instanceof Error ? error.message : ''}`.trim(),
@@ -26,7 +17,7 @@ export async function renameTag(id: string, name: string) {
 
 export async function deleteTag(id: string) {
   try {
-    await callFunction<DeleteTagRequest, unknown>(CALLABLES.deleteTag, { id });
+    await callFunction('deleteTag', { id });
   } catch (error) {
     throw new Error(
       `${MESSAGES.failedToDeleteTag} ${error instanceof Error ? error.message : ''}`.trim(),
@@ -35,7 +26,7 @@ export async function deleteTag(id: string) {
 }
 
 export function tagUsage(name: string) {
-  return callFunction<TagUsageRequest, TagUsageResponse>(CALLABLES.tagUsage, { names: [name] });
+  return callFunction('tagUsage', { names: [name] });
 }
 
 /** One line for the toast after adding: what was added and why the rest was skipped. */

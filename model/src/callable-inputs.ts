@@ -1,30 +1,40 @@
 import { z } from 'zod';
+import { CAMPUSES } from './catalog';
+import { LIMITS, MESSAGES } from './constants';
+import { parseScheduledDate } from './dates';
 import {
-  CAMPUSES,
-  LIMITS,
-  MESSAGES,
-  ROLES,
-  cleanTagName,
-  scheduledDateProblem,
-  tagNameRefusal,
-} from '@campus-safety/model';
-import { parseScheduledDate } from '../domain/date-format';
-import { documentId, imageUrl, optionalText, requiredText, typeError } from './fields';
+  documentId,
+  email,
+  imageUrl,
+  isoDay,
+  optionalText,
+  requiredText,
+  typeError,
+} from './fields';
+import { ROLES } from './roles';
+import { scheduledDateProblem } from './schedule';
+import { cleanTagName, tagNameProblem } from './tags';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The input schemas of the callables (the table in callables.ts). The functions parse every
+ * request with them; the console's forms validate with the same ones where they take the same
+ * fields, so a person meets one sentence per problem on either side.
+ */
+
 const PHONE = /^[0-9+()\-.\s]*$/;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const IMT_NEEDS_CAMPUS = 'IMT members need a campus.';
+
+/** An IMT works on one campus; Admins and app users may have none. */
+export function imtHasCampus(account: { role: string; campus: string | null }): boolean {
+  return account.role !== 'IMT' || account.campus !== null;
+}
 
 export const createAccountSchema = z
   .strictObject({
     firstName: requiredText('First name', LIMITS.name),
     lastName: requiredText('Last name', LIMITS.name),
-    email: z
-      .string({ error: typeError('Email', 'text') })
-      .trim()
-      .toLowerCase()
-      .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`)
-      .regex(EMAIL, 'Enter a valid email address, like name@campus.edu.'),
+    email: email(),
     role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }),
     campus: z.enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}.` }).nullable(),
     contactNumber: optionalText('Contact number', LIMITS.contactNumber).refine(
@@ -32,19 +42,9 @@ export const createAccountSchema = z
       'Contact number may hold digits, spaces and + ( ) - . only.',
     ),
     address: optionalText('Address', LIMITS.address, { multiline: true }),
-    birthday: z
-      .string({ error: typeError('Birthday', 'text') })
-      .refine(
-        (v) => ISO_DAY.test(v) && parseScheduledDate(v) !== null,
-        'Birthday must be a date like 2001-04-30.',
-      )
-      .optional(),
+    birthday: isoDay('Birthday').optional(),
   })
-  .refine((v) => v.role !== 'IMT' || v.campus !== null, {
-    message: 'An IMT account needs a campus.',
-    path: ['campus'],
-  });
-export type CreateAccountInput = z.infer<typeof createAccountSchema>;
+  .refine(imtHasCampus, { message: IMT_NEEDS_CAMPUS, path: ['campus'] });
 
 /**
  * `scheduledDate`: absent or null publishes now; otherwise it must parse
@@ -76,21 +76,18 @@ export const saveArticleSchema = z.strictObject({
   imageUrl: imageUrl(),
   scheduledDate,
 });
-export type SaveArticleInput = z.infer<typeof saveArticleSchema>;
 
-const tagName = z
+/**
+ * One tag name as an announcement or a usage question carries it: cleaned, and refused for the
+ * reasons (and in the words) of the model's tagNameProblem, which the console's tag forms use too.
+ */
+const tagNameSchema = z
   .string({ error: typeError('Each tag', 'text') })
   .transform(cleanTagName)
-  .pipe(
-    z
-      .string()
-      .min(1, 'Tags cannot be empty.')
-      .max(LIMITS.tagName, `Tags must be at most ${LIMITS.tagName} characters.`)
-      .superRefine((name, ctx) => {
-        const refusal = tagNameRefusal(name);
-        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
-      }),
-  );
+  .superRefine((name, ctx) => {
+    const problem = tagNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const saveAnnouncementSchema = z.strictObject({
   id: documentId('Announcement id').optional(),
@@ -98,12 +95,11 @@ export const saveAnnouncementSchema = z.strictObject({
   body: requiredText('Body', LIMITS.body, { multiline: true }),
   imageUrl: imageUrl(),
   tags: z
-    .array(tagName, { error: typeError('Tags', 'a list') })
+    .array(tagNameSchema, { error: typeError('Tags', 'a list') })
     .max(LIMITS.tagsPerItem, `An announcement has at most ${LIMITS.tagsPerItem} tags.`)
     .transform((tags) => [...new Set(tags)]),
   scheduledDate,
 });
-export type SaveAnnouncementInput = z.infer<typeof saveAnnouncementSchema>;
 
 export const addTagsSchema = z.strictObject({
   names: z
@@ -123,14 +119,12 @@ export const deleteTagSchema = z.strictObject({ id: documentId('Tag id') });
 export const TAG_USAGE_MAX = 30;
 export const tagUsageSchema = z.strictObject({
   names: z
-    .array(tagName, { error: typeError('Tag names', 'a list') })
+    .array(tagNameSchema, { error: typeError('Tag names', 'a list') })
     .min(1, 'Give at least one tag name.')
     .max(TAG_USAGE_MAX, `Ask about at most ${TAG_USAGE_MAX} tags at a time.`),
 });
 
 /** The callable takes no input; an empty object or nothing at all. */
-export const publishScheduledSchema = z.strictObject({}).nullish();
-export const rebuildIncidentStatsSchema = publishScheduledSchema;
-export const runHousekeepingSchema = publishScheduledSchema;
+export const noInputSchema = z.strictObject({}).nullish();
 
 export const reissueDefaultPasswordSchema = z.strictObject({ uid: documentId('Account id') });

@@ -1,9 +1,6 @@
-import {
-  REPORT_DATE_FORMAT,
-  REPORT_TIME_FORMAT,
-  type AccomplishmentIncidentSnapshot,
-} from '@campus-safety/model';
-import { formatDate } from './date-format';
+import { REPORT_DATE_FORMAT, REPORT_TIME_FORMAT } from './constants';
+import { formatInZone } from './dates';
+import type { AccomplishmentIncidentSnapshot } from './entities';
 
 /** The incident fields the snapshot reads; all optional because stored data may be incomplete. */
 export interface IncidentForSnapshot {
@@ -17,9 +14,9 @@ export interface IncidentForSnapshot {
 
 /**
  * The `report{...}` snapshot of the top-level accomplishment copy: the incident as it stood when
- * the accomplishment was written. `date` and `time` are the two halves of DATE_FORMAT in the
- * display time zone; the accomplishment's own threat level wins over the incident's because the
- * trigger syncs it onto the incident in the same run.
+ * the accomplishment was written (by the accomplishment trigger, and by the seed). `date` and
+ * `time` are the two halves of DATE_FORMAT in the programme time zone; the accomplishment's own
+ * threat level wins over the incident's because the trigger syncs it onto the incident.
  */
 export function accomplishmentSnapshot(
   incidentId: string,
@@ -30,8 +27,8 @@ export function accomplishmentSnapshot(
   const at = incident.reportedAt;
   return {
     id: incidentId,
-    date: at ? formatDate(at, REPORT_DATE_FORMAT, timeZone) : '',
-    time: at ? formatDate(at, REPORT_TIME_FORMAT, timeZone) : '',
+    date: at ? formatInZone(at, timeZone, REPORT_DATE_FORMAT) : '',
+    time: at ? formatInZone(at, timeZone, REPORT_TIME_FORMAT) : '',
     type: text(incident.incidentType),
     latitude: number(incident.geoLoc?.latitude),
     longitude: number(incident.geoLoc?.longitude),

@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { LIMITS, hiddenCharacterProblem } from '@campus-safety/model';
+import { LIMITS } from './constants';
+import { isIsoDay } from './dates';
+import { emailAddressProblem } from './email';
+import { hiddenCharacterProblem } from './text';
+
+/**
+ * The zod building blocks of the callables' inputs (callable-inputs.ts), shared with the console's
+ * forms so both sides refuse the same values with the same sentences.
+ */
 
 /** Error text for a missing or mistyped field, named the way a person reads the form. */
-function typeError(label: string, kind: string) {
+export function typeError(label: string, kind: string) {
   return (issue: { input?: unknown }) =>
     issue.input === undefined ? `${label} is required.` : `${label} must be ${kind}.`;
 }
@@ -45,7 +53,8 @@ const MAX_DOC_ID_BYTES = 1500;
 /** Why `id` cannot be a Firestore document id, or null when it can (Firestore's own limits). */
 function documentIdProblem(id: string): string | null {
   if (id.length === 0) return 'is empty';
-  if (Buffer.byteLength(id, 'utf8') > MAX_DOC_ID_BYTES) return `is over ${MAX_DOC_ID_BYTES} bytes`;
+  if (new TextEncoder().encode(id).length > MAX_DOC_ID_BYTES)
+    return `is over ${MAX_DOC_ID_BYTES} bytes`;
   if (id.includes('/')) return "contains '/'";
   if (id === '.' || id === '..') return "is '.' or '..'";
   if (/^__.*__$/.test(id)) return 'is reserved (__…__)';
@@ -76,4 +85,35 @@ export function imageUrl() {
     .nullish();
 }
 
-export { typeError };
+/** An email address (emailAddressProblem), trimmed and lower-cased as Firebase Auth stores it. */
+export function email() {
+  return z
+    .string({ error: typeError('Email', 'text') })
+    .trim()
+    .toLowerCase()
+    .superRefine((address, ctx) => {
+      const problem = emailAddressProblem(address);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+/** A calendar day written YYYY-MM-DD that exists (birthdays). */
+export function isoDay(label: string) {
+  return z
+    .string({ error: typeError(label, 'text') })
+    .refine(isIsoDay, `${label} must be a date like 2001-04-30.`);
+}
+
+/**
+ * The first problem of each top-level field of `input` under `schema`, keyed by field name (an
+ * object-level refinement lands on its `path`): how the console's forms show the schema's verdict.
+ */
+export function fieldProblems(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  const problems: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? '');
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
