@@ -118,9 +118,10 @@ describe('attacks: accounts and the default password', () => {
   ] as const) {
     it(`nobody writes their own ${field}`, async () => {
       for (const who of [c.reporter, c.imtMain])
-        await refused(() => updateDoc(doc(who.db, 'users', who.uid), { [field]: value }), [
-          `users/${who.uid}`,
-        ]);
+        await refused(
+          () => updateDoc(doc(who.db, 'users', who.uid), { [field]: value }),
+          [`users/${who.uid}`],
+        );
     });
   }
 
@@ -137,9 +138,10 @@ describe('attacks: accounts and the default password', () => {
 
   it('an IMT does not edit, archive or promote a colleague', async () => {
     for (const change of [{ firstName: 'Owned' }, { isArchived: true }, { role: 'Admin' }])
-      await refused(() => updateDoc(doc(c.imtMain.db, 'users', c.colleague.uid), change), [
-        `users/${c.colleague.uid}`,
-      ]);
+      await refused(
+        () => updateDoc(doc(c.imtMain.db, 'users', c.colleague.uid), change),
+        [`users/${c.colleague.uid}`],
+      );
   });
 
   const badTokens: [string, unknown][] = [
@@ -151,14 +153,18 @@ describe('attacks: accounts and the default password', () => {
     ['a token with a line break', ['a\nb']],
     // Lines of <= 512 characters joined by line breaks: each line looks like a token of its own
     // to a check that splits the list on line breaks (issue 10 item 4 again, 20 x 50 KB).
-    ['20 tokens of 50 KB made of 512-character lines', Array.from({ length: 20 }, () => Array(98).fill('t'.repeat(510)).join('\n'))],
+    [
+      '20 tokens of 50 KB made of 512-character lines',
+      Array.from({ length: 20 }, () => Array(98).fill('t'.repeat(510)).join('\n')),
+    ],
     ['a string instead of a list', 'token'],
   ];
   for (const [label, value] of badTokens) {
     it(`deviceToken: ${label} is refused`, async () => {
-      await refused(() => updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), { deviceToken: value }), [
-        `users/${c.reporter.uid}`,
-      ]);
+      await refused(
+        () => updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), { deviceToken: value }),
+        [`users/${c.reporter.uid}`],
+      );
     });
   }
 
@@ -173,9 +179,10 @@ describe('attacks: accounts and the default password', () => {
   ];
   for (const [label, value] of badNames) {
     it(`firstName with ${label} is refused`, async () => {
-      await refused(() => updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), { firstName: value }), [
-        `users/${c.reporter.uid}`,
-      ]);
+      await refused(
+        () => updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), { firstName: value }),
+        [`users/${c.reporter.uid}`],
+      );
     });
   }
 
@@ -188,9 +195,10 @@ describe('attacks: accounts and the default password', () => {
     ['profileUrl', `https://x.test/${'a'.repeat(2048)}`],
   ] as const) {
     it(`${field} = ${JSON.stringify(value).slice(0, 30)} is refused`, async () => {
-      await refused(() => updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), { [field]: value }), [
-        `users/${c.reporter.uid}`,
-      ]);
+      await refused(
+        () => updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), { [field]: value }),
+        [`users/${c.reporter.uid}`],
+      );
     });
   }
 
@@ -215,15 +223,15 @@ describe('attacks: accounts and the default password', () => {
     ] as const) {
       it(`is refused ${label}`, async () => {
         await refused(
-          () => setDoc(doc(c.newbie.db, 'users', c.newbie.uid), { ...valid(c.newbie.email), ...extra }),
+          () =>
+            setDoc(doc(c.newbie.db, 'users', c.newbie.uid), { ...valid(c.newbie.email), ...extra }),
           [`users/${c.newbie.uid}`],
         );
       });
     }
     it("is refused with someone else's email or uid", async () => {
       await refused(
-        () =>
-          setDoc(doc(c.newbie.db, 'users', c.newbie.uid), valid('admin@campus.test')),
+        () => setDoc(doc(c.newbie.db, 'users', c.newbie.uid), valid('admin@campus.test')),
         [`users/${c.newbie.uid}`],
       );
       await refused(
@@ -236,7 +244,13 @@ describe('attacks: accounts and the default password', () => {
       assert.equal(own.exists(), false);
       await refused(() => getDocs(collection(c.newbie.db, 'incident_reports')), []);
       await refused(
-        () => getDocs(query(collection(c.newbie.db, 'incident_reports'), where('reporterId', '==', c.reporter.uid))),
+        () =>
+          getDocs(
+            query(
+              collection(c.newbie.db, 'incident_reports'),
+              where('reporterId', '==', c.reporter.uid),
+            ),
+          ),
         [],
       );
     });

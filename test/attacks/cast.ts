@@ -31,16 +31,13 @@ async function arrange(): Promise<Cast> {
       archivedImt(),
       account('Admin', { role: 'Admin', firstName: 'Ada' }),
     ]);
-  const created = await adminUser.call<{ uid: string; defaultPassword: string }>(
-    'createAccount',
-    {
-      firstName: 'Colin',
-      lastName: 'Colleague',
-      email: `colin.${Date.now()}@campus.test`,
-      role: 'IMT',
-      campus: 'Main Campus',
-    },
-  );
+  const created = await adminUser.call<{ uid: string; defaultPassword: string }>('createAccount', {
+    firstName: 'Colin',
+    lastName: 'Colleague',
+    email: `colin.${Date.now()}@campus.test`,
+    role: 'IMT',
+    campus: 'Main Campus',
+  });
   const { email } = await admin.auth.getUser(created.uid);
   return {
     newbie,

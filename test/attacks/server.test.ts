@@ -17,15 +17,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import {
-  AUTH_URL,
-  FUNCTIONS_URL,
-  admin,
-  refused,
-  state,
-  unique,
-  type Attacker,
-} from './support';
+import { AUTH_URL, FUNCTIONS_URL, admin, refused, state, unique, type Attacker } from './support';
 
 const SERVER_COLLECTIONS = [
   'processed_events',
@@ -47,7 +39,9 @@ describe('attacks: server data, endpoints and callables', () => {
     await Promise.all([
       admin.db.doc('processed_events/evt-1').set({ expiresAt: new Date() }),
       admin.db.doc('trigger_failures/f-1').set({ path: 'incident_reports/x', error: 'boom' }),
-      admin.db.doc('file_checks/articles%2Fa%2Fimg.png').set({ kind: 'image', path: 'articles/a/img.png', state: 'ok' }),
+      admin.db
+        .doc('file_checks/articles%2Fa%2Fimg.png')
+        .set({ kind: 'image', path: 'articles/a/img.png', state: 'ok' }),
       admin.db.doc('push_messages/p-1').set({ tokens: ['secret-token'], state: 'sent' }),
       admin.db.doc('account_credentials/someone').set({ fingerprint: 'x' }),
       admin.db.doc('tags/theft').set({ name: 'theft' }),
@@ -59,13 +53,25 @@ describe('attacks: server data, endpoints and callables', () => {
       it(`${name}: nobody but the server writes (create, overwrite, delete)`, async () => {
         const existing = (await admin.db.collection(name).limit(1).get()).docs[0]?.id ?? 'none';
         for (const who of everyone) {
-          await refused(() => setDoc(doc(who.db, name, unique('x')), { state: 'ok', kind: 'release', name: 'x' }), [name]);
-          await refused(() => setDoc(doc(who.db, name, existing), { state: 'ok', kind: 'release' }), [name]);
+          await refused(
+            () =>
+              setDoc(doc(who.db, name, unique('x')), { state: 'ok', kind: 'release', name: 'x' }),
+            [name],
+          );
+          await refused(
+            () => setDoc(doc(who.db, name, existing), { state: 'ok', kind: 'release' }),
+            [name],
+          );
           await refused(() => deleteDoc(doc(who.db, name, existing)), [name]);
         }
       });
     }
-    for (const name of ['processed_events', 'trigger_failures', 'push_messages', 'account_credentials']) {
+    for (const name of [
+      'processed_events',
+      'trigger_failures',
+      'push_messages',
+      'account_credentials',
+    ]) {
       it(`${name}: no non-Admin reads or lists`, async () => {
         const existing = (await admin.db.collection(name).limit(1).get()).docs[0]!.id;
         for (const who of everyone) {
@@ -75,19 +81,21 @@ describe('attacks: server data, endpoints and callables', () => {
       });
     }
     it('file_checks: no listing but by Admins; image checks only for staff', async () => {
-      for (const who of everyone) await refused(() => getDocs(collection(who.db, 'file_checks')), []);
+      for (const who of everyone)
+        await refused(() => getDocs(collection(who.db, 'file_checks')), []);
       for (const who of [c.reporter, c.newbie, c.archived])
         await refused(() => getDoc(doc(who.db, 'file_checks', 'articles%2Fa%2Fimg.png')), []);
     });
     it('incident_stats: an IMT gets only its own campus doc, nobody lists', async () => {
       await refused(() => getDoc(doc(c.imtMain.db, 'incident_stats', 'North Campus')), []);
-      for (const who of everyone) await refused(() => getDocs(collection(who.db, 'incident_stats')), []);
+      for (const who of everyone)
+        await refused(() => getDocs(collection(who.db, 'incident_stats')), []);
       await refused(() => getDoc(doc(c.reporter.db, 'incident_stats', 'Main Campus')), []);
     });
     it('tags: only staff read them; nobody writes directly', async () => {
       for (const who of [c.reporter, c.newbie, c.archived])
         await refused(() => getDocs(collection(who.db, 'tags')), []);
-      await refused(() => setDoc(doc(c.imtMain.db, 'tags', '__proto__'), { name: '__proto__' }), ['tags']);
+      await refused(() => setDoc(doc(c.imtMain.db, 'tags', 'pwned'), { name: 'pwned' }), ['tags']);
     });
   });
 
@@ -95,12 +103,35 @@ describe('attacks: server data, endpoints and callables', () => {
     it('nobody but Admins creates, edits or un-schedules articles and announcements', async () => {
       const id = unique('art');
       await admin.db.doc(`articles/${id}`).set({
-        title: 'Soon', description: 'x', isArchived: false, isScheduled: true, timestamp: new Date(Date.now() + 3_600_000),
+        title: 'Soon',
+        description: 'x',
+        isArchived: false,
+        isScheduled: true,
+        timestamp: new Date(Date.now() + 3_600_000),
       });
       for (const who of everyone) {
-        await refused(() => addDoc(collection(who.db, 'articles'), { title: 'x', isArchived: false, isScheduled: false }), ['articles']);
-        await refused(() => addDoc(collection(who.db, 'announcements'), { title: 'x', isArchived: false, isScheduled: false }), ['announcements']);
-        await refused(() => updateDoc(doc(who.db, 'articles', id), { isScheduled: false }), [`articles/${id}`]);
+        await refused(
+          () =>
+            addDoc(collection(who.db, 'articles'), {
+              title: 'x',
+              isArchived: false,
+              isScheduled: false,
+            }),
+          ['articles'],
+        );
+        await refused(
+          () =>
+            addDoc(collection(who.db, 'announcements'), {
+              title: 'x',
+              isArchived: false,
+              isScheduled: false,
+            }),
+          ['announcements'],
+        );
+        await refused(
+          () => updateDoc(doc(who.db, 'articles', id), { isScheduled: false }),
+          [`articles/${id}`],
+        );
         await refused(() => getDoc(doc(who.db, 'articles', id)), []);
       }
       await refused(() => getDocs(collection(c.reporter.db, 'articles')), []);
@@ -108,33 +139,70 @@ describe('attacks: server data, endpoints and callables', () => {
     it('releases: only Admins write; archived and unpublished ones stay hidden', async () => {
       const archived = unique('rel');
       await admin.db.doc(`releases/${archived}`).set({
-        version: '0.0.1', versionCode: 1, notes: '', storagePath: `releases/${archived}/app.apk`, size: 10, md5Hash: 'x', contentType: 'x', timestamp: new Date(), isArchived: true,
+        version: '0.0.1',
+        versionCode: 1,
+        notes: '',
+        storagePath: `releases/${archived}/app.apk`,
+        size: 10,
+        md5Hash: 'x',
+        contentType: 'x',
+        timestamp: new Date(),
+        isArchived: true,
       });
       for (const who of everyone) {
         await refused(
-          () => setDoc(doc(who.db, 'releases', unique('rel')), {
-            version: '9.9.9', versionCode: 99, notes: 'evil', storagePath: 'releases/x/evil.apk', size: 20, md5Hash: 'x', contentType: 'application/vnd.android.package-archive', timestamp: new Date(), isArchived: false,
-          }),
+          () =>
+            setDoc(doc(who.db, 'releases', unique('rel')), {
+              version: '9.9.9',
+              versionCode: 99,
+              notes: 'evil',
+              storagePath: 'releases/x/evil.apk',
+              size: 20,
+              md5Hash: 'x',
+              contentType: 'application/vnd.android.package-archive',
+              timestamp: new Date(),
+              isArchived: false,
+            }),
           ['releases'],
         );
-        await refused(() => updateDoc(doc(who.db, 'releases', archived), { isArchived: false }), [`releases/${archived}`]);
+        await refused(
+          () => updateDoc(doc(who.db, 'releases', archived), { isArchived: false }),
+          [`releases/${archived}`],
+        );
       }
       await refused(() => getDoc(doc(c.reporter.db, 'releases', archived)), []);
       await refused(() => getDocs(collection(c.imtMain.db, 'releases')), []);
-      const visible = await getDocs(query(collection(c.reporter.db, 'releases'), where('isArchived', '==', false)));
+      const visible = await getDocs(
+        query(collection(c.reporter.db, 'releases'), where('isArchived', '==', false)),
+      );
       assert.ok(visible.docs.every((d) => d.get('isArchived') === false));
     });
   });
 
   describe('push endpoints (issue 10 item 6)', () => {
     const payloads = {
-      'send-notification': { title: 'Hi', body: 'Call +1-555-0100', tokens: ['reporter-token-1'], type: 'report', type_id: 'x' },
-      'send-notif-topic': { title: 'Hi', body: 'Evacuate now', topic: 'all', type: 'announcement', type_id: 'x' },
+      'send-notification': {
+        title: 'Hi',
+        body: 'Call +1-555-0100',
+        tokens: ['reporter-token-1'],
+        type: 'report',
+        type_id: 'x',
+      },
+      'send-notif-topic': {
+        title: 'Hi',
+        body: 'Evacuate now',
+        topic: 'all',
+        type: 'announcement',
+        type_id: 'x',
+      },
     };
     async function post(endpoint: string, body: string, token?: string) {
       const res = await fetch(`${FUNCTIONS_URL}/${endpoint}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body,
       });
       return { status: res.status, text: await res.text() };
@@ -164,7 +232,11 @@ describe('attacks: server data, endpoints and callables', () => {
         const res = await post(endpoint, '{"title": "x",', await c.admin.token());
         assert.equal(res.status, 400);
         assert.doesNotMatch(res.text, /at .*\.js|node_modules|SyntaxError: Unexpected/);
-        const wrongType = await fetch(`${FUNCTIONS_URL}/${endpoint}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+        const wrongType = await fetch(`${FUNCTIONS_URL}/${endpoint}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: 'x',
+        });
         assert.equal(wrongType.status, 400);
       }
       assert.deepEqual(await state('push_messages'), before);
@@ -173,7 +245,16 @@ describe('attacks: server data, endpoints and callables', () => {
 
   describe('callables: roles', () => {
     const adminOnly: [string, unknown][] = [
-      ['createAccount', { firstName: 'Eve', lastName: 'Evil', email: 'eve@campus.test', role: 'Admin', campus: null }],
+      [
+        'createAccount',
+        {
+          firstName: 'Eve',
+          lastName: 'Evil',
+          email: 'eve@campus.test',
+          role: 'Admin',
+          campus: null,
+        },
+      ],
       ['reissueDefaultPassword', { uid: 'x' }],
       ['saveArticle', { title: 'x', description: 'y' }],
       ['saveAnnouncement', { title: 'x', body: 'y', tags: [] }],
@@ -186,18 +267,27 @@ describe('attacks: server data, endpoints and callables', () => {
     for (const [name, data] of adminOnly) {
       it(`${name} is refused for every non-Admin`, async () => {
         for (const who of everyone)
-          await refused(() => who.call(name, data), ['users', 'tags', 'articles', 'announcements'], [
-            'permission-denied',
-            'unauthenticated',
-          ]);
+          await refused(
+            () => who.call(name, data),
+            ['users', 'tags', 'articles', 'announcements'],
+            ['permission-denied', 'unauthenticated'],
+          );
       });
     }
     it('a reissued default password for a colleague is not something an IMT gets', async () => {
-      await refused(() => c.imtMain.call('reissueDefaultPassword', { uid: c.colleague.uid }), [`users/${c.colleague.uid}`], ['permission-denied']);
+      await refused(
+        () => c.imtMain.call('reissueDefaultPassword', { uid: c.colleague.uid }),
+        [`users/${c.colleague.uid}`],
+        ['permission-denied'],
+      );
     });
     it('addTags is refused for app users and archived staff', async () => {
       for (const who of [c.newbie, c.reporter, c.archived])
-        await refused(() => who.call('addTags', { names: ['x'] }), ['tags'], ['permission-denied', 'unauthenticated']);
+        await refused(
+          () => who.call('addTags', { names: ['x'] }),
+          ['tags'],
+          ['permission-denied', 'unauthenticated'],
+        );
     });
   });
 
@@ -210,22 +300,64 @@ describe('attacks: server data, endpoints and callables', () => {
       ['a number as title', { title: 42, description: 'x' }],
       ['a list as title', { title: ['x'], description: 'x' }],
       ['an unknown key', { title: 'x', description: 'y', isScheduled: false, timestamp: 0 }],
-      ['a __proto__ key', JSON.parse('{"title":"x","description":"y","__proto__":{"isAdmin":true}}')],
       ['a constructor key', { title: 'x', description: 'y', constructor: { prototype: { x: 1 } } }],
-      ['year 0001 as scheduledDate', { title: 'x', description: 'y', scheduledDate: '0001-01-01T00:00:00Z' }],
-      ['year 9999 as scheduledDate', { title: 'x', description: 'y', scheduledDate: '9999-12-31T23:59:59Z' }],
-      ['an unparseable scheduledDate', { title: 'x', description: 'y', scheduledDate: 'tomorrow-ish' }],
+      [
+        'year 0001 as scheduledDate',
+        { title: 'x', description: 'y', scheduledDate: '0001-01-01T00:00:00Z' },
+      ],
+      [
+        'year 9999 as scheduledDate',
+        { title: 'x', description: 'y', scheduledDate: '9999-12-31T23:59:59Z' },
+      ],
+      [
+        'an unparseable scheduledDate',
+        { title: 'x', description: 'y', scheduledDate: 'tomorrow-ish' },
+      ],
       ['a number as scheduledDate', { title: 'x', description: 'y', scheduledDate: 8.64e15 }],
       ['an id with a slash', { id: 'a/b', title: 'x', description: 'y' }],
       ['an id of ..', { id: '..', title: 'x', description: 'y' }],
-      ['a javascript: image URL', { title: 'x', description: 'y', imageUrl: 'javascript:alert(1)' }],
+      [
+        'a javascript: image URL',
+        { title: 'x', description: 'y', imageUrl: 'javascript:alert(1)' },
+      ],
     ];
     for (const [label, data] of evil) {
       it(`saveArticle refuses ${label} with a short, clear error`, async () => {
-        const message = await refused(() => c.admin.call('saveArticle', data), ['articles', 'push_messages'], ['invalid-argument']);
+        const message = await refused(
+          () => c.admin.call('saveArticle', data),
+          ['articles', 'push_messages'],
+          ['invalid-argument'],
+        );
         assert.ok(message.length < 500, `error is ${message.length} characters`);
       });
     }
+    it('prototype keys sent raw to a callable are refused or dropped, never stored', async () => {
+      // Raw HTTP: the web SDK would drop an own __proto__ key while encoding.
+      const before = await state('articles');
+      const res = await fetch(`${FUNCTIONS_URL}/saveArticle`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${await c.admin.token()}`,
+        },
+        body: '{"data":{"title":"Proto","description":"y","__proto__":{"isScheduled":false,"polluted":true},"constructor":{"prototype":{"polluted":true}}}}',
+      });
+      const after = (await state('articles')) as Record<string, Record<string, unknown>>;
+      if (res.status === 200) {
+        const added = Object.keys(after).filter((id) => !(id in (before as object)));
+        assert.equal(added.length, 1);
+        const stored = after[added[0]!]!;
+        assert.equal(stored.title, 'Proto');
+        assert.ok(
+          !('polluted' in stored) && !('__proto__' in stored) && !('constructor' in stored),
+          JSON.stringify(stored),
+        );
+      } else {
+        assert.equal(res.status, 400, await res.text());
+        assert.deepEqual(after, before);
+      }
+      console.log(`      saveArticle with prototype keys answered ${res.status}`);
+    });
     const tagNames: [string, unknown[]][] = [
       ['__proto__', ['__proto__']],
       ['..', ['..']],
@@ -267,8 +399,19 @@ describe('attacks: server data, endpoints and callables', () => {
     ];
     for (const [label, change] of accountInput) {
       it(`createAccount refuses ${label}`, async () => {
-        const data = { firstName: 'Eve', lastName: 'Evil', email: `${unique('eve')}@campus.test`, role: 'User', campus: null, ...change };
-        await refused(() => c.admin.call('createAccount', data), ['users', 'staff_directory'], ['invalid-argument']);
+        const data = {
+          firstName: 'Eve',
+          lastName: 'Evil',
+          email: `${unique('eve')}@campus.test`,
+          role: 'User',
+          campus: null,
+          ...change,
+        };
+        await refused(
+          () => c.admin.call('createAccount', data),
+          ['users', 'staff_directory'],
+          ['invalid-argument'],
+        );
         if (typeof data.email === 'string' && data.email.includes('.'))
           await admin.auth.getUserByEmail(data.email).then(
             () => assert.fail('an Auth user was created'),
@@ -285,15 +428,19 @@ describe('attacks: server data, endpoints and callables', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password, returnSecureToken: true }),
       });
-      return { status: res.status, message: ((await res.json()) as { error?: { message?: string } }).error?.message };
+      return {
+        status: res.status,
+        message: ((await res.json()) as { error?: { message?: string } }).error?.message,
+      };
     }
     it('records what the API answers for an unknown email and a wrong password', async () => {
       const unknown = await signInRest(`${unique('nobody')}@campus.test`, 'whatever-123');
       const wrong = await signInRest(c.imtMain.email, 'wrong-password-1');
       assert.equal(unknown.status, 400);
       assert.equal(wrong.status, 400);
-      // eslint-disable-next-line no-console
-      console.log(`      Auth API: unknown email -> ${unknown.message}; wrong password -> ${wrong.message}`);
+      console.log(
+        `      Auth API: unknown email -> ${unknown.message}; wrong password -> ${wrong.message}`,
+      );
     });
   });
 });

@@ -4,9 +4,10 @@
  * behind the public /download page.
  */
 import assert from 'node:assert/strict';
-import { doc, getDoc } from 'firebase/firestore';
+import { initializeApp } from 'firebase/app';
+import { connectFirestoreEmulator, doc, getDoc, getFirestore, setDoc } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { STORAGE_URL, admin, incident, state, unique, waitFor } from './support';
+import { PORTS, PROJECT, STORAGE_URL, admin, incident, state, unique, waitFor } from './support';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -17,7 +18,10 @@ const TEXT = Buffer.from('this is not an image, only a renamed text file\n');
 async function upload(path: string, body: Buffer, contentType: string, token?: string) {
   const res = await fetch(`${STORAGE_URL}?name=${encodeURIComponent(path)}`, {
     method: 'POST',
-    headers: { 'content-type': contentType, ...(token ? { authorization: `Firebase ${token}` } : {}) },
+    headers: {
+      'content-type': contentType,
+      ...(token ? { authorization: `Firebase ${token}` } : {}),
+    },
     body: new Uint8Array(body),
   });
   return { status: res.status, text: await res.text() };
@@ -62,7 +66,12 @@ describe('attacks: Storage', () => {
   it('a 20-byte "app" is quarantined, never offered on /download', async () => {
     const path = `releases/${unique('r')}/app.apk`;
     const stub = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(16)]);
-    const res = await upload(path, stub, 'application/vnd.android.package-archive', await c.admin.token());
+    const res = await upload(
+      path,
+      stub,
+      'application/vnd.android.package-archive',
+      await c.admin.token(),
+    );
     assert.equal(res.status, 200, res.text);
     const check = await waitFor(
       async () => (await admin.db.doc(checkOf(path)).get()).data(),
@@ -72,11 +81,7 @@ describe('attacks: Storage', () => {
     assert.equal(await stored(path), false);
     assert.equal(await download(path), 404);
     // What /download reads, signed out: the check says why, not a link to the stub.
-    const { initializeApp } = await import('firebase/app');
-    const { getFirestore, connectFirestoreEmulator } = await import('firebase/firestore');
-    const app = initializeApp({ projectId: process.env.ATTACK_PROJECT }, unique('anon'));
-    const anon = getFirestore(app);
-    const { PORTS } = await import('./support');
+    const anon = getFirestore(initializeApp({ projectId: PROJECT }, unique('anon')));
     connectFirestoreEmulator(anon, '127.0.0.1', PORTS.firestore);
     const seen = await getDoc(doc(anon, 'file_checks', checkOf(path).split('/')[1]!));
     assert.equal(seen.get('state'), 'quarantined');
@@ -98,14 +103,29 @@ describe('attacks: Storage', () => {
       const token = await who.token();
       await refusedUpload(`articles/${unique('a')}/x.png`, PNG, 'image/png', token);
       await refusedUpload(`announcements/${unique('a')}/x.png`, PNG, 'image/png', token);
-      await refusedUpload(`releases/${unique('r')}/app.apk`, PNG, 'application/octet-stream', token);
+      await refusedUpload(
+        `releases/${unique('r')}/app.apk`,
+        PNG,
+        'application/octet-stream',
+        token,
+      );
     }
     await refusedUpload(`releases/${unique('r')}/app.apk`, PNG, 'application/octet-stream');
   });
 
   it("nobody writes into someone else's profile folder, or any other path", async () => {
-    await refusedUpload(`profiles/${c.imtMain.uid}/me.png`, PNG, 'image/png', await c.reporter.token());
-    await refusedUpload(`profiles/${c.reporter.uid}/me.png`, PNG, 'image/png', await c.newbie.token());
+    await refusedUpload(
+      `profiles/${c.imtMain.uid}/me.png`,
+      PNG,
+      'image/png',
+      await c.reporter.token(),
+    );
+    await refusedUpload(
+      `profiles/${c.reporter.uid}/me.png`,
+      PNG,
+      'image/png',
+      await c.newbie.token(),
+    );
     await refusedUpload(`quarantine/${unique('q')}.png`, PNG, 'image/png', await c.admin.token());
     await refusedUpload(`${unique('root')}.png`, PNG, 'image/png', await c.imtMain.token());
   });
@@ -113,24 +133,50 @@ describe('attacks: Storage', () => {
   it('own profile uploads are images only, bounded, with a safe name', async () => {
     const token = await c.reporter.token();
     const dir = `profiles/${c.reporter.uid}`;
-    await refusedUpload(`${dir}/x.svg`, Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml', token);
+    await refusedUpload(
+      `${dir}/x.svg`,
+      Buffer.from('<svg onload="alert(1)"/>'),
+      'image/svg+xml',
+      token,
+    );
     await refusedUpload(`${dir}/x.html`, TEXT, 'text/html', token);
     await refusedUpload(`${dir}/photo\u202Egnp.exe`, PNG, 'image/png', token);
     await refusedUpload(`${dir}/${'n'.repeat(201)}.png`, PNG, 'image/png', token);
-    await refusedUpload(`${dir}/big.png`, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'image/png', token);
+    await refusedUpload(
+      `${dir}/big.png`,
+      Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+      'image/png',
+      token,
+    );
     await refusedUpload(`${dir}/empty.png`, Buffer.alloc(0), 'image/png', token);
   });
 
   it('an archived IMT with its old token uploads nothing, not even its own profile photo', async () => {
-    await refusedUpload(`profiles/${c.archived.uid}/me.png`, PNG, 'image/png', await c.archived.token());
+    await refusedUpload(
+      `profiles/${c.archived.uid}/me.png`,
+      PNG,
+      'image/png',
+      await c.archived.token(),
+    );
   });
 
   it("an IMT uploads no photo for another campus's incident, and reads none", async () => {
-    const north = await incident('North Campus', c.reporter.uid, { status: 'Responded' });
-    await refusedUpload(`accomplishments/${north}/p.png`, PNG, 'image/png', await c.imtMain.token());
-    await admin.bucket().file(`accomplishments/${north}/real.png`).save(PNG, { contentType: 'image/png' });
+    const north = await incident('North Campus', c.reporter, { status: 'Responded' });
+    await refusedUpload(
+      `accomplishments/${north}/p.png`,
+      PNG,
+      'image/png',
+      await c.imtMain.token(),
+    );
+    await admin
+      .bucket()
+      .file(`accomplishments/${north}/real.png`)
+      .save(PNG, { contentType: 'image/png' });
     assert.equal(await download(`accomplishments/${north}/real.png`, await c.imtMain.token()), 403);
-    assert.equal(await download(`accomplishments/${north}/real.png`, await c.reporter.token()), 403);
+    assert.equal(
+      await download(`accomplishments/${north}/real.png`, await c.reporter.token()),
+      403,
+    );
     assert.equal(await download(`accomplishments/${north}/real.png`), 403);
   });
 
@@ -145,9 +191,11 @@ describe('attacks: Storage', () => {
 
   it('file checks themselves cannot be forged to bless a quarantined upload', async () => {
     const before = await state('file_checks');
-    const { setDoc } = await import('firebase/firestore');
     await assert.rejects(
-      setDoc(doc(c.imtMain.db, 'file_checks', 'releases%2Fx%2Fapp.apk'), { state: 'ok', kind: 'release' }),
+      setDoc(doc(c.imtMain.db, 'file_checks', 'releases%2Fx%2Fapp.apk'), {
+        state: 'ok',
+        kind: 'release',
+      }),
     );
     assert.deepEqual(await state('file_checks'), before);
   });
