@@ -18,7 +18,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { admin, assignee, incident, pause, refused, unique, waitFor } from './support';
+import { admin, assignee, incident, pause, refused, state, unique, waitFor } from './support';
 
 const BIDI = '\u202E';
 
@@ -256,6 +256,73 @@ describe('attacks: incidents and accomplishments', () => {
       );
       // Tags that name no tag of the tags collection are dropped by the trigger.
       assert.deepEqual(report.tags ?? [], []);
+    });
+  });
+
+  describe('trigger failures (issue 10 items 4-5)', () => {
+    it('the largest report, assign and token list the rules allow still run every trigger', async () => {
+      const failuresBefore = await state('trigger_failures');
+      // A reporter at its limits: 20 push tokens of 512 characters, a 5000-character report.
+      await updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), {
+        deviceToken: Array.from({ length: 20 }, (_, i) => `${i}:`.padEnd(512, 'T')),
+      });
+      const ref = await addDoc(collection(c.reporter.db, 'incident_reports'), {
+        timestamp: serverTimestamp(),
+        geoLoc: { latitude: 1, longitude: 2 },
+        nearestCampus: 'Main Campus',
+        status: 'Reported',
+        isArchived: false,
+        email: c.reporter.email,
+        reporterId: c.reporter.uid,
+        incidentType: 'Other',
+        description: 'd'.repeat(5000),
+      });
+      await waitFor(
+        async () => (await admin.db.doc(ref.path).get()).get('statusHistory'),
+        (h) => Array.isArray(h),
+      );
+      await updateDoc(doc(c.imtMain.db, ref.path), {
+        status: 'Processing',
+        threatLevel: 'Critical',
+        assignedTo: await assignee(c.imtMain),
+        tags: Array.from({ length: 20 }, (_, i) => `${i}-`.padEnd(40, 'g')),
+      });
+      const report = await waitFor(
+        async () => (await admin.db.doc(ref.path).get()).data()!,
+        (r) => typeof r.waitingTimeInMinutes === 'number' && r.statusHistory.length === 2,
+      );
+      assert.deepEqual(report.tags ?? [], []);
+      await waitFor(
+        async () =>
+          (
+            await admin.db
+              .collection(`users/${c.reporter.uid}/notifications`)
+              .where('type_id', '==', ref.id)
+              .get()
+          ).size,
+        (n) => n === 2,
+      );
+      assert.deepEqual(await state('trigger_failures'), failuresBefore);
+      await admin.db.doc(`users/${c.reporter.uid}`).update({ deviceToken: ['reporter-token-1'] });
+    });
+  });
+
+  describe('a staff name used as a message (issue 10 item 3, one step further)', () => {
+    // FINDING (open, see the attack report): staff edit their own first and last name (own
+    // profile rule: 1-80 safe characters, digits and punctuation included). The user trigger
+    // copies it into staff_directory, so an IMT renamed "Campus Police. Call +1-555-0100 and give
+    // your card" + "number" assigns a report to itself with a displayName the rules accept, and
+    // the reporter's notification reads the sentence item 3 was about. Unskip once names are
+    // restricted to name-like text (or staff names are Admin-managed).
+    it.skip('an IMT cannot rename itself into a sentence with a phone number', async () => {
+      await refused(
+        () =>
+          updateDoc(doc(c.imtRiverside.db, 'users', c.imtRiverside.uid), {
+            firstName: 'Campus Police. Call +1-555-0100 and give your card',
+            lastName: 'number',
+          }),
+        [`users/${c.imtRiverside.uid}`, `staff_directory/${c.imtRiverside.uid}`],
+      );
     });
   });
 
