@@ -16,7 +16,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { admin, refused } from './support';
+import { admin, refused, signIn, state } from './support';
 
 const BIDI = '\u202E';
 const NUL = '\u0000';
@@ -103,6 +103,15 @@ describe('attacks: accounts and the default password', () => {
     assert.ok(expiresAt, 'createAccount sets an expiry');
     const hours = (expiresAt.toDate().getTime() - Date.now()) / 3_600_000;
     assert.ok(hours > 71 && hours <= 72, `expires in ${hours} h`);
+  });
+
+  it('the default-password flag cannot be cleared without changing the password', async () => {
+    const colleague = await signIn('colleague', c.colleague.email, c.colleague.defaultPassword);
+    const before = await state(`users/${c.colleague.uid}`);
+    const answer = await colleague.call<{ cleared: boolean }>('clearDefaultPassword', {});
+    assert.deepEqual(answer, { cleared: false });
+    assert.deepEqual(await state(`users/${c.colleague.uid}`), before);
+    assert.equal((before as { isUsingDefaultPassword?: boolean }).isUsingDefaultPassword, true);
   });
 
   for (const [field, value] of [

@@ -574,6 +574,18 @@ describe('attacks: incidents and accomplishments', () => {
       }
     });
 
+    it("the north report's own accomplishments stay with North staff", async () => {
+      const path = ['incident_reports', northIncident, 'accomplishment_reports'] as const;
+      for (const who of [c.imtMain, c.reporter, c.archived, c.newbie]) {
+        await refused(() => getDocs(collection(who.db, ...path)), []);
+        await refused(() => getDoc(doc(who.db, ...path, northAccomplishment)), []);
+      }
+      await refused(
+        () => updateDoc(doc(c.imtNorth.db, ...path, northAccomplishment), { isArchived: true }),
+        [`incident_reports/${northIncident}/accomplishment_reports/${northAccomplishment}`],
+      );
+    });
+
     it('main IMT cannot read the north copy, nor list copies without its campus filter', async () => {
       await refused(
         () => getDoc(doc(c.imtMain.db, 'accomplishment_reports', northAccomplishment)),

@@ -373,6 +373,25 @@ describe('attacks: server data, endpoints and callables', () => {
       }
       console.log(`      saveArticle with prototype keys answered ${res.status}`);
     });
+    it('renameTag and deleteTag refuse names and ids that would become other ids', async () => {
+      for (const [name, data] of [
+        ['renameTag', { id: 'theft', name: '__proto__' }],
+        ['renameTag', { id: 'theft', name: '..' }],
+        ['renameTag', { id: 'theft', name: 'a/b' }],
+        ['renameTag', { id: 'theft', name: 'n'.repeat(100_000) }],
+        ['renameTag', { id: '../theft', name: 'x' }],
+        ['deleteTag', { id: '..' }],
+        ['deleteTag', { id: 'tags/theft' }],
+        ['tagUsage', { names: [{ $ne: null }] }],
+      ] as const) {
+        const message = await refused(
+          () => c.admin.call(name, data),
+          ['tags'],
+          ['invalid-argument', 'not-found'],
+        );
+        assert.ok(message.length < 500, `${name}: error is ${message.length} characters`);
+      }
+    });
     const tagNames: [string, unknown[]][] = [
       ['__proto__', ['__proto__']],
       ['..', ['..']],
