@@ -68,6 +68,12 @@ describe('attacks: incidents and accomplishments', () => {
       ['with a 5001-character description', () => ({ description: 'd'.repeat(5001) })],
       ['with a back-dated timestamp', () => ({ timestamp: new Date(0) })],
       ['with an out-of-range location', () => ({ geoLoc: { latitude: 91, longitude: 0 } })],
+      ['with a location as text', () => ({ geoLoc: '10,20' })],
+      [
+        'with a location carrying extra keys',
+        () => ({ geoLoc: { latitude: 1, longitude: 2, note: 'x'.repeat(100_000) } }),
+      ],
+      ['with a description that is a list', () => ({ description: ['x'] })],
       ['archived from the start', () => ({ isArchived: true })],
       ['with an unknown type', () => ({ incidentType: 'Alien abduction' })],
     ];
@@ -134,6 +140,42 @@ describe('attacks: incidents and accomplishments', () => {
         );
       });
     }
+    const badDeclines: [string, Record<string, unknown>][] = [
+      ['a 151-character reason', { declineReason: 'r'.repeat(151) }],
+      ['a reason with a bidi override', { declineReason: `Spam${BIDI}` }],
+      ['a reason with a line break', { declineReason: 'Spam\nCall +1-555-0100' }],
+      ['an empty reason', { declineReason: '' }],
+      ['a 2001-character description', { declineDescription: 'd'.repeat(2001) }],
+      ['a map as description', { declineDescription: { text: 'x' } }],
+      ['a list as reason', { declineReason: ['Spam'] }],
+      ['an extra field', { threatLevel: 'Low' }],
+    ];
+    for (const [label, change] of badDeclines) {
+      it(`refuses a decline with ${label}`, async () => {
+        await refused(
+          () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Declined',
+              declineReason: 'Spam',
+              declineDescription: 'Not an incident.',
+              ...change,
+            }),
+          [`incident_reports/${mainReported}`],
+        );
+      });
+    }
+    it('refuses an assign with a threat level that is not one of the levels', async () => {
+      for (const threatLevel of ['Extreme', 3, null, ['High']])
+        await refused(
+          async () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Processing',
+              threatLevel,
+              assignedTo: await assignee(c.imtMain),
+            }),
+          [`incident_reports/${mainReported}`],
+        );
+    });
     it('refuses leaving Declined and Resolved', async () => {
       for (const status of ['Declined', 'Resolved']) {
         const id = await incident('Main Campus', c.reporter, { status });
