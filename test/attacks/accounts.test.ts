@@ -16,7 +16,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { admin, refused, signIn, state } from './support';
+import { admin, refused, signIn, state, unique } from './support';
 
 const BIDI = '\u202E';
 const NUL = '\u0000';
@@ -96,13 +96,28 @@ describe('attacks: accounts and the default password', () => {
     await refused(() => getDocs(collectionGroup(c.imtMain.db, 'users')), []);
   });
 
-  it('the default password does not outlive its 72 h: an expired one no longer signs in', async () => {
+  it('a default password expires 72 h after it is issued and then no longer signs in', async () => {
     const expiresAt = (await admin.db.doc(`users/${c.colleague.uid}`).get()).get(
       'defaultPasswordExpiresAt',
     );
     assert.ok(expiresAt, 'createAccount sets an expiry');
     const hours = (expiresAt.toDate().getTime() - Date.now()) / 3_600_000;
     assert.ok(hours > 71 && hours <= 72, `expires in ${hours} h`);
+    // Another fresh account, its 72 h moved into the past: housekeeping retires the password.
+    const email = `${unique('dora')}@campus.test`;
+    const { uid, defaultPassword } = await c.admin.call<{ uid: string; defaultPassword: string }>(
+      'createAccount',
+      { firstName: 'Dora', lastName: 'Default', email, role: 'IMT', campus: 'North Campus' },
+    );
+    await admin.db
+      .doc(`users/${uid}`)
+      .update({ defaultPasswordExpiresAt: new Date(Date.now() - 1000) });
+    await c.admin.call('runHousekeeping', {});
+    await assert.rejects(
+      signIn('expired', email, defaultPassword),
+      /auth\/(invalid-credential|wrong-password)/,
+    );
+    assert.equal((await admin.db.doc(`users/${uid}`).get()).get('isUsingDefaultPassword'), true);
   });
 
   it('the default-password flag cannot be cleared without changing the password', async () => {
