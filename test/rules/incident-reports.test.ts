@@ -407,6 +407,19 @@ describe('incident_reports', () => {
     ),
     write('assign with an empty tag', NOBODY, update(REPORTS.reported, assignment({ tags: [''] }))),
     write(
+      'assign with a tag holding a line break',
+      NOBODY,
+      update(REPORTS.reported, assignment({ tags: [TAG, 'fire\nCall +1-555-0100'] })),
+    ),
+    write(
+      `assign with a tag made of ${LIMITS.tagName}-character lines (one line break each)`,
+      NOBODY,
+      update(
+        REPORTS.reported,
+        assignment({ tags: [Array(100).fill('x'.repeat(LIMITS.tagName)).join('\n')] }),
+      ),
+    ),
+    write(
       'assign with a tag holding a bidirectional override',
       NOBODY,
       update(REPORTS.reported, assignment({ tags: ['fire\u202Eerif'] })),

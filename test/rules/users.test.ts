@@ -138,6 +138,14 @@ describe('users', () => {
       updateOwn({ deviceToken: [{ token: 'x' }, 42] }),
     ),
     write('set an empty push token', NOBODY, updateOwn({ deviceToken: [''] })),
+    write('set a push token holding a line break', NOBODY, updateOwn({ deviceToken: ['a\nb'] })),
+    write(
+      `set a push token made of ${LIMITS.deviceToken}-character lines (one line break each)`,
+      NOBODY,
+      updateOwn({
+        deviceToken: [Array(40).fill('A'.repeat(LIMITS.deviceToken)).join('\n')],
+      }),
+    ),
     write(
       'set a first name holding a right-to-left override',
       NOBODY,

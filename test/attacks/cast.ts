@@ -1,0 +1,64 @@
+/**
+ * The people who attack, arranged once per run: a new sign-up (no users doc, no claims), a
+ * reporter, an IMT of each campus, an archived IMT still holding its token, and an Admin (for
+ * the steps only an Admin can take, and as the victim of takeover attempts). A colleague IMT
+ * created through createAccount holds a default password: the takeover target.
+ */
+import { account, admin, archivedImt, closeAll, signUp, type Attacker } from './support';
+
+export interface Cast {
+  newbie: Attacker;
+  reporter: Attacker;
+  imtMain: Attacker;
+  imtNorth: Attacker;
+  imtRiverside: Attacker;
+  archived: Attacker;
+  admin: Attacker;
+  /** A Main Campus IMT whose account still has its default password (never signed in). */
+  colleague: { uid: string; email: string; defaultPassword: string };
+}
+
+let cast: Promise<Cast> | undefined;
+
+async function arrange(): Promise<Cast> {
+  const [newbie, reporter, imtMain, imtNorth, imtRiverside, archived, adminUser] =
+    await Promise.all([
+      signUp(),
+      account('reporter', { role: 'User', deviceToken: ['reporter-token-1'] }),
+      account('IMT Main', { role: 'IMT', campus: 'Main Campus', firstName: 'Mia' }),
+      account('IMT North', { role: 'IMT', campus: 'North Campus', firstName: 'Noah' }),
+      account('IMT Riverside', { role: 'IMT', campus: 'Riverside Campus', firstName: 'Rae' }),
+      archivedImt(),
+      account('Admin', { role: 'Admin', firstName: 'Ada' }),
+    ]);
+  const created = await adminUser.call<{ uid: string; defaultPassword: string }>('createAccount', {
+    firstName: 'Colin',
+    lastName: 'Colleague',
+    email: `colin.${Date.now()}@campus.test`,
+    role: 'IMT',
+    campus: 'Main Campus',
+  });
+  const { email } = await admin.auth.getUser(created.uid);
+  return {
+    newbie,
+    reporter,
+    imtMain,
+    imtNorth,
+    imtRiverside,
+    archived,
+    admin: adminUser,
+    colleague: {
+      uid: created.uid,
+      email: email!,
+      defaultPassword: created.defaultPassword,
+    },
+  };
+}
+
+export function theCast(): Promise<Cast> {
+  cast ??= arrange();
+  return cast;
+}
+
+// Every spec file shares the cast: its sessions close once, after the whole run (a root hook).
+after(closeAll);

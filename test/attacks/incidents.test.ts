@@ -1,0 +1,675 @@
+/**
+ * Issue 10 items 2-4 and what comes next on incidents: status jumps, computed fields, assignee
+ * text injection (lookalikes, bidi), oversized tags, accomplishment copy hijacks, other campuses'
+ * reads through queries without the campus filter and collection-group queries.
+ */
+import assert from 'node:assert/strict';
+import {
+  addDoc,
+  collection,
+  collectionGroup,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { theCast, type Cast } from './cast';
+import { admin, assignee, incident, pause, refused, state, unique, waitFor } from './support';
+
+const BIDI = '\u202E';
+
+function accomplishment(extra: Record<string, unknown> = {}) {
+  return {
+    title: 'Handled',
+    description: 'Talked to the people involved.',
+    resolveCode: 'Resolved on site',
+    timestamp: serverTimestamp(),
+    isArchived: false,
+    ...extra,
+  };
+}
+
+describe('attacks: incidents and accomplishments', () => {
+  let c: Cast;
+  let mainReported: string;
+  before(async () => {
+    c = await theCast();
+    mainReported = await incident('Main Campus', c.reporter);
+  });
+
+  describe('reporter creating a report', () => {
+    const base = (c: Cast) => ({
+      timestamp: serverTimestamp(),
+      geoLoc: { latitude: 1, longitude: 2 },
+      nearestCampus: 'Main Campus',
+      status: 'Reported',
+      isArchived: false,
+      email: c.reporter.email,
+      reporterId: c.reporter.uid,
+      incidentType: 'Fire',
+    });
+    const variants: [string, (c: Cast) => Record<string, unknown>][] = [
+      ['already Processing', () => ({ status: 'Processing' })],
+      ['already Resolved', () => ({ status: 'Resolved' })],
+      ['with a waiting time', () => ({ waitingTimeInMinutes: 0 })],
+      ['with a status history', () => ({ statusHistory: [{ status: 'Resolved' }] })],
+      [
+        'with an assignee',
+        (c) => ({ assignedTo: { id: c.imtMain.uid, displayName: 'x', email: 'x' } }),
+      ],
+      ['with a threat level', () => ({ threatLevel: 'Critical' })],
+      ['for another reporter', () => ({ reporterId: 'someone-else' })],
+      ['under another email', () => ({ email: 'victim@mail.test' })],
+      ['for an unknown campus', () => ({ nearestCampus: 'Mars Campus' })],
+      ['with a 5001-character description', () => ({ description: 'd'.repeat(5001) })],
+      ['with a back-dated timestamp', () => ({ timestamp: new Date(0) })],
+      ['with an out-of-range location', () => ({ geoLoc: { latitude: 91, longitude: 0 } })],
+      ['with a location as text', () => ({ geoLoc: '10,20' })],
+      [
+        'with a location carrying extra keys',
+        () => ({ geoLoc: { latitude: 1, longitude: 2, note: 'x'.repeat(100_000) } }),
+      ],
+      ['with a description that is a list', () => ({ description: ['x'] })],
+      ['archived from the start', () => ({ isArchived: true })],
+      ['with an unknown type', () => ({ incidentType: 'Alien abduction' })],
+    ];
+    for (const [label, extra] of variants) {
+      it(`is refused ${label}`, async () => {
+        const before = (
+          await admin.db
+            .collection('incident_reports')
+            .where('reporterId', 'in', [c.reporter.uid, 'someone-else'])
+            .get()
+        ).size;
+        await refused(
+          () => addDoc(collection(c.reporter.db, 'incident_reports'), { ...base(c), ...extra(c) }),
+          [],
+        );
+        const after = (
+          await admin.db
+            .collection('incident_reports')
+            .where('reporterId', 'in', [c.reporter.uid, 'someone-else'])
+            .get()
+        ).size;
+        assert.equal(after, before);
+      });
+    }
+    it('a new sign-up without a users doc cannot report', async () => {
+      await refused(
+        () =>
+          addDoc(collection(c.newbie.db, 'incident_reports'), {
+            ...base(c),
+            email: c.newbie.email,
+            reporterId: c.newbie.uid,
+          }),
+        [],
+      );
+    });
+    it('a reporter does not change its own report afterwards', async () => {
+      for (const change of [
+        { status: 'Resolved' },
+        { description: 'edited' },
+        { nearestCampus: 'North Campus' },
+      ])
+        await refused(
+          () => updateDoc(doc(c.reporter.db, 'incident_reports', mainReported), change),
+          [`incident_reports/${mainReported}`],
+        );
+    });
+  });
+
+  describe('status moves and computed fields (IMT of Main Campus)', () => {
+    for (const [label, change] of [
+      ['Reported → Resolved', { status: 'Resolved' }],
+      ['Reported → Responded', { status: 'Responded' }],
+      ['a waiting time of its choosing', { waitingTimeInMinutes: 1 }],
+      ['a response time', { responseTimeInMinutes: 1 }],
+      ['a status history', { statusHistory: [] }],
+      ['moving the report to its colleague campus', { nearestCampus: 'North Campus' }],
+      ['archiving it', { isArchived: true }],
+      ['re-pointing the reporter', { reporterId: 'someone-else' }],
+    ] as const) {
+      it(`refuses ${label}`, async () => {
+        await refused(
+          () => updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), change),
+          [`incident_reports/${mainReported}`],
+        );
+      });
+    }
+    const badDeclines: [string, Record<string, unknown>][] = [
+      ['a 151-character reason', { declineReason: 'r'.repeat(151) }],
+      ['a reason with a bidi override', { declineReason: `Spam${BIDI}` }],
+      ['a reason with a line break', { declineReason: 'Spam\nCall +1-555-0100' }],
+      ['an empty reason', { declineReason: '' }],
+      ['a 2001-character description', { declineDescription: 'd'.repeat(2001) }],
+      ['a map as description', { declineDescription: { text: 'x' } }],
+      ['a list as reason', { declineReason: ['Spam'] }],
+      ['an extra field', { threatLevel: 'Low' }],
+    ];
+    for (const [label, change] of badDeclines) {
+      it(`refuses a decline with ${label}`, async () => {
+        await refused(
+          () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Declined',
+              declineReason: 'Spam',
+              declineDescription: 'Not an incident.',
+              ...change,
+            }),
+          [`incident_reports/${mainReported}`],
+        );
+      });
+    }
+    it('refuses an assign with a threat level that is not one of the levels', async () => {
+      for (const threatLevel of ['Extreme', 3, null, ['High']])
+        await refused(
+          async () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Processing',
+              threatLevel,
+              assignedTo: await assignee(c.imtMain),
+            }),
+          [`incident_reports/${mainReported}`],
+        );
+    });
+    it('refuses leaving Declined and Resolved', async () => {
+      for (const status of ['Declined', 'Resolved']) {
+        const id = await incident('Main Campus', c.reporter, { status });
+        for (const next of ['Reported', 'Processing', 'Responded', 'Declined'])
+          if (next !== status)
+            await refused(
+              () =>
+                updateDoc(doc(c.imtMain.db, 'incident_reports', id), {
+                  status: next,
+                  declineReason: 'x',
+                  declineDescription: 'y',
+                }),
+              [`incident_reports/${id}`],
+            );
+      }
+    });
+    it('refuses an assign with a waiting time smuggled in', async () => {
+      await refused(
+        () =>
+          updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+            status: 'Processing',
+            threatLevel: 'Low',
+            assignedTo: { id: c.imtMain.uid, displayName: 'Mia IMT', email: c.imtMain.email },
+            waitingTimeInMinutes: 0,
+          }),
+        [`incident_reports/${mainReported}`],
+      );
+    });
+  });
+
+  describe('assignee text injection (issue 10 item 3)', () => {
+    const injected: [string, (name: string) => string][] = [
+      ['a sentence appended', (n) => `${n}. Call +1-555-0100 and give your card number`],
+      ['a Cyrillic lookalike of the name', (n) => n.replace('a', '\u0430')],
+      ['a right-to-left override', (n) => `${n}${BIDI}`],
+      ['a zero-width space', (n) => `${n}\u200B`],
+      ['trailing spaces', (n) => `${n}  `],
+      ['a line break', (n) => `${n}\nCall us`],
+    ];
+    for (const [label, tamper] of injected) {
+      it(`refuses a displayName with ${label}`, async () => {
+        const real = await assignee(c.imtMain);
+        await refused(
+          () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Processing',
+              threatLevel: 'Low',
+              assignedTo: { ...real, displayName: tamper(real.displayName) },
+            }),
+          [`incident_reports/${mainReported}`, `users/${c.reporter.uid}/notifications`],
+        );
+      });
+    }
+    it("refuses an assignee of another campus, an archived one, a made-up one, or someone else's email", async () => {
+      const north = await assignee(c.imtNorth);
+      const archived = { id: c.archived.uid, displayName: 'Alex IMT', email: c.archived.email };
+      const madeUp = { id: 'ghost', displayName: 'Campus Police', email: 'police@campus.test' };
+      const mine = await assignee(c.imtMain);
+      const otherEmail = { ...mine, email: c.imtNorth.email };
+      for (const assignedTo of [north, archived, madeUp, otherEmail, { ...mine, extra: 'x' }])
+        await refused(
+          () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Processing',
+              threatLevel: 'Low',
+              assignedTo,
+            }),
+          [`incident_reports/${mainReported}`],
+        );
+    });
+    const badTags: [string, unknown][] = [
+      ['~1 MB of tags', Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(50_000, 't'))],
+      // Lines of <= 40 characters joined by line breaks (issue 10 item 4 again, ~1 MB of tags).
+      [
+        '~1 MB of tags made of 40-character lines',
+        Array.from({ length: 20 }, () => Array(1250).fill('t'.repeat(39)).join('\n')),
+      ],
+      ['a tag with a line break', ['Theft\nCall +1-555-0100']],
+      ['21 tags', Array.from({ length: 21 }, (_, i) => `t${i}`)],
+      ['a 41-character tag', ['t'.repeat(41)]],
+      ['a map and a number as tags', [{ name: 'x' }, 7]],
+      ['a tag with a bidi override', [`ok${BIDI}`]],
+      ['an empty tag', ['']],
+      ['a string instead of a list', 'Theft'],
+    ];
+    for (const [label, tags] of badTags) {
+      it(`refuses an assign with ${label}`, async () => {
+        await refused(
+          async () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Processing',
+              threatLevel: 'Low',
+              assignedTo: await assignee(c.imtMain),
+              tags,
+            }),
+          [`incident_reports/${mainReported}`],
+        );
+      });
+    }
+    it('a genuine assign notifies the reporter with the name from the assignee account only', async () => {
+      const id = await incident('Main Campus', c.reporter);
+      await updateDoc(doc(c.imtMain.db, 'incident_reports', id), {
+        status: 'Processing',
+        threatLevel: 'Low',
+        assignedTo: await assignee(c.imtMain),
+        tags: ['not-a-real-tag'],
+      });
+      const notes = await waitFor(
+        async () =>
+          (await admin.db.collection(`users/${c.reporter.uid}/notifications`).get()).docs.map((d) =>
+            d.data(),
+          ),
+        (list) => list.some((n) => n.type_id === id && n.title !== 'Incident Reported'),
+      );
+      const text = JSON.stringify(notes.filter((n) => n.type_id === id));
+      assert.match(text, /Mia IMT/);
+      const report = await waitFor(
+        async () => (await admin.db.doc(`incident_reports/${id}`).get()).data()!,
+        (r) => r.waitingTimeInMinutes !== undefined,
+      );
+      // Tags that name no tag of the tags collection are dropped by the trigger.
+      assert.deepEqual(report.tags ?? [], []);
+    });
+  });
+
+  describe('trigger failures (issue 10 items 4-5)', () => {
+    it('the largest report, assign and token list the rules allow still run every trigger', async () => {
+      const failuresBefore = await state('trigger_failures');
+      // A reporter at its limits: 20 push tokens of 512 characters, a 5000-character report.
+      await updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), {
+        deviceToken: Array.from({ length: 20 }, (_, i) => `${i}:`.padEnd(512, 'T')),
+      });
+      const ref = await addDoc(collection(c.reporter.db, 'incident_reports'), {
+        timestamp: serverTimestamp(),
+        geoLoc: { latitude: 1, longitude: 2 },
+        nearestCampus: 'Main Campus',
+        status: 'Reported',
+        isArchived: false,
+        email: c.reporter.email,
+        reporterId: c.reporter.uid,
+        incidentType: 'Other',
+        description: 'd'.repeat(5000),
+      });
+      await waitFor(
+        async () => (await admin.db.doc(ref.path).get()).get('statusHistory'),
+        (h) => Array.isArray(h),
+      );
+      await updateDoc(doc(c.imtMain.db, ref.path), {
+        status: 'Processing',
+        threatLevel: 'Critical',
+        assignedTo: await assignee(c.imtMain),
+        tags: Array.from({ length: 20 }, (_, i) => `${i}-`.padEnd(40, 'g')),
+      });
+      const report = await waitFor(
+        async () => (await admin.db.doc(ref.path).get()).data()!,
+        (r) => typeof r.waitingTimeInMinutes === 'number' && r.statusHistory.length === 2,
+      );
+      assert.deepEqual(report.tags ?? [], []);
+      await waitFor(
+        async () =>
+          (
+            await admin.db
+              .collection(`users/${c.reporter.uid}/notifications`)
+              .where('type_id', '==', ref.id)
+              .get()
+          ).size,
+        (n) => n === 2,
+      );
+      assert.deepEqual(await state('trigger_failures'), failuresBefore);
+      await admin.db.doc(`users/${c.reporter.uid}`).update({ deviceToken: ['reporter-token-1'] });
+    });
+  });
+
+  describe('a staff name used as a message (issue 10 item 3, one step further)', () => {
+    // FINDING (open, see the attack report): staff edit their own first and last name (own
+    // profile rule: 1-80 safe characters, digits and punctuation included). The user trigger
+    // copies it into staff_directory, so an IMT renamed "Campus Police. Call +1-555-0100 and give
+    // your card" + "number" assigns a report to itself with a displayName the rules accept, and
+    // the reporter's notification reads the sentence item 3 was about. Unskip once names are
+    // restricted to name-like text (or staff names are Admin-managed).
+    it.skip('an IMT cannot rename itself into a sentence with a phone number', async () => {
+      await refused(
+        () =>
+          updateDoc(doc(c.imtRiverside.db, 'users', c.imtRiverside.uid), {
+            firstName: 'Campus Police. Call +1-555-0100 and give your card',
+            lastName: 'number',
+          }),
+        [`users/${c.imtRiverside.uid}`, `staff_directory/${c.imtRiverside.uid}`],
+      );
+    });
+  });
+
+  describe('other campuses', () => {
+    it('an IMT of North neither reads nor works on a Main report', async () => {
+      await refused(() => getDoc(doc(c.imtNorth.db, 'incident_reports', mainReported)), []);
+      await refused(
+        () =>
+          updateDoc(doc(c.imtNorth.db, 'incident_reports', mainReported), {
+            status: 'Declined',
+            declineReason: 'Spam',
+            declineDescription: 'not ours',
+          }),
+        [`incident_reports/${mainReported}`],
+      );
+    });
+    it('queries without the campus or archived filter, or for another campus, are refused', async () => {
+      const reports = collection(c.imtMain.db, 'incident_reports');
+      for (const q of [
+        query(reports),
+        query(reports, where('isArchived', '==', false)),
+        query(reports, where('nearestCampus', '==', 'Main Campus')),
+        query(
+          reports,
+          where('nearestCampus', '==', 'North Campus'),
+          where('isArchived', '==', false),
+        ),
+        query(
+          reports,
+          where('nearestCampus', 'in', ['Main Campus', 'North Campus']),
+          where('isArchived', '==', false),
+        ),
+        query(reports, where('status', '==', 'Reported')),
+      ])
+        await refused(() => getDocs(q), []);
+    });
+    it('collection-group queries over accomplishments and notifications are refused', async () => {
+      for (const who of [c.imtMain, c.reporter, c.imtNorth]) {
+        await refused(() => getDocs(collectionGroup(who.db, 'accomplishment_reports')), []);
+        await refused(() => getDocs(collectionGroup(who.db, 'notifications')), []);
+        await refused(
+          () =>
+            getDocs(query(collectionGroup(who.db, 'notifications'), where('isRead', '==', false))),
+          [],
+        );
+      }
+    });
+    it("a reporter lists only its own reports and nobody's notifications but its own", async () => {
+      const reports = collection(c.reporter.db, 'incident_reports');
+      for (const q of [
+        query(reports),
+        query(reports, where('email', '==', c.reporter.email)),
+        query(reports, where('reporterId', '==', c.imtMain.uid)),
+      ])
+        await refused(() => getDocs(q), []);
+      await refused(
+        () => getDocs(collection(c.reporter.db, `users/${c.imtMain.uid}/notifications`)),
+        [],
+      );
+      await refused(
+        () => getDocs(collection(c.imtMain.db, `users/${c.reporter.uid}/notifications`)),
+        [],
+      );
+    });
+    it('an archived IMT with its old token reads and writes nothing of its campus', async () => {
+      const reports = collection(c.archived.db, 'incident_reports');
+      await refused(
+        () =>
+          getDocs(
+            query(
+              reports,
+              where('nearestCampus', '==', 'Main Campus'),
+              where('isArchived', '==', false),
+            ),
+          ),
+        [],
+      );
+      await refused(() => getDoc(doc(c.archived.db, 'incident_reports', mainReported)), []);
+      await refused(
+        () =>
+          updateDoc(doc(c.archived.db, 'incident_reports', mainReported), {
+            status: 'Declined',
+            declineReason: 'x',
+            declineDescription: 'y',
+          }),
+        [`incident_reports/${mainReported}`],
+      );
+    });
+  });
+
+  describe('notifications', () => {
+    it('a reporter neither forges nor rewrites a notification', async () => {
+      const path = `users/${c.reporter.uid}/notifications`;
+      const id = unique('n');
+      await admin.db
+        .doc(`${path}/${id}`)
+        .set({ message: 'real', isRead: false, timestamp: new Date() });
+      await refused(
+        () =>
+          setDoc(doc(c.reporter.db, path, unique('forged')), {
+            message: 'Pay here',
+            isRead: false,
+          }),
+        [path],
+      );
+      await refused(() => updateDoc(doc(c.reporter.db, path, id), { message: 'Pay here' }), [path]);
+      await refused(() => updateDoc(doc(c.reporter.db, path, id), { isRead: 'yes' }), [path]);
+    });
+  });
+
+  describe('accomplishment copy hijack (issue 10 item 2)', () => {
+    let northIncident: string;
+    let northAccomplishment: string;
+    before(async () => {
+      northIncident = await incident('North Campus', c.reporter, { status: 'Responded' });
+      northAccomplishment = unique('acc');
+      await setDoc(
+        doc(
+          c.imtNorth.db,
+          'incident_reports',
+          northIncident,
+          'accomplishment_reports',
+          northAccomplishment,
+        ),
+        accomplishment(),
+      );
+      await waitFor(
+        () => admin.db.doc(`accomplishment_reports/${northAccomplishment}`).get(),
+        (s) => s.exists,
+      );
+      // The triggers are done with it (Resolved and its history entry) before the attacks start.
+      await waitFor(
+        async () => (await admin.db.doc(`incident_reports/${northIncident}`).get()).data()!,
+        (r) => Array.isArray(r.statusHistory) && r.statusHistory.length > 0,
+      );
+    });
+
+    it("refuses an accomplishment under an own report with another campus's id (create)", async () => {
+      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      await refused(
+        () =>
+          setDoc(
+            doc(
+              c.imtMain.db,
+              'incident_reports',
+              own,
+              'accomplishment_reports',
+              northAccomplishment,
+            ),
+            accomplishment({ title: 'Hijacked' }),
+          ),
+        [
+          `accomplishment_reports/${northAccomplishment}`,
+          `incident_reports/${northIncident}`,
+          `incident_reports/${own}`,
+        ],
+      );
+    });
+
+    it('refuses the same as a merge-set or an update', async () => {
+      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      const path = [
+        'incident_reports',
+        own,
+        'accomplishment_reports',
+        northAccomplishment,
+      ] as const;
+      const watched = [`accomplishment_reports/${northAccomplishment}`, `incident_reports/${own}`];
+      await refused(
+        () =>
+          setDoc(doc(c.imtMain.db, ...path), accomplishment({ title: 'Hijacked' }), {
+            merge: true,
+          }),
+        watched,
+      );
+      await refused(() => updateDoc(doc(c.imtMain.db, ...path), { title: 'Hijacked' }), watched, [
+        'permission-denied',
+        'not-found',
+      ]);
+    });
+
+    it('refuses the id of an archived copy', async () => {
+      const archivedId = unique('acc-archived');
+      await admin.db.doc(`accomplishment_reports/${archivedId}`).set({
+        title: 'old',
+        isArchived: true,
+        report: { id: 'some-north-incident', campus: 'North Campus' },
+      });
+      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      await refused(
+        () =>
+          setDoc(
+            doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', archivedId),
+            accomplishment(),
+          ),
+        [`accomplishment_reports/${archivedId}`, `incident_reports/${own}`],
+      );
+    });
+
+    it('the trigger keeps a copy to its incident even when the sub-document beats the rules check', async () => {
+      // Written with admin (as if the rules check raced the other copy): the copy must not move.
+      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      const before = (
+        await admin.db.doc(`accomplishment_reports/${northAccomplishment}`).get()
+      ).data();
+      await admin.db
+        .doc(`incident_reports/${own}/accomplishment_reports/${northAccomplishment}`)
+        .set({ ...accomplishment({ title: 'Hijacked' }), timestamp: new Date() });
+      await pause(3000);
+      const after = (
+        await admin.db.doc(`accomplishment_reports/${northAccomplishment}`).get()
+      ).data();
+      assert.deepEqual(after, before);
+      assert.equal(
+        (await admin.db.doc(`incident_reports/${own}`).get()).get('status'),
+        'Responded',
+      );
+    });
+
+    it("refuses writing under another campus's report and writing the copies directly", async () => {
+      await refused(
+        () =>
+          setDoc(
+            doc(
+              c.imtMain.db,
+              'incident_reports',
+              northIncident,
+              'accomplishment_reports',
+              unique('acc'),
+            ),
+            accomplishment(),
+          ),
+        [`incident_reports/${northIncident}`],
+      );
+      for (const who of [c.imtMain, c.imtNorth, c.reporter]) {
+        await refused(
+          () =>
+            setDoc(doc(who.db, 'accomplishment_reports', unique('acc')), {
+              title: 'x',
+              report: { campus: 'North Campus' },
+            }),
+          [],
+        );
+        await refused(
+          () =>
+            updateDoc(doc(who.db, 'accomplishment_reports', northAccomplishment), { title: 'x' }),
+          [`accomplishment_reports/${northAccomplishment}`],
+        );
+      }
+    });
+
+    it("the north report's own accomplishments stay with North staff", async () => {
+      const path = ['incident_reports', northIncident, 'accomplishment_reports'] as const;
+      for (const who of [c.imtMain, c.reporter, c.archived, c.newbie]) {
+        await refused(() => getDocs(collection(who.db, ...path)), []);
+        await refused(() => getDoc(doc(who.db, ...path, northAccomplishment)), []);
+      }
+      await refused(
+        () => updateDoc(doc(c.imtNorth.db, ...path, northAccomplishment), { isArchived: true }),
+        [`incident_reports/${northIncident}/accomplishment_reports/${northAccomplishment}`],
+      );
+    });
+
+    it('main IMT cannot read the north copy, nor list copies without its campus filter', async () => {
+      await refused(
+        () => getDoc(doc(c.imtMain.db, 'accomplishment_reports', northAccomplishment)),
+        [],
+      );
+      await refused(() => getDocs(collection(c.imtMain.db, 'accomplishment_reports')), []);
+      await refused(
+        () =>
+          getDocs(
+            query(
+              collection(c.imtMain.db, 'accomplishment_reports'),
+              where('isArchived', '==', false),
+            ),
+          ),
+        [],
+      );
+    });
+
+    const badContent: [string, Record<string, unknown>][] = [
+      ['a 151-character title', { title: 't'.repeat(151) }],
+      ['a bidi override in the title', { title: `Done${BIDI}` }],
+      ['a 5001-character description', { description: 'd'.repeat(5001) }],
+      ['an unknown resolve code', { resolveCode: 'Bribed' }],
+      ['a report snapshot of its own', { report: { campus: 'North Campus' } }],
+      ['a past timestamp', { timestamp: new Date(0) }],
+      ['a made-up threat level', { threatLevel: 'Apocalyptic' }],
+      ['an image URL of 3000 characters', { imageUrl: `https://x.test/${'a'.repeat(3000)}` }],
+      ['archived from the start', { isArchived: true }],
+    ];
+    for (const [label, extra] of badContent) {
+      it(`refuses an accomplishment with ${label}`, async () => {
+        const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+        const id = unique('acc');
+        await refused(
+          () =>
+            setDoc(
+              doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', id),
+              accomplishment(extra),
+            ),
+          [`incident_reports/${own}`, `accomplishment_reports/${id}`],
+        );
+      });
+    }
+  });
+});

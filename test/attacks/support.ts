@@ -1,0 +1,264 @@
+/**
+ * The attacker's view of a running stack (started by run.mjs): the web SDK signed in through the
+ * Auth emulator for every attack, plain fetch for HTTP and Storage REST, and firebase-admin only
+ * to arrange accounts and data and to check that an attack changed nothing.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app';
+import { getAuth as adminAuth } from 'firebase-admin/auth';
+import { getFirestore as adminFirestore } from 'firebase-admin/firestore';
+import { getStorage as adminStorage } from 'firebase-admin/storage';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  signInWithEmailAndPassword,
+  type User,
+} from 'firebase/auth';
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
+
+if (!process.env.ATTACK_PORTS) throw new Error('Run through test/attacks/run.mjs.');
+export const PORTS = JSON.parse(process.env.ATTACK_PORTS) as {
+  auth: number;
+  firestore: number;
+  functions: number;
+  storage: number;
+};
+export const PROJECT = process.env.ATTACK_PROJECT ?? 'demo-csc-attacks';
+export const BUCKET = `${PROJECT}.appspot.com`;
+export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/us-central1`;
+export const AUTH_URL = `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
+export const STORAGE_URL = `http://127.0.0.1:${PORTS.storage}/v0/b/${BUCKET}/o`;
+
+process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${PORTS.firestore}`;
+process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${PORTS.auth}`;
+process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${PORTS.storage}`;
+
+const adminApp = adminApps()[0] ?? initAdmin({ projectId: PROJECT, storageBucket: BUCKET });
+/** Arranging and observing only: never the attacker's tool. */
+export const admin = {
+  db: adminFirestore(adminApp),
+  auth: adminAuth(adminApp),
+  bucket: () => adminStorage(adminApp).bucket(),
+};
+
+export const CAMPUSES = ['Main Campus', 'North Campus', 'Riverside Campus'] as const;
+export const PASSWORD = 'attack-pw-123';
+
+export function unique(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  until: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const start = Date.now();
+  let last = await read();
+  while (!until(last)) {
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`Timed out waiting; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  return last;
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface Attacker {
+  label: string;
+  uid: string;
+  email: string;
+  user: User;
+  app: FirebaseApp;
+  db: Firestore;
+  token(): Promise<string>;
+  call<T = unknown>(name: string, data?: unknown): Promise<T>;
+}
+
+const apps: FirebaseApp[] = [];
+
+function webApp(): FirebaseApp {
+  const app = initializeApp(
+    { apiKey: 'fake-api-key', projectId: PROJECT, authDomain: `${PROJECT}.firebaseapp.com` },
+    unique('attacker'),
+  );
+  apps.push(app);
+  return app;
+}
+
+function attacker(label: string, app: FirebaseApp, user: User): Attacker {
+  const db = getFirestore(app);
+  connectFirestoreEmulator(db, '127.0.0.1', PORTS.firestore);
+  const functions = getFunctions(app, 'us-central1');
+  connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
+  return {
+    label,
+    uid: user.uid,
+    email: user.email!,
+    user,
+    app,
+    db,
+    // The cached token: an archived account keeps the one it had (its Auth user is disabled).
+    token: () => user.getIdToken(),
+    async call<T>(name: string, data?: unknown) {
+      return (await httpsCallable<unknown, T>(functions, name)(data)).data;
+    },
+  };
+}
+
+export async function signIn(label: string, email: string, password = PASSWORD) {
+  const app = webApp();
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
+  const { user } = await signInWithEmailAndPassword(auth, email, password);
+  return attacker(label, app, user);
+}
+
+/** A fresh sign-up through the Auth emulator, as the mobile app does: no users doc, no claims. */
+export async function signUp(label = 'new sign-up'): Promise<Attacker> {
+  const app = webApp();
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
+  const email = `${unique('newbie')}@mail.test`;
+  const { user } = await createUserWithEmailAndPassword(auth, email, PASSWORD);
+  return attacker(label, app, user);
+}
+
+export interface AccountSpec {
+  role: 'Admin' | 'IMT' | 'User';
+  campus?: string | null;
+  firstName?: string;
+  lastName?: string;
+  deviceToken?: string[];
+  isUsingDefaultPassword?: boolean;
+}
+
+/** An account as the product holds one (users doc, claims the trigger mirrors), signed in. */
+export async function account(label: string, spec: AccountSpec): Promise<Attacker> {
+  const email = `${unique(spec.role.toLowerCase())}@campus.test`;
+  const { uid } = await admin.auth.createUser({ email, password: PASSWORD });
+  const firstName = spec.firstName ?? 'Alex';
+  const campus = spec.campus ?? (spec.role === 'IMT' ? 'Main Campus' : null);
+  await admin.db.doc(`users/${uid}`).set({
+    firstName,
+    firstNameLowerCase: firstName.toLowerCase(),
+    lastName: spec.lastName ?? spec.role,
+    email,
+    role: spec.role,
+    campus,
+    isArchived: false,
+    isUsingDefaultPassword: spec.isUsingDefaultPassword ?? false,
+    contactNumber: '+1 555 0100',
+    address: '1 Private Road',
+    birthday: '1990-01-01',
+    registrationDate: new Date().toISOString(),
+    registrationDateTimestamp: new Date(),
+    deviceToken: spec.deviceToken ?? [],
+  });
+  // The user trigger mirrors {role, campus} into the claims; waiting for it is what a real
+  // account has had long before it signs in.
+  await waitFor(
+    () => admin.auth.getUser(uid),
+    (u) => u.customClaims?.role === spec.role,
+  );
+  if (spec.role !== 'User')
+    await waitFor(
+      () => admin.db.doc(`staff_directory/${uid}`).get(),
+      (s) => s.exists,
+    );
+  return signIn(label, email);
+}
+
+/** An IMT who signed in and was archived afterwards: still holds a valid-looking token. */
+export async function archivedImt(): Promise<Attacker> {
+  const imt = await account('archived IMT', { role: 'IMT', campus: 'Main Campus' });
+  await imt.token();
+  await admin.db.doc(`users/${imt.uid}`).update({ isArchived: true });
+  await waitFor(
+    () => admin.auth.getUser(imt.uid),
+    (u) => u.disabled,
+  );
+  return imt;
+}
+
+export async function closeAll() {
+  await Promise.all(apps.splice(0).map((app) => deleteApp(app).catch(() => undefined)));
+}
+
+/** Every document under `path` (a collection) or the document itself, for before/after compares. */
+export async function state(path: string): Promise<unknown> {
+  const segments = path.split('/').length;
+  if (segments % 2 === 0) {
+    const snap = await admin.db.doc(path).get();
+    return snap.exists ? snap.data() : null;
+  }
+  const snap = await admin.db.collection(path).get();
+  return Object.fromEntries(snap.docs.map((d) => [d.id, d.data()]));
+}
+
+/**
+ * Runs the attack, asserts the SDK refused it with one of `codes`, and that every path in
+ * `unchanged` reads the same afterwards (a refused write fires no trigger, so no waiting).
+ */
+export async function refused(
+  attack: () => Promise<unknown>,
+  unchanged: string[],
+  codes = ['permission-denied'],
+): Promise<string> {
+  const before = await Promise.all(unchanged.map(state));
+  let code: string | undefined;
+  let message = '';
+  try {
+    await attack();
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    code = String(e.code).replace(/^(functions|storage|firestore)\//, '');
+    message = String(e.message);
+  }
+  assert.ok(code, 'the attack succeeded but had to be refused');
+  assert.ok(codes.includes(code), `refused with ${code} (${message}), expected ${codes}`);
+  const after = await Promise.all(unchanged.map(state));
+  assert.deepEqual(after, before, 'the refused attack changed data');
+  return message;
+}
+
+/** An incident report as the app creates one, written by the server side (admin) for setup. */
+export async function incident(
+  campus: string,
+  reporter: { uid: string; email: string },
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const ref = admin.db.collection('incident_reports').doc(unique('inc'));
+  await ref.set({
+    timestamp: new Date(),
+    geoLoc: { latitude: 10, longitude: 20 },
+    nearestCampus: campus,
+    status: 'Reported',
+    isArchived: false,
+    email: reporter.email,
+    reporterId: reporter.uid,
+    incidentType: 'Theft',
+    description: 'bike stolen',
+    ...fields,
+  });
+  // The created trigger adds the first history entry to a new Reported report: wait for it, so
+  // that a later "nothing changed" compare does not catch the trigger at work.
+  if ((fields.status ?? 'Reported') === 'Reported')
+    await waitFor(
+      async () => (await ref.get()).get('statusHistory'),
+      (history) => Array.isArray(history),
+    );
+  return ref.id;
+}
+
+/** The staff_directory entry of an account, as the assign dialog reads it. */
+export async function assignee(staff: Attacker) {
+  const entry = (await admin.db.doc(`staff_directory/${staff.uid}`).get()).data()!;
+  return { id: staff.uid, displayName: entry.displayName as string, email: entry.email as string };
+}
