@@ -75,6 +75,7 @@ export const PER_ENGINE_SUITES = [
   'emulator: test:triggers',
   'functions: test:integration',
   'root: test:rules',
+  'root: test:attacks',
   'e2e: browser end-to-end',
 ];
 

@@ -350,13 +350,10 @@ describe('attacks: incidents and accomplishments', () => {
   });
 
   describe('a staff name used as a message (issue 10 item 3, one step further)', () => {
-    // FINDING (open, see the attack report): staff edit their own first and last name (own
-    // profile rule: 1-80 safe characters, digits and punctuation included). The user trigger
-    // copies it into staff_directory, so an IMT renamed "Campus Police. Call +1-555-0100 and give
-    // your card" + "number" assigns a report to itself with a displayName the rules accept, and
-    // the reporter's notification reads the sentence item 3 was about. Unskip once names are
-    // restricted to name-like text (or staff names are Admin-managed).
-    it.skip('an IMT cannot rename itself into a sentence with a phone number', async () => {
+    // Found by this suite: an IMT renamed itself "Campus Police. Call +1-555-0100 and give your
+    // card" + "number", the user trigger copied that into staff_directory, and its assignment put
+    // the sentence into the reporter's notification. An IMT's name is now the Admin's to set.
+    it('an IMT cannot rename itself into a sentence with a phone number', async () => {
       await refused(
         () =>
           updateDoc(doc(c.imtRiverside.db, 'users', c.imtRiverside.uid), {

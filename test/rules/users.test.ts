@@ -27,6 +27,7 @@ import {
 import { useFixture } from './support/fixture';
 import {
   ADMIN,
+  APP_USERS,
   LIVE_ACCOUNTS,
   NOBODY,
   describeMatrix,
@@ -99,17 +100,22 @@ describe('users', () => {
 
   const ownWrites: Row<Firestore>[] = [
     write(
-      'update one’s own profile fields',
+      'update one’s own contact details and photo',
       LIVE_ACCOUNTS,
       updateOwn({
-        firstName: 'Renamed',
-        lastName: 'Person',
         contactNumber: '+63 911 111 1111',
         address: '2 Campus Road',
         birthday: '1999-12-31',
         profileUrl: 'https://example.com/p.png',
       }),
     ),
+    // Reporters read an IMT's name in their notifications: an IMT cannot choose its own.
+    write(
+      'rename oneself',
+      [...APP_USERS, 'admin'],
+      updateOwn({ firstName: 'Renamed', lastName: 'Person' }),
+    ),
+
     write('update one’s own push tokens', LIVE_ACCOUNTS, updateOwn({ deviceToken: ['a', 'b'] })),
     write(
       `set ${LIMITS.deviceTokens} push tokens of ${LIMITS.deviceToken} characters (the most allowed)`,
