@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage } from '../support/suite.mjs';
-import { until } from '../support/until.mjs';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 /** How far ahead the article is scheduled: enough to save it, short enough to wait for. */
 const AHEAD_MS = 15_000;
@@ -46,7 +46,7 @@ describe('Scheduled article', () => {
     assert.equal(stored.get('timestamp').toMillis(), dueAt);
 
     // Publishing before the date would be wrong, so wait for the date itself.
-    await until(async () => Date.now() > dueAt + 500, {
+    await waitUntil(async () => Date.now() > dueAt + 500, {
       timeoutMs: AHEAD_MS + 5000,
       what: 'the due time',
     });

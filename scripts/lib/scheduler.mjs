@@ -9,7 +9,7 @@
  */
 import { CALLABLES } from '@campus-safety/model';
 import { callCallable, signInWithPassword } from './auth-rest.mjs';
-import { SCHEDULED_FUNCTIONS, publishMessage, scheduleTopic } from './pubsub.mjs';
+import { SCHEDULED_FUNCTIONS, publishMessage, scheduleTopic } from '../../testkit/src/pubsub.mjs';
 import { DEMO_ADMIN } from '../seed/accounts.mjs';
 
 export const SCHEDULE_INTERVAL_MS = 60_000;

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ID, REPO_ROOT } from './paths';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { freePort } from '@campus-safety/testkit/ports';
 
 const START_TIMEOUT_MS = 60_000;
 
