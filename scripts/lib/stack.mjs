@@ -5,8 +5,9 @@
  * drive the scheduled-publishing function through the Pub/Sub emulator, and save the data every
  * minute. Used by `npm start`, the benchmark and the e2e suite.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { buildTargets } from './builds.mjs';
 import {
   chooseEmulatorBinaries,
@@ -128,10 +129,11 @@ async function ensureBuilt(phase, env, log) {
  * firebase.json with every port handed out by the OS, and a console built for those ports
  * (the console's emulator addresses are fixed at build time).
  */
-async function prepareFreePorts({ emulators, tmpDir, env, name }) {
+async function prepareFreePorts({ emulators, env, name }) {
   const base = JSON.parse(readFileSync(FIREBASE_JSON, 'utf8'));
   const { config, endpoints } = await freePortConfig(base, emulators);
-  const consoleDir = join(tmpDir, 'console');
+  // Outside .firebase/, whose dot-folder Hosting's `**/.*` ignore might match.
+  const consoleDir = mkdtempSync(join(tmpdir(), `console-${name}-`));
   const at = (emulator) => `${endpoints[emulator].host}:${endpoints[emulator].port}`;
   const code = await run(
     'npx',
@@ -148,7 +150,8 @@ async function prepareFreePorts({ emulators, tmpDir, env, name }) {
     },
   );
   if (code !== 0) throw new StackError(`Building the console for ${name} failed (exit ${code}).`);
-  config.hosting = { ...config.hosting, public: consoleDir };
+  // Relative: the Hosting emulator joins `public` to the project folder (an absolute path 404s).
+  config.hosting = { ...config.hosting, public: relative(ROOT, consoleDir) };
   const configPath = join(ROOT, `.firebase.${name}-${process.pid}.json`);
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
   // Eventarc, Cloud Tasks and logging get ports so they never take a default one, but are not
@@ -157,7 +160,7 @@ async function prepareFreePorts({ emulators, tmpDir, env, name }) {
   const ports = Object.entries(endpoints)
     .filter(([emulator]) => waited.has(emulator))
     .map(([emulator, at]) => ({ name: emulator, ...at }));
-  return { configPath, ports };
+  return { configPath, consoleDir, ports };
 }
 
 /**
@@ -237,11 +240,14 @@ export async function startStack(options = {}) {
   const tmp = prepareTmpAndData({ persist, log });
   env.TMPDIR = tmp.path;
   let configPath = EFFECTIVE_CONFIG;
+  /** Files and folders of a free-ports stack, removed when it stops. */
+  const generated = [];
   if (freePorts) {
     const prepared = await phase('free ports', () =>
-      prepareFreePorts({ emulators, tmpDir: tmp.path, env, name: freePorts }),
+      prepareFreePorts({ emulators, env, name: freePorts }),
     );
     configPath = prepared.configPath;
+    generated.push(prepared.configPath, prepared.consoleDir);
     ports = prepared.ports;
   } else {
     // Again, now with the UI's ports if it is on: builds can take a while.
@@ -312,7 +318,7 @@ export async function startStack(options = {}) {
       if (stack.saver) await saveOnExit(stack.saver, { save, log });
       const result = await firebase.stop({ signal: 'SIGINT', graceMs });
       tmp.remove();
-      if (freePorts) rmSync(configPath, { force: true });
+      for (const path of generated) rmSync(path, { recursive: true, force: true });
       return result;
     },
   };
