@@ -18,6 +18,7 @@ import {
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { COLLECTIONS, type Role } from '@campus-safety/model';
 import { suiteEndpoints } from '@campus-safety/testkit/emulator-suite';
+import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
 import { waitFor as pollFor } from '@campus-safety/testkit/wait';
 
 // The runner (scripts/run-integration.mjs) starts the emulators on free ports and says where.
@@ -257,24 +258,9 @@ export async function deliverEvent(
 export function eventDocument(path: string, fields: Record<string, unknown>, time: string) {
   return {
     name: `projects/${PROJECT}/databases/(default)/documents/${path}`,
-    fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, toValue(v)])),
+    fields: toFirestoreFields(fields),
     createTime: time,
     updateTime: time,
-  };
-}
-
-function toValue(v: unknown): Record<string, unknown> {
-  if (v === null || v === undefined) return { nullValue: null };
-  if (v instanceof Date) return { timestampValue: v.toISOString() };
-  if (typeof v === 'string') return { stringValue: v };
-  if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number')
-    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
-  if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
-  return {
-    mapValue: {
-      fields: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toValue(x)])),
-    },
   };
 }
 
