@@ -78,6 +78,10 @@ export async function emulatorsExec(fixture: string, options: ExecOptions): Prom
     project: options.project,
     engine: firestoreEngine().engine,
   });
+  // A fixture's own firebase.json names its indexes file; the engine choice's default (the
+  // product's firestore.indexes.json) would override it.
+  const env: NodeJS.ProcessEnv = { ...suite.env, CI: '1' };
+  delete env.FIRESTORE_EMULATOR_INDEXES;
   try {
     return await run(
       join(repoRoot, 'node_modules', '.bin', 'firebase'),
@@ -92,7 +96,7 @@ export async function emulatorsExec(fixture: string, options: ExecOptions): Prom
         ...(options.flags ?? []),
         options.script,
       ],
-      { ...suite.env, CI: '1' },
+      env,
       fixture,
     );
   } finally {
