@@ -39,10 +39,31 @@ export default tseslint.config(
       'functions/**',
       'model/**',
       'test/**',
+      'testkit/**',
       'web/*.{js,mjs,ts}',
       'web/scripts/**',
     ],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Workspaces and the product suites never reach into the root scripts/ (the start and test
+    // tooling): what they share with it lives in testkit/ or model/. The e2e suite is exempt: it
+    // tests the very stack `npm start` runs.
+    files: ['model/**', 'testkit/**', 'emulator/**', 'functions/**', 'web/**', 'test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+scripts/',
+              message:
+                'Workspaces do not import from the root scripts/: use @campus-safety/testkit or @campus-safety/model.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.cjs'],

@@ -6,7 +6,7 @@
  * once per engine through the whole emulator suite. Prints figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { officialFirestoreAvailable } from './lib/emulator-binaries.mjs';
+import { officialFirestoreAvailable } from '../testkit/src/emulator-binaries.mjs';
 import { ROOT } from './lib/paths.mjs';
 
 const run = (args, env = {}) =>

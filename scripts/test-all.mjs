@@ -10,11 +10,11 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildTargets } from './lib/builds.mjs';
-import { findJdk, withJdk } from './lib/jdk.mjs';
+import { findJdk, withJdk } from '../testkit/src/jdk.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { isStale } from './lib/staleness.mjs';
-import { officialFirestoreAvailable, requestedEngine } from './lib/emulator-binaries.mjs';
+import { officialFirestoreAvailable, requestedEngine } from '../testkit/src/emulator-binaries.mjs';
 import { discoverSuites, perEngine, summaryLine } from './lib/suites.mjs';
 
 const { values } = parseArgs({

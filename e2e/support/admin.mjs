@@ -6,8 +6,8 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { PROJECT_ID } from '../../scripts/lib/paths.mjs';
-import { until } from './until.mjs';
+import { PROJECT_ID } from '@campus-safety/testkit/repo';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 export function openAdmin() {
   const app = initializeApp({ projectId: PROJECT_ID }, `e2e-${process.pid}`);
@@ -38,7 +38,7 @@ export async function reportIncident(db, { reporter, campus, incidentType, descr
 
 /** The reporter's notifications about one incident, waiting until `count` have arrived. */
 export async function notificationsAbout(db, uid, incidentId, count) {
-  return until(
+  return waitUntil(
     async () => {
       const snap = await db
         .collection(`users/${uid}/notifications`)
@@ -52,7 +52,7 @@ export async function notificationsAbout(db, uid, incidentId, count) {
 
 /** The push records about one incident, waiting until `count` have been written. */
 export async function pushesAbout(db, incidentId, count) {
-  return until(
+  return waitUntil(
     async () => {
       const snap = await db
         .collection('push_messages')

@@ -1,13 +1,14 @@
 /**
- * The seeded local stack for the browser end-to-end suite: the same stack as `npm start`, on its
- * usual ports, always from fresh seed data and never saving data on exit.
+ * The seeded local stack for the browser end-to-end suite: the same stack as `npm start`, but on
+ * free ports (so it runs beside a running `npm start`), with a console built for those ports,
+ * always from fresh seed data and never saving data.
  *
  *   import { startSeededStack } from './support/stack.mjs';
  *   const stack = await startSeededStack();   // resolves when the console answers
  *   // stack.consoleUrl, stack.endpoints.{auth,firestore,functions,storage,hosting}, stack.accounts
  *   await stack.stop();
  *
- * A port already in use, a missing JDK or an emulator that fails rejects with a StackError whose
+ * A missing JDK, a failed console build or an emulator that fails rejects with a StackError whose
  * message says what to do; nothing is left running in that case.
  */
 import { StackError, startStack } from '../../scripts/lib/stack.mjs';
@@ -26,6 +27,7 @@ export async function startSeededStack({ scheduler = false, verbose = false, log
     fresh: true,
     persist: false,
     seed: 'always',
+    freePorts: 'e2e',
     scheduler,
     verbose,
     log: log ?? (verbose ? (line) => console.log(line) : () => {}),

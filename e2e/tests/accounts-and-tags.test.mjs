@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, adminAuth, db, openPage, stack, submitSignIn } from '../support/suite.mjs';
-import { until } from '../support/until.mjs';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 /** The link of the verification email the Auth emulator "sent" to `email`. */
 async function verificationLink(email) {
   const url = `http://${stack().endpoints.auth}/emulator/v1/projects/demo-campus-safety/oobCodes`;
-  return until(
+  return waitUntil(
     async () => {
       const { oobCodes } = await (await fetch(url)).json();
       return oobCodes.find((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')?.oobLink;
@@ -81,7 +81,7 @@ describe('Accounts', () => {
     await person.getByLabel('Confirm new password').fill('Patrol2026x');
     await person.getByRole('button', { name: 'Save new password' }).click();
     await person.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await until(async () => (await user.ref.get()).get('isUsingDefaultPassword') === false, {
+    await waitUntil(async () => (await user.ref.get()).get('isUsingDefaultPassword') === false, {
       what: 'isUsingDefaultPassword to be cleared',
     });
     assert.ok(await passwordWorks(email, 'Patrol2026x'), 'the new password signs in');
@@ -124,7 +124,7 @@ describe('Accounts', () => {
     await assertAccessible(page, 'dialog-new-default-password', DIALOGS);
     assert.ok(await passwordWorks(email, password), 'the shown password signs the account in');
     await issued.getByRole('button', { name: 'Done' }).click();
-    await until(async () => /Default, until/.test(await row.textContent()), {
+    await waitUntil(async () => /Default, until/.test(await row.textContent()), {
       what: 'the row to show the new expiry',
     });
     assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { notificationsAbout, pushesAbout, reportIncident } from '../support/admin.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
-import { until } from '../support/until.mjs';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 const STATUS_TEXT = /^(Incident Reported|Processing|Responded|Resolved|Declined)$/;
 
@@ -17,7 +17,7 @@ async function openReport(account, id) {
 async function statusBecomes(detail, label) {
   // The badge precedes the status history, so it is the first status text in the dialog.
   const badge = detail.getByText(STATUS_TEXT).first();
-  await until(async () => (await badge.textContent()) === label, {
+  await waitUntil(async () => (await badge.textContent()) === label, {
     timeoutMs: 20_000,
     what: `the report's status to read "${label}"`,
   });
@@ -68,9 +68,12 @@ describe('Handling an incident', () => {
       .click();
     await statusBecomes(detail, 'Responded');
     // The server records the response time once the status moved.
-    await until(async () => /\d+ min/.test(await field(detail, 'Response time').textContent()), {
-      what: 'the response time to be shown',
-    });
+    await waitUntil(
+      async () => /\d+ min/.test(await field(detail, 'Response time').textContent()),
+      {
+        what: 'the response time to be shown',
+      },
+    );
 
     await detail.getByRole('button', { name: 'Submit accomplishment report' }).click();
     const report = page.getByRole('dialog', { name: 'Submit accomplishment report' });
@@ -83,7 +86,9 @@ describe('Handling an incident', () => {
     await statusBecomes(detail, 'Resolved');
     await detail.getByText('Bicycle recovered').waitFor();
     const history = detail.getByRole('region', { name: 'Status history' }).locator('li');
-    await until(async () => (await history.count()) >= 4, { what: 'four status history entries' });
+    await waitUntil(async () => (await history.count()) >= 4, {
+      what: 'four status history entries',
+    });
     assert.deepEqual(
       (await history.allTextContents()).map((t) => t.replace(/^.*(?:AM|PM)/, '')),
       ['Incident Reported', 'Processing', 'Responded', 'Resolved'],

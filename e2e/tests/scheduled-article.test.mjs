@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage } from '../support/suite.mjs';
-import { until } from '../support/until.mjs';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 /** The deployment's programme time zone (the console's default; the stack sets no other). */
 const { programmeTimeZone: PROGRAMME_TIME_ZONE } = JSON.parse(
@@ -62,7 +62,7 @@ describe('Scheduled article', () => {
     assert.equal(stored.get('timestamp').toMillis(), dueAt);
 
     // Publishing before the date would be wrong, so wait for the date itself.
-    await until(async () => Date.now() > dueAt + 500, {
+    await waitUntil(async () => Date.now() > dueAt + 500, {
       timeoutMs: AHEAD_MS + 5000,
       what: 'the due time',
     });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { accounts, db, openPage, staff, submitSignIn } from '../support/suite.mjs';
-import { until } from '../support/until.mjs';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 /** The figure shown on a dashboard card, once the aggregations have answered. */
 async function cardValue(page, label) {
@@ -65,7 +65,7 @@ describe('Signing in', () => {
     ).data().count;
     // The first rows can come from the browser's cache (Home's latest reports) before the
     // server's answer fills the page; wait for the whole page.
-    await until(async () => (await rows.count()) === Math.min(expected, 25), {
+    await waitUntil(async () => (await rows.count()) === Math.min(expected, 25), {
       what: 'a full page of Main Campus reports',
     });
     const campuses = await rows.locator('td:nth-child(3)').allTextContents();

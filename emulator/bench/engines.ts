@@ -12,8 +12,8 @@ import type { RunningEmulator } from '../test/support/emulator.js';
 import {
   OFFICIAL_FIRESTORE_MAIN_CLASS,
   findOfficialFirestoreJar,
-} from '../../scripts/lib/emulator-binaries.mjs';
-import { findJdk } from '../../scripts/lib/jdk.mjs';
+} from '@campus-safety/testkit/emulator-binaries';
+import { findJdk } from '@campus-safety/testkit/jdk';
 import {
   fill,
   line,

@@ -22,7 +22,7 @@ import {
   startProcess,
   stop,
 } from './measures.js';
-import { findJdk } from '../../scripts/lib/jdk.mjs';
+import { findJdk } from '@campus-safety/testkit/jdk';
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(emulatorRoot, 'dist', 'firestore-emulator.js');

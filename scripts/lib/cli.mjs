@@ -1,6 +1,6 @@
 /** Flags of `npm start`; unknown flags are an error with the usage, not silently ignored. */
 import { parseArgs } from 'node:util';
-import { FIRESTORE_ENGINES } from './emulator-binaries.mjs';
+import { FIRESTORE_ENGINES } from '../../testkit/src/emulator-binaries.mjs';
 
 export const START_USAGE = `Usage: npm start [-- options]
   --fresh            start from the seed: ignore saved data (it is replaced on exit)

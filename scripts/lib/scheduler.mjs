@@ -8,7 +8,7 @@
  * `publishScheduledNow` and `runHousekeeping` instead, which the start banner says.
  */
 import { callCallable, signInWithPassword } from './auth-rest.mjs';
-import { SCHEDULED_FUNCTIONS, publishMessage, scheduleTopic } from './pubsub.mjs';
+import { SCHEDULED_FUNCTIONS, publishMessage, scheduleTopic } from '../../testkit/src/pubsub.mjs';
 import { DEMO_ADMIN } from '../seed/accounts.mjs';
 
 export const SCHEDULE_INTERVAL_MS = 60_000;

@@ -5,12 +5,16 @@
  * drive the scheduled-publishing function through the Pub/Sub emulator, and save the data every
  * minute. Used by `npm start`, the benchmark and the e2e suite.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { buildTargets } from './builds.mjs';
-import { chooseEmulatorBinaries, writeEffectiveConfig } from './emulator-binaries.mjs';
+import {
+  chooseEmulatorBinaries,
+  writeEffectiveConfig,
+} from '../../testkit/src/emulator-binaries.mjs';
 import { savedDataConflict } from './saved-data.mjs';
-import { findJdk, withJdk } from './jdk.mjs';
+import { findJdk, withJdk } from '../../testkit/src/jdk.mjs';
 import {
   DATA_DIR,
   EFFECTIVE_CONFIG,
@@ -23,8 +27,10 @@ import {
   stackPorts,
 } from './paths.mjs';
 import { recoverSavedData, removeHubLeftovers, startPeriodicExport } from './periodic-export.mjs';
-import { busyPorts, describeBusyPorts, isListening } from './ports.mjs';
-import { ensurePubsubEmulator } from './pubsub.mjs';
+import { OFFLINE_ENV, freePortConfig } from '../../testkit/src/emulator-suite.mjs';
+import { busyPorts, describeBusyPorts, isListening } from '../../testkit/src/ports.mjs';
+import { becomesTrue as waitFor } from '../../testkit/src/wait.mjs';
+import { SCHEDULE_DELIVERY_PRELOAD, ensurePubsubEmulator } from '../../testkit/src/pubsub.mjs';
 import { run, startProcess } from './processes.mjs';
 import { ensureInstalled } from './install.mjs';
 import { createStackTmpDir, removeStaleTmpDirs } from './stack-tmp.mjs';
@@ -39,26 +45,16 @@ export class StackError extends Error {
 }
 
 /**
- * Keeps firebase-tools and the Google client libraries from reaching out on every start: the
- * Functions emulator runs `npm show firebase-functions` (up to 10 s) to suggest upgrades, and
- * the Google libraries probe the GCE metadata server for credentials the emulators do not need.
- */
-const OFFLINE_ENV = {
-  NO_UPDATE_NOTIFIER: '1',
-  npm_config_offline: 'true',
-  METADATA_SERVER_DETECTION: 'none',
-};
-
-/**
  * Emulators firebase-tools starts for us (the hub and logging come with them); `pubsub` too
  * when a Pub/Sub emulator is available (it drives the scheduled functions).
  */
 const EMULATORS = ['auth', 'firestore', 'functions', 'storage', 'hosting'];
 
 /** firebase-tools preloads: lazy Auth validators, and Pub/Sub delivery to v2 schedules. */
-const PRELOADS = ['lazy-auth-validation.cjs', 'pubsub-schedule-delivery.cjs'];
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const PRELOADS = [
+  join(ROOT, 'scripts', 'lib', 'lazy-auth-validation.cjs'),
+  SCHEDULE_DELIVERY_PRELOAD,
+];
 
 /** Expected warnings of this setup, not worth a line on every start. */
 const BENIGN = [
@@ -128,14 +124,43 @@ async function ensureBuilt(phase, env, log) {
   }
 }
 
-async function waitFor(check, { timeoutMs, intervalMs = 100, abort }) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (abort?.()) return false;
-    if (await check()) return true;
-    await sleep(intervalMs);
-  }
-  return false;
+/**
+ * A stack on free ports beside a running `npm start` (the e2e suite): its own config from
+ * firebase.json with every port handed out by the OS, and a console built for those ports
+ * (the console's emulator addresses are fixed at build time).
+ */
+async function prepareFreePorts({ emulators, env, name }) {
+  const base = JSON.parse(readFileSync(FIREBASE_JSON, 'utf8'));
+  const { config, endpoints } = await freePortConfig(base, emulators);
+  // Outside .firebase/, whose dot-folder Hosting's `**/.*` ignore might match.
+  const consoleDir = mkdtempSync(join(tmpdir(), `console-${name}-`));
+  const at = (emulator) => `${endpoints[emulator].host}:${endpoints[emulator].port}`;
+  const code = await run(
+    'npx',
+    ['vite', 'build', '--outDir', consoleDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: join(ROOT, 'web'),
+      env: {
+        ...env,
+        VITE_EMULATOR_AUTH: at('auth'),
+        VITE_EMULATOR_FIRESTORE: at('firestore'),
+        VITE_EMULATOR_FUNCTIONS: at('functions'),
+        VITE_EMULATOR_STORAGE: at('storage'),
+      },
+    },
+  );
+  if (code !== 0) throw new StackError(`Building the console for ${name} failed (exit ${code}).`);
+  // Relative: the Hosting emulator joins `public` to the project folder (an absolute path 404s).
+  config.hosting = { ...config.hosting, public: relative(ROOT, consoleDir) };
+  const configPath = join(ROOT, `.firebase.${name}-${process.pid}.json`);
+  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  // Eventarc, Cloud Tasks and logging get ports so they never take a default one, but are not
+  // waited for: firebase-tools starts them only when needed.
+  const waited = new Set([...emulators, 'hub', 'firestore websocket']);
+  const ports = Object.entries(endpoints)
+    .filter(([emulator]) => waited.has(emulator))
+    .map(([emulator, at]) => ({ name: emulator, ...at }));
+  return { configPath, consoleDir, ports };
 }
 
 /**
@@ -146,6 +171,8 @@ async function waitFor(check, { timeoutMs, intervalMs = 100, abort }) {
  *   onFatal?: (message: string) => void }} options
  *   persist: import .emulator-data at start (unless fresh) and export it on exit.
  *   firestore: the Firestore engine (default: FIRESTORE_ENGINE, else auto; see emulator-binaries).
+ *   freePorts: a name (e.g. "e2e") to run on free ports beside `npm start` instead of the ports
+ *   of firebase.json; such a stack never imports or saves .emulator-data.
  */
 export async function startStack(options = {}) {
   const {
@@ -155,6 +182,7 @@ export async function startStack(options = {}) {
     scheduler = true,
     verbose = false,
     firestore,
+    freePorts = null,
     log = (line) => console.log(line),
     onFatal = () => {},
   } = options;
@@ -163,9 +191,12 @@ export async function startStack(options = {}) {
 
   // Ports and Java first, so a second `npm start` or a missing JDK fails at once rather than
   // after an install and builds. Optional emulators' ports are checked once we know.
-  await phase('port check', () =>
-    checkPorts(stackPorts().filter(({ name }) => !['ui', 'logging', 'pubsub'].includes(name))),
-  );
+  if (freePorts && persist) throw new StackError('A stack on free ports cannot persist data.');
+  if (!freePorts) {
+    await phase('port check', () =>
+      checkPorts(stackPorts().filter(({ name }) => !['ui', 'logging', 'pubsub'].includes(name))),
+    );
+  }
   const jdk = await phase('JDK', () => {
     try {
       return findJdk();
@@ -199,18 +230,30 @@ export async function startStack(options = {}) {
     ...pubsub.env,
     ...OFFLINE_ENV,
   };
-  const ports = stackPorts().filter(
+  const emulators = [...EMULATORS, ...(pubsub.missing ? [] : ['pubsub'])];
+  let ports = stackPorts().filter(
     ({ name }) =>
       (binaries.ui || (name !== 'ui' && name !== 'logging')) &&
       (name !== 'pubsub' || !pubsub.missing),
   );
   await ensureBuilt(phase, env, log);
-  // Again, now with the UI's ports if it is on: builds can take a while.
-  await checkPorts(ports);
-
-  writeEffectiveConfig(FIREBASE_JSON, EFFECTIVE_CONFIG, { ui: binaries.ui });
   const tmp = prepareTmpAndData({ persist, log });
   env.TMPDIR = tmp.path;
+  let configPath = EFFECTIVE_CONFIG;
+  /** Files and folders of a free-ports stack, removed when it stops. */
+  const generated = [];
+  if (freePorts) {
+    const prepared = await phase('free ports', () =>
+      prepareFreePorts({ emulators, env, name: freePorts }),
+    );
+    configPath = prepared.configPath;
+    generated.push(prepared.configPath, prepared.consoleDir);
+    ports = prepared.ports;
+  } else {
+    // Again, now with the UI's ports if it is on: builds can take a while.
+    await checkPorts(ports);
+    writeEffectiveConfig(FIREBASE_JSON, EFFECTIVE_CONFIG, { ui: binaries.ui });
+  }
   const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
   const importing = persist && !fresh && hasData;
   const conflict = importing && savedDataConflict(DATA_DIR, binaries.firestore.engine);
@@ -221,17 +264,17 @@ export async function startStack(options = {}) {
     '--project',
     PROJECT_ID,
     '--config',
-    EFFECTIVE_CONFIG,
+    configPath,
     '--only',
-    [...EMULATORS, ...(pubsub.missing ? [] : ['pubsub'])].join(','),
+    emulators.join(','),
   ];
   if (importing) args.push('--import', DATA_DIR);
 
-  const firebaseLog = join(LOG_DIR, 'emulators.log');
+  const firebaseLog = join(LOG_DIR, freePorts ? `emulators-${freePorts}.log` : 'emulators.log');
   let allReady = false;
   /** Set from firebase-tools' output when one of its emulators dies. */
   let diedEmulator = null;
-  const preloads = PRELOADS.flatMap((file) => ['--require', join(ROOT, 'scripts', 'lib', file)]);
+  const preloads = PRELOADS.flatMap((file) => ['--require', file]);
   const firebase = startProcess(process.execPath, [...preloads, ...args], {
     cwd: ROOT,
     env,
@@ -275,6 +318,7 @@ export async function startStack(options = {}) {
       if (stack.saver) await saveOnExit(stack.saver, { save, log });
       const result = await firebase.stop({ signal: 'SIGINT', graceMs });
       tmp.remove();
+      for (const path of generated) rmSync(path, { recursive: true, force: true });
       return result;
     },
   };

@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PROJECT_ID, ROOT } from '../lib/paths.mjs';
-import { isListening } from '../lib/ports.mjs';
+import { isListening } from '../../testkit/src/ports.mjs';
 import { hasDemoData } from '../seed/presence.mjs';
-import { freePort } from '../lib/ports.mjs';
+import { freePort } from '../../testkit/src/ports.mjs';
 
 // Against the project's own Firestore emulator on a free port (built by `npm run build -w
 // emulator`, which `npm test` runs first when it is stale).

@@ -2,6 +2,7 @@
  * A visitor who is not signed in (the public /download page's audience), account enumeration
  * through the console's sign-in and the Auth REST API, and a staff name used as a message.
  */
+import { FUNCTIONS_REGION } from '@campus-safety/model';
 import assert from 'node:assert/strict';
 import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
@@ -82,7 +83,7 @@ describe('attacks: signed out', () => {
   });
 
   it('calls no callable', async () => {
-    const functions = getFunctions(app, 'us-central1');
+    const functions = getFunctions(app, FUNCTIONS_REGION);
     connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
     for (const [name, data] of [
       [

@@ -19,17 +19,20 @@ import {
 } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
+import { FUNCTIONS_REGION } from '@campus-safety/model';
+import { suiteEndpoints } from '@campus-safety/testkit/emulator-suite';
 
-if (!process.env.ATTACK_PORTS) throw new Error('Run through test/attacks/run.mjs.');
-export const PORTS = JSON.parse(process.env.ATTACK_PORTS) as {
-  auth: number;
-  firestore: number;
-  functions: number;
-  storage: number;
+const endpoints = suiteEndpoints();
+export const PORTS = {
+  auth: endpoints.auth!.port,
+  firestore: endpoints.firestore!.port,
+  functions: endpoints.functions!.port,
+  storage: endpoints.storage!.port,
 };
-export const PROJECT = process.env.ATTACK_PROJECT ?? 'demo-csc-attacks';
+/** Set by the emulator suite runner (run.mjs). */
+export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-csc-attacks';
 export const BUCKET = `${PROJECT}.appspot.com`;
-export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/us-central1`;
+export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/${FUNCTIONS_REGION}`;
 export const AUTH_URL = `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
 export const STORAGE_URL = `http://127.0.0.1:${PORTS.storage}/v0/b/${BUCKET}/o`;
 
@@ -95,7 +98,7 @@ function webApp(): FirebaseApp {
 function attacker(label: string, app: FirebaseApp, user: User): Attacker {
   const db = getFirestore(app);
   connectFirestoreEmulator(db, '127.0.0.1', PORTS.firestore);
-  const functions = getFunctions(app, 'us-central1');
+  const functions = getFunctions(app, FUNCTIONS_REGION);
   connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
   return {
     label,

@@ -6,7 +6,8 @@ import {
   uniqueProjectId,
   type RunningEmulator,
 } from '../../emulator/test/support/emulator.js';
-import { reportsFilterShapes, structuredQuery, valueJson, type QueryShape } from './shapes.js';
+import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
+import { reportsFilterShapes, structuredQuery, type QueryShape } from './shapes.js';
 
 /**
  * The reports-list filters through our emulator with `--require-indexes`, as the console's
@@ -73,7 +74,7 @@ async function seed(emulator: RunningEmulator, project: string): Promise<void> {
   const writes = REPORTS.map(({ id, ...fields }) => ({
     update: {
       name: `${documents}/incident_reports/${id}`,
-      fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, valueJson(v)])),
+      fields: toFirestoreFields(fields),
     },
   }));
   const { status } = await rest(emulator, `${documents}:commit`, { writes });

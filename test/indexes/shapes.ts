@@ -4,6 +4,7 @@
  * and described after the source otherwise (each entry names its file). The filter values are
  * realistic so the same shapes can run against the emulator.
  */
+import { toFirestoreValue } from '@campus-safety/testkit/firestore-values';
 import { COLLECTIONS, OPEN_STATUSES } from '@campus-safety/model';
 import { accomplishmentScope } from '../../web/src/features/accomplishments/scope.js';
 import {
@@ -268,17 +269,10 @@ const OPS: Record<Where['op'], string> = {
   'array-contains-any': 'ARRAY_CONTAINS_ANY',
 };
 
-export function valueJson(value: Where['value']): Json {
-  if (typeof value === 'string') return { stringValue: value };
-  if (typeof value === 'boolean') return { booleanValue: value };
-  if (value instanceof Date) return { timestampValue: value.toISOString() };
-  return { arrayValue: { values: value.map(valueJson) } };
-}
-
 /** The StructuredQuery (proto3 JSON) the SDKs send for a shape. */
 export function structuredQuery(shape: QueryShape): Json {
   const filters = shape.wheres.map((w) => ({
-    fieldFilter: { field: { fieldPath: w.field }, op: OPS[w.op], value: valueJson(w.value) },
+    fieldFilter: { field: { fieldPath: w.field }, op: OPS[w.op], value: toFirestoreValue(w.value) },
   }));
   return {
     from: [{ collectionId: shape.collection, allDescendants: shape.group ?? false }],

@@ -2,7 +2,6 @@
  * Browser-suite plumbing: the test page bundled with esbuild and served on a free port, Debian's
  * Chromium driven by playwright-core with a fresh profile, and waiting on a page's listeners.
  */
-import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@campus-safety/testkit/chromium';
+import { waitFor } from '@campus-safety/testkit/wait';
 import type { Harness, ListenerRecord } from './page.js';
 
 declare global {
@@ -97,12 +97,10 @@ export async function until(
   predicate: (record: ListenerRecord) => boolean,
   timeoutMs = 8000,
 ): Promise<ListenerRecord> {
-  const deadline = Date.now() + timeoutMs;
-  let record: ListenerRecord | null = null;
-  while (Date.now() < deadline) {
-    record = await page.evaluate((k) => globalThis.harness.record(k), key);
-    if (record && predicate(record)) return record;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  assert.fail(`listener ${key} never reached the expected state; saw ${JSON.stringify(record)}`);
+  const record = await waitFor(
+    () => page.evaluate((k) => globalThis.harness.record(k), key),
+    (seen) => seen !== null && predicate(seen),
+    { timeoutMs, intervalMs: 25, what: `listener ${key} to reach the expected state` },
+  );
+  return record!;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from '../../src/firestore/server/cli-args.js';
-import { adminFirestore } from '../support/clients.js';
+import { adminFirestore, eventually } from '../support/clients.js';
 import { buildEmulator, emulatorsExec } from '../support/firebase-tools.js';
 import {
   emulatorCommand,
@@ -57,15 +57,6 @@ async function refused(emulator: RunningEmulator): Promise<string> {
     return e.details ?? e.message;
   }
   assert.fail('expected the query to be refused for a missing index');
-}
-
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`timed out waiting: ${what}`);
 }
 
 describe('command line: --require-indexes and --indexes', () => {

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import {
   OFFICIAL_FIRESTORE_MAIN_CLASS,
   findOfficialFirestoreJar,
-} from '../../../scripts/lib/emulator-binaries.mjs';
-import { findJdk } from '../../../scripts/lib/jdk.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+} from '@campus-safety/testkit/emulator-binaries';
+import { findJdk } from '@campus-safety/testkit/jdk';
+import { freePort } from '@campus-safety/testkit/ports';
 import { startEmulator, type RunningEmulator } from '../support/emulator.js';
 
 /**

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isListening as listening } from '@campus-safety/testkit/ports';
+import { waitUntil } from '@campus-safety/testkit/wait';
 import { emulatorCommand, freePort } from '../support/emulator.js';
 
 /**
@@ -33,28 +35,6 @@ function runUntilExit(args: string[], timeoutMs = 20_000): Promise<Exit> {
       resolve({ code, output });
     });
   });
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
-async function waitFor(
-  condition: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('command line and lifecycle', function () {
@@ -132,7 +112,7 @@ describe('command line and lifecycle', function () {
       let output = '';
       child.stdout.on('data', (c: Buffer) => (output += c.toString()));
       child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-      await waitFor(() => listening(port), 'the port');
+      await waitUntil(() => listening(port), { what: 'the port', timeoutMs: 20_000 });
       const exited = new Promise<number | null>((resolve) =>
         child.on('exit', (code) => resolve(code)),
       );
@@ -156,8 +136,11 @@ describe('command line and lifecycle', function () {
       ],
       { stdio: 'ignore' },
     );
-    await waitFor(() => listening(port), 'the port');
+    await waitUntil(() => listening(port), { what: 'the port', timeoutMs: 20_000 });
     parent.kill('SIGKILL');
-    await waitFor(async () => !(await listening(port)), 'the orphaned emulator to stop', 10_000);
+    await waitUntil(async () => !(await listening(port)), {
+      what: 'the orphaned emulator to stop',
+      timeoutMs: 10_000,
+    });
   });
 });

@@ -3,27 +3,12 @@ import type { AccessRequest, Caller, Json } from '../../src/firestore/service.js
 
 export const PROJECT = 'demo-rules';
 
-/** Proto3 JSON fields from plain values: integers → integerValue, Date → timestampValue. */
-export function fields(data: Record<string, unknown>): Json {
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, value(v)]));
-}
-
-export function value(v: unknown): Json {
-  if (v === null) return { nullValue: null };
-  if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number')
-    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
-  if (typeof v === 'string') return { stringValue: v };
-  if (v instanceof Date) return { timestampValue: v.toISOString() };
-  if (Array.isArray(v)) return { arrayValue: { values: v.map(value) } };
-  if (typeof v === 'object' && 'raw' in (v as object)) return (v as { raw: Json }).raw;
-  return { mapValue: { fields: fields(v as Record<string, unknown>) } };
-}
+import { toFirestoreFields, toFirestoreValue } from '@campus-safety/testkit/firestore-values';
 
 export function doc(path: string, data: Record<string, unknown>, databaseId = '(default)'): Json {
   return {
     name: `projects/${PROJECT}/databases/${databaseId}/documents/${path}`,
-    fields: fields(data),
+    fields: toFirestoreFields(data),
   };
 }
 
@@ -70,7 +55,7 @@ export function query(
   extra: Json = {},
 ): Json {
   const fieldFilters = filters.map(([field, op, v]) => ({
-    fieldFilter: { field: { fieldPath: field }, op, value: value(v) },
+    fieldFilter: { field: { fieldPath: field }, op, value: toFirestoreValue(v) },
   }));
   const where =
     fieldFilters.length === 0

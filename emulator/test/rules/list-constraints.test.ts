@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Json } from '../../src/firestore/service.js';
-import { access, anonymous, doc, query, user, value } from './helpers.js';
+import { toFirestoreValue as value } from '@campus-safety/testkit/firestore-values';
+import { access, anonymous, doc, query, user } from './helpers.js';
 import { authorizerFor, firestoreRules, judge } from './judge.js';
 
 const rules = firestoreRules(`

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { findJdk, withJdk } from '../../../scripts/lib/jdk.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { findJdk, withJdk } from '@campus-safety/testkit/jdk';
+import { freePort } from '@campus-safety/testkit/ports';
 
 const emulatorRoot = fileURLToPath(new URL('../../', import.meta.url));
 const jar = join(emulatorRoot, 'dist', 'storage-rules-runtime.jar');

@@ -1,3 +1,4 @@
+import { waitUntil } from '@campus-safety/testkit/wait';
 import {
   deleteApp as deleteAdminApp,
   initializeApp as initializeAdminApp,
@@ -104,9 +105,5 @@ export async function eventually(
   what: string,
   timeoutMs = 10_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await waitUntil(predicate, { what, timeoutMs, intervalMs: 25 });
 }

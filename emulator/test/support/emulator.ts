@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { freePort } from '@campus-safety/testkit/ports';
 
 /**
  * Starts the Firestore emulator on a free port for a test and stops it afterwards.

@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './emulator.js';
-import { chooseFirestore } from '../../../scripts/lib/emulator-binaries.mjs';
-import { findJdk, withJdk } from '../../../scripts/lib/jdk.mjs';
+import { chooseFirestore } from '@campus-safety/testkit/emulator-binaries';
+import { prepareEmulatorSuite } from '@campus-safety/testkit/emulator-suite';
 
 /**
  * Runs `firebase emulators:exec` from a fixture directory with our emulator as the Firestore
  * binary (FIRESTORE_EMULATOR_BINARY_PATH = the launcher jar, a Java >= 21 first on PATH), or the
- * official one with FIRESTORE_ENGINE=official, on free ports: the fixture's firebase.json is
- * copied with fresh ports and passed with --config.
+ * official one with FIRESTORE_ENGINE=official, on free ports (the test toolkit's emulator
+ * suite: the fixture's firebase.json copied with fresh ports and passed with --config).
  */
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -80,32 +79,26 @@ export interface ExecOptions {
 
 /** `firebase emulators:exec` in `fixture`. */
 export async function emulatorsExec(fixture: string, options: ExecOptions): Promise<RunResult> {
-  const config = JSON.parse(readFileSync(join(fixture, 'firebase.json'), 'utf8'));
-  for (const name of Object.keys(config.emulators)) {
-    if (typeof config.emulators[name] === 'object' && 'port' in config.emulators[name]) {
-      config.emulators[name].port = await freePort();
-    }
-  }
-  if (config.emulators.firestore) config.emulators.firestore.websocketPort = await freePort();
-  const configPath = join(fixture, `firebase.test-${process.pid}.json`);
-  writeFileSync(configPath, JSON.stringify(config, null, 2));
-  // firebase-tools refuses Java < 21 for the Firestore emulator.
   // FIRESTORE_ENGINE=official runs the same test against Google's emulator (the reference).
-  const env: NodeJS.ProcessEnv = {
-    ...withJdk(process.env, findJdk()),
-    ...firestoreEngine().env,
-    CI: '1',
-  };
-  delete env.FIRESTORE_EMULATOR_HOST;
+  const suite = await prepareEmulatorSuite({
+    baseConfig: join(fixture, 'firebase.json'),
+    only: options.only.split(','),
+    project: options.project,
+    engine: firestoreEngine().engine,
+  });
+  // A fixture's own firebase.json names its indexes file; the engine choice's default (the
+  // product's firestore.indexes.json) would override it.
+  const env: NodeJS.ProcessEnv = { ...suite.env, CI: '1' };
+  delete env.FIRESTORE_EMULATOR_INDEXES;
   try {
     return await run(
       join(repoRoot, 'node_modules', '.bin', 'firebase'),
       [
         'emulators:exec',
         '--config',
-        configPath,
+        suite.configPath,
         '--only',
-        options.only,
+        suite.only.join(','),
         '--project',
         options.project,
         ...(options.flags ?? []),
@@ -115,7 +108,7 @@ export async function emulatorsExec(fixture: string, options: ExecOptions): Prom
       fixture,
     );
   } finally {
-    rmSync(configPath, { force: true });
+    suite.dispose();
     rmSync(join(fixture, 'firestore-debug.log'), { force: true });
   }
 }

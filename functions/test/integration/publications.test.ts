@@ -10,7 +10,7 @@ import {
   SCHEDULED_PUBLISHING_FUNCTION,
   publishMessage,
   scheduleTopic,
-} from '../../../scripts/lib/pubsub.mjs';
+} from '@campus-safety/testkit/pubsub';
 import {
   PROJECT,
   account,

@@ -3,7 +3,6 @@
  * data, the web SDK (Auth emulator sign-in, httpsCallable) for calling as a real console user.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app';
 import { getAuth as adminAuth } from 'firebase-admin/auth';
 import { getStorage as adminStorage } from 'firebase-admin/storage';
@@ -18,15 +17,24 @@ import {
 } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
+import { suiteEndpoints } from '@campus-safety/testkit/emulator-suite';
+import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
+import { waitFor as pollFor } from '@campus-safety/testkit/wait';
 
-const config = JSON.parse(readFileSync(new URL('./firebase.json', import.meta.url), 'utf8'));
+// The runner (scripts/run-integration.mjs) starts the emulators on free ports and says where.
+const endpoints = suiteEndpoints();
+const portOf = (name: string): number => {
+  const endpoint = endpoints[name];
+  if (!endpoint) throw new Error(`The emulator suite runs no ${name} emulator`);
+  return endpoint.port;
+};
 export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-csc-functions-test';
 export const PORTS = {
-  logging: config.emulators.logging.port as number,
-  auth: config.emulators.auth.port as number,
-  firestore: config.emulators.firestore.port as number,
-  functions: config.emulators.functions.port as number,
-  storage: config.emulators.storage.port as number,
+  logging: portOf('logging'),
+  auth: portOf('auth'),
+  firestore: portOf('firestore'),
+  functions: portOf('functions'),
+  storage: portOf('storage'),
 };
 export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/${FUNCTIONS_REGION}`;
 
@@ -45,20 +53,12 @@ export function unique(prefix: string): string {
 }
 
 /** Polls until `read` gives a value `until` accepts; fails with the last value after `timeoutMs`. */
-export async function waitFor<T>(
+export function waitFor<T>(
   read: () => Promise<T>,
   until: (value: T) => boolean,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const start = Date.now();
-  let last: T = await read();
-  while (!until(last)) {
-    if (Date.now() - start > timeoutMs)
-      throw new Error(`Timed out waiting; last value: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 50));
-    last = await read();
-  }
-  return last;
+  return pollFor(read, until, { timeoutMs, what: 'the expected value' });
 }
 
 /** Waits a while and returns what is there: for asserting that something did NOT happen. */
@@ -260,24 +260,9 @@ export async function deliverEvent(
 export function eventDocument(path: string, fields: Record<string, unknown>, time: string) {
   return {
     name: `projects/${PROJECT}/databases/(default)/documents/${path}`,
-    fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, toValue(v)])),
+    fields: toFirestoreFields(fields),
     createTime: time,
     updateTime: time,
-  };
-}
-
-function toValue(v: unknown): Record<string, unknown> {
-  if (v === null || v === undefined) return { nullValue: null };
-  if (v instanceof Date) return { timestampValue: v.toISOString() };
-  if (typeof v === 'string') return { stringValue: v };
-  if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number')
-    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
-  if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
-  return {
-    mapValue: {
-      fields: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toValue(x)])),
-    },
   };
 }
 

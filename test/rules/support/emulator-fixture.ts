@@ -9,7 +9,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ID, REPO_ROOT } from './paths';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { freePort } from '@campus-safety/testkit/ports';
+import { becomesTrue, sleep as delay } from '@campus-safety/testkit/wait';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -68,23 +69,22 @@ function emulatorEntry(): string[] {
 }
 
 async function waitUntilServing(child: ChildProcess, port: number, log: () => string) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`Firestore emulator exited with code ${child.exitCode}:\n${log()}`);
-    }
+  const answers = async () => {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      if (response.ok) return;
+      return (await fetch(`http://127.0.0.1:${port}/`)).ok;
     } catch {
-      // Not listening yet.
+      return false; // not listening yet
     }
-    await delay(200);
+  };
+  const up = await becomesTrue(answers, {
+    timeoutMs: START_TIMEOUT_MS,
+    intervalMs: 200,
+    abort: () => child.exitCode !== null,
+  });
+  if (up) return;
+  if (child.exitCode !== null) {
+    throw new Error(`Firestore emulator exited with code ${child.exitCode}:\n${log()}`);
   }
   child.kill('SIGKILL');
   throw new Error(`Firestore emulator did not answer on port ${port} in time:\n${log()}`);
-}
-
-function delay(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

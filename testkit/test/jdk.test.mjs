@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { JdkNotFoundError, findJdk, parseJavaMajor, withJdk } from '../lib/jdk.mjs';
+import { JdkNotFoundError, findJdk, parseJavaMajor, withJdk } from '../src/jdk.mjs';
 
 test('parseJavaMajor reads modern, legacy and unparseable version lines', () => {
   assert.equal(parseJavaMajor('openjdk version "17.0.15" 2025-04-15'), 17);

@@ -5,13 +5,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../lib/paths.mjs';
+import { REPO_ROOT as ROOT } from '../src/repo.mjs';
 import {
   ensurePubsubEmulator,
   findPubsubEmulator,
   publishMessage,
   scheduleTopic,
-} from '../lib/pubsub.mjs';
+} from '../src/pubsub.mjs';
 
 const require = createRequire(import.meta.url);
 const info = JSON.parse(
@@ -72,7 +72,7 @@ test('Pub/Sub emulator: the explicit variable first, then firebase-tools cache, 
 test('the preload delivers schedule messages to v2 scheduled functions as Cloud Scheduler calls them', async () => {
   const { PubsubEmulator } = require('firebase-tools/lib/emulator/pubsubEmulator.js');
   const unpatched = PubsubEmulator.prototype.onMessage;
-  require('../lib/pubsub-schedule-delivery.cjs');
+  require('../src/pubsub-schedule-delivery.cjs');
   assert.notEqual(PubsubEmulator.prototype.onMessage, unpatched, 'patched');
 
   const emulator = new PubsubEmulator({ projectId: 'demo-x' });

@@ -3,7 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 
-/** True when nothing listens on host:port (we can bind it ourselves). */
+/** @typedef {{ name: string, host: string, port: number }} PortEntry */
+
+/**
+ * True when nothing listens on host:port (we can bind it ourselves).
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 export function isPortFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -13,23 +19,30 @@ export function isPortFree(port, host = '127.0.0.1') {
   });
 }
 
-/** A port nothing listens on now, chosen by the OS: for tests and throw-away emulator configs. */
+/**
+ * A port nothing listens on now, chosen by the OS: for tests and throw-away emulator configs.
+ * @returns {Promise<number>}
+ */
 export function freePort(host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, host, () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
-/** True when something accepts TCP connections on host:port. */
+/**
+ * True when something accepts TCP connections on host:port.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 export function isListening(port, host = '127.0.0.1', timeoutMs = 500) {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
-    const done = (result) => {
+    const done = (/** @type {boolean} */ result) => {
       socket.destroy();
       resolve(result);
     };
@@ -39,7 +52,12 @@ export function isListening(port, host = '127.0.0.1', timeoutMs = 500) {
   });
 }
 
-/** Parses `ss -ltnpH` lines: `users:(("node",pid=123,fd=20))` → "node (pid 123)". */
+/**
+ * Parses `ss -ltnpH` lines: `users:(("node",pid=123,fd=20))` → "node (pid 123)".
+ * @param {string} output
+ * @param {number} port
+ * @returns {string | null}
+ */
 export function holderFromSs(output, port) {
   for (const line of output.split('\n')) {
     const columns = line.trim().split(/\s+/);
@@ -51,12 +69,14 @@ export function holderFromSs(output, port) {
   return null;
 }
 
+/** @param {number} port */
 function holderViaSs(port) {
   const result = spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
   if (result.status !== 0) return null;
   return holderFromSs(result.stdout, port);
 }
 
+/** @param {number} port */
 function holderViaLsof(port) {
   const result = spawnSync('lsof', ['-nP', `-iTCP:${port}`, '-sTCP:LISTEN', '-Fpc'], {
     encoding: 'utf8',
@@ -68,6 +88,7 @@ function holderViaLsof(port) {
 }
 
 /** Without ss or lsof: listening socket inode from /proc/net/tcp*, then the process owning it. */
+/** @param {number} port */
 function holderViaProc(port) {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const inodes = new Set();
@@ -109,14 +130,19 @@ function holderViaProc(port) {
   return null;
 }
 
-/** Who holds a port, as "name (pid N)", or null when it cannot be found out. */
+/**
+ * Who holds a port, as "name (pid N)", or null when it cannot be found out.
+ * @param {number} port
+ * @returns {string | null}
+ */
 export function findPortHolder(port) {
   return holderViaSs(port) ?? holderViaLsof(port) ?? holderViaProc(port);
 }
 
 /**
  * Checks every named port; returns the busy ones with their holder.
- * @param {{ name: string, host: string, port: number }[]} ports
+ * @param {PortEntry[]} ports
+ * @returns {Promise<(PortEntry & { holder: string | null })[]>}
  */
 export async function busyPorts(ports) {
   const busy = [];
@@ -128,6 +154,7 @@ export async function busyPorts(ports) {
   return busy;
 }
 
+/** @param {(PortEntry & { holder: string | null })[]} busy */
 export function describeBusyPorts(busy) {
   return busy
     .map(

@@ -8,7 +8,11 @@ import { delimiter, dirname, join } from 'node:path';
 
 export const MIN_JAVA = 21;
 
+/** @typedef {{ home: string, java: string, major: number, source: string }} Jdk */
+/** @typedef {{ home: string, java: string, major: number | null, hasJavac: boolean }} SeenJdk */
+
 export class JdkNotFoundError extends Error {
+  /** @param {SeenJdk[]} seen @param {number} min */
   constructor(seen, min) {
     const list = seen.length
       ? seen
@@ -26,18 +30,27 @@ export class JdkNotFoundError extends Error {
   }
 }
 
-/** Major version from `java -version` output: "17.0.15" → 17, "1.8.0_392" → 8, "25" → 25. */
+/**
+ * Major version from `java -version` output: "17.0.15" → 17, "1.8.0_392" → 8, "25" → 25.
+ * @param {string} versionOutput
+ * @returns {number | null}
+ */
 export function parseJavaMajor(versionOutput) {
   const match =
     /version "([^"]+)"/.exec(versionOutput) ??
     /\b(?:openjdk|java) (\d[\w.+-]*)/.exec(versionOutput);
   if (!match) return null;
-  const parts = match[1].split(/[._+-]/);
+  const parts = (match[1] ?? '').split(/[._+-]/);
   const first = Number(parts[0]);
   if (!Number.isInteger(first)) return null;
   return first === 1 ? Number(parts[1]) : first;
 }
 
+/**
+ * @param {string} home
+ * @param {(java: string) => string} run
+ * @returns {SeenJdk | null}
+ */
 function probe(home, run) {
   const java = join(home, 'bin', 'java');
   if (!existsSync(java)) return null;
@@ -51,6 +64,7 @@ function probe(home, run) {
 }
 
 /** The JDK home a `java` found on PATH belongs to (resolving /usr/bin/java alternatives links). */
+/** @param {string | undefined} pathValue */
 function homesOnPath(pathValue) {
   const homes = [];
   for (const dir of (pathValue ?? '').split(delimiter)) {
@@ -64,7 +78,7 @@ function homesOnPath(pathValue) {
 /**
  * @param {{ env?: NodeJS.ProcessEnv, jvmDir?: string, min?: number,
  *   run?: (java: string) => string }} [options] `run` returns `java -version` output (tests).
- * @returns {{ home: string, java: string, major: number, source: string }}
+ * @returns {Jdk}
  */
 export function findJdk({ env = process.env, jvmDir = '/usr/lib/jvm', min = MIN_JAVA, run } = {}) {
   const version = run ?? versionText;
@@ -95,13 +109,21 @@ export function findJdk({ env = process.env, jvmDir = '/usr/lib/jvm', min = MIN_
   throw new JdkNotFoundError(seen, min);
 }
 
-/** `java -version` prints on stderr; keep both streams. */
+/**
+ * `java -version` prints on stderr; keep both streams.
+ * @param {string} java
+ */
 function versionText(java) {
   const result = spawnSync(java, ['-version'], { encoding: 'utf8', timeout: 10_000 });
   return `${result.stderr ?? ''}${result.stdout ?? ''}`;
 }
 
-/** Environment for children: JAVA_HOME set and the JDK's bin first on PATH. */
+/**
+ * Environment for children: JAVA_HOME set and the JDK's bin first on PATH.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Jdk} jdk
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function withJdk(env, jdk) {
   return {
     ...env,

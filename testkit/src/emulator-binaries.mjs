@@ -17,6 +17,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * @typedef {{ engine: 'official' | 'own', binary: string, reason: string,
+ *   env: Record<string, string> }} FirestoreChoice `env`: what firebase-tools needs to start it.
+ * @typedef {{ env?: NodeJS.ProcessEnv, engine?: string }} ChoiceOptions
+ */
+
 export const FIRESTORE_ENGINES = ['auto', 'official', 'own'];
 /** The official jar's main class (the Cloud SDK's jar names none). */
 export const OFFICIAL_FIRESTORE_MAIN_CLASS =
@@ -28,7 +34,11 @@ export function emulatorCacheDir(env = process.env) {
 
 /** Where the Cloud SDK puts the official Firestore emulator (apt package, or a CLOUDSDK_ROOT). */
 export function cloudSdkFirestoreJars(env = process.env) {
-  const roots = [env.CLOUDSDK_ROOT_DIR, '/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk'];
+  const roots = [
+    env.CLOUDSDK_ROOT_DIR ?? '',
+    '/usr/lib/google-cloud-sdk',
+    '/usr/share/google-cloud-sdk',
+  ];
   return roots
     .filter(Boolean)
     .map((root) =>
@@ -36,8 +46,12 @@ export function cloudSdkFirestoreJars(env = process.env) {
     );
 }
 
-/** What firebase-tools would download; empty before `npm ci` has installed it. */
-function downloadInfo(root) {
+/**
+ * What firebase-tools would download; empty before `npm ci` has installed it.
+ * @param {string} root
+ * @returns {Record<string, any>}
+ */
+export function downloadInfo(root) {
   const file = join(root, 'node_modules/firebase-tools/lib/emulator/downloadableEmulatorInfo.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 }
@@ -45,6 +59,7 @@ function downloadInfo(root) {
 /**
  * Google's Firestore emulator jar on this machine: the one firebase-tools downloaded, else the
  * Cloud SDK's. Both run as `java -cp <jar> com.google.cloud.datastore.emulator.firestore.CloudFirestore`.
+ * @param {string} root
  * @returns {{ jar: string, source: 'cache'|'cloud-sdk' } | null}
  */
 export function findOfficialFirestoreJar(root, env = process.env) {
@@ -55,13 +70,20 @@ export function findOfficialFirestoreJar(root, env = process.env) {
   return sdkJar ? { jar: sdkJar, source: 'cloud-sdk' } : null;
 }
 
-/** The indexes file firebase.json names (deployed with the rules). */
+/**
+ * The indexes file firebase.json names (deployed with the rules).
+ * @param {string} root
+ */
 export function productIndexes(root) {
   const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
   return join(root, config.firestore?.indexes ?? 'firestore.indexes.json');
 }
 
-/** The engine asked for: the explicit option, else FIRESTORE_ENGINE, else auto. */
+/**
+ * The engine asked for: the explicit option, else FIRESTORE_ENGINE, else auto.
+ * @param {string | undefined} option
+ * @returns {string}
+ */
 export function requestedEngine(option, env = process.env) {
   const value = (option ?? env.FIRESTORE_ENGINE ?? 'auto').trim().toLowerCase() || 'auto';
   if (!FIRESTORE_ENGINES.includes(value)) {
@@ -74,15 +96,17 @@ export function requestedEngine(option, env = process.env) {
 }
 
 /**
- * @returns {{ engine: 'official'|'own', binary: string, reason: string,
- *   env: Record<string,string> }}  `env`: variables firebase-tools needs to start it.
  * Throws when `official` is requested and none can be found.
+ * @param {string} root
+ * @param {ChoiceOptions} [options]
+ * @returns {FirestoreChoice}
  */
 export function chooseFirestore(root, { env = process.env, engine } = {}) {
   const wanted = requestedEngine(engine, env);
   const ownJar = join(root, 'emulator', 'dist', 'firestore-emulator.jar');
   // Ours refuses, as production does, a query the project's indexes cannot serve; Google's
   // emulator serves every query, so only ours can catch a missing index.
+  /** @type {(reason: string) => FirestoreChoice} */
   const own = (reason) => ({
     engine: 'own',
     binary: ownJar,
@@ -129,20 +153,25 @@ export function chooseFirestore(root, { env = process.env, engine } = {}) {
   return own('official emulator not found');
 }
 
-/** Whether the official engine can be had here (the test runner runs both engines then). */
+/**
+ * Whether the official engine can be had here (the test runner runs both engines then).
+ * @param {string} root
+ */
 export function officialFirestoreAvailable(root, env = process.env) {
   return chooseFirestore(root, { env: { ...env, FIRESTORE_ENGINE: 'auto' } }).engine === 'official';
 }
 
 /**
- * @returns {{ env: Record<string,string>, firestore: ReturnType<typeof chooseFirestore>,
- *   storage: string, ui: boolean }}
  * `env` holds the variables to start firebase-tools with.
+ * @param {string} root
+ * @param {ChoiceOptions} [options]
+ * @returns {{ env: Record<string, string>, firestore: FirestoreChoice, storage: string,
+ *   ui: boolean }}
  */
 export function chooseEmulatorBinaries(root, { env = process.env, engine } = {}) {
   const cache = emulatorCacheDir(env);
   const info = downloadInfo(root);
-  const cached = (details) =>
+  const cached = (/** @type {any} */ details) =>
     details?.downloadPathRelativeToCacheDir &&
     existsSync(join(cache, details.downloadPathRelativeToCacheDir));
   const firestore = chooseFirestore(root, { env, engine });
@@ -166,6 +195,9 @@ export function chooseEmulatorBinaries(root, { env = process.env, engine } = {})
  * Writes the config firebase-tools is started with: firebase.json with the UI switched on only
  * when it is cached. It sits beside firebase.json because firebase-tools resolves every path in
  * a config relative to the config file's directory.
+ * @param {string} firebaseJson
+ * @param {string} target
+ * @param {{ ui: boolean }} options
  */
 export function writeEffectiveConfig(firebaseJson, target, { ui }) {
   const config = JSON.parse(readFileSync(firebaseJson, 'utf8'));

@@ -7,7 +7,7 @@ import {
   holderFromSs,
   isListening,
   isPortFree,
-} from '../lib/ports.mjs';
+} from '../src/ports.mjs';
 
 function listen() {
   return new Promise((resolve) => {

@@ -7,8 +7,8 @@ import {
   chooseEmulatorBinaries,
   chooseFirestore,
   writeEffectiveConfig,
-} from '../lib/emulator-binaries.mjs';
-import { FIREBASE_JSON, ROOT } from '../lib/paths.mjs';
+} from '../src/emulator-binaries.mjs';
+import { FIREBASE_JSON, REPO_ROOT as ROOT } from '../src/repo.mjs';
 
 const info = JSON.parse(
   readFileSync(

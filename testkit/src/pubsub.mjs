@@ -5,17 +5,15 @@
  * published there runs the function (see pubsub-schedule-delivery.cjs for how it is delivered).
  */
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { emulatorCacheDir } from './emulator-binaries.mjs';
+import { fileURLToPath } from 'node:url';
+import { downloadInfo, emulatorCacheDir } from './emulator-binaries.mjs';
+
+/** firebase-tools preload (`node --require`) that delivers Pub/Sub messages to v2 schedules. */
+export const SCHEDULE_DELIVERY_PRELOAD = fileURLToPath(
+  new URL('./pubsub-schedule-delivery.cjs', import.meta.url),
+);
 
 /** The every-minute publishing job (functions/src/scheduled/publish-scheduled.ts). */
 export const SCHEDULED_PUBLISHING_FUNCTION = 'publishScheduled';
@@ -26,7 +24,10 @@ export const SCHEDULED_FUNCTIONS = [SCHEDULED_PUBLISHING_FUNCTION, 'housekeeping
 const CLOUD_SDK_ROOTS = ['/usr/lib/google-cloud-sdk'];
 const SDK_SCRIPT = join('platform', 'pubsub-emulator', 'bin', 'cloud-pubsub-emulator');
 
-/** The topic firebase-tools subscribes a scheduled function to (its `addPubsubTrigger`). */
+/**
+ * The topic firebase-tools subscribes a scheduled function to (its `addPubsubTrigger`).
+ * @param {string} functionName
+ */
 export function scheduleTopic(functionName) {
   if (!/^[A-Za-z][\w-]{0,62}$/.test(functionName)) {
     throw new Error(`Not a function name: ${JSON.stringify(functionName)}`);
@@ -34,7 +35,11 @@ export function scheduleTopic(functionName) {
   return `firebase-schedule-${functionName}`;
 }
 
-/** Cloud SDK installs: the Debian path, and the one `gcloud` on PATH belongs to. */
+/**
+ * Cloud SDK installs: the Debian path, and the one `gcloud` on PATH belongs to.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string[]} known
+ */
 function cloudSdkRoots(env, known) {
   const roots = [...known];
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
@@ -47,6 +52,8 @@ function cloudSdkRoots(env, known) {
 /**
  * The Pub/Sub emulator to run, or null: PUBSUB_EMULATOR_BINARY_PATH, firebase-tools' cache, a
  * Cloud SDK install.
+ * @param {string} root
+ * @param {{ env?: NodeJS.ProcessEnv, sdkRoots?: string[] }} [options]
  * @returns {{ path: string, source: 'PUBSUB_EMULATOR_BINARY_PATH'|'firebase-tools cache'|'Cloud SDK' } | null}
  */
 export function findPubsubEmulator(root, { env = process.env, sdkRoots = CLOUD_SDK_ROOTS } = {}) {
@@ -57,11 +64,7 @@ export function findPubsubEmulator(root, { env = process.env, sdkRoots = CLOUD_S
     }
     return { path: given, source: 'PUBSUB_EMULATOR_BINARY_PATH' };
   }
-  const infoFile = join(
-    root,
-    'node_modules/firebase-tools/lib/emulator/downloadableEmulatorInfo.json',
-  );
-  const relative = JSON.parse(readFileSync(infoFile, 'utf8')).pubsub?.binaryPathRelativeToCacheDir;
+  const relative = downloadInfo(root).pubsub?.binaryPathRelativeToCacheDir;
   if (relative) {
     const cached = join(emulatorCacheDir(env), relative);
     if (existsSync(cached)) return { path: cached, source: 'firebase-tools cache' };
@@ -77,8 +80,12 @@ export function findPubsubEmulator(root, { env = process.env, sdkRoots = CLOUD_S
  * The Pub/Sub emulator to run, downloading it through firebase-tools when no copy is found (on a
  * laptop with internet; it fails within a second offline). Returns `{ path, source }` with the
  * env to give firebase-tools, or `{ missing: reason }`.
+ * @param {string} root
+ * @param {{ env?: NodeJS.ProcessEnv, firebaseBin: string, sdkRoots?: string[] }} options
+ * @returns {{ path: string, source: string, env: Record<string, string>, missing?: undefined }
+ *   | { missing: string, env?: undefined }}
  */
-export function ensurePubsubEmulator(root, { env = process.env, firebaseBin, sdkRoots } = {}) {
+export function ensurePubsubEmulator(root, { env = process.env, firebaseBin, sdkRoots }) {
   const found = findPubsubEmulator(root, { env, sdkRoots });
   if (found) return { ...found, env: { PUBSUB_EMULATOR_BINARY_PATH: ownedPath(root, found.path) } };
   const download = spawnSync(process.execPath, [firebaseBin, 'setup:emulators:pubsub'], {
@@ -102,6 +109,8 @@ export function ensurePubsubEmulator(root, { env = process.env, firebaseBin, sdk
  * firebase-tools chmods an overridden binary before running it, which fails for another user's
  * file (a Cloud SDK installed by root, run as yourself): such a binary is run through a
  * one-line wrapper of ours.
+ * @param {string} root
+ * @param {string} binary
  */
 function ownedPath(root, binary) {
   const uid = process.getuid?.();
@@ -116,6 +125,8 @@ function ownedPath(root, binary) {
 /**
  * Publishes one message to a topic through the emulator's REST API; resolves with its id. A
  * missing topic means the Functions emulator has not subscribed the function (yet).
+ * @param {{ pubsubHost: string, projectId: string, topic: string, data?: unknown }} message
+ * @returns {Promise<string>}
  */
 export async function publishMessage({ pubsubHost, projectId, topic, data = {} }) {
   const url = `http://${pubsubHost}/v1/projects/${projectId}/topics/${topic}:publish`;
@@ -127,7 +138,9 @@ export async function publishMessage({ pubsubHost, projectId, topic, data = {} }
     }),
     signal: AbortSignal.timeout(10_000),
   });
-  const body = await response.json().catch(() => ({}));
+  const body = /** @type {{ messageIds?: string[], error?: { message?: string } }} */ (
+    await response.json().catch(() => ({}))
+  );
   if (response.status === 404) {
     throw new Error(
       `Pub/Sub topic ${topic} does not exist: the Functions emulator has not subscribed ` +
