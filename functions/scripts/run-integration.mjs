@@ -3,7 +3,7 @@
 // its own project id so a running stack is not disturbed, and the Firestore engine
 // FIRESTORE_ENGINE chooses (official where installed, else ours).
 import { fileURLToPath } from 'node:url';
-import { emulatorsExec } from '@campus-safety/testkit/emulator-suite';
+import { emulatorsExec, suiteProject } from '@campus-safety/testkit/emulator-suite';
 
 const mode = process.argv[2] ?? 'test';
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
@@ -12,7 +12,7 @@ const code = await emulatorsExec({
   // Storage for the file-check trigger (our offline rules runtime); Pub/Sub drives the scheduled
   // functions, and without one their tests say they are skipped.
   only: ['auth', 'firestore', 'functions', 'storage', 'pubsub'],
-  project: 'demo-csc-functions-test',
+  project: suiteProject('functions'),
   cwd: functionsDir,
   command:
     mode === 'bench'

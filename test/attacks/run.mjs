@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emulatorsExec } from '@campus-safety/testkit/emulator-suite';
+import { emulatorsExec, suiteProject } from '@campus-safety/testkit/emulator-suite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -21,7 +21,7 @@ if (!existsSync(path.join(root, 'functions/lib/index.js'))) {
 const code = await emulatorsExec({
   baseConfig: path.join(root, 'firebase.json'),
   only: ['auth', 'firestore', 'functions', 'storage'],
-  project: 'demo-csc-attacks',
+  project: suiteProject('attacks'),
   cwd: root,
   command: ['npx', 'mocha', '--config', path.join(here, '.mocharc.json'), ...process.argv.slice(2)],
 });

@@ -20,7 +20,7 @@ import {
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { FUNCTIONS_REGION } from '@campus-safety/model';
-import { suiteEndpoints } from '@campus-safety/testkit/emulator-suite';
+import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
 
 const endpoints = suiteEndpoints();
 export const PORTS = {
@@ -30,7 +30,7 @@ export const PORTS = {
   storage: endpoints.storage!.port,
 };
 /** Set by the emulator suite runner (run.mjs). */
-export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-csc-attacks';
+export const PROJECT = process.env.GCLOUD_PROJECT ?? suiteProject('attacks');
 export const BUCKET = `${PROJECT}.appspot.com`;
 export const FUNCTIONS_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT}/${FUNCTIONS_REGION}`;
 export const AUTH_URL = `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;

@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorsExec } from '@campus-safety/testkit/emulator-suite';
+import { emulatorsExec, suiteProject } from '@campus-safety/testkit/emulator-suite';
 import { FIREBASE_JSON } from '@campus-safety/testkit/repo';
 
 const DENY_ALL_FIRESTORE = `rules_version = '2';
@@ -24,7 +24,7 @@ service firebase.storage { match /b/{bucket}/o { match /{path=**} { allow read, 
 const code = await emulatorsExec({
   baseConfig: FIREBASE_JSON,
   only: ['firestore', 'storage'],
-  project: 'demo-campus-safety-rules',
+  project: suiteProject('rules'),
   adjust(config, dir) {
     writeFileSync(join(dir, 'firestore.rules'), DENY_ALL_FIRESTORE);
     writeFileSync(join(dir, 'storage.rules'), DENY_ALL_STORAGE);

@@ -24,6 +24,16 @@ import { REPO_ROOT } from './repo.mjs';
 /** Where a suite started by emulatorsExec finds its endpoints (JSON of `Endpoints`). */
 export const ENDPOINTS_ENV = 'EMULATOR_SUITE_ENDPOINTS';
 
+/**
+ * The project id of one test suite: `demo-` (so the emulators never touch a real project) and
+ * one per suite, so suites running beside each other or beside `npm start` keep apart.
+ * @param {string} suite e.g. `rules`, `functions`, `attacks`
+ */
+export function suiteProject(suite) {
+  if (!/^[a-z][a-z0-9-]{0,20}$/.test(suite)) throw new Error(`Not a suite name: ${suite}`);
+  return `demo-csc-${suite}`;
+}
+
 /** Emulators firebase-tools starts alongside whatever is asked for. */
 const ALWAYS = ['hub', 'logging'];
 /** firebase-tools starts these with the Functions emulator. */

@@ -17,7 +17,7 @@ import {
 } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
-import { suiteEndpoints } from '@campus-safety/testkit/emulator-suite';
+import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
 import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
 import { waitFor as pollFor } from '@campus-safety/testkit/wait';
 
@@ -28,7 +28,7 @@ const portOf = (name: string): number => {
   if (!endpoint) throw new Error(`The emulator suite runs no ${name} emulator`);
   return endpoint.port;
 };
-export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-csc-functions-test';
+export const PROJECT = process.env.GCLOUD_PROJECT ?? suiteProject('functions');
 export const PORTS = {
   logging: portOf('logging'),
   auth: portOf('auth'),
