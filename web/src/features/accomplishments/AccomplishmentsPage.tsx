@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { collection, limit, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, OPEN_STATUSES, isStaffRole } from '@campus-safety/model';
+import { isStaffRole } from '@campus-safety/model';
 import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField } from '../../components/fields';
@@ -8,16 +7,16 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
-import { db } from '../../lib/db';
+import {
+  accomplishmentsSpec,
+  setAccomplishmentArchived,
+  type Accomplishment,
+} from '../../data/accomplishments';
+import { openIncidentsSpec, type Incident } from '../../data/incidents';
+import { useLiveQuery } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
-import { scopeFilters } from '../../lib/incident-scope';
-import { retryLive, useLiveQuery } from '../../lib/live-query';
-import { whereConstraints } from '../../lib/where';
-import { useAuth } from '../auth/store';
-import type { Incident } from '../incidents/api';
+import { useAuth } from '../../session/store';
 import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
-import { setAccomplishmentArchived, type Accomplishment } from './api';
-import { accomplishmentScope } from './scope';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
 const LIST_LIMIT = 500;
@@ -33,20 +32,10 @@ function IncidentPicker({
 }) {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const scope = scopeFilters({
-    role: profile?.role ?? null,
-    uid,
-    campus: profile?.campus ?? null,
-    archived: false,
-  });
-  const key = `incidents:open:${JSON.stringify(scope)}`;
-  const open = useLiveQuery<Incident>(key, () =>
-    query(
-      collection(db, COLLECTIONS.incidentReports),
-      ...whereConstraints(scope),
-      where('status', 'in', [...OPEN_STATUSES]),
-      orderBy('timestamp', 'desc'),
-      limit(100),
+  const open = useLiveQuery(
+    openIncidentsSpec(
+      { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false },
+      100,
     ),
   );
   const [choice, setChoice] = useState('');
@@ -63,7 +52,7 @@ function IncidentPicker({
         error={open.error}
         isEmpty={open.data.length === 0}
         emptyTitle="No open incidents"
-        onRetry={() => retryLive(key)}
+        onRetry={open.retry}
       >
         <SelectField
           label="Incident"
@@ -95,16 +84,8 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const campus = useAuth((s) => s.profile?.campus ?? null);
   const [mode, setMode] = useState<Mode>(null);
   const [createFor, setCreateFor] = useState<Incident | null>(null);
-  const scope = accomplishmentScope(role, campus, archived);
-  const key = scope ? `accomplishments:${JSON.stringify(scope)}` : null;
-  const list = useLiveQuery<Accomplishment>(key, () =>
-    query(
-      collection(db, COLLECTIONS.accomplishmentReports),
-      ...whereConstraints(scope ?? []),
-      orderBy('timestamp', 'desc'),
-      limit(LIST_LIMIT),
-    ),
-  );
+  const spec = accomplishmentsSpec(role, campus, archived, LIST_LIMIT);
+  const list = useLiveQuery(spec);
   const staff = isStaffRole(role);
 
   async function toggleArchive(row: Accomplishment) {
@@ -172,7 +153,7 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           ) : undefined
         }
       />
-      {key === null ? (
+      {spec === null ? (
         <EmptyState title="Accomplishment reports are kept by campus safety staff.">
           The status of your own reports is on the incident reports screen.
         </EmptyState>
@@ -182,7 +163,7 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           error={list.error}
           isEmpty={list.data.length === 0}
           emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'}
-          onRetry={() => retryLive(key)}
+          onRetry={list.retry}
         >
           <PagedTable
             caption="Accomplishment reports"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { collection, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, type UserProfile } from '@campus-safety/model';
+import type { UserProfile } from '@campus-safety/model';
 import { ArchiveButton, Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
@@ -8,10 +7,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
-import { db } from '../../lib/db';
 import { formatDate, fullName } from '../../lib/format';
-import { retryLive, useLiveQuery, type Row } from '../../lib/live-query';
-import { useAuth } from '../auth/store';
+import { useLiveQuery } from '../../data/live-query';
+import type { Row } from '../../data/spec';
+import { accountsSpec } from '../../data/users';
+import { useAuth } from '../../session/store';
 import { reissueDefaultPassword, setAccountArchived } from './api';
 import { defaultPasswordState } from './form';
 import { CreateAccountDialog, OneTimePasswordDialog, RoleCampusDialog } from './AccountDialogs';
@@ -29,14 +29,7 @@ export function matchesAccount(
 
 export default function AccountsPage({ archived = false }: { archived?: boolean }) {
   const me = useAuth((s) => s.user?.uid);
-  const key = `users:archived=${archived}`;
-  const list = useLiveQuery<UserProfile>(key, () =>
-    query(
-      collection(db, COLLECTIONS.users),
-      where('isArchived', '==', archived),
-      orderBy('firstNameLowerCase'),
-    ),
-  );
+  const list = useLiveQuery(accountsSpec(archived));
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
@@ -134,7 +127,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         error={list.error}
         isEmpty={rows.length === 0}
         emptyTitle={archived ? 'No archived accounts' : 'No accounts'}
-        onRetry={() => retryLive(key)}
+        onRetry={list.retry}
       >
         <PagedTable caption="Accounts" columns={columns} rows={rows} rowKey={(a) => a.id} />
       </ListState>

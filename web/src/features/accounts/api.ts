@@ -1,14 +1,11 @@
-import { doc, updateDoc } from 'firebase/firestore';
 import {
   CALLABLES,
-  COLLECTIONS,
   type CreateAccountRequest,
   type CreateAccountResponse,
   type ReissueDefaultPasswordRequest,
   type ReissueDefaultPasswordResponse,
 } from '@campus-safety/model';
-import { db } from '../../lib/db';
-import { messageOf } from '../../lib/errors';
+import { updateUser } from '../../data/users';
 import { callFunction } from '../../lib/functions';
 
 export function createAccount(request: CreateAccountRequest) {
@@ -27,13 +24,8 @@ export function reissueDefaultPassword(uid: string) {
 }
 
 /** The user trigger mirrors role and campus into claims and disables archived accounts in Auth. */
-async function writeUser(uid: string, change: Record<string, unknown>) {
-  try {
-    await updateDoc(doc(db, COLLECTIONS.users, uid), change);
-  } catch (error) {
-    console.error(`Update of user ${uid} failed`, error);
-    throw new Error(messageOf(error));
-  }
+function writeUser(uid: string, change: Record<string, unknown>) {
+  return updateUser(uid, change, `Update of user ${uid} failed`);
 }
 
 export function setRoleAndCampus(uid: string, role: string, campus: string | null) {

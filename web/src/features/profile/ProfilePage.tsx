@@ -7,8 +7,8 @@ import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { formatDate, fullName } from '../../lib/format';
 import { imageProblem } from '../../lib/validation';
-import { PasswordChangeForm } from '../auth/PasswordChangeForm';
-import { useAuth, type Profile } from '../auth/store';
+import { PasswordChangeForm } from '../../session/PasswordChangeForm';
+import { useAuth, type Profile } from '../../session/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 

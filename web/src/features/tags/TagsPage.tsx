@@ -8,8 +8,8 @@ import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { useTags } from '../../hooks/use-tags';
-import { retryLive } from '../../lib/live-query';
+import { useLiveQuery } from '../../data/live-query';
+import { tagsSpec } from '../../data/tags';
 import { addTags, deleteTag, describeAddResult, renameTag, tagUsage } from './api';
 import { parseTagInput, tagInputProblem } from './parse';
 
@@ -81,7 +81,7 @@ function RenameDialog({ tag, onClose }: { tag: TagRow; onClose: () => void }) {
 }
 
 export default function TagsPage() {
-  const tags = useTags();
+  const tags = useLiveQuery(tagsSpec);
   const [renaming, setRenaming] = useState<TagRow | null>(null);
   const [deleting, setDeleting] = useState<{ tag: TagRow; usage: TagUsageResponse } | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
@@ -143,7 +143,7 @@ export default function TagsPage() {
         error={tags.error}
         isEmpty={tags.data.length === 0}
         emptyTitle="No tags yet"
-        onRetry={() => retryLive('tags:all')}
+        onRetry={tags.retry}
       >
         <PagedTable
           caption="Tags"
