@@ -118,18 +118,13 @@ async function explained(failure: string, write: () => Promise<void>): Promise<v
   }
 }
 
-export function createDocument(
-  path: readonly string[],
-  data: Record<string, unknown>,
-  failure: string,
-): Promise<void> {
+/** Document fields as written (intents only: the rules refuse anything else). */
+type Fields = Record<string, unknown>;
+
+export function createDocument(path: readonly string[], data: Fields, failure: string) {
   return explained(failure, () => setDoc(docRef(path), data));
 }
 
-export function updateDocument(
-  path: readonly string[],
-  change: Record<string, unknown>,
-  failure: string,
-): Promise<void> {
+export function updateDocument(path: readonly string[], change: Fields, failure: string) {
   return explained(failure, () => updateDoc(docRef(path), change));
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isStaffRole } from '@campus-safety/model';
-import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
+import { ArchiveButton, Button, RowButton } from '../../components/Button';
+import { ArchiveConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ListState } from '../../components/States';
@@ -47,13 +47,7 @@ function IncidentPicker({
       title="New accomplishment report"
       description="Choose the open incident it reports on."
     >
-      <ListState
-        status={open.status}
-        error={open.error}
-        isEmpty={open.data.length === 0}
-        emptyTitle="No open incidents"
-        onRetry={open.retry}
-      >
+      <ListState live={open} emptyTitle="No open incidents">
         <SelectField
           label="Incident"
           value={choice}
@@ -114,21 +108,13 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
       header: 'Actions',
       cell: (r) => (
         <div className="flex flex-wrap gap-1">
-          <Button
-            variant="secondary"
-            onClick={() => setMode({ kind: 'view', row: r })}
-            aria-label={`View ${r.title}`}
-          >
-            View
-          </Button>
+          <RowButton label="View" row={r.title} onClick={() => setMode({ kind: 'view', row: r })} />
           {staff && !r.isArchived && r.report && (
-            <Button
-              variant="secondary"
+            <RowButton
+              label="Edit"
+              row={r.title}
               onClick={() => setMode({ kind: 'edit', row: r })}
-              aria-label={`Edit ${r.title}`}
-            >
-              Edit
-            </Button>
+            />
           )}
           {role === 'Admin' && (
             <ArchiveButton
@@ -159,18 +145,10 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
         </EmptyState>
       ) : (
         <ListState
-          status={list.status}
-          error={list.error}
-          isEmpty={list.data.length === 0}
+          live={list}
           emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'}
-          onRetry={list.retry}
         >
-          <PagedTable
-            caption="Accomplishment reports"
-            columns={columns}
-            rows={list.data}
-            rowKey={(r) => r.id}
-          />
+          <PagedTable caption="Accomplishment reports" columns={columns} rows={list.data} />
         </ListState>
       )}
 
@@ -249,21 +227,13 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           }}
         />
       )}
-      <ConfirmDialog
-        open={mode?.kind === 'archive'}
-        title={
-          mode?.kind === 'archive' && mode.row.isArchived
-            ? 'Restore accomplishment report'
-            : 'Archive accomplishment report'
+      <ArchiveConfirmDialog
+        item={mode?.kind === 'archive' ? mode.row : null}
+        what="accomplishment report"
+        message={(r) =>
+          `“${r.title}” will be ${r.isArchived ? 'restored to the live list' : 'moved to the archive'}.`
         }
-        message={
-          mode?.kind === 'archive'
-            ? `“${mode.row.title}” will be ${mode.row.isArchived ? 'restored to the live list' : 'moved to the archive'}.`
-            : ''
-        }
-        confirmLabel={mode?.kind === 'archive' && mode.row.isArchived ? 'Restore' : 'Archive'}
-        destructive={mode?.kind === 'archive' && !mode.row.isArchived}
-        onConfirm={() => (mode?.kind === 'archive' ? toggleArchive(mode.row) : undefined)}
+        onConfirm={toggleArchive}
         onClose={() => setMode(null)}
       />
     </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UserProfile } from '@campus-safety/model';
-import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ArchiveButton, Button, RowButton } from '../../components/Button';
+import { ArchiveConfirmDialog, ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
@@ -83,22 +83,18 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         ) : (
           <div className="flex flex-wrap gap-1">
             {!a.isArchived && (
-              <Button
-                variant="secondary"
+              <RowButton
+                label="Role & campus"
+                row={`of ${fullName(a)}`}
                 onClick={() => setEditing(a)}
-                aria-label={`Role & campus of ${fullName(a)}`}
-              >
-                Role &amp; campus
-              </Button>
+              />
             )}
             {!a.isArchived && (
-              <Button
-                variant="secondary"
+              <RowButton
+                label="New default password"
+                row={`for ${fullName(a)}`}
                 onClick={() => setReissuing(a)}
-                aria-label={`New default password for ${fullName(a)}`}
-              >
-                New default password
-              </Button>
+              />
             )}
             <ArchiveButton
               archived={a.isArchived}
@@ -123,13 +119,11 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         <TextField label="Search accounts" type="search" value={search} onChange={setSearch} />
       </div>
       <ListState
-        status={list.status}
-        error={list.error}
+        live={list}
         isEmpty={rows.length === 0}
         emptyTitle={archived ? 'No archived accounts' : 'No accounts'}
-        onRetry={list.retry}
       >
-        <PagedTable caption="Accounts" columns={columns} rows={rows} rowKey={(a) => a.id} />
+        <PagedTable caption="Accounts" columns={columns} rows={rows} />
       </ListState>
       {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}
       {editing && <RoleCampusDialog account={editing} onClose={() => setEditing(null)} />}
@@ -149,17 +143,15 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         onConfirm={() => (reissuing ? reissue(reissuing) : undefined)}
         onClose={() => setReissuing(null)}
       />
-      <ConfirmDialog
-        open={archiving !== null}
-        title={archiving?.isArchived ? 'Restore account' : 'Archive account'}
-        message={
-          archiving?.isArchived
-            ? `${archiving ? fullName(archiving) : ''} will be able to sign in again.`
-            : `${archiving ? fullName(archiving) : ''} will no longer be able to sign in. You can restore the account later.`
+      <ArchiveConfirmDialog
+        item={archiving}
+        what="account"
+        message={(a) =>
+          a.isArchived
+            ? `${fullName(a)} will be able to sign in again.`
+            : `${fullName(a)} will no longer be able to sign in. You can restore the account later.`
         }
-        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
-        destructive={!archiving?.isArchived}
-        onConfirm={() => (archiving ? toggleArchive(archiving) : undefined)}
+        onConfirm={toggleArchive}
         onClose={() => setArchiving(null)}
       />
     </>

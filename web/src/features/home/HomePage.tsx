@@ -129,13 +129,7 @@ export default function HomePage() {
         <h2 id="latest-heading" className="mb-2 font-semibold text-slate-900">
           Latest incidents
         </h2>
-        <ListState
-          status={latest.status}
-          error={latest.error}
-          isEmpty={latest.data.length === 0}
-          emptyTitle="No incidents yet"
-          onRetry={latest.retry}
-        >
+        <ListState live={latest} emptyTitle="No incidents yet">
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {latest.data.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">

@@ -24,13 +24,7 @@ export function TriggerFailures() {
       <h2 id="trigger-failures-heading" className="mb-2 font-semibold text-slate-900">
         Server trigger failures
       </h2>
-      <ListState
-        status={failures.status}
-        error={failures.error}
-        isEmpty={failures.data.length === 0}
-        emptyTitle="No trigger has failed"
-        onRetry={failures.retry}
-      >
+      <ListState live={failures} emptyTitle="No trigger has failed">
         <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
           <thead className="text-slate-600">
             <tr>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { isStaffRole } from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { RowButton } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -65,13 +65,11 @@ export default function IncidentsPage({
     {
       header: 'Actions',
       cell: (r) => (
-        <Button
-          variant="secondary"
+        <RowButton
+          label="Open"
+          row={`report ${r.incidentType} of ${formatDate(r.timestamp)}`}
           onClick={() => open(r.id)}
-          aria-label={`Open report ${r.incidentType} of ${formatDate(r.timestamp)}`}
-        >
-          Open
-        </Button>
+        />
       ),
     },
   ];
@@ -92,12 +90,10 @@ export default function IncidentsPage({
         showTags={isStaffRole(profile?.role)}
       />
       <ListState
-        status={list.status}
-        error={list.error}
+        live={list}
         isEmpty={rows.length === 0 && page === 0}
         emptyTitle={archived ? 'No archived reports' : 'No incident reports'}
         emptyHint="Nothing matches the current filters."
-        onRetry={list.retry}
       >
         <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
         {filters.search && !filters.search.includes('@') && (

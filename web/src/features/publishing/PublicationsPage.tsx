@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ArchiveButton, Button, RowButton } from '../../components/Button';
+import { ArchiveConfirmDialog } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
@@ -84,15 +84,7 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
       header: 'Actions',
       cell: (p) => (
         <div className="flex flex-wrap gap-1">
-          {!p.isArchived && (
-            <Button
-              variant="secondary"
-              onClick={() => setEditing(p)}
-              aria-label={`Edit ${p.title}`}
-            >
-              Edit
-            </Button>
-          )}
+          {!p.isArchived && <RowButton label="Edit" row={p.title} onClick={() => setEditing(p)} />}
           <ArchiveButton archived={p.isArchived} name={p.title} onClick={() => setArchiving(p)} />
         </div>
       ),
@@ -116,13 +108,10 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
         }
       />
       <ListState
-        status={list.status}
-        error={list.error}
-        isEmpty={list.data.length === 0}
+        live={list}
         emptyTitle={archived ? `No archived ${kind.plural}` : `No ${kind.plural} yet`}
-        onRetry={list.retry}
       >
-        <PagedTable caption={Plural} columns={columns} rows={list.data} rowKey={(p) => p.id} />
+        <PagedTable caption={Plural} columns={columns} rows={list.data} />
       </ListState>
       {editing && (
         <PublicationDialog
@@ -131,17 +120,13 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={archiving !== null}
-        title={archiving?.isArchived ? `Restore ${kind.singular}` : `Archive ${kind.singular}`}
-        message={
-          archiving
-            ? `“${archiving.title}” will be ${archiving.isArchived ? 'restored' : 'moved to the archive and hidden from the app'}.`
-            : ''
+      <ArchiveConfirmDialog
+        item={archiving}
+        what={kind.singular}
+        message={(p) =>
+          `“${p.title}” will be ${p.isArchived ? 'restored' : 'moved to the archive and hidden from the app'}.`
         }
-        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
-        destructive={!archiving?.isArchived}
-        onConfirm={() => (archiving ? toggleArchive(archiving) : undefined)}
+        onConfirm={toggleArchive}
         onClose={() => setArchiving(null)}
       />
     </>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ArchiveConfirmDialog } from '../../components/Dialog';
 import { FileField, FormFailure, TextAreaField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
@@ -141,31 +141,16 @@ export default function ReleasesPage() {
         subtitle="The newest offered release is on the public download page."
       />
       <UploadForm highestCode={highestCode} />
-      <ListState
-        status={list.status}
-        error={list.error}
-        isEmpty={list.data.length === 0}
-        emptyTitle="No releases yet"
-        onRetry={list.retry}
-      >
-        <PagedTable
-          caption="App releases"
-          columns={columns}
-          rows={list.data}
-          rowKey={(r) => r.id}
-        />
+      <ListState live={list} emptyTitle="No releases yet">
+        <PagedTable caption="App releases" columns={columns} rows={list.data} />
       </ListState>
-      <ConfirmDialog
-        open={archiving !== null}
-        title={archiving?.isArchived ? 'Restore release' : 'Archive release'}
-        message={
-          archiving
-            ? `Version ${archiving.version} will ${archiving.isArchived ? 'be offered again' : 'no longer be offered for download'}.`
-            : ''
+      <ArchiveConfirmDialog
+        item={archiving}
+        what="release"
+        message={(r) =>
+          `Version ${r.version} will ${r.isArchived ? 'be offered again' : 'no longer be offered for download'}.`
         }
-        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
-        destructive={!archiving?.isArchived}
-        onConfirm={() => (archiving ? toggle(archiving) : undefined)}
+        onConfirm={toggle}
         onClose={() => setArchiving(null)}
       />
     </>

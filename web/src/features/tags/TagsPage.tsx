@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { tagNameProblem, type TagUsageResponse } from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { Button, RowButton } from '../../components/Button';
 import { ConfirmDialog, Dialog, DialogFooter } from '../../components/Dialog';
 import { TextAreaField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -114,13 +114,7 @@ export default function TagsPage() {
       header: 'Actions',
       cell: (t) => (
         <div className="flex gap-1">
-          <Button
-            variant="secondary"
-            onClick={() => setRenaming(t)}
-            aria-label={`Rename ${t.name}`}
-          >
-            Rename
-          </Button>
+          <RowButton label="Rename" row={t.name} onClick={() => setRenaming(t)} />
           <Button
             variant="danger"
             onClick={() => void askDelete(t)}
@@ -138,20 +132,8 @@ export default function TagsPage() {
     <>
       <PageHeader title="Tags" subtitle="Used on incident reports and announcements" />
       <AddTagsForm existing={tags.data.map((t) => t.name)} />
-      <ListState
-        status={tags.status}
-        error={tags.error}
-        isEmpty={tags.data.length === 0}
-        emptyTitle="No tags yet"
-        onRetry={tags.retry}
-      >
-        <PagedTable
-          caption="Tags"
-          columns={columns}
-          rows={tags.data}
-          rowKey={(t) => t.id}
-          pageSize={50}
-        />
+      <ListState live={tags} emptyTitle="No tags yet">
+        <PagedTable caption="Tags" columns={columns} rows={tags.data} pageSize={50} />
       </ListState>
       {renaming && <RenameDialog tag={renaming} onClose={() => setRenaming(null)} />}
       <ConfirmDialog
