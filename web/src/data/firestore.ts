@@ -46,7 +46,7 @@ function docRef(path: readonly string[]) {
   return doc(db, first!, ...rest);
 }
 
-export function toQuery<T>(spec: QuerySpec<T>): Query<WithId<T>> {
+function toQuery<T>(spec: QuerySpec<T>): Query<WithId<T>> {
   const parts: QueryConstraint[] = spec.wheres.map((w) => where(w.field, w.op, w.value));
   if (spec.orderBy) parts.push(orderBy(spec.orderBy.field, spec.orderBy.direction));
   if (spec.startAfter) parts.push(startAfter(spec.startAfter));

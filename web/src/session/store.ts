@@ -99,7 +99,3 @@ export const useAuth = create<AuthStore>((set, get) => ({
     return user.emailVerified;
   },
 }));
-
-export function useRole() {
-  return useAuth((s) => s.profile?.role ?? null);
-}
