@@ -42,8 +42,8 @@ function closure(keys) {
 }
 
 const ENTRY = 'index.html';
-// The users module of the data layer is the Firestore chunk the session loads on sign-in.
-const SIGNED_IN = [ENTRY, 'src/app/Shell.tsx', 'src/data/users.ts'];
+// The profile listener is the Firestore chunk the session loads on sign-in.
+const SIGNED_IN = [ENTRY, 'src/app/Shell.tsx', 'src/data/profile.ts'];
 const feature = (path) => `src/features/${path}.tsx`;
 
 const routes = [

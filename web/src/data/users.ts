@@ -1,6 +1,6 @@
-import { COLLECTIONS, MESSAGES, type UserProfile } from '@campus-safety/model';
-import { entityConverter, listenToDoc, updateDocument } from './firestore';
-import type { DocSpec, QuerySpec, WithId } from './spec';
+import { COLLECTIONS, type UserProfile } from '@campus-safety/model';
+import { entityConverter, updateDocument } from './firestore';
+import type { DocSpec, QuerySpec } from './spec';
 
 const path = [COLLECTIONS.users] as const;
 const converter = entityConverter<UserProfile>();
@@ -15,27 +15,9 @@ export function accountsSpec(archived: boolean): QuerySpec<UserProfile> {
   };
 }
 
-function userSpec(uid: string): DocSpec<UserProfile> {
+/** One users document (the signed-in person's own: colleagues' are private). */
+export function userSpec(uid: string): DocSpec<UserProfile> {
   return { path: [...path, uid], converter };
-}
-
-/** Follows users/{uid}; a missing document leaves the profile empty (the console's access rules). */
-export function listenToProfile(
-  uid: string,
-  onProfile: (profile: WithId<UserProfile> | null) => void,
-  onError: (error: unknown) => void,
-): () => void {
-  return listenToDoc(
-    userSpec(uid),
-    (profile) => {
-      if (!profile) console.error(MESSAGES.noUserData);
-      onProfile(profile);
-    },
-    (error) => {
-      console.error(MESSAGES.noUserData, error);
-      onError(error);
-    },
-  );
 }
 
 /** Own profile fields (the owner), or role, campus and archived flag (an Admin; the user trigger

@@ -61,7 +61,7 @@ export const useAuth = create<AuthStore>((set, get) => ({
         profileError: null,
       });
       // Firestore is loaded only once someone is signed in, which keeps /login small.
-      void import('../data/users').then(({ listenToProfile }) => {
+      void import('../data/profile').then(({ listenToProfile }) => {
         if (get().user?.uid !== user.uid) return;
         stopProfile = listenToProfile(
           user.uid,
