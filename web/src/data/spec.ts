@@ -18,7 +18,7 @@ export type Row<T> = WithId<T> & { snapshot: Cursor };
 
 /**
  * What a screen reads, as data: the collection path, the filters, order, size and cursor. The
- * listener key is derived from it (`specKey`), so two screens asking for the same thing share
+ * listener key is derived from it (`querySpecKey`), so two screens asking for the same thing share
  * one listener and a changed spec always means a new listener.
  */
 export interface QuerySpec<T> {
