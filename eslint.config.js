@@ -4,6 +4,22 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// The console's feature folders (web/docs/console.md, "Layout"): each is a zone of its own.
+const consoleFeatures = readdirSync(new URL('./web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** No workspace imports the root scripts/ (they are the repository's own tools). */
+const NO_SCRIPTS = {
+  regex: '^(\\.\\./)+scripts/',
+  message:
+    'Workspaces do not import from the root scripts/: use @campus-safety/testkit or @campus-safety/model.',
+};
 
 export default tseslint.config(
   {
@@ -54,13 +70,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+scripts/',
-              message:
-                'Workspaces do not import from the root scripts/: use @campus-safety/testkit or @campus-safety/model.',
-            },
-          ],
+          patterns: [NO_SCRIPTS],
         },
       ],
     },
@@ -87,5 +97,62 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // Boundaries of the console (bulletproof-react): a feature uses shared code and the data
+    // layer, never another feature (what two features share is lifted into shared code, and
+    // screens are composed in `app`); shared code does not know the features or the app; only
+    // the data layer talks to Firestore; no import cycles.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, the plugin reads only .js files when it follows imports (cycles).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...consoleFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: lift what they share into shared code.',
+            })),
+            {
+              target: [
+                './web/src/components',
+                './web/src/data',
+                './web/src/lib',
+                './web/src/session',
+              ],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code does not depend on features or the app.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'firebase/firestore',
+              message: 'Read and write through the data layer (web/src/data).',
+            },
+          ],
+          // A later block replaces the rule for its files: keep the workspaces' rule too.
+          patterns: [NO_SCRIPTS],
+        },
+      ],
+    },
+  },
+  {
+    // The data layer and the Firestore instance are where the SDK is used.
+    files: ['web/src/data/**', 'web/src/lib/db.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS] }] },
   },
 );

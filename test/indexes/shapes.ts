@@ -1,20 +1,22 @@
 /**
  * Every query shape the console and the functions issue, built with the console's own query
- * builders where it has them (incidentQuerySpec, scopeFilters, accomplishmentScope, staffScope)
+ * builders where it has them (incidentQuerySpec and the role scopes of web/src/data/scopes.ts)
  * and described after the source otherwise (each entry names its file). The filter values are
  * realistic so the same shapes can run against the emulator.
  */
 import { toFirestoreValue } from '@campus-safety/testkit/firestore-values';
 import { COLLECTIONS, OPEN_STATUSES } from '@campus-safety/model';
-import { accomplishmentScope } from '../../web/src/features/accomplishments/scope.js';
+import {
+  accomplishmentScope,
+  incidentScope,
+  staffScope,
+  type IncidentScope,
+} from '../../web/src/data/scopes.js';
 import {
   EMPTY_FILTERS,
   incidentQuerySpec,
   type IncidentFilters,
-  type IncidentScope,
 } from '../../web/src/features/incidents/query-spec.js';
-import { scopeFilters } from '../../web/src/lib/incident-scope.js';
-import { staffScope } from '../../web/src/lib/staff.js';
 
 type Json = Record<string, unknown>;
 
@@ -106,7 +108,7 @@ export function consoleShapes(): QueryShape[] {
     shapes.push({
       source: `web Home latest reports (HomePage.tsx), ${name}`,
       collection: COLLECTIONS.incidentReports,
-      wheres: scopeFilters({ ...scope, archived: false }),
+      wheres: incidentScope({ ...scope, archived: false }),
       orderBy: NEWEST_FIRST,
     });
   }
@@ -118,18 +120,18 @@ export function consoleShapes(): QueryShape[] {
       source: `web new-incident alert (NewIncidentAlert.tsx), ${name}`,
       collection: COLLECTIONS.incidentReports,
       wheres: [
-        ...scopeFilters({ ...scope, uid: '' }),
+        ...incidentScope({ ...scope, uid: '' }),
         { field: 'timestamp', op: '>=', value: new Date('2026-03-01T10:00:00Z') },
       ],
     });
     shapes.push({
       source: `web accomplishment incident picker (AccomplishmentsPage.tsx), ${name}`,
       collection: COLLECTIONS.incidentReports,
-      wheres: [...scopeFilters(scope), { field: 'status', op: 'in', value: [...OPEN_STATUSES] }],
+      wheres: [...incidentScope(scope), { field: 'status', op: 'in', value: [...OPEN_STATUSES] }],
       orderBy: NEWEST_FIRST,
     });
     shapes.push({
-      source: `web assignee picker (use-staff.ts), ${name}`,
+      source: `web assignee picker (data/staff-directory.ts), ${name}`,
       collection: COLLECTIONS.users,
       wheres: staffScope(scope.role, scope.campus),
       orderBy: BY_FIRST_NAME,
@@ -173,7 +175,7 @@ export function consoleShapes(): QueryShape[] {
   }
   shapes.push(
     {
-      source: 'web tags (use-tags.ts)',
+      source: 'web tags (data/tags.ts)',
       collection: COLLECTIONS.tags,
       wheres: [],
       orderBy: [{ field: 'name', direction: 'asc' }],

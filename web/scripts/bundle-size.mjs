@@ -42,7 +42,8 @@ function closure(keys) {
 }
 
 const ENTRY = 'index.html';
-const SIGNED_IN = [ENTRY, 'src/app/Shell.tsx', 'src/features/auth/profile-listener.ts'];
+// The profile listener is the Firestore chunk the session loads on sign-in.
+const SIGNED_IN = [ENTRY, 'src/app/Shell.tsx', 'src/data/profile.ts'];
 const feature = (path) => `src/features/${path}.tsx`;
 
 const routes = [
@@ -50,16 +51,13 @@ const routes = [
   ['/email-verification', [ENTRY, feature('auth/EmailVerificationPage')]],
   ['/unauthorized', [ENTRY, feature('auth/UnauthorizedPage')]],
   ['/download', [ENTRY, feature('download/DownloadPage')]],
-  [
-    'signed-in shell (/ with Home)',
-    [...SIGNED_IN, feature('home/HomePage'), 'src/features/home/aggregations.ts'],
-  ],
-  ['/reports', [...SIGNED_IN, feature('incidents/IncidentsPage')]],
+  ['signed-in shell (/ with Home)', [...SIGNED_IN, feature('home/HomePage')]],
+  ['/reports', [...SIGNED_IN, 'src/app/screens/IncidentsScreen.tsx']],
   ['/accomplishment', [...SIGNED_IN, feature('accomplishments/AccomplishmentsPage')]],
   ['/profiles', [...SIGNED_IN, feature('profile/ProfilePage')]],
   ['/accounts', [...SIGNED_IN, feature('accounts/AccountsPage')]],
-  ['/articles', [...SIGNED_IN, feature('articles/ArticlesPage')]],
-  ['/announcements', [...SIGNED_IN, feature('announcements/AnnouncementsPage')]],
+  ['/articles', [...SIGNED_IN, feature('publishing/ArticlesPage')]],
+  ['/announcements', [...SIGNED_IN, feature('publishing/AnnouncementsPage')]],
   ['/tags', [...SIGNED_IN, feature('tags/TagsPage')]],
   ['/releases', [...SIGNED_IN, feature('releases/ReleasesPage')]],
 ];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toasts } from '../components/Toasts';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../session/store';
 import { createRouter } from './router';
 
 export function App() {

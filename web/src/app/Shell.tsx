@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { Button } from '../components/Button';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../session/store';
 import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
 import { fullName } from '../lib/format';
 import { canSee } from './access';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../lib/auth', () => ({ auth: {} }));
 
-import { useAuth, type Profile } from '../features/auth/store';
+import { useAuth, type Profile } from '../session/store';
 import { ADMIN_ONLY, SIGNED_IN } from './access';
 import { RequireRole, RequireSession } from './guards';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../session/store';
 import { decideAccess, SIGNED_IN, type RouteAccess } from './access';
 
 const ChangeDefaultPasswordPage = lazy(() => import('../features/auth/ChangeDefaultPasswordPage'));

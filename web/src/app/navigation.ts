@@ -28,13 +28,10 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
   },
   {
     title: 'Archives',
-    items: [
-      { to: '/archives/reports', label: 'Archived reports', access: ADMIN_ONLY },
-      { to: '/archives/accomplishments', label: 'Archived accomplishments', access: ADMIN_ONLY },
-      { to: '/archives/accounts', label: 'Archived accounts', access: ADMIN_ONLY },
-      { to: '/archives/articles', label: 'Archived articles', access: ADMIN_ONLY },
-      { to: '/archives/announcements', label: 'Archived announcements', access: ADMIN_ONLY },
-    ],
+    // Each archive is the Admin screen of the same name with `archived`.
+    items: ['reports', 'accomplishments', 'accounts', 'articles', 'announcements'].map(
+      (screen) => ({ to: `/archives/${screen}`, label: `Archived ${screen}`, access: ADMIN_ONLY }),
+    ),
   },
   { title: 'You', items: [{ to: '/profiles', label: 'Profile', access: SIGNED_IN }] },
 ];

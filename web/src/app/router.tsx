@@ -13,12 +13,12 @@ const EmailVerificationPage = lazy(() => import('../features/auth/EmailVerificat
 const UnauthorizedPage = lazy(() => import('../features/auth/UnauthorizedPage'));
 const DownloadPage = lazy(() => import('../features/download/DownloadPage'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
-const IncidentsPage = lazy(() => import('../features/incidents/IncidentsPage'));
+const IncidentsScreen = lazy(() => import('./screens/IncidentsScreen'));
 const AccomplishmentsPage = lazy(() => import('../features/accomplishments/AccomplishmentsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const AccountsPage = lazy(() => import('../features/accounts/AccountsPage'));
-const ArticlesPage = lazy(() => import('../features/articles/ArticlesPage'));
-const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
+const ArticlesPage = lazy(() => import('../features/publishing/ArticlesPage'));
+const AnnouncementsPage = lazy(() => import('../features/publishing/AnnouncementsPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
 
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
     errorElement: <NotFoundPage />,
     children: [
       guarded(undefined, SIGNED_IN, HomePage),
-      guarded('reports', SIGNED_IN, IncidentsPage),
+      guarded('reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', SIGNED_IN, AccomplishmentsPage),
       guarded('profiles', SIGNED_IN, ProfilePage),
       guarded('accounts', ADMIN_ONLY, AccountsPage),
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
       guarded('announcements', ADMIN_ONLY, AnnouncementsPage),
       guarded('tags', ADMIN_ONLY, TagsPage),
       guarded('releases', ADMIN_ONLY, ReleasesPage),
-      guarded('archives/reports', ADMIN_ONLY, IncidentsPage, true),
+      guarded('archives/reports', ADMIN_ONLY, IncidentsScreen, true),
       guarded('archives/accomplishments', ADMIN_ONLY, AccomplishmentsPage, true),
       guarded('archives/accounts', ADMIN_ONLY, AccountsPage, true),
       guarded('archives/articles', ADMIN_ONLY, ArticlesPage, true),

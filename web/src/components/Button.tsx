@@ -43,6 +43,26 @@ export function Button({
   );
 }
 
+/**
+ * A secondary button acting on one row of a list: it reads `label`, and screen readers hear
+ * `label` and then `row` (which row: "Edit" + "Fire drill"), since every row has the same button.
+ */
+export function RowButton({
+  label,
+  row,
+  onClick,
+}: {
+  label: string;
+  row: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="secondary" onClick={onClick} aria-label={`${label} ${row}`}>
+      {label}
+    </Button>
+  );
+}
+
 /** The row button that archives a live item or restores an archived one; `name` says which row. */
 export function ArchiveButton({
   archived,

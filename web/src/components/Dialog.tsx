@@ -116,3 +116,35 @@ export function DialogFooter({
     </DialogActions>
   );
 }
+
+/**
+ * Asks before archiving or restoring `item` (closed while null): the title, button and tone follow
+ * the item's archived flag; `message` says what happens to it.
+ */
+export function ArchiveConfirmDialog<T extends { isArchived: boolean }>({
+  item,
+  what,
+  message,
+  onConfirm,
+  onClose,
+}: {
+  item: T | null;
+  /** What is archived, in lower case: "account", "release", … */
+  what: string;
+  message: (item: T) => ReactNode;
+  onConfirm: (item: T) => Promise<void> | void;
+  onClose: () => void;
+}) {
+  const restore = item?.isArchived ?? false;
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title={`${restore ? 'Restore' : 'Archive'} ${what}`}
+      message={item ? message(item) : ''}
+      confirmLabel={restore ? 'Restore' : 'Archive'}
+      destructive={!restore}
+      onConfirm={() => (item ? onConfirm(item) : undefined)}
+      onClose={onClose}
+    />
+  );
+}

@@ -39,27 +39,33 @@ export function InlineSpinner({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** Loading, error and empty states of a list in one place, so no list forgets one. */
-export function ListState({
-  status,
-  error,
-  isEmpty,
-  emptyTitle,
-  emptyHint,
-  onRetry,
-  children,
-}: {
+/** What a list shows its states from: a live query's result (data/live-query). */
+export interface ListSource {
   status: 'loading' | 'ready' | 'error';
   error: string | null;
-  isEmpty: boolean;
+  data: readonly unknown[];
+  retry?: () => void;
+}
+
+/**
+ * Loading, error and empty states of a list in one place, so no list forgets one. Empty means no
+ * rows unless the screen says otherwise (rows filtered in the console).
+ */
+export function ListState({
+  live: { status, error, data, retry },
+  isEmpty = data.length === 0,
+  emptyTitle,
+  emptyHint,
+  children,
+}: {
+  live: ListSource;
+  isEmpty?: boolean;
   emptyTitle: string;
   emptyHint?: ReactNode;
-  onRetry?: () => void;
   children: ReactNode;
 }) {
   if (status === 'loading') return <InlineSpinner />;
-  if (status === 'error')
-    return <ErrorState message={error ?? 'Unknown error.'} onRetry={onRetry} />;
+  if (status === 'error') return <ErrorState message={error ?? 'Unknown error.'} onRetry={retry} />;
   if (isEmpty) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
   return <>{children}</>;
 }

@@ -110,17 +110,17 @@ export function usePaged<T>(rows: readonly T[], pageSize = 25) {
   };
 }
 
-export function PagedTable<T>(props: {
+/** A table a page at a time; rows are keyed by their document id. */
+export function PagedTable<T extends { id: string }>(props: {
   caption: string;
   columns: Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string;
   pageSize?: number;
 }) {
   const { rows, pager } = usePaged(props.rows, props.pageSize);
   return (
     <>
-      <Table caption={props.caption} columns={props.columns} rows={rows} rowKey={props.rowKey} />
+      <Table caption={props.caption} columns={props.columns} rows={rows} rowKey={(row) => row.id} />
       {(pager.hasNext || pager.hasPrevious) && <Pager {...pager} />}
     </>
   );

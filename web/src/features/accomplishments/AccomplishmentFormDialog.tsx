@@ -10,7 +10,8 @@ import {
 } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { submitAccomplishment, updateAccomplishment, type Accomplishment } from './api';
+import type { Accomplishment } from '../../data/accomplishments';
+import { submitAccomplishment, updateAccomplishment } from './api';
 import { validateAccomplishment, type AccomplishmentField, type AccomplishmentInput } from './form';
 
 /** Create (for an incident) or edit an accomplishment report; the form keeps its values on failure. */

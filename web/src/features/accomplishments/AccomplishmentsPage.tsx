@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import { collection, limit, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, OPEN_STATUSES, isStaffRole } from '@campus-safety/model';
-import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
+import { isStaffRole } from '@campus-safety/model';
+import { ArchiveButton, Button, RowButton } from '../../components/Button';
+import { ArchiveConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
-import { db } from '../../lib/db';
+import {
+  accomplishmentsSpec,
+  setAccomplishmentArchived,
+  type Accomplishment,
+} from '../../data/accomplishments';
+import { openIncidentsSpec, type Incident } from '../../data/incidents';
+import { useLiveQuery } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
-import { scopeFilters } from '../../lib/incident-scope';
-import { retryLive, useLiveQuery } from '../../lib/live-query';
-import { whereConstraints } from '../../lib/where';
-import { useAuth } from '../auth/store';
-import type { Incident } from '../incidents/api';
+import { useAuth } from '../../session/store';
 import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
-import { setAccomplishmentArchived, type Accomplishment } from './api';
-import { accomplishmentScope } from './scope';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
 const LIST_LIMIT = 500;
@@ -33,20 +32,10 @@ function IncidentPicker({
 }) {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const scope = scopeFilters({
-    role: profile?.role ?? null,
-    uid,
-    campus: profile?.campus ?? null,
-    archived: false,
-  });
-  const key = `incidents:open:${JSON.stringify(scope)}`;
-  const open = useLiveQuery<Incident>(key, () =>
-    query(
-      collection(db, COLLECTIONS.incidentReports),
-      ...whereConstraints(scope),
-      where('status', 'in', [...OPEN_STATUSES]),
-      orderBy('timestamp', 'desc'),
-      limit(100),
+  const open = useLiveQuery(
+    openIncidentsSpec(
+      { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false },
+      100,
     ),
   );
   const [choice, setChoice] = useState('');
@@ -58,13 +47,7 @@ function IncidentPicker({
       title="New accomplishment report"
       description="Choose the open incident it reports on."
     >
-      <ListState
-        status={open.status}
-        error={open.error}
-        isEmpty={open.data.length === 0}
-        emptyTitle="No open incidents"
-        onRetry={() => retryLive(key)}
-      >
+      <ListState live={open} emptyTitle="No open incidents">
         <SelectField
           label="Incident"
           value={choice}
@@ -95,16 +78,8 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const campus = useAuth((s) => s.profile?.campus ?? null);
   const [mode, setMode] = useState<Mode>(null);
   const [createFor, setCreateFor] = useState<Incident | null>(null);
-  const scope = accomplishmentScope(role, campus, archived);
-  const key = scope ? `accomplishments:${JSON.stringify(scope)}` : null;
-  const list = useLiveQuery<Accomplishment>(key, () =>
-    query(
-      collection(db, COLLECTIONS.accomplishmentReports),
-      ...whereConstraints(scope ?? []),
-      orderBy('timestamp', 'desc'),
-      limit(LIST_LIMIT),
-    ),
-  );
+  const spec = accomplishmentsSpec(role, campus, archived, LIST_LIMIT);
+  const list = useLiveQuery(spec);
   const staff = isStaffRole(role);
 
   async function toggleArchive(row: Accomplishment) {
@@ -133,21 +108,13 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
       header: 'Actions',
       cell: (r) => (
         <div className="flex flex-wrap gap-1">
-          <Button
-            variant="secondary"
-            onClick={() => setMode({ kind: 'view', row: r })}
-            aria-label={`View ${r.title}`}
-          >
-            View
-          </Button>
+          <RowButton label="View" row={r.title} onClick={() => setMode({ kind: 'view', row: r })} />
           {staff && !r.isArchived && r.report && (
-            <Button
-              variant="secondary"
+            <RowButton
+              label="Edit"
+              row={r.title}
               onClick={() => setMode({ kind: 'edit', row: r })}
-              aria-label={`Edit ${r.title}`}
-            >
-              Edit
-            </Button>
+            />
           )}
           {role === 'Admin' && (
             <ArchiveButton
@@ -172,24 +139,16 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           ) : undefined
         }
       />
-      {key === null ? (
+      {spec === null ? (
         <EmptyState title="Accomplishment reports are kept by campus safety staff.">
           The status of your own reports is on the incident reports screen.
         </EmptyState>
       ) : (
         <ListState
-          status={list.status}
-          error={list.error}
-          isEmpty={list.data.length === 0}
+          live={list}
           emptyTitle={archived ? 'No archived accomplishment reports' : 'No accomplishment reports'}
-          onRetry={() => retryLive(key)}
         >
-          <PagedTable
-            caption="Accomplishment reports"
-            columns={columns}
-            rows={list.data}
-            rowKey={(r) => r.id}
-          />
+          <PagedTable caption="Accomplishment reports" columns={columns} rows={list.data} />
         </ListState>
       )}
 
@@ -268,21 +227,13 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           }}
         />
       )}
-      <ConfirmDialog
-        open={mode?.kind === 'archive'}
-        title={
-          mode?.kind === 'archive' && mode.row.isArchived
-            ? 'Restore accomplishment report'
-            : 'Archive accomplishment report'
+      <ArchiveConfirmDialog
+        item={mode?.kind === 'archive' ? mode.row : null}
+        what="accomplishment report"
+        message={(r) =>
+          `“${r.title}” will be ${r.isArchived ? 'restored to the live list' : 'moved to the archive'}.`
         }
-        message={
-          mode?.kind === 'archive'
-            ? `“${mode.row.title}” will be ${mode.row.isArchived ? 'restored to the live list' : 'moved to the archive'}.`
-            : ''
-        }
-        confirmLabel={mode?.kind === 'archive' && mode.row.isArchived ? 'Restore' : 'Archive'}
-        destructive={mode?.kind === 'archive' && !mode.row.isArchived}
-        onConfirm={() => (mode?.kind === 'archive' ? toggleArchive(mode.row) : undefined)}
+        onConfirm={toggleArchive}
         onClose={() => setMode(null)}
       />
     </>

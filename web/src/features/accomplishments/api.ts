@@ -1,22 +1,12 @@
-import { collection, doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
-import { COLLECTIONS, STORAGE_PATHS, type AccomplishmentReport } from '@campus-safety/model';
-import { db } from '../../lib/db';
-import { messageOf } from '../../lib/errors';
+import { STORAGE_PATHS } from '@campus-safety/model';
+import {
+  createAccomplishment,
+  newAccomplishmentId,
+  updateAccomplishmentContent,
+  type AccomplishmentContent,
+} from '../../data/accomplishments';
 import { safeFileName } from '../../lib/validation';
 import type { AccomplishmentInput } from './form';
-
-export type Accomplishment = AccomplishmentReport & { id: string };
-
-/** Staff write the incident's sub-collection; the server copies it to the top level. */
-function sourceRef(incidentId: string, accomplishmentId: string) {
-  return doc(
-    db,
-    COLLECTIONS.incidentReports,
-    incidentId,
-    COLLECTIONS.accomplishmentReports,
-    accomplishmentId,
-  );
-}
 
 async function uploadImage(incidentId: string, image: File): Promise<string> {
   const { uploadFile } = await import('../../lib/storage');
@@ -27,12 +17,14 @@ async function uploadImage(incidentId: string, image: File): Promise<string> {
   return uploaded.url;
 }
 
-function clean(input: AccomplishmentInput) {
+/** The form's values as stored, with the image's URL once it is uploaded. */
+function content(input: AccomplishmentInput, imageUrl: string | undefined): AccomplishmentContent {
   return {
     title: input.title.trim(),
     description: input.description.trim(),
     resolveCode: input.resolveCode,
     threatLevel: input.threatLevel,
+    ...(imageUrl ? { imageUrl } : {}),
   };
 }
 
@@ -41,22 +33,10 @@ export async function submitAccomplishment(
   input: AccomplishmentInput,
   image: File | null,
 ): Promise<string> {
-  const ref = doc(
-    collection(db, COLLECTIONS.incidentReports, incidentId, COLLECTIONS.accomplishmentReports),
-  );
+  const id = newAccomplishmentId(incidentId);
   const imageUrl = image ? await uploadImage(incidentId, image) : undefined;
-  try {
-    await setDoc(ref, {
-      ...clean(input),
-      ...(imageUrl ? { imageUrl } : {}),
-      isArchived: false,
-      timestamp: serverTimestamp(),
-    });
-  } catch (error) {
-    console.error('Accomplishment report failed', error);
-    throw new Error(messageOf(error));
-  }
-  return ref.id;
+  await createAccomplishment(incidentId, id, content(input, imageUrl));
+  return id;
 }
 
 export async function updateAccomplishment(
@@ -66,25 +46,5 @@ export async function updateAccomplishment(
   image: File | null,
 ): Promise<void> {
   const imageUrl = image ? await uploadImage(incidentId, image) : undefined;
-  try {
-    await updateDoc(sourceRef(incidentId, accomplishmentId), {
-      ...clean(input),
-      ...(imageUrl ? { imageUrl } : {}),
-    });
-  } catch (error) {
-    console.error('Accomplishment update failed', error);
-    throw new Error(messageOf(error));
-  }
-}
-
-/** Archives the top-level copy; the server carries the flag back to the incident's sub-collection. */
-export async function setAccomplishmentArchived(accomplishmentId: string, archived: boolean) {
-  try {
-    await updateDoc(doc(db, COLLECTIONS.accomplishmentReports, accomplishmentId), {
-      isArchived: archived,
-    });
-  } catch (error) {
-    console.error('Accomplishment archive failed', error);
-    throw new Error(messageOf(error));
-  }
+  await updateAccomplishmentContent(incidentId, accomplishmentId, content(input, imageUrl));
 }

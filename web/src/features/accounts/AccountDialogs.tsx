@@ -5,7 +5,7 @@ import { Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { FormFailure, SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm, type FieldBinding } from '../../components/use-form';
-import type { Profile } from '../auth/store';
+import type { Profile } from '../../session/store';
 import { fullName } from '../../lib/format';
 import { createAccount, setRoleAndCampus } from './api';
 import {

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { collection, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, type UserProfile } from '@campus-safety/model';
-import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
+import type { UserProfile } from '@campus-safety/model';
+import { ArchiveButton, Button, RowButton } from '../../components/Button';
+import { ArchiveConfirmDialog, ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
-import { db } from '../../lib/db';
 import { formatDate, fullName } from '../../lib/format';
-import { retryLive, useLiveQuery, type Row } from '../../lib/live-query';
-import { useAuth } from '../auth/store';
+import { useLiveQuery } from '../../data/live-query';
+import type { Row } from '../../data/spec';
+import { accountsSpec } from '../../data/users';
+import { useAuth } from '../../session/store';
 import { reissueDefaultPassword, setAccountArchived } from './api';
 import { defaultPasswordState } from './form';
 import { CreateAccountDialog, OneTimePasswordDialog, RoleCampusDialog } from './AccountDialogs';
@@ -29,14 +29,7 @@ export function matchesAccount(
 
 export default function AccountsPage({ archived = false }: { archived?: boolean }) {
   const me = useAuth((s) => s.user?.uid);
-  const key = `users:archived=${archived}`;
-  const list = useLiveQuery<UserProfile>(key, () =>
-    query(
-      collection(db, COLLECTIONS.users),
-      where('isArchived', '==', archived),
-      orderBy('firstNameLowerCase'),
-    ),
-  );
+  const list = useLiveQuery(accountsSpec(archived));
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
@@ -90,22 +83,18 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         ) : (
           <div className="flex flex-wrap gap-1">
             {!a.isArchived && (
-              <Button
-                variant="secondary"
+              <RowButton
+                label="Role & campus"
+                row={`of ${fullName(a)}`}
                 onClick={() => setEditing(a)}
-                aria-label={`Role & campus of ${fullName(a)}`}
-              >
-                Role &amp; campus
-              </Button>
+              />
             )}
             {!a.isArchived && (
-              <Button
-                variant="secondary"
+              <RowButton
+                label="New default password"
+                row={`for ${fullName(a)}`}
                 onClick={() => setReissuing(a)}
-                aria-label={`New default password for ${fullName(a)}`}
-              >
-                New default password
-              </Button>
+              />
             )}
             <ArchiveButton
               archived={a.isArchived}
@@ -130,13 +119,11 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         <TextField label="Search accounts" type="search" value={search} onChange={setSearch} />
       </div>
       <ListState
-        status={list.status}
-        error={list.error}
+        live={list}
         isEmpty={rows.length === 0}
         emptyTitle={archived ? 'No archived accounts' : 'No accounts'}
-        onRetry={() => retryLive(key)}
       >
-        <PagedTable caption="Accounts" columns={columns} rows={rows} rowKey={(a) => a.id} />
+        <PagedTable caption="Accounts" columns={columns} rows={rows} />
       </ListState>
       {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}
       {editing && <RoleCampusDialog account={editing} onClose={() => setEditing(null)} />}
@@ -156,17 +143,15 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         onConfirm={() => (reissuing ? reissue(reissuing) : undefined)}
         onClose={() => setReissuing(null)}
       />
-      <ConfirmDialog
-        open={archiving !== null}
-        title={archiving?.isArchived ? 'Restore account' : 'Archive account'}
-        message={
-          archiving?.isArchived
-            ? `${archiving ? fullName(archiving) : ''} will be able to sign in again.`
-            : `${archiving ? fullName(archiving) : ''} will no longer be able to sign in. You can restore the account later.`
+      <ArchiveConfirmDialog
+        item={archiving}
+        what="account"
+        message={(a) =>
+          a.isArchived
+            ? `${fullName(a)} will be able to sign in again.`
+            : `${fullName(a)} will no longer be able to sign in. You can restore the account later.`
         }
-        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
-        destructive={!archiving?.isArchived}
-        onConfirm={() => (archiving ? toggleArchive(archiving) : undefined)}
+        onConfirm={toggleArchive}
         onClose={() => setArchiving(null)}
       />
     </>

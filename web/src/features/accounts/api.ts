@@ -1,7 +1,5 @@
-import { doc, updateDoc } from 'firebase/firestore';
-import { COLLECTIONS, type CreateAccountRequest } from '@campus-safety/model';
-import { db } from '../../lib/db';
-import { messageOf } from '../../lib/errors';
+import type { CreateAccountRequest } from '@campus-safety/model';
+import { updateUser } from '../../data/users';
 import { callFunction } from '../../lib/functions';
 
 export function createAccount(request: CreateAccountRequest) {
@@ -14,13 +12,8 @@ export function reissueDefaultPassword(uid: string) {
 }
 
 /** The user trigger mirrors role and campus into claims and disables archived accounts in Auth. */
-async function writeUser(uid: string, change: Record<string, unknown>) {
-  try {
-    await updateDoc(doc(db, COLLECTIONS.users, uid), change);
-  } catch (error) {
-    console.error(`Update of user ${uid} failed`, error);
-    throw new Error(messageOf(error));
-  }
+function writeUser(uid: string, change: Record<string, unknown>) {
+  return updateUser(uid, change, `Update of user ${uid} failed`);
 }
 
 export function setRoleAndCampus(uid: string, role: string, campus: string | null) {

@@ -1,8 +1,8 @@
 import { Button } from '../../components/Button';
 import { thrownText, toast } from '../../components/toast-store';
 import { AuthLayout } from './AuthLayout';
-import { PasswordChangeForm } from './PasswordChangeForm';
-import { useAuth } from './store';
+import { PasswordChangeForm } from '../../session/PasswordChangeForm';
+import { useAuth } from '../../session/store';
 
 /** Shown instead of every screen while users/{uid}.isUsingDefaultPassword is true. */
 export default function ChangeDefaultPasswordPage() {

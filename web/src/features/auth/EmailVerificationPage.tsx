@@ -4,8 +4,8 @@ import { sendEmailVerification } from 'firebase/auth';
 import { Button } from '../../components/Button';
 import { toast } from '../../components/toast-store';
 import { AuthLayout } from './AuthLayout';
-import { authErrorMessage } from './auth-errors';
-import { useAuth } from './store';
+import { authErrorMessage } from '../../session/auth-errors';
+import { useAuth } from '../../session/store';
 
 export default function EmailVerificationPage() {
   const user = useAuth((s) => s.user);

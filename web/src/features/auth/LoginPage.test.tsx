@@ -11,9 +11,9 @@ vi.mock('firebase/auth', async (importOriginal) => ({
   signInWithEmailAndPassword: (...args: unknown[]) => signInWithEmailAndPassword(...args),
 }));
 
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage } from '../../session/auth-errors';
 import LoginPage from './LoginPage';
-import { useAuth } from './store';
+import { useAuth } from '../../session/store';
 
 function renderLogin() {
   render(

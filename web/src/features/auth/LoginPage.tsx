@@ -4,7 +4,7 @@ import { TextField } from '../../components/fields';
 import { useForm } from '../../components/use-form';
 import { emailProblem, type FieldErrors } from '../../lib/validation';
 import { AuthLayout } from './AuthLayout';
-import { useAuth } from './store';
+import { useAuth } from '../../session/store';
 
 export function validateSignIn(email: string, password: string): FieldErrors<'email' | 'password'> {
   return {

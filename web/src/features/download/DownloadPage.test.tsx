@@ -5,22 +5,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const data = vi.hoisted(() => ({
   release: null as unknown,
   check: undefined as unknown,
-  listener: null as null | ((snap: unknown) => void),
+  listener: null as null | ((check: unknown) => void),
 }));
 const downloadUrl = vi.hoisted(() => vi.fn(async () => 'https://files.test/app.apk'));
 vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../../lib/storage', () => ({ downloadUrl }));
-vi.mock('firebase/firestore', () => ({
-  collection: () => ({}),
-  query: () => ({}),
-  where: () => ({}),
-  orderBy: () => ({}),
-  limit: () => ({}),
-  doc: (_db: unknown, _c: string, id: string) => ({ id }),
-  getDocs: async () => ({ docs: [{ data: () => data.release }] }),
-  onSnapshot: (_ref: unknown, next: (snap: unknown) => void) => {
+vi.mock('../../data/firestore', () => ({
+  entityConverter: () => ({}),
+  readQuery: async () => [data.release],
+  listenToDoc: (_spec: unknown, next: (check: unknown) => void) => {
     data.listener = next;
-    next({ data: () => data.check });
+    next(data.check ?? null);
     return () => undefined;
   },
 }));
@@ -82,7 +77,7 @@ describe('/download', () => {
     expect(await screen.findByText(/still being checked/)).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();
     const checked = { kind: 'release', state: 'ok', reason: null, size: 5000, sha256: 'ff' };
-    await act(async () => data.listener!({ data: () => checked }));
+    await act(async () => data.listener!(checked));
     expect(await screen.findByRole('link', { name: 'Download version 1.4.0' })).toBeInTheDocument();
   });
 });

@@ -1,21 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  collection,
-  doc,
-  getDocs,
-  limit,
-  onSnapshot,
-  orderBy,
-  query,
-  where,
-} from 'firebase/firestore';
-import { COLLECTIONS, fileCheckId, type FileCheck, type Release } from '@campus-safety/model';
+import type { Release } from '@campus-safety/model';
 import { ErrorState, InlineSpinner } from '../../components/States';
-import { db } from '../../lib/db';
 import { messageOf } from '../../lib/errors';
 import { formatBytes, formatDate } from '../../lib/format';
 import { downloadUrl } from '../../lib/storage';
-import { releaseOffer } from '../releases/file-check';
+import { followFileCheck, releaseOffer } from '../../data/file-checks';
+import { readNewestLiveRelease } from '../../data/releases';
 
 type State =
   | { status: 'loading' }
@@ -41,10 +31,10 @@ export default function DownloadPage() {
     // The check of its file, live: a release uploaded a moment ago is offered as soon as the
     // server has checked it, without a reload.
     const followCheck = (release: Release) =>
-      onSnapshot(
-        doc(db, COLLECTIONS.fileChecks, fileCheckId(release.storagePath)),
+      followFileCheck(
+        release.storagePath,
         async (check) => {
-          const offer = releaseOffer(check.data() as FileCheck | undefined);
+          const offer = releaseOffer(check);
           if (offer.state !== 'offered') {
             const why =
               offer.state === 'checking'
@@ -65,20 +55,12 @@ export default function DownloadPage() {
       );
     (async () => {
       try {
-        const snap = await getDocs(
-          query(
-            collection(db, COLLECTIONS.releases),
-            where('isArchived', '==', false),
-            orderBy('timestamp', 'desc'),
-            limit(1),
-          ),
-        );
-        const first = snap.docs[0];
-        if (!first) {
+        const newest = await readNewestLiveRelease();
+        if (!newest) {
           if (current) setState({ status: 'none' });
           return;
         }
-        if (current) stopCheck = followCheck(first.data() as Release);
+        if (current) stopCheck = followCheck(newest);
       } catch (error) {
         fail(error);
       }

@@ -7,16 +7,8 @@ import type { LiveStats } from './stats';
 const stats = vi.hoisted(() => ({ current: null as unknown as LiveStats, calls: [] as unknown[] }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
-vi.mock('../incidents/api', () => ({ incidentsRef: () => ({}) }));
-vi.mock('firebase/firestore', () => ({
-  query: () => ({}),
-  orderBy: () => ({}),
-  limit: () => ({}),
-}));
-vi.mock('../../lib/where', () => ({ whereConstraints: () => [] }));
-vi.mock('../../lib/live-query', () => ({
-  retryLive: () => undefined,
-  useLiveQuery: () => ({ status: 'ready', data: [], error: null, key: 'latest' }),
+vi.mock('../../data/live-query', () => ({
+  useLiveQuery: () => ({ status: 'ready', data: [], error: null, retry: () => undefined }),
 }));
 vi.mock('./stats', () => ({
   useCampusStats: (...args: unknown[]) => {
@@ -25,7 +17,7 @@ vi.mock('./stats', () => ({
   },
 }));
 
-import { useAuth, type Profile } from '../auth/store';
+import { useAuth, type Profile } from '../../session/store';
 import HomePage from './HomePage';
 
 function renderAs(role: Profile['role'], campus: string | null) {
@@ -44,7 +36,8 @@ describe('Home', () => {
 
   it('Admin sees every campus summed, the campus breakdown and the averages', () => {
     stats.current = {
-      key: 'incident-stats:all',
+      shown: true,
+      retry: () => undefined,
       status: 'ready',
       error: null,
       stats: [
@@ -72,7 +65,8 @@ describe('Home', () => {
 
   it('IMT sees its campus without a campus breakdown', () => {
     stats.current = {
-      key: 'incident-stats:North Campus',
+      shown: true,
+      retry: () => undefined,
       status: 'ready',
       error: null,
       stats: [{ campus: 'North Campus', total: 2, byStatus: { Reported: 2 } }],
@@ -87,7 +81,8 @@ describe('Home', () => {
 
   it('shows a refused or failed stats listener as an error', () => {
     stats.current = {
-      key: 'incident-stats:all',
+      shown: true,
+      retry: () => undefined,
       status: 'error',
       error: 'You do not have permission to do this.',
       stats: [],
@@ -98,7 +93,13 @@ describe('Home', () => {
   });
 
   it('other roles see only their latest reports', () => {
-    stats.current = { key: null, status: 'ready', error: null, stats: [] };
+    stats.current = {
+      shown: false,
+      status: 'ready',
+      error: null,
+      stats: [],
+      retry: () => undefined,
+    };
     renderAs('User', null);
     expect(screen.queryByText('All live reports')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Latest incidents' })).toBeInTheDocument();

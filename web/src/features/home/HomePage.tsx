@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { limit, orderBy, query } from 'firebase/firestore';
 import dayjs from 'dayjs';
 import { STATUS_LABELS, type IncidentStatus } from '@campus-safety/model';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, InlineSpinner, ListState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate, formatMinutes } from '../../lib/format';
-import { scopeFilters, type IncidentScope } from '../../lib/incident-scope';
-import { retryLive, useLiveQuery } from '../../lib/live-query';
-import { whereConstraints } from '../../lib/where';
-import { useAuth } from '../auth/store';
-import { incidentsRef, type Incident } from '../incidents/api';
+import { latestIncidentsSpec } from '../../data/incidents';
+import { useLiveQuery } from '../../data/live-query';
+import type { IncidentScope } from '../../data/scopes';
+import { useAuth } from '../../session/store';
 import { dashboardFigures, TREND_DAYS, type Counted, type DashboardFigures } from './figures';
 import { useCampusStats } from './stats';
 import { TriggerFailures } from './TriggerFailures';
@@ -107,48 +105,31 @@ export default function HomePage() {
     campus: profile?.campus ?? null,
     archived: false,
   };
-  const scopeKey = `${scope.role}:${scope.campus}:${uid}`;
   const live = useCampusStats(scope.role, scope.campus);
   const figures = useMemo(
     () =>
-      live.key && live.status === 'ready'
+      live.shown && live.status === 'ready'
         ? dashboardFigures(live.stats, new Date(), scope.role === 'Admin')
         : null,
-    [live.key, live.status, live.stats, scope.role],
+    [live.shown, live.status, live.stats, scope.role],
   );
 
-  const latestKey = `incidents:latest:${scopeKey}`;
-  const latest = useLiveQuery<Incident>(latestKey, () =>
-    query(
-      incidentsRef(),
-      ...whereConstraints(scopeFilters(scope)),
-      orderBy('timestamp', 'desc'),
-      limit(5),
-    ),
-  );
+  const latest = useLiveQuery(latestIncidentsSpec(scope, 5));
 
   return (
     <>
       <PageHeader
         title="Dashboard"
-        subtitle={live.key ? 'Live figures of the reports that are not archived' : undefined}
+        subtitle={live.shown ? 'Live figures of the reports that are not archived' : undefined}
       />
-      {live.status === 'error' && (
-        <ErrorState message={live.error ?? ''} onRetry={() => live.key && retryLive(live.key)} />
-      )}
-      {live.key && live.status === 'loading' && <InlineSpinner label="Loading figures…" />}
+      {live.status === 'error' && <ErrorState message={live.error ?? ''} onRetry={live.retry} />}
+      {live.shown && live.status === 'loading' && <InlineSpinner label="Loading figures…" />}
       {figures && <Figures figures={figures} />}
       <section aria-labelledby="latest-heading" className="mt-6">
         <h2 id="latest-heading" className="mb-2 font-semibold text-slate-900">
           Latest incidents
         </h2>
-        <ListState
-          status={latest.status}
-          error={latest.error}
-          isEmpty={latest.data.length === 0}
-          emptyTitle="No incidents yet"
-          onRetry={() => retryLive(latestKey)}
-        >
+        <ListState live={latest} emptyTitle="No incidents yet">
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {latest.data.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">

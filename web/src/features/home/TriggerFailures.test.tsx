@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 const live = vi.hoisted(() => ({ current: {} as unknown }));
 vi.mock('../../lib/db', () => ({ db: {} }));
-vi.mock('../../lib/live-query', () => ({
-  retryLive: () => undefined,
+vi.mock('../../data/live-query', () => ({
   useLiveQuery: () => live.current,
 }));
 

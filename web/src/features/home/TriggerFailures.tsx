@@ -1,11 +1,9 @@
-import { collection, limit, orderBy, query } from 'firebase/firestore';
-import { COLLECTIONS, type TriggerFailure } from '@campus-safety/model';
+import type { TriggerFailure } from '@campus-safety/model';
 import { ListState } from '../../components/States';
-import { db } from '../../lib/db';
 import { formatDate } from '../../lib/format';
-import { retryLive, useLiveQuery } from '../../lib/live-query';
+import { useLiveQuery } from '../../data/live-query';
+import { latestTriggerFailuresSpec } from '../../data/trigger-failures';
 
-const KEY = 'trigger-failures:latest';
 /** The latest ones are what needs looking at; older records are history. */
 export const TRIGGER_FAILURES_SHOWN = 20;
 
@@ -20,25 +18,13 @@ const STATE_LABELS: Record<TriggerFailure['state'], string> = {
  * notification, history entry or copy of that change was never made; the document says where.
  */
 export function TriggerFailures() {
-  const failures = useLiveQuery<TriggerFailure>(KEY, () =>
-    query(
-      collection(db, COLLECTIONS.triggerFailures),
-      orderBy('lastFailedAt', 'desc'),
-      limit(TRIGGER_FAILURES_SHOWN),
-    ),
-  );
+  const failures = useLiveQuery(latestTriggerFailuresSpec(TRIGGER_FAILURES_SHOWN));
   return (
     <section aria-labelledby="trigger-failures-heading" className="mt-6">
       <h2 id="trigger-failures-heading" className="mb-2 font-semibold text-slate-900">
         Server trigger failures
       </h2>
-      <ListState
-        status={failures.status}
-        error={failures.error}
-        isEmpty={failures.data.length === 0}
-        emptyTitle="No trigger has failed"
-        onRetry={() => retryLive(KEY)}
-      >
+      <ListState live={failures} emptyTitle="No trigger has failed">
         <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
           <thead className="text-slate-600">
             <tr>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardFigures, trendDays, type CampusStats } from './figures';
+import type { CampusStats } from '../../data/incident-stats';
+import { dashboardFigures, trendDays } from './figures';
 
 const now = new Date('2026-06-15T13:30:00Z');
 

@@ -3,12 +3,9 @@ import {
   INCIDENT_STATUSES,
   THREAT_LEVELS,
   UNASSESSED_THREAT_LEVEL,
-  type IncidentStats,
   type MinutesTally,
 } from '@campus-safety/model';
-
-/** What Home reads: campus stats docs as they come from Firestore (any bucket may be absent). */
-export type CampusStats = Partial<Omit<IncidentStats, 'updatedAt'>>;
+import type { CampusStats } from '../../data/incident-stats';
 
 export interface Counted {
   label: string;

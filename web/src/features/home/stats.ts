@@ -1,15 +1,14 @@
-import { collection, doc } from 'firebase/firestore';
-import { COLLECTIONS, incidentStatsId, type Role } from '@campus-safety/model';
-import { db } from '../../lib/db';
-import { useLiveDoc, useLiveQuery } from '../../lib/live-query';
-import type { CampusStats } from './figures';
+import type { Role } from '@campus-safety/model';
+import { allCampusStatsSpec, campusStatsSpec, type CampusStats } from '../../data/incident-stats';
+import { useLiveDoc, useLiveQuery } from '../../data/live-query';
 
 export interface LiveStats {
-  /** The listener's key (for retry); null when the role sees no campus figures. */
-  key: string | null;
+  /** Whether the role sees campus figures at all. */
+  shown: boolean;
   status: 'loading' | 'ready' | 'error';
   error: string | null;
   stats: CampusStats[];
+  retry: () => void;
 }
 
 /**
@@ -17,16 +16,15 @@ export interface LiveStats {
  * campus), IMT to its campus's doc. Other roles get no figures (the stats are campus-wide).
  */
 export function useCampusStats(role: Role | null, campus: string | null): LiveStats {
-  const allKey = role === 'Admin' ? 'incident-stats:all' : null;
-  const oneKey = role === 'IMT' && campus ? `incident-stats:${campus}` : null;
-  const all = useLiveQuery<CampusStats>(allKey, () => collection(db, COLLECTIONS.incidentStats));
-  const one = useLiveDoc<CampusStats>(oneKey, () =>
-    doc(db, COLLECTIONS.incidentStats, incidentStatsId(campus ?? '')),
-  );
-  if (allKey) return { key: allKey, status: all.status, error: all.error, stats: all.data };
-  if (oneKey) {
-    // A campus without reports has no doc yet: that is zero everywhere, not an error.
-    return { key: oneKey, status: one.status, error: one.error, stats: one.data ? [one.data] : [] };
+  const all = useLiveQuery(role === 'Admin' ? allCampusStatsSpec : null);
+  const one = useLiveDoc(role === 'IMT' && campus ? campusStatsSpec(campus) : null);
+  if (role === 'Admin') {
+    return { shown: true, status: all.status, error: all.error, stats: all.data, retry: all.retry };
   }
-  return { key: null, status: 'ready', error: null, stats: [] };
+  if (role === 'IMT' && campus) {
+    // A campus without reports has no doc yet: that is zero everywhere, not an error.
+    const stats = one.data ? [one.data] : [];
+    return { shown: true, status: one.status, error: one.error, stats, retry: one.retry };
+  }
+  return { shown: false, status: 'ready', error: null, stats: [], retry: () => undefined };
 }

@@ -3,23 +3,23 @@ import { Dialog, DialogFooter } from '../../components/Dialog';
 import { CheckboxGroup, SelectField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { useStaff } from '../../hooks/use-staff';
-import { byFirstName, canBeAssigned } from '../../lib/staff';
-import { useAuth } from '../auth/store';
-import { useTags } from '../../hooks/use-tags';
-import { assignIncident, type Incident } from './api';
+import { assignIncident, type Incident } from '../../data/incidents';
+import { useLiveQuery } from '../../data/live-query';
+import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../data/staff-directory';
+import { tagsSpec } from '../../data/tags';
+import { useAuth } from '../../session/store';
 import { validateAssign, type AssignInput } from './forms';
 
 export function AssignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
   const role = useAuth((s) => s.profile?.role ?? null);
   const campus = useAuth((s) => s.profile?.campus ?? null);
-  const staffList = useStaff(role, campus);
+  const staffList = useLiveQuery(staffDirectorySpec(role, campus));
   // The rules accept Admins, or IMT of the report's campus, as assignees.
   const staff = {
     ...staffList,
     data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)).sort(byFirstName),
   };
-  const tags = useTags();
+  const tags = useLiveQuery(tagsSpec);
   const form = useForm<AssignInput>({
     initial: {
       assigneeId: incident.assignedTo?.id ?? '',

@@ -1,19 +1,16 @@
-import { useState } from 'react';
-import { collection, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, STATUS_LABELS } from '@campus-safety/model';
+import { useState, type ComponentType } from 'react';
+import { STATUS_LABELS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { InlineSpinner, ErrorState, EmptyState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { toast } from '../../components/toast-store';
-import { db } from '../../lib/db';
 import { formatDate, formatMinutes } from '../../lib/format';
-import { useLiveDoc, useLiveQuery } from '../../lib/live-query';
-import { AccomplishmentFormDialog } from '../accomplishments/AccomplishmentFormDialog';
-import type { Accomplishment } from '../accomplishments/api';
-import { useAuth } from '../auth/store';
+import { incidentAccomplishmentsSpec } from '../../data/accomplishments';
+import { incidentSpec, respondToIncident, setIncidentArchived } from '../../data/incidents';
+import { useLiveDoc, useLiveQuery } from '../../data/live-query';
+import { useAuth } from '../../session/store';
 import { availableActions, type IncidentAction } from './actions';
-import { incidentRef, respondToIncident, setIncidentArchived, type Incident } from './api';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
 
@@ -39,20 +36,25 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function IncidentDetail({ id, onClose }: { id: string; onClose: () => void }) {
+/** The form that writes an accomplishment report for this incident (another feature's, given by the app). */
+export type AccomplishDialog = ComponentType<{
+  incidentId: string;
+  defaultThreatLevel?: string | null;
+  onClose: () => void;
+}>;
+
+export function IncidentDetail({
+  id,
+  onClose,
+  accomplishDialog: AccomplishmentFormDialog,
+}: {
+  id: string;
+  onClose: () => void;
+  accomplishDialog: AccomplishDialog;
+}) {
   const role = useAuth((s) => s.profile?.role ?? null);
-  const incident = useLiveDoc<Incident>(`incident:${id}`, () => incidentRef(id));
-  // Only Admins may read archived accomplishment reports, so others must ask for live ones.
-  const liveOnly = role !== 'Admin';
-  const accomplishments = useLiveQuery<Accomplishment>(
-    `incident:${id}:accomplishments:${liveOnly}`,
-    () =>
-      query(
-        collection(db, COLLECTIONS.incidentReports, id, COLLECTIONS.accomplishmentReports),
-        ...(liveOnly ? [where('isArchived', '==', false)] : []),
-        orderBy('timestamp', 'desc'),
-      ),
-  );
+  const incident = useLiveDoc(incidentSpec(id));
+  const accomplishments = useLiveQuery(incidentAccomplishmentsSpec(id, role));
   const [action, setAction] = useState<IncidentAction | null>(null);
   const data = incident.data;
 

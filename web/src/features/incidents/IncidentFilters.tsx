@@ -8,7 +8,8 @@ import {
 import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/fields';
 import type { FieldBinding } from '../../components/use-form';
-import { useTags } from '../../hooks/use-tags';
+import { useLiveQuery } from '../../data/live-query';
+import { tagsSpec } from '../../data/tags';
 import { filterProblems, type IncidentFilters } from './query-spec';
 import { useIncidentList } from './store';
 
@@ -25,7 +26,7 @@ function useFilterBinding() {
 /** Only staff may read the tag vocabulary, so only they get this filter. */
 function TagFilter() {
   const filter = useFilterBinding();
-  const tags = useTags();
+  const tags = useLiveQuery(tagsSpec);
   return (
     <SelectField
       label="Tag"

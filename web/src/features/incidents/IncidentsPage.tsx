@@ -1,21 +1,28 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { isStaffRole } from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { RowButton } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Pager, Table, type Column } from '../../components/Table';
 import { formatDate } from '../../lib/format';
-import { retryLive, useLiveQuery } from '../../lib/live-query';
-import { useAuth } from '../auth/store';
-import { incidentPageQuery, type Incident } from './api';
-import { IncidentDetail } from './IncidentDetail';
+import { incidentPageSpec, type Incident } from '../../data/incidents';
+import { useLiveQuery } from '../../data/live-query';
+import type { IncidentScope } from '../../data/scopes';
+import { useAuth } from '../../session/store';
+import { IncidentDetail, type AccomplishDialog } from './IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
-import { incidentQuerySpec, matchesSearch, type IncidentScope } from './query-spec';
+import { incidentQuerySpec, matchesSearch } from './query-spec';
 import { PAGE_SIZE, useIncidentList } from './store';
 
-export default function IncidentsPage({ archived = false }: { archived?: boolean }) {
+export default function IncidentsPage({
+  archived = false,
+  accomplishDialog,
+}: {
+  archived?: boolean;
+  accomplishDialog: AccomplishDialog;
+}) {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
   const { filters, cursors, page, nextPage, previousPage, firstPage } = useIncidentList();
@@ -33,9 +40,8 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
   useEffect(() => firstPage(), [archived, firstPage]);
 
   const cursor = page > 0 ? (cursors[page - 1] ?? null) : null;
-  const key = `incidents:${JSON.stringify(spec)}:page:${page}:${cursor?.id ?? ''}`;
   // One row more than a page tells whether a next page exists without counting every report.
-  const list = useLiveQuery<Incident>(key, () => incidentPageQuery(spec, PAGE_SIZE + 1, cursor));
+  const list = useLiveQuery(incidentPageSpec(spec.wheres, PAGE_SIZE + 1, cursor));
   const pageRows = list.data.slice(0, PAGE_SIZE);
   const hasNext = list.data.length > PAGE_SIZE;
   const rows = pageRows.filter((r) => matchesSearch(r, filters.search));
@@ -59,13 +65,11 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
     {
       header: 'Actions',
       cell: (r) => (
-        <Button
-          variant="secondary"
+        <RowButton
+          label="Open"
+          row={`report ${r.incidentType} of ${formatDate(r.timestamp)}`}
           onClick={() => open(r.id)}
-          aria-label={`Open report ${r.incidentType} of ${formatDate(r.timestamp)}`}
-        >
-          Open
-        </Button>
+        />
       ),
     },
   ];
@@ -86,12 +90,10 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
         showTags={isStaffRole(profile?.role)}
       />
       <ListState
-        status={list.status}
-        error={list.error}
+        live={list}
         isEmpty={rows.length === 0 && page === 0}
         emptyTitle={archived ? 'No archived reports' : 'No incident reports'}
         emptyHint="Nothing matches the current filters."
-        onRetry={() => retryLive(key)}
       >
         <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
         {filters.search && !filters.search.includes('@') && (
@@ -111,6 +113,7 @@ export default function IncidentsPage({ archived = false }: { archived?: boolean
       {openId && (
         <IncidentDetail
           id={openId}
+          accomplishDialog={accomplishDialog}
           onClose={() => {
             params.delete('id');
             setParams(params);

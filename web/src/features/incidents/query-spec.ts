@@ -1,6 +1,5 @@
-import { scopeFilters, type IncidentScope, type WhereSpec } from '../../lib/incident-scope';
-
-export type { IncidentScope, WhereSpec };
+import { incidentScope, type IncidentScope } from '../../data/scopes';
+import type { WhereSpec } from '../../data/spec';
 
 export interface IncidentQuerySpec {
   wheres: WhereSpec[];
@@ -59,7 +58,7 @@ export function incidentQuerySpec(
   scope: IncidentScope,
   filters: IncidentFilters,
 ): IncidentQuerySpec {
-  const wheres = [...scopeFilters(scope)];
+  const wheres = [...incidentScope(scope)];
   const add = (field: string, value: string) => {
     if (value) wheres.push({ field, op: '==', value });
   };

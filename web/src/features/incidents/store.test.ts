@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { QueryDocumentSnapshot } from 'firebase/firestore';
+import type { Cursor } from '../../data/spec';
 import { EMPTY_FILTERS } from './query-spec';
 import { useIncidentList } from './store';
 
-const row = (id: string) => ({ id }) as QueryDocumentSnapshot;
+const row = (id: string) => ({ id }) as Cursor;
 
 describe('incident list store', () => {
   beforeEach(() => useIncidentList.getState().clearFilters());

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { QueryDocumentSnapshot } from 'firebase/firestore';
+import type { Cursor } from '../../data/spec';
 import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
 
 export const PAGE_SIZE = 25;
@@ -7,11 +7,11 @@ export const PAGE_SIZE = 25;
 interface IncidentListState {
   filters: IncidentFilters;
   /** cursors[n] is the last row of page n (0-based); page n+1 starts after it. */
-  cursors: QueryDocumentSnapshot[];
+  cursors: Cursor[];
   page: number;
   setFilter: <K extends keyof IncidentFilters>(key: K, value: IncidentFilters[K]) => void;
   clearFilters: () => void;
-  nextPage: (lastRow: QueryDocumentSnapshot) => void;
+  nextPage: (lastRow: Cursor) => void;
   previousPage: () => void;
   firstPage: () => void;
 }

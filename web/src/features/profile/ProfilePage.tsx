@@ -7,12 +7,15 @@ import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { formatDate, fullName } from '../../lib/format';
 import { imageProblem } from '../../lib/validation';
-import { PasswordChangeForm } from '../auth/PasswordChangeForm';
-import { useAuth, type Profile } from '../auth/store';
+import { PasswordChangeForm } from '../../session/PasswordChangeForm';
+import { useAuth, type Profile } from '../../session/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 
 function DetailsForm({ profile }: { profile: Profile }) {
+  // Reporters read an IMT's name in "<name> is now handling your report": an Admin sets it.
+  const nameLocked = profile.role === 'IMT';
+  const nameHint = nameLocked ? 'Set by an Admin: reporters see it on their reports.' : undefined;
   const form = useForm<ProfileInput>({
     initial: {
       firstName: profile.firstName ?? '',
@@ -23,7 +26,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
     },
     validate: validateProfile,
     send: async (input) => {
-      await saveProfile(profile.id, input);
+      await saveProfile(profile.id, input, { withName: !nameLocked });
       toast.success('Profile saved');
     },
     failureTitle: 'Could not save your profile',
@@ -31,8 +34,20 @@ function DetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form onSubmit={form.submit} noValidate className="grid max-w-2xl gap-x-4 sm:grid-cols-2">
-      <TextField label="First name" {...form.field('firstName')} autoComplete="given-name" />
-      <TextField label="Last name" {...form.field('lastName')} autoComplete="family-name" />
+      <TextField
+        label="First name"
+        {...form.field('firstName')}
+        autoComplete="given-name"
+        disabled={nameLocked}
+        hint={nameHint}
+      />
+      <TextField
+        label="Last name"
+        {...form.field('lastName')}
+        autoComplete="family-name"
+        disabled={nameLocked}
+        hint={nameHint}
+      />
       <TextField
         label="Contact number"
         type="tel"

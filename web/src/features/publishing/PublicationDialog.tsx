@@ -9,9 +9,11 @@ import {
 } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { useTags } from '../../hooks/use-tags';
+import { useLiveQuery } from '../../data/live-query';
+import { tagsSpec } from '../../data/tags';
 import { formatDate, parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
-import { savePublication, type Publication } from './api';
+import type { Publication } from '../../data/publications';
+import { savePublication } from './api';
 import { validatePublication, type PublicationField, type PublicationInput } from './form';
 import type { PublicationKind } from './kinds';
 
@@ -29,7 +31,7 @@ function TagPicker({
   onChange: (t: string[]) => void;
   error?: string;
 }) {
-  const tags = useTags();
+  const tags = useLiveQuery(tagsSpec);
   return (
     <CheckboxGroup
       legend="Tags"

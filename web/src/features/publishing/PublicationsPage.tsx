@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { collection, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, type FileCheck } from '@campus-safety/model';
-import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ArchiveButton, Button, RowButton } from '../../components/Button';
+import { ArchiveConfirmDialog } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
-import { db } from '../../lib/db';
 import { formatDate } from '../../lib/format';
-import { retryLive, useLiveQuery } from '../../lib/live-query';
+import { quarantinedImagesSpec } from '../../data/file-checks';
+import { useLiveQuery } from '../../data/live-query';
+import { publicationsSpec, type Publication } from '../../data/publications';
 import { storagePathOfUrl } from '../../lib/storage';
-import { publishDueNow, setPublicationArchived, type Publication } from './api';
+import { publishDueNow, setPublicationArchived } from './api';
 import type { PublicationKind } from './kinds';
 import { PublicationDialog } from './PublicationDialog';
 
@@ -27,22 +26,9 @@ export function publicationState(
 
 /** The article and announcement screens (live and archived) differ only by `kind`. */
 export function PublicationsPage({ kind, archived }: { kind: PublicationKind; archived: boolean }) {
-  const key = `${kind.collection}:archived=${archived}`;
-  const list = useLiveQuery<Publication>(key, () =>
-    query(
-      collection(db, kind.collection),
-      where('isArchived', '==', archived),
-      orderBy('timestamp', 'desc'),
-    ),
-  );
+  const list = useLiveQuery(publicationsSpec(kind.collection, archived));
   // Images the server's file check moved away (not served): the item says why instead.
-  const quarantined = useLiveQuery<FileCheck>('file-checks:quarantined-images', () =>
-    query(
-      collection(db, COLLECTIONS.fileChecks),
-      where('kind', '==', 'image'),
-      where('state', '==', 'quarantined'),
-    ),
-  );
+  const quarantined = useLiveQuery(quarantinedImagesSpec);
   const quarantineOf = (url: string) => {
     const path = storagePathOfUrl(url);
     return quarantined.data.find((c) => c.path === path);
@@ -98,15 +84,7 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
       header: 'Actions',
       cell: (p) => (
         <div className="flex flex-wrap gap-1">
-          {!p.isArchived && (
-            <Button
-              variant="secondary"
-              onClick={() => setEditing(p)}
-              aria-label={`Edit ${p.title}`}
-            >
-              Edit
-            </Button>
-          )}
+          {!p.isArchived && <RowButton label="Edit" row={p.title} onClick={() => setEditing(p)} />}
           <ArchiveButton archived={p.isArchived} name={p.title} onClick={() => setArchiving(p)} />
         </div>
       ),
@@ -130,13 +108,10 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
         }
       />
       <ListState
-        status={list.status}
-        error={list.error}
-        isEmpty={list.data.length === 0}
+        live={list}
         emptyTitle={archived ? `No archived ${kind.plural}` : `No ${kind.plural} yet`}
-        onRetry={() => retryLive(key)}
       >
-        <PagedTable caption={Plural} columns={columns} rows={list.data} rowKey={(p) => p.id} />
+        <PagedTable caption={Plural} columns={columns} rows={list.data} />
       </ListState>
       {editing && (
         <PublicationDialog
@@ -145,17 +120,13 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={archiving !== null}
-        title={archiving?.isArchived ? `Restore ${kind.singular}` : `Archive ${kind.singular}`}
-        message={
-          archiving
-            ? `“${archiving.title}” will be ${archiving.isArchived ? 'restored' : 'moved to the archive and hidden from the app'}.`
-            : ''
+      <ArchiveConfirmDialog
+        item={archiving}
+        what={kind.singular}
+        message={(p) =>
+          `“${p.title}” will be ${p.isArchived ? 'restored' : 'moved to the archive and hidden from the app'}.`
         }
-        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
-        destructive={!archiving?.isArchived}
-        onConfirm={() => (archiving ? toggleArchive(archiving) : undefined)}
+        onConfirm={toggleArchive}
         onClose={() => setArchiving(null)}
       />
     </>

@@ -1,24 +1,15 @@
-import { collection, doc, updateDoc } from 'firebase/firestore';
 import type { SavePublicationResponse } from '@campus-safety/model';
-import { db } from '../../lib/db';
+import {
+  newPublicationId,
+  setPublicationArchived as writeArchived,
+  type Publication,
+} from '../../data/publications';
 import { messageOf } from '../../lib/errors';
 import { callFunction } from '../../lib/functions';
 import { uploadFile } from '../../lib/storage';
 import { safeFileName } from '../../lib/validation';
 import { scheduledDateIso, type PublicationInput } from './form';
 import type { PublicationKind } from './kinds';
-
-export interface Publication {
-  id: string;
-  title: string;
-  description?: string;
-  body?: string;
-  imageUrl?: string;
-  tags?: string[];
-  timestamp: { toDate(): Date; toMillis(): number };
-  isArchived: boolean;
-  isScheduled: boolean;
-}
 
 /** Saves through the callable (it publishes, schedules and pushes); the image goes to Storage first. */
 export async function savePublication(
@@ -28,7 +19,7 @@ export async function savePublication(
   existing: Publication | null,
 ): Promise<SavePublicationResponse> {
   // New items get their image folder id here; the callable names the document itself.
-  const folder = existing?.id ?? doc(collection(db, kind.collection)).id;
+  const folder = existing?.id ?? newPublicationId(kind.collection);
   const imageUrl = image
     ? (await uploadFile(kind.imagePath(folder, safeFileName(image.name)), image)).url
     : (existing?.imageUrl ?? null);
@@ -54,9 +45,8 @@ export async function savePublication(
 
 export async function setPublicationArchived(kind: PublicationKind, id: string, archived: boolean) {
   try {
-    await updateDoc(doc(db, kind.collection, id), { isArchived: archived });
+    await writeArchived(kind.collection, id, archived, `Archive of ${kind.singular} ${id} failed`);
   } catch (error) {
-    console.error(`Archive of ${kind.singular} ${id} failed`, error);
     throw new Error(`${kind.updateFailed} ${messageOf(error)}`);
   }
 }

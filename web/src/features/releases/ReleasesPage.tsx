@@ -1,19 +1,17 @@
 import { useRef, useState } from 'react';
-import { collection, orderBy, query, where } from 'firebase/firestore';
-import { COLLECTIONS, type FileCheck } from '@campus-safety/model';
 import { ArchiveButton, Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ArchiveConfirmDialog } from '../../components/Dialog';
 import { FileField, FormFailure, TextAreaField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { db } from '../../lib/db';
 import { formatBytes, formatDate } from '../../lib/format';
-import { retryLive, useLiveQuery } from '../../lib/live-query';
-import { publishRelease, setReleaseArchived, type ReleaseRow } from './api';
-import { fileCheckLabel } from './file-check';
+import { fileCheckLabel, releaseChecksSpec } from '../../data/file-checks';
+import { useLiveQuery } from '../../data/live-query';
+import { releasesSpec, setReleaseArchived, type ReleaseRow } from '../../data/releases';
+import { publishRelease } from './api';
 import { validateRelease, type ReleaseField, type ReleaseInput } from './form';
 
 function UploadForm({ highestCode }: { highestCode: number }) {
@@ -85,14 +83,8 @@ function UploadForm({ highestCode }: { highestCode: number }) {
 }
 
 export default function ReleasesPage() {
-  const key = 'releases:all';
-  const list = useLiveQuery<ReleaseRow>(key, () =>
-    query(collection(db, COLLECTIONS.releases), orderBy('timestamp', 'desc')),
-  );
-  const checksKey = 'file-checks:releases';
-  const checks = useLiveQuery<FileCheck>(checksKey, () =>
-    query(collection(db, COLLECTIONS.fileChecks), where('kind', '==', 'release')),
-  );
+  const list = useLiveQuery(releasesSpec);
+  const checks = useLiveQuery(releaseChecksSpec);
   const checkOf = (r: ReleaseRow) => checks.data.find((c) => c.path === r.storagePath);
   const [archiving, setArchiving] = useState<ReleaseRow | null>(null);
   const highestCode = Math.max(0, ...list.data.map((r) => r.versionCode ?? 0));
@@ -149,31 +141,16 @@ export default function ReleasesPage() {
         subtitle="The newest offered release is on the public download page."
       />
       <UploadForm highestCode={highestCode} />
-      <ListState
-        status={list.status}
-        error={list.error}
-        isEmpty={list.data.length === 0}
-        emptyTitle="No releases yet"
-        onRetry={() => retryLive(key)}
-      >
-        <PagedTable
-          caption="App releases"
-          columns={columns}
-          rows={list.data}
-          rowKey={(r) => r.id}
-        />
+      <ListState live={list} emptyTitle="No releases yet">
+        <PagedTable caption="App releases" columns={columns} rows={list.data} />
       </ListState>
-      <ConfirmDialog
-        open={archiving !== null}
-        title={archiving?.isArchived ? 'Restore release' : 'Archive release'}
-        message={
-          archiving
-            ? `Version ${archiving.version} will ${archiving.isArchived ? 'be offered again' : 'no longer be offered for download'}.`
-            : ''
+      <ArchiveConfirmDialog
+        item={archiving}
+        what="release"
+        message={(r) =>
+          `Version ${r.version} will ${r.isArchived ? 'be offered again' : 'no longer be offered for download'}.`
         }
-        confirmLabel={archiving?.isArchived ? 'Restore' : 'Archive'}
-        destructive={!archiving?.isArchived}
-        onConfirm={() => (archiving ? toggle(archiving) : undefined)}
+        onConfirm={toggle}
         onClose={() => setArchiving(null)}
       />
     </>

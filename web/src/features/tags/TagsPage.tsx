@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { tagNameProblem, type TagUsageResponse } from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { Button, RowButton } from '../../components/Button';
 import { ConfirmDialog, Dialog, DialogFooter } from '../../components/Dialog';
 import { TextAreaField, TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,8 +8,8 @@ import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { useTags } from '../../hooks/use-tags';
-import { retryLive } from '../../lib/live-query';
+import { useLiveQuery } from '../../data/live-query';
+import { tagsSpec } from '../../data/tags';
 import { addTags, deleteTag, describeAddResult, renameTag, tagUsage } from './api';
 import { parseTagInput, tagInputProblem } from './parse';
 
@@ -81,7 +81,7 @@ function RenameDialog({ tag, onClose }: { tag: TagRow; onClose: () => void }) {
 }
 
 export default function TagsPage() {
-  const tags = useTags();
+  const tags = useLiveQuery(tagsSpec);
   const [renaming, setRenaming] = useState<TagRow | null>(null);
   const [deleting, setDeleting] = useState<{ tag: TagRow; usage: TagUsageResponse } | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
@@ -114,13 +114,7 @@ export default function TagsPage() {
       header: 'Actions',
       cell: (t) => (
         <div className="flex gap-1">
-          <Button
-            variant="secondary"
-            onClick={() => setRenaming(t)}
-            aria-label={`Rename ${t.name}`}
-          >
-            Rename
-          </Button>
+          <RowButton label="Rename" row={t.name} onClick={() => setRenaming(t)} />
           <Button
             variant="danger"
             onClick={() => void askDelete(t)}
@@ -138,20 +132,8 @@ export default function TagsPage() {
     <>
       <PageHeader title="Tags" subtitle="Used on incident reports and announcements" />
       <AddTagsForm existing={tags.data.map((t) => t.name)} />
-      <ListState
-        status={tags.status}
-        error={tags.error}
-        isEmpty={tags.data.length === 0}
-        emptyTitle="No tags yet"
-        onRetry={() => retryLive('tags:all')}
-      >
-        <PagedTable
-          caption="Tags"
-          columns={columns}
-          rows={tags.data}
-          rowKey={(t) => t.id}
-          pageSize={50}
-        />
+      <ListState live={tags} emptyTitle="No tags yet">
+        <PagedTable caption="Tags" columns={columns} rows={tags.data} pageSize={50} />
       </ListState>
       {renaming && <RenameDialog tag={renaming} onClose={() => setRenaming(null)} />}
       <ConfirmDialog

@@ -1,6 +1,6 @@
-import { Button } from '../../components/Button';
-import { FormFailure, TextField } from '../../components/fields';
-import { useForm } from '../../components/use-form';
+import { Button } from '../components/Button';
+import { FormFailure, TextField } from '../components/fields';
+import { useForm } from '../components/use-form';
 import { changePassword, validatePasswordForm, type PasswordForm } from './password';
 
 /** Current / new / confirm; the caller decides what happens after a successful change. */

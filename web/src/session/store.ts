@@ -7,7 +7,8 @@ import {
   type User,
 } from 'firebase/auth';
 import type { UserProfile } from '@campus-safety/model';
-import { auth } from '../../lib/auth';
+import { auth } from '../lib/auth';
+import { firestoreErrorMessage } from '../lib/errors';
 import { authErrorMessage } from './auth-errors';
 
 export type Profile = UserProfile & { id: string };
@@ -60,12 +61,13 @@ export const useAuth = create<AuthStore>((set, get) => ({
         profileError: null,
       });
       // Firestore is loaded only once someone is signed in, which keeps /login small.
-      void import('./profile-listener').then(({ listenToProfile }) => {
+      void import('../data/profile').then(({ listenToProfile }) => {
         if (get().user?.uid !== user.uid) return;
         stopProfile = listenToProfile(
           user.uid,
           (profile) => set({ status: 'signedIn', profile, profileError: null }),
-          (message) => set({ status: 'signedIn', profile: null, profileError: message }),
+          (error) =>
+            set({ status: 'signedIn', profile: null, profileError: firestoreErrorMessage(error) }),
         );
       });
     });
@@ -97,7 +99,3 @@ export const useAuth = create<AuthStore>((set, get) => ({
     return user.emailVerified;
   },
 }));
-
-export function useRole() {
-  return useAuth((s) => s.profile?.role ?? null);
-}

@@ -1,5 +1,5 @@
-import { ARTICLES } from '../publishing/kinds';
-import { PublicationsPage } from '../publishing/PublicationsPage';
+import { ARTICLES } from './kinds';
+import { PublicationsPage } from './PublicationsPage';
 
 export default function ArticlesPage({ archived = false }: { archived?: boolean }) {
   return <PublicationsPage kind={ARTICLES} archived={archived} />;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileCheck } from '@campus-safety/model';
-import { fileCheckLabel, releaseOffer } from './file-check';
-import { storagePathOfUrl } from '../../lib/storage';
+import { fileCheckLabel, releaseOffer } from './file-checks';
+import { storagePathOfUrl } from '../lib/storage';
 
 const check = (changes: Partial<FileCheck>): FileCheck =>
   ({

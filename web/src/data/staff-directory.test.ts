@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byFirstName, canBeAssigned, staffScope } from './staff';
+import { staffScope } from './scopes';
+import { byFirstName, canBeAssigned } from './staff-directory';
 
 describe('assignee choices', () => {
   it('IMT lists only the directory entries of its campus, as the rules require', () => {

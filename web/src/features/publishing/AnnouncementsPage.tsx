@@ -1,5 +1,5 @@
-import { ANNOUNCEMENTS } from '../publishing/kinds';
-import { PublicationsPage } from '../publishing/PublicationsPage';
+import { ANNOUNCEMENTS } from './kinds';
+import { PublicationsPage } from './PublicationsPage';
 
 export default function AnnouncementsPage({ archived = false }: { archived?: boolean }) {
   return <PublicationsPage kind={ANNOUNCEMENTS} archived={archived} />;

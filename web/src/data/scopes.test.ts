@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accomplishmentScope } from './scope';
+import { accomplishmentScope } from './scopes';
 
 describe('accomplishment list scope', () => {
   it('Admin by archived flag; IMT own campus and live only; reporters none', () => {

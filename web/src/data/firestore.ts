@@ -1,0 +1,130 @@
+import {
+  collection,
+  doc,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  updateDoc,
+  where,
+  type FirestoreDataConverter,
+  type FirestoreError,
+  type Query,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import { db } from '../lib/db';
+import { messageOf } from '../lib/errors';
+import type { DocSpec, QuerySpec, Row, WithId } from './spec';
+
+/**
+ * The one place the console turns specs into Firestore calls. Screens and feature code use the
+ * collection modules beside this file; nothing else imports `firebase/firestore`.
+ */
+
+/** Reads a document as its model entity plus its id; writes never carry the id. */
+export function entityConverter<T>(): FirestoreDataConverter<WithId<T>> {
+  return {
+    toFirestore: (value) => {
+      const { id: _id, ...data } = value as WithId<Record<string, unknown>>;
+      return data;
+    },
+    fromFirestore: (snap) => ({ ...(snap.data() as T), id: snap.id }),
+  };
+}
+
+function collectionRef(path: readonly string[]) {
+  const [first, ...rest] = path;
+  return collection(db, first!, ...rest);
+}
+
+function docRef(path: readonly string[]) {
+  const [first, ...rest] = path;
+  return doc(db, first!, ...rest);
+}
+
+function toQuery<T>(spec: QuerySpec<T>): Query<WithId<T>> {
+  const parts: QueryConstraint[] = spec.wheres.map((w) => where(w.field, w.op, w.value));
+  if (spec.orderBy) parts.push(orderBy(spec.orderBy.field, spec.orderBy.direction));
+  if (spec.startAfter) parts.push(startAfter(spec.startAfter));
+  if (spec.limit !== undefined) parts.push(limit(spec.limit));
+  return query(collectionRef(spec.path), ...parts).withConverter(spec.converter);
+}
+
+export interface QueryUpdate<T> {
+  rows: Row<T>[];
+  /** Served from the local cache, not yet confirmed by the server. */
+  fromCache: boolean;
+}
+
+export function listenToQuery<T>(
+  spec: QuerySpec<T>,
+  onNext: (update: QueryUpdate<T>) => void,
+  onError: (error: FirestoreError) => void,
+  options: { includeMetadataChanges?: boolean } = {},
+): () => void {
+  return onSnapshot(
+    toQuery(spec),
+    { includeMetadataChanges: options.includeMetadataChanges ?? false },
+    (snap) =>
+      onNext({
+        rows: snap.docs.map((d) => ({ ...d.data(), snapshot: d })),
+        fromCache: snap.metadata.fromCache,
+      }),
+    onError,
+  );
+}
+
+/** Follows one document; null while it does not exist. */
+export function listenToDoc<T>(
+  spec: DocSpec<T>,
+  onNext: (data: WithId<T> | null) => void,
+  onError: (error: FirestoreError) => void,
+): () => void {
+  return onSnapshot(
+    docRef(spec.path).withConverter(spec.converter),
+    (snap) => onNext(snap.exists() ? snap.data() : null),
+    onError,
+  );
+}
+
+/** One read of a query (no listener). */
+export async function readQuery<T>(spec: QuerySpec<T>): Promise<WithId<T>[]> {
+  const snap = await getDocs(toQuery(spec));
+  return snap.docs.map((d) => d.data());
+}
+
+/** A fresh document id in a collection (for a Storage folder named after the document). */
+export function newDocumentId(path: readonly string[]): string {
+  return doc(collectionRef(path)).id;
+}
+
+/** The server's clock, for the `timestamp` the rules require to be `request.time`. */
+export const serverTime = serverTimestamp;
+
+/**
+ * Every console write goes through here: a refused or failed write is logged with `failure` (what
+ * was being done) and rethrown as plain text for the toast or form.
+ */
+async function explained(failure: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    console.error(failure, error);
+    throw new Error(messageOf(error));
+  }
+}
+
+/** Document fields as written (intents only: the rules refuse anything else). */
+type Fields = Record<string, unknown>;
+
+export function createDocument(path: readonly string[], data: Fields, failure: string) {
+  return explained(failure, () => setDoc(docRef(path), data));
+}
+
+export function updateDocument(path: readonly string[], change: Fields, failure: string) {
+  return explained(failure, () => updateDoc(docRef(path), change));
+}

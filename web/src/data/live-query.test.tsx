@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DocSpec, QuerySpec } from './spec';
+
+/** A fake Firestore: each listener the hook opens, with the callbacks to drive it. */
+interface FakeListener {
+  spec: { path: readonly string[] };
+  next: (value: unknown) => void;
+  fail: (error: unknown) => void;
+  stopped: boolean;
+}
+const fake = vi.hoisted(() => ({ listeners: [] as FakeListener[] }));
+
+vi.mock('./firestore', () => {
+  const open = (
+    spec: FakeListener['spec'],
+    next: FakeListener['next'],
+    fail: FakeListener['fail'],
+  ) => {
+    const listener: FakeListener = { spec, next, fail, stopped: false };
+    fake.listeners.push(listener);
+    return () => {
+      listener.stopped = true;
+    };
+  };
+  return { listenToQuery: open, listenToDoc: open };
+});
+
+import { useLiveDoc, useLiveQuery, useLiveStore } from './live-query';
+
+interface Item {
+  name: string;
+}
+
+const converter = {} as QuerySpec<Item>['converter'];
+const tagsSpec = (limit = 10): QuerySpec<Item> => ({
+  path: ['tags'],
+  converter,
+  wheres: [],
+  orderBy: { field: 'name', direction: 'asc' },
+  limit,
+});
+const tagSpec = (id: string): DocSpec<Item> => ({ path: ['tags', id], converter });
+
+const open = () => fake.listeners.filter((l) => !l.stopped);
+const rows = (...names: string[]) => ({
+  rows: names.map((name) => ({ name, id: name, snapshot: {} })),
+  fromCache: false,
+});
+
+describe('useLiveQuery', () => {
+  beforeEach(() => {
+    fake.listeners.length = 0;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('is loading until the first snapshot, then ready with its rows', () => {
+    const { result, unmount } = renderHook(() => useLiveQuery(tagsSpec()));
+    expect(result.current.status).toBe('loading');
+    act(() => open()[0]!.next(rows('fire', 'theft')));
+    expect(result.current.status).toBe('ready');
+    expect(result.current.data.map((r) => r.name)).toEqual(['fire', 'theft']);
+    unmount();
+  });
+
+  it('screens asking for the same spec share one listener; the last to leave closes it', () => {
+    const first = renderHook(() => useLiveQuery(tagsSpec()));
+    const second = renderHook(() => useLiveQuery(tagsSpec()));
+    expect(fake.listeners).toHaveLength(1);
+    act(() => fake.listeners[0]!.next(rows('fire')));
+    expect(first.result.current.data).toHaveLength(1);
+    expect(second.result.current.data).toHaveLength(1);
+
+    first.unmount();
+    expect(fake.listeners[0]!.stopped).toBe(false);
+    expect(second.result.current.data).toHaveLength(1);
+
+    second.unmount();
+    expect(fake.listeners[0]!.stopped).toBe(true);
+    // Nothing kept for a key nobody listens to: the next screen starts from loading.
+    expect(Object.keys(useLiveStore.getState().entries)).toEqual([]);
+    const third = renderHook(() => useLiveQuery(tagsSpec()));
+    expect(third.result.current.status).toBe('loading');
+    expect(fake.listeners).toHaveLength(2);
+    third.unmount();
+  });
+
+  it('a spec rebuilt with the same content keeps its listener; a changed spec replaces it', () => {
+    const { rerender, unmount } = renderHook(({ limit }) => useLiveQuery(tagsSpec(limit)), {
+      initialProps: { limit: 10 },
+    });
+    rerender({ limit: 10 });
+    expect(fake.listeners).toHaveLength(1);
+
+    rerender({ limit: 20 });
+    expect(fake.listeners).toHaveLength(2);
+    expect(fake.listeners[0]!.stopped).toBe(true);
+    expect(open()).toHaveLength(1);
+    unmount();
+    expect(open()).toHaveLength(0);
+  });
+
+  it('shows a failed listener as an error in plain words, and "Try again" reopens it', () => {
+    const { result, unmount } = renderHook(() => useLiveQuery(tagsSpec()));
+    act(() => fake.listeners[0]!.fail({ code: 'permission-denied' }));
+    expect(result.current.status).toBe('error');
+    expect(result.current.error).toBe('You do not have permission to do this.');
+    expect(result.current.data).toEqual([]);
+    expect(console.error).toHaveBeenCalled();
+
+    act(() => result.current.retry());
+    expect(fake.listeners[0]!.stopped).toBe(true);
+    expect(open()).toHaveLength(1);
+    expect(result.current.status).toBe('loading');
+    act(() => open()[0]!.next(rows('fire')));
+    expect(result.current.status).toBe('ready');
+    unmount();
+    expect(open()).toHaveLength(0);
+  });
+
+  it('opens nothing for a null spec (a role that may not read the collection)', () => {
+    const { result, unmount } = renderHook(() => useLiveQuery<Item>(null));
+    expect(fake.listeners).toHaveLength(0);
+    expect(result.current).toMatchObject({ status: 'loading', data: [], error: null });
+    unmount();
+  });
+});
+
+describe('useLiveDoc', () => {
+  beforeEach(() => {
+    fake.listeners.length = 0;
+  });
+
+  it('gives the document, null while it does not exist, and follows its changes', () => {
+    const { result, unmount } = renderHook(() => useLiveDoc(tagSpec('fire')));
+    expect(result.current).toMatchObject({ status: 'loading', data: null });
+    act(() => fake.listeners[0]!.next(null));
+    expect(result.current).toMatchObject({ status: 'ready', data: null });
+    act(() => fake.listeners[0]!.next({ id: 'fire', name: 'fire' }));
+    expect(result.current.data).toEqual({ id: 'fire', name: 'fire' });
+    unmount();
+    expect(fake.listeners[0]!.stopped).toBe(true);
+  });
+});

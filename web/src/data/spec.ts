@@ -1,0 +1,57 @@
+import type { FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase/firestore';
+
+/** A Firestore filter as plain data, so role scoping and filters are tested without Firebase. */
+export interface WhereSpec {
+  field: string;
+  op: '==' | '>=' | '<=' | '<' | 'array-contains' | 'in';
+  value: string | boolean | Date | string[];
+}
+
+/** A document as the console reads it: the entity's fields and its id. */
+export type WithId<T> = T & { id: string };
+
+/** A document of a list page, from which the next page starts. */
+export type Cursor = QueryDocumentSnapshot;
+
+/** A row of a live list: the document id, its data and the snapshot (a pagination cursor). */
+export type Row<T> = WithId<T> & { snapshot: Cursor };
+
+/**
+ * What a screen reads, as data: the collection path, the filters, order, size and cursor. The
+ * listener key is derived from it (`querySpecKey`), so two screens asking for the same thing share
+ * one listener and a changed spec always means a new listener.
+ */
+export interface QuerySpec<T> {
+  /** Collection path segments (a sub-collection: parent collection, id, child collection). */
+  path: readonly string[];
+  converter: FirestoreDataConverter<WithId<T>>;
+  wheres: readonly WhereSpec[];
+  orderBy?: { field: string; direction: 'asc' | 'desc' };
+  limit?: number;
+  /** The last row of the previous page. */
+  startAfter?: Cursor | null;
+}
+
+/** One document, as data. */
+export interface DocSpec<T> {
+  path: readonly string[];
+  converter: FirestoreDataConverter<WithId<T>>;
+}
+
+function valueKey(value: WhereSpec['value']): string {
+  return value instanceof Date ? `date:${value.toISOString()}` : JSON.stringify(value);
+}
+
+/** The listener key of a query: every part of the spec that changes what it returns. */
+export function querySpecKey(spec: QuerySpec<unknown>): string {
+  const wheres = spec.wheres.map((w) => `${w.field} ${w.op} ${valueKey(w.value)}`).join(' & ');
+  const order = spec.orderBy ? ` order ${spec.orderBy.field} ${spec.orderBy.direction}` : '';
+  const size = spec.limit !== undefined ? ` limit ${spec.limit}` : '';
+  // A cursor is a document; its path names it (its order field does not change in this app).
+  const after = spec.startAfter ? ` after ${spec.startAfter.ref.path}` : '';
+  return `query ${spec.path.join('/')} [${wheres}]${order}${size}${after}`;
+}
+
+export function docSpecKey(spec: DocSpec<unknown>): string {
+  return `doc ${spec.path.join('/')}`;
+}
