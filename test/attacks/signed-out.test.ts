@@ -20,7 +20,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { authErrorMessage } from '../../web/src/features/auth/auth-errors';
+import { authErrorMessage } from '../../web/src/session/auth-errors';
 import { theCast, type Cast } from './cast';
 import { AUTH_URL, PORTS, PROJECT, STORAGE_URL, admin, refused, unique } from './support';
 
