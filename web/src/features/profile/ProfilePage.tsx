@@ -12,6 +12,11 @@ import { useAuth, type Profile } from '../../session/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 
+const NAME_FIELDS = [
+  { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { key: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+] as const;
+
 function DetailsForm({ profile }: { profile: Profile }) {
   // Reporters read an IMT's name in "<name> is now handling your report": an Admin sets it.
   const nameLocked = profile.role === 'IMT';
@@ -34,20 +39,16 @@ function DetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form onSubmit={form.submit} noValidate className="grid max-w-2xl gap-x-4 sm:grid-cols-2">
-      <TextField
-        label="First name"
-        {...form.field('firstName')}
-        autoComplete="given-name"
-        disabled={nameLocked}
-        hint={nameHint}
-      />
-      <TextField
-        label="Last name"
-        {...form.field('lastName')}
-        autoComplete="family-name"
-        disabled={nameLocked}
-        hint={nameHint}
-      />
+      {NAME_FIELDS.map(({ key, label, autoComplete }) => (
+        <TextField
+          key={key}
+          label={label}
+          {...form.field(key)}
+          autoComplete={autoComplete}
+          disabled={nameLocked}
+          hint={nameHint}
+        />
+      ))}
       <TextField
         label="Contact number"
         type="tel"
