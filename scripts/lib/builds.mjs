@@ -1,7 +1,6 @@
 /** The workspace builds `npm start` and `npm test` need, and whether each is stale. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isStale } from './staleness.mjs';
 
 /**
  * What each build reads and writes. Sources include the shared model (bundled into the
@@ -42,8 +41,4 @@ function hasBuildScript(root, workspace) {
   const manifest = join(root, workspace, 'package.json');
   if (!existsSync(manifest)) return false;
   return Boolean(JSON.parse(readFileSync(manifest, 'utf8')).scripts?.build);
-}
-
-export function staleTargets(root) {
-  return buildTargets(root).filter(isStale);
 }
