@@ -6,7 +6,6 @@ import {
   doc,
   getDoc,
   getDocs,
-  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -67,17 +66,15 @@ describe('users', () => {
           where('role', '==', 'IMT'),
           where('campus', '==', SAME_CAMPUS),
           where('isArchived', '==', false),
-          orderBy('firstNameLowerCase'),
         ),
       ),
     ),
-    read('Admin assignee picker: every live staff account', ADMIN, (db) =>
+    read('every live staff account (pickers read staff_directory now)', ADMIN, (db) =>
       getDocs(
         query(
           collection(db, users),
           where('role', 'in', ['Admin', 'IMT']),
           where('isArchived', '==', false),
-          orderBy('firstNameLowerCase'),
         ),
       ),
     ),
