@@ -8,13 +8,15 @@
  * make two different strings look the same (U+200B, U+2060 to U+2064, U+FEFF). ZWNJ and ZWJ (U+200C, U+200D) stay allowed: some
  * scripts and emoji sequences need them. Tab and line breaks are allowed in multi-line text only.
  */
-// Control characters are exactly what these match, hence the lint exception.
-/* eslint-disable no-control-regex */
-export const HIDDEN_IN_LINE =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
-const HIDDEN_IN_TEXT =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
-/* eslint-enable no-control-regex */
+/** Invisible characters other than C0 controls, refused in every text (as regex class source). */
+const INVISIBLE = String.raw`\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF`;
+/** In one-line text every C0 control is refused, tab and line breaks included. */
+export const HIDDEN_IN_LINE = new RegExp(String.raw`[\u0000-\u001F${INVISIBLE}]`, 'u');
+/** Multi-line text keeps tab (U+0009), line feed (U+000A) and carriage return (U+000D). */
+const HIDDEN_IN_TEXT = new RegExp(
+  String.raw`[\u0000-\u0008\u000B\u000C\u000E-\u001F${INVISIBLE}]`,
+  'u',
+);
 
 /** The code point as people look it up: `U+202E`. */
 function codePointLabel(char: string): string {

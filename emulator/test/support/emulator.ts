@@ -72,21 +72,37 @@ export function emulatorCommand(fromSource = false): string[] {
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
   const external = process.env.CONFORMANCE_EMULATOR_HOST;
   if (external) return externalEmulator(external);
-  const port = await freePort();
   const [command, ...baseArgs] = emulatorCommand(options.fromSource);
-  const child = spawn(
-    command!,
-    [...baseArgs, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])],
-    {
-      cwd: options.cwd ?? emulatorRoot,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  return startEmulatorProcess(command!, [...baseArgs, ...(options.args ?? [])], {
+    cwd: options.cwd ?? emulatorRoot,
+    env: { ...process.env, ...options.env },
+  });
+}
+
+/**
+ * Runs any Firestore emulator (ours, or Google's: both print "Dev App Server is now running" when
+ * ready) on a free port on 127.0.0.1: `--host` and `--port` are appended to `args`.
+ */
+export async function startEmulatorProcess(
+  command: string,
+  args: string[],
+  {
+    cwd,
+    env = process.env,
+    name = 'the emulator',
+    readyTimeoutMs = 20_000,
+  }: { cwd?: string; env?: NodeJS.ProcessEnv; name?: string; readyTimeoutMs?: number } = {},
+): Promise<RunningEmulator> {
+  const port = await freePort();
+  const child = spawn(command, [...args, '--host', '127.0.0.1', '--port', String(port)], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitForReady(child, () => output);
+  await waitForReady(child, () => output, name, readyTimeoutMs);
   const hostPort = `127.0.0.1:${port}`;
   return {
     host: '127.0.0.1',
@@ -99,12 +115,17 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   };
 }
 
-function waitForReady(child: ChildProcess, output: () => string): Promise<void> {
+function waitForReady(
+  child: ChildProcess,
+  output: () => string,
+  name: string,
+  timeoutMs: number,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the emulator did not start within 20 s:\n${output()}`));
-    }, 20_000);
+      reject(new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${output()}`));
+    }, timeoutMs);
     const check = (): void => {
       if (output().includes('Dev App Server is now running')) {
         clearTimeout(timer);
@@ -115,7 +136,7 @@ function waitForReady(child: ChildProcess, output: () => string): Promise<void> 
     child.stdout!.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the emulator exited with code ${code} before it was ready:\n${output()}`));
+      reject(new Error(`${name} exited with code ${code} before it was ready:\n${output()}`));
     });
   });
 }

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chooseFirestore } from '@campus-safety/testkit/emulator-binaries';
 import { prepareEmulatorSuite } from '@campus-safety/testkit/emulator-suite';
 
 /**
@@ -15,21 +14,6 @@ import { prepareEmulatorSuite } from '@campus-safety/testkit/emulator-suite';
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const repoRoot = join(emulatorRoot, '..');
 export const launcherJar = join(emulatorRoot, 'dist', 'firestore-emulator.jar');
-
-/**
- * The engine these tests run on: ours unless FIRESTORE_ENGINE asks for the official one. Only its
- * binary: the fixtures are not the product, so the product's index enforcement stays out (a test
- * that wants enforcement sets it itself).
- */
-export function firestoreEngine() {
-  const choice = chooseFirestore(repoRoot, {
-    engine: process.env.FIRESTORE_ENGINE === 'official' ? 'official' : 'own',
-  });
-  const env = { ...choice.env };
-  delete env.FIRESTORE_EMULATOR_REQUIRE_INDEXES;
-  delete env.FIRESTORE_EMULATOR_INDEXES;
-  return { ...choice, env };
-}
 
 export interface RunResult {
   code: number | null;
@@ -79,12 +63,12 @@ export interface ExecOptions {
 
 /** `firebase emulators:exec` in `fixture`. */
 export async function emulatorsExec(fixture: string, options: ExecOptions): Promise<RunResult> {
-  // FIRESTORE_ENGINE=official runs the same test against Google's emulator (the reference).
+  // Ours unless FIRESTORE_ENGINE=official runs the same test against Google's emulator.
   const suite = await prepareEmulatorSuite({
     baseConfig: join(fixture, 'firebase.json'),
     only: options.only.split(','),
     project: options.project,
-    engine: firestoreEngine().engine,
+    engine: process.env.FIRESTORE_ENGINE === 'official' ? 'official' : 'own',
   });
   // A fixture's own firebase.json names its indexes file; the engine choice's default (the
   // product's firestore.indexes.json) would override it.
