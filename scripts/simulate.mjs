@@ -3,7 +3,7 @@
  * writes them: signed in as a seeded reporter through the Auth emulator, with the web SDK,
  * under the security rules. Watch the console's live lists and new-incident alert meanwhile.
  */
-import { INCIDENT_TYPES, CAMPUSES, COLLECTIONS } from '@campus-safety/model';
+import { INCIDENT_TYPES, CAMPUSES, COLLECTIONS, randomPointInCampus } from '@campus-safety/model';
 import { initializeApp, deleteApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import {
@@ -17,7 +17,7 @@ import {
 import { PROJECT_ID, emulatorEndpoints } from './lib/paths.mjs';
 import { SIMULATE_USAGE, parseSimulateArgs } from './lib/simulate-args.mjs';
 import { REPORTERS } from './seed/accounts.mjs';
-import { PLACES, pick, pointNear } from './seed/campuses.mjs';
+import { PLACES, pick } from './seed/campuses.mjs';
 
 const DESCRIPTIONS = [
   (place) => `Reported from the app near ${place}.`,
@@ -42,7 +42,7 @@ async function openReporterSession(reporter, endpoints, index) {
       const incidentType = pick(INCIDENT_TYPES, Math.random);
       const ref = await addDoc(collection(db, COLLECTIONS.incidentReports), {
         timestamp: serverTimestamp(),
-        geoLoc: pointNear(campus, Math.random),
+        geoLoc: randomPointInCampus(campus, Math.random),
         nearestCampus: campus,
         status: 'Reported',
         isArchived: false,

@@ -19,3 +19,5 @@ export * from './fields';
 export * from './callable-inputs';
 export * from './publications';
 export * from './email';
+export * from './response-targets';
+export * from './campus-areas';

@@ -1,13 +1,3 @@
-/**
- * Where the campuses are (the model names them; locations are a seed/simulator decision,
- * docs/decisions.md). Reports are placed within `radiusMeters` of the centre.
- */
-export const CAMPUS_LOCATIONS = {
-  'Main Campus': { latitude: 14.6549, longitude: 121.0645, radiusMeters: 700 },
-  'North Campus': { latitude: 14.7566, longitude: 121.0447, radiusMeters: 450 },
-  'Riverside Campus': { latitude: 14.5869, longitude: 121.1025, radiusMeters: 400 },
-};
-
 /** Named places on every campus, used in descriptions. */
 export const PLACES = [
   'the library',
@@ -21,21 +11,6 @@ export const PLACES = [
   'the chapel grounds',
   'the student centre',
 ];
-
-/** A point within the campus radius, uniformly over the disc, from random() in [0, 1). */
-export function pointNear(campus, random) {
-  const centre = CAMPUS_LOCATIONS[campus];
-  if (!centre) throw new Error(`Unknown campus "${campus}"`);
-  const distance = centre.radiusMeters * Math.sqrt(random());
-  const bearing = 2 * Math.PI * random();
-  const dLat = (distance * Math.cos(bearing)) / 111_320;
-  const dLng =
-    (distance * Math.sin(bearing)) / (111_320 * Math.cos((centre.latitude * Math.PI) / 180));
-  return {
-    latitude: Number((centre.latitude + dLat).toFixed(6)),
-    longitude: Number((centre.longitude + dLng).toFixed(6)),
-  };
-}
 
 /** Small deterministic PRNG (mulberry32), so the seed is the same on every machine. */
 export function seededRandom(seed) {

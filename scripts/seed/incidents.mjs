@@ -13,9 +13,10 @@ import {
   fullName,
   minutesBetween,
   programmeTimeZone,
+  randomPointInCampus,
 } from '@campus-safety/model';
 import { REPORTERS, STAFF } from './accounts.mjs';
-import { PLACES, pick, pointNear } from './campuses.mjs';
+import { PLACES, pick } from './campuses.mjs';
 import { SEED_TAGS } from './content.mjs';
 
 const MINUTE = 60_000;
@@ -74,7 +75,7 @@ export function buildIncidents(now, random) {
       const id = `demo-incident-${String(serial).padStart(2, '0')}`;
       const data = {
         timestamp: reportedAt,
-        geoLoc: pointNear(campus, random),
+        geoLoc: randomPointInCampus(campus, random),
         nearestCampus: campus,
         status,
         isArchived: false,
