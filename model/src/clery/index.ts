@@ -1,0 +1,5 @@
+export * from './offences';
+export * from './geography';
+export * from './record';
+export * from './counting';
+export * from './crime-log';
