@@ -24,6 +24,9 @@ export { deleteTag } from './callables/delete-tag';
 export { tagUsage } from './callables/tag-usage';
 export { publishScheduledNow } from './callables/publish-scheduled-now';
 export { rebuildIncidentStats } from './callables/rebuild-incident-stats';
+export { classifyIncident } from './callables/classify-incident';
+export { withholdCrimeLogEntry } from './callables/withhold-crime-log-entry';
+export { setLegalHold } from './callables/set-legal-hold';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

@@ -16,6 +16,11 @@ import {
   saveArticleSchema,
   tagUsageSchema,
 } from './callable-inputs';
+import {
+  classifyIncidentSchema,
+  setLegalHoldSchema,
+  withholdCrimeLogEntrySchema,
+} from './clery/record';
 import { MESSAGES } from './constants';
 import { STAFF_ROLES, type Role } from './roles';
 
@@ -79,6 +84,11 @@ export interface RenameTagResponse {
 }
 export interface DeleteTagResponse {
   deleted: true;
+}
+
+/** What a Clery callable changed: the incident it is about. */
+export interface CleryChangeResponse {
+  incidentId: string;
 }
 
 /** Who may make a call: listed roles, or every signed-in, non-archived account. */
@@ -156,6 +166,22 @@ export const CALLABLES = {
     input: noInputSchema,
     roles: ADMIN,
     failure: 'Could not rebuild the incident statistics. Try again.',
+  }),
+  // Clery records and legal holds: Admins only (docs/clery.md#who-classifies).
+  classifyIncident: spec<CleryChangeResponse>()({
+    input: classifyIncidentSchema,
+    roles: ADMIN,
+    failure: 'Could not save the Clery classification. Try again.',
+  }),
+  withholdCrimeLogEntry: spec<CleryChangeResponse>()({
+    input: withholdCrimeLogEntrySchema,
+    roles: ADMIN,
+    failure: 'Could not change the crime log entry. Try again.',
+  }),
+  setLegalHold: spec<CleryChangeResponse>()({
+    input: setLegalHoldSchema,
+    roles: ADMIN,
+    failure: 'Could not change the legal hold. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -26,6 +26,10 @@ export const COLLECTIONS = {
   triggerFailures: 'trigger_failures',
   /** Server-written: what the Storage trigger found in each uploaded file (keyed by fileCheckId). */
   fileChecks: 'file_checks',
+  /** Server-written, Admin-read: an incident's Clery classification (id = incident id); never expires. */
+  cleryRecords: 'clery_records',
+  /** Server-written, Admin-read: a legal hold on an incident (id = incident id); blocks archiving. */
+  legalHolds: 'legal_holds',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -28,6 +28,7 @@ describe('callable contract table', () => {
   });
   it('leaves account and content management to Admins, tags to staff, password status to anyone', () => {
     const admin: CallableName[] = ['createAccount', 'saveArticle', 'renameTag', 'deleteTag'];
+    admin.push('classifyIncident', 'withholdCrimeLogEntry', 'setLegalHold');
     for (const name of admin) assert.deepEqual(CALLABLES[name].roles, ['Admin'], name);
     assert.deepEqual(CALLABLES.addTags.roles, ['Admin', 'IMT']);
     assert.equal(CALLABLES.clearDefaultPassword.roles, 'any');

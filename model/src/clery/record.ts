@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CAMPUSES, type Campus } from '../catalog';
 import { parseScheduledDate } from '../dates';
 import type { TimestampLike } from '../entities';
+import type { IncidentStatus } from '../status';
 import { documentId, requiredText, typeError } from '../fields';
 import deployment from '../deployment.json';
 import { CLERY_GEOGRAPHIES, type CleryGeography } from './geography';
@@ -19,6 +20,16 @@ import {
   type ClassifiedOffence,
   type Violation,
 } from './offences';
+
+/**
+ * An incident is classified once it is closed: Resolved or Declined. A declined report is
+ * classified too, since the Clery Act counts crimes as reported, whatever the response
+ * (docs/clery.md#when).
+ */
+export const CLASSIFIABLE_STATUSES = [
+  'Resolved',
+  'Declined',
+] as const satisfies readonly IncidentStatus[];
 
 /** Crime log dispositions; an unfounded report stays on the log but leaves the statistics. */
 export const DISPOSITIONS = [

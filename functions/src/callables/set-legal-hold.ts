@@ -1,0 +1,6 @@
+import { callable } from '../services/callable';
+import { setLegalHold as work } from '../services/clery';
+import { db } from '../services/firebase';
+
+/** Admins set or lift the legal hold of an incident. */
+export const setLegalHold = callable('setLegalHold', (input, caller) => work(db(), input, caller));

@@ -1,0 +1,130 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  CLASSIFIABLE_STATUSES,
+  COLLECTIONS,
+  appendLog,
+  geographyProblem,
+  isCampusName,
+  retainUntilOf,
+  type CallableInput,
+  type CleryChangeResponse,
+  type CleryLogEntry,
+} from '@campus-safety/model';
+import type { Caller } from './caller';
+import { fail } from './errors';
+import { reportedAt } from './timestamps';
+
+/**
+ * Clery records and legal holds (docs/clery.md). Only these functions write `clery_records` and
+ * `legal_holds` (the rules refuse every client write), and nothing deletes them: housekeeping and
+ * TTL policies do not touch either collection.
+ */
+
+const MINUTE = 60_000;
+
+function logEntry(action: CleryLogEntry['action'], caller: Caller, note: string | null) {
+  return { action, at: Timestamp.now(), by: caller.uid, note } satisfies CleryLogEntry<Timestamp>;
+}
+
+/**
+ * Classifies a closed incident (Resolved or Declined): the offences, the geography of its campus,
+ * and the crime log columns. A second call reclassifies; the withholding and history stay.
+ */
+export async function classifyIncident(
+  db: Firestore,
+  input: CallableInput<'classifyIncident'>,
+  caller: Caller,
+  timeZone: string,
+): Promise<CleryChangeResponse> {
+  const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(input.incidentId);
+  const recordRef = db.collection(COLLECTIONS.cleryRecords).doc(input.incidentId);
+  await db.runTransaction(async (tx) => {
+    const [incident, existing] = await Promise.all([tx.get(incidentRef), tx.get(recordRef)]);
+    if (!incident.exists) fail('not-found', 'The incident no longer exists.');
+    const data = incident.data();
+    if (!(CLASSIFIABLE_STATUSES as readonly unknown[]).includes(data?.status))
+      fail('failed-precondition', 'Classify an incident once it is Resolved or Declined.');
+    const campus: unknown = data?.nearestCampus;
+    const reported = reportedAt(data);
+    if (!isCampusName(campus) || !reported)
+      fail('failed-precondition', 'The incident has no campus or report time to classify by.');
+    const problem = geographyProblem(campus, input.geography, input.noncampusProperty);
+    if (problem)
+      fail('invalid-argument', problem, { issues: [{ path: ['geography'], message: problem }] });
+    if (input.occurredAt && input.occurredAt.getTime() > reported.getTime() + MINUTE)
+      fail('invalid-argument', 'Occurred at cannot be after the incident was reported.');
+    const before = existing.data();
+    const { incidentId, occurredAt, ...fields } = input;
+    tx.set(recordRef, {
+      incidentId,
+      campus,
+      reportedAt: Timestamp.fromDate(reported),
+      occurredAt: occurredAt ? Timestamp.fromDate(occurredAt) : null,
+      ...fields,
+      withheld: before?.withheld ?? null,
+      log: appendLog(
+        before?.log ?? [],
+        logEntry(existing.exists ? 'reclassified' : 'classified', caller, null),
+      ),
+      classifiedAt: Timestamp.now(),
+      classifiedBy: caller.uid,
+      retainUntil: Timestamp.fromDate(retainUntilOf(reported, timeZone)),
+    });
+  });
+  return { incidentId: input.incidentId };
+}
+
+/** Withholds a classified crime log entry for a reason, or releases it (`reason` null); logged. */
+export async function withholdCrimeLogEntry(
+  db: Firestore,
+  input: CallableInput<'withholdCrimeLogEntry'>,
+  caller: Caller,
+): Promise<CleryChangeResponse> {
+  const ref = db.collection(COLLECTIONS.cleryRecords).doc(input.incidentId);
+  await db.runTransaction(async (tx) => {
+    const record = await tx.get(ref);
+    if (!record.exists)
+      fail('failed-precondition', 'Classify the incident before withholding its entry.');
+    const withheld: unknown = record.get('withheld');
+    if (input.reason === null && !withheld)
+      fail('failed-precondition', 'The entry is not withheld.');
+    tx.update(ref, {
+      withheld: input.reason === null ? null : { reason: input.reason, note: input.note },
+      log: appendLog(
+        record.get('log') ?? [],
+        logEntry(input.reason === null ? 'released' : 'withheld', caller, input.note),
+      ),
+    });
+  });
+  return { incidentId: input.incidentId };
+}
+
+/** Sets or lifts the legal hold of an incident; while it is on, the rules refuse archiving. */
+export async function setLegalHold(
+  db: Firestore,
+  input: CallableInput<'setLegalHold'>,
+  caller: Caller,
+): Promise<CleryChangeResponse> {
+  const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(input.incidentId);
+  const holdRef = db.collection(COLLECTIONS.legalHolds).doc(input.incidentId);
+  await db.runTransaction(async (tx) => {
+    const [incident, hold] = await Promise.all([tx.get(incidentRef), tx.get(holdRef)]);
+    if (!incident.exists) fail('not-found', 'The incident no longer exists.');
+    if ((hold.get('active') === true) === input.active)
+      fail(
+        'failed-precondition',
+        input.active ? 'The hold is already on.' : 'There is no hold to lift.',
+      );
+    tx.set(holdRef, {
+      active: input.active,
+      reason: input.reason,
+      updatedAt: Timestamp.now(),
+      updatedBy: caller.uid,
+      log: appendLog(
+        hold.get('log') ?? [],
+        logEntry(input.active ? 'legalHoldSet' : 'legalHoldLifted', caller, input.reason),
+      ),
+    });
+  });
+  return { incidentId: input.incidentId };
+}

@@ -1,0 +1,108 @@
+/**
+ * Clery records and legal holds: only Admins read them, nobody writes them from a client (the
+ * Admin-only callables do), and an active legal hold blocks archiving its incident.
+ */
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { COLLECTIONS } from '@campus-safety/model';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
+import { SAME_CAMPUS } from './support/actors';
+import { useFixture } from './support/fixture';
+import {
+  ADMIN,
+  NOBODY,
+  describeMatrix,
+  firestoreTables,
+  read,
+  write,
+  type Row,
+} from './support/matrix';
+import { REPORTS } from './support/seed';
+
+const now = Timestamp.now();
+const classified = {
+  incidentId: REPORTS.resolved,
+  campus: SAME_CAMPUS,
+  reportedAt: now,
+  occurredAt: null,
+  isCrime: true,
+  offences: [{ offence: 'robbery', bias: null }],
+  arrests: { weapons: 0, drugAbuse: 0, liquorLaw: 0 },
+  referrals: { weapons: 0, drugAbuse: 0, liquorLaw: 0 },
+  geography: 'onCampus',
+  noncampusProperty: null,
+  generalLocation: 'Library',
+  nature: 'Robbery',
+  disposition: 'Closed - arrest',
+  withheld: null,
+  log: [],
+  classifiedAt: now,
+  classifiedBy: 'admin',
+  retainUntil: now,
+};
+const hold = (active: boolean) => ({
+  active,
+  reason: 'Litigation',
+  updatedAt: now,
+  updatedBy: 'admin',
+  log: [],
+});
+
+async function seedClery(env: RulesTestEnvironment) {
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore();
+    await setDoc(doc(db, COLLECTIONS.cleryRecords, REPORTS.resolved), classified);
+    await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.declined), hold(true));
+    await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.resolved), hold(false));
+    await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.archived), hold(true));
+  });
+}
+
+describe('Clery records and legal holds', () => {
+  const fixture = useFixture({ seedExtra: seedClery });
+  const record = (db: Firestore, id: string) => doc(db, COLLECTIONS.cleryRecords, id);
+  const holdDoc = (db: Firestore, id: string) => doc(db, COLLECTIONS.legalHolds, id);
+  const report = (db: Firestore, id: string) => doc(db, COLLECTIONS.incidentReports, id);
+  const rows: Row<Firestore>[] = [
+    read('get a Clery record', ADMIN, (db) => getDoc(record(db, REPORTS.resolved))),
+    read('list the Clery records (crime log, annual tables)', ADMIN, (db) =>
+      getDocs(collection(db, COLLECTIONS.cleryRecords)),
+    ),
+    write('classify an incident directly', NOBODY, (db) =>
+      setDoc(record(db, REPORTS.declined), { ...classified, incidentId: REPORTS.declined }),
+    ),
+    write('withhold an entry directly', NOBODY, (db) =>
+      updateDoc(record(db, REPORTS.resolved), {
+        withheld: { reason: 'investigation', note: 'x' },
+      }),
+    ),
+    write('delete a Clery record', NOBODY, (db) => deleteDoc(record(db, REPORTS.resolved))),
+    read('get a legal hold', ADMIN, (db) => getDoc(holdDoc(db, REPORTS.declined))),
+    write('lift a legal hold directly', NOBODY, (db) =>
+      updateDoc(holdDoc(db, REPORTS.declined), { active: false }),
+    ),
+    write('set a legal hold directly', NOBODY, (db) =>
+      setDoc(holdDoc(db, REPORTS.reported), hold(true)),
+    ),
+    write('delete a legal hold', NOBODY, (db) => deleteDoc(holdDoc(db, REPORTS.declined))),
+    write('archive a report on legal hold', NOBODY, (db) =>
+      updateDoc(report(db, REPORTS.declined), { isArchived: true }),
+    ),
+    write('archive a report whose hold was lifted', ADMIN, (db) =>
+      updateDoc(report(db, REPORTS.resolved), { isArchived: true }),
+    ),
+    write('restore an archived report on legal hold', ADMIN, (db) =>
+      updateDoc(report(db, REPORTS.archived), { isArchived: false }),
+    ),
+  ];
+  describeMatrix('clery_records and legal_holds', rows, firestoreTables(fixture));
+});
