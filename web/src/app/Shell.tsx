@@ -24,7 +24,7 @@ export default function Shell() {
       >
         Skip to content
       </a>
-      <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white lg:hidden">
+      <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white lg:hidden print:hidden">
         <span className="font-semibold">Campus Safety Console</span>
         <Button
           variant="secondary"
@@ -37,7 +37,7 @@ export default function Shell() {
       </header>
       <aside
         id="main-nav"
-        className={`${menuOpen ? 'block' : 'hidden'} w-full shrink-0 bg-slate-900 text-slate-100 lg:block lg:min-h-screen lg:w-60`}
+        className={`${menuOpen ? 'block' : 'hidden'} w-full shrink-0 bg-slate-900 text-slate-100 lg:block lg:min-h-screen lg:w-60 print:hidden`}
       >
         <div className="hidden px-4 py-4 text-lg font-semibold lg:block">Campus Safety Console</div>
         <nav aria-label="Main" className="px-2 pb-4">

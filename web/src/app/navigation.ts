@@ -27,6 +27,14 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
     ],
   },
   {
+    // Clery records are Admins' (docs/clery.md#who-classifies).
+    title: 'Clery Act',
+    items: [
+      { to: '/clery/crime-log', label: 'Daily crime log', access: ADMIN_ONLY },
+      { to: '/clery/annual', label: 'Annual statistics', access: ADMIN_ONLY },
+    ],
+  },
+  {
     title: 'Archives',
     // Each archive is the Admin screen of the same name with `archived`.
     items: ['reports', 'accomplishments', 'accounts', 'articles', 'announcements'].map(

@@ -21,6 +21,8 @@ const ArticlesPage = lazy(() => import('../features/publishing/ArticlesPage'));
 const AnnouncementsPage = lazy(() => import('../features/publishing/AnnouncementsPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
+const CrimeLogPage = lazy(() => import('../features/clery/CrimeLogPage'));
+const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -72,6 +74,8 @@ export const routes: RouteObject[] = [
       guarded('announcements', ADMIN_ONLY, AnnouncementsPage),
       guarded('tags', ADMIN_ONLY, TagsPage),
       guarded('releases', ADMIN_ONLY, ReleasesPage),
+      guarded('clery/crime-log', ADMIN_ONLY, CrimeLogPage),
+      guarded('clery/annual', ADMIN_ONLY, AnnualTablesPage),
       guarded('archives/reports', ADMIN_ONLY, IncidentsScreen, true),
       guarded('archives/accomplishments', ADMIN_ONLY, AccomplishmentsPage, true),
       guarded('archives/accounts', ADMIN_ONLY, AccountsPage, true),

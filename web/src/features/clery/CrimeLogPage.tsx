@@ -1,0 +1,262 @@
+import { useMemo, useState } from 'react';
+import {
+  CLASSIFIABLE_STATUSES,
+  CRIME_LOG_BUSINESS_DAYS,
+  CRIME_LOG_DAYS,
+  STATUS_LABELS,
+  crimeLogSince,
+  printableEntries,
+  type CrimeLogEntry,
+} from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { SelectField } from '../../components/fields';
+import { ListState } from '../../components/States';
+import { Table, type Column } from '../../components/Table';
+import { activeLegalHoldsSpec, cleryRecordsSpec, crimeLogIncidentsSpec } from '../../data/clery';
+import { useLiveQuery } from '../../data/live-query';
+import { downloadCsv } from '../../lib/csv';
+import { formatDate } from '../../lib/format';
+import { ClassifyDialog, LegalHoldDialog, WithholdDialog } from './CleryDialogs';
+import {
+  CRIME_LOG_COLUMNS,
+  buildCrimeLog,
+  crimeLogCells,
+  crimeLogCsv,
+  withheldLabel,
+} from './crime-log';
+
+const WINDOWS = [30, CRIME_LOG_DAYS, 90, 180, 365];
+
+type Open =
+  | { kind: 'classify'; id: string }
+  | { kind: 'withhold'; id: string; withheld: boolean }
+  | { kind: 'hold'; id: string; active: boolean }
+  | null;
+
+function Badge({ tone, children }: { tone: 'red' | 'amber' | 'slate' | 'sky'; children: string }) {
+  const tones = {
+    red: 'bg-red-100 text-red-800',
+    amber: 'bg-amber-100 text-amber-900',
+    slate: 'bg-slate-100 text-slate-700',
+    sky: 'bg-sky-100 text-sky-900',
+  };
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The Clery daily crime log (docs/clery.md): every report of the window with its classification;
+ * the print view and the CSV hold the public log (classified crimes not withheld).
+ */
+export default function CrimeLogPage() {
+  const [days, setDays] = useState(CRIME_LOG_DAYS);
+  // The window is fixed when it is chosen, so the listeners keep one key.
+  const since = useMemo(() => new Date(crimeLogSince(Date.now(), days)), [days]);
+  const incidents = useLiveQuery(useMemo(() => crimeLogIncidentsSpec(since), [since]));
+  const records = useLiveQuery(useMemo(() => cleryRecordsSpec(since), [since]));
+  const holds = useLiveQuery(activeLegalHoldsSpec);
+  const [open, setOpen] = useState<Open>(null);
+
+  const entries = useMemo(
+    () => buildCrimeLog(incidents.data, records.data, Date.now()),
+    [incidents.data, records.data],
+  );
+  const printable = useMemo(() => printableEntries(entries), [entries]);
+  const held = new Set(holds.data.map((h) => h.id));
+  const overdue = entries.filter((e) => e.overdue).length;
+  const incidentOf = (id: string) => incidents.data.find((i) => i.id === id);
+  const recordOf = (id: string) => records.data.find((r) => r.id === id) ?? null;
+
+  const columns: Column<CrimeLogEntry>[] = [
+    { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
+    { header: 'Reported', cell: (e) => formatDate(e.reportedAt) },
+    {
+      header: 'Occurred',
+      cell: (e) =>
+        e.state === 'unclassified'
+          ? '—'
+          : e.occurredAt === null
+            ? 'Unknown'
+            : formatDate(e.occurredAt),
+      className: 'hidden md:table-cell',
+    },
+    { header: 'Campus', cell: (e) => e.campus, className: 'hidden md:table-cell' },
+    { header: 'General location', cell: (e) => e.generalLocation ?? '—' },
+    { header: 'Nature', cell: (e) => e.nature ?? incidentOf(e.incidentId)?.incidentType ?? '—' },
+    { header: 'Disposition', cell: (e) => e.disposition ?? '—', className: 'hidden md:table-cell' },
+    {
+      header: 'State',
+      cell: (e) => {
+        const label = withheldLabel(e);
+        return (
+          <div className="flex flex-wrap gap-1">
+            {e.state === 'unclassified' &&
+              (e.overdue ? (
+                <Badge tone="red">Overdue: not classified</Badge>
+              ) : (
+                <Badge tone="amber">Not classified</Badge>
+              ))}
+            {e.state === 'notCrime' && <Badge tone="slate">Not a crime</Badge>}
+            {e.state === 'crime' && !label && <Badge tone="sky">On the log</Badge>}
+            {label && <Badge tone="amber">{label}</Badge>}
+            {held.has(e.incidentId) && <Badge tone="red">Legal hold</Badge>}
+          </div>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      cell: (e) => {
+        const incident = incidentOf(e.incidentId);
+        const closed =
+          incident && (CLASSIFIABLE_STATUSES as readonly string[]).includes(incident.status);
+        return (
+          <div className="flex flex-wrap gap-1">
+            {closed ? (
+              <Button
+                variant="secondary"
+                aria-label={`Classify ${e.incidentId}`}
+                onClick={() => setOpen({ kind: 'classify', id: e.incidentId })}
+              >
+                {e.state === 'unclassified' ? 'Classify' : 'Reclassify'}
+              </Button>
+            ) : (
+              <span className="text-xs text-slate-600">
+                {incident ? STATUS_LABELS[incident.status] : ''}: classify once closed
+              </span>
+            )}
+            {e.state === 'crime' && (
+              <Button
+                variant="secondary"
+                aria-label={`${e.withheld ? 'Release' : 'Withhold'} ${e.incidentId}`}
+                onClick={() =>
+                  setOpen({ kind: 'withhold', id: e.incidentId, withheld: e.withheld !== null })
+                }
+              >
+                {e.withheld ? 'Release' : 'Withhold'}
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              aria-label={`${held.has(e.incidentId) ? 'Lift legal hold on' : 'Legal hold on'} ${e.incidentId}`}
+              onClick={() =>
+                setOpen({ kind: 'hold', id: e.incidentId, active: held.has(e.incidentId) })
+              }
+            >
+              {held.has(e.incidentId) ? 'Lift hold' : 'Legal hold'}
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  const openIncident = open?.kind === 'classify' ? incidentOf(open.id) : undefined;
+  const source = incidents.status === 'ready' ? records : incidents;
+
+  return (
+    <>
+      <div className="print:hidden">
+        <PageHeader
+          title="Daily crime log"
+          subtitle={`Clery Act: reports of the last ${days} days; entries are due within ${CRIME_LOG_BUSINESS_DAYS} business days`}
+          actions={
+            <>
+              <Button
+                variant="secondary"
+                disabled={printable.length === 0}
+                onClick={() => downloadCsv(`crime-log-${days}-days.csv`, crimeLogCsv(printable))}
+              >
+                Export CSV
+              </Button>
+              <Button onClick={() => window.print()}>Print log</Button>
+            </>
+          }
+        />
+        <div className="mb-3 flex flex-wrap items-end gap-4">
+          <div className="w-48">
+            <SelectField
+              label="Period"
+              value={String(days)}
+              onChange={(v) => setDays(Number(v))}
+              options={WINDOWS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
+            />
+          </div>
+          <p className="mb-3 text-sm text-slate-700" role="status">
+            {entries.length} reports · {printable.length} on the public log ·{' '}
+            <span className={overdue ? 'font-semibold text-red-700' : ''}>
+              {overdue} overdue without a classification
+            </span>
+          </p>
+        </div>
+        <ListState
+          live={source}
+          isEmpty={entries.length === 0}
+          emptyTitle="No reports in this period"
+        >
+          <Table
+            caption="Daily crime log"
+            columns={columns}
+            rows={entries}
+            rowKey={(e) => e.incidentId}
+          />
+        </ListState>
+      </div>
+
+      <section
+        aria-label="Printable daily crime log"
+        data-testid="crime-log-print"
+        className="hidden print:block"
+      >
+        <h1 className="text-xl font-semibold">Daily crime log</h1>
+        <p className="mb-2 text-sm">
+          Reports from {formatDate(since)} to {formatDate(new Date())} · {printable.length} entries
+        </p>
+        <table className="w-full border-collapse text-xs">
+          <thead>
+            <tr>
+              {CRIME_LOG_COLUMNS.map((c) => (
+                <th key={c} scope="col" className="border border-slate-400 px-1 py-0.5 text-left">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {printable.map((e) => (
+              <tr key={e.incidentId} className="break-inside-avoid">
+                {crimeLogCells(e).map((cell, i) => (
+                  <td key={i} className="border border-slate-400 px-1 py-0.5 align-top">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {open?.kind === 'classify' && openIncident && (
+        <ClassifyDialog
+          incident={openIncident}
+          record={recordOf(open.id)}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'withhold' && (
+        <WithholdDialog
+          incidentId={open.id}
+          withheld={open.withheld}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'hold' && (
+        <LegalHoldDialog incidentId={open.id} active={open.active} onClose={() => setOpen(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import type { CallableRequest } from '@campus-safety/model';
+import { callFunction } from '../../lib/functions';
+
+export function classifyIncident(input: CallableRequest<'classifyIncident'>) {
+  return callFunction('classifyIncident', input);
+}
+
+export function withholdCrimeLogEntry(input: CallableRequest<'withholdCrimeLogEntry'>) {
+  return callFunction('withholdCrimeLogEntry', input);
+}
+
+export function setLegalHold(input: CallableRequest<'setLegalHold'>) {
+  return callFunction('setLegalHold', input);
+}

@@ -1,0 +1,62 @@
+import {
+  WITHHOLD_REASON_LABELS,
+  crimeLogEntries,
+  type CleryRecord,
+  type CrimeLogEntry,
+  type IncidentReport,
+} from '@campus-safety/model';
+import type { WithId } from '../../data/spec';
+import { toCsv } from '../../lib/csv';
+import { TIME_ZONE, formatDate } from '../../lib/format';
+
+/** The crime log of the reports and records the screen read, in the programme zone. */
+export function buildCrimeLog(
+  incidents: readonly WithId<IncidentReport>[],
+  records: readonly WithId<CleryRecord>[],
+  now: number,
+): CrimeLogEntry[] {
+  return crimeLogEntries(
+    incidents.map((i) => ({
+      id: i.id,
+      reportedAt: i.timestamp.toMillis(),
+      campus: i.nearestCampus,
+      incidentType: i.incidentType,
+      status: i.status,
+    })),
+    new Map(records.map((r) => [r.id, r])),
+    now,
+    TIME_ZONE,
+  );
+}
+
+export const CRIME_LOG_COLUMNS = [
+  'Case',
+  'Date and time reported',
+  'Date and time occurred',
+  'Campus',
+  'General location',
+  'Nature',
+  'Disposition',
+] as const;
+
+/** One printed/exported line: the Clery columns of an entry ("Unknown" when it is not known). */
+export function crimeLogCells(entry: CrimeLogEntry): string[] {
+  return [
+    entry.incidentId,
+    formatDate(entry.reportedAt),
+    entry.occurredAt === null ? 'Unknown' : formatDate(entry.occurredAt),
+    entry.campus,
+    entry.generalLocation ?? '',
+    entry.nature ?? '',
+    entry.disposition ?? '',
+  ];
+}
+
+/** The CSV of the public log: the entries it prints. */
+export function crimeLogCsv(printable: readonly CrimeLogEntry[]): string {
+  return toCsv(CRIME_LOG_COLUMNS, printable.map(crimeLogCells));
+}
+
+export function withheldLabel(entry: CrimeLogEntry): string | null {
+  return entry.withheld ? `Withheld: ${WITHHOLD_REASON_LABELS[entry.withheld]}` : null;
+}
