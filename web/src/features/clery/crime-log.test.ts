@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Timestamp } from 'firebase/firestore';
 import type { CleryRecord, IncidentReport } from '@campus-safety/model';
 import { annualTablesCsv, buildAnnualTables } from './annual';
 import { buildCrimeLog, crimeLogCsv } from './crime-log';
 import { printableEntries } from '@campus-safety/model';
 
-const ts = (iso: string) => Timestamp.fromDate(new Date(iso));
+const ts = (iso: string) => ({ toMillis: () => Date.parse(iso), toDate: () => new Date(iso) });
 const incident = (id: string, iso: string) =>
   ({
     id,
