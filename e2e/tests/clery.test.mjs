@@ -1,0 +1,269 @@
+import assert from 'node:assert/strict';
+import { Timestamp } from 'firebase-admin/firestore';
+import { waitUntil } from '@campus-safety/testkit/wait';
+import { db, openPage, staff } from '../support/suite.mjs';
+
+const DAY = 86_400_000;
+/** The programme zone (Asia/Manila) is UTC+8 all year. */
+const ZONE_OFFSET = 8 * 3_600_000;
+const MAIN_CENTRE = { latitude: 14.6549, longitude: 121.0645 };
+const NONE = { weapons: 0, drugAbuse: 0, liquorLaw: 0 };
+
+async function clearCleryRecords() {
+  const snap = await db().collection('clery_records').get();
+  await Promise.all(snap.docs.map((d) => d.ref.delete()));
+}
+
+function incident(daysAgo, status = 'Resolved') {
+  return {
+    timestamp: Timestamp.fromMillis(Date.now() - daysAgo * DAY),
+    geoLoc: MAIN_CENTRE,
+    nearestCampus: 'Main Campus',
+    status,
+    isArchived: false,
+    email: 'reporter1@campus.test',
+    incidentType: 'Theft',
+    description: 'Clery e2e',
+  };
+}
+
+function record(id, reportedAtMs, fields = {}) {
+  return {
+    incidentId: id,
+    campus: 'Main Campus',
+    reportedAt: Timestamp.fromMillis(reportedAtMs),
+    occurredAt: null,
+    isCrime: true,
+    offences: [{ offence: 'burglary', bias: null }],
+    arrests: NONE,
+    referrals: NONE,
+    geography: 'onCampus',
+    noncampusProperty: null,
+    generalLocation: 'Library',
+    nature: 'Burglary',
+    disposition: 'Closed - arrest',
+    withheld: null,
+    log: [],
+    classifiedAt: Timestamp.now(),
+    classifiedBy: 'e2e',
+    retainUntil: Timestamp.fromMillis(reportedAtMs + 8 * 365 * DAY),
+    ...fields,
+  };
+}
+
+describe('Clery records', () => {
+  const admin = () => staff('admin@campus.test');
+
+  it("the crime log's print view lists the right incidents", async () => {
+    await clearCleryRecords();
+    const incidents = db().collection('incident_reports');
+    const records = db().collection('clery_records');
+    const id = (name) => `e2e-clery-${name}`;
+    const days = { crime: 3, withheld: 4, notCrime: 5, unclassified: 9, old: 70, viaUi: 2 };
+    for (const [name, ago] of Object.entries(days))
+      await incidents.doc(id(name)).set(incident(ago));
+    const at = (name) => Date.now() - days[name] * DAY;
+    await records.doc(id('crime')).set(record(id('crime'), at('crime')));
+    await records.doc(id('withheld')).set(
+      record(id('withheld'), at('withheld'), {
+        withheld: { reason: 'victimConfidentiality', note: 'e2e' },
+      }),
+    );
+    await records
+      .doc(id('notCrime'))
+      .set(record(id('notCrime'), at('notCrime'), { isCrime: false, offences: [] }));
+    await records.doc(id('old')).set(record(id('old'), at('old')));
+
+    const page = await openPage('/clery/crime-log', admin());
+    await page.getByRole('heading', { level: 1, name: 'Daily crime log' }).waitFor();
+    const row = (name) => page.getByRole('row').filter({ hasText: id(name) });
+    await row('unclassified').getByText('Overdue: not classified').waitFor();
+    await row('withheld').getByText('Withheld: Victim confidentiality').waitFor();
+    assert.equal(await row('old').count(), 0, 'older than 60 days: not on the default log');
+
+    // Classify one through the dialog, as a director would.
+    await page.getByRole('button', { name: `Classify ${id('viaUi')}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Burglary').check();
+    await dialog.getByLabel('General location').fill('Science Hall');
+    await dialog.getByLabel('Nature').fill('Burglary of an office');
+    await dialog.getByLabel('Disposition').selectOption('Open - under investigation');
+    await dialog.getByRole('button', { name: 'Save classification' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row('viaUi').getByText('On the log').waitFor();
+
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('crime-log-print');
+    await printed.waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false);
+    const lines = await printed
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)),
+      );
+    assert.deepEqual(
+      lines.map((cells) => cells[0]),
+      [id('viaUi'), id('crime')],
+    );
+    const [viaUi] = lines;
+    assert.deepEqual(viaUi.slice(2), [
+      'Unknown',
+      'Main Campus',
+      'Science Hall',
+      'Burglary of an office',
+      'Open - under investigation',
+    ]);
+    const stored = (await records.doc(id('viaUi')).get()).data();
+    assert.equal(stored.geography, 'onCampus');
+    assert.deepEqual(
+      stored.log.map((l) => l.action),
+      ['classified'],
+    );
+  });
+
+  it('the annual table counts a generated set of classified incidents exactly', async () => {
+    await clearCleryRecords();
+    const localYear = (ms) => Number(new Date(ms + ZONE_OFFSET).toISOString().slice(0, 4));
+    const thisYear = localYear(Date.now());
+    const years = [thisYear - 3, thisYear - 2, thisYear - 1];
+    let seed = 20261123;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const pick = (list) => list[Math.floor(random() * list.length)];
+    const offencesPool = [
+      'murder',
+      'negligentManslaughter',
+      'rape',
+      'fondling',
+      'robbery',
+      'aggravatedAssault',
+      'burglary',
+      'motorVehicleTheft',
+      'arson',
+      'stalking',
+      'datingViolence',
+    ];
+    const campuses = ['Main Campus', 'North Campus', 'Riverside Campus'];
+    const geographies = ['onCampus', 'onCampusHousing', 'noncampus', 'publicProperty', 'outside'];
+    const startOfYear = (y) => Date.UTC(y, 0, 1) - ZONE_OFFSET;
+    const generated = [];
+    for (let i = 0; i < 60; i++) {
+      const year = pick([thisYear - 4, ...years, ...years, thisYear]);
+      const chosen = [...new Set([pick(offencesPool), pick(offencesPool), pick(offencesPool)])]
+        .slice(0, 1 + Math.floor(random() * 3))
+        .map((offence) => ({
+          offence,
+          bias: offence === 'aggravatedAssault' && random() < 0.5 ? 'religion' : null,
+        }));
+      generated.push({
+        campus: pick(campuses),
+        reportedAt: startOfYear(year) + Math.floor(random() * 364 * DAY),
+        geography: pick(geographies),
+        offences: chosen,
+        arrests: { ...NONE, liquorLaw: random() < 0.2 ? 2 : 0 },
+        referrals: { ...NONE, drugAbuse: random() < 0.2 ? 1 : 0 },
+        disposition: random() < 0.1 ? 'Unfounded' : 'Closed - arrest',
+      });
+    }
+    // The edges of a year in the programme zone: 23:30 on 31 December and 00:30 on 1 January.
+    const edge = startOfYear(years[2]);
+    for (const reportedAt of [edge - 30 * 60_000, edge + 30 * 60_000])
+      generated.push({
+        campus: 'North Campus',
+        reportedAt,
+        geography: 'publicProperty',
+        offences: [{ offence: 'robbery', bias: null }],
+        arrests: NONE,
+        referrals: NONE,
+        disposition: 'Closed - arrest',
+      });
+    const batch = db().batch();
+    generated.forEach((g, i) => {
+      const id = `e2e-annual-${i}`;
+      batch.set(
+        db().collection('clery_records').doc(id),
+        record(id, g.reportedAt, { ...g, reportedAt: Timestamp.fromMillis(g.reportedAt) }),
+      );
+    });
+    await batch.commit();
+
+    // Brute force: rank order of the hierarchy, sex offences apart, arson always.
+    const hierarchy = [
+      'murder',
+      'negligentManslaughter',
+      'rape',
+      'fondling',
+      'incest',
+      'statutoryRape',
+      'robbery',
+      'aggravatedAssault',
+      'burglary',
+      'motorVehicleTheft',
+      'arson',
+    ];
+    const sex = new Set(['rape', 'fondling', 'incest', 'statutoryRape']);
+    const expectedFor = (campus) => {
+      const counts = new Map();
+      const bump = (key, by = 1) => by && counts.set(key, (counts.get(key) ?? 0) + by);
+      for (const g of generated) {
+        const year = localYear(g.reportedAt);
+        if (campus && g.campus !== campus) continue;
+        if (!years.includes(year) || g.geography === 'outside' || g.disposition === 'Unfounded')
+          continue;
+        const columns =
+          g.geography === 'onCampusHousing' ? ['onCampus', 'onCampusHousing'] : [g.geography];
+        const criminal = g.offences
+          .map((o) => o.offence)
+          .filter((o) => hierarchy.includes(o))
+          .sort((a, b) => hierarchy.indexOf(a) - hierarchy.indexOf(b));
+        const counted = [
+          ...criminal.filter((o) => !sex.has(o) && o !== 'arson').slice(0, 1),
+          ...criminal.filter((o) => sex.has(o)).slice(0, 1),
+          ...criminal.filter((o) => o === 'arson'),
+        ];
+        for (const c of columns) {
+          for (const o of counted) bump(`criminal/${o}/${year}/${c}`);
+          for (const o of g.offences) {
+            if (o.bias) bump(`hate/${o.offence}:${o.bias}/${year}/${c}`);
+            if (['stalking', 'datingViolence', 'domesticViolence'].includes(o.offence))
+              bump(`vawa/${o.offence}/${year}/${c}`);
+          }
+          bump(`arrests/liquorLaw/${year}/${c}`, g.arrests.liquorLaw);
+          bump(`referrals/drugAbuse/${year}/${c}`, g.referrals.drugAbuse);
+        }
+      }
+      return Object.fromEntries([...counts].sort());
+    };
+
+    const page = await openPage('/clery/annual', admin());
+    await page.getByRole('heading', { level: 1, name: 'Annual security report tables' }).waitFor();
+    const shown = () =>
+      page.locator('tr[data-row]').evaluateAll((rows) => {
+        const cells = {};
+        for (const row of rows)
+          for (const td of row.querySelectorAll('td[data-cell]')) {
+            const value = Number(td.textContent);
+            if (value) cells[`${row.dataset.row}/${td.dataset.cell}`] = value;
+          }
+        return Object.fromEntries(Object.entries(cells).sort());
+      });
+    const all = expectedFor(null);
+    assert.ok(Object.keys(all).length > 40, 'the generated set fills many cells');
+    assert.equal(all[`criminal/robbery/${years[1]}/publicProperty`] > 0, true);
+    await waitUntil(async () => JSON.stringify(await shown()) === JSON.stringify(all) || null, {
+      timeoutMs: 20_000,
+      what: 'the annual tables to show the generated counts',
+    }).catch(async (error) => {
+      assert.deepEqual(await shown(), all);
+      throw error;
+    });
+    await page.getByLabel('Campus').selectOption('North Campus');
+    const north = expectedFor('North Campus');
+    await waitUntil(async () => JSON.stringify(await shown()) === JSON.stringify(north) || null, {
+      timeoutMs: 10_000,
+      what: 'the North Campus tables',
+    }).catch(async (error) => {
+      assert.deepEqual(await shown(), north);
+      throw error;
+    });
+  });
+});
