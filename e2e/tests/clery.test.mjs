@@ -89,8 +89,9 @@ describe('Clery records', () => {
     await dialog.getByLabel('Nature').fill('Burglary of an office');
     await dialog.getByLabel('Disposition').selectOption('Open - under investigation');
     await dialog.getByRole('button', { name: 'Save classification' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await row('viaUi').getByText('On the log').waitFor();
+    // The first call of a function loads it in the Functions emulator: allow for that.
+    await row('viaUi').getByText('On the log').waitFor({ timeout: 60_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
 
     await page.emulateMedia({ media: 'print' });
     const printed = page.getByTestId('crime-log-print');

@@ -389,3 +389,14 @@ describe('classification input and retention', () => {
     );
   });
 });
+
+describe('Clery retention in the deployment files', () => {
+  it('puts no TTL policy on Clery records or legal holds', async () => {
+    const { readFileSync } = await import('node:fs');
+    const indexes = JSON.parse(
+      readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8'),
+    ) as { fieldOverrides?: { collectionGroup: string; ttl?: boolean }[] };
+    const ttl = (indexes.fieldOverrides ?? []).filter((f) => f.ttl).map((f) => f.collectionGroup);
+    assert.ok(!ttl.includes('clery_records') && !ttl.includes('legal_holds'), ttl.join(', '));
+  });
+});
