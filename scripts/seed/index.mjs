@@ -23,6 +23,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { PROJECT_ID, STORAGE_BUCKET, emulatorEndpoints } from '../lib/paths.mjs';
 import { REPORTERS, STAFF } from './accounts.mjs';
 import { seededRandom } from './campuses.mjs';
+import { buildCleryRecords } from './clery.mjs';
 import { SEED_RELEASE, SEED_TAGS, buildAnnouncements, buildArticles } from './content.mjs';
 import { buildIncidents } from './incidents.mjs';
 import { demoReleaseBuild } from './release-build.mjs';
@@ -157,6 +158,11 @@ export async function seedDemoData({ now = new Date() } = {}) {
         ]);
       }
     }
+    const clery = buildCleryRecords(now, incidents, random);
+    for (const { id, data } of clery.incidents)
+      writes.push([`${COLLECTIONS.incidentReports}/${id}`, data]);
+    for (const { id, data } of clery.records)
+      writes.push([`${COLLECTIONS.cleryRecords}/${id}`, data]);
     const articles = buildArticles(now);
     const announcements = buildAnnouncements(now);
     for (const { id, ...data } of articles) writes.push([`${COLLECTIONS.articles}/${id}`, data]);
@@ -167,7 +173,8 @@ export async function seedDemoData({ now = new Date() } = {}) {
     await writeAll(db, writes);
 
     return (
-      `${accounts.length} accounts, ${incidents.length} incidents, ${accomplishments} accomplishment reports, ` +
+      `${accounts.length} accounts, ${incidents.length + clery.incidents.length} incidents, ${accomplishments} accomplishment reports, ` +
+      `${clery.records.length} Clery records, ` +
       `${SEED_TAGS.length} tags, ${articles.length} articles, ${announcements.length} announcements, 1 release`
     );
   } finally {

@@ -120,3 +120,45 @@ test('every seeded assignee is named as its staff_directory entry names it (the 
     assert.equal(data.assignedTo.email, entry.email);
   }
 });
+
+test('Clery records: valid classifications, some closed incidents left to classify, three prior years', async () => {
+  const { buildCleryRecords } = await import('../seed/clery.mjs');
+  const { geographyProblem, offencesProblem, priorCalendarYears, classifyIncidentSchema } =
+    await import('@campus-safety/model');
+  const clery = buildCleryRecords(now, incidents, seededRandom(7));
+  const closed = incidents.filter((i) => ['Resolved', 'Declined'].includes(i.data.status));
+  const classified = new Set(clery.records.map((r) => r.id));
+  assert.ok(
+    closed.some((i) => !classified.has(i.id)),
+    'some closed incidents await a classification',
+  );
+  assert.ok(
+    clery.records.some((r) => r.data.withheld),
+    'one entry is withheld',
+  );
+  const years = new Set(clery.incidents.map((i) => i.data.timestamp.getUTCFullYear()));
+  assert.deepEqual([...years].sort(), priorCalendarYears(now, 'Asia/Manila'));
+  for (const { id, data } of clery.records) {
+    assert.equal(geographyProblem(data.campus, data.geography, data.noncampusProperty), null, id);
+    assert.equal(offencesProblem(data.offences), null, id);
+    const { incidentId, isCrime, offences, arrests, referrals, geography, noncampusProperty } =
+      data;
+    const input = {
+      incidentId,
+      isCrime,
+      offences,
+      arrests,
+      referrals,
+      geography,
+      noncampusProperty,
+    };
+    const parsed = classifyIncidentSchema.safeParse({
+      ...input,
+      occurredAt: null,
+      generalLocation: data.generalLocation,
+      nature: data.nature,
+      disposition: data.disposition,
+    });
+    assert.ok(parsed.success, `${id}: ${parsed.error?.message}`);
+  }
+});

@@ -1,0 +1,163 @@
+/**
+ * Demo Clery records (docs/clery.md): most closed seeded incidents classified (a few left
+ * unclassified, so the crime log shows its overdue flags; one entry withheld), and archived
+ * incidents of the three prior calendar years with their records, so the annual tables have
+ * figures. Plain data, like incidents.mjs.
+ */
+import {
+  CAMPUSES,
+  CLERY_GEOGRAPHY,
+  CLASSIFIABLE_STATUSES,
+  geographiesOf,
+  geographyAt,
+  priorCalendarYears,
+  programmeTimeZone,
+  randomPointInCampus,
+  retainUntilOf,
+} from '@campus-safety/model';
+import { DEMO_ADMIN, REPORTERS } from './accounts.mjs';
+import { pick } from './campuses.mjs';
+
+const TIME_ZONE = programmeTimeZone(process.env.PROGRAMME_TIME_ZONE);
+const HOUR = 3_600_000;
+const NO_PERSONS = { weapons: 0, drugAbuse: 0, liquorLaw: 0 };
+
+/** What staff concluded, by kind: a Clery offence, a crime that is no Clery statistic, no crime. */
+const OUTCOMES = [
+  {
+    isCrime: true,
+    offences: [{ offence: 'burglary', bias: null }],
+    nature: 'Burglary',
+    disposition: 'Closed - referred to police',
+  },
+  {
+    isCrime: true,
+    offences: [],
+    nature: 'Theft of a bicycle',
+    disposition: 'Closed - no further action',
+  },
+  {
+    isCrime: false,
+    offences: [],
+    nature: 'Medical assistance',
+    disposition: 'Closed - no further action',
+  },
+  {
+    isCrime: true,
+    offences: [{ offence: 'vandalism', bias: 'religion' }],
+    nature: 'Vandalism of a chapel (hate crime)',
+    disposition: 'Open - under investigation',
+  },
+  {
+    isCrime: true,
+    offences: [{ offence: 'stalking', bias: null }],
+    nature: 'Stalking',
+    disposition: 'Open - under investigation',
+    withheld: { reason: 'victimConfidentiality', note: 'The victim asked for confidentiality.' },
+  },
+  {
+    isCrime: true,
+    offences: [
+      { offence: 'robbery', bias: null },
+      { offence: 'aggravatedAssault', bias: null },
+    ],
+    nature: 'Robbery with assault',
+    disposition: 'Closed - arrest',
+  },
+  {
+    isCrime: true,
+    offences: [],
+    arrests: { ...NO_PERSONS, liquorLaw: 2 },
+    referrals: { ...NO_PERSONS, drugAbuse: 1 },
+    nature: 'Liquor and drug law violations',
+    disposition: 'Closed - referred for discipline',
+  },
+];
+
+function recordFor(id, incident, outcome, geography) {
+  const campus = incident.nearestCampus;
+  const reportedAt = incident.timestamp;
+  const housing = CLERY_GEOGRAPHY[campus].housing[0];
+  const noncampus = geography === 'noncampus' ? CLERY_GEOGRAPHY[campus].noncampus[0] : null;
+  const classifiedAt = new Date(reportedAt.getTime() + 20 * HOUR);
+  return {
+    incidentId: id,
+    campus,
+    reportedAt,
+    occurredAt: outcome.isCrime ? new Date(reportedAt.getTime() - HOUR) : null,
+    isCrime: outcome.isCrime,
+    offences: outcome.offences,
+    arrests: outcome.arrests ?? NO_PERSONS,
+    referrals: outcome.referrals ?? NO_PERSONS,
+    geography,
+    noncampusProperty: noncampus,
+    generalLocation:
+      noncampus ?? (geography === 'onCampusHousing' && housing ? housing.name : campus),
+    nature: outcome.nature,
+    disposition: outcome.disposition,
+    withheld: outcome.withheld ?? null,
+    log: [
+      { action: 'classified', at: classifiedAt, by: DEMO_ADMIN.uid, note: null },
+      ...(outcome.withheld
+        ? [
+            {
+              action: 'withheld',
+              at: classifiedAt,
+              by: DEMO_ADMIN.uid,
+              note: outcome.withheld.note,
+            },
+          ]
+        : []),
+    ],
+    classifiedAt,
+    classifiedBy: DEMO_ADMIN.uid,
+    retainUntil: retainUntilOf(reportedAt, TIME_ZONE),
+  };
+}
+
+/**
+ * @param {Date} now
+ * @param {{ id: string, data: object }[]} incidents the seeded incidents (buildIncidents)
+ * @param {() => number} random
+ * @returns {{ incidents: { id: string, data: object }[], records: { id: string, data: object }[] }}
+ */
+export function buildCleryRecords(now, incidents, random) {
+  const records = [];
+  const closed = incidents.filter((i) => CLASSIFIABLE_STATUSES.includes(i.data.status));
+  // Every third closed incident stays unclassified: the log flags the ones past two business days.
+  closed.forEach(({ id, data }, index) => {
+    if (index % 3 === 2) return;
+    const outcome = OUTCOMES[index % OUTCOMES.length];
+    const geography = geographyAt(data.nearestCampus, data.geoLoc) ?? 'onCampus';
+    records.push({ id, data: recordFor(id, data, outcome, geography) });
+  });
+
+  const historic = [];
+  for (const year of priorCalendarYears(now, TIME_ZONE)) {
+    for (let n = 1; n <= 6; n += 1) {
+      const campus = CAMPUSES[(year + n) % CAMPUSES.length];
+      const reporter = REPORTERS[n % REPORTERS.length];
+      // Mid-month, so no report sits near a year's edge in any zone.
+      const timestamp = new Date(Date.UTC(year, (n * 2 - 1) % 12, 15, 2 + n));
+      const outcome = OUTCOMES[(year + n) % OUTCOMES.length];
+      const id = `demo-clery-${year}-${n}`;
+      const data = {
+        timestamp,
+        geoLoc: randomPointInCampus(campus, random),
+        nearestCampus: campus,
+        status: 'Resolved',
+        isArchived: true,
+        email: reporter.email,
+        reporterId: reporter.uid,
+        description: `Archived ${year} case kept for the Clery statistics.`,
+        incidentType: outcome.isCrime ? 'Theft' : 'Medical Emergency',
+        tags: [],
+        threatLevel: 'Moderate',
+        statusHistory: [{ status: 'Reported', at: timestamp, by: reporter.uid }],
+      };
+      historic.push({ id, data });
+      records.push({ id, data: recordFor(id, data, outcome, pick(geographiesOf(campus), random)) });
+    }
+  }
+  return { incidents: historic, records };
+}
