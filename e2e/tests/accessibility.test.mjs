@@ -97,6 +97,20 @@ const SCREENS = [
     heading: 'Archived announcements',
     table: 'Announcements',
   },
+  {
+    name: 'admin-crime-log',
+    path: '/clery/crime-log',
+    as: ADMIN,
+    heading: 'Daily crime log',
+    table: 'Daily crime log',
+  },
+  {
+    name: 'admin-clery-annual',
+    path: '/clery/annual',
+    as: ADMIN,
+    heading: 'Annual security report tables',
+    ready: (page) => page.locator('table[data-section="criminal"] tbody tr').first(),
+  },
   { name: 'imt-dashboard', path: '/', as: IMT, heading: 'Dashboard' },
   {
     name: 'imt-reports',

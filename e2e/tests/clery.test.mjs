@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
 import { waitUntil } from '@campus-safety/testkit/wait';
+import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { db, openPage, staff } from '../support/suite.mjs';
 
 const DAY = 86_400_000;
@@ -85,6 +86,7 @@ describe('Clery records', () => {
     await page.getByRole('button', { name: `Classify ${id('viaUi')}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Burglary').check();
+    await assertAccessible(page, 'admin-clery-classify-dialog', DIALOGS);
     await dialog.getByLabel('General location').fill('Science Hall');
     await dialog.getByLabel('Nature').fill('Burglary of an office');
     await dialog.getByLabel('Disposition').selectOption('Open - under investigation');

@@ -210,6 +210,26 @@ export function consoleShapes(): QueryShape[] {
       orderBy: NEWEST_FIRST,
     });
   }
+  const since = new Date('2026-03-01T00:00:00Z');
+  shapes.push(
+    {
+      source: 'web daily crime log reports (data/clery.ts crimeLogIncidentsSpec), Admin',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [{ field: 'timestamp', op: '>=', value: since }],
+      orderBy: NEWEST_FIRST,
+    },
+    {
+      source: 'web crime log and annual tables (data/clery.ts cleryRecordsSpec), Admin',
+      collection: COLLECTIONS.cleryRecords,
+      wheres: [{ field: 'reportedAt', op: '>=', value: since }],
+      orderBy: [{ field: 'reportedAt', direction: 'desc' }],
+    },
+    {
+      source: 'web crime log legal holds (data/clery.ts activeLegalHoldsSpec), Admin',
+      collection: COLLECTIONS.legalHolds,
+      wheres: [{ field: 'active', op: '==', value: true }],
+    },
+  );
   return shapes;
 }
 

@@ -186,7 +186,7 @@ export default function CrimeLogPage() {
               options={WINDOWS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
             />
           </div>
-          <p className="mb-3 text-sm text-slate-700" role="status">
+          <p className="mb-3 text-sm text-slate-700" aria-live="polite">
             {entries.length} reports · {printable.length} on the public log ·{' '}
             <span className={overdue ? 'font-semibold text-red-700' : ''}>
               {overdue} overdue without a classification
