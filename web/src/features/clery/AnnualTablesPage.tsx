@@ -37,7 +37,13 @@ function SectionTable({
 }) {
   const title = ANNUAL_SECTION_LABELS[section];
   return (
-    <div className="mb-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // Focusable, so a keyboard can scroll the wide table on a narrow screen.
+    <div
+      role="region"
+      aria-label={title}
+      tabIndex={0}
+      className="mb-6 overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600"
+    >
       <table className="min-w-full text-sm" data-section={section}>
         <caption className="px-3 py-2 text-left font-semibold text-slate-900">{title}</caption>
         <thead className="bg-slate-100">

@@ -119,7 +119,7 @@ export default function CrimeLogPage() {
             {closed ? (
               <Button
                 variant="secondary"
-                aria-label={`Classify ${e.incidentId}`}
+                aria-label={`${e.state === 'unclassified' ? 'Classify' : 'Reclassify'} ${e.incidentId}`}
                 onClick={() => setOpen({ kind: 'classify', id: e.incidentId })}
               >
                 {e.state === 'unclassified' ? 'Classify' : 'Reclassify'}
@@ -142,7 +142,7 @@ export default function CrimeLogPage() {
             )}
             <Button
               variant="secondary"
-              aria-label={`${held.has(e.incidentId) ? 'Lift legal hold on' : 'Legal hold on'} ${e.incidentId}`}
+              aria-label={`${held.has(e.incidentId) ? 'Lift hold on' : 'Legal hold on'} ${e.incidentId}`}
               onClick={() =>
                 setOpen({ kind: 'hold', id: e.incidentId, active: held.has(e.incidentId) })
               }
