@@ -48,7 +48,7 @@ function SectionTable({
         <caption className="px-3 py-2 text-left font-semibold text-slate-900">{title}</caption>
         <thead className="bg-slate-100">
           <tr>
-            <th scope="col" rowSpan={2} className="px-3 py-2 text-left">
+            <th scope="col" rowSpan={2} className="w-56 px-3 py-2 text-left">
               Category
             </th>
             {years.map((y) => (

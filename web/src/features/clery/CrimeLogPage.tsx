@@ -82,12 +82,16 @@ export default function CrimeLogPage() {
           : e.occurredAt === null
             ? 'Unknown'
             : formatDate(e.occurredAt),
+      className: 'hidden lg:table-cell',
+    },
+    { header: 'Campus', cell: (e) => e.campus, className: 'hidden lg:table-cell' },
+    {
+      header: 'General location',
+      cell: (e) => e.generalLocation ?? '—',
       className: 'hidden md:table-cell',
     },
-    { header: 'Campus', cell: (e) => e.campus, className: 'hidden md:table-cell' },
-    { header: 'General location', cell: (e) => e.generalLocation ?? '—' },
     { header: 'Nature', cell: (e) => e.nature ?? incidentOf(e.incidentId)?.incidentType ?? '—' },
-    { header: 'Disposition', cell: (e) => e.disposition ?? '—', className: 'hidden md:table-cell' },
+    { header: 'Disposition', cell: (e) => e.disposition ?? '—', className: 'hidden lg:table-cell' },
     {
       header: 'State',
       cell: (e) => {
