@@ -120,7 +120,8 @@ export function ClassifyDialog({
       referrals: Object.fromEntries(VIOLATIONS.map((v) => [v, count(referrals[v])])),
       geography,
       noncampusProperty: geography === 'noncampus' ? property || null : null,
-      occurredAt: occurredAt === '' ? null : (occurred?.toISOString() ?? occurredAt),
+      // A wall time the zone skips names no instant: sent as such, the schema refuses it.
+      occurredAt: occurredAt === '' ? null : (occurred?.toISOString() ?? 'not a time'),
       generalLocation,
       nature,
       disposition,
