@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { CsvLines, csvCell, csvTime, toCsv } from './csv';
 
 /** A minimal RFC 4180 reader, to prove what toCsv writes reads back unchanged. */
 function parse(text: string): string[][] {
@@ -56,5 +56,27 @@ describe('csv', () => {
     expect(csvCell('-5 min')).toBe("'-5 min");
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
+  });
+
+  it('builds a large file line by line into one Blob that reads as toCsv writes', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => [`r${i}`, `line ${i}, "q"\nnext`]);
+    const file = new CsvLines(['id', 'text']);
+    for (const row of rows) file.add(row);
+    expect(file.rowCount).toBe(1000);
+    const blob = file.toBlob();
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    // Blob.text() would drop the byte-order mark while decoding: compare the bytes.
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      toCsv(['id', 'text'], rows),
+    );
+  });
+
+  it('writes times in the given zone, sortable, and nothing when missing', () => {
+    const instant = new Date('2026-12-31T23:59:59Z');
+    expect(csvTime(instant, 'Asia/Manila')).toBe('2027-01-01 07:59:59');
+    expect(csvTime({ toDate: () => instant, toMillis: () => 0 }, 'UTC')).toBe('2026-12-31 23:59:59');
+    expect(csvTime(null, 'UTC')).toBe('');
+    expect(csvTime(new Date(Number.NaN), 'UTC')).toBe('');
   });
 });
