@@ -63,7 +63,11 @@ export function CsvExportButton<T>({
       );
       const fileName = `${fileStem}-${formatInZone(new Date(), TIME_ZONE, 'YYYY-MM-DD-HHmm')}.csv`;
       downloadCsv(fileName, file.toBlob());
-      toast.success(`Exported ${number(file.rowCount)} ${what}`, fileName);
+      const rows = file.rowCount;
+      toast.success(
+        `Exported ${what}`,
+        `${number(rows)} ${rows === 1 ? 'row' : 'rows'} · ${fileName}`,
+      );
       setState({ kind: 'idle' });
     } catch (error) {
       if (controller.signal.aborted) return;
