@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
 import { parseCsv } from '@campus-safety/testkit/csv';
+import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 
 /** More rows than one export page (EXPORT_PAGE_SIZE, 500), so the file spans two pages. */
@@ -159,6 +160,38 @@ describe('CSV export', () => {
 
     const file = await exportCsv(page, 2);
     assert.deepEqual([...file.column('ID')].sort(), Object.keys(main).sort());
+  });
+
+  it('shows its progress with a Cancel that stops the export without a file', async () => {
+    const page = await openPage('/reports', accounts().admin);
+    await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
+    await setFilters(page, { campus: 'Riverside Campus', status: 'Responded', day: DAY });
+    await page.getByText('Page 1 · reports 1–25', { exact: true }).waitFor();
+    const downloads = [];
+    page.on('download', (d) => downloads.push(d));
+    // Hold the count back, so the export stays on its first step long enough to look at.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/runAggregationQuery/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporting incident reports' });
+    await dialog.getByText('Counting the matching rows…').waitFor();
+    await assertAccessible(page, 'dialog-export-progress', DIALOGS);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Export cancelled').waitFor();
+
+    const counted = page.waitForResponse(/runAggregationQuery/);
+    release();
+    await counted;
+    await page.unroute(/runAggregationQuery/);
+    // Exporting again gives one file: the cancelled export wrote none when its count came back.
+    await exportCsv(page, MATCHING);
+    assert.equal(downloads.length, 1);
   });
 
   it('exports every live accomplishment report of the Admin’s scope', async () => {

@@ -3,7 +3,7 @@ import type { Cursor, QuerySpec, Row, WithId } from './spec';
 
 /** Rows read per request: large enough to keep the round trips few, small enough to show progress. */
 export const EXPORT_PAGE_SIZE = 500;
-/** The most rows one CSV export holds (a file of about 25 MB); larger sets are narrowed first. */
+/** The most rows one CSV export holds, bounding the memory and time it takes; larger sets are narrowed first. */
 export const EXPORT_MAX_ROWS = 50_000;
 
 const number = (n: number) => n.toLocaleString('en-US');
