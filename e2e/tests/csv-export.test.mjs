@@ -194,6 +194,33 @@ describe('CSV export', () => {
     assert.equal(downloads.length, 1);
   });
 
+  it('refuses an export over 50,000 rows with a message saying what to do, reading no row', async () => {
+    const page = await openPage('/reports', accounts().admin);
+    await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
+    // Seeding 50,001 reports would take minutes: the count's answer says so instead.
+    await page.route(/runAggregationQuery/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /"integerValue":\s*"\d+"/,
+        '"integerValue":"50001"',
+      );
+      await route.fulfill({ response, body });
+    });
+    const downloads = [];
+    page.on('download', (d) => downloads.push(d));
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Too many rows to export' });
+    await dialog
+      .getByText(
+        'These filters match 50,001 rows; one export holds at most 50,000. Narrow the filters',
+      )
+      .waitFor();
+    await assertAccessible(page, 'dialog-export-too-large', DIALOGS);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(downloads.length, 0);
+  });
+
   it('exports every live accomplishment report of the Admin’s scope', async () => {
     const page = await openPage('/accomplishment', accounts().admin);
     await page.getByRole('heading', { level: 1, name: 'Accomplishment reports' }).waitFor();
