@@ -102,7 +102,7 @@ export function CsvExportButton<T>({
         description="Every row matching the current filters, not only the page shown."
       >
         <progress
-          className="h-2 w-full accent-sky-700"
+          className="h-2 w-full appearance-none overflow-hidden rounded bg-slate-200 [&::-moz-progress-bar]:bg-sky-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-sky-700"
           aria-label="Rows exported"
           max={progress?.total || 1}
           value={progress ? progress.done : undefined}
