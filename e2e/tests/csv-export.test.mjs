@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
 import { parseCsv } from '@campus-safety/testkit/csv';
+import { waitUntil } from '@campus-safety/testkit/wait';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 
@@ -48,6 +49,23 @@ async function writeAll(docs) {
   }
 }
 
+/**
+ * Waits until the campus stats (kept by a trigger on every report write) count the live reports.
+ * Meaningful while the pending trigger events all move the count the same way (only creates, or
+ * only deletes): the Home dashboard of later suites reads these stats.
+ */
+async function statsAgree() {
+  const live = db().collection('incident_reports').where('isArchived', '==', false);
+  await waitUntil(
+    async () => {
+      const stats = await db().collection('incident_stats').get();
+      const counted = stats.docs.reduce((sum, d) => sum + (d.get('total') ?? 0), 0);
+      return counted === (await live.count().get()).data().count;
+    },
+    { timeoutMs: 300_000, intervalMs: 2_000, what: 'the campus stats to count the live reports' },
+  );
+}
+
 async function setFilters(page, { campus, status, day }) {
   if (campus) await page.getByLabel('Campus').selectOption(campus);
   if (status) await page.getByLabel('Status').selectOption(status);
@@ -74,7 +92,7 @@ describe('CSV export', () => {
   const riverside = {};
   const main = {};
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(400_000);
     for (let i = 0; i < MATCHING; i++)
       riverside[`e2e-export-${i}`] = handledReport('Riverside Campus', DAY, i);
     // Same day, not matching: another status, and another campus (an IMT of Main gets these).
@@ -86,10 +104,14 @@ describe('CSV export', () => {
       description: TRICKY,
     });
     await writeAll({ ...riverside, ...main });
+    // Every create is counted before anything is deleted, so that afterwards only deletes are
+    // pending and stats equal to the reports mean the trigger is done (see statsAgree).
+    await statsAgree();
   });
   after(async function () {
-    this.timeout(120_000);
-    // Later suites compare the dashboard with the stored reports: leave none behind.
+    this.timeout(400_000);
+    // Later suites compare the dashboard with the stored reports: leave none behind, and let the
+    // stats trigger work through the deletes.
     const ids = [...Object.keys(riverside), ...Object.keys(main)];
     for (let i = 0; i < ids.length; i += 500) {
       const batch = db().batch();
@@ -97,6 +119,7 @@ describe('CSV export', () => {
         batch.delete(db().collection('incident_reports').doc(id));
       await batch.commit();
     }
+    await statsAgree();
   });
 
   it('the CSV of a filtered list has exactly the filter’s row count across pages', async function () {
