@@ -71,10 +71,11 @@ export function CsvExportButton<T>({
       setState({ kind: 'idle' });
     } catch (error) {
       if (controller.signal.aborted) return;
-      console.error(`Export of ${what} failed`, error);
+      const tooLarge = error instanceof ExportTooLargeError;
+      if (!tooLarge) console.error(`Export of ${what} failed`, error);
       setState({
         kind: 'stopped',
-        title: error instanceof ExportTooLargeError ? 'Too many rows to export' : 'Export failed',
+        title: tooLarge ? 'Too many rows to export' : 'Export failed',
         message: messageOf(error),
       });
     } finally {
