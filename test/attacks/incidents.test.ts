@@ -9,11 +9,16 @@ import {
   collection,
   collectionGroup,
   doc,
+  getCountFromServer,
   getDoc,
   getDocs,
+  limit,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
+  startAfter,
+  Timestamp,
   updateDoc,
   where,
 } from 'firebase/firestore';
@@ -397,6 +402,44 @@ describe('attacks: incidents and accomplishments', () => {
         query(reports, where('status', '==', 'Reported')),
       ])
         await refused(() => getDocs(q), []);
+    });
+    it("an IMT's CSV export of another campus is refused, count and pages alike", async () => {
+      // What the console's export sends (a count, then pages of 500 after a cursor), with another
+      // campus in place of its own; the North report is read before and after by refused().
+      const northReport = await incident('North Campus', c.reporter, { status: 'Responded' });
+      const northReports = query(
+        collection(c.imtMain.db, 'incident_reports'),
+        where('nearestCampus', '==', 'North Campus'),
+        where('isArchived', '==', false),
+        orderBy('timestamp', 'desc'),
+      );
+      const northCopies = query(
+        collection(c.imtMain.db, 'accomplishment_reports'),
+        where('report.campus', '==', 'North Campus'),
+        where('isArchived', '==', false),
+        orderBy('timestamp', 'desc'),
+      );
+      const cursor = Timestamp.now();
+      for (const q of [northReports, northCopies]) {
+        await refused(() => getCountFromServer(q), [`incident_reports/${northReport}`]);
+        await refused(() => getDocs(query(q, limit(500))), [`incident_reports/${northReport}`]);
+        await refused(
+          () => getDocs(query(q, startAfter(cursor), limit(500))),
+          [`incident_reports/${northReport}`],
+        );
+      }
+      // Its own campus's export is answered, and does not hold the North report.
+      const own = await getDocs(
+        query(
+          collection(c.imtMain.db, 'incident_reports'),
+          where('nearestCampus', '==', 'Main Campus'),
+          where('isArchived', '==', false),
+          orderBy('timestamp', 'desc'),
+          limit(500),
+        ),
+      );
+      assert.ok(own.docs.every((d) => d.get('nearestCampus') === 'Main Campus'));
+      assert.ok(!own.docs.some((d) => d.id === northReport));
     });
     it('collection-group queries over accomplishments and notifications are refused', async () => {
       for (const who of [c.imtMain, c.reporter, c.imtNorth]) {

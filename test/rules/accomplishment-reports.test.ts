@@ -8,6 +8,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  getCountFromServer,
   getDoc,
   getDocs,
   limit,
@@ -15,6 +16,7 @@ import {
   query,
   serverTimestamp,
   setDoc,
+  startAfter,
   updateDoc,
   where,
   type DocumentData,
@@ -243,4 +245,37 @@ describe('accomplishment_reports', () => {
     write('delete a copy', NOBODY, (db) => deleteDoc(copy(db, ACCOMPLISHMENTS.live))),
   ];
   describeMatrix('accomplishment_reports (server copies)', copies, options);
+
+  // The CSV export: a count of the screen's query, then pages of 500 after a cursor.
+  const exportQuery = (db: Firestore, campus: string) =>
+    query(
+      collection(db, accomplishments),
+      where('report.campus', '==', campus),
+      where('isArchived', '==', false),
+      orderBy('timestamp', 'desc'),
+    );
+  const exports: Row<Firestore>[] = [
+    read('export count (IMT scope)', SAME_CAMPUS_STAFF, (db) =>
+      getCountFromServer(exportQuery(db, SAME_CAMPUS)),
+    ),
+    read('export page after a cursor (IMT scope)', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(query(exportQuery(db, SAME_CAMPUS), startAfter(Timestamp.now()), limit(500))),
+    ),
+    read('export count of the other campus', OTHER_CAMPUS_STAFF, (db) =>
+      getCountFromServer(exportQuery(db, OTHER_CAMPUS)),
+    ),
+    read('export page of the other campus', OTHER_CAMPUS_STAFF, (db) =>
+      getDocs(query(exportQuery(db, OTHER_CAMPUS), limit(500))),
+    ),
+    read('export count of every campus', ADMIN, (db) =>
+      getCountFromServer(
+        query(
+          collection(db, accomplishments),
+          where('isArchived', '==', false),
+          orderBy('timestamp', 'desc'),
+        ),
+      ),
+    ),
+  ];
+  describeMatrix('accomplishment_reports: CSV export', exports, options);
 });

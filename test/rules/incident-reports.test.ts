@@ -28,6 +28,7 @@ import {
   query,
   serverTimestamp,
   setDoc,
+  startAfter,
   updateDoc,
   where,
   type DocumentData,
@@ -219,6 +220,52 @@ describe('incident_reports', () => {
     ),
   ];
   describeMatrix('incident_reports: console screens’ queries', consoleQueries, options);
+
+  // The CSV export (web/src/data/export.ts): a count of the list's query, then its pages of 500
+  // after the previous page's last row. The role's scope travels with it, so another campus's
+  // rows are refused whatever the filters.
+  const exportQuery = (db: Firestore, campus: string) =>
+    query(
+      collection(db, reports),
+      where('nearestCampus', '==', campus),
+      where('isArchived', '==', false),
+      where('status', '==', 'Processing'),
+      orderBy('timestamp', 'desc'),
+    );
+  const exports: Row<Firestore>[] = [
+    read('export count of the filtered list (IMT scope)', SAME_CAMPUS_STAFF, (db) =>
+      getCountFromServer(exportQuery(db, SAME_CAMPUS)),
+    ),
+    read('export page after the previous page (IMT scope)', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(query(exportQuery(db, SAME_CAMPUS), startAfter(Timestamp.now()), limit(500))),
+    ),
+    read('export count of the other campus', OTHER_CAMPUS_STAFF, (db) =>
+      getCountFromServer(exportQuery(db, OTHER_CAMPUS)),
+    ),
+    read('export page of the other campus', OTHER_CAMPUS_STAFF, (db) =>
+      getDocs(query(exportQuery(db, OTHER_CAMPUS), startAfter(Timestamp.now()), limit(500))),
+    ),
+    read('export count of every campus (Admin scope)', ADMIN, (db) =>
+      getCountFromServer(
+        query(
+          collection(db, reports),
+          where('isArchived', '==', false),
+          orderBy('timestamp', 'desc'),
+        ),
+      ),
+    ),
+    read('export page of archived reports (Admin archive)', ADMIN, (db) =>
+      getDocs(
+        query(
+          collection(db, reports),
+          where('isArchived', '==', true),
+          orderBy('timestamp', 'desc'),
+          limit(500),
+        ),
+      ),
+    ),
+  ];
+  describeMatrix('incident_reports: CSV export', exports, options);
 
   const creates: Row<Firestore>[] = [
     write('submit a report as oneself', APP_USERS, submit()),

@@ -1,6 +1,7 @@
 import {
   collection,
   doc,
+  getCountFromServer,
   getDocs,
   limit,
   onSnapshot,
@@ -95,6 +96,21 @@ export function listenToDoc<T>(
 export async function readQuery<T>(spec: QuerySpec<T>): Promise<WithId<T>[]> {
   const snap = await getDocs(toQuery(spec));
   return snap.docs.map((d) => d.data());
+}
+
+/** One read of a query page, each row with its snapshot (the cursor of the next page). */
+export async function readQueryPage<T>(spec: QuerySpec<T>): Promise<Row<T>[]> {
+  const snap = await getDocs(toQuery(spec));
+  return snap.docs.map((d) => ({ ...d.data(), snapshot: d }));
+}
+
+/**
+ * How many documents the query matches, from a count aggregation (one read per 1,000 matches);
+ * the spec's limit and cursor are ignored, its order kept so the query needs no other index.
+ */
+export async function countQuery<T>(spec: QuerySpec<T>): Promise<number> {
+  const snap = await getCountFromServer(toQuery({ ...spec, limit: undefined, startAfter: null }));
+  return snap.data().count;
 }
 
 /** A fresh document id in a collection (for a Storage folder named after the document). */

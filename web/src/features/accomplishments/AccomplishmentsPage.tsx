@@ -17,6 +17,7 @@ import { useLiveQuery } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../../session/store';
 import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
+import { ExportAccomplishmentsButton } from './ExportAccomplishmentsButton';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
 const LIST_LIMIT = 500;
@@ -134,9 +135,12 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
         title={archived ? 'Archived accomplishment reports' : 'Accomplishment reports'}
         subtitle="Newest first"
         actions={
-          staff && !archived ? (
-            <Button onClick={() => setMode({ kind: 'create' })}>New accomplishment report</Button>
-          ) : undefined
+          <>
+            <ExportAccomplishmentsButton role={role} campus={campus} archived={archived} />
+            {staff && !archived && (
+              <Button onClick={() => setMode({ kind: 'create' })}>New accomplishment report</Button>
+            )}
+          </>
         }
       />
       {spec === null ? (

@@ -11,6 +11,7 @@ import { incidentPageSpec, type Incident } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { useAuth } from '../../session/store';
+import { ExportReportsButton } from './ExportReportsButton';
 import { IncidentDetail, type AccomplishDialog } from './IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
 import { incidentQuerySpec, matchesSearch } from './query-spec';
@@ -84,6 +85,7 @@ export default function IncidentsPage({
             ? `${profile.campus ?? 'No campus'} · newest first`
             : 'Newest first'
         }
+        actions={<ExportReportsButton scope={scope} />}
       />
       <IncidentFiltersBar
         showCampus={profile?.role !== 'IMT'}

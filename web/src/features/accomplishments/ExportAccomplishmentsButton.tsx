@@ -1,0 +1,29 @@
+import type { Role } from '@campus-safety/model';
+import { CsvExportButton } from '../../components/CsvExportButton';
+import { accomplishmentsSpec } from '../../data/accomplishments';
+import { EXPORT_PAGE_SIZE } from '../../data/export';
+import { TIME_ZONE } from '../../lib/format';
+import { accomplishmentCsvHeader, accomplishmentCsvRow } from './csv';
+
+/** Every accomplishment report of the role's scope (the screen's query), not only the newest shown. */
+export function ExportAccomplishmentsButton({
+  role,
+  campus,
+  archived,
+}: {
+  role: Role | null;
+  campus: string | null;
+  archived: boolean;
+}) {
+  const spec = accomplishmentsSpec(role, campus, archived, EXPORT_PAGE_SIZE);
+  if (!spec) return null;
+  return (
+    <CsvExportButton
+      what={archived ? 'archived accomplishment reports' : 'accomplishment reports'}
+      fileStem={archived ? 'archived-accomplishment-reports' : 'accomplishment-reports'}
+      spec={spec}
+      header={accomplishmentCsvHeader(TIME_ZONE)}
+      toRow={(row) => accomplishmentCsvRow(row, TIME_ZONE)}
+    />
+  );
+}

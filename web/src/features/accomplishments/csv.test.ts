@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Accomplishment } from '../../data/accomplishments';
+import { accomplishmentCsvHeader, accomplishmentCsvRow } from './csv';
+
+const at = (iso: string) => {
+  const date = new Date(iso);
+  return { toDate: () => date, toMillis: () => date.getTime() };
+};
+
+const copy: Accomplishment = {
+  id: 'acc-1',
+  title: 'Bike returned',
+  description: 'Found behind the library, owner called.',
+  resolveCode: 'Resolved on site',
+  timestamp: at('2026-03-02T01:00:00Z'),
+  isArchived: false,
+  threatLevel: 'Low',
+  imageUrl: 'https://example.test/photo.jpg',
+  report: {
+    id: 'inc-1',
+    date: 'Mar 02 2026',
+    time: '12:30:05 AM',
+    type: 'Theft',
+    latitude: 14.65,
+    longitude: 121.07,
+    campus: 'North Campus',
+    assignee: 'Mia Santos',
+    threatLevel: 'High',
+  },
+};
+
+describe('accomplishment CSV rows', () => {
+  it('writes a copy with its incident snapshot, times in the programme zone', () => {
+    const row = accomplishmentCsvRow(copy, 'Asia/Manila');
+    expect(accomplishmentCsvHeader('Asia/Manila')).toHaveLength(row.length);
+    expect(row).toEqual([
+      'acc-1',
+      '2026-03-02 09:00:00',
+      'Bike returned',
+      'Resolved on site',
+      // The accomplishment's own threat level wins over the snapshot's.
+      'Low',
+      'Found behind the library, owner called.',
+      'inc-1',
+      'Theft',
+      'North Campus',
+      'Mia Santos',
+      'Mar 02 2026 12:30:05 AM',
+      14.65,
+      121.07,
+      'https://example.test/photo.jpg',
+    ]);
+  });
+
+  it('takes the snapshot threat level when the report has none, and blanks without a snapshot', () => {
+    const { report: _report, ...bare } = copy;
+    expect(accomplishmentCsvRow({ ...copy, threatLevel: null }, 'Asia/Manila')[4]).toBe('High');
+    expect(accomplishmentCsvRow({ ...bare, imageUrl: undefined }, 'Asia/Manila').slice(6)).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+import { isStaffRole } from '@campus-safety/model';
+import { CsvExportButton } from '../../components/CsvExportButton';
+import { EXPORT_PAGE_SIZE } from '../../data/export';
+import { incidentPageSpec } from '../../data/incidents';
+import type { IncidentScope } from '../../data/scopes';
+import { TIME_ZONE } from '../../lib/format';
+import { incidentCsvHeader, incidentCsvRow } from './csv';
+import { incidentQuerySpec, matchesSearch } from './query-spec';
+import { useIncidentList } from './store';
+
+/**
+ * Staff export the reports list as filtered now: the list's own query (the role's scope and the
+ * filters of the store), every page of it, and the same free-text search.
+ */
+export function ExportReportsButton({ scope }: { scope: IncidentScope }) {
+  const filters = useIncidentList((s) => s.filters);
+  if (!isStaffRole(scope.role)) return null;
+  const { wheres } = incidentQuerySpec(scope, filters);
+  return (
+    <CsvExportButton
+      what={scope.archived ? 'archived incident reports' : 'incident reports'}
+      fileStem={scope.archived ? 'archived-incident-reports' : 'incident-reports'}
+      spec={incidentPageSpec(wheres, EXPORT_PAGE_SIZE, null)}
+      header={incidentCsvHeader(TIME_ZONE)}
+      toRow={(row) => incidentCsvRow(row, TIME_ZONE)}
+      keep={(row) => matchesSearch(row, filters.search)}
+    />
+  );
+}
