@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { CampusStats } from '../../data/incident-stats';
 import { hotspotCampuses, hotspotCounts } from './hotspots';
 
 const now = new Date('2026-11-23T10:00:00Z');
 
 describe('hotspots', () => {
-  const stats = [
+  const stats: CampusStats[] = [
     {
       campus: 'Main Campus',
       byDay: { '2026-11-23': 2, '2026-11-17': 3, '2026-11-16': 5, '2026-10-01': 7 },
