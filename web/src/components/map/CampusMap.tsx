@@ -1,15 +1,25 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { LatLngBoundsExpression } from 'leaflet';
-import { MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { divIcon, type LatLngBoundsExpression } from 'leaflet';
+import { MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { Campus } from '@campus-safety/model';
-import { campusRing } from './markers';
+import { campusEastPoint, campusRing } from './markers';
 import { readTileSetting } from './tiles';
 
 const TILES = readTileSetting(import.meta.env);
 
 const CAMPUS_OUTLINE = { color: '#0369a1', weight: 2, fillColor: '#38bdf8', fillOpacity: 0.12 };
+
+/** A campus's name, written `offsetPx` right of its area's east-most point. */
+function campusNameIcon(campus: Campus, offsetPx: number) {
+  return divIcon({
+    className: 'campus-name-anchor',
+    iconSize: [0, 0],
+    iconAnchor: [-offsetPx, 0],
+    html: `<span class="campus-name">${campus}</span>`,
+  });
+}
 
 /** Fits the view to `bounds` whenever `fitKey` changes (the set of things shown, not each render). */
 function FitView({ bounds, fitKey }: { bounds: LatLngBoundsExpression; fitKey: string }) {
@@ -33,6 +43,7 @@ export function CampusMap({
   fitKey,
   campuses,
   heightClass,
+  labelBesideOffset = null,
   children,
 }: {
   label: string;
@@ -40,6 +51,11 @@ export function CampusMap({
   fitKey: string;
   campuses: readonly Campus[];
   heightClass: string;
+  /**
+   * Null: each campus is named at its centre. A number: named right of its area, that many pixels
+   * out, so markers drawn at the centre (clusters, hotspot circles) do not cover the name.
+   */
+  labelBesideOffset?: number | null;
   children?: ReactNode;
 }) {
   const [tilesFailed, setTilesFailed] = useState(() => navigator.onLine === false);
@@ -49,10 +65,11 @@ export function CampusMap({
     (tilesFailed ? 'Map tiles could not be loaded: the map is shown on a plain background.' : null);
   return (
     <div>
+      {/* isolate: Leaflet's panes and controls stack inside the map, never over dialogs. */}
       <div
         role="region"
         aria-label={label}
-        className={`overflow-hidden rounded-lg border border-slate-200 ${heightClass}`}
+        className={`isolate overflow-hidden rounded-lg border border-slate-200 ${heightClass}`}
       >
         <MapContainer
           bounds={bounds}
@@ -75,11 +92,23 @@ export function CampusMap({
               pathOptions={CAMPUS_OUTLINE}
               interactive={false}
             >
-              <Tooltip permanent direction="center" className="campus-label">
-                {campus}
-              </Tooltip>
+              {labelBesideOffset === null && (
+                <Tooltip permanent direction="center" className="campus-label">
+                  {campus}
+                </Tooltip>
+              )}
             </Polygon>
           ))}
+          {labelBesideOffset !== null &&
+            campuses.map((campus) => (
+              <Marker
+                key={campus}
+                position={campusEastPoint(campus)}
+                icon={campusNameIcon(campus, labelBesideOffset)}
+                interactive={false}
+                keyboard={false}
+              />
+            ))}
           <FitView bounds={bounds} fitKey={fitKey} />
           {children}
         </MapContainer>

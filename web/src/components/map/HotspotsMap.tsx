@@ -3,7 +3,7 @@ import { latLngBounds } from 'leaflet';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { CAMPUS_AREAS, CAMPUSES } from '@campus-safety/model';
 import { CampusMap } from './CampusMap';
-import { campusCorners, hotspotRadius } from './markers';
+import { campusCorners, hotspotRadius, MAX_HOTSPOT_RADIUS_PX } from './markers';
 import type { HotspotsMapProps } from './types';
 
 /** Graduated circles: one per campus in scope, at its centre, sized by its reports in the period. */
@@ -21,7 +21,8 @@ export default function HotspotsMap({ hotspots, period }: HotspotsMapProps) {
       bounds={bounds}
       fitKey={campuses.join('|')}
       campuses={campuses}
-      heightClass="h-72"
+      heightClass="h-96"
+      labelBesideOffset={MAX_HOTSPOT_RADIUS_PX + 4}
     >
       {hotspots
         .filter((h) => h.count > 0)

@@ -232,6 +232,7 @@ export default function IncidentsMap({
         fitKey={`${campuses.join('|')}#${ids}`}
         campuses={campuses}
         heightClass={heightClass}
+        labelBesideOffset={22}
       >
         <Markers clusters={clusters} byId={byId} colourBy={colourBy} onOpen={onOpen} />
       </CampusMap>

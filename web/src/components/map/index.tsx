@@ -40,7 +40,7 @@ export function LocationMap(props: LocationMapProps) {
 
 export function HotspotsMap(props: HotspotsMapProps) {
   return (
-    <Suspense fallback={<MapLoading heightClass="h-72" />}>
+    <Suspense fallback={<MapLoading heightClass="h-96" />}>
       <HotspotsMapChunk {...props} />
     </Suspense>
   );

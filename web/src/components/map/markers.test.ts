@@ -168,8 +168,8 @@ describe('campus geometry and hotspot circles', () => {
     expect(hotspotRadius(0, 10)).toBe(0);
     const small = hotspotRadius(1, 4);
     const large = hotspotRadius(4, 4);
-    expect(large).toBe(42);
+    expect(large).toBe(32);
     expect(large).toBeGreaterThan(small);
-    expect(hotspotRadius(8, 4)).toBe(42);
+    expect(hotspotRadius(8, 4)).toBe(32);
   });
 });

@@ -214,7 +214,7 @@ export function countByCategory(
 }
 
 const MIN_HOTSPOT_RADIUS_PX = 10;
-const MAX_HOTSPOT_RADIUS_PX = 42;
+export const MAX_HOTSPOT_RADIUS_PX = 32;
 
 /**
  * A graduated circle's radius: its area grows with the count (square root), so a campus with four
@@ -234,4 +234,10 @@ export function campusRing(campus: Campus): [number, number][] {
 /** A campus area's south-west and north-east corners, as Leaflet takes them. */
 export function campusCorners(campus: Campus): [number, number][] {
   return boundsOf(CAMPUS_AREAS[campus].boundary).map(([lat, lng]) => [lat, lng]);
+}
+
+/** The east-most point of a campus area, where its name is written beside it. */
+export function campusEastPoint(campus: Campus): [number, number] {
+  const [east] = [...CAMPUS_AREAS[campus].boundary].sort((a, b) => b[1] - a[1]);
+  return east ? [east[0], east[1]] : [0, 0];
 }

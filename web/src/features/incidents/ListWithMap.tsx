@@ -4,8 +4,11 @@ import { IncidentsMap } from '../../components/map';
 import { useMediaQuery } from '../../lib/use-media-query';
 import type { Incident } from '../../data/incidents';
 
-/** From this width on the map stands beside the list; below it, a toggle shows one or the other. */
-const BESIDE_QUERY = '(min-width: 80rem)';
+/**
+ * From this width on the map stands beside the list; below it (the list's columns need the room),
+ * a toggle shows one or the other.
+ */
+const BESIDE_QUERY = '(min-width: 112rem)';
 
 type View = 'list' | 'map';
 
