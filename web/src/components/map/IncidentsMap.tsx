@@ -94,7 +94,7 @@ function ClusterPin({
     html: `<span aria-hidden="true" data-count="${marker.count}">${marker.count}</span><span class="sr-only">${marker.count} reports here (${escapeHtml(breakdown)}): zoom in</span>`,
   });
   const zoomIn = () =>
-    map.flyTo(
+    map.setView(
       [marker.latitude, marker.longitude],
       Math.min(clusters.expansionZoom(marker.clusterId), map.getMaxZoom()),
     );
