@@ -1,13 +1,16 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, useState, type ReactNode } from 'react';
-import { divIcon, type LatLngBoundsExpression } from 'leaflet';
+import { divIcon, type FitBoundsOptions, type LatLngBoundsExpression } from 'leaflet';
 import { MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { Campus } from '@campus-safety/model';
 import { campusEastPoint, campusRing } from './markers';
 import { readTileSetting } from './tiles';
 
 const TILES = readTileSetting(import.meta.env);
+
+/** Room for the longest campus name at 12 px. */
+const CAMPUS_NAME_PX = 115;
 
 const CAMPUS_OUTLINE = { color: '#0369a1', weight: 2, fillColor: '#38bdf8', fillOpacity: 0.12 };
 
@@ -22,10 +25,18 @@ function campusNameIcon(campus: Campus, offsetPx: number) {
 }
 
 /** Fits the view to `bounds` whenever `fitKey` changes (the set of things shown, not each render). */
-function FitView({ bounds, fitKey }: { bounds: LatLngBoundsExpression; fitKey: string }) {
+function FitView({
+  bounds,
+  fitKey,
+  options,
+}: {
+  bounds: LatLngBoundsExpression;
+  fitKey: string;
+  options: FitBoundsOptions;
+}) {
   const map = useMap();
   useEffect(() => {
-    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
+    map.fitBounds(bounds, options);
     // Only a new set of markers or campuses refits; a live update of the same ones keeps the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, fitKey]);
@@ -58,6 +69,12 @@ export function CampusMap({
   labelBesideOffset?: number | null;
   children?: ReactNode;
 }) {
+  // Names written beside the areas need room on the right of the east-most campus.
+  const fit: FitBoundsOptions = {
+    paddingTopLeft: [24, 24],
+    paddingBottomRight: [labelBesideOffset === null ? 24 : labelBesideOffset + CAMPUS_NAME_PX, 24],
+    maxZoom: 17,
+  };
   const [tilesFailed, setTilesFailed] = useState(() => navigator.onLine === false);
   const source = tilesFailed ? null : TILES.source;
   const notice =
@@ -73,7 +90,7 @@ export function CampusMap({
       >
         <MapContainer
           bounds={bounds}
-          boundsOptions={{ padding: [24, 24], maxZoom: 17 }}
+          boundsOptions={fit}
           className="campus-map h-full w-full"
           // The page scrolls under the wheel; the zoom buttons and keyboard zoom the map.
           scrollWheelZoom={false}
@@ -109,7 +126,7 @@ export function CampusMap({
                 keyboard={false}
               />
             ))}
-          <FitView bounds={bounds} fitKey={fitKey} />
+          <FitView bounds={bounds} fitKey={fitKey} options={fit} />
           {children}
         </MapContainer>
       </div>
