@@ -55,11 +55,17 @@ function ReportPin({
   onOpen: (id: string) => void;
 }) {
   const label = describeReport(incident);
-  const icon = divIcon({
-    className: 'incident-marker',
-    iconSize: [20, 20],
-    html: `<span class="incident-dot" style="background:${colourOf(marker.category, colourBy)}" data-report-id="${escapeHtml(marker.id)}"></span><span class="sr-only">Open report: ${escapeHtml(label)}</span>`,
-  });
+  const colour = colourOf(marker.category, colourBy);
+  // The same icon object across renders: a new one would replace the element (and drop focus).
+  const icon = useMemo(
+    () =>
+      divIcon({
+        className: 'incident-marker',
+        iconSize: [20, 20],
+        html: `<span class="incident-dot" style="background:${colour}" data-report-id="${escapeHtml(marker.id)}"></span><span class="sr-only">Open report: ${escapeHtml(label)}</span>`,
+      }),
+    [colour, marker.id, label],
+  );
   return (
     <Marker
       position={[marker.latitude, marker.longitude]}
@@ -88,11 +94,15 @@ function ClusterPin({
   const map = useMap();
   const breakdown = describeCategories(marker.categories, colourBy);
   const size = marker.count < 10 ? 30 : marker.count < 100 ? 36 : 44;
-  const icon = divIcon({
-    className: 'incident-cluster',
-    iconSize: [size, size],
-    html: `<span aria-hidden="true" data-count="${marker.count}">${marker.count}</span><span class="sr-only">${marker.count} reports here (${escapeHtml(breakdown)}): zoom in</span>`,
-  });
+  const icon = useMemo(
+    () =>
+      divIcon({
+        className: 'incident-cluster',
+        iconSize: [size, size],
+        html: `<span aria-hidden="true" data-count="${marker.count}">${marker.count}</span><span class="sr-only">${marker.count} reports here (${escapeHtml(breakdown)}): zoom in</span>`,
+      }),
+    [size, marker.count, breakdown],
+  );
   const zoomIn = () =>
     map.setView(
       [marker.latitude, marker.longitude],
