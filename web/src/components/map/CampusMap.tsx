@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { divIcon, type FitBoundsOptions, type LatLngBoundsExpression } from 'leaflet';
 import { MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { Campus } from '@campus-safety/model';
@@ -44,8 +44,8 @@ function FitView({
 }
 
 /**
- * A map of campus areas on the configured tiles. The first tile that fails to load (offline, or a
- * dead tile source) drops the tile layer for good: the campuses and markers stay, on a plain
+ * A map of campus areas on the configured tiles. A tile failing before any has loaded (offline, or
+ * a dead tile source) drops the tile layer for good: the campuses and markers stay, on a plain
  * background, with a line saying why.
  */
 export function CampusMap({
@@ -76,6 +76,7 @@ export function CampusMap({
     maxZoom: 17,
   };
   const [tilesFailed, setTilesFailed] = useState(() => navigator.onLine === false);
+  const tileLoaded = useRef(false);
   const source = tilesFailed ? null : TILES.source;
   const notice =
     TILES.problem ??
@@ -99,7 +100,16 @@ export function CampusMap({
             <TileLayer
               url={source.url}
               attribution={source.attribution}
-              eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+              eventHandlers={{
+                tileload: () => {
+                  tileLoaded.current = true;
+                },
+                // Failing before any tile loaded: the source is unreachable. A stray failure later
+                // only leaves that tile out (Leaflet never shows a tile that did not load).
+                tileerror: () => {
+                  if (!tileLoaded.current) setTilesFailed(true);
+                },
+              }}
             />
           )}
           {campuses.map((campus) => (
