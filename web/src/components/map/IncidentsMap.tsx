@@ -103,11 +103,15 @@ function ClusterPin({
       }),
     [size, marker.count, breakdown],
   );
-  const zoomIn = () =>
-    map.setView(
-      [marker.latitude, marker.longitude],
-      Math.min(clusters.expansionZoom(marker.clusterId), map.getMaxZoom()),
+  // Zoom until the cluster splits, and at least until its reports fill the view.
+  const zoomIn = () => {
+    const reports = latLngBounds(clusters.clusterCorners(marker.clusterId));
+    const zoom = Math.max(
+      clusters.expansionZoom(marker.clusterId),
+      map.getBoundsZoom(reports.pad(0.25)),
     );
+    map.setView(reports.getCenter(), Math.min(zoom, map.getMaxZoom()));
+  };
   return (
     <Marker
       position={[marker.latitude, marker.longitude]}

@@ -133,6 +133,8 @@ export interface IncidentClusters {
   markersIn: (bbox: [number, number, number, number], zoom: number) => MapMarker[];
   /** The zoom level at which a cluster falls apart. */
   expansionZoom: (clusterId: number) => number;
+  /** South-west and north-east corners of the reports inside a cluster. */
+  clusterCorners: (clusterId: number) => [[number, number], [number, number]];
 }
 
 /** Indexes the reports for clustering; every placeable report is in exactly one marker at any zoom. */
@@ -188,6 +190,15 @@ export function clusterIncidents(
             };
       }),
     expansionZoom: (clusterId) => index.getClusterExpansionZoom(clusterId),
+    clusterCorners: (clusterId) => {
+      const points = index.getLeaves(clusterId, Infinity).map((leaf) => leaf.geometry.coordinates);
+      const lats = points.map(([, lat]) => lat!);
+      const lngs = points.map(([lng]) => lng!);
+      return [
+        [Math.min(...lats), Math.min(...lngs)],
+        [Math.max(...lats), Math.max(...lngs)],
+      ];
+    },
   };
 }
 
