@@ -11,6 +11,7 @@ import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { useAuth } from '../../session/store';
 import { dashboardFigures, TREND_DAYS, type Counted, type DashboardFigures } from './figures';
+import { Hotspots } from './Hotspots';
 import { useCampusStats } from './stats';
 import { TriggerFailures } from './TriggerFailures';
 
@@ -125,6 +126,7 @@ export default function HomePage() {
       {live.status === 'error' && <ErrorState message={live.error ?? ''} onRetry={live.retry} />}
       {live.shown && live.status === 'loading' && <InlineSpinner label="Loading figures…" />}
       {figures && <Figures figures={figures} />}
+      {figures && <Hotspots stats={live.stats} role={scope.role} campus={scope.campus} />}
       <section aria-labelledby="latest-heading" className="mt-6">
         <h2 id="latest-heading" className="mb-2 font-semibold text-slate-900">
           Latest incidents

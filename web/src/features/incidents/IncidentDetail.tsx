@@ -2,6 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { STATUS_LABELS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
+import { LocationMap } from '../../components/map';
 import { InlineSpinner, ErrorState, EmptyState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { toast } from '../../components/toast-store';
@@ -122,21 +123,21 @@ export function IncidentDetail({
               Location
             </h3>
             {data.geoLoc ? (
-              <div className="mt-1 flex flex-wrap items-center gap-3 rounded border border-slate-200 bg-sky-50 p-3 text-sm">
-                <svg aria-hidden viewBox="0 0 24 24" className="size-6 fill-red-600">
-                  <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
-                </svg>
-                <span>
-                  {data.geoLoc.latitude.toFixed(6)}, {data.geoLoc.longitude.toFixed(6)}
-                </span>
-                <a
-                  className="font-medium text-sky-800 underline"
-                  href={osmLink(data.geoLoc.latitude, data.geoLoc.longitude)}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  Open in OpenStreetMap
-                </a>
+              <div className="mt-1 space-y-2">
+                <LocationMap latitude={data.geoLoc.latitude} longitude={data.geoLoc.longitude} />
+                <div className="flex flex-wrap items-center gap-3 text-sm">
+                  <span>
+                    {data.geoLoc.latitude.toFixed(6)}, {data.geoLoc.longitude.toFixed(6)}
+                  </span>
+                  <a
+                    className="font-medium text-sky-800 underline"
+                    href={osmLink(data.geoLoc.latitude, data.geoLoc.longitude)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Open in OpenStreetMap
+                  </a>
+                </div>
               </div>
             ) : (
               <p className="text-sm text-slate-600">No location was sent.</p>

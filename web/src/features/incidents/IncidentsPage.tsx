@@ -14,6 +14,8 @@ import { useAuth } from '../../session/store';
 import { ExportReportsButton } from './ExportReportsButton';
 import { IncidentDetail, type AccomplishDialog } from './IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
+import { ListWithMap } from './ListWithMap';
+import { campusesInScope } from './map-scope';
 import { incidentQuerySpec, matchesSearch } from './query-spec';
 import { PAGE_SIZE, useIncidentList } from './store';
 
@@ -97,12 +99,18 @@ export default function IncidentsPage({
         emptyTitle={archived ? 'No archived reports' : 'No incident reports'}
         emptyHint="Nothing matches the current filters."
       >
-        <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
-        {filters.search && !filters.search.includes('@') && (
-          <p className="mt-2 text-xs text-slate-500">
-            Search covers the rows of this page; use filters to narrow all reports.
-          </p>
-        )}
+        <ListWithMap
+          rows={rows}
+          campuses={campusesInScope(scope.role, scope.campus, filters.campus)}
+          onOpen={open}
+        >
+          <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
+          {filters.search && !filters.search.includes('@') && (
+            <p className="mt-2 text-xs text-slate-500">
+              Search covers the rows of this page; use filters to narrow all reports.
+            </p>
+          )}
+        </ListWithMap>
         <Pager
           page={page + 1}
           hasPrevious={page > 0}

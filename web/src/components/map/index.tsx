@@ -1,0 +1,47 @@
+/**
+ * The maps, each loaded on first use: Leaflet, react-leaflet and supercluster live in lazy chunks,
+ * never in the shell or /login. Screens import these wrappers, never the map modules themselves.
+ */
+import { lazy, Suspense } from 'react';
+import type { HotspotsMapProps, IncidentsMapProps, LocationMapProps } from './types';
+
+export type { Hotspot, MapIncident } from './types';
+
+const IncidentsMapChunk = lazy(() => import('./IncidentsMap'));
+const LocationMapChunk = lazy(() => import('./LocationMap'));
+const HotspotsMapChunk = lazy(() => import('./HotspotsMap'));
+
+function MapLoading({ heightClass }: { heightClass: string }) {
+  return (
+    <div
+      role="status"
+      className={`flex items-center justify-center rounded-lg border border-slate-200 bg-slate-50 text-sm text-slate-600 ${heightClass}`}
+    >
+      Loading map…
+    </div>
+  );
+}
+
+export function IncidentsMap(props: IncidentsMapProps) {
+  return (
+    <Suspense fallback={<MapLoading heightClass={props.heightClass ?? 'h-[28rem]'} />}>
+      <IncidentsMapChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function LocationMap(props: LocationMapProps) {
+  return (
+    <Suspense fallback={<MapLoading heightClass="h-56" />}>
+      <LocationMapChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function HotspotsMap(props: HotspotsMapProps) {
+  return (
+    <Suspense fallback={<MapLoading heightClass="h-96" />}>
+      <HotspotsMapChunk {...props} />
+    </Suspense>
+  );
+}

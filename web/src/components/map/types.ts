@@ -1,0 +1,31 @@
+import type { Campus, TimestampLike } from '@campus-safety/model';
+import type { MappableIncident } from './markers';
+
+/** Props of the lazily loaded maps, importable without loading Leaflet. */
+export interface MapIncident extends MappableIncident {
+  timestamp: TimestampLike;
+}
+
+export interface IncidentsMapProps {
+  incidents: readonly MapIncident[];
+  /** The campus areas in scope: drawn, and kept in view. */
+  campuses: readonly Campus[];
+  onOpen: (id: string) => void;
+  heightClass?: string;
+}
+
+export interface LocationMapProps {
+  latitude: number;
+  longitude: number;
+}
+
+export interface Hotspot {
+  campus: Campus;
+  count: number;
+}
+
+export interface HotspotsMapProps {
+  hotspots: readonly Hotspot[];
+  /** e.g. "the last 30 days", for the map's label. */
+  period: string;
+}
