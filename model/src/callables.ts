@@ -73,6 +73,12 @@ export interface RebuildIncidentStatsResponse {
   reports: number;
 }
 
+/** Admin rewrites every report's `keywords` that is missing or stale (reports from before search). */
+export interface RebuildIncidentKeywordsResponse {
+  checked: number;
+  updated: number;
+}
+
 export interface RenameTagResponse {
   id: string;
   name: string;
@@ -156,6 +162,11 @@ export const CALLABLES = {
     input: noInputSchema,
     roles: ADMIN,
     failure: 'Could not rebuild the incident statistics. Try again.',
+  }),
+  rebuildIncidentKeywords: spec<RebuildIncidentKeywordsResponse>()({
+    input: noInputSchema,
+    roles: ADMIN,
+    failure: 'Could not rebuild the search words of the reports. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -1,8 +1,13 @@
 import {
+  Timestamp,
   collection,
   doc,
+  documentId,
+  endBefore,
+  getCountFromServer,
   getDocs,
   limit,
+  limitToLast,
   onSnapshot,
   orderBy,
   query,
@@ -18,7 +23,7 @@ import {
 } from 'firebase/firestore';
 import { db } from '../lib/db';
 import { messageOf } from '../lib/errors';
-import type { DocSpec, QuerySpec, Row, WithId } from './spec';
+import type { DocSpec, PageBoundary, QuerySpec, Row, WithId } from './spec';
 
 /**
  * The one place the console turns specs into Firestore calls. Screens and feature code use the
@@ -50,7 +55,16 @@ function toQuery<T>(spec: QuerySpec<T>): Query<WithId<T>> {
   const parts: QueryConstraint[] = spec.wheres.map((w) => where(w.field, w.op, w.value));
   if (spec.orderBy) parts.push(orderBy(spec.orderBy.field, spec.orderBy.direction));
   if (spec.startAfter) parts.push(startAfter(spec.startAfter));
-  if (spec.limit !== undefined) parts.push(limit(spec.limit));
+  const b = spec.boundary;
+  if (b) {
+    // Firestore orders ties by document id in the direction of the last order; naming it lets
+    // the cursor carry the id.
+    parts.push(orderBy(documentId(), spec.orderBy?.direction ?? 'asc'));
+    const values = [new Timestamp(b.seconds, b.nanoseconds), b.id];
+    parts.push(b.side === 'after' ? startAfter(...values) : endBefore(...values));
+  }
+  if (spec.limit !== undefined)
+    parts.push(b?.side === 'before' ? limitToLast(spec.limit) : limit(spec.limit));
   return query(collectionRef(spec.path), ...parts).withConverter(spec.converter);
 }
 
@@ -98,6 +112,26 @@ export async function readQuery<T>(spec: QuerySpec<T>): Promise<WithId<T>[]> {
 }
 
 /** A fresh document id in a collection (for a Storage folder named after the document). */
+/**
+ * How many documents the query matches, counted by the server (an aggregation: one read per
+ * 1,000 documents counted), without its limit or cursor.
+ */
+export async function countQuery<T>(spec: QuerySpec<T>): Promise<number> {
+  const { limit: _limit, startAfter: _after, boundary: _boundary, ...whole } = spec;
+  const snapshot = await getCountFromServer(toQuery(whole));
+  return snapshot.data().count;
+}
+
+/** The boundary at `row` of a list ordered by the Timestamp field `field` (to the nanosecond). */
+export function boundaryAt(
+  row: Row<unknown>,
+  field: string,
+  side: PageBoundary['side'],
+): PageBoundary {
+  const value = row.snapshot.get(field) as Timestamp;
+  return { side, seconds: value.seconds, nanoseconds: value.nanoseconds, id: row.id };
+}
+
 export function newDocumentId(path: readonly string[]): string {
   return doc(collectionRef(path)).id;
 }
