@@ -26,6 +26,19 @@ describe('listener keys derive from the spec', () => {
       { ...base, limit: 27 },
       { ...base, startAfter: cursor('incident_reports/a') },
       { ...base, startAfter: cursor('incident_reports/b') },
+      { ...base, boundary: { side: 'after' as const, seconds: 1, nanoseconds: 5, id: 'a' } },
+      { ...base, boundary: { side: 'before' as const, seconds: 1, nanoseconds: 5, id: 'a' } },
+      { ...base, boundary: { side: 'after' as const, seconds: 1, nanoseconds: 6, id: 'a' } },
+      {
+        ...base,
+        wheres: [
+          { field: 'keywords', op: 'array-contains-any' as const, value: ['fire', 'smoke'] },
+        ],
+      },
+      {
+        ...base,
+        wheres: [{ field: 'keywords', op: 'array-contains-any' as const, value: ['fire'] }],
+      },
       {
         ...base,
         wheres: [
