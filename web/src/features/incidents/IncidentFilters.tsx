@@ -71,7 +71,7 @@ function SearchField() {
       }}
       maxLength={MAX_SEARCH_LENGTH}
       error={error}
-      hint="Reports with any of these words (type, campus, tags, description, people, emails)"
+      hint="Finds reports with any of these words"
     />
   );
 }
