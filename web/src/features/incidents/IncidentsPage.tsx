@@ -115,7 +115,7 @@ export default function IncidentsPage({
             page,
             pageSize: PAGE_SIZE,
             shown: rows.length,
-            total: total.count,
+            total: total.status === 'error' ? 'failed' : total.count,
             searching: spec.wheres.some((w) => w.field === 'keywords'),
           })}
         />

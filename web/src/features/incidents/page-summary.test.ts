@@ -10,10 +10,13 @@ describe('pageSummary', () => {
       'reports 51–73 of 10,073 matching any search word',
     );
   });
-  it('says the count is on its way rather than guessing, and names an empty page', () => {
+  it('says the count is on its way or failed rather than guessing, and names an empty page', () => {
     expect(pageSummary({ page: 1, pageSize: 25, shown: 4, total: null, searching: false })).toBe(
       'reports 1–4 of …',
     );
+    expect(
+      pageSummary({ page: 2, pageSize: 25, shown: 3, total: 'failed', searching: false }),
+    ).toBe('reports 26–28 (total not available)');
     expect(pageSummary({ page: 1, pageSize: 25, shown: 0, total: 0, searching: true })).toBe(
       'no reports of 0 matching any search word',
     );
