@@ -33,7 +33,8 @@ describe('incident keywords trigger and rebuild', () => {
   });
   after(closeAll);
 
-  it('writes the keywords of a new report, follows edits of the searched fields, and stops', async () => {
+  it('writes the keywords of a new report, follows edits of the searched fields, and stops', async function () {
+    this.timeout(180_000);
     const ref = reports().doc(unique('inc'));
     const fields = report();
     await ref.set(fields);
