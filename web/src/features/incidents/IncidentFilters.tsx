@@ -1,12 +1,12 @@
+import { useEffect, useRef, useState } from 'react';
 import {
   CAMPUSES,
   INCIDENT_STATUSES,
   INCIDENT_TYPES,
+  MAX_SEARCH_LENGTH,
   STATUS_LABELS,
   THREAT_LEVELS,
 } from '@campus-safety/model';
-import { useEffect, useRef, useState } from 'react';
-import { MAX_SEARCH_LENGTH } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/fields';
 import type { FieldBinding } from '../../components/use-form';
