@@ -54,7 +54,6 @@ function docRef(path: readonly string[]) {
 function toQuery<T>(spec: QuerySpec<T>): Query<WithId<T>> {
   const parts: QueryConstraint[] = spec.wheres.map((w) => where(w.field, w.op, w.value));
   if (spec.orderBy) parts.push(orderBy(spec.orderBy.field, spec.orderBy.direction));
-  if (spec.startAfter) parts.push(startAfter(spec.startAfter));
   const b = spec.boundary;
   if (b) {
     // Firestore orders ties by document id in the direction of the last order; naming it lets
@@ -111,13 +110,12 @@ export async function readQuery<T>(spec: QuerySpec<T>): Promise<WithId<T>[]> {
   return snap.docs.map((d) => d.data());
 }
 
-/** A fresh document id in a collection (for a Storage folder named after the document). */
 /**
  * How many documents the query matches, counted by the server (an aggregation: one read per
  * 1,000 documents counted), without its limit or cursor.
  */
 export async function countQuery<T>(spec: QuerySpec<T>): Promise<number> {
-  const { limit: _limit, startAfter: _after, boundary: _boundary, ...whole } = spec;
+  const { limit: _limit, boundary: _boundary, ...whole } = spec;
   const snapshot = await getCountFromServer(toQuery(whole));
   return snapshot.data().count;
 }
@@ -132,6 +130,7 @@ export function boundaryAt(
   return { side, seconds: value.seconds, nanoseconds: value.nanoseconds, id: row.id };
 }
 
+/** A fresh document id in a collection (for a Storage folder named after the document). */
 export function newDocumentId(path: readonly string[]): string {
   return doc(collectionRef(path)).id;
 }

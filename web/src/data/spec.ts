@@ -10,7 +10,7 @@ export interface WhereSpec {
 /** A document as the console reads it: the entity's fields and its id. */
 export type WithId<T> = T & { id: string };
 
-/** A document of a list page, from which the next page starts. */
+/** A document of a list page, as read (its raw fields give a page boundary its exact values). */
 export type Cursor = QueryDocumentSnapshot;
 
 /**
@@ -40,8 +40,6 @@ export interface QuerySpec<T> {
   wheres: readonly WhereSpec[];
   orderBy?: { field: string; direction: 'asc' | 'desc' };
   limit?: number;
-  /** The last row of the previous page. */
-  startAfter?: Cursor | null;
   /** Where the page starts or ends, as values (ordered by the order field, then document id). */
   boundary?: PageBoundary | null;
 }
@@ -61,11 +59,9 @@ export function querySpecKey(spec: QuerySpec<unknown>): string {
   const wheres = spec.wheres.map((w) => `${w.field} ${w.op} ${valueKey(w.value)}`).join(' & ');
   const order = spec.orderBy ? ` order ${spec.orderBy.field} ${spec.orderBy.direction}` : '';
   const size = spec.limit !== undefined ? ` limit ${spec.limit}` : '';
-  // A cursor is a document; its path names it (its order field does not change in this app).
-  const after = spec.startAfter ? ` after ${spec.startAfter.ref.path}` : '';
   const b = spec.boundary;
   const boundary = b ? ` ${b.side} ${b.seconds}.${b.nanoseconds} ${b.id}` : '';
-  return `query ${spec.path.join('/')} [${wheres}]${order}${size}${after}${boundary}`;
+  return `query ${spec.path.join('/')} [${wheres}]${order}${size}${boundary}`;
 }
 
 export function docSpecKey(spec: DocSpec<unknown>): string {
