@@ -11,6 +11,7 @@ export { onAccomplishmentCopyArchived } from './triggers/on-accomplishment-copy-
 export { onUserWritten } from './triggers/on-user-written';
 export { onIncidentStatsWritten } from './triggers/on-incident-stats-written';
 export { onFileUploaded } from './triggers/on-file-uploaded';
+export { onIncidentKeywordsWritten } from './triggers/on-incident-keywords-written';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -27,6 +28,7 @@ export { rebuildIncidentStats } from './callables/rebuild-incident-stats';
 export { classifyIncident } from './callables/classify-incident';
 export { withholdCrimeLogEntry } from './callables/withhold-crime-log-entry';
 export { setLegalHold } from './callables/set-legal-hold';
+export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

@@ -78,6 +78,12 @@ export interface RebuildIncidentStatsResponse {
   reports: number;
 }
 
+/** Admin rewrites every report's `keywords` that is missing or stale (reports from before search). */
+export interface RebuildIncidentKeywordsResponse {
+  checked: number;
+  updated: number;
+}
+
 export interface RenameTagResponse {
   id: string;
   name: string;
@@ -182,6 +188,11 @@ export const CALLABLES = {
     input: setLegalHoldSchema,
     roles: ADMIN,
     failure: 'Could not change the legal hold. Try again.',
+  }),
+  rebuildIncidentKeywords: spec<RebuildIncidentKeywordsResponse>()({
+    input: noInputSchema,
+    roles: ADMIN,
+    failure: 'Could not rebuild the search words of the reports. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -84,6 +84,8 @@ export interface IncidentReport<T = TimestampLike> {
   declineDescription?: string;
   /** Server-set time of each status move, for the status history. */
   statusHistory?: StatusHistoryEntry<T>[];
+  /** Search words (model's incidentKeywords), written only by the server's keywords trigger. */
+  keywords?: string[];
 }
 
 export interface StatusHistoryEntry<T = TimestampLike> {

@@ -22,3 +22,4 @@ export * from './email';
 export * from './response-targets';
 export * from './campus-areas';
 export * from './clery';
+export * from './keywords';

@@ -11,6 +11,7 @@ import {
   THREAT_LEVELS,
   accomplishmentSnapshot,
   fullName,
+  incidentKeywords,
   minutesBetween,
   programmeTimeZone,
   randomPointInCampus,
@@ -131,6 +132,8 @@ export function buildIncidents(now, random) {
       incidents.push({ id, data });
     }
   }
+  // The search words the keywords trigger keeps, written here so a fresh stack can search at once.
+  for (const { data } of incidents) data.keywords = incidentKeywords(data);
   return incidents;
 }
 

@@ -4,6 +4,7 @@ import {
   CAMPUSES,
   INCIDENT_STATUSES,
   campusAt,
+  keywordsUpToDate,
   THREAT_LEVELS,
   staffDirectoryEntry,
 } from '@campus-safety/model';
@@ -28,6 +29,11 @@ test('incidents cover every status and campus, in the last 30 days, inside their
     incidents.some((i) => i.data.isArchived),
     'something for the archive screens',
   );
+});
+
+test('incidents carry the search words the keywords trigger would write', () => {
+  for (const { id, data } of incidents) assert.ok(keywordsUpToDate(data.keywords, data), id);
+  assert.ok(incidents.every(({ data }) => data.keywords.includes(data.email)));
 });
 
 test('each status carries the fields the workflow would have written by then', () => {

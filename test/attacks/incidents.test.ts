@@ -211,6 +211,25 @@ describe('attacks: incidents and accomplishments', () => {
     });
   });
 
+  describe('search keywords (issue 11)', () => {
+    it('staff cannot plant or erase the search words that surface a report', async () => {
+      const ref = doc(c.imtMain.db, 'incident_reports', mainReported);
+      const path = [`incident_reports/${mainReported}`];
+      await refused(() => updateDoc(ref, { keywords: ['urgent', 'vip'] }), path);
+      await refused(() => updateDoc(ref, { keywords: [] }), path);
+      await refused(
+        () =>
+          updateDoc(ref, {
+            status: 'Processing',
+            threatLevel: 'Low',
+            assignedTo: { id: c.imtMain.uid, displayName: 'Mia IMT', email: c.imtMain.email },
+            keywords: [],
+          }),
+        path,
+      );
+    });
+  });
+
   describe('assignee text injection (issue 10 item 3)', () => {
     const injected: [string, (name: string) => string][] = [
       ['a sentence appended', (n) => `${n}. Call +1-555-0100 and give your card number`],

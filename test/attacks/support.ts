@@ -19,7 +19,7 @@ import {
 } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { FUNCTIONS_REGION } from '@campus-safety/model';
+import { FUNCTIONS_REGION, incidentKeywords } from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
 
 const endpoints = suiteEndpoints();
@@ -238,7 +238,7 @@ export async function incident(
   fields: Record<string, unknown> = {},
 ): Promise<string> {
   const ref = admin.db.collection('incident_reports').doc(unique('inc'));
-  await ref.set({
+  const report = {
     timestamp: new Date(),
     geoLoc: { latitude: 10, longitude: 20 },
     nearestCampus: campus,
@@ -249,7 +249,9 @@ export async function incident(
     incidentType: 'Theft',
     description: 'bike stolen',
     ...fields,
-  });
+  };
+  // With its search words already right, the keywords trigger has nothing to write later.
+  await ref.set({ keywords: incidentKeywords(report), ...report });
   // The created trigger adds the first history entry to a new Reported report: wait for it, so
   // that a later "nothing changed" compare does not catch the trigger at work.
   if ((fields.status ?? 'Reported') === 'Reported')

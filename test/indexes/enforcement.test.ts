@@ -6,6 +6,7 @@ import {
   uniqueProjectId,
   type RunningEmulator,
 } from '../../emulator/test/support/emulator.js';
+import { incidentKeywords } from '@campus-safety/model';
 import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
 import { reportsFilterShapes, structuredQuery, type QueryShape } from './shapes.js';
 
@@ -31,21 +32,29 @@ interface Report {
   email: string;
   reporterId: string;
   timestamp: Date;
+  keywords: string[];
 }
 
 /** Reports covering every value the filter shapes ask for, and others, in both campuses. */
-const REPORTS: Report[] = Array.from({ length: 24 }, (_, i) => ({
-  id: `r${String(i).padStart(2, '0')}`,
-  isArchived: i % 7 === 6,
-  nearestCampus: i % 2 === 0 ? 'Main Campus' : 'North Campus',
-  status: ['Reported', 'Processing', 'Responded'][i % 3]!,
-  threatLevel: i % 4 < 2 ? 'High' : 'Low',
-  incidentType: i % 5 < 2 ? 'Fire' : 'Theft',
-  tags: i % 3 === 0 ? ['night'] : i % 3 === 1 ? ['day', 'night'] : ['day'],
-  email: i % 4 === 1 ? 'jo@campus.edu' : 'al@campus.edu',
-  reporterId: `user-${i % 3}`,
-  timestamp: new Date(Date.UTC(2026, 2, 1 + i, 8)),
-}));
+const REPORTS: Report[] = Array.from({ length: 24 }, (_, i) =>
+  withKeywords({
+    id: `r${String(i).padStart(2, '0')}`,
+    isArchived: i % 7 === 6,
+    nearestCampus: i % 2 === 0 ? 'Main Campus' : 'North Campus',
+    status: ['Reported', 'Processing', 'Responded'][i % 3]!,
+    threatLevel: i % 4 < 2 ? 'High' : 'Low',
+    incidentType: i % 5 < 2 ? 'Fire' : 'Theft',
+    tags: i % 3 === 0 ? ['night'] : i % 3 === 1 ? ['day', 'night'] : ['day'],
+    email: i % 4 === 1 ? 'jo@campus.edu' : 'al@campus.edu',
+    reporterId: `user-${i % 3}`,
+    timestamp: new Date(Date.UTC(2026, 2, 1 + i, 8)),
+  }),
+);
+
+/** The search words the keywords trigger would give the report. */
+function withKeywords(report: Omit<Report, 'keywords'>): Report {
+  return { ...report, keywords: incidentKeywords(report) };
+}
 
 function expected(shape: QueryShape): string[] {
   return REPORTS.filter((r) =>
@@ -53,6 +62,8 @@ function expected(shape: QueryShape): string[] {
       const value = r[w.field as keyof Report];
       if (w.op === '==') return value === w.value;
       if (w.op === 'array-contains') return (value as string[]).includes(w.value as string);
+      if (w.op === 'array-contains-any')
+        return (w.value as string[]).some((v) => (value as string[]).includes(v));
       throw new Error(`no model for ${w.op} in this test`);
     }),
   )

@@ -53,6 +53,7 @@ export const FILTER_VALUES: IncidentFilters = {
   tag: 'night',
   from: '2026-03-01',
   to: '2026-03-31',
+  // A reporter's email: one of the search words of the reports (model's incidentKeywords).
   search: 'jo@campus.edu',
 };
 const FILTER_NAMES = Object.keys(FILTER_VALUES) as (keyof IncidentFilters)[];
@@ -104,6 +105,16 @@ export function consoleShapes(): QueryShape[] {
   for (const [name, scope] of Object.entries(SCOPES))
     for (const chosen of subsets(FILTER_NAMES)) shapes.push(reportsList(name, scope, chosen));
 
+  // A later page of the list (use-incident-view.ts): the boundary names the document id order.
+  for (const [name, scope] of Object.entries(SCOPES)) {
+    const filters = { ...EMPTY_FILTERS, search: 'laptop cafe' };
+    shapes.push({
+      ...reportsList(name, scope, []),
+      source: `web reports list page 2 (data/firestore.ts boundary), ${name} + search`,
+      wheres: incidentQuerySpec(scope, filters).wheres,
+      orderBy: [...NEWEST_FIRST, { field: '__name__', direction: 'desc' }],
+    });
+  }
   for (const [name, scope] of Object.entries(SCOPES)) {
     shapes.push({
       source: `web Home latest reports (HomePage.tsx), ${name}`,
@@ -254,6 +265,12 @@ export function functionShapes(): QueryShape[] {
       source: 'functions incident stats rebuild (services/incident-stats.ts)',
       collection: COLLECTIONS.incidentReports,
       wheres: [],
+    },
+    {
+      source: 'functions keywords rebuild (services/incident-keywords.ts)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [],
+      orderBy: [{ field: '__name__', direction: 'asc' }],
     },
   ];
   for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {

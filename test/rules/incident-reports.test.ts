@@ -218,6 +218,46 @@ describe('incident_reports', () => {
         ),
       ),
     ),
+    // The reports screen's search (keywords kept by the server) and its count, in each scope.
+    read('search by keywords inside the IMT scope, newest first', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(
+        query(
+          collection(db, reports),
+          ...sameCampusScope,
+          where('keywords', 'array-contains-any', ['smoke', 'gym']),
+          orderBy('timestamp', 'desc'),
+          limit(26),
+        ),
+      ),
+    ),
+    read('count of a keywords search inside the IMT scope', SAME_CAMPUS_STAFF, (db) =>
+      getCountFromServer(
+        query(
+          collection(db, reports),
+          ...sameCampusScope,
+          where('keywords', 'array-contains-any', ['smoke']),
+          orderBy('timestamp', 'desc'),
+        ),
+      ),
+    ),
+    read('search by keywords without the campus scope', ADMIN, (db) =>
+      getDocs(
+        query(
+          collection(db, reports),
+          where('isArchived', '==', false),
+          where('keywords', 'array-contains-any', ['smoke']),
+        ),
+      ),
+    ),
+    read('search by keywords in one’s own reports', [...APP_USERS, 'admin'], (db, actor) =>
+      getDocs(
+        query(
+          collection(db, reports),
+          where('reporterId', '==', actor.uid),
+          where('keywords', 'array-contains-any', ['smoke']),
+        ),
+      ),
+    ),
   ];
   describeMatrix('incident_reports: console screens’ queries', consoleQueries, options);
 
@@ -324,6 +364,7 @@ describe('incident_reports', () => {
         ['declineReason', 'Other'],
         ['declineDescription', 'x'],
         ['statusHistory', []],
+        ['keywords', ['fire']],
       ] as const
     ).map(([field, value]) =>
       write(`submit a report carrying ${field}`, NOBODY, submit({ [field]: value })),
@@ -354,6 +395,16 @@ describe('incident_reports', () => {
       ),
     ),
     write('assign an archived report', NOBODY, update(REPORTS.archived, assignment())),
+    write(
+      'assign and write the search keywords (the server keeps them)',
+      NOBODY,
+      update(REPORTS.reported, assignment({ keywords: ['forged'] })),
+    ),
+    write(
+      'rewrite the search keywords of a report',
+      NOBODY,
+      update(REPORTS.processing, { keywords: ['forged'] }),
+    ),
     write(
       'assign to IMT of another campus',
       NOBODY,

@@ -13,7 +13,7 @@ import {
 } from '@campus-safety/model';
 
 import type { CallableInput } from '@campus-safety/model';
-import { authErrorCode, fail } from './errors';
+import { authErrorCode, fail, isFailedPrecondition } from './errors';
 
 export interface AccountDeps {
   db: Firestore;
@@ -207,9 +207,6 @@ export async function reissueDefaultPassword(
   return { defaultPassword: password, expiresAt: expiresAt.toDate().toISOString() };
 }
 
-/** gRPC code of a write whose precondition (here: last update time) no longer holds. */
-const FAILED_PRECONDITION = 9;
-
 /** At most this many accounts per run; the next run (a minute later) takes the rest. */
 const EXPIRY_BATCH = 100;
 
@@ -230,7 +227,7 @@ export async function expireDefaultPasswords(deps: AccountDeps): Promise<number>
     try {
       await doc.ref.update({ defaultPasswordExpiresAt: null }, { lastUpdateTime: doc.updateTime });
     } catch (error) {
-      if ((error as { code?: unknown }).code === FAILED_PRECONDITION) continue;
+      if (isFailedPrecondition(error)) continue;
       throw error;
     }
     if (doc.get('isUsingDefaultPassword') !== true) continue;

@@ -26,6 +26,13 @@ export function isAlreadyExists(error: unknown): boolean {
   return (error as { code?: unknown })?.code === ALREADY_EXISTS;
 }
 
+/** gRPC code of a write whose precondition (e.g. last update time) no longer holds. */
+export const FAILED_PRECONDITION = 9;
+
+export function isFailedPrecondition(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === FAILED_PRECONDITION;
+}
+
 export function authErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'string' ? code : undefined;

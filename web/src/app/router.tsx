@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ADMIN_ONLY, SIGNED_IN, type RouteAccess } from './access';
+import { RouteTitle } from './document-title';
 import { RequireRole, RequireSession } from './guards';
 import NotFoundPage from './NotFoundPage';
 
@@ -34,56 +35,87 @@ function page(Screen: Screen, props: { archived?: boolean } = {}, fullScreen = f
   );
 }
 
+/** A screen under its tab title (document-title.tsx). */
+function titled(title: string, Screen: Screen, fullScreen = false) {
+  return <RouteTitle title={title}>{page(Screen, {}, fullScreen)}</RouteTitle>;
+}
+
+const notFound = (
+  <RouteTitle title="Page not found">
+    <NotFoundPage />
+  </RouteTitle>
+);
+
 function guarded(
   path: string | undefined,
+  title: string,
   access: RouteAccess,
   Screen: Screen,
   archived = false,
 ): RouteObject {
   const element = (
-    <RequireRole access={access}>{page(Screen, archived ? { archived } : {})}</RequireRole>
+    <RouteTitle title={title}>
+      <RequireRole access={access}>{page(Screen, archived ? { archived } : {})}</RequireRole>
+    </RouteTitle>
   );
   return path === undefined ? { index: true, element } : { path, element };
 }
 
 /** All routes of docs/requirements.md#routes, in one place. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: page(LoginPage, {}, true), errorElement: <NotFoundPage /> },
+  { path: '/login', element: titled('Sign in', LoginPage, true), errorElement: notFound },
   {
     path: '/email-verification',
-    element: page(EmailVerificationPage, {}, true),
-    errorElement: <NotFoundPage />,
+    element: titled('Verify your email', EmailVerificationPage, true),
+    errorElement: notFound,
   },
   {
     path: '/unauthorized',
-    element: page(UnauthorizedPage, {}, true),
-    errorElement: <NotFoundPage />,
+    element: titled('Not allowed', UnauthorizedPage, true),
+    errorElement: notFound,
   },
-  { path: '/download', element: page(DownloadPage, {}, true), errorElement: <NotFoundPage /> },
+  {
+    path: '/download',
+    element: titled('Download the app', DownloadPage, true),
+    errorElement: notFound,
+  },
   {
     path: '/',
+    // The shell has no title of its own: each child route titles the tab.
     element: <RequireSession>{page(Shell, {}, true)}</RequireSession>,
-    errorElement: <NotFoundPage />,
+    errorElement: notFound,
     children: [
-      guarded(undefined, SIGNED_IN, HomePage),
-      guarded('reports', SIGNED_IN, IncidentsScreen),
-      guarded('accomplishment', SIGNED_IN, AccomplishmentsPage),
-      guarded('profiles', SIGNED_IN, ProfilePage),
-      guarded('accounts', ADMIN_ONLY, AccountsPage),
-      guarded('articles', ADMIN_ONLY, ArticlesPage),
-      guarded('announcements', ADMIN_ONLY, AnnouncementsPage),
-      guarded('tags', ADMIN_ONLY, TagsPage),
-      guarded('releases', ADMIN_ONLY, ReleasesPage),
-      guarded('clery/crime-log', ADMIN_ONLY, CrimeLogPage),
-      guarded('clery/annual', ADMIN_ONLY, AnnualTablesPage),
-      guarded('archives/reports', ADMIN_ONLY, IncidentsScreen, true),
-      guarded('archives/accomplishments', ADMIN_ONLY, AccomplishmentsPage, true),
-      guarded('archives/accounts', ADMIN_ONLY, AccountsPage, true),
-      guarded('archives/articles', ADMIN_ONLY, ArticlesPage, true),
-      guarded('archives/announcements', ADMIN_ONLY, AnnouncementsPage, true),
+      guarded(undefined, 'Dashboard', SIGNED_IN, HomePage),
+      guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
+      guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
+      guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
+      guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
+      guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),
+      guarded('announcements', 'Announcements', ADMIN_ONLY, AnnouncementsPage),
+      guarded('tags', 'Tags', ADMIN_ONLY, TagsPage),
+      guarded('releases', 'App releases', ADMIN_ONLY, ReleasesPage),
+      guarded('clery/crime-log', 'Daily crime log', ADMIN_ONLY, CrimeLogPage),
+      guarded('clery/annual', 'Annual security report tables', ADMIN_ONLY, AnnualTablesPage),
+      guarded('archives/reports', 'Archived reports', ADMIN_ONLY, IncidentsScreen, true),
+      guarded(
+        'archives/accomplishments',
+        'Archived accomplishment reports',
+        ADMIN_ONLY,
+        AccomplishmentsPage,
+        true,
+      ),
+      guarded('archives/accounts', 'Archived accounts', ADMIN_ONLY, AccountsPage, true),
+      guarded('archives/articles', 'Archived articles', ADMIN_ONLY, ArticlesPage, true),
+      guarded(
+        'archives/announcements',
+        'Archived announcements',
+        ADMIN_ONLY,
+        AnnouncementsPage,
+        true,
+      ),
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: notFound },
 ];
 
 export function createRouter() {

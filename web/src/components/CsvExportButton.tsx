@@ -18,8 +18,6 @@ export interface CsvExportProps<T> {
   spec: QuerySpec<T>;
   header: readonly string[];
   toRow: (row: WithId<T>) => CsvCell[];
-  /** What the list drops after reading (its free-text search): the file drops it too. */
-  keep?: (row: WithId<T>) => boolean;
 }
 
 type State =
@@ -33,14 +31,7 @@ const number = (n: number) => n.toLocaleString('en-US');
  * "Export CSV": reads every row of the list's query page by page with a progress bar and a Cancel,
  * then downloads one file. The query carries the role's scope, so the rules refuse any other.
  */
-export function CsvExportButton<T>({
-  what,
-  fileStem,
-  spec,
-  header,
-  toRow,
-  keep,
-}: CsvExportProps<T>) {
+export function CsvExportButton<T>({ what, fileStem, spec, header, toRow }: CsvExportProps<T>) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -51,16 +42,10 @@ export function CsvExportButton<T>({
     setState({ kind: 'running', progress: null });
     const file = new CsvLines(header);
     try {
-      await readAllPages(
-        spec,
-        (row) => {
-          if (!keep || keep(row)) file.add(toRow(row));
-        },
-        {
-          signal: controller.signal,
-          onProgress: (progress) => setState({ kind: 'running', progress }),
-        },
-      );
+      await readAllPages(spec, (row) => file.add(toRow(row)), {
+        signal: controller.signal,
+        onProgress: (progress) => setState({ kind: 'running', progress }),
+      });
       const fileName = `${fileStem}-${formatInZone(new Date(), TIME_ZONE, 'YYYY-MM-DD-HHmm')}.csv`;
       downloadCsv(fileName, file.toBlob());
       const rows = file.rowCount;

@@ -12,14 +12,16 @@ vi.mock('./firestore', () => {
   const docs = () => Array.from({ length: fake.size }, (_, i) => ({ id: `d${i}`, n: i }));
   return {
     countQuery: async () => fake.size,
-    readQueryPage: async (spec: { limit?: number; startAfter: { n: number } | null }) => {
-      const after = spec.startAfter ? spec.startAfter.n : null;
+    // The fake boundary carries the row's position as its id.
+    boundaryAt: (row: { n: number }) => ({ side: 'after', seconds: 0, nanoseconds: 0, id: row.n }),
+    readQueryPage: async (spec: { limit?: number; boundary: { id: number } | null }) => {
+      const after = spec.boundary ? spec.boundary.id : null;
       fake.pageReads.push({ limit: spec.limit, after });
       fake.onPageRead();
       const start = after === null ? 0 : after + 1;
       return docs()
         .slice(start, start + (spec.limit ?? fake.size))
-        .map((d) => ({ ...d, snapshot: { n: d.n } }));
+        .map((d) => ({ ...d, snapshot: {} }));
     },
   };
 });

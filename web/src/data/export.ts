@@ -1,5 +1,5 @@
-import { countQuery, readQueryPage } from './firestore';
-import type { Cursor, QuerySpec, Row, WithId } from './spec';
+import { boundaryAt, countQuery, readQueryPage } from './firestore';
+import type { PageBoundary, QuerySpec, Row, WithId } from './spec';
 
 /** Rows read per request: large enough to keep the round trips few, small enough to show progress. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -50,21 +50,23 @@ export async function readAllPages<T>(
 ): Promise<number> {
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 10_000)
     throw new RangeError(`Page size ${pageSize} is outside 1–10,000.`);
+  const order = spec.orderBy;
+  if (!order) throw new RangeError('An export pages by its order field; the query has none.');
   const total = await countQuery(spec);
   signal.throwIfAborted();
   if (total > maxRows) throw new ExportTooLargeError(total, maxRows);
   onProgress({ done: 0, total });
 
   let done = 0;
-  let after: Cursor | null = null;
+  let after: PageBoundary | null = null;
   for (;;) {
-    const page: Row<T>[] = await readQueryPage({ ...spec, limit: pageSize, startAfter: after });
+    const page: Row<T>[] = await readQueryPage({ ...spec, limit: pageSize, boundary: after });
     signal.throwIfAborted();
     done += page.length;
     if (done > maxRows) throw new ExportTooLargeError(done, maxRows);
     for (const row of page) onRow(row);
     onProgress({ done, total: Math.max(total, done) });
     if (page.length < pageSize) return done;
-    after = page[page.length - 1]!.snapshot;
+    after = boundaryAt(page[page.length - 1]!, order.field, 'after');
   }
 }

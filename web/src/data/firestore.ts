@@ -1,9 +1,13 @@
 import {
+  Timestamp,
   collection,
   doc,
+  documentId,
+  endBefore,
   getCountFromServer,
   getDocs,
   limit,
+  limitToLast,
   onSnapshot,
   orderBy,
   query,
@@ -19,7 +23,7 @@ import {
 } from 'firebase/firestore';
 import { db } from '../lib/db';
 import { messageOf } from '../lib/errors';
-import type { DocSpec, QuerySpec, Row, WithId } from './spec';
+import type { DocSpec, PageBoundary, QuerySpec, Row, WithId } from './spec';
 
 /**
  * The one place the console turns specs into Firestore calls. Screens and feature code use the
@@ -50,8 +54,16 @@ function docRef(path: readonly string[]) {
 function toQuery<T>(spec: QuerySpec<T>): Query<WithId<T>> {
   const parts: QueryConstraint[] = spec.wheres.map((w) => where(w.field, w.op, w.value));
   if (spec.orderBy) parts.push(orderBy(spec.orderBy.field, spec.orderBy.direction));
-  if (spec.startAfter) parts.push(startAfter(spec.startAfter));
-  if (spec.limit !== undefined) parts.push(limit(spec.limit));
+  const b = spec.boundary;
+  if (b) {
+    // Firestore orders ties by document id in the direction of the last order; naming it lets
+    // the cursor carry the id.
+    parts.push(orderBy(documentId(), spec.orderBy?.direction ?? 'asc'));
+    const values = [new Timestamp(b.seconds, b.nanoseconds), b.id];
+    parts.push(b.side === 'after' ? startAfter(...values) : endBefore(...values));
+  }
+  if (spec.limit !== undefined)
+    parts.push(b?.side === 'before' ? limitToLast(spec.limit) : limit(spec.limit));
   return query(collectionRef(spec.path), ...parts).withConverter(spec.converter);
 }
 
@@ -98,19 +110,30 @@ export async function readQuery<T>(spec: QuerySpec<T>): Promise<WithId<T>[]> {
   return snap.docs.map((d) => d.data());
 }
 
-/** One read of a query page, each row with its snapshot (the cursor of the next page). */
+/** One read of a query page, each row with its snapshot (a page boundary's exact values). */
 export async function readQueryPage<T>(spec: QuerySpec<T>): Promise<Row<T>[]> {
   const snap = await getDocs(toQuery(spec));
   return snap.docs.map((d) => ({ ...d.data(), snapshot: d }));
 }
 
 /**
- * How many documents the query matches, from a count aggregation (one read per 1,000 matches);
- * the spec's limit and cursor are ignored, its order kept so the query needs no other index.
+ * How many documents the query matches, counted by the server (an aggregation: one read per
+ * 1,000 documents counted), without its limit or cursor.
  */
 export async function countQuery<T>(spec: QuerySpec<T>): Promise<number> {
-  const snap = await getCountFromServer(toQuery({ ...spec, limit: undefined, startAfter: null }));
-  return snap.data().count;
+  const { limit: _limit, boundary: _boundary, ...whole } = spec;
+  const snapshot = await getCountFromServer(toQuery(whole));
+  return snapshot.data().count;
+}
+
+/** The boundary at `row` of a list ordered by the Timestamp field `field` (to the nanosecond). */
+export function boundaryAt(
+  row: Row<unknown>,
+  field: string,
+  side: PageBoundary['side'],
+): PageBoundary {
+  const value = row.snapshot.get(field) as Timestamp;
+  return { side, seconds: value.seconds, nanoseconds: value.nanoseconds, id: row.id };
 }
 
 /** A fresh document id in a collection (for a Storage folder named after the document). */

@@ -4,9 +4,9 @@ import {
   type Assignee,
   type IncidentReport,
 } from '@campus-safety/model';
-import { entityConverter, listenToQuery, updateDocument } from './firestore';
+import { boundaryAt, entityConverter, listenToQuery, updateDocument } from './firestore';
 import { incidentScope, type IncidentScope } from './scopes';
-import type { Cursor, DocSpec, QuerySpec, WhereSpec, WithId } from './spec';
+import type { DocSpec, PageBoundary, QuerySpec, Row, WhereSpec, WithId } from './spec';
 
 export type Incident = WithId<IncidentReport>;
 
@@ -18,13 +18,22 @@ export function incidentSpec(id: string): DocSpec<IncidentReport> {
   return { path: [...path, id], converter };
 }
 
-/** A page of the reports list: scope and filters, newest first, after the previous page's last row. */
+/**
+ * A page of the reports list: scope and filters, newest first, starting after a row (next page)
+ * or ending before one (previous page), or the first page.
+ */
 export function incidentPageSpec(
   wheres: readonly WhereSpec[],
   size: number,
-  after: Cursor | null,
+  boundary: PageBoundary | null,
 ): QuerySpec<IncidentReport> {
-  return { path, converter, wheres, orderBy: newestFirst, limit: size, startAfter: after };
+  return { path, converter, wheres, orderBy: newestFirst, limit: size, boundary };
+}
+
+/** A report row as a page boundary: its timestamp to the nanosecond and its id. */
+export function incidentBoundary(row: Row<IncidentReport>): Omit<PageBoundary, 'side'> {
+  const { side: _side, ...values } = boundaryAt(row, newestFirst.field, 'after');
+  return values;
 }
 
 /** The latest live reports the role may read (Home). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docSpecKey, querySpecKey, type Cursor, type QuerySpec } from './spec';
+import { docSpecKey, querySpecKey, type QuerySpec } from './spec';
 
 const converter = {} as QuerySpec<unknown>['converter'];
 const base: QuerySpec<unknown> = {
@@ -9,7 +9,6 @@ const base: QuerySpec<unknown> = {
   orderBy: { field: 'timestamp', direction: 'desc' },
   limit: 26,
 };
-const cursor = (path: string) => ({ ref: { path } }) as Cursor;
 
 describe('listener keys derive from the spec', () => {
   it('equal specs built apart give the same key (one shared listener)', () => {
@@ -24,8 +23,19 @@ describe('listener keys derive from the spec', () => {
       { ...base, wheres: [{ field: 'isArchived', op: '==' as const, value: 'false' }] },
       { ...base, orderBy: { field: 'timestamp', direction: 'asc' as const } },
       { ...base, limit: 27 },
-      { ...base, startAfter: cursor('incident_reports/a') },
-      { ...base, startAfter: cursor('incident_reports/b') },
+      { ...base, boundary: { side: 'after' as const, seconds: 1, nanoseconds: 5, id: 'a' } },
+      { ...base, boundary: { side: 'before' as const, seconds: 1, nanoseconds: 5, id: 'a' } },
+      { ...base, boundary: { side: 'after' as const, seconds: 1, nanoseconds: 6, id: 'a' } },
+      {
+        ...base,
+        wheres: [
+          { field: 'keywords', op: 'array-contains-any' as const, value: ['fire', 'smoke'] },
+        ],
+      },
+      {
+        ...base,
+        wheres: [{ field: 'keywords', op: 'array-contains-any' as const, value: ['fire'] }],
+      },
       {
         ...base,
         wheres: [

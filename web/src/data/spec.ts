@@ -3,15 +3,27 @@ import type { FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase/fir
 /** A Firestore filter as plain data, so role scoping and filters are tested without Firebase. */
 export interface WhereSpec {
   field: string;
-  op: '==' | '>=' | '<=' | '<' | 'array-contains' | 'in';
+  op: '==' | '>=' | '<=' | '<' | 'array-contains' | 'array-contains-any' | 'in';
   value: string | boolean | Date | string[];
 }
 
 /** A document as the console reads it: the entity's fields and its id. */
 export type WithId<T> = T & { id: string };
 
-/** A document of a list page, from which the next page starts. */
+/** A document of a list page, as read (its raw fields give a page boundary its exact values). */
 export type Cursor = QueryDocumentSnapshot;
+
+/**
+ * A page boundary as plain values (it goes in the URL): the order field's value of a row, to the
+ * nanosecond, and the row's id, which breaks ties. `after` reads the page that follows the row;
+ * `before` the page that ends just before it.
+ */
+export interface PageBoundary {
+  side: 'after' | 'before';
+  seconds: number;
+  nanoseconds: number;
+  id: string;
+}
 
 /** A row of a live list: the document id, its data and the snapshot (a pagination cursor). */
 export type Row<T> = WithId<T> & { snapshot: Cursor };
@@ -28,8 +40,8 @@ export interface QuerySpec<T> {
   wheres: readonly WhereSpec[];
   orderBy?: { field: string; direction: 'asc' | 'desc' };
   limit?: number;
-  /** The last row of the previous page. */
-  startAfter?: Cursor | null;
+  /** Where the page starts or ends, as values (ordered by the order field, then document id). */
+  boundary?: PageBoundary | null;
 }
 
 /** One document, as data. */
@@ -47,9 +59,9 @@ export function querySpecKey(spec: QuerySpec<unknown>): string {
   const wheres = spec.wheres.map((w) => `${w.field} ${w.op} ${valueKey(w.value)}`).join(' & ');
   const order = spec.orderBy ? ` order ${spec.orderBy.field} ${spec.orderBy.direction}` : '';
   const size = spec.limit !== undefined ? ` limit ${spec.limit}` : '';
-  // A cursor is a document; its path names it (its order field does not change in this app).
-  const after = spec.startAfter ? ` after ${spec.startAfter.ref.path}` : '';
-  return `query ${spec.path.join('/')} [${wheres}]${order}${size}${after}`;
+  const b = spec.boundary;
+  const boundary = b ? ` ${b.side} ${b.seconds}.${b.nanoseconds} ${b.id}` : '';
+  return `query ${spec.path.join('/')} [${wheres}]${order}${size}${boundary}`;
 }
 
 export function docSpecKey(spec: DocSpec<unknown>): string {

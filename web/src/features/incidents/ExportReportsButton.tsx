@@ -5,12 +5,12 @@ import { incidentPageSpec } from '../../data/incidents';
 import type { IncidentScope } from '../../data/scopes';
 import { TIME_ZONE } from '../../lib/format';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
-import { incidentQuerySpec, matchesSearch } from './query-spec';
+import { incidentQuerySpec } from './query-spec';
 import { useIncidentList } from './store';
 
 /**
  * Staff export the reports list as filtered now: the list's own query (the role's scope and the
- * filters of the store), every page of it, and the same free-text search.
+ * filters and search words of the view), every page of it.
  */
 export function ExportReportsButton({ scope }: { scope: IncidentScope }) {
   const filters = useIncidentList((s) => s.filters);
@@ -23,7 +23,6 @@ export function ExportReportsButton({ scope }: { scope: IncidentScope }) {
       spec={incidentPageSpec(wheres, EXPORT_PAGE_SIZE, null)}
       header={incidentCsvHeader(TIME_ZONE)}
       toRow={(row) => incidentCsvRow(row, TIME_ZONE)}
-      keep={(row) => matchesSearch(row, filters.search)}
     />
   );
 }

@@ -1,7 +1,9 @@
+import { useEffect, useRef, useState } from 'react';
 import {
   CAMPUSES,
   INCIDENT_STATUSES,
   INCIDENT_TYPES,
+  MAX_SEARCH_LENGTH,
   STATUS_LABELS,
   THREAT_LEVELS,
 } from '@campus-safety/model';
@@ -11,15 +13,22 @@ import type { FieldBinding } from '../../components/use-form';
 import { useLiveQuery } from '../../data/live-query';
 import { tagsSpec } from '../../data/tags';
 import { filterProblems, type IncidentFilters } from './query-spec';
-import { useIncidentList } from './store';
+import { useIncidentView } from './use-incident-view';
 
-/** Binds a filter to a field: its value in the list store, and the setter (which goes back to page one). */
+/** How long typing pauses before the search runs (one query and one count per search, not per key). */
+const SEARCH_DELAY_MS = 400;
+
+/**
+ * Binds a filter to a field: its value in the URL's view, the setter (a navigation back to page
+ * one) and the filter's problem, if any.
+ */
 function useFilterBinding() {
-  const filters = useIncidentList((s) => s.filters);
-  const setFilter = useIncidentList((s) => s.setFilter);
+  const { view, setFilter } = useIncidentView();
+  const problems = filterProblems(view.filters);
   return (name: keyof IncidentFilters): FieldBinding => ({
-    value: filters[name],
+    value: view.filters[name],
     onChange: (value) => setFilter(name, value),
+    error: problems[name as keyof typeof problems],
   });
 }
 
@@ -37,6 +46,36 @@ function TagFilter() {
   );
 }
 
+/** The search box: what is typed shows at once; the view (URL, query) follows after a pause. */
+function SearchField() {
+  const { value, onChange, error } = useFilterBinding()('search');
+  const [draft, setDraft] = useState(value);
+  // The latest setter, so a re-render (the live list moving) does not restart the pause.
+  const search = useRef(onChange);
+  search.current = onChange;
+  // The URL changed under the box (Back, a link, Clear filters): show what it says.
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => search.current(draft), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value]);
+  return (
+    <TextField
+      label="Search"
+      type="search"
+      value={draft}
+      onChange={setDraft}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && draft !== value) onChange(draft);
+      }}
+      maxLength={MAX_SEARCH_LENGTH}
+      error={error}
+      hint="Finds reports with any of these words"
+    />
+  );
+}
+
 export function IncidentFiltersBar({
   showCampus,
   showTags,
@@ -44,20 +83,13 @@ export function IncidentFiltersBar({
   showCampus: boolean;
   showTags: boolean;
 }) {
-  const filters = useIncidentList((s) => s.filters);
   const filter = useFilterBinding();
-  const clearFilters = useIncidentList((s) => s.clearFilters);
-  const problems = filterProblems(filters);
+  const { clearFilters } = useIncidentView();
   return (
     <section aria-label="Filters" className="mb-4 rounded-lg border border-slate-200 bg-white p-3">
       <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-8">
         <div className="col-span-2">
-          <TextField
-            label="Search"
-            type="search"
-            {...filter('search')}
-            hint="Words, or a reporter's email"
-          />
+          <SearchField />
         </div>
         <SelectField
           label="Status"
@@ -86,8 +118,8 @@ export function IncidentFiltersBar({
           options={INCIDENT_TYPES}
         />
         {showTags && <TagFilter />}
-        <TextField label="From" type="date" {...filter('from')} error={problems.from} />
-        <TextField label="To" type="date" {...filter('to')} error={problems.to} />
+        <TextField label="From" type="date" {...filter('from')} />
+        <TextField label="To" type="date" {...filter('to')} />
       </div>
       <Button variant="ghost" onClick={clearFilters}>
         Clear filters

@@ -1,13 +1,13 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { isStaffRole } from '@campus-safety/model';
+import { useTitleDetail } from '../../app/document-title';
 import { RowButton } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Pager, Table, type Column } from '../../components/Table';
 import { formatDate } from '../../lib/format';
-import { incidentPageSpec, type Incident } from '../../data/incidents';
+import { useServerCount } from '../../data/count';
+import { incidentBoundary, incidentPageSpec, type Incident } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { useAuth } from '../../session/store';
@@ -16,8 +16,10 @@ import { IncidentDetail, type AccomplishDialog } from './IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
 import { ListWithMap } from './ListWithMap';
 import { campusesInScope } from './map-scope';
-import { incidentQuerySpec, matchesSearch } from './query-spec';
-import { PAGE_SIZE, useIncidentList } from './store';
+import { pageSummary } from './page-summary';
+import { incidentQuerySpec } from './query-spec';
+import { PAGE_SIZE } from './store';
+import { useIncidentView, useMirrorIncidentView } from './use-incident-view';
 
 export default function IncidentsPage({
   archived = false,
@@ -28,9 +30,9 @@ export default function IncidentsPage({
 }) {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const { filters, cursors, page, nextPage, previousPage, firstPage } = useIncidentList();
-  const [params, setParams] = useSearchParams();
-  const openId = params.get('id');
+  const { view, nextPage, previousPage, open, close } = useIncidentView();
+  useMirrorIncidentView(view);
+  const { filters, page, boundary, openId } = view;
 
   const scope: IncidentScope = {
     role: profile?.role ?? null,
@@ -40,15 +42,21 @@ export default function IncidentsPage({
   };
   const spec = incidentQuerySpec(scope, filters);
 
-  useEffect(() => firstPage(), [archived, firstPage]);
-
-  const cursor = page > 0 ? (cursors[page - 1] ?? null) : null;
-  // One row more than a page tells whether a next page exists without counting every report.
-  const list = useLiveQuery(incidentPageSpec(spec.wheres, PAGE_SIZE + 1, cursor));
-  const pageRows = list.data.slice(0, PAGE_SIZE);
-  const hasNext = list.data.length > PAGE_SIZE;
-  const rows = pageRows.filter((r) => matchesSearch(r, filters.search));
-  const open = (id: string) => setParams({ id });
+  // One row more than a page tells whether another page lies beyond it (after it, or before it
+  // when paging back), without reading the reports in between.
+  const pageSpec = incidentPageSpec(spec.wheres, PAGE_SIZE + 1, boundary);
+  const list = useLiveQuery(pageSpec);
+  const backwards = boundary?.side === 'before';
+  const rows = backwards ? list.data.slice(-PAGE_SIZE) : list.data.slice(0, PAGE_SIZE);
+  const beyond = list.data.length > PAGE_SIZE;
+  const hasNext = backwards || beyond;
+  const hasPrevious = page > 1 && (!backwards || beyond);
+  // The whole match, counted by the server (the pager's "of N"); counted again as the page moves.
+  const total = useServerCount(pageSpec, rows.map((r) => r.id).join());
+  useTitleDetail(
+    profile?.role === 'IMT' ? profile.campus : filters.campus,
+    openId ? (rows.find((r) => r.id === openId)?.incidentType ?? 'Report') : null,
+  );
 
   const columns: Column<Incident>[] = [
     {
@@ -77,7 +85,8 @@ export default function IncidentsPage({
     },
   ];
 
-  const lastRow = pageRows[pageRows.length - 1];
+  const firstRow = rows[0];
+  const lastRow = rows[rows.length - 1];
   return (
     <>
       <PageHeader
@@ -95,7 +104,7 @@ export default function IncidentsPage({
       />
       <ListState
         live={list}
-        isEmpty={rows.length === 0 && page === 0}
+        isEmpty={rows.length === 0 && page === 1}
         emptyTitle={archived ? 'No archived reports' : 'No incident reports'}
         emptyHint="Nothing matches the current filters."
       >
@@ -105,31 +114,23 @@ export default function IncidentsPage({
           onOpen={open}
         >
           <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
-          {filters.search && !filters.search.includes('@') && (
-            <p className="mt-2 text-xs text-slate-500">
-              Search covers the rows of this page; use filters to narrow all reports.
-            </p>
-          )}
         </ListWithMap>
         <Pager
-          page={page + 1}
-          hasPrevious={page > 0}
+          page={page}
+          hasPrevious={hasPrevious}
           hasNext={hasNext}
-          onPrevious={previousPage}
-          onNext={() => lastRow && nextPage(lastRow.snapshot)}
-          summary={`reports ${page * PAGE_SIZE + 1}–${page * PAGE_SIZE + pageRows.length}`}
+          onPrevious={() => firstRow && previousPage(incidentBoundary(firstRow))}
+          onNext={() => lastRow && nextPage(incidentBoundary(lastRow))}
+          summary={pageSummary({
+            page,
+            pageSize: PAGE_SIZE,
+            shown: rows.length,
+            total: total.status === 'error' ? 'failed' : total.count,
+            searching: spec.wheres.some((w) => w.field === 'keywords'),
+          })}
         />
       </ListState>
-      {openId && (
-        <IncidentDetail
-          id={openId}
-          accomplishDialog={accomplishDialog}
-          onClose={() => {
-            params.delete('id');
-            setParams(params);
-          }}
-        />
-      )}
+      {openId && <IncidentDetail id={openId} accomplishDialog={accomplishDialog} onClose={close} />}
     </>
   );
 }

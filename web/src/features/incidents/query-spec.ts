@@ -1,3 +1,4 @@
+import { searchQuery } from '@campus-safety/model';
 import { incidentScope, type IncidentScope } from '../../data/scopes';
 import type { WhereSpec } from '../../data/spec';
 
@@ -29,10 +30,6 @@ export const EMPTY_FILTERS: IncidentFilters = {
   search: '',
 };
 
-export function looksLikeEmail(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
-}
-
 function startOfDay(day: string): Date {
   return new Date(`${day}T00:00:00`);
 }
@@ -40,9 +37,19 @@ function endOfDay(day: string): Date {
   return new Date(`${day}T23:59:59.999`);
 }
 
-/** Problems with the filter values themselves (shown next to the date fields). */
-export function filterProblems(filters: IncidentFilters): Partial<Record<'from' | 'to', string>> {
-  const problems: Partial<Record<'from' | 'to', string>> = {};
+export type FilterProblems = Partial<Record<'from' | 'to' | 'search' | 'tag', string>>;
+
+/**
+ * Problems with the filter values themselves (shown next to their fields); a filter with a problem
+ * is left out of the query. Firestore allows one array filter per query, so search words (on
+ * `keywords`) and a tag (on `tags`) cannot be combined: the tag says so.
+ */
+export function filterProblems(filters: IncidentFilters): FilterProblems {
+  const problems: FilterProblems = {};
+  const search = searchQuery(filters.search);
+  if (search.problem) problems.search = search.problem;
+  else if (search.words.length > 0 && filters.tag)
+    problems.tag = 'A tag cannot be combined with search words: clear one of them.';
   if (filters.from && Number.isNaN(startOfDay(filters.from).getTime()))
     problems.from = 'Enter a valid date.';
   if (filters.to && Number.isNaN(endOfDay(filters.to).getTime()))
@@ -53,7 +60,11 @@ export function filterProblems(filters: IncidentFilters): Partial<Record<'from' 
   return problems;
 }
 
-/** Scope plus the chosen filters, newest first. A search that is an email becomes an equality filter on the reporter. */
+/**
+ * Scope plus the chosen filters, newest first. Search words match the server-kept `keywords` with
+ * `array-contains-any`: a report with ANY of the words (Firestore's only multi-value array
+ * filter), so the count and every page are exact (docs/console.md#search).
+ */
 export function incidentQuerySpec(
   scope: IncidentScope,
   filters: IncidentFilters,
@@ -67,44 +78,14 @@ export function incidentQuerySpec(
   if (scope.role !== 'IMT') add('nearestCampus', filters.campus);
   add('threatLevel', filters.threatLevel);
   add('incidentType', filters.incidentType);
-  if (filters.tag) wheres.push({ field: 'tags', op: 'array-contains', value: filters.tag });
   const problems = filterProblems(filters);
+  if (filters.tag && !problems.tag)
+    wheres.push({ field: 'tags', op: 'array-contains', value: filters.tag });
   if (filters.from && !problems.from)
     wheres.push({ field: 'timestamp', op: '>=', value: startOfDay(filters.from) });
   if (filters.to && !problems.to)
     wheres.push({ field: 'timestamp', op: '<=', value: endOfDay(filters.to) });
-  if (looksLikeEmail(filters.search))
-    wheres.push({ field: 'email', op: '==', value: filters.search.trim() });
+  const { words } = searchQuery(filters.search);
+  if (words.length > 0) wheres.push({ field: 'keywords', op: 'array-contains-any', value: words });
   return { wheres, orderBy: { field: 'timestamp', direction: 'desc' } };
-}
-
-export interface SearchableIncident {
-  id: string;
-  email?: string;
-  description?: string;
-  incidentType?: string;
-  nearestCampus?: string;
-  threatLevel?: string | null;
-  tags?: string[];
-  assignedTo?: { displayName?: string } | null;
-}
-
-/** Free-text search over the loaded rows: every word must appear somewhere in the report. */
-export function matchesSearch(incident: SearchableIncident, search: string): boolean {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0 || looksLikeEmail(search)) return true;
-  const haystack = [
-    incident.id,
-    incident.email,
-    incident.description,
-    incident.incidentType,
-    incident.nearestCampus,
-    incident.threatLevel,
-    incident.assignedTo?.displayName,
-    ...(incident.tags ?? []),
-  ]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  return words.every((w) => haystack.includes(w));
 }

@@ -1,35 +1,19 @@
 import { create } from 'zustand';
-import type { Cursor } from '../../data/spec';
-import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
+import { FIRST_VIEW, type IncidentView } from './url-state';
 
 export const PAGE_SIZE = 25;
 
-interface IncidentListState {
-  filters: IncidentFilters;
-  /** cursors[n] is the last row of page n (0-based); page n+1 starts after it. */
-  cursors: Cursor[];
-  page: number;
-  setFilter: <K extends keyof IncidentFilters>(key: K, value: IncidentFilters[K]) => void;
-  clearFilters: () => void;
-  nextPage: (lastRow: Cursor) => void;
-  previousPage: () => void;
-  firstPage: () => void;
+interface IncidentListState extends IncidentView {
+  /** Called by the reports screen whenever its URL changes (the URL is the source of truth). */
+  show: (view: IncidentView) => void;
 }
 
-/** Filters and page of the incident list; changing a filter goes back to the first page. */
+/**
+ * The reports screen's current view (filters, page, open report), mirrored from its URL
+ * (url-state.ts) so other parts of the screen (map, export) read the same filters. To change the
+ * view, navigate (use-incident-view.ts); writing here would be undone by the next URL change.
+ */
 export const useIncidentList = create<IncidentListState>((set) => ({
-  filters: EMPTY_FILTERS,
-  cursors: [],
-  page: 0,
-  setFilter: (key, value) =>
-    set((s) => ({ filters: { ...s.filters, [key]: value }, cursors: [], page: 0 })),
-  clearFilters: () => set({ filters: EMPTY_FILTERS, cursors: [], page: 0 }),
-  nextPage: (lastRow) =>
-    set((s) => {
-      const cursors = s.cursors.slice(0, s.page);
-      cursors[s.page] = lastRow;
-      return { cursors, page: s.page + 1 };
-    }),
-  previousPage: () => set((s) => ({ page: Math.max(0, s.page - 1) })),
-  firstPage: () => set({ cursors: [], page: 0 }),
+  ...FIRST_VIEW,
+  show: (view) => set(view),
 }));
