@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuerySpec } from '../data/spec';
 
-/** The data layer's two reads, driven by the test: a count and pages it releases one by one. */
+/** The data layer's two reads (and its page boundary), driven by the test: a count and pages it releases one by one. */
 const fake = vi.hoisted(() => ({
   count: 0,
   pages: [] as { id: string; name: string }[][],
@@ -13,6 +13,7 @@ const fake = vi.hoisted(() => ({
 
 vi.mock('../data/firestore', () => ({
   countQuery: async () => fake.count,
+  boundaryAt: (row: { id: string }) => ({ side: 'after', seconds: 0, nanoseconds: 0, id: row.id }),
   readQueryPage: async () => {
     if (fake.pageGate) await fake.pageGate;
     return (fake.pages.shift() ?? []).map((row) => ({ ...row, snapshot: { row } }));
