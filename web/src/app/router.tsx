@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { ADMIN_ONLY, SIGNED_IN, type RouteAccess } from './access';
+import { ADMIN_ONLY, SIGNED_IN, STAFF_ONLY, type RouteAccess } from './access';
 import { RequireRole, RequireSession } from './guards';
 import NotFoundPage from './NotFoundPage';
 
@@ -13,6 +13,7 @@ const EmailVerificationPage = lazy(() => import('../features/auth/EmailVerificat
 const UnauthorizedPage = lazy(() => import('../features/auth/UnauthorizedPage'));
 const DownloadPage = lazy(() => import('../features/download/DownloadPage'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const IncidentsScreen = lazy(() => import('./screens/IncidentsScreen'));
 const AccomplishmentsPage = lazy(() => import('../features/accomplishments/AccomplishmentsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
     errorElement: <NotFoundPage />,
     children: [
       guarded(undefined, SIGNED_IN, HomePage),
+      guarded('dashboard', STAFF_ONLY, DashboardPage),
       guarded('reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', SIGNED_IN, AccomplishmentsPage),
       guarded('profiles', SIGNED_IN, ProfilePage),

@@ -10,7 +10,7 @@ import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { useAuth } from '../../session/store';
 import { dashboardFigures, type Counted, type DashboardFigures } from './figures';
-import { useCampusStats } from './stats';
+import { useCampusStats } from '../../data/campus-stats';
 import { TriggerFailures } from './TriggerFailures';
 
 function Card({ label, value }: { label: string; value: string | number }) {
