@@ -38,14 +38,15 @@ export default function Chart({ kind, data, series, unit, minutes, percent }: Ch
   const common = { data, margin: { top: 8, right: 16, bottom: 8, left: 8 } };
   const grid = <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />;
   const tooltip = <Tooltip formatter={(v) => format(v)} />;
-  const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
+  // Series in the order given (recharts sorts the legend by name otherwise).
+  const legend = <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />;
+  // Axis ticks are plain numbers (the axis label names the unit); tooltips spell minutes out.
   const yAxis = (
     <YAxis
       tick={{ fontSize: 12 }}
-      tickFormatter={(v) => format(v)}
       allowDecimals={false}
       domain={percent ? [0, 100] : undefined}
-      width={minutes ? 80 : 48}
+      width={56}
       label={{ value: unit, angle: -90, position: 'insideLeft', fontSize: 12, dy: 40 }}
     />
   );
@@ -65,7 +66,7 @@ export default function Chart({ kind, data, series, unit, minutes, percent }: Ch
             dataKey={key}
             stroke={COLOURS[i % COLOURS.length]}
             strokeDasharray={key.startsWith('P90') ? '5 3' : undefined}
-            dot={false}
+            dot={{ r: 2 }}
             connectNulls
             isAnimationActive={false}
           />
@@ -77,7 +78,7 @@ export default function Chart({ kind, data, series, unit, minutes, percent }: Ch
       <BarChart {...common} layout="vertical">
         {grid}
         <XAxis type="number" tick={{ fontSize: 12 }} allowDecimals={false} />
-        <YAxis type="category" dataKey="label" tick={{ fontSize: 12 }} width={120} />
+        <YAxis type="category" dataKey="label" tick={{ fontSize: 12 }} width={120} interval={0} />
         {tooltip}
         {legend}
         {series.map((key, i) => (

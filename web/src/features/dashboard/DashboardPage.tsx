@@ -92,7 +92,7 @@ function Panel({
                         {cell}
                       </th>
                     ) : (
-                      <td key={j} className="px-2 py-1 tabular-nums">
+                      <td key={j} className="px-2 py-1 whitespace-nowrap tabular-nums">
                         {cell ?? '—'}
                       </td>
                     ),
@@ -332,7 +332,7 @@ export default function DashboardPage() {
                 kind: 'lines',
                 data: figures.times,
                 series: ['Median waiting', 'P90 waiting', 'Median response', 'P90 response'],
-                unit: 'Time',
+                unit: 'Minutes',
                 minutes: true,
               }}
             />
