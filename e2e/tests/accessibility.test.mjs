@@ -25,6 +25,20 @@ const SCREENS = [
   { name: 'not-found', path: '/no-such-screen', heading: 'Page not found' },
   { name: 'admin-dashboard', path: '/', as: ADMIN, heading: 'Dashboard' },
   {
+    name: 'admin-trends',
+    path: '/dashboard?period=30d',
+    as: ADMIN,
+    heading: 'Trends and response targets',
+    ready: (page) => page.locator('.recharts-surface').first(),
+  },
+  {
+    name: 'imt-trends',
+    path: '/dashboard?period=lastMonth',
+    as: IMT,
+    heading: 'Trends and response targets',
+    ready: (page) => page.locator('.recharts-surface').first(),
+  },
+  {
     name: 'admin-reports',
     path: '/reports',
     as: ADMIN,
