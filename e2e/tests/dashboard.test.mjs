@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { accounts, db, openPage, submitSignIn } from '../support/suite.mjs';
@@ -35,11 +36,21 @@ async function reportsInPeriod(page) {
   return Number((await value.textContent()).trim());
 }
 
+/** Waits until the "Reports in period" card shows `expected`. */
+async function showsReports(page, expected, what) {
+  await waitUntil(async () => (await reportsInPeriod(page).catch(() => -1)) === expected, {
+    what: `${what}: ${expected} reports`,
+    timeoutMs: 30_000,
+  });
+}
+
 describe('Dashboard over a period', () => {
-  it("the dashboard's range changes the figures (presets, custom range, URL)", async () => {
+  const today = zoneDay(Date.now());
+  const oldDay = minusDays(today, 200);
+
+  before(async () => {
     const reports = db().collection('incident_reports');
     const now = Date.now();
-    const today = zoneDay(now);
     // What the app would write: one report 45 days ago (inside 90 days, outside 30) and two on
     // a day 200 days ago that the seed never uses.
     const report = (ms) => ({
@@ -52,11 +63,12 @@ describe('Dashboard over a period', () => {
       incidentType: 'Theft',
       description: 'dashboard range e2e',
     });
-    const oldDay = minusDays(today, 200);
     await reports.add(report(now - 45 * DAY_MS));
     await reports.add(report(Date.parse(`${oldDay}T04:00:00Z`)));
     await reports.add(report(Date.parse(`${oldDay}T05:00:00Z`)));
+  });
 
+  it("the dashboard's range changes the figures: 30 days, then 90 days", async () => {
     const admin = accounts().admin;
     const page = await openPage('/login');
     await submitSignIn(page, admin.email, admin.password);
@@ -64,44 +76,37 @@ describe('Dashboard over a period', () => {
     await page.getByRole('link', { name: 'Open the dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Trends and response targets' }).waitFor();
 
-    const expect = async (from, what) => {
-      const expected = await reportsBetween(from, today);
-      await waitUntil(async () => (await reportsInPeriod(page).catch(() => -1)) === expected, {
-        what: `${what}: ${expected} reports`,
-        timeoutMs: 30_000,
-      });
-      return expected;
-    };
-    const thirty = await expect(minusDays(today, 29), 'last 30 days');
+    const thirty = await reportsBetween(minusDays(today, 29), today);
     assert.ok(thirty > 0, 'the seed has reports in the last 30 days');
+    await showsReports(page, thirty, 'last 30 days');
 
-    await page.getByLabel('Period').selectOption('90d');
+    await page.getByLabel('Period', { exact: true }).selectOption('90d');
     await page.waitForURL(/period=90d/);
-    const ninety = await expect(minusDays(today, 89), 'last 90 days');
+    const ninety = await reportsBetween(minusDays(today, 89), today);
     assert.ok(ninety > thirty, 'the report 45 days ago counts in 90 days, not in 30');
+    await showsReports(page, ninety, 'last 90 days');
+  });
 
+  it('a custom range and the campus filter, held in the URL', async () => {
+    const page = await openPage('/dashboard?period=7d', accounts().admin);
+    await page.getByRole('heading', { level: 1, name: 'Trends and response targets' }).waitFor();
     // A custom range of the one old day: exactly its two reports, and the URL holds it.
-    await page.getByLabel('Period').selectOption('custom');
-    await page.getByLabel('From').fill(oldDay);
-    await page.getByLabel('To').fill(oldDay);
+    await page.getByLabel('Period', { exact: true }).selectOption('custom');
+    await page.getByLabel('From', { exact: true }).fill(oldDay);
+    await page.getByLabel('To', { exact: true }).fill(oldDay);
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL(new RegExp(`from=${oldDay}&to=${oldDay}`));
-    await waitUntil(async () => (await reportsInPeriod(page).catch(() => -1)) === 2, {
-      what: 'the two reports of the custom day',
-      timeoutMs: 30_000,
-    });
-    // The same URL opened afresh shows the same view; another campus has none of them.
-    await page.goto(`/dashboard?from=${oldDay}&to=${oldDay}&campus=Main+Campus`);
-    await waitUntil(async () => (await reportsInPeriod(page).catch(() => -1)) === 0, {
-      what: 'no Main Campus reports on that day',
-    });
-    await page.getByLabel('Campus').selectOption('North Campus');
-    await waitUntil(async () => (await reportsInPeriod(page).catch(() => -1)) === 2, {
-      what: 'the two North Campus reports',
-    });
+    await showsReports(page, 2, 'the custom day');
+    await page.getByLabel('Campus', { exact: true }).selectOption('Main Campus');
+    await page.waitForURL(/campus=Main\+Campus/);
+    await showsReports(page, 0, 'Main Campus that day');
+    // The same URL opened afresh shows the same view.
+    await page.goto(`/dashboard?from=${oldDay}&to=${oldDay}&campus=North+Campus`);
+    await showsReports(page, 2, 'North Campus that day');
+  });
 
-    // Each table is behind its chart and downloads as CSV.
-    await page.goto('/dashboard?period=90d');
+  it("each chart's table is behind it and downloads as CSV", async () => {
+    const page = await openPage('/dashboard?period=90d', accounts().admin);
     await page.getByText('Table of Top incident types').click();
     const table = page.getByRole('table', { name: 'Top incident types' });
     await table.getByRole('rowheader', { name: 'Theft' }).waitFor();
@@ -113,5 +118,9 @@ describe('Dashboard over a period', () => {
       download.suggestedFilename(),
       /^dashboard-top-incident-types-.*-All-campuses\.csv$/,
     );
+    const text = await readFile(await download.path(), 'utf8');
+    assert.ok(text.startsWith('\uFEFFIncident type,Reports\r\n'), text.slice(0, 40));
+    const rows = await table.locator('tbody tr').count();
+    assert.equal(text.trim().split('\r\n').length, rows + 1, 'one CSV line per table row');
   });
 });

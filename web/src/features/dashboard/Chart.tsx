@@ -35,7 +35,13 @@ export interface ChartProps {
 export default function Chart({ kind, data, series, unit, minutes, percent }: ChartProps) {
   const format = (v: unknown) =>
     typeof v !== 'number' ? '—' : minutes ? formatMinutes(v) : percent ? `${v} %` : String(v);
-  const common = { data, margin: { top: 8, right: 16, bottom: 8, left: 8 } };
+  // No accessibility layer: the chart is hidden from assistive technology (its table beside it
+  // says the same), so its tooltip must not be an assertive live region either.
+  const common = {
+    data,
+    margin: { top: 8, right: 16, bottom: 8, left: 8 },
+    accessibilityLayer: false,
+  };
   const grid = <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />;
   const tooltip = <Tooltip formatter={(v) => format(v)} />;
   // Series in the order given (recharts sorts the legend by name otherwise).
