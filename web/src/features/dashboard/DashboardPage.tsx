@@ -11,6 +11,7 @@ import {
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, InlineSpinner } from '../../components/States';
+import { toast } from '../../components/toast-store';
 import { SelectField, TextField } from '../../components/fields';
 import { campusDaysSpec } from '../../data/incident-day-stats';
 import { useLiveQuery } from '../../data/live-query';
@@ -20,6 +21,7 @@ import { useAuth } from '../../session/store';
 import { useCampusStats } from '../../data/campus-stats';
 import { figureTables, formatBucket, periodFigures, share, type FigureTable } from './figures';
 import { readView, viewParams, type DashboardView } from './period';
+import { rebuildFigures } from './api';
 import type { ChartProps } from './Chart';
 
 const Chart = lazy(() => import('./Chart'));
@@ -216,6 +218,30 @@ function useDayDocs(campuses: readonly string[], range: DayRange) {
 
 const PERIOD_LABELS: Record<string, string> = { ...PERIOD_PRESETS, custom: 'Custom range' };
 
+/** Admin: the aggregates recomputed from the reports; the live figures then follow. */
+function RebuildButton() {
+  const [busy, setBusy] = useState(false);
+  async function rebuild() {
+    setBusy(true);
+    try {
+      const done = await rebuildFigures();
+      toast.success(
+        'Figures rebuilt',
+        `${done.reports} report(s) counted into ${done.campuses} campus and ${done.days} day document(s).`,
+      );
+    } catch (error) {
+      toast.failure('Could not rebuild the figures', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="secondary" onClick={rebuild} busy={busy}>
+      Rebuild figures
+    </Button>
+  );
+}
+
 export default function DashboardPage() {
   const profile = useAuth((s) => s.profile);
   const role = profile?.role ?? null;
@@ -248,6 +274,7 @@ export default function DashboardPage() {
       <PageHeader
         title="Trends and response targets"
         subtitle={`${scopeName} · ${PERIOD_LABELS[view.preset]}: ${view.range.from} to ${view.range.to} (days in ${TIME_ZONE})`}
+        actions={isAdmin ? <RebuildButton /> : undefined}
       />
       <Controls
         view={view}
