@@ -9,6 +9,13 @@ import { accounts, adminAuth, openPage, staff, submitSignIn } from '../support/s
 const ADMIN = () => accounts().admin;
 const IMT = () => staff('imt.main@campus.test');
 
+/** The dashboard's "Reports in period" once the seed's reports are counted (never 0 over 30 days). */
+const reportsCounted = (page) =>
+  page
+    .getByText('Reports in period', { exact: true })
+    .locator('xpath=following-sibling::p')
+    .filter({ hasNotText: /^0$/ });
+
 /**
  * name, path, who (signed out when absent), the h1 it shows (or the dialog open over it), and what
  * proves its data arrived: a table (by caption) with rows, or a `ready` locator.
@@ -24,6 +31,20 @@ const SCREENS = [
   { name: 'unauthorized', path: '/unauthorized', heading: 'Not allowed' },
   { name: 'not-found', path: '/no-such-screen', heading: 'Page not found' },
   { name: 'admin-dashboard', path: '/', as: ADMIN, heading: 'Dashboard' },
+  {
+    name: 'admin-trends',
+    path: '/dashboard?period=30d',
+    as: ADMIN,
+    heading: 'Trends and response targets',
+    ready: (page) => reportsCounted(page),
+  },
+  {
+    name: 'imt-trends',
+    path: '/dashboard?period=30d',
+    as: IMT,
+    heading: 'Trends and response targets',
+    ready: (page) => reportsCounted(page),
+  },
   {
     name: 'admin-reports',
     path: '/reports',

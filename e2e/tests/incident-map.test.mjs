@@ -162,7 +162,7 @@ describe('Incident map', () => {
     const page = await openPage('/', staff('imt.main@campus.test'));
     const hotspots = page.getByRole('region', { name: /^Hotspots/ });
     await hotspots.getByRole('region', { name: /^Map of reports per campus/ }).waitFor();
-    await hotspots.getByLabel('Period').selectOption('90');
+    await hotspots.getByLabel('Period').selectOption('90d');
     const perCampus = hotspots.getByRole('list', { name: /Reports per campus over the last 90/ });
     const items = await perCampus.getByRole('listitem').allTextContents();
     assert.equal(items.length, 1, 'IMT sees its own campus only');

@@ -75,6 +75,8 @@ export interface PublishScheduledResponse {
 /** Admin recomputes every `incident_stats` doc from the reports (after a seed or an import). */
 export interface RebuildIncidentStatsResponse {
   campuses: number;
+  /** Day docs written (one per campus and programme-zone day with reports). */
+  days: number;
   reports: number;
 }
 

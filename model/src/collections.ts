@@ -32,6 +32,9 @@ export const COLLECTIONS = {
   legalHolds: 'legal_holds',
 } as const;
 
+/** Sub-collection of `incident_stats/{campus}`: one aggregate doc per day (IncidentDayStats). */
+export const INCIDENT_STATS_DAYS = 'days';
+
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
 /**

@@ -114,3 +114,23 @@ export function parseScheduledDate(value: string): Date | null {
 export function isIsoDay(value: string): boolean {
   return ISO_DAY.test(value) && parseScheduledDate(value) !== null;
 }
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of the calendar day `instant` falls on in `timeZone`: the aggregates' day key. */
+export function dayInZone(instant: Date | number, timeZone: string): string {
+  return formatInZone(instant, timeZone, 'YYYY-MM-DD');
+}
+
+/** The calendar day `days` after `day` (negative: before); both `YYYY-MM-DD`. */
+export function addDays(day: string, days: number): string {
+  if (!isIsoDay(day)) throw new RangeError(`Not a day: "${day}" (expected YYYY-MM-DD).`);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Calendar days from `from` to `to` (`to` − `from`; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  if (!isIsoDay(from) || !isIsoDay(to))
+    throw new RangeError('daysBetween needs two YYYY-MM-DD days.');
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}

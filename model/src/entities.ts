@@ -1,4 +1,5 @@
 import type { Role, StaffRole } from './roles';
+import type { DurationStats } from './aggregates';
 import type { IncidentStatus } from './status';
 
 /**
@@ -158,8 +159,6 @@ export interface Release<T = TimestampLike> {
 
 /** The `byThreatLevel` bucket of reports that have no threat level (not assessed yet). */
 export const UNASSESSED_THREAT_LEVEL = 'Unassessed';
-/** `incident_stats` keep `byDay` for this many UTC days, today included. */
-export const INCIDENT_STATS_DAYS = 90;
 
 /** A sum and a count, so the mean covers only the reports that have the value. */
 export interface MinutesTally {
@@ -178,10 +177,35 @@ export interface IncidentStats<T = TimestampLike> {
   /** THREAT_LEVELS plus UNASSESSED_THREAT_LEVEL. */
   byThreatLevel: Record<string, number>;
   byIncidentType: Record<string, number>;
-  /** `YYYY-MM-DD` (UTC day of the report's `timestamp`) → reports, last INCIDENT_STATS_DAYS days. */
-  byDay: Record<string, number>;
+  /**
+   * Report day (`YYYY-MM-DD` of its `timestamp` in the programme time zone) → reports of that day
+   * still open (OPEN_STATUSES): the backlog by age. Days without open reports are absent.
+   */
+  openByDay: Record<string, number>;
   responseTimeInMinutes: MinutesTally;
   waitingTimeInMinutes: MinutesTally;
+  updatedAt: T;
+}
+
+/**
+ * `incident_stats/{incidentStatsId(campus)}/days/{YYYY-MM-DD}`: the campus's non-archived reports
+ * whose `timestamp` falls on that day in the programme time zone, kept by the server. The
+ * dashboard reads one of these per campus and day of its period, whatever the number of reports.
+ * Absent buckets read as 0; a day without reports has no doc.
+ */
+export interface IncidentDayStats<T = TimestampLike> {
+  campus: string;
+  day: string;
+  total: number;
+  byStatus: Partial<Record<IncidentStatus, number>>;
+  /** THREAT_LEVELS plus UNASSESSED_THREAT_LEVEL. */
+  byThreatLevel: Record<string, number>;
+  byIncidentType: Record<string, number>;
+  byTag: Record<string, number>;
+  /** Per target level (THREAT_LEVELS plus Unrated): waiting times against `assignWithinMinutes`. */
+  waiting: Record<string, DurationStats>;
+  /** Per target level: response times against `respondWithinMinutes`. */
+  response: Record<string, DurationStats>;
   updatedAt: T;
 }
 

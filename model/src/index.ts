@@ -23,3 +23,4 @@ export * from './response-targets';
 export * from './campus-areas';
 export * from './clery';
 export * from './keywords';
+export * from './aggregates';

@@ -8,6 +8,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  documentId,
   getDoc,
   getDocs,
   query,
@@ -94,6 +95,26 @@ describe('attacks: server data, endpoints and callables', () => {
       for (const who of everyone)
         await refused(() => getDocs(collection(who.db, 'incident_stats')), []);
       await refused(() => getDoc(doc(c.reporter.db, 'incident_stats', 'Main Campus')), []);
+    });
+    it("incident_stats days: an IMT of another campus neither reads nor writes North's aggregates", async () => {
+      const day = 'incident_stats/North Campus/days/2026-10-15';
+      await admin.db.doc(day).set({ campus: 'North Campus', day: '2026-10-15', total: 3 });
+      const northDays = (db: typeof c.imtMain.db) =>
+        query(
+          collection(db, 'incident_stats', 'North Campus', 'days'),
+          where(documentId(), '>=', '2026-10-01'),
+          where(documentId(), '<=', '2026-10-31'),
+        );
+      for (const who of [c.imtMain, c.imtRiverside, c.reporter, c.newbie, c.archived]) {
+        await refused(() => getDocs(northDays(who.db)), []);
+        await refused(() => getDoc(doc(who.db, day)), []);
+      }
+      // The campus's own IMT reads it; nobody writes it, and it stays as the server wrote it.
+      assert.equal((await getDocs(northDays(c.imtNorth.db))).size, 1);
+      for (const who of [c.imtMain, c.imtNorth]) {
+        await refused(() => setDoc(doc(who.db, day), { total: 0 }, { merge: true }), [day]);
+        await refused(() => deleteDoc(doc(who.db, day)), [day]);
+      }
     });
     it('tags: only staff read them; nobody writes directly', async () => {
       for (const who of [c.reporter, c.newbie, c.archived])

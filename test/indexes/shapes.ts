@@ -5,7 +5,7 @@
  * realistic so the same shapes can run against the emulator.
  */
 import { toFirestoreValue } from '@campus-safety/testkit/firestore-values';
-import { COLLECTIONS, OPEN_STATUSES } from '@campus-safety/model';
+import { COLLECTIONS, INCIDENT_STATS_DAYS, OPEN_STATUSES } from '@campus-safety/model';
 import {
   accomplishmentScope,
   incidentScope,
@@ -204,9 +204,17 @@ export function consoleShapes(): QueryShape[] {
       orderBy: NEWEST_FIRST,
     },
     {
-      source: 'web Home figures (home/stats.ts)',
+      source: 'web Home figures (data/campus-stats.ts)',
       collection: COLLECTIONS.incidentStats,
       wheres: [],
+    },
+    {
+      source: "web dashboard, one campus's days of a period (data/incident-day-stats.ts)",
+      collection: INCIDENT_STATS_DAYS,
+      wheres: [
+        { field: 'day', op: '>=', value: '2026-10-01' },
+        { field: 'day', op: '<=', value: '2026-10-31' },
+      ],
     },
   );
   // The mobile app's published-items query, as the rules matrix states it (publishing.test.ts).

@@ -1,9 +1,13 @@
-/** incident_stats: the per-campus counts the Home screen reads, written only by the server. */
-import { COLLECTIONS, incidentStatsId } from '@campus-safety/model';
+/**
+ * incident_stats: the per-campus counts Home reads and the per-day aggregates the dashboard reads,
+ * written only by the server.
+ */
+import { COLLECTIONS, INCIDENT_STATS_DAYS, incidentStatsId } from '@campus-safety/model';
 import {
   collection,
   deleteDoc,
   doc,
+  documentId,
   getDoc,
   getDocs,
   increment,
@@ -15,6 +19,7 @@ import {
 } from 'firebase/firestore';
 import { OTHER_CAMPUS, SAME_CAMPUS, THIRD_CAMPUS } from './support/actors';
 import { useFixture } from './support/fixture';
+import { STATS_DAY } from './support/seed';
 import {
   ADMIN,
   NOBODY,
@@ -31,6 +36,15 @@ describe('incident statistics', () => {
   const fixture = useFixture();
   const stats = (db: Firestore, campus: string) =>
     doc(db, COLLECTIONS.incidentStats, incidentStatsId(campus));
+  const days = (db: Firestore, campus: string) =>
+    collection(db, COLLECTIONS.incidentStats, incidentStatsId(campus), INCIDENT_STATS_DAYS);
+  const day = (db: Firestore, campus: string) => doc(days(db, campus), STATS_DAY);
+  const period = (db: Firestore, campus: string) =>
+    query(
+      days(db, campus),
+      where(documentId(), '>=', '2026-11-01'),
+      where(documentId(), '<=', '2026-11-30'),
+    );
   const rows: Row<Firestore>[] = [
     read("get its campus's stats", SAME_CAMPUS_STAFF, (db) => getDoc(stats(db, SAME_CAMPUS))),
     read("get another campus's stats", OTHER_CAMPUS_STAFF, (db) => getDoc(stats(db, OTHER_CAMPUS))),
@@ -50,6 +64,20 @@ describe('incident statistics', () => {
       setDoc(stats(db, THIRD_CAMPUS), { campus: THIRD_CAMPUS, total: 0 }),
     ),
     write('delete stats', NOBODY, (db) => deleteDoc(stats(db, SAME_CAMPUS))),
+    // The dashboard's day docs: a period is a range of day ids of one campus.
+    read("list a period of its campus's days", SAME_CAMPUS_STAFF, (db) =>
+      getDocs(period(db, SAME_CAMPUS)),
+    ),
+    read("list a period of another campus's days", OTHER_CAMPUS_STAFF, (db) =>
+      getDocs(period(db, OTHER_CAMPUS)),
+    ),
+    read("get one day of another campus's stats", OTHER_CAMPUS_STAFF, (db) =>
+      getDoc(day(db, OTHER_CAMPUS)),
+    ),
+    write('write a day doc', NOBODY, (db) =>
+      setDoc(day(db, SAME_CAMPUS), { campus: SAME_CAMPUS, day: STATS_DAY, total: 99 }),
+    ),
+    write('delete a day doc', NOBODY, (db) => deleteDoc(day(db, SAME_CAMPUS))),
   ];
   describeMatrix('incident_stats', rows, firestoreTables(fixture));
 });

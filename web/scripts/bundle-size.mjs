@@ -60,6 +60,12 @@ const routes = [
   ['/announcements', [...SIGNED_IN, feature('publishing/AnnouncementsPage')]],
   ['/tags', [...SIGNED_IN, feature('tags/TagsPage')]],
   ['/releases', [...SIGNED_IN, feature('releases/ReleasesPage')]],
+  ['/dashboard (before its charts)', [...SIGNED_IN, feature('dashboard/DashboardPage')]],
+  // The charts are a lazy chunk of their own, loaded once the page renders.
+  [
+    '/dashboard with charts',
+    [...SIGNED_IN, feature('dashboard/DashboardPage'), feature('dashboard/Chart')],
+  ],
 ];
 
 const GOALS = { '/login': 200 * 1024, 'signed-in shell (/ with Home)': 400 * 1024 };

@@ -1,8 +1,9 @@
+import { timeZone } from '../options';
 import { callable } from '../services/callable';
 import { db } from '../services/firebase';
 import { rebuildIncidentStats as rebuild } from '../services/incident-stats';
 
 /** Admin recomputes the campus stats from the reports (after seeding or importing data). */
 export const rebuildIncidentStats = callable('rebuildIncidentStats', () =>
-  rebuild(db(), new Date()),
+  rebuild(db(), timeZone()),
 );

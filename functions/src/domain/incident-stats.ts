@@ -1,26 +1,24 @@
 import {
-  INCIDENT_STATS_DAYS,
+  OPEN_STATUSES,
   THREAT_LEVELS,
-  isOneOf,
   UNASSESSED_THREAT_LEVEL,
-  type MinutesTally,
+  bucketOf,
+  dayInZone,
+  isCountedMinutes,
+  isOneOf,
+  isWithinTarget,
+  responseTargetFor,
+  targetLevelOf,
 } from '@campus-safety/model';
 
-/** The counters of one campus's `incident_stats` doc (everything but `campus` and `updatedAt`). */
-export interface StatsCounters {
-  total: number;
-  byStatus: Record<string, number>;
-  byThreatLevel: Record<string, number>;
-  byIncidentType: Record<string, number>;
-  byDay: Record<string, number>;
-  responseTimeInMinutes: MinutesTally;
-  waitingTimeInMinutes: MinutesTally;
-}
-
-/** What one report adds to the stats doc of its campus. */
-export interface StatsContribution {
-  campus: string;
-  counters: StatsCounters;
+/**
+ * The counters of a stats doc without its labels (`campus`, `day`, `updatedAt`): nested maps whose
+ * leaves are numbers. Both docs, `incident_stats/{campus}` (IncidentStats) and its
+ * `days/{day}` (IncidentDayStats), are sums of per-report counters of this shape, so one
+ * add/subtract covers every bucket and a delta is simply `after − before`.
+ */
+export interface Counters {
+  [key: string]: number | Counters;
 }
 
 /** The fields of a report the stats depend on (any value: the data is not trusted here). */
@@ -30,22 +28,25 @@ export interface ReportFields {
   status?: unknown;
   threatLevel?: unknown;
   incidentType?: unknown;
+  tags?: unknown;
   timestamp?: unknown;
   responseTimeInMinutes?: unknown;
   waitingTimeInMinutes?: unknown;
 }
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of an instant in UTC: the `byDay` key. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+/** A stats doc: the campus doc (`day` null) or one of its day docs. */
+export interface StatsDocKey {
+  campus: string;
+  day: string | null;
 }
 
-/** The oldest `byDay` key still kept at `now` (INCIDENT_STATS_DAYS days, today included). */
-export function oldestKeptDay(now: Date): string {
-  return utcDay(now.getTime() - (INCIDENT_STATS_DAYS - 1) * DAY_MS);
+/** What one report adds to one stats doc. */
+export interface StatsPart extends StatsDocKey {
+  counters: Counters;
 }
+
+/** Tags counted per report, at most (a report carries a handful; this bounds a bad write). */
+const MAX_TAGS_COUNTED = 50;
 
 function instantMs(value: unknown): number | null {
   if (value instanceof Date) return value.getTime();
@@ -54,125 +55,170 @@ function instantMs(value: unknown): number | null {
   return null;
 }
 
-function tally(value: unknown): MinutesTally {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-    ? { sum: value, count: 1 }
-    : { sum: 0, count: 0 };
-}
-
 function label(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/**
- * What a report counts for, or null when it counts for nothing: it does not exist, is archived
- * (archive/restore moves it out of and back into the stats) or names no campus. A threat level
- * outside THREAT_LEVELS (none yet) counts as Unassessed; `byDay` holds the report only while its
- * day is within the kept window at `now`.
- */
-export function incidentStatsContribution(
-  report: ReportFields | undefined,
-  now: Date,
-): StatsContribution | null {
-  if (!report || report.isArchived === true) return null;
-  const campus = label(report.nearestCampus);
-  if (!campus) return null;
-  const counters = emptyCounters();
-  counters.total = 1;
-  const status = label(report.status);
-  if (status) counters.byStatus[status] = 1;
-  const threat = label(report.threatLevel);
-  const level = isOneOf(THREAT_LEVELS, threat) ? threat : null;
-  counters.byThreatLevel[level ?? UNASSESSED_THREAT_LEVEL] = 1;
-  const type = label(report.incidentType);
-  if (type) counters.byIncidentType[type] = 1;
-  const at = instantMs(report.timestamp);
-  if (at !== null && utcDay(at) >= oldestKeptDay(now)) counters.byDay[utcDay(at)] = 1;
-  counters.responseTimeInMinutes = tally(report.responseTimeInMinutes);
-  counters.waitingTimeInMinutes = tally(report.waitingTimeInMinutes);
-  return { campus, counters };
+function tally(minutes: unknown): Counters {
+  return isCountedMinutes(minutes) ? { sum: minutes, count: 1 } : {};
 }
 
-export function emptyCounters(): StatsCounters {
+/** One duration of one report against its target: DurationStats of a single value. */
+function duration(minutes: unknown, targetMinutes: number): Counters | null {
+  if (!isCountedMinutes(minutes)) return null;
   return {
-    total: 0,
-    byStatus: {},
-    byThreatLevel: {},
-    byIncidentType: {},
-    byDay: {},
-    responseTimeInMinutes: { sum: 0, count: 0 },
-    waitingTimeInMinutes: { sum: 0, count: 0 },
+    count: 1,
+    sum: minutes,
+    within: isWithinTarget(minutes, targetMinutes) ? 1 : 0,
+    histogram: { [String(bucketOf(minutes))]: 1 },
   };
 }
 
-const MAPS = ['byStatus', 'byThreatLevel', 'byIncidentType', 'byDay'] as const;
-const TALLIES = ['responseTimeInMinutes', 'waitingTimeInMinutes'] as const;
-
-/** Adds `sign` × `source` into `target` (in place). */
-function addCounters(target: StatsCounters, source: StatsCounters, sign: 1 | -1): void {
-  target.total += sign * source.total;
-  for (const map of MAPS) {
-    for (const [key, n] of Object.entries(source[map]))
-      target[map][key] = (target[map][key] ?? 0) + sign * n;
-  }
-  for (const t of TALLIES) {
-    target[t].sum += sign * source[t].sum;
-    target[t].count += sign * source[t].count;
-  }
+function tagsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const tags = new Set(value.map(label).filter((t): t is string => t !== null));
+  return [...tags].slice(0, MAX_TAGS_COUNTED);
 }
 
-function accumulate(
-  byCampus: Map<string, StatsCounters>,
-  contribution: StatsContribution | null,
-  sign: 1 | -1,
-): void {
-  if (!contribution) return;
-  let counters = byCampus.get(contribution.campus);
-  if (!counters) byCampus.set(contribution.campus, (counters = emptyCounters()));
-  addCounters(counters, contribution.counters, sign);
+const ones = (keys: string[]): Counters => Object.fromEntries(keys.map((k) => [k, 1]));
+
+/**
+ * What a report counts for: its campus doc, and the doc of its day (the `timestamp`'s calendar
+ * day in `timeZone`) when it has a timestamp. Nothing when it does not exist, is archived
+ * (archive/restore moves it out of and back into the stats) or names no campus. A threat level
+ * outside THREAT_LEVELS counts as Unassessed, and its durations are judged by the Unrated target.
+ */
+export function incidentStatsContribution(
+  report: ReportFields | undefined,
+  timeZone: string,
+): StatsPart[] {
+  if (!report || report.isArchived === true) return [];
+  const campus = label(report.nearestCampus);
+  if (!campus) return [];
+  const status = label(report.status);
+  const threat = label(report.threatLevel);
+  const type = label(report.incidentType);
+  const byStatus = ones(status ? [status] : []);
+  const byThreatLevel = ones([isOneOf(THREAT_LEVELS, threat) ? threat : UNASSESSED_THREAT_LEVEL]);
+  const byIncidentType = ones(type ? [type] : []);
+  const at = instantMs(report.timestamp);
+  const day = at === null ? null : dayInZone(at, timeZone);
+  const open = isOneOf(OPEN_STATUSES, status);
+
+  const campusCounters: Counters = {
+    total: 1,
+    byStatus,
+    byThreatLevel,
+    byIncidentType,
+    openByDay: ones(open && day ? [day] : []),
+    responseTimeInMinutes: tally(report.responseTimeInMinutes),
+    waitingTimeInMinutes: tally(report.waitingTimeInMinutes),
+  };
+  const parts: StatsPart[] = [{ campus, day: null, counters: campusCounters }];
+  if (day) {
+    const level = targetLevelOf(threat);
+    const target = responseTargetFor(threat);
+    const waiting = duration(report.waitingTimeInMinutes, target.assignWithinMinutes);
+    const response = duration(report.responseTimeInMinutes, target.respondWithinMinutes);
+    parts.push({
+      campus,
+      day,
+      counters: {
+        total: 1,
+        byStatus,
+        byThreatLevel,
+        byIncidentType,
+        byTag: ones(tagsOf(report.tags)),
+        waiting: waiting ? { [level]: waiting } : {},
+        response: response ? { [level]: response } : {},
+      },
+    });
+  }
+  return parts;
 }
 
-/** The counters with every zero left out: the increments worth writing. */
-function nonZero(counters: StatsCounters): Partial<StatsCounters> | null {
-  const out: Partial<StatsCounters> = {};
-  if (counters.total !== 0) out.total = counters.total;
-  for (const map of MAPS) {
-    const entries = Object.entries(counters[map]).filter(([, n]) => n !== 0);
-    if (entries.length > 0) out[map] = Object.fromEntries(entries);
+/** `target += sign × source`, every leaf (in place; returns `target`). */
+export function addCounters(target: Counters, source: Counters, sign: 1 | -1 = 1): Counters {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (typeof value === 'number') {
+      target[key] = (typeof current === 'number' ? current : 0) + sign * value;
+    } else {
+      const child = current !== undefined && typeof current === 'object' ? current : {};
+      target[key] = addCounters(child, value, sign);
+    }
   }
-  for (const t of TALLIES) {
-    if (counters[t].sum !== 0 || counters[t].count !== 0) out[t] = { ...counters[t] };
+  return target;
+}
+
+/** The counters with every zero leaf and empty map left out; null when nothing is left. */
+export function pruneCounters(counters: Counters): Counters | null {
+  const out: Counters = {};
+  for (const [key, value] of Object.entries(counters)) {
+    if (typeof value === 'number') {
+      if (value !== 0) out[key] = value;
+    } else {
+      const child = pruneCounters(value);
+      if (child) out[key] = child;
+    }
   }
   return Object.keys(out).length > 0 ? out : null;
 }
 
+/** The numeric leaves of a stored stats doc (labels and timestamps dropped): its counters. */
+export function countersIn(data: unknown): Counters {
+  const out: Counters = {};
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return out;
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      if (instantMs(value) !== null) continue;
+      out[key] = countersIn(value);
+    }
+  }
+  return out;
+}
+
+const docKey = (part: StatsDocKey) => JSON.stringify([part.campus, part.day]);
+
+function accumulate(docs: Map<string, StatsPart>, parts: StatsPart[], sign: 1 | -1): void {
+  for (const part of parts) {
+    const key = docKey(part);
+    let doc = docs.get(key);
+    if (!doc) docs.set(key, (doc = { campus: part.campus, day: part.day, counters: {} }));
+    addCounters(doc.counters, part.counters, sign);
+  }
+}
+
+function pruned(docs: Map<string, StatsPart>): StatsPart[] {
+  return [...docs.values()].flatMap((doc) => {
+    const counters = pruneCounters(doc.counters);
+    return counters ? [{ ...doc, counters }] : [];
+  });
+}
+
 /**
- * The change one report write makes to the stats, per campus: `after − before`, zeros left out.
- * Empty when the write touched nothing the stats count (e.g. a description edit). A campus move
- * gives −1 to the old campus and +1 to the new one.
+ * The change one report write makes to the stats docs: `after − before` per doc, zeros left
+ * out. Empty when the write touched nothing counted (e.g. a description edit). A campus or day
+ * move gives −1 to the old docs and +1 to the new ones.
  */
 export function incidentStatsDelta(
   before: ReportFields | undefined,
   after: ReportFields | undefined,
-  now: Date,
-): Map<string, Partial<StatsCounters>> {
-  const byCampus = new Map<string, StatsCounters>();
-  accumulate(byCampus, incidentStatsContribution(after, now), 1);
-  accumulate(byCampus, incidentStatsContribution(before, now), -1);
-  const deltas = new Map<string, Partial<StatsCounters>>();
-  for (const [campus, counters] of byCampus) {
-    const changed = nonZero(counters);
-    if (changed) deltas.set(campus, changed);
-  }
-  return deltas;
+  timeZone: string,
+): StatsPart[] {
+  const docs = new Map<string, StatsPart>();
+  accumulate(docs, incidentStatsContribution(after, timeZone), 1);
+  accumulate(docs, incidentStatsContribution(before, timeZone), -1);
+  return pruned(docs);
 }
 
-/** Every campus's counters over all reports (the rebuild). */
+/** Every stats doc's counters over all reports (the rebuild). */
 export function incidentStatsTotals(
   reports: Iterable<ReportFields>,
-  now: Date,
-): Map<string, StatsCounters> {
-  const totals = new Map<string, StatsCounters>();
-  for (const report of reports) accumulate(totals, incidentStatsContribution(report, now), 1);
-  return totals;
+  timeZone: string,
+): StatsPart[] {
+  const docs = new Map<string, StatsPart>();
+  for (const report of reports) accumulate(docs, incidentStatsContribution(report, timeZone), 1);
+  return pruned(docs);
 }

@@ -1,16 +1,14 @@
+import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS, INCIDENT_STATS_DAYS, incidentStatsId } from '@campus-safety/model';
 import {
-  FieldValue,
-  type DocumentData,
-  type DocumentReference,
-  type Firestore,
-} from 'firebase-admin/firestore';
-import { COLLECTIONS, incidentStatsId } from '@campus-safety/model';
-import {
+  addCounters,
+  countersIn,
   incidentStatsDelta,
   incidentStatsTotals,
-  oldestKeptDay,
+  pruneCounters,
   type ReportFields,
-  type StatsCounters,
+  type StatsDocKey,
+  type StatsPart,
 } from '../domain/incident-stats';
 import { runOnce } from './run-once';
 
@@ -21,61 +19,53 @@ const COUNTED_FIELDS = [
   'status',
   'threatLevel',
   'incidentType',
+  'tags',
   'timestamp',
   'responseTimeInMinutes',
   'waitingTimeInMinutes',
 ] as const satisfies readonly (keyof ReportFields)[];
 
-function statsRef(db: Firestore, campus: string): DocumentReference {
-  return db.collection(COLLECTIONS.incidentStats).doc(incidentStatsId(campus));
+function statsRef(db: Firestore, { campus, day }: StatsDocKey): DocumentReference {
+  const campusDoc = db.collection(COLLECTIONS.incidentStats).doc(incidentStatsId(campus));
+  return day === null ? campusDoc : campusDoc.collection(INCIDENT_STATS_DAYS).doc(day);
 }
 
-/** The delta shaped like the doc, every number an increment (a set-merge adds them in place). */
-function increments(delta: Partial<StatsCounters>): DocumentData {
-  const wrap = (value: unknown): unknown =>
-    typeof value === 'number'
-      ? FieldValue.increment(value)
-      : Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, wrap(v)]));
-  return wrap(delta) as DocumentData;
+function docData(part: StatsPart) {
+  const labels =
+    part.day === null ? { campus: part.campus } : { campus: part.campus, day: part.day };
+  return { ...part.counters, ...labels, updatedAt: FieldValue.serverTimestamp() };
 }
 
 export interface StatsEvent {
   eventId: string;
-  eventTime: Date;
   before: ReportFields | undefined;
   after: ReportFields | undefined;
 }
 
 /**
- * Applies one report write to the campus stats: `after − before` as increments, in one
- * transaction with the event's processed_events marker, so a redelivery adds nothing. Days that
- * fell out of the kept window are removed from `byDay` on the way. A write that changes nothing
- * counted (most edits, the status trigger's history writes) costs nothing.
+ * Applies one report write to the stats docs it moves (its campus doc and its day doc, both
+ * before and after): each is read, `after − before` added, zeros dropped and the doc written
+ * back whole (or deleted when nothing is left), in one transaction with the event's
+ * processed_events marker. Concurrent writes to the same doc retry the transaction; a
+ * redelivery adds nothing. A write that changes nothing counted costs nothing.
  */
 export async function applyIncidentStatsChange(
   db: Firestore,
   event: StatsEvent,
+  timeZone: string,
 ): Promise<'unchanged' | 'applied' | 'duplicate'> {
-  const deltas = incidentStatsDelta(event.before, event.after, event.eventTime);
-  if (deltas.size === 0) return 'unchanged';
-  const cutoff = oldestKeptDay(event.eventTime);
+  const deltas = incidentStatsDelta(event.before, event.after, timeZone);
+  if (deltas.length === 0) return 'unchanged';
   const outcome = await runOnce(
     db,
     { trigger: 'incidentStats', eventId: event.eventId },
     async (tx) => {
-      const targets = [...deltas].map(([campus, delta]) => ({
-        campus,
-        delta,
-        ref: statsRef(db, campus),
-      }));
-      const current = await Promise.all(targets.map((t) => tx.get(t.ref)));
-      targets.forEach(({ campus, delta, ref }, i) => {
-        const data = increments(delta);
-        const kept = (current[i]!.get('byDay') ?? {}) as Record<string, unknown>;
-        for (const day of Object.keys(kept).filter((d) => d < cutoff)) {
-          data.byDay = { ...data.byDay, [day]: FieldValue.delete() };
-        }
-        tx.set(ref, { ...data, campus, updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+      const refs = deltas.map((part) => statsRef(db, part));
+      const current = await Promise.all(refs.map((ref) => tx.get(ref)));
+      deltas.forEach((part, i) => {
+        const counters = pruneCounters(addCounters(countersIn(current[i]!.data()), part.counters));
+        if (counters) tx.set(refs[i]!, docData({ ...part, counters }));
+        else if (current[i]!.exists) tx.delete(refs[i]!);
       });
     },
   );
@@ -83,33 +73,39 @@ export async function applyIncidentStatsChange(
 }
 
 /**
- * Recomputes every campus's stats from the reports and replaces the docs (campuses without
- * counted reports lose theirs). For seeded or imported data and after an outage of the trigger;
- * run it while reports are not being written, or a write during the rebuild may count twice.
+ * Recomputes every stats doc (campus and day docs) from the reports and replaces them; docs
+ * without counted reports go. For seeded or imported data, after an outage of the trigger and
+ * after a change of the response targets or the programme time zone; run it while reports are
+ * not being written, or a write during the rebuild may count twice.
  */
 export async function rebuildIncidentStats(
   db: Firestore,
-  now: Date,
-): Promise<{ campuses: number; reports: number }> {
+  timeZone: string,
+): Promise<{ campuses: number; days: number; reports: number }> {
   const reports = await db
     .collection(COLLECTIONS.incidentReports)
     .select(...COUNTED_FIELDS)
     .get();
   const totals = incidentStatsTotals(
     reports.docs.map((d) => d.data()),
-    now,
+    timeZone,
   );
   const existing = await db.collection(COLLECTIONS.incidentStats).listDocuments();
+  const existingDays = (
+    await Promise.all(existing.map((ref) => ref.collection(INCIDENT_STATS_DAYS).listDocuments()))
+  ).flat();
   const writer = db.bulkWriter();
   const written = new Set<string>();
   let counted = 0;
-  for (const [campus, counters] of totals) {
-    const ref = statsRef(db, campus);
-    written.add(ref.id);
-    counted += counters.total;
-    void writer.set(ref, { campus, ...counters, updatedAt: FieldValue.serverTimestamp() });
+  for (const part of totals) {
+    const ref = statsRef(db, part);
+    written.add(ref.path);
+    if (part.day === null) counted += (part.counters.total as number | undefined) ?? 0;
+    void writer.set(ref, docData(part));
   }
-  for (const ref of existing) if (!written.has(ref.id)) void writer.delete(ref);
+  for (const ref of [...existing, ...existingDays])
+    if (!written.has(ref.path)) void writer.delete(ref);
   await writer.close();
-  return { campuses: totals.size, reports: counted };
+  const campuses = totals.filter((p) => p.day === null).length;
+  return { campuses, days: totals.length - campuses, reports: counted };
 }

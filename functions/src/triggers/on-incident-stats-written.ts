@@ -1,19 +1,18 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
+import { timeZone } from '../options';
 import { db } from '../services/firebase';
 import { applyIncidentStatsChange } from '../services/incident-stats';
 import { recordingFailures } from '../services/trigger-failures';
-import { commitTime } from './commit-time';
 
-/** Any write of a report (create, edit, archive/restore, delete) moves the campus stats. */
+/** Any write of a report (create, edit, archive/restore, delete) moves the campus and day stats. */
 export const onIncidentStatsWritten = onDocumentWritten(
   { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
   recordingFailures('onIncidentStatsWritten', async (event) => {
-    await applyIncidentStatsChange(db(), {
-      eventId: event.id,
-      eventTime: commitTime(event.data?.after, event.time),
-      before: event.data?.before.data(),
-      after: event.data?.after.data(),
-    });
+    await applyIncidentStatsChange(
+      db(),
+      { eventId: event.id, before: event.data?.before.data(), after: event.data?.after.data() },
+      timeZone(),
+    );
   }),
 );

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import {
   COLLECTIONS,
+  INCIDENT_STATS_DAYS,
+  PROGRAMME_TIME_ZONE,
+  dayInZone,
   incidentStatsId,
   type RebuildIncidentStatsResponse,
 } from '@campus-safety/model';
-import { utcDay } from '../../src/domain/incident-stats';
 import {
   account,
   callError,
@@ -23,6 +25,9 @@ import {
 // write to the real campuses cannot move these counts.
 const statsPath = (campus: string) => `${COLLECTIONS.incidentStats}/${incidentStatsId(campus)}`;
 const stats = (campus: string) => docData(statsPath(campus));
+const dayStats = (campus: string, day: string) =>
+  docData(`${statsPath(campus)}/${INCIDENT_STATS_DAYS}/${day}`);
+const minutes = (sum: number) => (sum === 0 ? {} : { sum });
 const counts = ({ updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
 
 describe('incident stats trigger and rebuild', () => {
@@ -47,7 +52,7 @@ describe('incident stats trigger and rebuild', () => {
     await a!.set(base);
     await b!.set({ ...base, incidentType: 'Theft' });
     await c!.set(base);
-    const today = utcDay(Date.now());
+    const today = dayInZone(base.timestamp, PROGRAMME_TIME_ZONE);
     const first = await waitFor(
       () => stats(campus),
       (s) => s?.total === 3,
@@ -56,7 +61,13 @@ describe('incident stats trigger and rebuild', () => {
     assert.deepEqual(first!.byStatus, { Reported: 3 });
     assert.deepEqual(first!.byThreatLevel, { Unassessed: 3 });
     assert.deepEqual(first!.byIncidentType, { Fire: 2, Theft: 1 });
-    assert.deepEqual(first!.byDay, { [today]: 3 });
+    assert.deepEqual(first!.openByDay, { [today]: 3 });
+    const day = await waitFor(
+      () => dayStats(campus, today),
+      (d) => d?.total === 3,
+    );
+    assert.equal(day!.day, today);
+    assert.deepEqual(day!.byIncidentType, { Fire: 2, Theft: 1 });
 
     // Assign: the status trigger then writes waitingTimeInMinutes, which the stats add up.
     await a!.update({ status: 'Processing', threatLevel: 'High' });
@@ -67,14 +78,27 @@ describe('incident stats trigger and rebuild', () => {
     const waited = (await docData(a!.path))!.waitingTimeInMinutes as number;
     assert.deepEqual(moved!.byStatus, { Reported: 2, Processing: 1 });
     assert.deepEqual(moved!.byThreatLevel, { Unassessed: 2, High: 1 });
-    assert.deepEqual(moved!.waitingTimeInMinutes, { sum: waited, count: 1 });
+    // A zero (a sum of 0 minutes) is stored as absent, like every bucket back at zero.
+    assert.deepEqual(moved!.waitingTimeInMinutes, { count: 1, ...minutes(waited) });
+    const movedDay = await waitFor(
+      () => dayStats(campus, today),
+      (d) => (d?.waiting as Record<string, unknown> | undefined)?.High !== undefined,
+    );
+    // Just written, so well within High's 10 minutes: one count in the bucket of its minutes.
+    assert.deepEqual((movedDay!.waiting as Record<string, unknown>).High, {
+      count: 1,
+      ...minutes(waited),
+      within: 1,
+      histogram: { [String(waited)]: 1 },
+    });
 
     await b!.update({ isArchived: true });
     const archived = await waitFor(
       () => stats(campus),
       (s) => s?.total === 2,
     );
-    assert.deepEqual(archived!.byIncidentType, { Fire: 2, Theft: 0 });
+    // A bucket back at zero is dropped, not kept as 0.
+    assert.deepEqual(archived!.byIncidentType, { Fire: 2 });
     await b!.update({ isArchived: false });
     await waitFor(
       () => stats(campus),
@@ -108,6 +132,14 @@ describe('incident stats trigger and rebuild', () => {
       60_000,
     );
     assert.deepEqual(counted!.byStatus, { Reported: 30 });
+    // Thirty concurrent transactions on one day doc: each counted once.
+    const today = dayInZone(Date.now(), PROGRAMME_TIME_ZONE);
+    const day = await waitFor(
+      () => dayStats(busy, today),
+      (d) => d?.total === 30,
+      60_000,
+    );
+    assert.deepEqual(day!.byStatus, { Reported: 30 });
   });
 
   it('a duplicate delivery of the same event counts once', async () => {
@@ -133,25 +165,17 @@ describe('incident stats trigger and rebuild', () => {
 
   it('rebuildIncidentStats reproduces the counts the trigger kept; only Admins may run it', async () => {
     const kept = counts((await stats(campus))!);
+    const keptDay = counts((await dayStats(campus, dayInZone(Date.now(), PROGRAMME_TIME_ZONE)))!);
     const imt = await account({ role: 'IMT' });
     const refused = await callError(imt.call('rebuildIncidentStats'));
     assert.equal(refused.code, 'functions/permission-denied');
     // Spoil the doc first, so the rebuild has to recompute it rather than leave it alone.
     await db.doc(statsPath(campus)).update({ total: 999, 'byStatus.Reported': 42 });
     const res = await admin.call<RebuildIncidentStatsResponse>('rebuildIncidentStats');
-    assert.ok(res.campuses >= 1 && res.reports >= 2, JSON.stringify(res));
+    assert.ok(res.campuses >= 1 && res.days >= 1 && res.reports >= 2, JSON.stringify(res));
     const rebuilt = counts((await stats(campus))!);
-    // A bucket the trigger took back to zero stays there as 0; the rebuild writes only what is
-    // counted, so compare the non-zero counts.
-    const nonZero = (m: unknown) =>
-      Object.fromEntries(Object.entries(m as Record<string, number>).filter(([, n]) => n !== 0));
-    for (const key of ['byStatus', 'byThreatLevel', 'byIncidentType', 'byDay'])
-      assert.deepEqual(nonZero(rebuilt[key]), nonZero(kept[key]), key);
-    assert.equal(rebuilt.campus, kept.campus);
-    assert.equal(rebuilt.total, kept.total);
-    // A tally the trigger never touched is absent there; the rebuild writes it as zero.
-    const tally = (t: unknown) => t ?? { sum: 0, count: 0 };
-    for (const key of ['responseTimeInMinutes', 'waitingTimeInMinutes'])
-      assert.deepEqual(tally(rebuilt[key]), tally(kept[key]), key);
+    assert.deepEqual(rebuilt, kept);
+    const today = dayInZone(Date.now(), PROGRAMME_TIME_ZONE);
+    assert.deepEqual(counts((await dayStats(campus, today))!), keptDay);
   });
 });

@@ -1,74 +1,117 @@
 import assert from 'node:assert/strict';
-import { incidentStatsId } from '@campus-safety/model';
 import {
+  CAMPUSES,
+  RESPONSE_TARGETS,
+  THREAT_LEVELS,
+  durationOver,
+  incidentStatsId,
+  nearestRank,
+  type DayDurations,
+} from '@campus-safety/model';
+import {
+  addCounters,
+  countersIn,
   incidentStatsContribution,
   incidentStatsDelta,
   incidentStatsTotals,
-  oldestKeptDay,
+  pruneCounters,
+  type Counters,
   type ReportFields,
+  type StatsPart,
 } from '../../src/domain/incident-stats';
 
-const now = new Date('2026-11-22T15:00:00Z');
+const zone = 'Asia/Manila';
 const report: ReportFields = {
   nearestCampus: 'Main Campus',
   isArchived: false,
   status: 'Reported',
   incidentType: 'Fire',
+  // 07:30 on Nov 22 in Manila (UTC+8): the report's day there, not the UTC day (Nov 21).
   timestamp: new Date('2026-11-21T23:30:00Z'),
 };
+const DAY = '2026-11-22';
+
+/** Parts keyed `campus` (campus doc) or `campus/day` (day doc). */
+function byDoc(parts: StatsPart[]): Record<string, Counters> {
+  return Object.fromEntries(
+    parts.map((p) => [p.day === null ? p.campus : `${p.campus}/${p.day}`, p.counters]),
+  );
+}
 const delta = (before?: ReportFields, after?: ReportFields) =>
-  Object.fromEntries(incidentStatsDelta(before, after, now));
+  byDoc(incidentStatsDelta(before, after, zone));
 
 describe('incident stats: contribution and delta', () => {
-  it('a new report counts once for its campus: status, Unassessed, type and UTC day', () => {
-    assert.deepEqual(delta(undefined, report), {
+  it('a new report counts once in its campus doc and in the doc of its programme-zone day', () => {
+    assert.deepEqual(delta(undefined, { ...report, tags: ['smoke', 'smoke', '', 'night'] }), {
       'Main Campus': {
         total: 1,
         byStatus: { Reported: 1 },
         byThreatLevel: { Unassessed: 1 },
         byIncidentType: { Fire: 1 },
-        byDay: { '2026-11-21': 1 },
+        openByDay: { [DAY]: 1 },
+      },
+      [`Main Campus/${DAY}`]: {
+        total: 1,
+        byStatus: { Reported: 1 },
+        byThreatLevel: { Unassessed: 1 },
+        byIncidentType: { Fire: 1 },
+        byTag: { smoke: 1, night: 1 },
       },
     });
   });
 
-  it('a status move with its timing moves one count between statuses and adds the minutes', () => {
-    const processing = { ...report, status: 'Processing', waitingTimeInMinutes: 12 };
-    assert.deepEqual(delta(report, processing), {
-      'Main Campus': {
-        byStatus: { Reported: -1, Processing: 1 },
-        waitingTimeInMinutes: { sum: 12, count: 1 },
-      },
+  it('assignment with a threat level adds the waiting time to that level, judged by its target', () => {
+    // High: assign within 10 min (deployment.json).
+    const assigned = {
+      ...report,
+      status: 'Processing',
+      threatLevel: 'High',
+      waitingTimeInMinutes: 10,
+    };
+    const d = delta(report, assigned);
+    assert.deepEqual(d['Main Campus'], {
+      byStatus: { Reported: -1, Processing: 1 },
+      byThreatLevel: { Unassessed: -1, High: 1 },
+      waitingTimeInMinutes: { sum: 10, count: 1 },
+    });
+    assert.deepEqual(d[`Main Campus/${DAY}`], {
+      byStatus: { Reported: -1, Processing: 1 },
+      byThreatLevel: { Unassessed: -1, High: 1 },
+      waiting: { High: { count: 1, sum: 10, within: 1, histogram: { '10': 1 } } },
+    });
+    const late = delta(report, { ...assigned, waitingTimeInMinutes: 11 })[`Main Campus/${DAY}`]!;
+    assert.deepEqual(late.waiting, { High: { count: 1, sum: 11, histogram: { '11': 1 } } });
+  });
+
+  it('a response closes nothing; resolving takes the report out of the open backlog', () => {
+    const responded = {
+      ...report,
+      status: 'Responded',
+      threatLevel: 'Critical',
+      waitingTimeInMinutes: 3,
+      responseTimeInMinutes: 200,
+    };
+    const resolved = { ...responded, status: 'Resolved' };
+    const d = delta(responded, resolved);
+    assert.deepEqual(d['Main Campus'], {
+      byStatus: { Responded: -1, Resolved: 1 },
+      openByDay: { [DAY]: -1 },
+    });
+    const day = byDoc(incidentStatsContribution(responded, zone))[`Main Campus/${DAY}`]!;
+    // 200 min falls in the 5-minute band: bucket 200..205; 200 > 15 (Critical) is not within.
+    assert.deepEqual(day.response, {
+      Critical: { count: 1, sum: 200, within: 0, histogram: { '200': 1 } },
     });
   });
 
-  it('a threat level change moves the report between threat buckets', () => {
-    const high = { ...report, threatLevel: 'High' };
-    assert.deepEqual(delta(report, high), {
-      'Main Campus': { byThreatLevel: { Unassessed: -1, High: 1 } },
-    });
-    assert.deepEqual(delta(high, { ...high, threatLevel: 'Low' }), {
-      'Main Campus': { byThreatLevel: { High: -1, Low: 1 } },
-    });
-  });
-
-  it('archiving takes everything out, restoring puts it back', () => {
-    const done = { ...report, status: 'Responded', responseTimeInMinutes: 40 };
-    const archived = { ...done, isArchived: true };
-    const out = delta(done, archived)['Main Campus']!;
-    assert.equal(out.total, -1);
-    assert.deepEqual(out.byStatus, { Responded: -1 });
-    assert.deepEqual(out.responseTimeInMinutes, { sum: -40, count: -1 });
-    assert.deepEqual(delta(archived, done)['Main Campus']!.responseTimeInMinutes, {
-      sum: 40,
-      count: 1,
-    });
-    assert.equal(incidentStatsContribution(archived, now), null);
-  });
-
-  it('a delete takes the report out; a write of an archived report changes nothing', () => {
-    assert.equal(delta(report, undefined)['Main Campus']!.total, -1);
+  it('archiving takes everything out, restoring puts it back, deleting takes it out', () => {
     const archived = { ...report, isArchived: true };
+    assert.deepEqual(incidentStatsContribution(archived, zone), []);
+    const out = delta(report, archived);
+    assert.equal(out['Main Campus']!.total, -1);
+    assert.equal(out[`Main Campus/${DAY}`]!.total, -1);
+    assert.deepEqual(delta(archived, report), delta(undefined, report));
+    assert.equal(delta(report, undefined)['Main Campus']!.total, -1);
     assert.deepEqual(delta(archived, { ...archived, status: 'Declined' }), {});
   });
 
@@ -76,56 +119,105 @@ describe('incident stats: contribution and delta', () => {
     assert.deepEqual(delta(report, { ...report, description: 'more detail' } as ReportFields), {});
   });
 
-  it('moving a report to another campus takes it from one and gives it to the other', () => {
+  it('a campus or day move takes the report from the old docs and gives it to the new', () => {
     const d = delta(report, { ...report, nearestCampus: 'North Campus' });
     assert.equal(d['Main Campus']!.total, -1);
-    assert.equal(d['North Campus']!.total, 1);
+    assert.equal(d[`Main Campus/${DAY}`]!.total, -1);
+    assert.equal(d[`North Campus/${DAY}`]!.total, 1);
+    // 15:59:59Z is 23:59:59 in Manila (same day), 16:00:00Z already the next day.
+    const late = { ...report, timestamp: new Date('2026-11-22T15:59:59Z') };
+    const next = { ...report, timestamp: new Date('2026-11-22T16:00:00Z') };
+    assert.deepEqual(Object.keys(delta(late, next)).sort(), [
+      'Main Campus',
+      'Main Campus/2026-11-22',
+      'Main Campus/2026-11-23',
+    ]);
   });
 
-  it('a report older than the 90 kept days counts everywhere but byDay', () => {
-    assert.equal(oldestKeptDay(now), '2026-08-25');
-    const old = { ...report, timestamp: new Date('2026-08-24T23:59:59Z') };
-    const c = incidentStatsContribution(old, now)!;
-    assert.deepEqual(c.counters.byDay, {});
-    assert.equal(c.counters.total, 1);
-    const edge = { ...report, timestamp: new Date('2026-08-25T00:00:00Z') };
-    assert.deepEqual(incidentStatsContribution(edge, now)!.counters.byDay, { '2026-08-25': 1 });
-  });
-
-  it('reads Firestore Timestamps, ignores bad minutes and reports without a campus', () => {
+  it('reads Firestore Timestamps, ignores bad minutes, tags and reports without a campus', () => {
     const ts = { toDate: () => new Date('2026-11-20T10:00:00Z') };
-    const c = incidentStatsContribution(
-      { ...report, timestamp: ts, waitingTimeInMinutes: -3, responseTimeInMinutes: 'x' },
-      now,
-    )!;
-    assert.deepEqual(c.counters.byDay, { '2026-11-20': 1 });
-    assert.deepEqual(c.counters.waitingTimeInMinutes, { sum: 0, count: 0 });
-    assert.equal(incidentStatsContribution({ ...report, nearestCampus: '' }, now), null);
-    assert.equal(
-      incidentStatsContribution({ ...report, threatLevel: 'Apocalyptic' }, now)!.counters
-        .byThreatLevel.Unassessed,
-      1,
+    const docs = byDoc(
+      incidentStatsContribution(
+        {
+          ...report,
+          timestamp: ts,
+          waitingTimeInMinutes: -3,
+          responseTimeInMinutes: 'x',
+          tags: 'no',
+        },
+        zone,
+      ),
+    );
+    assert.deepEqual(Object.keys(docs), ['Main Campus', 'Main Campus/2026-11-20']);
+    assert.deepEqual(docs['Main Campus']!.waitingTimeInMinutes, {});
+    assert.deepEqual(docs['Main Campus/2026-11-20']!.byTag, {});
+    assert.deepEqual(incidentStatsContribution({ ...report, nearestCampus: '' }, zone), []);
+    const apocalyptic = byDoc(
+      incidentStatsContribution(
+        { ...report, threatLevel: 'Apocalyptic', waitingTimeInMinutes: 15 },
+        zone,
+      ),
+    );
+    assert.deepEqual(apocalyptic['Main Campus']!.byThreatLevel, { Unassessed: 1 });
+    // Unrated target: assign within 15.
+    assert.deepEqual((apocalyptic[`Main Campus/${DAY}`]!.waiting as Counters).Unrated, {
+      count: 1,
+      sum: 15,
+      within: 1,
+      histogram: { '15': 1 },
+    });
+    // No timestamp: the campus doc only.
+    assert.deepEqual(
+      Object.keys(byDoc(incidentStatsContribution({ ...report, timestamp: null }, zone))),
+      ['Main Campus'],
     );
   });
 
-  it('totals add up every live report per campus (the rebuild)', () => {
-    const totals = incidentStatsTotals(
-      [
-        report,
-        { ...report, status: 'Responded', threatLevel: 'High', responseTimeInMinutes: 30 },
-        { ...report, responseTimeInMinutes: 10 },
-        { ...report, isArchived: true },
-        { ...report, nearestCampus: 'North Campus' },
-      ],
-      now,
+  it('totals add up every live report per doc (the rebuild)', () => {
+    const totals = byDoc(
+      incidentStatsTotals(
+        [
+          report,
+          { ...report, status: 'Responded', threatLevel: 'High', responseTimeInMinutes: 30 },
+          { ...report, responseTimeInMinutes: 10 },
+          { ...report, isArchived: true },
+          { ...report, nearestCampus: 'North Campus' },
+        ],
+        zone,
+      ),
     );
-    const main = totals.get('Main Campus')!;
+    const main = totals['Main Campus']!;
     assert.equal(main.total, 3);
     assert.deepEqual(main.byStatus, { Reported: 2, Responded: 1 });
     assert.deepEqual(main.byThreatLevel, { Unassessed: 2, High: 1 });
     assert.deepEqual(main.responseTimeInMinutes, { sum: 40, count: 2 });
-    assert.deepEqual(main.byDay, { '2026-11-21': 3 });
-    assert.equal(totals.get('North Campus')!.total, 1);
+    assert.deepEqual(main.openByDay, { [DAY]: 3 });
+    assert.deepEqual(totals[`Main Campus/${DAY}`]!.response, {
+      High: { count: 1, sum: 30, within: 1, histogram: { '30': 1 } },
+      Unrated: { count: 1, sum: 10, within: 1, histogram: { '10': 1 } },
+    });
+    assert.equal(totals['North Campus']!.total, 1);
+  });
+});
+
+describe('counters', () => {
+  it('add, subtract back to nothing, and read a stored doc without its labels', () => {
+    const stored = countersIn({
+      campus: 'Main Campus',
+      day: DAY,
+      updatedAt: { toDate: () => new Date() },
+      total: 2,
+      waiting: { High: { count: 2, sum: 9, histogram: { '4': 1, '5': 1 } } },
+    });
+    assert.deepEqual(stored, {
+      total: 2,
+      waiting: { High: { count: 2, sum: 9, histogram: { '4': 1, '5': 1 } } },
+    });
+    const change = {
+      total: -2,
+      waiting: { High: { count: -2, sum: -9, histogram: { '4': -1, '5': -1 } } },
+    };
+    assert.equal(pruneCounters(addCounters(stored, change)), null);
   });
 });
 
@@ -136,5 +228,64 @@ describe('incidentStatsId', () => {
     assert.equal(incidentStatsId('A%2FB'), 'A%252FB');
     assert.equal(incidentStatsId('..'), '%..');
     assert.equal(incidentStatsId('__x__'), '%__x__');
+  });
+});
+
+describe('day docs against brute force over generated reports', () => {
+  it('answer "how fast did we respond to High and Critical on North Campus last month" exactly', () => {
+    let state = 42;
+    const random = () => ((state = (state * 16807) % 2147483647) - 1) / 2147483646;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const start = Date.UTC(2026, 8, 15);
+    const reports = Array.from({ length: 3000 }, () => {
+      const responded = random() < 0.7;
+      const minutes = random() < 0.7 ? Math.floor(random() * 120) : Math.floor(random() * 3000);
+      return {
+        nearestCampus: pick(CAMPUSES),
+        isArchived: random() < 0.05,
+        status: responded ? 'Responded' : pick(['Reported', 'Declined']),
+        threatLevel: pick([...THREAT_LEVELS, null]),
+        incidentType: 'Fire',
+        // Minutes apart, so many land close to local midnight.
+        timestamp: new Date(start + Math.floor(random() * 75 * 1440) * 60_000),
+        responseTimeInMinutes: responded ? minutes : undefined,
+      };
+    });
+    const month = { from: '2026-10-01', to: '2026-10-31' };
+    const days = incidentStatsTotals(reports, zone)
+      .filter(
+        (p) => p.campus === 'North Campus' && p.day && p.day >= month.from && p.day <= month.to,
+      )
+      .map((p) => p.counters as DayDurations);
+    const got = durationOver(days, 'response', ['High', 'Critical']);
+
+    const chosen = reports.filter((r) => {
+      const localDay = new Date(r.timestamp.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+      return (
+        !r.isArchived &&
+        r.nearestCampus === 'North Campus' &&
+        (r.threatLevel === 'High' || r.threatLevel === 'Critical') &&
+        r.responseTimeInMinutes !== undefined &&
+        localDay >= month.from &&
+        localDay <= month.to
+      );
+    });
+    const minutes = chosen.map((r) => r.responseTimeInMinutes!);
+    const within = chosen.filter(
+      (r) =>
+        r.responseTimeInMinutes! <= RESPONSE_TARGETS[r.threatLevel as 'High'].respondWithinMinutes,
+    ).length;
+    assert.ok(chosen.length > 30);
+    assert.equal(got.count, chosen.length);
+    assert.equal(got.within, within);
+    assert.equal(got.mean, minutes.reduce((a, b) => a + b, 0) / minutes.length);
+    for (const [read, p] of [
+      [got.median, 0.5],
+      [got.p90, 0.9],
+    ] as const) {
+      const exact = nearestRank(minutes, p)!;
+      assert.ok(read && read.from <= exact && exact < read.to, `p${p}: ${exact}`);
+      if (exact < 120) assert.equal(read.from, exact);
+    }
   });
 });

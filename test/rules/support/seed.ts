@@ -4,6 +4,7 @@
  */
 import {
   COLLECTIONS,
+  INCIDENT_STATS_DAYS,
   incidentStatsId,
   staffDirectoryEntry,
   type Article,
@@ -46,6 +47,8 @@ export const PUBLICATIONS = {
 };
 export const RELEASES = { live: 'release-live', archived: 'release-archived' };
 export const PUSH_MESSAGE = 'push-1';
+/** The day of the seeded per-day stats docs. */
+export const STATS_DAY = '2026-11-20';
 /** file_checks ids (fileCheckId of the paths): a release build's and an article image's. */
 export const FILE_CHECKS = {
   release: 'releases%2Frelease-live%2Fapp.apk',
@@ -296,11 +299,28 @@ export async function seedFirestore(db: Firestore): Promise<void> {
       byStatus: { Reported: 1 },
       byThreatLevel: { Unassessed: 1 },
       byIncidentType: { Fire: 1 },
-      byDay: {},
+      openByDay: { [STATS_DAY]: 1 },
       responseTimeInMinutes: { sum: 0, count: 0 },
       waitingTimeInMinutes: { sum: 0, count: 0 },
       updatedAt: reportTime,
     });
+    put(
+      batch,
+      db,
+      `${COLLECTIONS.incidentStats}/${incidentStatsId(campus)}/${INCIDENT_STATS_DAYS}/${STATS_DAY}`,
+      {
+        campus,
+        day: STATS_DAY,
+        total: 1,
+        byStatus: { Reported: 1 },
+        byThreatLevel: { Unassessed: 1 },
+        byIncidentType: { Fire: 1 },
+        byTag: {},
+        waiting: {},
+        response: {},
+        updatedAt: reportTime,
+      },
+    );
   }
   for (const [kind, id] of [
     ['release', FILE_CHECKS.release],

@@ -5,6 +5,8 @@ export type RouteAccess = 'signed-in' | readonly Role[];
 
 export const ADMIN_ONLY: RouteAccess = ['Admin'];
 export const SIGNED_IN: RouteAccess = 'signed-in';
+/** Safety staff: the campus-wide figures are theirs. */
+export const STAFF_ONLY: RouteAccess = ['Admin', 'IMT'];
 
 export type AccessDecision =
   'loading' | 'sign-in' | 'verify-email' | 'change-password' | 'unauthorized' | 'allowed';

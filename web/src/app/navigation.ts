@@ -1,4 +1,4 @@
-import { ADMIN_ONLY, SIGNED_IN, type RouteAccess } from './access';
+import { ADMIN_ONLY, SIGNED_IN, STAFF_ONLY, type RouteAccess } from './access';
 
 export interface NavItem {
   to: string;
@@ -12,6 +12,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
     title: 'Operations',
     items: [
       { to: '/', label: 'Dashboard', access: SIGNED_IN },
+      { to: '/dashboard', label: 'Trends and targets', access: STAFF_ONLY },
       { to: '/reports', label: 'Incident reports', access: SIGNED_IN },
       { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },
     ],

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { ADMIN_ONLY, SIGNED_IN, type RouteAccess } from './access';
+import { ADMIN_ONLY, SIGNED_IN, STAFF_ONLY, type RouteAccess } from './access';
 import { RouteTitle } from './document-title';
 import { RequireRole, RequireSession } from './guards';
 import NotFoundPage from './NotFoundPage';
@@ -14,6 +14,7 @@ const EmailVerificationPage = lazy(() => import('../features/auth/EmailVerificat
 const UnauthorizedPage = lazy(() => import('../features/auth/UnauthorizedPage'));
 const DownloadPage = lazy(() => import('../features/download/DownloadPage'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const IncidentsScreen = lazy(() => import('./screens/IncidentsScreen'));
 const AccomplishmentsPage = lazy(() => import('../features/accomplishments/AccomplishmentsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
     errorElement: notFound,
     children: [
       guarded(undefined, 'Dashboard', SIGNED_IN, HomePage),
+      guarded('dashboard', 'Trends and targets', STAFF_ONLY, DashboardPage),
       guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveStats } from './stats';
+import type { LiveStats } from '../../data/campus-stats';
 
 const stats = vi.hoisted(() => ({ current: null as unknown as LiveStats, calls: [] as unknown[] }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
@@ -10,7 +10,7 @@ vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../../data/live-query', () => ({
   useLiveQuery: () => ({ status: 'ready', data: [], error: null, retry: () => undefined }),
 }));
-vi.mock('./stats', () => ({
+vi.mock('../../data/campus-stats', () => ({
   useCampusStats: (...args: unknown[]) => {
     stats.calls.push(args);
     return stats.current;

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import { STATUS_LABELS, type IncidentStatus } from '@campus-safety/model';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, InlineSpinner, ListState } from '../../components/States';
@@ -10,9 +9,9 @@ import { latestIncidentsSpec } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { useAuth } from '../../session/store';
-import { dashboardFigures, TREND_DAYS, type Counted, type DashboardFigures } from './figures';
+import { dashboardFigures, type Counted, type DashboardFigures } from './figures';
+import { useCampusStats } from '../../data/campus-stats';
 import { Hotspots } from './Hotspots';
-import { useCampusStats } from './stats';
 import { TriggerFailures } from './TriggerFailures';
 
 function Card({ label, value }: { label: string; value: string | number }) {
@@ -47,34 +46,6 @@ function Breakdown({ title, rows }: { title: string; rows: Counted[] }) {
   );
 }
 
-function Trend({ days }: { days: Counted[] }) {
-  const max = Math.max(1, ...days.map((d) => d.count));
-  const title = `Reports in the last ${TREND_DAYS} days`;
-  return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="mb-2 font-semibold text-slate-900">{title}</h2>
-      <div
-        className="flex h-32 items-end gap-0.5"
-        role="img"
-        aria-label={days.map((d) => `${dayjs(d.label).format('MMM D')}: ${d.count}`).join(', ')}
-      >
-        {days.map((d) => (
-          <div
-            key={d.label}
-            className="flex-1 rounded-t bg-sky-600"
-            style={{ height: `${Math.max(2, (d.count / max) * 100)}%` }}
-            title={`${dayjs(d.label).format('MMM D')}: ${d.count}`}
-          />
-        ))}
-      </div>
-      <div className="mt-1 flex justify-between text-xs text-slate-500">
-        <span>{days[0] && dayjs(days[0].label).format('MMM D')}</span>
-        <span>Today</span>
-      </div>
-    </section>
-  );
-}
-
 function Figures({ figures }: { figures: DashboardFigures }) {
   return (
     <>
@@ -91,7 +62,20 @@ function Figures({ figures }: { figures: DashboardFigures }) {
       >
         {figures.byCampus.length > 0 && <Breakdown title="By campus" rows={figures.byCampus} />}
         <Breakdown title="By threat level" rows={figures.byThreatLevel} />
-        <Trend days={figures.trend} />
+        <section
+          aria-label="Trends and response targets"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 className="mb-2 font-semibold text-slate-900">Trends and response targets</h2>
+          <p className="text-sm text-slate-600">
+            Reports over time, median and 90th-percentile waiting and response times, the share
+            within target per threat level, the open backlog and the top types and tags, for any
+            period.
+          </p>
+          <Link className="mt-2 inline-block font-medium text-sky-800 underline" to="/dashboard">
+            Open the dashboard
+          </Link>
+        </section>
       </div>
     </>
   );
@@ -110,7 +94,7 @@ export default function HomePage() {
   const figures = useMemo(
     () =>
       live.shown && live.status === 'ready'
-        ? dashboardFigures(live.stats, new Date(), scope.role === 'Admin')
+        ? dashboardFigures(live.stats, scope.role === 'Admin')
         : null,
     [live.shown, live.status, live.stats, scope.role],
   );
@@ -126,7 +110,7 @@ export default function HomePage() {
       {live.status === 'error' && <ErrorState message={live.error ?? ''} onRetry={live.retry} />}
       {live.shown && live.status === 'loading' && <InlineSpinner label="Loading figures…" />}
       {figures && <Figures figures={figures} />}
-      {figures && <Hotspots stats={live.stats} role={scope.role} campus={scope.campus} />}
+      {figures && <Hotspots role={scope.role} campus={scope.campus} />}
       <section aria-labelledby="latest-heading" className="mt-6">
         <h2 id="latest-heading" className="mb-2 font-semibold text-slate-900">
           Latest incidents

@@ -1,26 +1,26 @@
 import { useMemo, useState } from 'react';
+import { PERIOD_PRESETS, dayInZone } from '@campus-safety/model';
 import { HotspotsMap } from '../../components/map';
-import type { CampusStats } from '../../data/incident-stats';
-import { HOTSPOT_PERIODS, hotspotCampuses, hotspotCounts } from './hotspots';
+import { ErrorState } from '../../components/States';
+import { useCampusDays } from '../../data/incident-day-stats';
+import { TIME_ZONE } from '../../lib/format';
+import {
+  HOTSPOT_PERIODS,
+  hotspotCampuses,
+  hotspotCounts,
+  hotspotRange,
+  type HotspotPeriod,
+} from './hotspots';
 
 /** Where reports came from over a chosen period: graduated circles per campus, and the same as text. */
-export function Hotspots({
-  stats,
-  role,
-  campus,
-}: {
-  stats: readonly CampusStats[];
-  role: string | null;
-  campus: string | null;
-}) {
-  const [days, setDays] = useState<number>(30);
+export function Hotspots({ role, campus }: { role: string | null; campus: string | null }) {
+  const [chosen, setChosen] = useState<HotspotPeriod>('30d');
   const campuses = useMemo(() => hotspotCampuses(role, campus), [role, campus]);
-  const hotspots = useMemo(
-    () => hotspotCounts(stats, campuses, days, new Date()),
-    [stats, campuses, days],
-  );
+  const range = hotspotRange(chosen, dayInZone(new Date(), TIME_ZONE));
+  const live = useCampusDays(campuses, range);
+  const hotspots = useMemo(() => hotspotCounts(live.days, campuses), [live.days, campuses]);
   if (campuses.length === 0) return null;
-  const period = `the last ${days} days`;
+  const period = PERIOD_PRESETS[chosen].toLowerCase();
   return (
     <section
       aria-labelledby="hotspots-heading"
@@ -34,17 +34,18 @@ export function Hotspots({
           Period
           <select
             className="rounded border border-slate-300 px-2 py-1"
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
+            value={chosen}
+            onChange={(e) => setChosen(e.target.value as HotspotPeriod)}
           >
-            {HOTSPOT_PERIODS.map((d) => (
-              <option key={d} value={d}>
-                Last {d} days
+            {HOTSPOT_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {PERIOD_PRESETS[p]}
               </option>
             ))}
           </select>
         </label>
       </div>
+      {live.status === 'error' && <ErrorState message={live.error ?? ''} onRetry={live.retry} />}
       <HotspotsMap hotspots={hotspots} period={period} />
       <ul
         aria-label={`Reports per campus over ${period}`}

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampusStats } from '../../data/incident-stats';
-import { dashboardFigures, trendDays } from './figures';
-
-const now = new Date('2026-06-15T13:30:00Z');
+import { dashboardFigures } from './figures';
 
 const main: CampusStats = {
   campus: 'Main Campus',
@@ -10,7 +8,6 @@ const main: CampusStats = {
   byStatus: { Reported: 3, Processing: 1, Resolved: 1 },
   byThreatLevel: { High: 1, Unassessed: 4 },
   byIncidentType: { Fire: 5 },
-  byDay: { '2026-06-15': 2, '2026-06-01': 1, '2026-05-01': 2 },
   responseTimeInMinutes: { sum: 30, count: 1 },
   waitingTimeInMinutes: { sum: 20, count: 2 },
 };
@@ -19,7 +16,6 @@ const north: CampusStats = {
   total: 2,
   byStatus: { Reported: 1, Declined: 1 },
   byThreatLevel: { Low: 1, Unassessed: 1 },
-  byDay: { '2026-06-15': 1 },
   responseTimeInMinutes: { sum: 90, count: 2 },
 };
 const count = (rows: { label: string; count: number }[], label: string) =>
@@ -27,7 +23,7 @@ const count = (rows: { label: string; count: number }[], label: string) =>
 
 describe('dashboard figures from the campus stats docs', () => {
   it('adds up statuses, campuses and threat levels over every campus doc (Admin)', () => {
-    const f = dashboardFigures([main, north], now, true);
+    const f = dashboardFigures([main, north], true);
     expect(f.total).toBe(7);
     expect(f.byStatus).toEqual([
       { label: 'Reported', count: 4 },
@@ -53,41 +49,24 @@ describe('dashboard figures from the campus stats docs', () => {
   });
 
   it('averages are means over the reports that have the value, across campuses', () => {
-    const f = dashboardFigures([main, north], now, true);
+    const f = dashboardFigures([main, north], true);
     expect(f.averageResponseMinutes).toBe(40); // (30 + 90) / 3
     expect(f.averageWaitingMinutes).toBe(10); // 20 / 2; North has none
-    const none = dashboardFigures([{ campus: 'Main Campus', total: 1 }], now, true);
+    const none = dashboardFigures([{ campus: 'Main Campus', total: 1 }], true);
     expect(none.averageResponseMinutes).toBeNull();
   });
 
-  it('the trend covers the last 30 UTC days ending today and ignores older days', () => {
-    const f = dashboardFigures([main, north], now, true);
-    expect(f.trend).toHaveLength(30);
-    expect(f.trend[0]!.label).toBe('2026-05-17');
-    expect(f.trend.at(-1)).toEqual({ label: '2026-06-15', count: 3 });
-    expect(count(f.trend, '2026-06-01')).toBe(1);
-    expect(f.trend.reduce((n, d) => n + d.count, 0)).toBe(4);
-  });
-
   it('one campus (IMT) has no campus breakdown; no doc yet means zeros', () => {
-    const f = dashboardFigures([north], now, false);
+    const f = dashboardFigures([north], false);
     expect(f.byCampus).toEqual([]);
     expect(f.total).toBe(2);
-    const empty = dashboardFigures([], now, false);
+    const empty = dashboardFigures([], false);
     expect(empty.total).toBe(0);
     expect(empty.byStatus.every((r) => r.count === 0)).toBe(true);
   });
 
   it('a campus outside the known list is still shown', () => {
-    const f = dashboardFigures([{ campus: 'Annex', total: 3 }], now, true);
+    const f = dashboardFigures([{ campus: 'Annex', total: 3 }], true);
     expect(count(f.byCampus, 'Annex')).toBe(3);
-  });
-
-  it('trend days cross month ends in UTC whatever the local time zone', () => {
-    expect(trendDays(new Date('2026-03-01T00:30:00Z'), 3)).toEqual([
-      '2026-02-27',
-      '2026-02-28',
-      '2026-03-01',
-    ]);
   });
 });

@@ -18,21 +18,9 @@ export interface DashboardFigures {
   /** Empty when the scope is one campus (IMT). */
   byCampus: Counted[];
   byThreatLevel: Counted[];
-  /** One entry per UTC day (`YYYY-MM-DD`), oldest first, ending today. */
-  trend: Counted[];
   /** Means over the reports that have the value; null when none has. */
   averageResponseMinutes: number | null;
   averageWaitingMinutes: number | null;
-}
-
-export const TREND_DAYS = 30;
-
-/** The last `days` UTC days as `YYYY-MM-DD`, oldest first, ending today (the stats' `byDay` keys). */
-export function trendDays(now: Date, days = TREND_DAYS): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, i) =>
-    new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-  );
 }
 
 function sumOf(stats: CampusStats[], pick: (s: CampusStats) => number | undefined): number {
@@ -46,13 +34,10 @@ function mean(stats: CampusStats[], pick: (s: CampusStats) => MinutesTally | und
 
 /**
  * Home's figures from the campus stats docs in the caller's scope (Admin: every campus; IMT: its
- * own), so opening Home reads one document per campus and never the reports.
+ * own), so opening Home reads one document per campus and never the reports. Trends over a
+ * period are the dashboard's (features/dashboard).
  */
-export function dashboardFigures(
-  stats: CampusStats[],
-  now: Date,
-  withCampuses: boolean,
-): DashboardFigures {
+export function dashboardFigures(stats: CampusStats[], withCampuses: boolean): DashboardFigures {
   const campusNames = [
     ...CAMPUSES,
     ...stats
@@ -74,10 +59,6 @@ export function dashboardFigures(
     byThreatLevel: [...THREAT_LEVELS, UNASSESSED_THREAT_LEVEL].map((level) => ({
       label: level,
       count: sumOf(stats, (s) => s.byThreatLevel?.[level]),
-    })),
-    trend: trendDays(now).map((day) => ({
-      label: day,
-      count: sumOf(stats, (s) => s.byDay?.[day]),
     })),
     averageResponseMinutes: mean(stats, (s) => s.responseTimeInMinutes),
     averageWaitingMinutes: mean(stats, (s) => s.waitingTimeInMinutes),

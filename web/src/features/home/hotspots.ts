@@ -1,10 +1,10 @@
-import { CAMPUSES, INCIDENT_STATS_DAYS, isOneOf, type Campus } from '@campus-safety/model';
+import { CAMPUSES, isOneOf, presetRange, type Campus, type DayRange } from '@campus-safety/model';
 import type { Hotspot } from '../../components/map';
-import type { CampusStats } from '../../data/incident-stats';
-import { trendDays } from './figures';
+import type { DayStats } from '../../data/incident-day-stats';
 
-/** The periods Home's hotspot map offers, in days; the stats docs keep INCIDENT_STATS_DAYS of them. */
-export const HOTSPOT_PERIODS = [7, 30, INCIDENT_STATS_DAYS] as const;
+/** The periods Home's hotspot map offers (the dashboard's presets of the same names). */
+export const HOTSPOT_PERIODS = ['7d', '30d', '90d'] as const;
+export type HotspotPeriod = (typeof HOTSPOT_PERIODS)[number];
 
 /** The campuses a role's hotspots cover: Admin every campus, IMT its own. */
 export function hotspotCampuses(role: string | null, campus: string | null): Campus[] {
@@ -12,23 +12,18 @@ export function hotspotCampuses(role: string | null, campus: string | null): Cam
   return role === 'IMT' && isOneOf(CAMPUSES, campus) ? [campus] : [];
 }
 
+/** The days a hotspot period covers, `today` being the day in the programme time zone. */
+export function hotspotRange(period: HotspotPeriod, today: string): DayRange {
+  return presetRange(period, today);
+}
+
 /**
- * Reports per campus over the last `days` UTC days, from the campus stats docs Home already reads
- * (their `byDay` buckets), so the hotspot map costs no read of its own. A campus without a doc
- * yet has had no report: zero.
+ * Reports per campus from the day docs of the period (one read per campus and day that had
+ * reports, whatever their number). A campus without a day doc in the period had no report: zero.
  */
-export function hotspotCounts(
-  stats: readonly CampusStats[],
-  campuses: readonly Campus[],
-  days: number,
-  now: Date,
-): Hotspot[] {
-  if (!Number.isInteger(days) || days < 1 || days > INCIDENT_STATS_DAYS) {
-    throw new RangeError(`A hotspot period is 1 to ${INCIDENT_STATS_DAYS} whole days.`);
-  }
-  const window = trendDays(now, days);
-  return campuses.map((campus) => {
-    const byDay = stats.find((s) => s.campus === campus)?.byDay ?? {};
-    return { campus, count: window.reduce((sum, day) => sum + (byDay[day] ?? 0), 0) };
-  });
+export function hotspotCounts(days: readonly DayStats[], campuses: readonly Campus[]): Hotspot[] {
+  return campuses.map((campus) => ({
+    campus,
+    count: days.reduce((sum, d) => sum + (d.campus === campus ? (d.total ?? 0) : 0), 0),
+  }));
 }

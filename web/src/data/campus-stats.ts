@@ -1,6 +1,6 @@
 import type { Role } from '@campus-safety/model';
-import { allCampusStatsSpec, campusStatsSpec, type CampusStats } from '../../data/incident-stats';
-import { useLiveDoc, useLiveQuery } from '../../data/live-query';
+import { allCampusStatsSpec, campusStatsSpec, type CampusStats } from './incident-stats';
+import { useLiveDoc, useLiveQuery } from './live-query';
 
 export interface LiveStats {
   /** Whether the role sees campus figures at all. */

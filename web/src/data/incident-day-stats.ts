@@ -1,0 +1,50 @@
+import {
+  CAMPUSES,
+  COLLECTIONS,
+  INCIDENT_STATS_DAYS,
+  incidentStatsId,
+  type DayRange,
+  type IncidentDayStats,
+} from '@campus-safety/model';
+import { entityConverter } from './firestore';
+import { useLiveQuery } from './live-query';
+import type { QuerySpec } from './spec';
+
+/** A day doc as it comes from Firestore (any bucket may be absent). */
+export type DayStats = Partial<Omit<IncidentDayStats, 'updatedAt'>>;
+
+const converter = entityConverter<DayStats>();
+
+/**
+ * The day docs of one campus in a period: one query on the `day` field (a single-field range, no
+ * composite index), reading one document per day that had reports, however many it had.
+ */
+export function campusDaysSpec(campus: string, range: DayRange): QuerySpec<DayStats> {
+  return {
+    path: [COLLECTIONS.incidentStats, incidentStatsId(campus), INCIDENT_STATS_DAYS],
+    converter,
+    wheres: [
+      { field: 'day', op: '>=', value: range.from },
+      { field: 'day', op: '<=', value: range.to },
+    ],
+  };
+}
+
+/**
+ * The day docs of `campuses` over `range`, live: one listener per campus in scope (a fixed number
+ * of hooks, one per known campus), merged. The dashboard and Home's hotspots read through it.
+ */
+export function useCampusDays(campuses: readonly string[], range: DayRange) {
+  const lists = CAMPUSES.map((campus) =>
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- CAMPUSES is a constant list
+    useLiveQuery(campuses.includes(campus) ? campusDaysSpec(campus, range) : null),
+  );
+  const active = lists.filter((_, i) => campuses.includes(CAMPUSES[i]!));
+  const failed = active.find((l) => l.status === 'error');
+  return {
+    status: failed ? 'error' : active.some((l) => l.status === 'loading') ? 'loading' : 'ready',
+    error: failed?.error ?? null,
+    retry: () => active.forEach((l) => l.retry()),
+    days: active.flatMap((l) => l.data),
+  } as const;
+}
