@@ -44,14 +44,14 @@ export function openIncidentsSpec(scope: IncidentScope, size: number): QuerySpec
 }
 
 /**
- * Counts the reports of the role's scope written since `since`, live. Takes metadata changes
- * too: a count the server confirmed can arrive as a metadata-only change after a first snapshot
- * served from the cache, and the caller needs to tell the two apart.
+ * The reports of the role's scope written since `since`, live (the new-incident alert). Takes
+ * metadata changes too: what the server confirmed can arrive as a metadata-only change after a
+ * first snapshot served from the cache, and the caller needs to tell the two apart.
  */
-export function watchIncidentCount(
+export function watchNewIncidents(
   scope: IncidentScope,
   since: Date,
-  onCount: (count: number, fromCache: boolean) => void,
+  onRows: (rows: Incident[], fromCache: boolean) => void,
   onError: (error: Error) => void,
 ): () => void {
   const spec: QuerySpec<IncidentReport> = {
@@ -59,7 +59,7 @@ export function watchIncidentCount(
     converter,
     wheres: [...incidentScope(scope), { field: 'timestamp', op: '>=', value: since }],
   };
-  return listenToQuery(spec, (u) => onCount(u.rows.length, u.fromCache), onError, {
+  return listenToQuery(spec, (u) => onRows(u.rows, u.fromCache), onError, {
     includeMetadataChanges: true,
   });
 }

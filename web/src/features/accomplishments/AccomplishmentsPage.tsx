@@ -17,6 +17,7 @@ import { useLiveQuery } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../../session/store';
 import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
+import { Time } from '../../components/Time';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
 const LIST_LIMIT = 500;
@@ -97,7 +98,7 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const columns: Column<Accomplishment>[] = [
     {
       header: 'Submitted',
-      cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span>,
+      cell: (r) => <Time value={r.timestamp} />,
     },
     { header: 'Title', cell: (r) => r.title },
     { header: 'Resolve code', cell: (r) => r.resolveCode },
@@ -157,7 +158,9 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
               <dt className="font-semibold">Submitted</dt>
-              <dd>{formatDate(mode.row.timestamp)}</dd>
+              <dd>
+                <Time value={mode.row.timestamp} />
+              </dd>
             </div>
             <div>
               <dt className="font-semibold">Resolve code</dt>

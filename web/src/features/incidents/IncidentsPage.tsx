@@ -15,6 +15,7 @@ import { IncidentDetail, type AccomplishDialog } from './IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
 import { incidentQuerySpec, matchesSearch } from './query-spec';
 import { PAGE_SIZE, useIncidentList } from './store';
+import { Time } from '../../components/Time';
 
 export default function IncidentsPage({
   archived = false,
@@ -50,7 +51,7 @@ export default function IncidentsPage({
   const columns: Column<Incident>[] = [
     {
       header: 'Reported',
-      cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span>,
+      cell: (r) => <Time value={r.timestamp} />,
     },
     { header: 'Type', cell: (r) => r.incidentType },
     { header: 'Campus', cell: (r) => r.nearestCampus, className: 'hidden md:table-cell' },
