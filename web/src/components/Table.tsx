@@ -8,23 +8,31 @@ export interface Column<T> {
   className?: string;
 }
 
-/** A table with keyboard-reachable row actions; `rowLabel` names each row for assistive tech. */
+/**
+ * A table with keyboard-reachable row actions; `rowLabel` names each row for assistive tech.
+ * Below the lg breakpoint (where the navigation collapses, e.g. 768 and 390 px) each row becomes a
+ * card of "header: value" lines, so every cell and the row's actions stay on screen without
+ * sideways scrolling.
+ */
 export function Table<T>({
   caption,
   columns,
   rows,
   rowKey,
+  rowClassName,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
+  /** Extra classes per row, e.g. to highlight new ones. */
+  rowClassName?: (row: T) => string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="rounded-lg border border-slate-200 bg-white lg:overflow-x-auto">
+      <table className="min-w-full text-sm max-lg:block lg:divide-y lg:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-100">
+        <thead className="bg-slate-100 max-lg:hidden">
           <tr>
             {columns.map((c) => (
               <th
@@ -37,14 +45,20 @@ export function Table<T>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-lg:block">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-slate-50">
+            <tr
+              key={rowKey(row)}
+              className={`hover:bg-slate-50 max-lg:block max-lg:py-2 ${rowClassName?.(row) ?? ''}`}
+            >
               {columns.map((c) => (
                 <td
                   key={c.header}
-                  className={`px-3 py-2 align-top text-slate-800 ${c.className ?? ''}`}
+                  className={`px-3 py-2 align-top text-slate-800 max-lg:flex max-lg:flex-wrap max-lg:items-baseline max-lg:gap-x-2 max-lg:py-0.5 ${c.className ?? ''}`}
                 >
+                  <span className="text-xs font-semibold uppercase tracking-wide text-slate-500 lg:hidden">
+                    {c.header}
+                  </span>
                   {c.cell(row)}
                 </td>
               ))}

@@ -1,6 +1,6 @@
 import {
   COLLECTIONS,
-  OPEN_STATUSES,
+  HANDLED_STATUSES,
   type Assignee,
   type IncidentReport,
 } from '@campus-safety/model';
@@ -27,17 +27,37 @@ export function incidentPageSpec(
   return { path, converter, wheres, orderBy: newestFirst, limit: size, startAfter: after };
 }
 
+/** A triage queue (features/incidents/triage.ts): its filters, oldest first, the first `size`. */
+export function triageQueueSpec(
+  wheres: readonly WhereSpec[],
+  size: number,
+): QuerySpec<IncidentReport> {
+  return {
+    path,
+    converter,
+    wheres,
+    orderBy: { field: 'timestamp', direction: 'asc' },
+    limit: size,
+  };
+}
+
 /** The latest live reports the role may read (Home). */
 export function latestIncidentsSpec(scope: IncidentScope, size: number): QuerySpec<IncidentReport> {
   return { path, converter, wheres: incidentScope(scope), orderBy: newestFirst, limit: size };
 }
 
-/** Open reports the role may read, newest first (to pick one for an accomplishment report). */
-export function openIncidentsSpec(scope: IncidentScope, size: number): QuerySpec<IncidentReport> {
+/**
+ * Reports someone is handling that the role may read, newest first (to pick one for an
+ * accomplishment report: an unassigned report is assigned first).
+ */
+export function handledIncidentsSpec(
+  scope: IncidentScope,
+  size: number,
+): QuerySpec<IncidentReport> {
   return {
     path,
     converter,
-    wheres: [...incidentScope(scope), { field: 'status', op: 'in', value: [...OPEN_STATUSES] }],
+    wheres: [...incidentScope(scope), { field: 'status', op: 'in', value: [...HANDLED_STATUSES] }],
     orderBy: newestFirst,
     limit: size,
   };
@@ -79,6 +99,15 @@ export function assignIncident(
     threatLevel: input.threatLevel,
     tags: input.tags,
   });
+}
+
+/**
+ * "Assign to me": the signed-in staff member takes the report, named as their staff directory
+ * entry names them (as the rules require). No threat level yet: the report stays Unrated until
+ * the accomplishment report rates it; the rules accept an unrated assignment only to oneself.
+ */
+export function assignIncidentToSelf(id: string, me: Assignee) {
+  return write(id, { status: 'Processing', assignedTo: me });
 }
 
 export function respondToIncident(id: string) {

@@ -12,7 +12,7 @@ import {
   setAccomplishmentArchived,
   type Accomplishment,
 } from '../../data/accomplishments';
-import { openIncidentsSpec, type Incident } from '../../data/incidents';
+import { handledIncidentsSpec, type Incident } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../../session/store';
@@ -34,7 +34,7 @@ function IncidentPicker({
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
   const open = useLiveQuery(
-    openIncidentsSpec(
+    handledIncidentsSpec(
       { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false },
       100,
     ),
