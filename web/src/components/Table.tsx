@@ -11,8 +11,8 @@ export interface Column<T> {
 /**
  * A table with keyboard-reachable row actions; `rowLabel` names each row for assistive tech.
  * Below the lg breakpoint (where the navigation collapses, e.g. 768 and 390 px) each row becomes a
- * card of "header: value" lines, so every cell and the row's actions stay on screen without
- * sideways scrolling.
+ * card of "header value" lines (the header drawn from `data-label`, so cell text stays the value),
+ * keeping every cell and the row's actions on screen without sideways scrolling.
  */
 export function Table<T>({
   caption,
@@ -54,11 +54,9 @@ export function Table<T>({
               {columns.map((c) => (
                 <td
                   key={c.header}
-                  className={`px-3 py-2 align-top text-slate-800 max-lg:flex max-lg:flex-wrap max-lg:items-baseline max-lg:gap-x-2 max-lg:py-0.5 ${c.className ?? ''}`}
+                  data-label={c.header}
+                  className={`px-3 py-2 align-top text-slate-800 max-lg:flex max-lg:flex-wrap max-lg:items-baseline max-lg:gap-x-2 max-lg:py-0.5 max-lg:before:text-xs max-lg:before:font-semibold max-lg:before:uppercase max-lg:before:tracking-wide max-lg:before:text-slate-600 max-lg:before:content-[attr(data-label)] ${c.className ?? ''}`}
                 >
-                  <span className="text-xs font-semibold uppercase tracking-wide text-slate-500 lg:hidden">
-                    {c.header}
-                  </span>
                   {c.cell(row)}
                 </td>
               ))}

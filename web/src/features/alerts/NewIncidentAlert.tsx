@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StaffRole } from '@campus-safety/model';
 import { watchNewIncidents } from '../../data/incidents';
@@ -16,6 +16,8 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
   // The alert outlives renders; it opens through the latest navigate.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // Whether the server's first answer (the baseline) has arrived: reports after it alert.
+  const [live, setLive] = useState(false);
   useEffect(() => {
     const alert = createNewIncidentAlert((incidentId) =>
       navigateRef.current(
@@ -25,9 +27,12 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
     return watchNewIncidents(
       { role, uid: '', campus, archived: false },
       new Date(Date.now() - WATCH_FROM_MS),
-      (rows, fromCache) => alert(rows, fromCache),
+      (rows, fromCache) => {
+        alert(rows, fromCache);
+        if (!fromCache) setLive(true);
+      },
       (error) => console.error('New-incident watch failed', error),
     );
   }, [role, campus]);
-  return null;
+  return <span hidden data-new-incident-watch={live ? 'live' : 'starting'} />;
 }
