@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { notificationsAbout, reportIncident } from '../support/admin.mjs';
 import { screenshot } from '../support/artifacts.mjs';
+import { assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 import { waitUntil } from '@campus-safety/testkit/wait';
 
@@ -218,6 +219,7 @@ describe('An alert you can act on', () => {
     const list = page.getByRole('region', { name: 'Unread alerts' });
     await list.getByText('Theft at North Campus').waitFor();
     await list.getByRole('button', { name: 'Enable desktop alerts' }).waitFor();
+    await assertAccessible(page, 'unread-alerts', { within: '#unread-alerts' });
     await list.getByRole('button', { name: 'Open Theft at North Campus' }).click();
     const detail = page.getByRole('dialog', { name: 'Incident report' });
     await detail.getByText(`ID ${id}`).waitFor();

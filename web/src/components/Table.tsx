@@ -49,7 +49,7 @@ export function Table<T>({
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
-              className={`hover:bg-slate-50 max-lg:block max-lg:py-2 ${rowClassName?.(row) ?? ''}`}
+              className={`hover:bg-slate-50 max-lg:block max-lg:py-2 md:max-lg:grid md:max-lg:grid-cols-2 md:max-lg:gap-x-4 ${rowClassName?.(row) ?? ''}`}
             >
               {columns.map((c) => (
                 <td

@@ -44,6 +44,7 @@ export function AssignToMeButton({ incident }: { incident: Incident }) {
 
   return (
     <Button
+      className="whitespace-nowrap"
       onClick={() => void assign()}
       disabled={busy || !me}
       title={entry.status === 'ready' && !me ? 'You have no staff directory entry yet.' : undefined}
