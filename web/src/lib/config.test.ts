@@ -40,9 +40,7 @@ describe('emulator settings', () => {
 describe('programme time zone', () => {
   it("defaults to the model's zone and takes a deployment's valid one", () => {
     expect(readProgrammeTimeZone({})).toBe('Asia/Manila');
-    expect(readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Europe/Berlin' })).toBe(
-      'Europe/Berlin',
-    );
+    expect(readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Europe/Berlin' })).toBe('Europe/Berlin');
   });
   it('refuses a misspelt zone instead of showing wrong times', () => {
     expect(() => readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Asia/Manilla' })).toThrow(

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@campus-safety/model';
-import {
-  emailProblem,
-  imageProblem,
-  passwordProblem,
-  requiredText,
-  safeFileName,
-} from './validation';
+import { emailProblem, imageProblem, passwordProblem, requiredText, safeFileName } from './validation';
 
 describe('shared field rules', () => {
   it('checks emails', () => {
