@@ -35,11 +35,10 @@ describe('One programme time zone', () => {
       incidentType: 'Medical',
       description: 'E2E: a student fainted in the north library.',
     });
-    const [notification] = await notificationsAbout(db(), reporter.uid, id, 1);
-
     const page = await openPage(`/reports?id=${id}`, accounts().admin, {
       timezoneId: 'America/New_York',
     });
+    const [notification] = await notificationsAbout(db(), reporter.uid, id, 1);
     assert.equal(
       await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
       'America/New_York',

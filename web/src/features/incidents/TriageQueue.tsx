@@ -31,12 +31,13 @@ export function incidentColumns(open: (id: string) => void): Column<Incident>[] 
     {
       header: 'Reporter',
       cell: (r) => <span className="break-all">{r.email}</span>,
-      className: 'lg:hidden xl:table-cell',
+      // Only where the table has room for it beside the navigation; always on the cards.
+      className: 'lg:hidden 2xl:table-cell',
     },
     {
       header: 'Actions',
       cell: (r) => (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
           <RowButton label="Open" row={rowName(r)} onClick={() => open(r.id)} />
           <AssignToMeButton incident={r} />
         </div>
