@@ -109,7 +109,7 @@ describe('Triage', () => {
     // The new report's clock: just in, within the Unrated assignment target, in words too.
     const clock = row.locator('[data-target-state]');
     assert.equal(await clock.getAttribute('data-target-state'), 'within');
-    assert.match((await clock.textContent()) ?? '', /^Within targetWaiting \d+ min \/ 15 min$/);
+    assert.match((await clock.textContent()) ?? '', /^Within targetWaiting \d+ mintarget 15 min$/);
     // Seeded reports waiting for days are overdue.
     const first = waiting.locator('tbody tr').first().locator('[data-target-state]');
     assert.equal(await first.getAttribute('data-target-state'), 'overdue');

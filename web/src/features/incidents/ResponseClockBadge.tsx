@@ -29,8 +29,9 @@ export function ResponseClockBadge({
     >
       <span className="font-semibold">{TARGET_STATE_LABELS[clock.state]}</span>
       <span className="whitespace-nowrap">
-        {clock.measure} {formatMinutes(clock.minutes)} / {formatMinutes(clock.targetMinutes)}
+        {clock.measure} {formatMinutes(clock.minutes)}
       </span>
+      <span className="whitespace-nowrap">target {formatMinutes(clock.targetMinutes)}</span>
     </span>
   );
 }

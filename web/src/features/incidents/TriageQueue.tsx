@@ -25,19 +25,26 @@ export function incidentColumns(open: (id: string) => void): Column<Incident>[] 
     { header: 'Reported', cell: (r) => <Time value={r.timestamp} /> },
     { header: 'Type', cell: (r) => <NewMark id={r.id}>{r.incidentType}</NewMark> },
     { header: 'Campus', cell: (r) => r.nearestCampus },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { header: 'Threat level', cell: (r) => r.threatLevel ?? 'Unrated' },
+    {
+      header: 'Status',
+      cell: (r) => (
+        <span className="inline-flex flex-col items-start gap-0.5">
+          <StatusBadge status={r.status} />
+          <span className="text-xs text-slate-600">Threat: {r.threatLevel ?? 'Unrated'}</span>
+        </span>
+      ),
+    },
     { header: 'Assignee', cell: (r) => r.assignedTo?.displayName ?? '—' },
     {
       header: 'Reporter',
       cell: (r) => <span className="break-all">{r.email}</span>,
       // Only where the table has room for it beside the navigation; always on the cards.
-      className: 'lg:hidden 2xl:table-cell',
+      className: 'xl:hidden 2xl:table-cell',
     },
     {
       header: 'Actions',
       cell: (r) => (
-        <div className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
+        <div className="flex flex-wrap gap-2 xl:flex-col xl:items-stretch">
           <RowButton label="Open" row={rowName(r)} onClick={() => open(r.id)} />
           <AssignToMeButton incident={r} />
         </div>
