@@ -4,7 +4,12 @@ import { NEW_INCIDENT_ALERT } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { Time } from '../../components/Time';
 import { desktopAlertPermission, enableDesktopAlerts } from './desktop-alerts';
-import { alertSummary, useUnreadAlerts, useUnreadCount, withUnreadCount } from './unread-store';
+import {
+  alertSummary,
+  useUnreadAlerts,
+  useUnreadCount,
+  withUnreadCount,
+} from '../../components/unread-alerts';
 
 /** The unread count beside a navigation entry; nothing when all is read. */
 export function UnreadBadge() {

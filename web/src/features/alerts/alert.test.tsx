@@ -6,7 +6,7 @@ import { Toasts } from '../../components/Toasts';
 import { useToasts } from '../../components/toast-store';
 import { createNewIncidentAlert } from './alert';
 import { createIncidentAlertTracker } from './alert-tracker';
-import { useUnreadAlerts, withUnreadCount } from './unread-store';
+import { useUnreadAlerts, withUnreadCount } from '../../components/unread-alerts';
 
 const report = (id: string, incidentType = 'Fire', nearestCampus = 'Riverside Campus') => ({
   id,

@@ -3,7 +3,7 @@ import { useToasts } from '../../components/toast-store';
 import { createIncidentAlertTracker } from './alert-tracker';
 import { playAlertSound } from './beep';
 import { showDesktopAlert } from './desktop-alerts';
-import { alertSummary, useUnreadAlerts, type IncidentAlert } from './unread-store';
+import { alertSummary, useUnreadAlerts, type IncidentAlert } from '../../components/unread-alerts';
 
 /** A report as the alert reads it. */
 export interface AlertedIncident {

@@ -10,7 +10,7 @@ import { incidentAccomplishmentsSpec } from '../../data/accomplishments';
 import { incidentSpec, respondToIncident, setIncidentArchived } from '../../data/incidents';
 import { useLiveDoc, useLiveQuery } from '../../data/live-query';
 import { useAuth } from '../../session/store';
-import { useUnreadAlerts } from '../alerts/unread-store';
+import { useUnreadAlerts } from '../../components/unread-alerts';
 import { availableActions, type IncidentAction } from './actions';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';

@@ -8,7 +8,7 @@ import { Time } from '../../components/Time';
 import { triageQueueSpec, type Incident } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
-import { useUnreadAlerts } from '../alerts/unread-store';
+import { useUnreadAlerts } from '../../components/unread-alerts';
 import { AssignToMeButton } from './AssignToMeButton';
 import { ResponseClockBadge } from './ResponseClockBadge';
 import { rowName } from './row-name';

@@ -51,10 +51,6 @@ export function useUnreadCount(): number {
   return useUnreadAlerts((s) => s.alerts.length);
 }
 
-export function useIsUnread(incidentId: string): boolean {
-  return useUnreadAlerts((s) => s.alerts.some((a) => a.incidentId === incidentId));
-}
-
 /** "Fire at Riverside Campus": what an alert names. */
 export function alertSummary(alert: Pick<IncidentAlert, 'incidentType' | 'campus'>): string {
   return `${alert.incidentType || 'Incident'} at ${alert.campus || 'an unknown campus'}`;
