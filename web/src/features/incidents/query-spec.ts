@@ -1,5 +1,6 @@
 import { incidentScope, type IncidentScope } from '../../data/scopes';
 import type { WhereSpec } from '../../data/spec';
+import { parseDateTimeLocal } from '../../lib/format';
 
 export interface IncidentQuerySpec {
   wheres: WhereSpec[];
@@ -33,11 +34,12 @@ export function looksLikeEmail(text: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 }
 
+// Days are programme-zone days, like every date the console shows (an invalid day: Invalid Date).
 function startOfDay(day: string): Date {
-  return new Date(`${day}T00:00:00`);
+  return parseDateTimeLocal(`${day}T00:00:00`) ?? new Date(NaN);
 }
 function endOfDay(day: string): Date {
-  return new Date(`${day}T23:59:59.999`);
+  return parseDateTimeLocal(`${day}T23:59:59.999`) ?? new Date(NaN);
 }
 
 /** Problems with the filter values themselves (shown next to the date fields). */
