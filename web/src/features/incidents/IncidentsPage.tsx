@@ -7,6 +7,7 @@ import { Pager, Table } from '../../components/Table';
 import { incidentPageSpec } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
+import { TIME_ZONE } from '../../lib/format';
 import { useAuth } from '../../session/store';
 import { IncidentDetail, type AccomplishDialog } from './IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
@@ -36,7 +37,7 @@ export default function IncidentsPage({
     campus: profile?.campus ?? null,
     archived,
   };
-  const spec = incidentQuerySpec(scope, filters);
+  const spec = incidentQuerySpec(scope, filters, TIME_ZONE);
 
   useEffect(() => firstPage(), [archived, firstPage]);
 

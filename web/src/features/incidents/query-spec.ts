@@ -1,6 +1,6 @@
+import { fromDateTimeLocal, PROGRAMME_TIME_ZONE } from '@campus-safety/model';
 import { incidentScope, type IncidentScope } from '../../data/scopes';
 import type { WhereSpec } from '../../data/spec';
-import { parseDateTimeLocal } from '../../lib/format';
 
 export interface IncidentQuerySpec {
   wheres: WhereSpec[];
@@ -35,11 +35,11 @@ export function looksLikeEmail(text: string): boolean {
 }
 
 // Days are programme-zone days, like every date the console shows (an invalid day: Invalid Date).
-function startOfDay(day: string): Date {
-  return parseDateTimeLocal(`${day}T00:00:00`) ?? new Date(NaN);
+function startOfDay(day: string, timeZone = PROGRAMME_TIME_ZONE): Date {
+  return fromDateTimeLocal(`${day}T00:00:00`, timeZone) ?? new Date(NaN);
 }
-function endOfDay(day: string): Date {
-  return parseDateTimeLocal(`${day}T23:59:59.999`) ?? new Date(NaN);
+function endOfDay(day: string, timeZone = PROGRAMME_TIME_ZONE): Date {
+  return fromDateTimeLocal(`${day}T23:59:59.999`, timeZone) ?? new Date(NaN);
 }
 
 /** Problems with the filter values themselves (shown next to the date fields). */
@@ -59,6 +59,7 @@ export function filterProblems(filters: IncidentFilters): Partial<Record<'from' 
 export function incidentQuerySpec(
   scope: IncidentScope,
   filters: IncidentFilters,
+  timeZone: string = PROGRAMME_TIME_ZONE,
 ): IncidentQuerySpec {
   const wheres = [...incidentScope(scope)];
   const add = (field: string, value: string) => {
@@ -72,9 +73,9 @@ export function incidentQuerySpec(
   if (filters.tag) wheres.push({ field: 'tags', op: 'array-contains', value: filters.tag });
   const problems = filterProblems(filters);
   if (filters.from && !problems.from)
-    wheres.push({ field: 'timestamp', op: '>=', value: startOfDay(filters.from) });
+    wheres.push({ field: 'timestamp', op: '>=', value: startOfDay(filters.from, timeZone) });
   if (filters.to && !problems.to)
-    wheres.push({ field: 'timestamp', op: '<=', value: endOfDay(filters.to) });
+    wheres.push({ field: 'timestamp', op: '<=', value: endOfDay(filters.to, timeZone) });
   if (looksLikeEmail(filters.search))
     wheres.push({ field: 'email', op: '==', value: filters.search.trim() });
   return { wheres, orderBy: { field: 'timestamp', direction: 'desc' } };
