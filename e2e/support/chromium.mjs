@@ -10,12 +10,16 @@ export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** A laptop-sized context; page errors are printed so a failing screen explains itself. */
-export async function newContext(browser, { baseURL, storageState } = {}) {
+/**
+ * A laptop-sized context unless `viewport` says otherwise (and in the machine's time zone unless
+ * `timezoneId` does); page errors are printed so a failing screen explains itself.
+ */
+export async function newContext(browser, { baseURL, storageState, viewport, timezoneId } = {}) {
   const context = await browser.newContext({
     baseURL,
     storageState,
-    viewport: { width: 1366, height: 900 },
+    viewport: viewport ?? { width: 1366, height: 900 },
+    ...(timezoneId ? { timezoneId } : {}),
   });
   context.setDefaultTimeout(15_000);
   context.on('weberror', (error) => console.error(`    [page error] ${error.error().message}`));

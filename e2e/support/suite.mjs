@@ -50,12 +50,15 @@ async function sessionOf(account) {
 /**
  * A page in a fresh browser context at `path`: signed out, or signed in as `account` (its first
  * sign-in goes through the login screen; later contexts reuse that session's storage).
+ * `options` may set the context's `viewport` and `timezoneId`.
  */
-export async function openPage(path, account = null) {
+export async function openPage(path, account = null, options = {}) {
   const storageState = account ? await sessionOf(account) : undefined;
   const context = await newContext(shared.browser, {
     baseURL: shared.stack.consoleUrl,
     storageState,
+    viewport: options.viewport,
+    timezoneId: options.timezoneId,
   });
   openContexts.push(context);
   const page = await context.newPage();

@@ -50,6 +50,13 @@ const SCREENS = [
     path: '/reports',
     as: ADMIN,
     heading: 'Incident reports',
+    table: 'Waiting for assignment',
+  },
+  {
+    name: 'admin-reports-all',
+    path: '/reports?view=all',
+    as: ADMIN,
+    heading: 'Incident reports',
     table: 'Incident reports',
   },
   {
@@ -138,7 +145,7 @@ const SCREENS = [
     path: '/reports',
     as: IMT,
     heading: 'Incident reports',
-    table: 'Incident reports',
+    table: 'Waiting for assignment',
   },
   {
     name: 'imt-accomplishments',

@@ -124,7 +124,7 @@ describe('CSV export', () => {
 
   it('the CSV of a filtered list has exactly the filter’s row count across pages', async function () {
     this.timeout(180_000);
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
     await setFilters(page, { campus: 'Riverside Campus', status: 'Responded', day: DAY });
     await page.getByText('Page 1 · reports 1–25', { exact: true }).waitFor();
@@ -160,7 +160,7 @@ describe('CSV export', () => {
   });
 
   it('a field with a comma, a quote, a newline and non-ASCII text survives the round trip', async () => {
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
     await setFilters(page, { campus: 'Riverside Campus', day: TRICKY_DAY });
     await page.getByText('Page 1 · reports 1–1', { exact: true }).waitFor();
@@ -176,7 +176,7 @@ describe('CSV export', () => {
   });
 
   it('an IMT exports only its own campus’s reports', async () => {
-    const page = await openPage('/reports', staff('imt.main@campus.test'));
+    const page = await openPage('/reports?view=all', staff('imt.main@campus.test'));
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
     await setFilters(page, { day: DAY });
     await page.getByText('Page 1 · reports 1–2', { exact: true }).waitFor();
@@ -186,7 +186,7 @@ describe('CSV export', () => {
   });
 
   it('shows its progress with a Cancel that stops the export without a file', async () => {
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
     await setFilters(page, { campus: 'Riverside Campus', status: 'Responded', day: DAY });
     await page.getByText('Page 1 · reports 1–25', { exact: true }).waitFor();
@@ -218,7 +218,7 @@ describe('CSV export', () => {
   });
 
   it('refuses an export over 50,000 rows with a message saying what to do, reading no row', async () => {
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
     // Seeding 50,001 reports would take minutes: the count's answer says so instead.
     await page.route(/runAggregationQuery/, async (route) => {

@@ -26,7 +26,7 @@ function markerTotal(page) {
 }
 
 async function reportsPage(account) {
-  const page = await openPage('/reports', account);
+  const page = await openPage('/reports?view=all', account);
   await page.setViewportSize(WIDE);
   const rows = page.getByRole('table', { name: 'Incident reports' }).locator('tbody tr');
   await rows.first().waitFor();
@@ -86,8 +86,9 @@ describe('Incident map', () => {
 
     await page.getByRole('combobox', { name: 'Status' }).selectOption('Processing');
     await waitUntil(async () => {
-      const statuses = await rows.locator('td:nth-child(4)').allTextContents();
-      return statuses.length > 0 && statuses.every((s) => s.trim() === 'Processing');
+      // The Status cell: the badge, then the threat level under it.
+      const statuses = await rows.locator('td:nth-child(5)').allTextContents();
+      return statuses.length > 0 && statuses.every((s) => s.trim().startsWith('ProcessingThreat'));
     });
     await mapMatchesList(page, rows, 'status Processing');
     const legend = page.getByRole('list', { name: 'Map legend' });
@@ -142,7 +143,7 @@ describe('Incident map', () => {
   });
 
   it('at 390 px the map replaces the list through the toggle and still matches it', async () => {
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     await page.setViewportSize({ width: 390, height: 844 });
     const rows = page.getByRole('table', { name: 'Incident reports' }).locator('tbody tr');
     await rows.first().waitFor();

@@ -25,7 +25,7 @@ function isOrange([r, g, b]) {
 
 describe('New-incident alert', () => {
   it('a report arriving while staff watch the list shows the orange toast, which closes after ~5 s', async () => {
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     const rows = page.getByRole('table', { name: 'Incident reports' }).locator('tbody tr');
     await rows.first().waitFor();
     const toast = page
@@ -34,7 +34,7 @@ describe('New-incident alert', () => {
       .filter({ hasText: 'A new incident has been reported. Check it now!' });
     assert.equal(await toast.count(), 0, 'no alert for the reports already there');
 
-    const newest = rows.first().locator('td').nth(1);
+    const newest = rows.first().locator('td[data-label="Type"]');
     await reportIncident(db(), {
       reporter: accounts().reporters[2],
       campus: 'Riverside Campus',
@@ -53,8 +53,8 @@ describe('New-incident alert', () => {
       () => null,
       (error) => error,
     );
-    // The live list got the new report on top.
-    assert.equal(await newest.textContent(), 'Fire');
+    // The live list got the new report on top, marked New until it is opened.
+    assert.equal(await newest.textContent(), 'FireNew');
     await page
       .getByRole('button', { name: /^Open report Fire of / })
       .first()

@@ -93,7 +93,7 @@ describe('Search and the URL', () => {
     const ids = (await liveReports()).map((d) => d.id);
     assert.equal(ids.indexOf(target.id), 2 * PAGE_SIZE + 10, 'the target is row 11 of page 3');
 
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     const rows = table(page).locator('tbody tr');
     await rows.first().waitFor();
     for (const pageNumber of [2, 3]) {
@@ -119,7 +119,7 @@ describe('Search and the URL', () => {
   });
 
   it('a filtered URL round-trips through reload and Back', async () => {
-    const page = await openPage('/reports', accounts().admin);
+    const page = await openPage('/reports?view=all', accounts().admin);
     await table(page).locator('tbody tr').first().waitFor();
     await titled(page, 'Reports · Campus Safety Console');
 

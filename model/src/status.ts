@@ -55,3 +55,12 @@ export const OPEN_STATUSES = [
   'Processing',
   'Responded',
 ] as const satisfies readonly IncidentStatus[];
+
+/**
+ * Open and assigned: someone is handling the report. Accomplishment reports are offered only for
+ * these (an unassigned report is assigned first), and triage lists them after the unassigned ones.
+ */
+export const HANDLED_STATUSES = [
+  'Processing',
+  'Responded',
+] as const satisfies readonly (typeof OPEN_STATUSES)[number][];

@@ -170,13 +170,25 @@ describe('attacks: incidents and accomplishments', () => {
       });
     }
     it('refuses an assign with a threat level that is not one of the levels', async () => {
-      for (const threatLevel of ['Extreme', 3, null, ['High']])
+      for (const threatLevel of ['Extreme', 3, ['High']])
         await refused(
           async () =>
             updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
               status: 'Processing',
               threatLevel,
               assignedTo: await assignee(c.imtMain),
+            }),
+          [`incident_reports/${mainReported}`],
+        );
+    });
+    it('refuses an unrated assignment of anyone but oneself ("Assign to me" is the only unrated one)', async () => {
+      for (const threatLevel of [null, undefined])
+        await refused(
+          async () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              status: 'Processing',
+              ...(threatLevel === undefined ? {} : { threatLevel }),
+              assignedTo: await assignee(c.admin),
             }),
           [`incident_reports/${mainReported}`],
         );

@@ -5,13 +5,22 @@
  * realistic so the same shapes can run against the emulator.
  */
 import { toFirestoreValue } from '@campus-safety/testkit/firestore-values';
-import { COLLECTIONS, INCIDENT_STATS_DAYS, OPEN_STATUSES } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  HANDLED_STATUSES,
+  INCIDENT_STATS_DAYS,
+} from '@campus-safety/model';
 import {
   accomplishmentScope,
   incidentScope,
   staffScope,
   type IncidentScope,
 } from '../../web/src/data/scopes.js';
+import {
+  OLDEST_FIRST,
+  TRIAGE_QUEUES,
+  triageWheres,
+} from '../../web/src/features/incidents/triage.js';
 import {
   EMPTY_FILTERS,
   incidentQuerySpec,
@@ -135,10 +144,21 @@ export function consoleShapes(): QueryShape[] {
         { field: 'timestamp', op: '>=', value: new Date('2026-03-01T10:00:00Z') },
       ],
     });
+    for (const queue of TRIAGE_QUEUES) {
+      shapes.push({
+        source: `web triage queue "${queue.title}" (features/incidents/triage.ts), ${name}`,
+        collection: COLLECTIONS.incidentReports,
+        wheres: triageWheres(scope, queue),
+        orderBy: [OLDEST_FIRST],
+      });
+    }
     shapes.push({
       source: `web accomplishment incident picker (AccomplishmentsPage.tsx), ${name}`,
       collection: COLLECTIONS.incidentReports,
-      wheres: [...incidentScope(scope), { field: 'status', op: 'in', value: [...OPEN_STATUSES] }],
+      wheres: [
+        ...incidentScope(scope),
+        { field: 'status', op: 'in', value: [...HANDLED_STATUSES] },
+      ],
       orderBy: NEWEST_FIRST,
     });
     shapes.push({

@@ -93,6 +93,16 @@ const assignment = (changes: DocumentData = {}): DocumentData => ({
   tags: [TAG, 'night'],
   ...changes,
 });
+/** "Assign to me": the actor as assignee, named as the fixture's directory entry names them. */
+const selfAssignment = (actor: Actor, changes: DocumentData = {}): DocumentData => ({
+  status: 'Processing',
+  assignedTo: {
+    id: actor.uid,
+    displayName: `${actor.uid.replace(/[^a-z]/g, '')} Tester`,
+    email: actor.email ?? '',
+  },
+  ...changes,
+});
 const decline = (changes: DocumentData = {}): DocumentData => ({
   status: 'Declined',
   declineReason: 'Duplicate report',
@@ -374,6 +384,30 @@ describe('incident_reports', () => {
   describeMatrix('incident_reports: create', creates, options);
 
   const moves: Row<Firestore>[] = [
+    write(
+      '"Assign to me": assign oneself without a threat level (Unrated)',
+      SAME_CAMPUS_STAFF,
+      (db, actor) => updateDoc(report(db, REPORTS.reported), selfAssignment(actor)),
+    ),
+    write('"Assign to me" with a null threat level', SAME_CAMPUS_STAFF, (db, actor) =>
+      updateDoc(report(db, REPORTS.reported), selfAssignment(actor, { threatLevel: null })),
+    ),
+    write(
+      'assign someone else without a threat level (only oneself may be left unrated)',
+      NOBODY,
+      update(REPORTS.reported, { status: 'Processing', assignedTo: colleague }),
+    ),
+    write(
+      'assign someone else with a null threat level',
+      NOBODY,
+      update(REPORTS.reported, assignment({ threatLevel: null })),
+    ),
+    write('"Assign to me" with a threat level that is not one', NOBODY, (db, actor) =>
+      updateDoc(report(db, REPORTS.reported), selfAssignment(actor, { threatLevel: 'Extreme' })),
+    ),
+    write('"Assign to me" on a report already being processed', NOBODY, (db, actor) =>
+      updateDoc(report(db, REPORTS.processing), selfAssignment(actor)),
+    ),
     write(
       'assign a same-campus report (Reported→Processing)',
       SAME_CAMPUS_STAFF,

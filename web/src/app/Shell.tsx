@@ -4,6 +4,8 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { Button } from '../components/Button';
 import { useAuth } from '../session/store';
 import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
+import { UnreadAlerts, UnreadBadge, useUnreadTitle } from '../features/alerts/UnreadAlerts';
+import { TimeZoneNote } from '../components/Time';
 import { fullName } from '../lib/format';
 import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
@@ -15,6 +17,8 @@ export default function Shell() {
   const signOut = useAuth((s) => s.signOut);
   const [menuOpen, setMenuOpen] = useState(false);
   const role = profile?.role ?? null;
+  const isStaff = (role === 'Admin' || role === 'IMT') && !!profile;
+  useUnreadTitle();
 
   return (
     <div className="min-h-screen lg:flex">
@@ -61,6 +65,7 @@ export default function Shell() {
                         }
                       >
                         {item.label}
+                        {isStaff && item.to === '/reports' && <UnreadBadge />}
                       </NavLink>
                     </li>
                   ))}
@@ -81,6 +86,10 @@ export default function Shell() {
         </div>
       </aside>
       <main id="main" className="relative min-w-0 flex-1 p-4 lg:p-6">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <TimeZoneNote />
+          {isStaff && <UnreadAlerts />}
+        </div>
         {!profile && (
           <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             Your account details could not be found. Some screens may be empty; contact an

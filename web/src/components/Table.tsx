@@ -8,23 +8,32 @@ export interface Column<T> {
   className?: string;
 }
 
-/** A table with keyboard-reachable row actions; `rowLabel` names each row for assistive tech. */
+/**
+ * A table with keyboard-reachable row actions; `rowLabel` names each row for assistive tech.
+ * Below the xl breakpoint (1280 px: narrower, a wide table beside the navigation would scroll; at
+ * 768 and 390 px the navigation collapses too) each row becomes a
+ * card of "header value" lines (the header drawn from `data-label`, so cell text stays the value),
+ * keeping every cell and the row's actions on screen without sideways scrolling.
+ */
 export function Table<T>({
   caption,
   columns,
   rows,
   rowKey,
+  rowClassName,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
+  /** Extra classes per row, e.g. to highlight new ones. */
+  rowClassName?: (row: T) => string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="rounded-lg border border-slate-200 bg-white xl:overflow-x-auto">
+      <table className="min-w-full text-sm max-xl:block xl:divide-y xl:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-100">
+        <thead className="bg-slate-100 max-xl:hidden">
           <tr>
             {columns.map((c) => (
               <th
@@ -37,13 +46,17 @@ export function Table<T>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-xl:block">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-slate-50">
+            <tr
+              key={rowKey(row)}
+              className={`hover:bg-slate-50 max-xl:block max-xl:py-2 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-4 ${rowClassName?.(row) ?? ''}`}
+            >
               {columns.map((c) => (
                 <td
                   key={c.header}
-                  className={`px-3 py-2 align-top text-slate-800 ${c.className ?? ''}`}
+                  data-label={c.header}
+                  className={`px-3 py-2 align-top text-slate-800 max-xl:flex max-xl:flex-wrap max-xl:items-baseline max-xl:gap-x-2 max-xl:py-0.5 max-xl:before:text-xs max-xl:before:font-semibold max-xl:before:uppercase max-xl:before:tracking-wide max-xl:before:text-slate-600 max-xl:before:content-[attr(data-label)] ${c.className ?? ''}`}
                 >
                   {c.cell(row)}
                 </td>

@@ -13,11 +13,12 @@ export function Toasts() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   // A direct child of <body>, outside the app root that an open dialog makes inert, so toasts
-  // stay announced and clickable while a dialog is open.
+  // stay announced and clickable while a dialog is open. Bottom right, newest last: the filters
+  // and page actions sit at the top and stay uncovered.
   return createPortal(
     <div
       aria-live="polite"
-      className="pointer-events-none fixed right-4 top-4 z-50 flex w-80 max-w-[90vw] flex-col gap-2"
+      className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
     >
       {toasts.map((t) => (
         <div
@@ -30,6 +31,18 @@ export function Toasts() {
             <div>
               <p className="font-semibold">{t.title}</p>
               {t.message && <p className="mt-1 text-sm">{t.message}</p>}
+              {t.action && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    dismiss(t.id);
+                    t.action?.onClick();
+                  }}
+                  className="mt-2 rounded border border-current px-2 py-1 text-sm font-semibold"
+                >
+                  {t.action.label}
+                </button>
+              )}
             </div>
             <button
               type="button"

@@ -8,6 +8,8 @@ export interface Toast {
   title: string;
   message?: string;
   tone: ToastTone;
+  /** One button on the toast (e.g. Open the new report); clicking it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 interface ToastState {

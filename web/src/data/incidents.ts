@@ -1,6 +1,6 @@
 import {
   COLLECTIONS,
-  OPEN_STATUSES,
+  HANDLED_STATUSES,
   type Assignee,
   type IncidentReport,
 } from '@campus-safety/model';
@@ -36,31 +36,51 @@ export function incidentBoundary(row: Row<IncidentReport>): Omit<PageBoundary, '
   return values;
 }
 
+/** A triage queue (features/incidents/triage.ts): its filters, oldest first, the first `size`. */
+export function triageQueueSpec(
+  wheres: readonly WhereSpec[],
+  size: number,
+): QuerySpec<IncidentReport> {
+  return {
+    path,
+    converter,
+    wheres,
+    orderBy: { field: 'timestamp', direction: 'asc' },
+    limit: size,
+  };
+}
+
 /** The latest live reports the role may read (Home). */
 export function latestIncidentsSpec(scope: IncidentScope, size: number): QuerySpec<IncidentReport> {
   return { path, converter, wheres: incidentScope(scope), orderBy: newestFirst, limit: size };
 }
 
-/** Open reports the role may read, newest first (to pick one for an accomplishment report). */
-export function openIncidentsSpec(scope: IncidentScope, size: number): QuerySpec<IncidentReport> {
+/**
+ * Reports someone is handling that the role may read, newest first (to pick one for an
+ * accomplishment report: an unassigned report is assigned first).
+ */
+export function handledIncidentsSpec(
+  scope: IncidentScope,
+  size: number,
+): QuerySpec<IncidentReport> {
   return {
     path,
     converter,
-    wheres: [...incidentScope(scope), { field: 'status', op: 'in', value: [...OPEN_STATUSES] }],
+    wheres: [...incidentScope(scope), { field: 'status', op: 'in', value: [...HANDLED_STATUSES] }],
     orderBy: newestFirst,
     limit: size,
   };
 }
 
 /**
- * Counts the reports of the role's scope written since `since`, live. Takes metadata changes
- * too: a count the server confirmed can arrive as a metadata-only change after a first snapshot
- * served from the cache, and the caller needs to tell the two apart.
+ * The reports of the role's scope written since `since`, live (the new-incident alert). Takes
+ * metadata changes too: what the server confirmed can arrive as a metadata-only change after a
+ * first snapshot served from the cache, and the caller needs to tell the two apart.
  */
-export function watchIncidentCount(
+export function watchNewIncidents(
   scope: IncidentScope,
   since: Date,
-  onCount: (count: number, fromCache: boolean) => void,
+  onRows: (rows: Incident[], fromCache: boolean) => void,
   onError: (error: Error) => void,
 ): () => void {
   const spec: QuerySpec<IncidentReport> = {
@@ -68,7 +88,7 @@ export function watchIncidentCount(
     converter,
     wheres: [...incidentScope(scope), { field: 'timestamp', op: '>=', value: since }],
   };
-  return listenToQuery(spec, (u) => onCount(u.rows.length, u.fromCache), onError, {
+  return listenToQuery(spec, (u) => onRows(u.rows, u.fromCache), onError, {
     includeMetadataChanges: true,
   });
 }
@@ -88,6 +108,15 @@ export function assignIncident(
     threatLevel: input.threatLevel,
     tags: input.tags,
   });
+}
+
+/**
+ * "Assign to me": the signed-in staff member takes the report, named as their staff directory
+ * entry names them (as the rules require). No threat level yet: the report stays Unrated until
+ * the accomplishment report rates it; the rules accept an unrated assignment only to oneself.
+ */
+export function assignIncidentToSelf(id: string, me: Assignee) {
+  return write(id, { status: 'Processing', assignedTo: me });
 }
 
 export function respondToIncident(id: string) {

@@ -1,7 +1,7 @@
 import { COLLECTIONS, type StaffDirectoryEntry } from '@campus-safety/model';
 import { entityConverter } from './firestore';
 import { staffScope } from './scopes';
-import type { QuerySpec } from './spec';
+import type { DocSpec, QuerySpec } from './spec';
 
 const converter = entityConverter<StaffDirectoryEntry>();
 
@@ -30,4 +30,9 @@ export function canBeAssigned(
   campus: string,
 ): boolean {
   return person.role === 'Admin' || (person.role === 'IMT' && person.campus === campus);
+}
+
+/** One person's directory entry (the signed-in person's own, for "Assign to me"). */
+export function staffEntrySpec(uid: string): DocSpec<StaffDirectoryEntry> {
+  return { path: [COLLECTIONS.staffDirectory, uid], converter };
 }

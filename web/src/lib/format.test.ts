@@ -4,7 +4,9 @@ import {
   formatDate,
   formatMinutes,
   parseDateTimeLocal,
+  timeZoneLabel,
   toDateTimeLocal,
+  viewerTime,
 } from './format';
 
 describe('formatDate', () => {
@@ -43,5 +45,22 @@ describe('formatBytes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(25 * 1024 * 1024)).toBe('25 MB');
+  });
+});
+
+describe('the programme zone, said and compared with the viewer’s', () => {
+  it('labels the zone with its offset', () => {
+    expect(timeZoneLabel(new Date('2026-03-05T06:07:09Z'))).toBe(
+      'Times in Asia/Manila (UTC+08:00)',
+    );
+  });
+
+  it("gives the viewer's own reading only when it differs", () => {
+    const date = new Date('2026-03-05T06:07:09Z');
+    expect(viewerTime(date, 'America/New_York')).toBe('Mar 05 2026 01:07:09 AM America/New_York');
+    expect(viewerTime(date, 'Asia/Manila')).toBeNull();
+    // Another zone that reads the same adds nothing.
+    expect(viewerTime(date, 'Asia/Singapore')).toBeNull();
+    expect(viewerTime(null, 'America/New_York')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   formatInZone,
+  isTimeZone,
   fromDateTimeLocal,
   toDateTimeLocal as localValue,
   type TimestampLike,
@@ -9,9 +10,10 @@ import { readProgrammeTimeZone } from './config';
 /** The zone of every time the console shows and every datetime-local input it reads. */
 export const TIME_ZONE = readProgrammeTimeZone(import.meta.env);
 
-type DateInput = TimestampLike | Date | string | number | null | undefined;
+export type DateInput = TimestampLike | Date | string | number | null | undefined;
 
-function toDate(value: DateInput): Date | null {
+/** The instant a stored or typed date names; null when missing. */
+export function toDate(value: DateInput): Date | null {
   if (value == null) return null;
   if (value instanceof Date) return value;
   if (typeof value === 'string' || typeof value === 'number') return new Date(value);
@@ -28,6 +30,32 @@ export function formatDate(value: DateInput): string {
   return formatInZone(date, TIME_ZONE);
 }
 
+/** The zone the browser runs in (the viewer's own); the programme zone when it cannot tell. */
+export function viewerTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : TIME_ZONE;
+}
+
+/** `UTC+08:00`: the programme zone's offset at `at` (daylight saving moves it in some zones). */
+export function utcOffset(zone: string, at: Date = new Date()): string {
+  return `UTC${formatInZone(at, zone, 'Z')}`;
+}
+
+/** "Times in Asia/Manila (UTC+08:00)": what the console says about every time it shows. */
+export function timeZoneLabel(at: Date = new Date()): string {
+  return `Times in ${TIME_ZONE} (${utcOffset(TIME_ZONE, at)})`;
+}
+
+/**
+ * The same instant as the viewer's own clock reads it ("Mar 05 2026 09:07:09 AM America/New_York"),
+ * or null when that reads the same as the programme zone (nothing to add).
+ */
+export function viewerTime(value: DateInput, viewerZone: string = viewerTimeZone()): string | null {
+  const date = toDate(value);
+  if (!date || Number.isNaN(date.getTime())) return null;
+  const theirs = formatInZone(date, viewerZone);
+  return theirs === formatInZone(date, TIME_ZONE) ? null : `${theirs} ${viewerZone}`;
+}
 
 /** "1 h 05 min", "12 min", or '—' when there is no figure (no report has it yet). */
 export function formatMinutes(minutes: number | null | undefined): string {

@@ -12,12 +12,13 @@ import {
   setAccomplishmentArchived,
   type Accomplishment,
 } from '../../data/accomplishments';
-import { openIncidentsSpec, type Incident } from '../../data/incidents';
+import { handledIncidentsSpec, type Incident } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../../session/store';
 import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
 import { ExportAccomplishmentsButton } from './ExportAccomplishmentsButton';
+import { Time } from '../../components/Time';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
 const LIST_LIMIT = 500;
@@ -34,7 +35,7 @@ function IncidentPicker({
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
   const open = useLiveQuery(
-    openIncidentsSpec(
+    handledIncidentsSpec(
       { role: profile?.role ?? null, uid, campus: profile?.campus ?? null, archived: false },
       100,
     ),
@@ -98,7 +99,7 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const columns: Column<Accomplishment>[] = [
     {
       header: 'Submitted',
-      cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span>,
+      cell: (r) => <Time value={r.timestamp} />,
     },
     { header: 'Title', cell: (r) => r.title },
     { header: 'Resolve code', cell: (r) => r.resolveCode },
@@ -161,7 +162,9 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
               <dt className="font-semibold">Submitted</dt>
-              <dd>{formatDate(mode.row.timestamp)}</dd>
+              <dd>
+                <Time value={mode.row.timestamp} />
+              </dd>
             </div>
             <div>
               <dt className="font-semibold">Resolve code</dt>

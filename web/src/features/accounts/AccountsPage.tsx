@@ -15,6 +15,7 @@ import { useAuth } from '../../session/store';
 import { reissueDefaultPassword, setAccountArchived } from './api';
 import { defaultPasswordState } from './form';
 import { CreateAccountDialog, OneTimePasswordDialog, RoleCampusDialog } from './AccountDialogs';
+import { Time } from '../../components/Time';
 
 type Account = Row<UserProfile>;
 
@@ -73,7 +74,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
     { header: 'Email', cell: (a) => <span className="break-all">{a.email}</span> },
     { header: 'Role', cell: (a) => a.role },
     { header: 'Campus', cell: (a) => a.campus ?? '—' },
-    { header: 'Registered', cell: (a) => formatDate(a.registrationDate) },
+    { header: 'Registered', cell: (a) => <Time value={a.registrationDate} /> },
     { header: 'Password', cell: passwordCell },
     {
       header: 'Actions',

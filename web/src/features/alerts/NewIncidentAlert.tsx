@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { StaffRole } from '@campus-safety/model';
-import { watchIncidentCount } from '../../data/incidents';
+import { watchNewIncidents } from '../../data/incidents';
 import { createNewIncidentAlert } from './alert';
 
 /** How far back the watch starts, so a report written while the console opens still counts as the baseline. */
@@ -8,17 +9,30 @@ const WATCH_FROM_MS = 60_000;
 
 /**
  * Watches the reports that arrived since the console opened, within the role's scope (the same
- * filters the rules demand), and alerts when their count grows. Reads only new reports.
+ * filters the rules demand), and alerts on each new one. Reads only new reports.
  */
 export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: string | null }) {
+  const navigate = useNavigate();
+  // The alert outlives renders; it opens through the latest navigate.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  // Whether the server's first answer (the baseline) has arrived: reports after it alert.
+  const [live, setLive] = useState(false);
   useEffect(() => {
-    const alert = createNewIncidentAlert();
-    return watchIncidentCount(
+    const alert = createNewIncidentAlert((incidentId) =>
+      navigateRef.current(
+        incidentId ? `/reports?id=${encodeURIComponent(incidentId)}` : '/reports',
+      ),
+    );
+    return watchNewIncidents(
       { role, uid: '', campus, archived: false },
       new Date(Date.now() - WATCH_FROM_MS),
-      (count, fromCache) => alert(count, fromCache),
+      (rows, fromCache) => {
+        alert(rows, fromCache);
+        if (!fromCache) setLive(true);
+      },
       (error) => console.error('New-incident watch failed', error),
     );
   }, [role, campus]);
-  return null;
+  return <span hidden data-new-incident-watch={live ? 'live' : 'starting'} />;
 }

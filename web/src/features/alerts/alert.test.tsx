@@ -1,32 +1,53 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEW_INCIDENT_ALERT, TOAST_AUTO_CLOSE_MS } from '@campus-safety/model';
 import { Toasts } from '../../components/Toasts';
 import { useToasts } from '../../components/toast-store';
 import { createNewIncidentAlert } from './alert';
 import { createIncidentAlertTracker } from './alert-tracker';
+import { useUnreadAlerts, withUnreadCount } from '../../components/unread-alerts';
+
+const report = (id: string, incidentType = 'Fire', nearestCampus = 'Riverside Campus') => ({
+  id,
+  incidentType,
+  nearestCampus,
+  timestamp: { toMillis: () => Date.parse('2026-03-05T06:07:09Z') },
+});
+const reports = (n: number) => Array.from({ length: n }, (_, i) => report(`r${i}`));
 
 describe('new-incident alert tracker', () => {
   it('never alerts on the first load, however many reports there are', () => {
     const tracker = createIncidentAlertTracker();
-    expect(tracker.observe(42)).toBe(false);
+    expect(tracker.observe(['a', 'b', 'c'])).toEqual([]);
   });
 
-  it('alerts each time the count grows after that, not when it stays or shrinks', () => {
+  it('names each report that arrives after that, once, and nothing when reports leave', () => {
     const tracker = createIncidentAlertTracker();
-    tracker.observe(3);
-    expect(tracker.observe(4)).toBe(true);
-    expect(tracker.observe(4)).toBe(false);
-    expect(tracker.observe(2)).toBe(false);
-    expect(tracker.observe(3)).toBe(true);
+    tracker.observe(['a', 'b']);
+    expect(tracker.observe(['a', 'b', 'c'])).toEqual(['c']);
+    expect(tracker.observe(['a', 'b', 'c'])).toEqual([]);
+    expect(tracker.observe(['a'])).toEqual([]);
+    expect(tracker.observe(['a', 'd', 'e'])).toEqual(['d', 'e']);
   });
 
   it('takes its baseline from the server, not from a cached first snapshot', () => {
     const tracker = createIncidentAlertTracker();
-    expect(tracker.observe(0, true)).toBe(false);
-    expect(tracker.observe(1)).toBe(false);
-    expect(tracker.observe(2)).toBe(true);
+    expect(tracker.observe([], true)).toEqual([]);
+    expect(tracker.observe(['a'])).toEqual([]);
+    expect(tracker.observe(['a', 'b'])).toEqual(['b']);
+  });
+});
+
+describe('withUnreadCount', () => {
+  it('puts the count in front of the title once, and takes it away at zero', () => {
+    expect(withUnreadCount('Reports · Campus Safety Console', 3)).toBe(
+      '(3) Reports · Campus Safety Console',
+    );
+    expect(withUnreadCount('(3) Reports · Campus Safety Console', 4)).toBe(
+      '(4) Reports · Campus Safety Console',
+    );
+    expect(withUnreadCount('(4) Reports', 0)).toBe('Reports');
   });
 });
 
@@ -34,23 +55,25 @@ describe('new-incident alert', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     useToasts.setState({ toasts: [] });
+    useUnreadAlerts.setState({ alerts: [] });
   });
   afterEach(() => vi.useRealTimers());
 
-  it('plays the sound and shows the orange toast on growth, then closes it after 5000 ms', () => {
+  it('plays the sound and shows the orange toast naming type and campus, then closes it after 5000 ms', () => {
     const sound = vi.fn();
-    const alert = createNewIncidentAlert(sound);
+    const alert = createNewIncidentAlert(vi.fn(), sound);
     render(<Toasts />);
 
-    act(() => void alert(10));
+    act(() => void alert(reports(10)));
     expect(sound).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-    act(() => void alert(11));
+    act(() => void alert([...reports(10), report('new', 'Theft', 'North Campus')]));
     expect(sound).toHaveBeenCalledTimes(1);
     const toast = screen.getByRole('alert');
     expect(toast).toHaveTextContent(NEW_INCIDENT_ALERT.title);
     expect(toast).toHaveTextContent(NEW_INCIDENT_ALERT.message);
+    expect(toast).toHaveTextContent('Theft at North Campus');
     expect(toast).toHaveAttribute('data-tone', 'alert');
     expect(toast.className).toContain('orange');
 
@@ -58,5 +81,37 @@ describe('new-incident alert', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // What it said stays in the unread list after the toast has gone.
+    expect(useUnreadAlerts.getState().alerts).toEqual([
+      {
+        incidentId: 'new',
+        incidentType: 'Theft',
+        campus: 'North Campus',
+        reportedAt: Date.parse('2026-03-05T06:07:09Z'),
+      },
+    ]);
+  });
+
+  it('Open opens the new report and closes the toast; several at once open the list', () => {
+    const open = vi.fn();
+    const alert = createNewIncidentAlert(open, vi.fn());
+    render(<Toasts />);
+    act(() => void alert([]));
+    act(() => void alert([report('one')]));
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(open).toHaveBeenLastCalledWith('one');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    act(() => void alert([report('one'), report('two'), report('three', 'Theft', 'Main Campus')]));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '2 reports: Fire at Riverside Campus; Theft at Main Campus',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open reports' }));
+    expect(open).toHaveBeenLastCalledWith(null);
+    expect(useUnreadAlerts.getState().alerts.map((a) => a.incidentId)).toEqual([
+      'two',
+      'three',
+      'one',
+    ]);
   });
 });

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import type { Release } from '@campus-safety/model';
 import { ErrorState, InlineSpinner } from '../../components/States';
 import { messageOf } from '../../lib/errors';
-import { formatBytes, formatDate } from '../../lib/format';
+import { formatBytes } from '../../lib/format';
 import { downloadUrl } from '../../lib/storage';
 import { followFileCheck, releaseOffer } from '../../data/file-checks';
 import { readNewestLiveRelease } from '../../data/releases';
+import { Time } from '../../components/Time';
 
 type State =
   | { status: 'loading' }
@@ -103,7 +104,9 @@ export default function DownloadPage() {
                 <dt className="text-slate-500">SHA-256</dt>
                 <dd className="font-mono text-xs break-all">{state.sha256 ?? '—'}</dd>
                 <dt className="text-slate-500">Released</dt>
-                <dd>{formatDate(state.release.timestamp)}</dd>
+                <dd>
+                  <Time value={state.release.timestamp} />
+                </dd>
               </dl>
               {state.release.notes && (
                 <section aria-labelledby="notes-heading" className="mt-4">

@@ -4,7 +4,7 @@ import { STATUS_LABELS, type IncidentStatus } from '@campus-safety/model';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, InlineSpinner, ListState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDate, formatMinutes } from '../../lib/format';
+import { formatMinutes } from '../../lib/format';
 import { latestIncidentsSpec } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
@@ -13,6 +13,7 @@ import { dashboardFigures, type Counted, type DashboardFigures } from './figures
 import { useCampusStats } from '../../data/campus-stats';
 import { Hotspots } from './Hotspots';
 import { TriggerFailures } from './TriggerFailures';
+import { Time } from '../../components/Time';
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -122,7 +123,7 @@ export default function HomePage() {
                 <StatusBadge status={r.status} />
                 <span className="font-medium">{r.incidentType}</span>
                 <span className="text-slate-600">{r.nearestCampus}</span>
-                <span className="text-slate-600">{formatDate(r.timestamp)}</span>
+                <Time value={r.timestamp} className="text-slate-600" />
                 <Link
                   className="ml-auto font-medium text-sky-800 underline"
                   to={`/reports?id=${r.id}`}

@@ -1,8 +1,8 @@
 import type { TriggerFailure } from '@campus-safety/model';
 import { ListState } from '../../components/States';
-import { formatDate } from '../../lib/format';
 import { useLiveQuery } from '../../data/live-query';
 import { latestTriggerFailuresSpec } from '../../data/trigger-failures';
+import { Time } from '../../components/Time';
 
 /** The latest ones are what needs looking at; older records are history. */
 export const TRIGGER_FAILURES_SHOWN = 20;
@@ -44,7 +44,9 @@ export function TriggerFailures() {
                 <td className="px-3 py-2 break-words">{f.error}</td>
                 <td className="px-3 py-2 tabular-nums">{f.attempts}</td>
                 <td className="px-3 py-2">{STATE_LABELS[f.state] ?? f.state}</td>
-                <td className="px-3 py-2">{formatDate(f.lastFailedAt)}</td>
+                <td className="px-3 py-2">
+                  <Time value={f.lastFailedAt} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -15,7 +15,7 @@ import { useIncidentList } from './store';
 export function ExportReportsButton({ scope }: { scope: IncidentScope }) {
   const filters = useIncidentList((s) => s.filters);
   if (!isStaffRole(scope.role)) return null;
-  const { wheres } = incidentQuerySpec(scope, filters);
+  const { wheres } = incidentQuerySpec(scope, filters, TIME_ZONE);
   return (
     <CsvExportButton
       what={scope.archived ? 'archived incident reports' : 'incident reports'}

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { STATUS_LABELS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
@@ -6,14 +6,16 @@ import { LocationMap } from '../../components/map';
 import { InlineSpinner, ErrorState, EmptyState } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { toast } from '../../components/toast-store';
-import { formatDate, formatMinutes } from '../../lib/format';
+import { formatMinutes } from '../../lib/format';
 import { incidentAccomplishmentsSpec } from '../../data/accomplishments';
 import { incidentSpec, respondToIncident, setIncidentArchived } from '../../data/incidents';
 import { useLiveDoc, useLiveQuery } from '../../data/live-query';
 import { useAuth } from '../../session/store';
+import { useUnreadAlerts } from '../../components/unread-alerts';
 import { availableActions, type IncidentAction } from './actions';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
+import { Time } from '../../components/Time';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
@@ -58,6 +60,8 @@ export function IncidentDetail({
   const accomplishments = useLiveQuery(incidentAccomplishmentsSpec(id, role));
   const [action, setAction] = useState<IncidentAction | null>(null);
   const data = incident.data;
+  // Opening a report reads its new-incident alert.
+  useEffect(() => useUnreadAlerts.getState().markRead(id), [id]);
 
   async function confirmSimple() {
     if (!data || !action) return;
@@ -92,7 +96,9 @@ export function IncidentDetail({
             <span className="text-sm text-slate-600">ID {data.id}</span>
           </div>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <Field label="Reported">{formatDate(data.timestamp)}</Field>
+            <Field label="Reported">
+              <Time value={data.timestamp} />
+            </Field>
             <Field label="Type">{data.incidentType}</Field>
             <Field label="Campus">{data.nearestCampus}</Field>
             <Field label="Reporter">{data.email}</Field>
@@ -152,14 +158,14 @@ export function IncidentDetail({
               <ol className="mt-1 space-y-1 text-sm">
                 {data.statusHistory.map((entry, index) => (
                   <li key={index} className="flex gap-2">
-                    <span className="w-48 shrink-0 text-slate-600">{formatDate(entry.at)}</span>
+                    <Time value={entry.at} className="w-48 shrink-0 text-slate-600" />
                     <span>{STATUS_LABELS[entry.status] ?? entry.status}</span>
                   </li>
                 ))}
               </ol>
             ) : (
               <p className="text-sm text-slate-600">
-                Reported {formatDate(data.timestamp)}; no changes yet.
+                Reported <Time value={data.timestamp} />; no changes yet.
               </p>
             )}
           </section>
@@ -180,7 +186,7 @@ export function IncidentDetail({
                 <li key={a.id} className="rounded border border-slate-200 p-2 text-sm">
                   <p className="font-medium">{a.title}</p>
                   <p className="text-slate-600">
-                    {a.resolveCode} · {formatDate(a.timestamp)}
+                    {a.resolveCode} · <Time value={a.timestamp} />
                   </p>
                 </li>
               ))}

@@ -1,13 +1,11 @@
 import { isStaffRole } from '@campus-safety/model';
 import { useTitleDetail } from '../../app/document-title';
-import { RowButton } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
-import { StatusBadge } from '../../components/StatusBadge';
-import { Pager, Table, type Column } from '../../components/Table';
-import { formatDate } from '../../lib/format';
+import { Pager, Table } from '../../components/Table';
+import { TIME_ZONE } from '../../lib/format';
 import { useServerCount } from '../../data/count';
-import { incidentBoundary, incidentPageSpec, type Incident } from '../../data/incidents';
+import { incidentBoundary, incidentPageSpec } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { useAuth } from '../../session/store';
@@ -18,7 +16,9 @@ import { ListWithMap } from './ListWithMap';
 import { campusesInScope } from './map-scope';
 import { pageSummary } from './page-summary';
 import { incidentQuerySpec } from './query-spec';
+import { ReportsViewSwitch } from './ReportsViewSwitch';
 import { PAGE_SIZE } from './store';
+import { incidentColumns, TriageQueues, useUnreadRowClass } from './TriageQueue';
 import { useIncidentView, useMirrorIncidentView } from './use-incident-view';
 
 export default function IncidentsPage({
@@ -30,9 +30,12 @@ export default function IncidentsPage({
 }) {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const { view, nextPage, previousPage, open, close } = useIncidentView();
+  const { view, nextPage, previousPage, open, close, showList } = useIncidentView();
   useMirrorIncidentView(view);
   const { filters, page, boundary, openId } = view;
+  // The archive has no triage: it is every archived report, newest first.
+  const list = archived ? 'all' : view.list;
+  const rowClass = useUnreadRowClass();
 
   const scope: IncidentScope = {
     role: profile?.role ?? null,
@@ -40,15 +43,15 @@ export default function IncidentsPage({
     campus: profile?.campus ?? null,
     archived,
   };
-  const spec = incidentQuerySpec(scope, filters);
+  const spec = incidentQuerySpec(scope, filters, TIME_ZONE);
 
   // One row more than a page tells whether another page lies beyond it (after it, or before it
   // when paging back), without reading the reports in between.
-  const pageSpec = incidentPageSpec(spec.wheres, PAGE_SIZE + 1, boundary);
-  const list = useLiveQuery(pageSpec);
+  const pageSpec = list === 'all' ? incidentPageSpec(spec.wheres, PAGE_SIZE + 1, boundary) : null;
+  const listed = useLiveQuery(pageSpec);
   const backwards = boundary?.side === 'before';
-  const rows = backwards ? list.data.slice(-PAGE_SIZE) : list.data.slice(0, PAGE_SIZE);
-  const beyond = list.data.length > PAGE_SIZE;
+  const rows = backwards ? listed.data.slice(-PAGE_SIZE) : listed.data.slice(0, PAGE_SIZE);
+  const beyond = listed.data.length > PAGE_SIZE;
   const hasNext = backwards || beyond;
   const hasPrevious = page > 1 && (!backwards || beyond);
   // The whole match, counted by the server (the pager's "of N"); counted again as the page moves.
@@ -58,78 +61,65 @@ export default function IncidentsPage({
     openId ? (rows.find((r) => r.id === openId)?.incidentType ?? 'Report') : null,
   );
 
-  const columns: Column<Incident>[] = [
-    {
-      header: 'Reported',
-      cell: (r) => <span className="whitespace-nowrap">{formatDate(r.timestamp)}</span>,
-    },
-    { header: 'Type', cell: (r) => r.incidentType },
-    { header: 'Campus', cell: (r) => r.nearestCampus, className: 'hidden md:table-cell' },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { header: 'Threat level', cell: (r) => r.threatLevel ?? '—' },
-    { header: 'Assignee', cell: (r) => r.assignedTo?.displayName ?? '—' },
-    {
-      header: 'Reporter',
-      cell: (r) => <span className="break-all">{r.email}</span>,
-      className: 'hidden xl:table-cell',
-    },
-    {
-      header: 'Actions',
-      cell: (r) => (
-        <RowButton
-          label="Open"
-          row={`report ${r.incidentType} of ${formatDate(r.timestamp)}`}
-          onClick={() => open(r.id)}
-        />
-      ),
-    },
-  ];
-
+  const columns = incidentColumns(open);
   const firstRow = rows[0];
   const lastRow = rows[rows.length - 1];
   return (
     <>
       <PageHeader
         title={archived ? 'Archived incident reports' : 'Incident reports'}
-        subtitle={
-          profile?.role === 'IMT'
-            ? `${profile.campus ?? 'No campus'} · newest first`
-            : 'Newest first'
-        }
+        subtitle={[
+          profile?.role === 'IMT' ? (profile.campus ?? 'No campus') : null,
+          list === 'all' ? 'newest first' : 'unassigned first, then the longest waiting',
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         actions={<ExportReportsButton scope={scope} />}
       />
-      <IncidentFiltersBar
-        showCampus={profile?.role !== 'IMT'}
-        showTags={isStaffRole(profile?.role)}
-      />
-      <ListState
-        live={list}
-        isEmpty={rows.length === 0 && page === 1}
-        emptyTitle={archived ? 'No archived reports' : 'No incident reports'}
-        emptyHint="Nothing matches the current filters."
-      >
-        <ListWithMap
-          rows={rows}
-          campuses={campusesInScope(scope.role, scope.campus, filters.campus)}
-          onOpen={open}
-        >
-          <Table caption="Incident reports" columns={columns} rows={rows} rowKey={(r) => r.id} />
-        </ListWithMap>
-        <Pager
-          page={page}
-          hasPrevious={hasPrevious}
-          hasNext={hasNext}
-          onPrevious={() => firstRow && previousPage(incidentBoundary(firstRow))}
-          onNext={() => lastRow && nextPage(incidentBoundary(lastRow))}
-          summary={pageSummary({
-            page,
-            pageSize: PAGE_SIZE,
-            shown: rows.length,
-            total: total.status === 'error' ? 'failed' : total.count,
-            searching: spec.wheres.some((w) => w.field === 'keywords'),
-          })}
-        />
-      </ListState>
+      {!archived && <ReportsViewSwitch view={list} onChange={showList} />}
+      {list === 'triage' && <TriageQueues scope={scope} open={open} />}
+      {list === 'all' && (
+        <>
+          <IncidentFiltersBar
+            showCampus={profile?.role !== 'IMT'}
+            showTags={isStaffRole(profile?.role)}
+          />
+          <ListState
+            live={listed}
+            isEmpty={rows.length === 0 && page === 1}
+            emptyTitle={archived ? 'No archived reports' : 'No incident reports'}
+            emptyHint="Nothing matches the current filters."
+          >
+            <ListWithMap
+              rows={rows}
+              campuses={campusesInScope(scope.role, scope.campus, filters.campus)}
+              onOpen={open}
+            >
+              <Table
+                caption="Incident reports"
+                columns={columns}
+                rows={rows}
+                rowKey={(r) => r.id}
+                rowClassName={rowClass}
+              />
+            </ListWithMap>
+            <Pager
+              page={page}
+              hasPrevious={hasPrevious}
+              hasNext={hasNext}
+              onPrevious={() => firstRow && previousPage(incidentBoundary(firstRow))}
+              onNext={() => lastRow && nextPage(incidentBoundary(lastRow))}
+              summary={pageSummary({
+                page,
+                pageSize: PAGE_SIZE,
+                shown: rows.length,
+                total: total.status === 'error' ? 'failed' : total.count,
+                searching: spec.wheres.some((w) => w.field === 'keywords'),
+              })}
+            />
+          </ListState>
+        </>
+      )}
       {openId && <IncidentDetail id={openId} accomplishDialog={accomplishDialog} onClose={close} />}
     </>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableActions } from './actions';
+import { availableActions, canAssignToSelf } from './actions';
 
 const live = (status: Parameters<typeof availableActions>[0]['status']) => ({
   status,
@@ -7,8 +7,8 @@ const live = (status: Parameters<typeof availableActions>[0]['status']) => ({
 });
 
 describe('status actions per status and role', () => {
-  it('a new report can be assigned, accomplished or declined', () => {
-    expect(availableActions(live('Reported'), 'IMT')).toEqual(['assign', 'accomplish', 'decline']);
+  it('a new report can be assigned or declined; no accomplishment report before someone handles it', () => {
+    expect(availableActions(live('Reported'), 'IMT')).toEqual(['assign', 'decline']);
   });
 
   it('a report being processed can be responded to, accomplished or declined', () => {
@@ -40,5 +40,31 @@ describe('status actions per status and role', () => {
   it('reporters and unknown roles only read', () => {
     expect(availableActions(live('Reported'), 'User')).toEqual([]);
     expect(availableActions(live('Reported'), null)).toEqual([]);
+  });
+});
+
+describe('Assign to me', () => {
+  const me = (role: 'Admin' | 'IMT' | 'User', campus: string | null) => ({ role, campus });
+  const report = (
+    status: Parameters<typeof availableActions>[0]['status'],
+    isArchived = false,
+  ) => ({
+    status,
+    isArchived,
+    nearestCampus: 'Main Campus',
+  });
+
+  it('is offered on an unassigned live report to its campus IMT and to Admins', () => {
+    expect(canAssignToSelf(report('Reported'), me('IMT', 'Main Campus'))).toBe(true);
+    expect(canAssignToSelf(report('Reported'), me('Admin', null))).toBe(true);
+  });
+
+  it('is not offered once assigned, when closed or archived, nor to other campuses or reporters', () => {
+    for (const status of ['Processing', 'Responded', 'Resolved', 'Declined'] as const)
+      expect(canAssignToSelf(report(status), me('IMT', 'Main Campus'))).toBe(false);
+    expect(canAssignToSelf(report('Reported', true), me('Admin', null))).toBe(false);
+    expect(canAssignToSelf(report('Reported'), me('IMT', 'North Campus'))).toBe(false);
+    expect(canAssignToSelf(report('Reported'), me('User', null))).toBe(false);
+    expect(canAssignToSelf(report('Reported'), null)).toBe(false);
   });
 });

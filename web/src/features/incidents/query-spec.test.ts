@@ -54,8 +54,9 @@ describe('filters', () => {
       { field: 'threatLevel', op: '==', value: 'High' },
       { field: 'incidentType', op: '==', value: 'Fire' },
       { field: 'tags', op: 'array-contains', value: 'night' },
-      { field: 'timestamp', op: '>=', value: new Date('2026-03-01T00:00:00') },
-      { field: 'timestamp', op: '<=', value: new Date('2026-03-31T23:59:59.999') },
+      // Whole days in the programme zone (Asia/Manila, UTC+8), whatever the browser's zone.
+      { field: 'timestamp', op: '>=', value: new Date('2026-02-28T16:00:00Z') },
+      { field: 'timestamp', op: '<=', value: new Date('2026-03-31T15:59:59.999Z') },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { searchQuery } from '@campus-safety/model';
+import { fromDateTimeLocal, PROGRAMME_TIME_ZONE, searchQuery } from '@campus-safety/model';
 import { incidentScope, type IncidentScope } from '../../data/scopes';
 import type { WhereSpec } from '../../data/spec';
 
@@ -30,11 +30,12 @@ export const EMPTY_FILTERS: IncidentFilters = {
   search: '',
 };
 
-function startOfDay(day: string): Date {
-  return new Date(`${day}T00:00:00`);
+// Days are programme-zone days, like every date the console shows (an invalid day: Invalid Date).
+function startOfDay(day: string, timeZone = PROGRAMME_TIME_ZONE): Date {
+  return fromDateTimeLocal(`${day}T00:00:00`, timeZone) ?? new Date(NaN);
 }
-function endOfDay(day: string): Date {
-  return new Date(`${day}T23:59:59.999`);
+function endOfDay(day: string, timeZone = PROGRAMME_TIME_ZONE): Date {
+  return fromDateTimeLocal(`${day}T23:59:59.999`, timeZone) ?? new Date(NaN);
 }
 
 export type FilterProblems = Partial<Record<'from' | 'to' | 'search' | 'tag', string>>;
@@ -68,6 +69,7 @@ export function filterProblems(filters: IncidentFilters): FilterProblems {
 export function incidentQuerySpec(
   scope: IncidentScope,
   filters: IncidentFilters,
+  timeZone: string = PROGRAMME_TIME_ZONE,
 ): IncidentQuerySpec {
   const wheres = [...incidentScope(scope)];
   const add = (field: string, value: string) => {
@@ -82,9 +84,9 @@ export function incidentQuerySpec(
   if (filters.tag && !problems.tag)
     wheres.push({ field: 'tags', op: 'array-contains', value: filters.tag });
   if (filters.from && !problems.from)
-    wheres.push({ field: 'timestamp', op: '>=', value: startOfDay(filters.from) });
+    wheres.push({ field: 'timestamp', op: '>=', value: startOfDay(filters.from, timeZone) });
   if (filters.to && !problems.to)
-    wheres.push({ field: 'timestamp', op: '<=', value: endOfDay(filters.to) });
+    wheres.push({ field: 'timestamp', op: '<=', value: endOfDay(filters.to, timeZone) });
   const { words } = searchQuery(filters.search);
   if (words.length > 0) wheres.push({ field: 'keywords', op: 'array-contains-any', value: words });
   return { wheres, orderBy: { field: 'timestamp', direction: 'desc' } };

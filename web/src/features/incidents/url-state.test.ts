@@ -16,6 +16,7 @@ const parse = (query: string) => viewFromParams(new URLSearchParams(query));
 
 describe('reports view <-> URL', () => {
   const filtered: IncidentView = {
+    list: 'all',
     filters: {
       ...EMPTY_FILTERS,
       search: 'laptop café',
@@ -35,6 +36,12 @@ describe('reports view <-> URL', () => {
   it('the first unfiltered page is the bare address', () => {
     expect(url(FIRST_VIEW)).toBe('');
     expect(parse('')).toEqual(FIRST_VIEW);
+  });
+
+  it('opens on the triage queues; every report is `view=all`', () => {
+    expect(parse('view=all').list).toBe('all');
+    expect(parse('view=bogus').list).toBe('triage');
+    expect(url({ ...FIRST_VIEW, list: 'all' })).toBe('view=all');
   });
 
   it('round-trips every filter, the page, its boundary to the nanosecond and the open report', () => {

@@ -16,7 +16,12 @@ import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
  * reload restores it and Back undoes the last change. The URL is read as untrusted input:
  * unknown values are dropped, not queried.
  */
+/** The reports screen's two lists: what needs action (the default) and every report, newest first. */
+export type ReportsList = 'triage' | 'all';
+
 export interface IncidentView {
+  /** `?view=all` for every report; the triage queues otherwise. */
+  list: ReportsList;
   filters: IncidentFilters;
   /** 1-based page number; page 1 has no boundary. */
   page: number;
@@ -27,6 +32,7 @@ export interface IncidentView {
 }
 
 export const FIRST_VIEW: IncidentView = {
+  list: 'triage',
   filters: EMPTY_FILTERS,
   page: 1,
   boundary: null,
@@ -87,6 +93,7 @@ export function viewFromParams(params: URLSearchParams): IncidentView {
   const onPage = boundary && Number.isInteger(page) && page >= 2 && page <= MAX_PAGE;
   const openId = params.get('id');
   return {
+    list: params.get('view') === 'all' ? 'all' : 'triage',
     filters,
     page: onPage ? page : 1,
     boundary: onPage ? boundary : null,
@@ -97,6 +104,7 @@ export function viewFromParams(params: URLSearchParams): IncidentView {
 /** The URL search params of a view: only what differs from the first, unfiltered page. */
 export function paramsOfView(view: IncidentView): URLSearchParams {
   const params = new URLSearchParams();
+  if (view.list === 'all') params.set('view', 'all');
   for (const key of Object.keys(FILTER_PARAMS) as (keyof IncidentFilters)[]) {
     if (view.filters[key]) params.set(FILTER_PARAMS[key], view.filters[key]);
   }

@@ -10,6 +10,7 @@ import {
   viewFromParams,
   withFilter,
   type IncidentView,
+  type ReportsList,
 } from './url-state';
 
 type RowBoundary = Omit<PageBoundary, 'side'>;
@@ -26,6 +27,7 @@ export function useIncidentView() {
     view,
     setFilter: <K extends keyof IncidentFilters>(key: K, value: IncidentFilters[K]) =>
       go(withFilter(view, key, value)),
+    showList: (list: ReportsList) => go({ ...view, list, page: 1, boundary: null }),
     clearFilters: () => go({ ...view, filters: EMPTY_FILTERS, page: 1, boundary: null }),
     nextPage: (lastRow: RowBoundary) => go(nextPageView(view, lastRow)),
     previousPage: (firstRow: RowBoundary) => go(previousPageView(view, firstRow)),

@@ -5,12 +5,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmptyState } from '../../components/States';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { formatDate, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { imageProblem } from '../../lib/validation';
 import { PasswordChangeForm } from '../../session/PasswordChangeForm';
 import { useAuth, type Profile } from '../../session/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
+import { Time } from '../../components/Time';
 
 const NAME_FIELDS = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -129,10 +130,10 @@ export default function ProfilePage() {
   const profile = useAuth((s) => s.profile);
   const email = useAuth((s) => s.user?.email);
   if (!profile) return <EmptyState title="No profile found for this account." />;
-  const account = [
+  const account: [string, React.ReactNode][] = [
     ['Role', profile.role],
     ['Campus', profile.campus ?? '—'],
-    ['Registered', formatDate(profile.registrationDate)],
+    ['Registered', <Time value={profile.registrationDate} />],
   ];
   return (
     <>

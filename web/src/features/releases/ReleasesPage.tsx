@@ -7,12 +7,13 @@ import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
-import { formatBytes, formatDate } from '../../lib/format';
+import { formatBytes } from '../../lib/format';
 import { fileCheckLabel, releaseChecksSpec } from '../../data/file-checks';
 import { useLiveQuery } from '../../data/live-query';
 import { releasesSpec, setReleaseArchived, type ReleaseRow } from '../../data/releases';
 import { publishRelease } from './api';
 import { validateRelease, type ReleaseField, type ReleaseInput } from './form';
+import { Time } from '../../components/Time';
 
 function UploadForm({ highestCode }: { highestCode: number }) {
   const [file, setFile] = useState<File | null>(null);
@@ -106,7 +107,7 @@ export default function ReleasesPage() {
   const columns: Column<ReleaseRow>[] = [
     { header: 'Version', cell: (r) => <span className="font-medium">{r.version}</span> },
     { header: 'Code', cell: (r) => r.versionCode },
-    { header: 'Uploaded', cell: (r) => formatDate(r.timestamp) },
+    { header: 'Uploaded', cell: (r) => <Time value={r.timestamp} /> },
     { header: 'Size', cell: (r) => formatBytes(r.size) },
     {
       header: 'Notes',

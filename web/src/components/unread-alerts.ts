@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** What one new-incident alert said, kept after its toast has closed (WCAG 2.2.1/2.2.4). */
+export interface IncidentAlert {
+  incidentId: string;
+  incidentType: string;
+  campus: string;
+  /** When the report was written (ms since the epoch). */
+  reportedAt: number;
+}
+
+/** Enough for a shift's backlog; the oldest unread alerts give way beyond it. */
+export const MAX_UNREAD_ALERTS = 50;
+
+interface UnreadState {
+  alerts: IncidentAlert[];
+  add: (alerts: IncidentAlert[]) => void;
+  /** A report counts as seen once it is opened. */
+  markRead: (incidentId: string) => void;
+  markAllRead: () => void;
+}
+
+/**
+ * Unread new-incident alerts, newest first. Kept in the tab's session storage, so a reload keeps
+ * them until they are read, and another tab or sign-in starts clean.
+ */
+export const useUnreadAlerts = create<UnreadState>()(
+  persist(
+    (set) => ({
+      alerts: [],
+      add: (alerts) =>
+        set((s) => {
+          const known = new Set(s.alerts.map((a) => a.incidentId));
+          const fresh = alerts.filter((a) => !known.has(a.incidentId));
+          return { alerts: [...fresh, ...s.alerts].slice(0, MAX_UNREAD_ALERTS) };
+        }),
+      markRead: (incidentId) =>
+        set((s) =>
+          s.alerts.some((a) => a.incidentId === incidentId)
+            ? { alerts: s.alerts.filter((a) => a.incidentId !== incidentId) }
+            : s,
+        ),
+      markAllRead: () => set({ alerts: [] }),
+    }),
+    { name: 'campus-safety.unread-alerts', storage: createJSONStorage(() => sessionStorage) },
+  ),
+);
+
+export function useUnreadCount(): number {
+  return useUnreadAlerts((s) => s.alerts.length);
+}
+
+/** "Fire at Riverside Campus": what an alert names. */
+export function alertSummary(alert: Pick<IncidentAlert, 'incidentType' | 'campus'>): string {
+  return `${alert.incidentType || 'Incident'} at ${alert.campus || 'an unknown campus'}`;
+}
+
+const COUNT_PREFIX = /^\(\d+\) /;
+
+/**
+ * The one place the unread count enters the tab title: "(3) Reports · Campus Safety Console".
+ * Whoever sets a title passes it through here (or leaves it to useUnreadTitle, which re-applies it).
+ */
+export function withUnreadCount(title: string, count: number): string {
+  const bare = title.replace(COUNT_PREFIX, '');
+  return count > 0 ? `(${count}) ${bare}` : bare;
+}

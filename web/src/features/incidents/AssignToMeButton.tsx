@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { toast } from '../../components/toast-store';
+import { assignIncidentToSelf, type Incident } from '../../data/incidents';
+import { useLiveDoc } from '../../data/live-query';
+import { staffEntrySpec } from '../../data/staff-directory';
+import { useAuth } from '../../session/store';
+import { canAssignToSelf } from './actions';
+import { rowName } from './row-name';
+
+/**
+ * "Assign to me" in one click: the signed-in staff member takes an unassigned report, named as
+ * their staff directory entry names them. Offered only where the report can be assigned and the
+ * rules would take this person (canAssignToSelf).
+ */
+export function AssignToMeButton({ incident }: { incident: Incident }) {
+  const uid = useAuth((s) => s.user?.uid ?? '');
+  const profile = useAuth((s) => s.profile);
+  const offered = canAssignToSelf(incident, profile);
+  const entry = useLiveDoc(offered && uid ? staffEntrySpec(uid) : null);
+  const [busy, setBusy] = useState(false);
+  if (!offered) return null;
+  const me = entry.data;
+
+  async function assign() {
+    if (!me) return;
+    setBusy(true);
+    try {
+      await assignIncidentToSelf(incident.id, {
+        id: me.id,
+        displayName: me.displayName,
+        email: me.email,
+      });
+      toast.success(
+        'Report assigned to you',
+        `${incident.incidentType}: status is now Processing.`,
+      );
+    } catch (error) {
+      toast.failure('Could not assign the report to you', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button
+      className="whitespace-nowrap"
+      onClick={() => void assign()}
+      disabled={busy || !me}
+      title={entry.status === 'ready' && !me ? 'You have no staff directory entry yet.' : undefined}
+      aria-label={`Assign to me: ${rowName(incident)}`}
+    >
+      Assign to me
+    </Button>
+  );
+}
