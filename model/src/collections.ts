@@ -26,6 +26,12 @@ export const COLLECTIONS = {
   triggerFailures: 'trigger_failures',
   /** Server-written: what the Storage trigger found in each uploaded file (keyed by fileCheckId). */
   fileChecks: 'file_checks',
+  /** Sub-collection of `incident_reports/{id}`: server-written entries (who did what, when). */
+  timeline: 'timeline',
+  /** Sub-collection of `incident_reports/{id}`: staff-only notes, written by campus IMT and Admins. */
+  internalNotes: 'internal_notes',
+  /** `campus_leads/{campus}`: the IMT member an Admin designated to be told about escalations. */
+  campusLeads: 'campus_leads',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

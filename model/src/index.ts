@@ -21,3 +21,4 @@ export * from './publications';
 export * from './email';
 export * from './response-targets';
 export * from './campus-areas';
+export * from './timeline';

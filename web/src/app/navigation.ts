@@ -14,6 +14,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/', label: 'Dashboard', access: SIGNED_IN },
       { to: '/reports', label: 'Incident reports', access: SIGNED_IN },
       { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },
+      { to: '/escalations', label: 'Escalations', access: SIGNED_IN },
     ],
   },
   {

@@ -21,6 +21,8 @@ const ArticlesPage = lazy(() => import('../features/publishing/ArticlesPage'));
 const AnnouncementsPage = lazy(() => import('../features/publishing/AnnouncementsPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
+const PrintIncidentPage = lazy(() => import('../features/incidents/PrintIncidentPage'));
+const EscalationsPage = lazy(() => import('../features/incidents/EscalationsPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -58,6 +60,16 @@ export const routes: RouteObject[] = [
     errorElement: <NotFoundPage />,
   },
   { path: '/download', element: page(DownloadPage, {}, true), errorElement: <NotFoundPage /> },
+  // Outside the shell: a page laid out for paper.
+  {
+    path: '/print/reports/:id',
+    element: (
+      <RequireSession>
+        <RequireRole access={SIGNED_IN}>{page(PrintIncidentPage, {}, true)}</RequireRole>
+      </RequireSession>
+    ),
+    errorElement: <NotFoundPage />,
+  },
   {
     path: '/',
     element: <RequireSession>{page(Shell, {}, true)}</RequireSession>,
@@ -66,6 +78,7 @@ export const routes: RouteObject[] = [
       guarded(undefined, SIGNED_IN, HomePage),
       guarded('reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', SIGNED_IN, AccomplishmentsPage),
+      guarded('escalations', SIGNED_IN, EscalationsPage),
       guarded('profiles', SIGNED_IN, ProfilePage),
       guarded('accounts', ADMIN_ONLY, AccountsPage),
       guarded('articles', ADMIN_ONLY, ArticlesPage),

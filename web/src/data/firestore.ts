@@ -1,5 +1,6 @@
 import {
   collection,
+  deleteDoc,
   doc,
   getDocs,
   limit,
@@ -127,4 +128,8 @@ export function createDocument(path: readonly string[], data: Fields, failure: s
 
 export function updateDocument(path: readonly string[], change: Fields, failure: string) {
   return explained(failure, () => updateDoc(docRef(path), change));
+}
+
+export function deleteDocument(path: readonly string[], failure: string) {
+  return explained(failure, () => deleteDoc(docRef(path)));
 }

@@ -4,6 +4,7 @@ import {
   type Assignee,
   type IncidentReport,
 } from '@campus-safety/model';
+import { callerUid } from '../lib/auth';
 import { entityConverter, listenToQuery, updateDocument } from './firestore';
 import { incidentScope, type IncidentScope } from './scopes';
 import type { Cursor, DocSpec, QuerySpec, WhereSpec, WithId } from './spec';
@@ -64,16 +65,21 @@ export function watchIncidentCount(
   });
 }
 
-/** The console writes only these intents; timing fields, history and notifications are the server's. */
+/** The console writes only these intents; timing fields, timeline and notifications are the server's. */
 function write(id: string, change: Record<string, unknown>): Promise<void> {
   return updateDocument([...path, id], change, `Update of incident ${id} failed`);
+}
+
+/** A status move, signed with the caller's uid so the server can name who acted. */
+function move(id: string, change: Record<string, unknown>): Promise<void> {
+  return write(id, { ...change, updatedBy: callerUid() });
 }
 
 export function assignIncident(
   id: string,
   input: { assignee: Assignee; threatLevel: string; tags: string[] },
 ) {
-  return write(id, {
+  return move(id, {
     status: 'Processing',
     assignedTo: input.assignee,
     threatLevel: input.threatLevel,
@@ -82,11 +88,11 @@ export function assignIncident(
 }
 
 export function respondToIncident(id: string) {
-  return write(id, { status: 'Responded' });
+  return move(id, { status: 'Responded' });
 }
 
 export function declineIncident(id: string, reason: string, description: string) {
-  return write(id, {
+  return move(id, {
     status: 'Declined',
     declineReason: reason,
     declineDescription: description.trim(),

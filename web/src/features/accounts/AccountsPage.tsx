@@ -15,6 +15,7 @@ import { useAuth } from '../../session/store';
 import { reissueDefaultPassword, setAccountArchived } from './api';
 import { defaultPasswordState } from './form';
 import { CreateAccountDialog, OneTimePasswordDialog, RoleCampusDialog } from './AccountDialogs';
+import { CampusLeadsPanel } from './CampusLeadsPanel';
 
 type Account = Row<UserProfile>;
 
@@ -125,6 +126,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
       >
         <PagedTable caption="Accounts" columns={columns} rows={rows} />
       </ListState>
+      {!archived && <CampusLeadsPanel />}
       {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}
       {editing && <RoleCampusDialog account={editing} onClose={() => setEditing(null)} />}
       {issued && (

@@ -1,5 +1,4 @@
 import { useState, type ComponentType } from 'react';
-import { STATUS_LABELS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { InlineSpinner, ErrorState, EmptyState } from '../../components/States';
@@ -13,6 +12,7 @@ import { useAuth } from '../../session/store';
 import { availableActions, type IncidentAction } from './actions';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
+import { IncidentTimeline } from './IncidentTimeline';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
@@ -143,25 +143,7 @@ export function IncidentDetail({
             )}
           </section>
 
-          <section aria-labelledby="history-heading">
-            <h3 id="history-heading" className="font-semibold text-slate-900">
-              Status history
-            </h3>
-            {data.statusHistory?.length ? (
-              <ol className="mt-1 space-y-1 text-sm">
-                {data.statusHistory.map((entry, index) => (
-                  <li key={index} className="flex gap-2">
-                    <span className="w-48 shrink-0 text-slate-600">{formatDate(entry.at)}</span>
-                    <span>{STATUS_LABELS[entry.status] ?? entry.status}</span>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-sm text-slate-600">
-                Reported {formatDate(data.timestamp)}; no changes yet.
-              </p>
-            )}
-          </section>
+          <IncidentTimeline incident={data} />
 
           <section aria-labelledby="accomplishments-heading">
             <h3 id="accomplishments-heading" className="font-semibold text-slate-900">
