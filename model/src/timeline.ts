@@ -53,6 +53,33 @@ export interface InternalNote<T = TimestampLike> {
   at: T;
 }
 
+/**
+ * The line a status move's entry shows. One home for the functions, which write it, and the
+ * seed, which writes the history the functions would have.
+ */
+export function statusEntryDetail(
+  status: IncidentStatus,
+  facts: {
+    incidentType?: unknown;
+    campus?: unknown;
+    assigneeName?: string | null;
+    declineReason?: unknown;
+  },
+): string {
+  switch (status) {
+    case 'Reported':
+      return `${String(facts.incidentType ?? 'Incident')} reported at ${String(facts.campus ?? 'an unknown campus')}`;
+    case 'Processing':
+      return `Assigned to ${facts.assigneeName || 'the safety team'}`;
+    case 'Responded':
+      return 'Marked as responded';
+    case 'Resolved':
+      return 'Resolved by an accomplishment report';
+    case 'Declined':
+      return `Declined: ${String(facts.declineReason ?? 'no reason given')}`;
+  }
+}
+
 /** Why a note's text cannot be stored, or null when it can (trimmed by the caller). */
 export function internalNoteProblem(text: string): string | null {
   if (text.length === 0) return 'Note is required.';

@@ -16,6 +16,7 @@ import {
   responseTargetFor,
   programmeTimeZone,
   randomPointInCampus,
+  statusEntryDetail,
 } from '@campus-safety/model';
 import { REPORTERS, STAFF } from './accounts.mjs';
 import { PLACES, pick, seededRandom } from './campuses.mjs';
@@ -124,7 +125,7 @@ export function buildIncidents(now, random) {
           at: reportedAt,
           actor: reporterActor,
           status: 'Reported',
-          detail: `${type} reported at ${campus}`,
+          detail: statusEntryDetail('Reported', { incidentType: type, campus }),
         },
       ];
       const entry = (kind, at, person, detail, entryStatus) =>
@@ -154,7 +155,13 @@ export function buildIncidents(now, random) {
         data.declineDescription = `Checked on site at ${place}: ${data.declineReason.toLowerCase()}.`;
         const decliner = staffFor(campus, random);
         data.updatedBy = decliner.uid;
-        entry('declined', declinedAt, decliner, `Declined: ${data.declineReason}`, 'Declined');
+        entry(
+          'declined',
+          declinedAt,
+          decliner,
+          statusEntryDetail('Declined', { declineReason: data.declineReason }),
+          'Declined',
+        );
         // Old closed cases are archived, so the archive screens have something to show.
         data.isArchived = i === 0;
       } else if (status !== 'Reported') {
@@ -172,7 +179,7 @@ export function buildIncidents(now, random) {
           'assigned',
           assignedAt,
           assigner,
-          `Assigned to ${data.assignedTo.displayName}`,
+          statusEntryDetail('Processing', { assigneeName: data.assignedTo.displayName }),
           'Processing',
         );
         entry('threat-level', assignedAt, assigner, `Threat level set to ${data.threatLevel}`);
@@ -182,7 +189,13 @@ export function buildIncidents(now, random) {
           const respondedAt = later(5, 120, assignedAt);
           data.responseTimeInMinutes = minutesBetween(reportedAt.getTime(), respondedAt.getTime());
           data.updatedBy = assignee.uid;
-          entry('responded', respondedAt, assignee, 'Responded', 'Responded');
+          entry(
+            'responded',
+            respondedAt,
+            assignee,
+            statusEntryDetail('Responded', {}),
+            'Responded',
+          );
           if (status === 'Resolved') {
             const resolvedAt = later(30, 24 * 60, respondedAt);
             const accomplishment = accomplishmentFor(id, data, resolvedAt, assignee, random);
@@ -192,7 +205,7 @@ export function buildIncidents(now, random) {
               assignee,
               `Accomplishment report filed: ${accomplishment.data.title}`,
             );
-            entry('resolved', resolvedAt, assignee, 'Resolved', 'Resolved');
+            entry('resolved', resolvedAt, assignee, statusEntryDetail('Resolved', {}), 'Resolved');
             data.isArchived = i < 2;
             incidents.push({ id, data, timeline, notes, accomplishment });
             continue;

@@ -4,7 +4,7 @@ import {
   COLLECTIONS,
   MESSAGES,
   PUSH_TYPES,
-  STATUS_LABELS,
+  statusEntryDetail,
   type IncidentStatus,
   type TimelineKind,
   minutesBetween,
@@ -47,20 +47,6 @@ const ENTRY_KINDS: Record<IncidentStatus, TimelineKind> = {
   Resolved: 'resolved',
   Declined: 'declined',
 };
-
-/** The line the timeline shows for a status move. */
-function statusDetail(status: IncidentStatus, incident: DocumentData, assignee: string | null) {
-  switch (status) {
-    case 'Reported':
-      return `${String(incident.incidentType ?? 'Incident')} reported at ${String(incident.nearestCampus ?? 'an unknown campus')}`;
-    case 'Processing':
-      return `Assigned to ${assignee ?? 'the safety team'}`;
-    case 'Declined':
-      return `Declined: ${String(incident.declineReason ?? 'no reason given')}`;
-    default:
-      return STATUS_LABELS[status];
-  }
-}
 
 /**
  * The side effects of an incident reaching `status` (docs/requirements.md#status-machine): timing
@@ -118,7 +104,12 @@ export async function applyIncidentStatus(
         at: event.eventTime,
         actor,
         status: event.status,
-        detail: statusDetail(event.status, event.incident, assigneeName),
+        detail: statusEntryDetail(event.status, {
+          incidentType: event.incident.incidentType,
+          campus: event.incident.nearestCampus,
+          assigneeName,
+          declineReason: event.incident.declineReason,
+        }),
       });
       // The assignment rates the report: its threat level is a change of its own.
       if (event.status === 'Processing' && typeof event.incident.threatLevel === 'string') {

@@ -9,6 +9,8 @@ import {
   notificationsOf,
   reporter,
   settle,
+  staffMember,
+  timelineOf,
   unique,
   waitFor,
 } from './stack';
@@ -194,5 +196,30 @@ describe('accomplishment trigger', () => {
     await forged.delete();
     await settle();
     assert.deepEqual(await docData(copyPath), original);
+  });
+
+  it('records the report, the threat-level change and the Resolved move in the timeline, each naming the author', async () => {
+    const { ref } = await incident('Responded');
+    const author = await staffMember('Eva', 'Tan', 'North Campus');
+    await ref
+      .collection(COLLECTIONS.accomplishmentReports)
+      .doc(unique('acc'))
+      .set(accomplishment({ threatLevel: 'High', updatedBy: author.id }));
+    const timeline = await waitFor(
+      () => timelineOf(ref.path),
+      (t) => t.some((e) => e.kind === 'resolved'),
+    );
+    const kinds = timeline.map((e) => e.kind).sort();
+    assert.deepEqual(kinds, ['accomplishment', 'resolved', 'threat-level']);
+    const actor = { uid: author.id, name: 'Eva Tan', role: 'IMT' };
+    for (const entry of timeline) assert.deepEqual(entry.actor, actor, entry.kind);
+    assert.equal(
+      timeline.find((e) => e.kind === 'accomplishment')!.detail,
+      'Accomplishment report filed: Bike recovered',
+    );
+    assert.equal(
+      timeline.find((e) => e.kind === 'threat-level')!.detail,
+      'Threat level Low → High',
+    );
   });
 });
