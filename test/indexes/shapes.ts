@@ -197,6 +197,29 @@ export function consoleShapes(): QueryShape[] {
       collection: COLLECTIONS.incidentStats,
       wheres: [],
     },
+    {
+      source: 'web incident timeline (data/timeline.ts)',
+      collection: COLLECTIONS.timeline,
+      wheres: [],
+      orderBy: [{ field: 'at', direction: 'asc' }],
+    },
+    {
+      source: 'web internal notes (data/timeline.ts)',
+      collection: COLLECTIONS.internalNotes,
+      wheres: [],
+      orderBy: [{ field: 'at', direction: 'asc' }],
+    },
+    {
+      source: 'web campus leads (data/timeline.ts)',
+      collection: COLLECTIONS.campusLeads,
+      wheres: [],
+    },
+    {
+      source: 'web escalations (data/escalations.ts)',
+      collection: COLLECTIONS.notifications,
+      wheres: [{ field: 'type', op: '==', value: 'escalation' }],
+      orderBy: NEWEST_FIRST,
+    },
   );
   // The mobile app's published-items query, as the rules matrix states it (publishing.test.ts).
   for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {
@@ -234,6 +257,24 @@ export function functionShapes(): QueryShape[] {
       source: 'functions incident stats rebuild (services/incident-stats.ts)',
       collection: COLLECTIONS.incidentReports,
       wheres: [],
+    },
+    {
+      source: 'functions escalation scan (services/escalation.ts)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [
+        { field: 'status', op: '==', value: 'Reported' },
+        { field: 'isArchived', op: '==', value: false },
+        { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
+      ],
+      orderBy: NEWEST_FIRST,
+    },
+    {
+      source: 'functions escalation recipients: live Admins (services/escalation.ts)',
+      collection: COLLECTIONS.users,
+      wheres: [
+        { field: 'role', op: '==', value: 'Admin' },
+        { field: 'isArchived', op: '==', value: false },
+      ],
     },
   ];
   for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {
