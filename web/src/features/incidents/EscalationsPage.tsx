@@ -51,6 +51,7 @@ export default function EscalationsPage() {
                 <Link
                   to={`/reports?id=${encodeURIComponent(n.type_id)}`}
                   onClick={() => opened(n.id)}
+                  aria-label={`Open report: ${n.message}`}
                   className="ml-auto font-medium text-sky-800 underline"
                 >
                   Open report
