@@ -14,7 +14,7 @@ import { mergeTimeline } from './timeline';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex gap-3 border-b border-slate-200 py-1 break-inside-avoid">
-      <dt className="w-40 shrink-0 font-semibold text-slate-700">{label}</dt>
+      <dt className="w-28 shrink-0 font-semibold text-slate-700 sm:w-40">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
