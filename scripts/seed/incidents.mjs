@@ -205,6 +205,9 @@ export function buildIncidents(now, random) {
               assignee,
               `Accomplishment report filed: ${accomplishment.data.title}`,
             );
+            // The id the accomplishment trigger gives a new report's entry (services/timeline.ts):
+            // finding it, the trigger records nothing twice.
+            timeline[timeline.length - 1].id = `accomplishment-${accomplishment.id}`;
             entry('resolved', resolvedAt, assignee, statusEntryDetail('Resolved', {}), 'Resolved');
             data.isArchived = i < 2;
             incidents.push({ id, data, timeline, notes, accomplishment });

@@ -4,7 +4,7 @@ import { COLLECTIONS, THREAT_LEVELS, accomplishmentSnapshot, isOneOf } from '@ca
 
 import { eventDocId } from '../domain/event-ids';
 import { runOnce } from './run-once';
-import { actorOf, addEntry, timelineCollection } from './timeline';
+import { accomplishmentEntryId, actorOf, addEntry, timelineCollection } from './timeline';
 import { reportedAt } from './timestamps';
 
 export interface AccomplishmentEvent {
@@ -91,8 +91,15 @@ export async function applyAccomplishmentWrite(
         logger.warn('Accomplishment report for a missing incident', {
           incidentId: event.incidentId,
         });
+      const timeline = timelineCollection(db, event.incidentId);
+      // A new report's entry has a fixed id: the seed and imports write it with the report, and
+      // then it is history, not news. Edits are keyed by their event.
+      const entryRef = event.before
+        ? timeline.doc(eventDocId(event.eventId, 'accomplishment'))
+        : timeline.doc(accomplishmentEntryId(event.accomplishmentId));
+      const recorded = !event.before && (await tx.get(entryRef)).exists;
       const newsworthy =
-        !!incident && (!event.before || event.before.isArchived === after.isArchived);
+        !!incident && !recorded && (!event.before || event.before.isArchived === after.isArchived);
       const actor = newsworthy ? await actorOf(tx, db, after.updatedBy) : null;
       const report = accomplishmentSnapshot(
         event.incidentId,
@@ -117,9 +124,8 @@ export async function applyAccomplishmentWrite(
       if (threatLevelSynced) updates.threatLevel = after.threatLevel;
       if (incident && Object.keys(updates).length > 0) tx.update(incidentRef, updates);
       if (newsworthy) {
-        const timeline = timelineCollection(db, event.incidentId);
         const at = event.eventTime;
-        addEntry(tx, timeline.doc(eventDocId(event.eventId, 'accomplishment')), {
+        addEntry(tx, entryRef, {
           kind: 'accomplishment',
           at,
           actor,

@@ -21,6 +21,11 @@ import {
  */
 export const REPORTED_ENTRY_ID = 'reported';
 
+/** Id of the entry that records a new accomplishment report (fixed, like the "reported" one). */
+export function accomplishmentEntryId(accomplishmentId: string): string {
+  return `accomplishment-${accomplishmentId}`;
+}
+
 export function timelineCollection(db: Firestore, incidentId: string) {
   return db
     .collection(COLLECTIONS.incidentReports)

@@ -222,4 +222,27 @@ describe('accomplishment trigger', () => {
       'Threat level Low → High',
     );
   });
+
+  it('a seeded accomplishment report (its entry written with it) gets no second entry', async () => {
+    const { ref } = await incident('Resolved');
+    const aid = unique('acc');
+    const seeded = {
+      kind: 'accomplishment',
+      at: Timestamp.now(),
+      actor: { uid: 'imt1', name: 'Ana Cruz', role: 'IMT' },
+      detail: 'Accomplishment report filed: Bike recovered',
+    };
+    // As scripts/seed writes it: the entry under its fixed id before the report.
+    await ref.collection(COLLECTIONS.timeline).doc(`accomplishment-${aid}`).set(seeded);
+    await ref
+      .collection(COLLECTIONS.accomplishmentReports)
+      .doc(aid)
+      .set(accomplishment({ threatLevel: 'Low', updatedBy: 'imt1' }));
+    await waitFor(
+      () => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`),
+      (d) => !!d,
+    );
+    await settle(500);
+    assert.deepEqual(await timelineOf(ref.path), [{ id: `accomplishment-${aid}`, ...seeded }]);
+  });
 });
