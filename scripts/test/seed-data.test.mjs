@@ -79,6 +79,8 @@ test('every timeline starts with one "reported" entry by the reporter, and names
         STAFF.some((s) => s.uid === n.authorId),
         'notes by staff',
       );
+    const filed = timeline.find((e) => e.kind === 'accomplishment');
+    if (filed) assert.equal(filed.id, `accomplishment-${id}-accomplishment`, 'the trigger’s id');
   }
   const unassigned = incidents.filter((i) => i.data.status === 'Reported');
   assert.ok(
