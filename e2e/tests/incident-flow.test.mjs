@@ -84,7 +84,7 @@ describe('Handling an incident', () => {
     await report.getByRole('button', { name: 'Submit report' }).click();
     await page.getByRole('status').filter({ hasText: 'Accomplishment report submitted' }).waitFor();
     await statusBecomes(detail, 'Resolved');
-    await detail.getByText('Bicycle recovered').waitFor();
+    await detail.getByText('Bicycle recovered', { exact: true }).waitFor();
     // The timeline names who did each step (the server's record, from the actors' profiles).
     const timeline = detail.getByRole('list', { name: 'Timeline' }).locator('li');
     await waitUntil(async () => (await timeline.count()) >= 6, {

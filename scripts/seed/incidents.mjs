@@ -198,6 +198,8 @@ export function buildIncidents(now, random) {
           );
           if (status === 'Resolved') {
             const resolvedAt = later(30, 24 * 60, respondedAt);
+            // Archived first: the accomplishment report and its copy carry the incident's flag.
+            data.isArchived = i < 2;
             const accomplishment = accomplishmentFor(id, data, resolvedAt, assignee, random);
             entry(
               'accomplishment',
@@ -209,7 +211,6 @@ export function buildIncidents(now, random) {
             // finding it, the trigger records nothing twice.
             timeline[timeline.length - 1].id = `accomplishment-${accomplishment.id}`;
             entry('resolved', resolvedAt, assignee, statusEntryDetail('Resolved', {}), 'Resolved');
-            data.isArchived = i < 2;
             incidents.push({ id, data, timeline, notes, accomplishment });
             continue;
           }

@@ -114,6 +114,7 @@ test('resolved incidents have an accomplishment report whose copy snapshots the 
     assert.match(report.date, /^[A-Z][a-z]{2} \d{2} \d{4}$/);
     assert.match(report.time, /^\d{2}:\d{2}:\d{2} (AM|PM)$/);
     assert.equal(accomplishment.copy.isArchived, accomplishment.data.isArchived);
+    assert.equal(accomplishment.data.isArchived, data.isArchived, 'archived with its incident');
   }
   assert.ok(incidents.filter((i) => i.data.status !== 'Resolved').every((i) => !i.accomplishment));
 });
