@@ -98,7 +98,11 @@ describe('accomplishment_reports', () => {
       record(REPORTS.processing),
     ),
     write('record an accomplishment without image and threat level', SAME_CAMPUS_STAFF, (db, a) => {
-      const { imageUrl: _image, threatLevel: _threat, ...rest } = accomplishment({
+      const {
+        imageUrl: _image,
+        threatLevel: _threat,
+        ...rest
+      } = accomplishment({
         updatedBy: a.uid,
       });
       return setDoc(doc(under(db, REPORTS.responded)), rest);

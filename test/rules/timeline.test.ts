@@ -19,7 +19,14 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, THIRD_CAMPUS, type Actor } from './support/actors';
+import {
+  ACTORS,
+  COLLEAGUE,
+  OTHER_CAMPUS,
+  SAME_CAMPUS,
+  THIRD_CAMPUS,
+  type Actor,
+} from './support/actors';
 import { useFixture } from './support/fixture';
 import {
   ADMIN,
