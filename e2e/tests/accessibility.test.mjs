@@ -155,6 +155,27 @@ const SCREENS = [
     table: 'Accomplishment reports',
   },
   { name: 'imt-profile', path: '/profiles', as: IMT, heading: 'Profile' },
+  {
+    name: 'admin-escalations',
+    path: '/escalations',
+    as: ADMIN,
+    heading: 'Escalations',
+    ready: (page) => page.getByRole('link', { name: 'Open report' }).first(),
+  },
+  {
+    name: 'imt-escalations',
+    path: '/escalations',
+    as: IMT,
+    heading: 'Escalations',
+    ready: (page) => page.getByRole('link', { name: 'Open report' }).first(),
+  },
+  {
+    name: 'admin-report-print',
+    path: '/print/reports/demo-incident-20',
+    as: ADMIN,
+    heading: 'Incident report',
+    ready: (page) => page.getByRole('list', { name: 'Timeline' }).locator('li').nth(3),
+  },
 ];
 
 /** Waits until the screen has its heading (or dialog), its data and no loading indicator left. */
@@ -162,7 +183,7 @@ async function settled(page, screen) {
   if (screen.dialog) {
     // An open dialog hides the page behind it from assistive tech, heading included.
     const dialog = page.getByRole('dialog', { name: screen.dialog });
-    await dialog.getByRole('heading', { name: 'Status history' }).waitFor();
+    await dialog.getByRole('list', { name: 'Timeline' }).locator('li').first().waitFor();
   } else {
     await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor();
   }

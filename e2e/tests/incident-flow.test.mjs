@@ -84,15 +84,44 @@ describe('Handling an incident', () => {
     await report.getByRole('button', { name: 'Submit report' }).click();
     await page.getByRole('status').filter({ hasText: 'Accomplishment report submitted' }).waitFor();
     await statusBecomes(detail, 'Resolved');
-    await detail.getByText('Bicycle recovered').waitFor();
-    const history = detail.getByRole('region', { name: 'Status history' }).locator('li');
-    await waitUntil(async () => (await history.count()) >= 4, {
-      what: 'four status history entries',
+    await detail.getByText('Bicycle recovered', { exact: true }).waitFor();
+    // The timeline names who did each step (the server's record, from the actors' profiles).
+    const timeline = detail.getByRole('list', { name: 'Timeline' }).locator('li');
+    await waitUntil(async () => (await timeline.count()) >= 6, {
+      what: 'six timeline entries',
     });
-    assert.deepEqual(
-      (await history.allTextContents()).map((t) => t.replace(/^.*(?:AM|PM)/, '')),
-      ['Incident Reported', 'Processing', 'Responded', 'Resolved'],
+    const entries = (await timeline.allTextContents()).map((t) => t.replace(/^.*?(?:AM|PM)/, ''));
+    const maria = 'by Maria Santos (IMT)';
+    assert.deepEqual(entries, [
+      `Incident Reported — Theft reported at Main Campusby ${reporter.firstName} ${reporter.lastName} (User)`,
+      `Assigned — Assigned to Maria Santos${maria}`,
+      `Threat level — Threat level set to High${maria}`,
+      `Responded — Marked as responded${maria}`,
+      `Accomplishment report — Accomplishment report filed: Bicycle recovered${maria}`,
+      `Resolved — Resolved by an accomplishment report${maria}`,
+    ]);
+    // A staff-only note joins the timeline, signed by its author.
+    await detail.getByLabel('Internal note (staff only)').fill('Owner collected the bicycle.');
+    await detail.getByRole('button', { name: 'Add note' }).click();
+    await timeline.filter({ hasText: 'Owner collected the bicycle.' }).waitFor();
+    assert.match(
+      await timeline.last().textContent(),
+      /Internal noteOwner collected the bicycle\.by Maria Santos$/,
     );
+
+    // The printable record: details, the whole timeline (note included) and the accomplishment.
+    const print = await openPage(`/print/reports/${id}`, imt);
+    await print.getByRole('heading', { level: 1, name: 'Incident report' }).waitFor();
+    const printed = print.getByRole('list', { name: 'Timeline' }).locator('li');
+    await waitUntil(async () => (await printed.count()) === 7, { what: 'seven printed entries' });
+    assert.deepEqual(
+      (await printed.allTextContents()).map((t) => t.replace(/^.*?(?:AM|PM)/, '')),
+      [...entries, 'Internal noteOwner collected the bicycle.by Maria Santos'],
+    );
+    const accomplishment = print.getByRole('region', { name: 'Accomplishment reports' });
+    await accomplishment.getByRole('heading', { name: 'Bicycle recovered' }).waitFor();
+    await accomplishment.getByText('Found behind the gym and returned to the owner.').waitFor();
+    await assertAccessible(print, 'print-incident-report');
 
     const notes = await notificationsAbout(db(), reporter.uid, id, 4);
     assert.equal(notes.length, 4, 'one notification per status');

@@ -40,6 +40,8 @@ export interface ReissueDefaultPasswordResponse {
 /** What one housekeeping run did (the every-minute job, or `runHousekeeping` on the local stack). */
 export interface HousekeepingResponse {
   expiredDefaultPasswords: number;
+  /** Reports escalated for waiting unassigned past their target. */
+  escalatedReports: number;
   removedProcessedEvents: number;
 }
 

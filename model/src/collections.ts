@@ -30,6 +30,12 @@ export const COLLECTIONS = {
   cleryRecords: 'clery_records',
   /** Server-written, Admin-read: a legal hold on an incident (id = incident id); blocks archiving. */
   legalHolds: 'legal_holds',
+  /** Sub-collection of `incident_reports/{id}`: server-written entries (who did what, when). */
+  timeline: 'timeline',
+  /** Sub-collection of `incident_reports/{id}`: staff-only notes, written by campus IMT and Admins. */
+  internalNotes: 'internal_notes',
+  /** `campus_leads/{campus}`: the IMT member an Admin designated to be told about escalations. */
+  campusLeads: 'campus_leads',
 } as const;
 
 /** Sub-collection of `incident_stats/{campus}`: one aggregate doc per day (IncidentDayStats). */

@@ -19,6 +19,8 @@ export const PUSH_TYPES = {
   report: 'report',
   guide: 'guide',
   announcement: 'announcement',
+  /** To staff: a report waited unassigned past its target (the console opens it). */
+  escalation: 'escalation',
 } as const;
 export type PushType = (typeof PUSH_TYPES)[keyof typeof PUSH_TYPES];
 
@@ -52,6 +54,8 @@ export const LIMITS = {
   tagsPerItem: 20,
   tagsPerRequest: 50,
   declineDescription: 2000,
+  /** An internal note on an incident (staff only). */
+  internalNote: 2000,
   releaseNotes: 5000,
   imageBytes: 5 * 1024 * 1024,
   releaseBytes: 200 * 1024 * 1024,

@@ -83,16 +83,15 @@ export interface IncidentReport<T = TimestampLike> {
   tags?: string[];
   declineReason?: string;
   declineDescription?: string;
-  /** Server-set time of each status move, for the status history. */
-  statusHistory?: StatusHistoryEntry<T>[];
   /** Search words (model's incidentKeywords), written only by the server's keywords trigger. */
   keywords?: string[];
-}
-
-export interface StatusHistoryEntry<T = TimestampLike> {
-  status: IncidentStatus;
-  at: T;
-  by?: string;
+  /**
+   * Uid of the staff member who wrote the latest status move (the rules require it to be the
+   * caller's), so the status trigger can name who acted in the timeline.
+   */
+  updatedBy?: string;
+  /** Set by the server when the report waited unassigned past its target (escalation, once). */
+  escalatedAt?: T;
 }
 
 /** Snapshot of the incident carried by the top-level accomplishment copy. */

@@ -24,3 +24,4 @@ export * from './campus-areas';
 export * from './clery';
 export * from './keywords';
 export * from './aggregates';
+export * from './timeline';

@@ -12,8 +12,11 @@
 const INVISIBLE = String.raw`\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF`;
 /** In one-line text every C0 control is refused, tab and line breaks included. */
 export const HIDDEN_IN_LINE = new RegExp(String.raw`[\u0000-\u001F${INVISIBLE}]`, 'u');
-/** Multi-line text keeps tab (U+0009), line feed (U+000A) and carriage return (U+000D). */
-const HIDDEN_IN_TEXT = new RegExp(
+/**
+ * Multi-line text keeps tab (U+0009), line feed (U+000A) and carriage return (U+000D);
+ * firestore.rules restates it in `unsafeInTextCharacters()` (internal notes).
+ */
+export const HIDDEN_IN_TEXT = new RegExp(
   String.raw`[\u0000-\u0008\u000B\u000C\u000E-\u001F${INVISIBLE}]`,
   'u',
 );

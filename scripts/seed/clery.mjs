@@ -8,12 +8,14 @@ import {
   CAMPUSES,
   CLERY_GEOGRAPHY,
   CLASSIFIABLE_STATUSES,
+  fullName,
   geographiesOf,
   geographyAt,
   priorCalendarYears,
   programmeTimeZone,
   randomPointInCampus,
   retainUntilOf,
+  statusEntryDetail,
 } from '@campus-safety/model';
 import { DEMO_ADMIN, REPORTERS } from './accounts.mjs';
 import { pick } from './campuses.mjs';
@@ -119,7 +121,7 @@ function recordFor(id, incident, outcome, geography) {
  * @param {Date} now
  * @param {{ id: string, data: object }[]} incidents the seeded incidents (buildIncidents)
  * @param {() => number} random
- * @returns {{ incidents: { id: string, data: object }[], records: { id: string, data: object }[] }}
+ * @returns {{ incidents: { id: string, data: object, timeline: object[] }[], records: { id: string, data: object }[] }}
  */
 export function buildCleryRecords(now, incidents, random) {
   const records = [];
@@ -153,9 +155,18 @@ export function buildCleryRecords(now, incidents, random) {
         incidentType: outcome.isCrime ? 'Theft' : 'Medical Emergency',
         tags: [],
         threatLevel: 'Moderate',
-        statusHistory: [{ status: 'Reported', at: timestamp, by: reporter.uid }],
       };
-      historic.push({ id, data });
+      // The "reported" entry, written before the report, as the seed's other incidents have it:
+      // the created trigger then leaves this old case alone (no notification to its reporter).
+      const reported = {
+        id: 'reported',
+        kind: 'reported',
+        at: timestamp,
+        actor: { uid: reporter.uid, name: fullName(reporter), role: 'User' },
+        status: 'Reported',
+        detail: statusEntryDetail('Reported', { incidentType: data.incidentType, campus }),
+      };
+      historic.push({ id, data, timeline: [reported] });
       records.push({ id, data: recordFor(id, data, outcome, pick(geographiesOf(campus), random)) });
     }
   }

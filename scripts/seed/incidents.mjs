@@ -12,12 +12,15 @@ import {
   accomplishmentSnapshot,
   fullName,
   incidentKeywords,
+  isEscalationDue,
   minutesBetween,
+  responseTargetFor,
   programmeTimeZone,
   randomPointInCampus,
+  statusEntryDetail,
 } from '@campus-safety/model';
 import { REPORTERS, STAFF } from './accounts.mjs';
-import { PLACES, pick } from './campuses.mjs';
+import { PLACES, pick, seededRandom } from './campuses.mjs';
 import { SEED_TAGS } from './content.mjs';
 
 const MINUTE = 60_000;
@@ -43,26 +46,54 @@ const DESCRIPTIONS = {
   Other: (place) => `Power outage and a stuck elevator at ${place}.`,
 };
 
-function staffFor(campus, random) {
-  const imt = STAFF.find((s) => s.role === 'IMT' && s.campus === campus && !s.isArchived);
-  const admin = STAFF.find((s) => s.role === 'Admin');
-  const person = imt && random() < 0.8 ? imt : admin;
-  return {
-    id: person.uid,
-    displayName: fullName(person),
-    email: person.email,
-  };
+/** Each campus's live IMT member: also its designated lead (campus_leads). */
+export function campusImt(campus) {
+  return STAFF.find((s) => s.role === 'IMT' && s.campus === campus && !s.isArchived);
 }
+const ADMIN = STAFF.find((s) => s.role === 'Admin');
+
+function staffFor(campus, random) {
+  const imt = campusImt(campus);
+  return imt && random() < 0.8 ? imt : ADMIN;
+}
+
+function assigneeOf(person) {
+  return { id: person.uid, displayName: fullName(person), email: person.email };
+}
+
+/** A timeline actor as the functions record one (services/timeline.ts actorOf). */
+function actorOf(person) {
+  return { uid: person.uid, name: fullName(person), role: person.role };
+}
+
+/** Who is told of an escalation on `campus`: its lead and the Admins (services/escalation.ts). */
+export function escalationRecipients(campus) {
+  return [campusImt(campus), ADMIN].filter(Boolean);
+}
+
+const NOTES = [
+  'Called the reporter back; they are safe and waiting at the guard house.',
+  'Security footage requested from the building admin office.',
+  'Reporter asked that their name be kept out of the hand-over.',
+  'Maintenance informed; follow up tomorrow morning.',
+];
 
 /** The zone the deployment's functions write snapshots in (their PROGRAMME_TIME_ZONE param). */
 const TIME_ZONE = programmeTimeZone(process.env.PROGRAMME_TIME_ZONE);
 
 /**
+ * Each incident comes with its timeline (`timeline`: entries with their ids, as the functions
+ * write them: the "reported" entry under its fixed id, so the created trigger leaves the report
+ * alone) and, now and then, internal notes.
+ *
  * @param {Date} now
  * @param {() => number} random deterministic source in [0, 1)
- * @returns {{ id: string, data: object, accomplishment?: { id: string, data: object, copy: object } }[]}
+ * @returns {{ id: string, data: object, timeline: object[], notes: object[], escalation?: object, accomplishment?: { id: string, data: object, copy: object } }[]}
  */
 export function buildIncidents(now, random) {
+  // Timeline-only choices (who assigned, notes) draw from their own source, so the incidents
+  // themselves stay what they were before timelines were seeded.
+  const aside = seededRandom(1122);
   const incidents = [];
   let serial = 0;
   for (const { status, count, maxAgeDays } of PLAN) {
@@ -86,8 +117,36 @@ export function buildIncidents(now, random) {
         incidentType: type,
         tags: [],
         threatLevel: null,
-        statusHistory: [{ status: 'Reported', at: reportedAt, by: reporter.uid }],
       };
+      const reporterActor = { uid: reporter.uid, name: fullName(reporter), role: 'User' };
+      const timeline = [
+        {
+          id: 'reported',
+          kind: 'reported',
+          at: reportedAt,
+          actor: reporterActor,
+          status: 'Reported',
+          detail: statusEntryDetail('Reported', { incidentType: type, campus }),
+        },
+      ];
+      const entry = (kind, at, person, detail, entryStatus) =>
+        timeline.push({
+          id: `seed-${kind}`,
+          kind,
+          at,
+          actor: person ? actorOf(person) : null,
+          detail,
+          ...(entryStatus ? { status: entryStatus } : {}),
+        });
+      const notes = [];
+      const note = (at, person) =>
+        notes.push({
+          id: `seed-note-${notes.length + 1}`,
+          text: pick(NOTES, aside),
+          authorId: person.uid,
+          authorName: fullName(person),
+          at,
+        });
       const later = (minMinutes, maxMinutes, after) =>
         new Date(after.getTime() + (minMinutes + random() * (maxMinutes - minMinutes)) * MINUTE);
 
@@ -95,41 +154,103 @@ export function buildIncidents(now, random) {
         const declinedAt = later(5, 90, reportedAt);
         data.declineReason = pick(DECLINE_REASONS, random);
         data.declineDescription = `Checked on site at ${place}: ${data.declineReason.toLowerCase()}.`;
-        data.statusHistory.push({
-          status: 'Declined',
-          at: declinedAt,
-          by: staffFor(campus, random).id,
-        });
+        const decliner = staffFor(campus, random);
+        data.updatedBy = decliner.uid;
+        entry(
+          'declined',
+          declinedAt,
+          decliner,
+          statusEntryDetail('Declined', { declineReason: data.declineReason }),
+          'Declined',
+        );
         // Old closed cases are archived, so the archive screens have something to show.
         data.isArchived = i === 0;
       } else if (status !== 'Reported') {
         const assignee = staffFor(campus, random);
+        const assigner = aside() < 0.5 ? assignee : staffFor(campus, aside);
         const assignedAt = later(2, 45, reportedAt);
-        data.assignedTo = assignee;
+        data.assignedTo = assigneeOf(assignee);
+        data.updatedBy = assigner.uid;
         data.waitingTimeInMinutes = minutesBetween(reportedAt.getTime(), assignedAt.getTime());
         data.threatLevel = pick(THREAT_LEVELS, random);
         data.tags = [pick(SEED_TAGS, random), pick(SEED_TAGS, random)].filter(
           (tag, index, all) => all.indexOf(tag) === index,
         );
-        data.statusHistory.push({ status: 'Processing', at: assignedAt, by: assignee.id });
+        entry(
+          'assigned',
+          assignedAt,
+          assigner,
+          statusEntryDetail('Processing', { assigneeName: data.assignedTo.displayName }),
+          'Processing',
+        );
+        entry('threat-level', assignedAt, assigner, `Threat level set to ${data.threatLevel}`);
+        if (aside() < 0.5)
+          note(new Date(assignedAt.getTime() + (1 + aside() * 19) * MINUTE), assignee);
         if (status === 'Responded' || status === 'Resolved') {
           const respondedAt = later(5, 120, assignedAt);
           data.responseTimeInMinutes = minutesBetween(reportedAt.getTime(), respondedAt.getTime());
-          data.statusHistory.push({ status: 'Responded', at: respondedAt, by: assignee.id });
+          data.updatedBy = assignee.uid;
+          entry(
+            'responded',
+            respondedAt,
+            assignee,
+            statusEntryDetail('Responded', {}),
+            'Responded',
+          );
           if (status === 'Resolved') {
             const resolvedAt = later(30, 24 * 60, respondedAt);
-            data.statusHistory.push({ status: 'Resolved', at: resolvedAt, by: assignee.id });
+            // Archived first: the accomplishment report and its copy carry the incident's flag.
             data.isArchived = i < 2;
-            incidents.push({
-              id,
-              data,
-              accomplishment: accomplishmentFor(id, data, resolvedAt, random),
-            });
+            const accomplishment = accomplishmentFor(id, data, resolvedAt, assignee, random);
+            entry(
+              'accomplishment',
+              resolvedAt,
+              assignee,
+              `Accomplishment report filed: ${accomplishment.data.title}`,
+            );
+            // The id the accomplishment trigger gives a new report's entry (services/timeline.ts):
+            // finding it, the trigger records nothing twice.
+            timeline[timeline.length - 1].id = `accomplishment-${accomplishment.id}`;
+            entry('resolved', resolvedAt, assignee, statusEntryDetail('Resolved', {}), 'Resolved');
+            incidents.push({ id, data, timeline, notes, accomplishment });
             continue;
           }
         }
+      } else if (isEscalationDue(reportedAt.getTime(), null, now.getTime())) {
+        // Still unassigned past its target: escalated, as the housekeeping job would have done.
+        const target = responseTargetFor(null).assignWithinMinutes;
+        const escalatedAt = new Date(reportedAt.getTime() + (target + 1) * MINUTE);
+        const told = escalationRecipients(campus);
+        data.escalatedAt = escalatedAt;
+        entry(
+          'escalated',
+          escalatedAt,
+          null,
+          `Unassigned for ${target + 1} min, past the ${target}-minute target; told ${told.map(fullName).join(', ')}`,
+        );
+        timeline[timeline.length - 1].id = 'escalated';
+        incidents.push({
+          id,
+          data,
+          timeline,
+          notes,
+          escalation: {
+            recipients: told.map((p) => p.uid),
+            notification: {
+              title: 'Report escalated',
+              message: `${type} at ${campus} has waited ${target + 1} min unassigned (target ${target} min).`,
+              color: 'red',
+              icon: 'priority_high',
+              isRead: false,
+              timestamp: escalatedAt,
+              type: 'escalation',
+              type_id: id,
+            },
+          },
+        });
+        continue;
       }
-      incidents.push({ id, data });
+      incidents.push({ id, data, timeline, notes });
     }
   }
   // The search words the keywords trigger keeps, written here so a fresh stack can search at once.
@@ -138,7 +259,7 @@ export function buildIncidents(now, random) {
 }
 
 /** The staff's accomplishment report and its top-level copy, as the accomplishment trigger writes it. */
-function accomplishmentFor(incidentId, incident, at, random) {
+function accomplishmentFor(incidentId, incident, at, author, random) {
   const resolveCode = pick(RESOLVE_CODES, random);
   const data = {
     title: `${incident.incidentType} at ${incident.nearestCampus} handled`,
@@ -148,6 +269,7 @@ function accomplishmentFor(incidentId, incident, at, random) {
     imageUrl: '',
     isArchived: incident.isArchived,
     threatLevel: incident.threatLevel,
+    updatedBy: author.uid,
   };
   const copy = {
     ...data,

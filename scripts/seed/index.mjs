@@ -10,7 +10,9 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
+  CAMPUSES,
   COLLECTIONS,
+  fullName,
   STORAGE_PATHS,
   cleanTagName,
   staffDirectoryEntry,
@@ -25,7 +27,7 @@ import { REPORTERS, STAFF } from './accounts.mjs';
 import { seededRandom } from './campuses.mjs';
 import { buildCleryRecords } from './clery.mjs';
 import { SEED_RELEASE, SEED_TAGS, buildAnnouncements, buildArticles } from './content.mjs';
-import { buildIncidents } from './incidents.mjs';
+import { buildIncidents, campusImt } from './incidents.mjs';
 import { demoReleaseBuild } from './release-build.mjs';
 
 const SEED = 20261122;
@@ -140,10 +142,32 @@ export async function seedDemoData({ now = new Date() } = {}) {
     for (const name of SEED_TAGS) {
       writes.push([`${COLLECTIONS.tags}/${tagId(name)}`, { name: cleanTagName(name) }]);
     }
+    for (const campus of CAMPUSES) {
+      const lead = campusImt(campus);
+      writes.push([
+        `${COLLECTIONS.campusLeads}/${campus}`,
+        { uid: lead.uid, displayName: fullName(lead), email: lead.email, updatedAt: now },
+      ]);
+    }
     const incidents = buildIncidents(now, random);
     let accomplishments = 0;
-    for (const { id, data, accomplishment } of incidents) {
-      writes.push([`${COLLECTIONS.incidentReports}/${id}`, data]);
+    for (const { id, data, timeline, notes, escalation, accomplishment } of incidents) {
+      const incidentPath = `${COLLECTIONS.incidentReports}/${id}`;
+      // The timeline goes first: the created trigger finds the "reported" entry and leaves the
+      // report alone (no notification, no second entry).
+      for (const { id: entryId, ...entry } of timeline) {
+        writes.push([`${incidentPath}/${COLLECTIONS.timeline}/${entryId}`, entry]);
+      }
+      for (const { id: noteId, ...note } of notes) {
+        writes.push([`${incidentPath}/${COLLECTIONS.internalNotes}/${noteId}`, note]);
+      }
+      for (const uid of escalation?.recipients ?? []) {
+        writes.push([
+          `${COLLECTIONS.users}/${uid}/${COLLECTIONS.notifications}/escalation-${id}`,
+          escalation.notification,
+        ]);
+      }
+      writes.push([incidentPath, data]);
       if (accomplishment) {
         accomplishments += 1;
         // Written both ways, as the accomplishment trigger would leave them, so the lists are
@@ -159,8 +183,14 @@ export async function seedDemoData({ now = new Date() } = {}) {
       }
     }
     const clery = buildCleryRecords(now, incidents, random);
-    for (const { id, data } of clery.incidents)
+    for (const { id, data, timeline } of clery.incidents) {
+      for (const { id: entryId, ...entry } of timeline)
+        writes.push([
+          `${COLLECTIONS.incidentReports}/${id}/${COLLECTIONS.timeline}/${entryId}`,
+          entry,
+        ]);
       writes.push([`${COLLECTIONS.incidentReports}/${id}`, data]);
+    }
     for (const { id, data } of clery.records)
       writes.push([`${COLLECTIONS.cleryRecords}/${id}`, data]);
     const articles = buildArticles(now);

@@ -37,7 +37,7 @@ test('incidents carry the search words the keywords trigger would write', () => 
 });
 
 test('each status carries the fields the workflow would have written by then', () => {
-  for (const { data } of incidents) {
+  for (const { data, timeline } of incidents) {
     const reporter = REPORTERS.find((r) => r.uid === data.reporterId);
     assert.equal(data.email, reporter.email);
     if (data.status === 'Reported') assert.equal(data.assignedTo, undefined);
@@ -45,22 +45,58 @@ test('each status carries the fields the workflow would have written by then', (
       assert.ok(STAFF.some((s) => s.uid === data.assignedTo.id && !s.isArchived));
       assert.ok(THREAT_LEVELS.includes(data.threatLevel));
       // Whole minutes rounded down, as the status trigger writes them (model minutesBetween).
-      const assigned = data.statusHistory.find((h) => h.status === 'Processing').at;
+      const assigned = timeline.find((h) => h.status === 'Processing').at;
       assert.equal(data.waitingTimeInMinutes, Math.floor((assigned - data.timestamp) / 60_000));
     }
     if (['Responded', 'Resolved'].includes(data.status)) {
-      const responded = data.statusHistory.find((h) => h.status === 'Responded').at;
+      const responded = timeline.find((h) => h.status === 'Responded').at;
       assert.equal(data.responseTimeInMinutes, Math.floor((responded - data.timestamp) / 60_000));
     }
     if (data.status === 'Declined') {
       assert.ok(data.declineReason && data.declineDescription);
     }
-    const times = data.statusHistory.map((h) => h.at.getTime());
+    const times = timeline.map((h) => h.at.getTime());
     assert.deepEqual(
       times,
       [...times].sort((a, b) => a - b),
-      'history in time order',
+      'timeline in time order',
     );
+  }
+});
+
+test('every timeline starts with one "reported" entry by the reporter, and names each actor', () => {
+  for (const { id, data, timeline, notes } of incidents) {
+    assert.equal(timeline[0].id, 'reported', id);
+    assert.equal(timeline[0].actor.uid, data.reporterId);
+    assert.equal(timeline.filter((e) => e.kind === 'reported').length, 1, id);
+    assert.equal(new Set(timeline.map((e) => e.id)).size, timeline.length, 'ids unique');
+    for (const e of timeline.slice(1)) {
+      if (e.kind === 'escalated') assert.equal(e.actor, null);
+      else
+        assert.ok(
+          STAFF.some((s) => s.uid === e.actor.uid && !s.isArchived),
+          `${id} ${e.kind}`,
+        );
+    }
+    const moves = timeline.filter((e) => e.status);
+    assert.equal(moves.at(-1).status, data.status, `${id}: the last move is its status`);
+    for (const n of notes)
+      assert.ok(
+        STAFF.some((s) => s.uid === n.authorId),
+        'notes by staff',
+      );
+    const filed = timeline.find((e) => e.kind === 'accomplishment');
+    if (filed) assert.equal(filed.id, `accomplishment-${id}-accomplishment`, 'the trigger’s id');
+  }
+  const unassigned = incidents.filter((i) => i.data.status === 'Reported');
+  assert.ok(
+    unassigned.some((i) => i.escalation),
+    'overdue unassigned reports are escalated',
+  );
+  for (const { data, escalation, timeline } of unassigned.filter((i) => i.escalation)) {
+    assert.ok(data.escalatedAt > data.timestamp);
+    assert.equal(timeline.at(-1).kind, 'escalated');
+    assert.ok(escalation.recipients.includes('demo-admin'));
   }
 });
 
@@ -84,6 +120,7 @@ test('resolved incidents have an accomplishment report whose copy snapshots the 
     assert.match(report.date, /^[A-Z][a-z]{2} \d{2} \d{4}$/);
     assert.match(report.time, /^\d{2}:\d{2}:\d{2} (AM|PM)$/);
     assert.equal(accomplishment.copy.isArchived, accomplishment.data.isArchived);
+    assert.equal(accomplishment.data.isArchived, data.isArchived, 'archived with its incident');
   }
   assert.ok(incidents.filter((i) => i.data.status !== 'Resolved').every((i) => !i.accomplishment));
 });

@@ -23,7 +23,17 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { admin, assignee, incident, pause, refused, state, unique, waitFor } from './support';
+import {
+  admin,
+  assignee,
+  incident,
+  pause,
+  refused,
+  state,
+  timelineEntry,
+  unique,
+  waitFor,
+} from './support';
 
 const BIDI = '\u202E';
 
@@ -61,7 +71,8 @@ describe('attacks: incidents and accomplishments', () => {
       ['already Processing', () => ({ status: 'Processing' })],
       ['already Resolved', () => ({ status: 'Resolved' })],
       ['with a waiting time', () => ({ waitingTimeInMinutes: 0 })],
-      ['with a status history', () => ({ statusHistory: [{ status: 'Resolved' }] })],
+      ['already escalated', () => ({ escalatedAt: new Date() })],
+      ['signed by a staff uid', (c) => ({ updatedBy: c.imtMain.uid })],
       [
         'with an assignee',
         (c) => ({ assignedTo: { id: c.imtMain.uid, displayName: 'x', email: 'x' } }),
@@ -133,14 +144,18 @@ describe('attacks: incidents and accomplishments', () => {
       ['Reported → Responded', { status: 'Responded' }],
       ['a waiting time of its choosing', { waitingTimeInMinutes: 1 }],
       ['a response time', { responseTimeInMinutes: 1 }],
-      ['a status history', { statusHistory: [] }],
+      ['an escalation mark', { escalatedAt: new Date() }],
       ['moving the report to its colleague campus', { nearestCampus: 'North Campus' }],
       ['archiving it', { isArchived: true }],
       ['re-pointing the reporter', { reporterId: 'someone-else' }],
     ] as const) {
       it(`refuses ${label}`, async () => {
         await refused(
-          () => updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), change),
+          () =>
+            updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              ...change,
+              updatedBy: c.imtMain.uid,
+            }),
           [`incident_reports/${mainReported}`],
         );
       });
@@ -160,6 +175,7 @@ describe('attacks: incidents and accomplishments', () => {
         await refused(
           () =>
             updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              updatedBy: c.imtMain.uid,
               status: 'Declined',
               declineReason: 'Spam',
               declineDescription: 'Not an incident.',
@@ -174,6 +190,7 @@ describe('attacks: incidents and accomplishments', () => {
         await refused(
           async () =>
             updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              updatedBy: c.imtMain.uid,
               status: 'Processing',
               threatLevel,
               assignedTo: await assignee(c.imtMain),
@@ -201,6 +218,7 @@ describe('attacks: incidents and accomplishments', () => {
             await refused(
               () =>
                 updateDoc(doc(c.imtMain.db, 'incident_reports', id), {
+                  updatedBy: c.imtMain.uid,
                   status: next,
                   declineReason: 'x',
                   declineDescription: 'y',
@@ -213,6 +231,7 @@ describe('attacks: incidents and accomplishments', () => {
       await refused(
         () =>
           updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+            updatedBy: c.imtMain.uid,
             status: 'Processing',
             threatLevel: 'Low',
             assignedTo: { id: c.imtMain.uid, displayName: 'Mia IMT', email: c.imtMain.email },
@@ -257,6 +276,7 @@ describe('attacks: incidents and accomplishments', () => {
         await refused(
           () =>
             updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              updatedBy: c.imtMain.uid,
               status: 'Processing',
               threatLevel: 'Low',
               assignedTo: { ...real, displayName: tamper(real.displayName) },
@@ -275,6 +295,7 @@ describe('attacks: incidents and accomplishments', () => {
         await refused(
           () =>
             updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              updatedBy: c.imtMain.uid,
               status: 'Processing',
               threatLevel: 'Low',
               assignedTo,
@@ -302,6 +323,7 @@ describe('attacks: incidents and accomplishments', () => {
         await refused(
           async () =>
             updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
+              updatedBy: c.imtMain.uid,
               status: 'Processing',
               threatLevel: 'Low',
               assignedTo: await assignee(c.imtMain),
@@ -314,6 +336,7 @@ describe('attacks: incidents and accomplishments', () => {
     it('a genuine assign notifies the reporter with the name from the assignee account only', async () => {
       const id = await incident('Main Campus', c.reporter);
       await updateDoc(doc(c.imtMain.db, 'incident_reports', id), {
+        updatedBy: c.imtMain.uid,
         status: 'Processing',
         threatLevel: 'Low',
         assignedTo: await assignee(c.imtMain),
@@ -355,11 +378,9 @@ describe('attacks: incidents and accomplishments', () => {
         incidentType: 'Other',
         description: 'd'.repeat(5000),
       });
-      await waitFor(
-        async () => (await admin.db.doc(ref.path).get()).get('statusHistory'),
-        (h) => Array.isArray(h),
-      );
+      await timelineEntry(ref.path, 'reported');
       await updateDoc(doc(c.imtMain.db, ref.path), {
+        updatedBy: c.imtMain.uid,
         status: 'Processing',
         threatLevel: 'Critical',
         assignedTo: await assignee(c.imtMain),
@@ -367,8 +388,9 @@ describe('attacks: incidents and accomplishments', () => {
       });
       const report = await waitFor(
         async () => (await admin.db.doc(ref.path).get()).data()!,
-        (r) => typeof r.waitingTimeInMinutes === 'number' && r.statusHistory.length === 2,
+        (r) => typeof r.waitingTimeInMinutes === 'number',
       );
+      await timelineEntry(ref.path, 'assigned');
       assert.deepEqual(report.tags ?? [], []);
       await waitFor(
         async () =>
@@ -407,6 +429,7 @@ describe('attacks: incidents and accomplishments', () => {
       await refused(
         () =>
           updateDoc(doc(c.imtNorth.db, 'incident_reports', mainReported), {
+            updatedBy: c.imtNorth.uid,
             status: 'Declined',
             declineReason: 'Spam',
             declineDescription: 'not ours',
@@ -517,6 +540,7 @@ describe('attacks: incidents and accomplishments', () => {
       await refused(
         () =>
           updateDoc(doc(c.archived.db, 'incident_reports', mainReported), {
+            updatedBy: c.archived.uid,
             status: 'Declined',
             declineReason: 'x',
             declineDescription: 'y',
@@ -560,17 +584,14 @@ describe('attacks: incidents and accomplishments', () => {
           'accomplishment_reports',
           northAccomplishment,
         ),
-        accomplishment(),
+        accomplishment({ updatedBy: c.imtNorth.uid }),
       );
       await waitFor(
         () => admin.db.doc(`accomplishment_reports/${northAccomplishment}`).get(),
         (s) => s.exists,
       );
-      // The triggers are done with it (Resolved and its history entry) before the attacks start.
-      await waitFor(
-        async () => (await admin.db.doc(`incident_reports/${northIncident}`).get()).data()!,
-        (r) => Array.isArray(r.statusHistory) && r.statusHistory.length > 0,
-      );
+      // The triggers are done with it (Resolved and its timeline entry) before the attacks start.
+      await timelineEntry(`incident_reports/${northIncident}`, 'resolved');
     });
 
     it("refuses an accomplishment under an own report with another campus's id (create)", async () => {
@@ -585,7 +606,7 @@ describe('attacks: incidents and accomplishments', () => {
               'accomplishment_reports',
               northAccomplishment,
             ),
-            accomplishment({ title: 'Hijacked' }),
+            accomplishment({ updatedBy: c.imtMain.uid, title: 'Hijacked' }),
           ),
         [
           `accomplishment_reports/${northAccomplishment}`,
@@ -606,15 +627,24 @@ describe('attacks: incidents and accomplishments', () => {
       const watched = [`accomplishment_reports/${northAccomplishment}`, `incident_reports/${own}`];
       await refused(
         () =>
-          setDoc(doc(c.imtMain.db, ...path), accomplishment({ title: 'Hijacked' }), {
-            merge: true,
-          }),
+          setDoc(
+            doc(c.imtMain.db, ...path),
+            accomplishment({ updatedBy: c.imtMain.uid, title: 'Hijacked' }),
+            {
+              merge: true,
+            },
+          ),
         watched,
       );
-      await refused(() => updateDoc(doc(c.imtMain.db, ...path), { title: 'Hijacked' }), watched, [
-        'permission-denied',
-        'not-found',
-      ]);
+      await refused(
+        () =>
+          updateDoc(doc(c.imtMain.db, ...path), {
+            updatedBy: c.imtMain.uid,
+            title: 'Hijacked',
+          }),
+        watched,
+        ['permission-denied', 'not-found'],
+      );
     });
 
     it('refuses the id of an archived copy', async () => {
@@ -629,7 +659,7 @@ describe('attacks: incidents and accomplishments', () => {
         () =>
           setDoc(
             doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', archivedId),
-            accomplishment(),
+            accomplishment({ updatedBy: c.imtMain.uid }),
           ),
         [`accomplishment_reports/${archivedId}`, `incident_reports/${own}`],
       );
@@ -666,7 +696,7 @@ describe('attacks: incidents and accomplishments', () => {
               'accomplishment_reports',
               unique('acc'),
             ),
-            accomplishment(),
+            accomplishment({ updatedBy: c.imtMain.uid }),
           ),
         [`incident_reports/${northIncident}`],
       );
@@ -694,7 +724,11 @@ describe('attacks: incidents and accomplishments', () => {
         await refused(() => getDoc(doc(who.db, ...path, northAccomplishment)), []);
       }
       await refused(
-        () => updateDoc(doc(c.imtNorth.db, ...path, northAccomplishment), { isArchived: true }),
+        () =>
+          updateDoc(doc(c.imtNorth.db, ...path, northAccomplishment), {
+            updatedBy: c.imtNorth.uid,
+            isArchived: true,
+          }),
         [`incident_reports/${northIncident}/accomplishment_reports/${northAccomplishment}`],
       );
     });
@@ -736,7 +770,7 @@ describe('attacks: incidents and accomplishments', () => {
           () =>
             setDoc(
               doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', id),
-              accomplishment(extra),
+              accomplishment({ updatedBy: c.imtMain.uid, ...extra }),
             ),
           [`incident_reports/${own}`, `accomplishment_reports/${id}`],
         );

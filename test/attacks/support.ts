@@ -252,14 +252,19 @@ export async function incident(
   };
   // With its search words already right, the keywords trigger has nothing to write later.
   await ref.set({ keywords: incidentKeywords(report), ...report });
-  // The created trigger adds the first history entry to a new Reported report: wait for it, so
-  // that a later "nothing changed" compare does not catch the trigger at work.
-  if ((fields.status ?? 'Reported') === 'Reported')
-    await waitFor(
-      async () => (await ref.get()).get('statusHistory'),
-      (history) => Array.isArray(history),
-    );
+  // The created trigger writes the "reported" timeline entry of a new Reported report: wait for
+  // it, so that a later "nothing changed" compare does not catch the trigger at work.
+  if ((fields.status ?? 'Reported') === 'Reported') await timelineEntry(ref.path, 'reported');
   return ref.id;
+}
+
+/** Waits until the incident at `incidentPath` has a timeline entry of `kind`; returns them all. */
+export async function timelineEntry(incidentPath: string, kind: string) {
+  return waitFor(
+    async () =>
+      (await admin.db.collection(`${incidentPath}/timeline`).get()).docs.map((d) => d.data()),
+    (entries) => entries.some((e) => e.kind === kind),
+  );
 }
 
 /** The staff_directory entry of an account, as the assign dialog reads it. */

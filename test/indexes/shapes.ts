@@ -5,11 +5,7 @@
  * realistic so the same shapes can run against the emulator.
  */
 import { toFirestoreValue } from '@campus-safety/testkit/firestore-values';
-import {
-  COLLECTIONS,
-  HANDLED_STATUSES,
-  INCIDENT_STATS_DAYS,
-} from '@campus-safety/model';
+import { COLLECTIONS, HANDLED_STATUSES, INCIDENT_STATS_DAYS } from '@campus-safety/model';
 import {
   accomplishmentScope,
   incidentScope,
@@ -235,6 +231,27 @@ export function consoleShapes(): QueryShape[] {
         { field: 'day', op: '>=', value: '2026-10-01' },
         { field: 'day', op: '<=', value: '2026-10-31' },
       ],
+      source: 'web incident timeline (data/timeline.ts)',
+      collection: COLLECTIONS.timeline,
+      wheres: [],
+      orderBy: [{ field: 'at', direction: 'asc' }],
+    },
+    {
+      source: 'web internal notes (data/timeline.ts)',
+      collection: COLLECTIONS.internalNotes,
+      wheres: [],
+      orderBy: [{ field: 'at', direction: 'asc' }],
+    },
+    {
+      source: 'web campus leads (data/timeline.ts)',
+      collection: COLLECTIONS.campusLeads,
+      wheres: [],
+    },
+    {
+      source: 'web escalations (data/escalations.ts)',
+      collection: COLLECTIONS.notifications,
+      wheres: [{ field: 'type', op: '==', value: 'escalation' }],
+      orderBy: NEWEST_FIRST,
     },
   );
   // The mobile app's published-items query, as the rules matrix states it (publishing.test.ts).
@@ -299,6 +316,22 @@ export function functionShapes(): QueryShape[] {
       collection: COLLECTIONS.incidentReports,
       wheres: [],
       orderBy: [{ field: '__name__', direction: 'asc' }],
+      source: 'functions escalation scan (services/escalation.ts)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [
+        { field: 'status', op: '==', value: 'Reported' },
+        { field: 'isArchived', op: '==', value: false },
+        { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
+      ],
+      orderBy: NEWEST_FIRST,
+    },
+    {
+      source: 'functions escalation recipients: live Admins (services/escalation.ts)',
+      collection: COLLECTIONS.users,
+      wheres: [
+        { field: 'role', op: '==', value: 'Admin' },
+        { field: 'isArchived', op: '==', value: false },
+      ],
     },
   ];
   for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {

@@ -22,7 +22,7 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { OTHER_CAMPUS, SAME_CAMPUS } from './support/actors';
+import { COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './support/actors';
 import { useFixture } from './support/fixture';
 import {
   ADMIN,
@@ -55,12 +55,19 @@ function accomplishment(changes: DocumentData = {}): DocumentData {
     ...changes,
   };
 }
+/** Signed with the caller's uid (`updatedBy`) as the console writes it, unless the row sets it. */
 const record =
   (reportId: string, changes: DocumentData = {}) =>
-  (db: Firestore) =>
-    setDoc(doc(under(db, reportId)), accomplishment(changes));
-const editLive = (changes: DocumentData) => (db: Firestore) =>
-  updateDoc(nested(db, REPORTS.responded, ACCOMPLISHMENTS.live), changes);
+  (db: Firestore, actor: Actor) =>
+    setDoc(doc(under(db, reportId)), accomplishment({ updatedBy: actor.uid, ...changes }));
+/** Content edits are signed like new reports; an archive toggle is not (it changes nothing else). */
+const editLive = (changes: DocumentData) => (db: Firestore, actor: Actor) =>
+  updateDoc(
+    nested(db, REPORTS.responded, ACCOMPLISHMENTS.live),
+    'isArchived' in changes || 'updatedBy' in changes
+      ? changes
+      : { updatedBy: actor.uid, ...changes },
+  );
 
 describe('accomplishment_reports', () => {
   const fixture = useFixture();
@@ -92,8 +99,14 @@ describe('accomplishment_reports', () => {
       SAME_CAMPUS_STAFF,
       record(REPORTS.processing),
     ),
-    write('record an accomplishment without image and threat level', SAME_CAMPUS_STAFF, (db) => {
-      const { imageUrl: _image, threatLevel: _threat, ...rest } = accomplishment();
+    write('record an accomplishment without image and threat level', SAME_CAMPUS_STAFF, (db, a) => {
+      const {
+        imageUrl: _image,
+        threatLevel: _threat,
+        ...rest
+      } = accomplishment({
+        updatedBy: a.uid,
+      });
       return setDoc(doc(under(db, REPORTS.responded)), rest);
     }),
     write(
@@ -104,7 +117,25 @@ describe('accomplishment_reports', () => {
     write(
       'record an accomplishment under an own report with the id of an other-campus one',
       NOBODY,
-      (db) => setDoc(nested(db, REPORTS.responded, ACCOMPLISHMENTS.otherCampus), accomplishment()),
+      (db, a) =>
+        setDoc(
+          nested(db, REPORTS.responded, ACCOMPLISHMENTS.otherCampus),
+          accomplishment({ updatedBy: a.uid }),
+        ),
+    ),
+    // The trigger names the author in the timeline from updatedBy: it must be the writer's uid.
+    write('record an accomplishment without signing it (no updatedBy)', NOBODY, (db) =>
+      setDoc(doc(under(db, REPORTS.responded)), accomplishment()),
+    ),
+    write(
+      "record an accomplishment signed with a colleague's uid",
+      NOBODY,
+      record(REPORTS.responded, { updatedBy: COLLEAGUE.uid }),
+    ),
+    write(
+      "edit an accomplishment signed with a colleague's uid",
+      NOBODY,
+      editLive({ description: 'Updated', updatedBy: COLLEAGUE.uid }),
     ),
     write('record an accomplishment for a Declined report', NOBODY, record(REPORTS.declined)),
     write('record an accomplishment for an archived report', NOBODY, record(REPORTS.archived)),

@@ -52,8 +52,17 @@ import { REPORTS, TAG } from './support/seed';
 
 const reports = COLLECTIONS.incidentReports;
 const report = (db: Firestore, id: string) => doc(db, reports, id);
-const update = (id: string, changes: DocumentData) => (db: Firestore) =>
-  updateDoc(report(db, id), changes);
+/**
+ * A status move is signed with the caller's uid (`updatedBy`), as the console writes it, unless
+ * the row sets `updatedBy` itself (to test a missing or forged signature).
+ */
+const update = (id: string, changes: DocumentData) => (db: Firestore, actor: Actor) =>
+  updateDoc(
+    report(db, id),
+    'status' in changes && !('updatedBy' in changes)
+      ? { ...changes, updatedBy: actor.uid }
+      : changes,
+  );
 
 /** A report exactly as the mobile app submits it for the signed-in actor. */
 function newReport(actor: Actor, changes: DocumentData = {}): DocumentData {
@@ -375,6 +384,8 @@ describe('incident_reports', () => {
         ['declineDescription', 'x'],
         ['statusHistory', []],
         ['keywords', ['fire']],
+        ['escalatedAt', Timestamp.now()],
+        ['updatedBy', 'someone'],
       ] as const
     ).map(([field, value]) =>
       write(`submit a report carrying ${field}`, NOBODY, submit({ [field]: value })),
@@ -592,10 +603,32 @@ describe('incident_reports', () => {
       ),
     ),
     write(
-      'assign and write statusHistory',
+      'assign and write escalatedAt',
       NOBODY,
-      update(REPORTS.reported, assignment({ statusHistory: [] })),
+      update(REPORTS.reported, assignment({ escalatedAt: Timestamp.now() })),
     ),
+    // The status trigger names the actor from updatedBy: it must be the caller's own uid.
+    write(
+      'assign without signing it (no updatedBy)',
+      NOBODY,
+      update(REPORTS.reported, assignment({ updatedBy: null })),
+    ),
+    write(
+      "assign signed with a colleague's uid",
+      NOBODY,
+      update(REPORTS.reported, assignment({ updatedBy: COLLEAGUE.uid })),
+    ),
+    write(
+      "respond signed with a colleague's uid",
+      NOBODY,
+      update(REPORTS.processing, { status: 'Responded', updatedBy: COLLEAGUE.uid }),
+    ),
+    write(
+      "decline signed with a colleague's uid",
+      NOBODY,
+      update(REPORTS.reported, decline({ updatedBy: COLLEAGUE.uid })),
+    ),
+    write('set escalatedAt', NOBODY, update(REPORTS.reported, { escalatedAt: Timestamp.now() })),
     write(
       'decline with a reason holding a NUL character',
       NOBODY,

@@ -12,6 +12,7 @@ import {
   RESOLVE_CODES,
   THREAT_LEVELS,
   HIDDEN_IN_LINE,
+  HIDDEN_IN_TEXT,
 } from '@campus-safety/model';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './support/paths';
 
@@ -57,17 +58,23 @@ describe('rules restate the model', () => {
     }
   });
 
-  it("firestore.rules unsafeCharacters() refuses exactly the model's HIDDEN_IN_LINE", () => {
-    const restated = firestore.get('unsafeCharacters');
-    assert.equal(typeof restated, 'string');
-    const rules = new RegExp(`[${restated as string}]`);
-    const differing: string[] = [];
-    for (let code = 0; code <= 0xffff; code++) {
-      const c = String.fromCharCode(code);
-      if (rules.test(c) !== HIDDEN_IN_LINE.test(c)) differing.push(code.toString(16));
-    }
-    assert.deepEqual(differing, []);
-  });
+  const classes: [string, string, RegExp][] = [
+    ['unsafeCharacters', 'HIDDEN_IN_LINE', HIDDEN_IN_LINE],
+    ['unsafeInTextCharacters', 'HIDDEN_IN_TEXT', HIDDEN_IN_TEXT],
+  ];
+  for (const [name, modelName, model] of classes) {
+    it(`firestore.rules ${name}() refuses exactly the model's ${modelName}`, () => {
+      const restated = firestore.get(name);
+      assert.equal(typeof restated, 'string');
+      const rules = new RegExp(`[${restated as string}]`);
+      const differing: string[] = [];
+      for (let code = 0; code <= 0xffff; code++) {
+        const c = String.fromCharCode(code);
+        if (rules.test(c) !== model.test(c)) differing.push(code.toString(16));
+      }
+      assert.deepEqual(differing, []);
+    });
+  }
 
   it('storage.rules image types and limits equal the model', () => {
     assert.deepEqual(storage.get('imageContentTypes'), [...IMAGE_CONTENT_TYPES]);

@@ -1,8 +1,15 @@
+import { defaultSender } from '../push/default-sender';
 import { callable } from '../services/callable';
 import { auth, db, isEmulated } from '../services/firebase';
 import { runHousekeeping as run } from '../services/housekeeping';
 
 /** Admin runs the housekeeping job now (the emulator suite runs no schedules). */
 export const runHousekeeping = callable('runHousekeeping', () =>
-  run({ db: db(), auth: auth(), now: () => new Date(), sweepMarkers: isEmulated() }),
+  run({
+    db: db(),
+    auth: auth(),
+    push: defaultSender(),
+    now: () => new Date(),
+    sweepMarkers: isEmulated(),
+  }),
 );

@@ -2,11 +2,15 @@ import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { COLLECTIONS, THREAT_LEVELS, accomplishmentSnapshot, isOneOf } from '@campus-safety/model';
 
+import { eventDocId } from '../domain/event-ids';
 import { runOnce } from './run-once';
+import { accomplishmentEntryId, actorOf, addEntry, timelineCollection } from './timeline';
 import { reportedAt } from './timestamps';
 
 export interface AccomplishmentEvent {
   eventId: string;
+  /** When the accomplishment write was committed (the timeline's time). */
+  eventTime: Date;
   incidentId: string;
   accomplishmentId: string;
   before: DocumentData | undefined;
@@ -42,7 +46,10 @@ function logRefusedCopy(event: AccomplishmentEvent) {
 /**
  * An accomplishment report was written under an incident (docs/design.md#data-model): keep the
  * top-level copy `accomplishment_reports/{aid}` in step (with the incident snapshot), move a
- * Responded incident to Resolved, and carry a changed threat level onto the incident. A deleted
+ * Responded incident to Resolved, and carry a changed threat level onto the incident. The
+ * timeline records the report and the threat-level change with its author (`updatedBy`, which
+ * the rules hold to the writer's uid); the Resolved move carries the author on to the status
+ * trigger through the incident's `updatedBy`. An archive toggle is not news. A deleted
  * accomplishment takes its copy with it. A copy of another incident is never touched, and the
  * accomplishment that tried is neither copied nor allowed to resolve its incident.
  */
@@ -84,6 +91,16 @@ export async function applyAccomplishmentWrite(
         logger.warn('Accomplishment report for a missing incident', {
           incidentId: event.incidentId,
         });
+      const timeline = timelineCollection(db, event.incidentId);
+      // A new report's entry has a fixed id: the seed and imports write it with the report, and
+      // then it is history, not news. Edits are keyed by their event.
+      const entryRef = event.before
+        ? timeline.doc(eventDocId(event.eventId, 'accomplishment'))
+        : timeline.doc(accomplishmentEntryId(event.accomplishmentId));
+      const recorded = !event.before && (await tx.get(entryRef)).exists;
+      const newsworthy =
+        !!incident && !recorded && (!event.before || event.before.isArchived === after.isArchived);
+      const actor = newsworthy ? await actorOf(tx, db, after.updatedBy) : null;
       const report = accomplishmentSnapshot(
         event.incidentId,
         { ...incident, reportedAt: reportedAt(incident) },
@@ -94,7 +111,10 @@ export async function applyAccomplishmentWrite(
 
       const updates: Record<string, unknown> = {};
       const resolved = incident?.status === 'Responded' && after.isArchived !== true;
-      if (resolved) updates.status = 'Resolved';
+      if (resolved) {
+        updates.status = 'Resolved';
+        if (actor) updates.updatedBy = actor.uid;
+      }
       const threatChanged = !event.before || event.before.threatLevel !== after.threatLevel;
       const threatLevelSynced =
         !!incident &&
@@ -103,6 +123,23 @@ export async function applyAccomplishmentWrite(
         incident.threatLevel !== after.threatLevel;
       if (threatLevelSynced) updates.threatLevel = after.threatLevel;
       if (incident && Object.keys(updates).length > 0) tx.update(incidentRef, updates);
+      if (newsworthy) {
+        const at = event.eventTime;
+        addEntry(tx, entryRef, {
+          kind: 'accomplishment',
+          at,
+          actor,
+          detail: `Accomplishment report ${event.before ? 'updated' : 'filed'}: ${String(after.title ?? '')}`,
+        });
+        if (threatLevelSynced) {
+          addEntry(tx, timeline.doc(eventDocId(event.eventId, 'threat-level')), {
+            kind: 'threat-level',
+            at,
+            actor,
+            detail: `Threat level ${String(incident.threatLevel ?? 'unrated')} → ${String(after.threatLevel)}`,
+          });
+        }
+      }
       return { copied: true, resolved, threatLevelSynced };
     },
   );

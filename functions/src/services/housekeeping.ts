@@ -1,5 +1,7 @@
 import type { HousekeepingResponse } from '@campus-safety/model';
+import type { PushSender } from '../push/sender';
 import { expireDefaultPasswords, type AccountDeps } from './accounts';
+import { escalateOverdueReports } from './escalation';
 import { sweepProcessedEvents } from './run-once';
 
 export interface HousekeepingDeps extends AccountDeps {
@@ -8,13 +10,18 @@ export interface HousekeepingDeps extends AccountDeps {
    * `expiresAt` does it (firestore.indexes.json); emulators have no TTL, so the local stack sweeps.
    */
   sweepMarkers: boolean;
+  push: PushSender;
 }
 
-/** The every-minute upkeep: expired default passwords stop signing in; expired markers go. */
+/**
+ * The every-minute upkeep: expired default passwords stop signing in; reports unassigned past
+ * their target are escalated; expired markers go.
+ */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingResponse> {
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);
+  const escalatedReports = await escalateOverdueReports(deps);
   const removedProcessedEvents = deps.sweepMarkers
     ? await sweepProcessedEvents(deps.db, deps.now())
     : 0;
-  return { expiredDefaultPasswords, removedProcessedEvents };
+  return { expiredDefaultPasswords, escalatedReports, removedProcessedEvents };
 }

@@ -1,10 +1,12 @@
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
   COLLECTIONS,
   MESSAGES,
   PUSH_TYPES,
+  statusEntryDetail,
   type IncidentStatus,
+  type TimelineKind,
   minutesBetween,
 } from '@campus-safety/model';
 import { eventDocId } from '../domain/event-ids';
@@ -16,11 +18,12 @@ import { knownTags, trustedAssigneeName } from './assignment';
 import { findReporter } from './reporter';
 import { reportedAt } from './timestamps';
 import { runOnce } from './run-once';
+import { REPORTED_ENTRY_ID, actorOf, addEntry, timelineCollection } from './timeline';
 
 export interface StatusEvent {
   /** CloudEvent id: the notification and the push record are keyed by it. */
   eventId: string;
-  /** When Firestore applied the write: the server time the timing fields and history use. */
+  /** When Firestore applied the write: the server time the timing fields and timeline use. */
   eventTime: Date;
   incidentId: string;
   incident: DocumentData;
@@ -34,12 +37,24 @@ export interface StatusDeps {
   timeZone: string;
 }
 
-export type StatusOutcome = 'duplicate' | 'incident-gone' | 'no-reporter' | 'notified';
+export type StatusOutcome =
+  'duplicate' | 'incident-gone' | 'already-recorded' | 'no-reporter' | 'notified';
+
+const ENTRY_KINDS: Record<IncidentStatus, TimelineKind> = {
+  Reported: 'reported',
+  Processing: 'assigned',
+  Responded: 'responded',
+  Resolved: 'resolved',
+  Declined: 'declined',
+};
 
 /**
  * The side effects of an incident reaching `status` (docs/requirements.md#status-machine): timing
- * field, status history entry, the reporter's notification, and a push to the reporter's devices.
- * The writes happen once per event (runOnce); the push only follows the run that wrote them.
+ * field, timeline entry naming who acted (the reporter for a new report, else the uid the rules
+ * made the staff write carry in `updatedBy`), the reporter's notification, and a push to the
+ * reporter's devices. The writes happen once per event (runOnce); the push only follows the run
+ * that wrote them. A new report whose "reported" entry exists already (the seed, an import) is
+ * history: nothing is written or sent.
  */
 export async function applyIncidentStatus(
   deps: StatusDeps,
@@ -49,16 +64,15 @@ export async function applyIncidentStatus(
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
   const reporter = await findReporter(db, event.incident.email);
   const at = reportedAt(event.incident);
+  const assigneeName =
+    event.status === 'Processing' ? await trustedAssigneeName(db, event.incident.assignedTo) : null;
   const content = notificationContent(
     event.status,
     {
       incidentType:
         typeof event.incident.incidentType === 'string' ? event.incident.incidentType : '',
       reportedAt: at ?? event.eventTime,
-      assigneeName:
-        event.status === 'Processing'
-          ? await trustedAssigneeName(db, event.incident.assignedTo)
-          : null,
+      assigneeName,
       declineReason:
         typeof event.incident.declineReason === 'string' ? event.incident.declineReason : null,
     },
@@ -72,18 +86,45 @@ export async function applyIncidentStatus(
     async (tx) => {
       // A report deleted before its trigger ran has nothing left to record or announce.
       if (!(await tx.get(incidentRef)).exists) return 'gone' as const;
+      const timeline = timelineCollection(db, event.incidentId);
+      const entryRef =
+        event.status === 'Reported'
+          ? timeline.doc(REPORTED_ENTRY_ID)
+          : timeline.doc(eventDocId(event.eventId, ENTRY_KINDS[event.status]));
+      if (event.status === 'Reported' && (await tx.get(entryRef)).exists) return 'history' as const;
+      const actor = await actorOf(
+        tx,
+        db,
+        event.status === 'Reported' ? event.incident.reporterId : event.incident.updatedBy,
+      );
       // An assignment keeps only tags that exist (the rules cannot check each name).
       const tags = event.status === 'Processing' ? await knownTags(tx, db, event.incident) : null;
-      const updates: Record<string, unknown> = {
-        statusHistory: FieldValue.arrayUnion({
-          status: event.status,
-          at: Timestamp.fromDate(event.eventTime),
+      addEntry(tx, entryRef, {
+        kind: ENTRY_KINDS[event.status],
+        at: event.eventTime,
+        actor,
+        status: event.status,
+        detail: statusEntryDetail(event.status, {
+          incidentType: event.incident.incidentType,
+          campus: event.incident.nearestCampus,
+          assigneeName,
+          declineReason: event.incident.declineReason,
         }),
-      };
+      });
+      // The assignment rates the report: its threat level is a change of its own.
+      if (event.status === 'Processing' && typeof event.incident.threatLevel === 'string') {
+        addEntry(tx, timeline.doc(eventDocId(event.eventId, 'threat-level')), {
+          kind: 'threat-level',
+          at: event.eventTime,
+          actor,
+          detail: `Threat level set to ${event.incident.threatLevel}`,
+        });
+      }
+      const updates: Record<string, unknown> = {};
       if (event.timing && at)
         updates[event.timing] = minutesBetween(at.getTime(), event.eventTime.getTime());
       if (tags && tags.length !== (event.incident.tags?.length ?? 0)) updates.tags = tags;
-      tx.update(incidentRef, updates);
+      if (Object.keys(updates).length > 0) tx.update(incidentRef, updates);
       if (reporter) {
         tx.create(reporter.ref.collection(COLLECTIONS.notifications).doc(notificationId), {
           ...content,
@@ -98,6 +139,7 @@ export async function applyIncidentStatus(
   );
 
   if (run.duplicate) return 'duplicate';
+  if (run.result === 'history') return 'already-recorded';
   if (run.result === 'gone') {
     logger.log('Incident report no longer exists; nothing to notify', { id: event.incidentId });
     return 'incident-gone';

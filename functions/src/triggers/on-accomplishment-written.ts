@@ -4,6 +4,7 @@ import { timeZone } from '../options';
 import { applyAccomplishmentWrite } from '../services/accomplishment';
 import { db } from '../services/firebase';
 import { recordingFailures } from '../services/trigger-failures';
+import { commitTime } from './commit-time';
 
 /** Accomplishment report written under an incident: copy, resolve, threat-level sync. */
 export const onAccomplishmentWritten = onDocumentWritten(
@@ -16,6 +17,7 @@ export const onAccomplishmentWritten = onDocumentWritten(
       { db: db(), timeZone: timeZone() },
       {
         eventId: event.id,
+        eventTime: commitTime(event.data?.after, event.time),
         incidentId: event.params.incidentId,
         accomplishmentId: event.params.accomplishmentId,
         before: event.data?.before.data(),

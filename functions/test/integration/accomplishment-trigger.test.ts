@@ -9,6 +9,8 @@ import {
   notificationsOf,
   reporter,
   settle,
+  staffMember,
+  timelineOf,
   unique,
   waitFor,
 } from './stack';
@@ -194,5 +196,53 @@ describe('accomplishment trigger', () => {
     await forged.delete();
     await settle();
     assert.deepEqual(await docData(copyPath), original);
+  });
+
+  it('records the report, the threat-level change and the Resolved move in the timeline, each naming the author', async () => {
+    const { ref } = await incident('Responded');
+    const author = await staffMember('Eva', 'Tan', 'North Campus');
+    await ref
+      .collection(COLLECTIONS.accomplishmentReports)
+      .doc(unique('acc'))
+      .set(accomplishment({ threatLevel: 'High', updatedBy: author.id }));
+    const timeline = await waitFor(
+      () => timelineOf(ref.path),
+      (t) => t.some((e) => e.kind === 'resolved'),
+    );
+    const kinds = timeline.map((e) => e.kind).sort();
+    assert.deepEqual(kinds, ['accomplishment', 'resolved', 'threat-level']);
+    const actor = { uid: author.id, name: 'Eva Tan', role: 'IMT' };
+    for (const entry of timeline) assert.deepEqual(entry.actor, actor, entry.kind);
+    assert.equal(
+      timeline.find((e) => e.kind === 'accomplishment')!.detail,
+      'Accomplishment report filed: Bike recovered',
+    );
+    assert.equal(
+      timeline.find((e) => e.kind === 'threat-level')!.detail,
+      'Threat level Low → High',
+    );
+  });
+
+  it('a seeded accomplishment report (its entry written with it) gets no second entry', async () => {
+    const { ref } = await incident('Resolved');
+    const aid = unique('acc');
+    const seeded = {
+      kind: 'accomplishment',
+      at: Timestamp.now(),
+      actor: { uid: 'imt1', name: 'Ana Cruz', role: 'IMT' },
+      detail: 'Accomplishment report filed: Bike recovered',
+    };
+    // As scripts/seed writes it: the entry under its fixed id before the report.
+    await ref.collection(COLLECTIONS.timeline).doc(`accomplishment-${aid}`).set(seeded);
+    await ref
+      .collection(COLLECTIONS.accomplishmentReports)
+      .doc(aid)
+      .set(accomplishment({ threatLevel: 'Low', updatedBy: 'imt1' }));
+    await waitFor(
+      () => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`),
+      (d) => !!d,
+    );
+    await settle(500);
+    assert.deepEqual(await timelineOf(ref.path), [{ id: `accomplishment-${aid}`, ...seeded }]);
   });
 });

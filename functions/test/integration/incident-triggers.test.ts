@@ -14,6 +14,7 @@ import {
   reporter,
   settle,
   staffMember,
+  timelineOf,
   unique,
   waitFor,
 } from './stack';
@@ -41,7 +42,7 @@ const byColor = (color: string) => (list: DocumentData[]) => list.some((n) => n.
 describe('incident triggers', () => {
   it('a new report gives the reporter a yellow "Incident Reported" notification and a push', async () => {
     const rep = await reporter(['device-a']);
-    const ref = await newIncident(rep.email);
+    const ref = await newIncident(rep.email, 30, { reporterId: rep.uid });
     const list = await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     const n = list.find((x) => x.color === 'yellow')!;
     assert.equal(n.title, 'Incident Reported');
@@ -56,11 +57,19 @@ describe('incident triggers', () => {
     assert.equal(pushes[0]!.state, 'sent');
     assert.equal(pushes[0]!.transport, 'emulator');
     assert.deepEqual(pushes[0]!.tokens, ['device-a']);
-    const history = await waitFor(
-      () => docData(ref.path),
-      (d) => (d?.statusHistory ?? []).length === 1,
+    const [entry, ...more] = await waitFor(
+      () => timelineOf(ref.path),
+      (t) => t.length === 1,
     );
-    assert.equal(history!.statusHistory[0].status, 'Reported');
+    assert.deepEqual(more, []);
+    assert.equal(entry!.id, 'reported');
+    assert.equal(entry!.kind, 'reported');
+    assert.equal(entry!.status, 'Reported');
+    assert.deepEqual(entry!.actor, { uid: rep.uid, name: 'Rita Reporter', role: 'User' });
+    // The commit time of the report, not the trigger's clock.
+    const created = (await ref.get()).createTime!.toMillis();
+    // Within a millisecond: the entry keeps the commit time at millisecond precision.
+    assert.ok(Math.abs((entry!.at as Timestamp).toMillis() - created) <= 1);
   });
 
   it('a report created with a later status (imported history) notifies nobody', async () => {
@@ -75,16 +84,33 @@ describe('incident triggers', () => {
       list.map((n) => n.type_id),
       [marker.id],
     );
-    assert.equal((await docData(ref.path))?.statusHistory, undefined);
+    assert.deepEqual(await timelineOf(ref.path), []);
   });
 
-  it('a seeded report (its "Reported" step already in the history) gets no second step, notification or push', async () => {
+  it('a seeded report (its "reported" entry written with it) gets no second entry, notification or push', async () => {
     const rep = await reporter(['device-s']);
     const reportedAt = Timestamp.fromMillis(Date.now() - 60 * 60_000);
-    // As scripts/seed/incidents.mjs writes a report still in "Incident Reported".
-    const seeded = await newIncident(rep.email, 60, {
+    // As scripts/seed writes a report still in "Incident Reported": its timeline first.
+    const id = unique('inc');
+    const seededEntry = {
+      kind: 'reported',
+      at: reportedAt,
+      actor: { uid: rep.uid, name: 'Rita Reporter', role: 'User' },
+      status: 'Reported',
+      detail: 'Fire reported at Main Campus',
+    };
+    await incidents().doc(id).collection(COLLECTIONS.timeline).doc('reported').set(seededEntry);
+    const seeded = incidents().doc(id);
+    await seeded.set({
       timestamp: reportedAt,
-      statusHistory: [{ status: 'Reported', at: reportedAt, by: rep.uid }],
+      geoLoc: { latitude: 14.65, longitude: 121.07 },
+      nearestCampus: 'Main Campus',
+      status: 'Reported',
+      isArchived: false,
+      email: rep.email,
+      reporterId: rep.uid,
+      incidentType: 'Fire',
+      tags: [],
     });
     const marker = await newIncident(rep.email);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
@@ -94,18 +120,19 @@ describe('incident triggers', () => {
       [marker.id],
     );
     assert.deepEqual(await pushesFor('payload.type_id', seeded.id), []);
-    assert.deepEqual((await docData(seeded.path))!.statusHistory, [
-      { status: 'Reported', at: reportedAt, by: rep.uid },
-    ]);
+    assert.deepEqual(await timelineOf(seeded.path), [{ id: 'reported', ...seededEntry }]);
   });
 
   it('assignment (Processing) records waitingTimeInMinutes from server time and notifies in orange', async () => {
     const rep = await reporter(['device-b']);
     const ref = await newIncident(rep.email, 42);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
+    const assigner = await staffMember('Ben', 'Lim');
     await ref.update({
       status: 'Processing',
       assignedTo: await staffMember('Ana', 'Cruz'),
+      threatLevel: 'High',
+      updatedBy: assigner.id,
       // A client-sent value must not survive: the trigger computes it from server time.
       waitingTimeInMinutes: 999,
     });
@@ -122,10 +149,50 @@ describe('incident triggers', () => {
       incident!.waitingTimeInMinutes >= 42 && incident!.waitingTimeInMinutes <= 44,
       String(incident!.waitingTimeInMinutes),
     );
-    assert.deepEqual(
-      incident!.statusHistory.map((h: { status: string }) => h.status),
-      ['Reported', 'Processing'],
+    // The timeline names who assigned (from their profile, by the uid the rules checked), the
+    // assignee by their own profile's name, and the rating the assignment gave.
+    const timeline = await waitFor(
+      () => timelineOf(ref.path),
+      (t) => t.length === 3,
     );
+    const [, assigned, rated] = timeline;
+    assert.equal(assigned!.kind, 'assigned');
+    assert.equal(assigned!.detail, 'Assigned to Ana Cruz');
+    assert.deepEqual(assigned!.actor, { uid: assigner.id, name: 'Ben Lim', role: 'IMT' });
+    assert.equal(rated!.kind, 'threat-level');
+    assert.equal(rated!.detail, 'Threat level set to High');
+    assert.deepEqual(rated!.actor, assigned!.actor);
+  });
+
+  it('each later move names its actor: respond, decline', async () => {
+    const rep = await reporter();
+    const responder = await staffMember('Cara', 'Diaz');
+    const ref = await newIncident(rep.email, 90, { status: 'Processing' });
+    await ref.update({ status: 'Responded', updatedBy: responder.id });
+    const responded = await waitFor(
+      () => timelineOf(ref.path),
+      (t) => t.some((e) => e.kind === 'responded'),
+    );
+    assert.deepEqual(responded.find((e) => e.kind === 'responded')!.actor, {
+      uid: responder.id,
+      name: 'Cara Diaz',
+      role: 'IMT',
+    });
+    const decliner = await staffMember('Dan', 'Ong');
+    const other = await newIncident(rep.email, 5);
+    await other.update({
+      status: 'Declined',
+      declineReason: 'Duplicate report',
+      declineDescription: 'Same as #12',
+      updatedBy: decliner.id,
+    });
+    const declined = await waitFor(
+      () => timelineOf(other.path),
+      (t) => t.some((e) => e.kind === 'declined'),
+    );
+    const entry = declined.find((e) => e.kind === 'declined')!;
+    assert.equal(entry.detail, 'Declined: Duplicate report');
+    assert.equal(entry.actor.name, 'Dan Ong');
   });
 
   it('Responded records responseTimeInMinutes; Resolved and Declined notify in blue and red', async () => {
@@ -214,10 +281,10 @@ describe('incident triggers', () => {
     await ref.update({ status: 'Resolved' }); // Reported → Resolved is not a move the machine allows
     await settle();
     assert.equal((await notificationsOf(rep.uid)).length, 1);
-    assert.equal((await docData(ref.path))!.statusHistory.length, 1);
+    assert.equal((await timelineOf(ref.path)).length, 1);
   });
 
-  it('the same status event delivered twice writes one notification, one history entry, one push', async () => {
+  it('the same status event delivered twice writes one notification, one timeline entry, one push', async () => {
     const rep = await reporter(['device-dup']);
     const reportedAt = new Date(Date.now() - 15 * 60_000);
     const ref = await newIncident(rep.email, 15);
@@ -226,8 +293,8 @@ describe('incident triggers', () => {
       (l) => l.length === 1,
     );
     await waitFor(
-      () => docData(ref.path),
-      (d) => (d?.statusHistory ?? []).length === 1,
+      () => timelineOf(ref.path),
+      (t) => t.length === 1,
     );
     const eventId = unique('dup-event');
     const fields = {
@@ -252,7 +319,7 @@ describe('incident triggers', () => {
     assert.equal(list.length, 2);
     const incident = await docData(ref.path);
     assert.deepEqual(
-      incident!.statusHistory.map((h: { status: string }) => h.status),
+      (await timelineOf(ref.path)).map((e) => e.status),
       ['Reported', 'Processing'],
     );
     assert.equal(incident!.waitingTimeInMinutes, 15);
@@ -266,13 +333,12 @@ describe('incident triggers', () => {
     );
   });
 
-  it('the same creation event delivered twice writes one notification', async () => {
+  it('the same creation event delivered twice writes one notification and one entry', async () => {
     const rep = await reporter();
-    const ref = await newIncident(rep.email);
-    await waitFor(
-      () => notificationsOf(rep.uid),
-      (l) => l.length === 1,
-    );
+    // Stored as Processing, the platform's own creation event does nothing; the hand-made one
+    // below says it was filed as Reported.
+    const ref = await newIncident(rep.email, 30, { status: 'Processing' });
+    await settle(500);
     const eventId = unique('dup-create');
     const event = cloudEvent({
       id: eventId,
@@ -283,7 +349,17 @@ describe('incident triggers', () => {
     await deliverEvent('onIncidentCreated', event);
     await deliverEvent('onIncidentCreated', event);
     await settle(500);
-    assert.equal((await notificationsOf(rep.uid)).length, 2);
+    assert.equal((await notificationsOf(rep.uid)).length, 1);
+    assert.deepEqual(
+      (await timelineOf(ref.path)).map((e) => e.id),
+      ['reported'],
+    );
+    // Another creation event for the same report (a new event id) finds its "reported" entry:
+    // a report is filed once, so nothing more is written.
+    await deliverEvent('onIncidentCreated', { ...event, id: unique('dup-create') });
+    await settle(500);
+    assert.equal((await notificationsOf(rep.uid)).length, 1);
+    assert.equal((await timelineOf(ref.path)).length, 1);
   });
 
   it('a report deleted before its trigger ran is passed over without an error or a notification', async () => {

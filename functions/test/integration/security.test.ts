@@ -28,6 +28,7 @@ import {
   signIn,
   staffMember,
   unique,
+  timelineOf,
   waitFor,
 } from './stack';
 
@@ -321,10 +322,11 @@ describe('triggers succeed on the largest documents the rules allow (finding 4)'
     const list = await waitFor(() => notificationsOf(rep.uid), orange, 60_000);
     const message = list.find((n) => n.color === 'orange')!.message as string;
     assert.ok(message.startsWith(`${assignee.displayName} is now handling`), message);
-    const incident = await waitFor(
-      () => docData(ref.path),
-      (d) => (d?.statusHistory ?? []).some((h: { status: string }) => h.status === 'Processing'),
+    await waitFor(
+      () => timelineOf(ref.path),
+      (t) => t.some((e) => e.status === 'Processing'),
     );
+    const incident = await docData(ref.path);
     assert.equal(typeof incident!.waitingTimeInMinutes, 'number');
     assert.deepEqual(incident!.tags, known);
     const pushes = await waitFor(

@@ -152,6 +152,7 @@ export async function account(spec: AccountSpec): Promise<SignedIn> {
 export async function reporter(
   deviceToken: string[] = [],
 ): Promise<{ uid: string; email: string }> {
+  // Named Rita Reporter: the timeline names the reporter of each new report.
   const email = `${unique('reporter')}@mail.test`;
   const uid = unique('rep');
   await db.collection(COLLECTIONS.users).doc(uid).set({
@@ -195,6 +196,12 @@ export async function staffMember(
 
 export async function docData(path: string): Promise<DocumentData | undefined> {
   return (await db.doc(path).get()).data();
+}
+
+/** An incident's timeline entries (with their ids), oldest first. */
+export async function timelineOf(incidentPath: string): Promise<DocumentData[]> {
+  const snap = await db.doc(incidentPath).collection(COLLECTIONS.timeline).orderBy('at').get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data() }));
 }
 
 export async function notificationsOf(uid: string) {

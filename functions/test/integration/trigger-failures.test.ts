@@ -6,12 +6,12 @@ import {
   cloudEvent,
   db,
   deliverEvent,
-  docData,
   notificationsOf,
   pushesFor,
   reporter,
   settle,
   unique,
+  timelineOf,
   waitFor,
 } from './stack';
 
@@ -89,7 +89,7 @@ describe('trigger retries and failure records', function () {
       ['Incident Reported'],
     );
     assert.equal((await pushesFor('payload.type_id', ref.id)).length, 1);
-    assert.equal((await docData(ref.path))!.statusHistory.length, 1);
+    assert.equal((await timelineOf(ref.path)).length, 1);
     const [after] = await failuresOf(ref.path);
     assert.equal(after!.state, 'recovered');
     assert.equal(after!.attempts, 1);
@@ -112,6 +112,6 @@ describe('trigger retries and failure records', function () {
     assert.equal(now!.state, 'gave-up');
     assert.deepEqual(await notificationsOf(rep.uid), []);
     assert.deepEqual(await pushesFor('payload.type_id', ref.id), []);
-    assert.equal((await docData(ref.path))!.statusHistory, undefined);
+    assert.deepEqual(await timelineOf(ref.path), []);
   });
 });

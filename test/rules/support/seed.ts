@@ -39,6 +39,9 @@ export const ACCOMPLISHMENTS = {
 } as const;
 
 export const NOTIFICATION = 'notification-1';
+/** The "reported" timeline entry and an internal note under REPORTS.reported, otherCampus and archived. */
+export const TIMELINE_ENTRY = 'reported';
+export const NOTE = 'note-1';
 export const TAG = 'fire';
 export const PUBLICATIONS = {
   published: 'published',
@@ -153,6 +156,11 @@ export function validRelease(version: string): Omit<Release<Timestamp>, 'timesta
   };
 }
 
+/** The staff_directory name of a seeded actor (first name from the uid, as userDoc makes it). */
+export function directoryName(actor: Actor): string {
+  return `${actor.uid.replace(/[^a-z]/g, '')} Tester`;
+}
+
 function put(batch: WriteBatch, db: Firestore, path: string, data: object) {
   batch.set(doc(db, path), data);
 }
@@ -247,6 +255,31 @@ export async function seedFirestore(db: Firestore): Promise<void> {
     incident(alice, SAME_CAMPUS, { isArchived: true }),
   );
   put(batch, db, `${reports}/${REPORTS.otherCampus}`, incident(otherAppUser, OTHER_CAMPUS));
+  for (const [reportId, author] of [
+    [REPORTS.reported, imtSameCampus],
+    [REPORTS.archived, imtSameCampus],
+    [REPORTS.otherCampus, imtOtherCampus],
+  ] as const) {
+    put(batch, db, `${reports}/${reportId}/${COLLECTIONS.timeline}/${TIMELINE_ENTRY}`, {
+      kind: 'reported',
+      at: reportTime,
+      actor: { uid: alice.uid, name: 'appalice Tester', role: 'User' },
+      status: 'Reported',
+      detail: 'Theft reported',
+    });
+    put(batch, db, `${reports}/${reportId}/${COLLECTIONS.internalNotes}/${NOTE}`, {
+      text: 'Reporter asked to stay anonymous.',
+      authorId: author.uid,
+      authorName: directoryName(author),
+      at: reportTime,
+    });
+  }
+  put(batch, db, `${COLLECTIONS.campusLeads}/${SAME_CAMPUS}`, {
+    uid: imtSameCampus.uid,
+    displayName: directoryName(imtSameCampus),
+    email: imtSameCampus.email,
+    updatedAt: reportTime,
+  });
 
   const accomplishments = COLLECTIONS.accomplishmentReports;
   const sub = (reportId: string, id: string) => `${reports}/${reportId}/${accomplishments}/${id}`;

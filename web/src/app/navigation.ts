@@ -15,6 +15,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/dashboard', label: 'Trends and targets', access: STAFF_ONLY },
       { to: '/reports', label: 'Incident reports', access: SIGNED_IN },
       { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },
+      { to: '/escalations', label: 'Escalations', access: SIGNED_IN },
     ],
   },
   {

@@ -25,6 +25,8 @@ const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
 const CrimeLogPage = lazy(() => import('../features/clery/CrimeLogPage'));
 const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage'));
+const PrintIncidentPage = lazy(() => import('../features/incidents/PrintIncidentPage'));
+const EscalationsPage = lazy(() => import('../features/incidents/EscalationsPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -80,6 +82,18 @@ export const routes: RouteObject[] = [
     element: titled('Download the app', DownloadPage, true),
     errorElement: notFound,
   },
+  // Outside the shell: a page laid out for paper.
+  {
+    path: '/print/reports/:id',
+    element: (
+      <RequireSession>
+        <RequireRole access={SIGNED_IN}>
+          {titled('Incident report', PrintIncidentPage, true)}
+        </RequireRole>
+      </RequireSession>
+    ),
+    errorElement: notFound,
+  },
   {
     path: '/',
     // The shell has no title of its own: each child route titles the tab.
@@ -90,6 +104,7 @@ export const routes: RouteObject[] = [
       guarded('dashboard', 'Trends and targets', STAFF_ONLY, DashboardPage),
       guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
+      guarded('escalations', 'Escalations', SIGNED_IN, EscalationsPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),

@@ -6,6 +6,7 @@ import {
   serverTime,
   updateDocument,
 } from './firestore';
+import { callerUid } from '../lib/auth';
 import { accomplishmentScope, incidentAccomplishmentScope } from './scopes';
 import type { QuerySpec, WithId } from './spec';
 import type { Role } from '@campus-safety/model';
@@ -67,7 +68,7 @@ export async function createAccomplishment(
 ): Promise<void> {
   await createDocument(
     [...sourcePath(incidentId), id],
-    { ...content, isArchived: false, timestamp: serverTime() },
+    { ...content, isArchived: false, timestamp: serverTime(), updatedBy: callerUid() },
     'Accomplishment report failed',
   );
 }
@@ -82,7 +83,11 @@ export function updateAccomplishmentContent(
   id: string,
   content: AccomplishmentContent,
 ): Promise<void> {
-  return updateDocument([...sourcePath(incidentId), id], content, 'Accomplishment update failed');
+  return updateDocument(
+    [...sourcePath(incidentId), id],
+    { ...content, updatedBy: callerUid() },
+    'Accomplishment update failed',
+  );
 }
 
 /** Archives the top-level copy; the server carries the flag back to the incident's sub-collection. */

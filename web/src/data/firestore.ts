@@ -1,6 +1,7 @@
 import {
   Timestamp,
   collection,
+  deleteDoc,
   doc,
   documentId,
   endBefore,
@@ -166,4 +167,8 @@ export function createDocument(path: readonly string[], data: Fields, failure: s
 
 export function updateDocument(path: readonly string[], change: Fields, failure: string) {
   return explained(failure, () => updateDoc(docRef(path), change));
+}
+
+export function deleteDocument(path: readonly string[], failure: string) {
+  return explained(failure, () => deleteDoc(docRef(path)));
 }

@@ -4,6 +4,7 @@ import {
   type Assignee,
   type IncidentReport,
 } from '@campus-safety/model';
+import { callerUid } from '../lib/auth';
 import { boundaryAt, entityConverter, listenToQuery, updateDocument } from './firestore';
 import { incidentScope, type IncidentScope } from './scopes';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WhereSpec, WithId } from './spec';
@@ -93,16 +94,21 @@ export function watchNewIncidents(
   });
 }
 
-/** The console writes only these intents; timing fields, history and notifications are the server's. */
+/** The console writes only these intents; timing fields, timeline and notifications are the server's. */
 function write(id: string, change: Record<string, unknown>): Promise<void> {
   return updateDocument([...path, id], change, `Update of incident ${id} failed`);
+}
+
+/** A status move, signed with the caller's uid so the server can name who acted. */
+function move(id: string, change: Record<string, unknown>): Promise<void> {
+  return write(id, { ...change, updatedBy: callerUid() });
 }
 
 export function assignIncident(
   id: string,
   input: { assignee: Assignee; threatLevel: string; tags: string[] },
 ) {
-  return write(id, {
+  return move(id, {
     status: 'Processing',
     assignedTo: input.assignee,
     threatLevel: input.threatLevel,
@@ -116,15 +122,15 @@ export function assignIncident(
  * the accomplishment report rates it; the rules accept an unrated assignment only to oneself.
  */
 export function assignIncidentToSelf(id: string, me: Assignee) {
-  return write(id, { status: 'Processing', assignedTo: me });
+  return move(id, { status: 'Processing', assignedTo: me });
 }
 
 export function respondToIncident(id: string) {
-  return write(id, { status: 'Responded' });
+  return move(id, { status: 'Responded' });
 }
 
 export function declineIncident(id: string, reason: string, description: string) {
-  return write(id, {
+  return move(id, {
     status: 'Declined',
     declineReason: reason,
     declineDescription: description.trim(),

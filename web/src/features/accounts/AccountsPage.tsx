@@ -16,6 +16,7 @@ import { reissueDefaultPassword, setAccountArchived } from './api';
 import { defaultPasswordState } from './form';
 import { CreateAccountDialog, OneTimePasswordDialog, RoleCampusDialog } from './AccountDialogs';
 import { Time } from '../../components/Time';
+import { CampusLeadsPanel } from './CampusLeadsPanel';
 
 type Account = Row<UserProfile>;
 
@@ -126,6 +127,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
       >
         <PagedTable caption="Accounts" columns={columns} rows={rows} />
       </ListState>
+      {!archived && <CampusLeadsPanel />}
       {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}
       {editing && <RoleCampusDialog account={editing} onClose={() => setEditing(null)} />}
       {issued && (

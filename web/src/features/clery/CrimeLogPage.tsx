@@ -17,6 +17,7 @@ import { activeLegalHoldsSpec, cleryRecordsSpec, crimeLogIncidentsSpec } from '.
 import { useLiveQuery } from '../../data/live-query';
 import { downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
+import { Time } from '../../components/Time';
 import { ClassifyDialog, LegalHoldDialog, WithholdDialog } from './CleryDialogs';
 import {
   CRIME_LOG_COLUMNS,
@@ -73,15 +74,17 @@ export default function CrimeLogPage() {
 
   const columns: Column<CrimeLogEntry>[] = [
     { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
-    { header: 'Reported', cell: (e) => formatDate(e.reportedAt) },
+    { header: 'Reported', cell: (e) => <Time value={e.reportedAt} /> },
     {
       header: 'Occurred',
       cell: (e) =>
-        e.state === 'unclassified'
-          ? '—'
-          : e.occurredAt === null
-            ? 'Unknown'
-            : formatDate(e.occurredAt),
+        e.state === 'unclassified' ? (
+          '—'
+        ) : e.occurredAt === null ? (
+          'Unknown'
+        ) : (
+          <Time value={e.occurredAt} />
+        ),
       className: 'hidden lg:table-cell',
     },
     { header: 'Campus', cell: (e) => e.campus, className: 'hidden lg:table-cell' },

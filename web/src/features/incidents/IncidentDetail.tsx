@@ -1,5 +1,4 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { STATUS_LABELS } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { LocationMap } from '../../components/map';
@@ -16,6 +15,7 @@ import { availableActions, type IncidentAction } from './actions';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
 import { Time } from '../../components/Time';
+import { IncidentTimeline } from './IncidentTimeline';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
@@ -150,25 +150,7 @@ export function IncidentDetail({
             )}
           </section>
 
-          <section aria-labelledby="history-heading">
-            <h3 id="history-heading" className="font-semibold text-slate-900">
-              Status history
-            </h3>
-            {data.statusHistory?.length ? (
-              <ol className="mt-1 space-y-1 text-sm">
-                {data.statusHistory.map((entry, index) => (
-                  <li key={index} className="flex gap-2">
-                    <Time value={entry.at} className="w-48 shrink-0 text-slate-600" />
-                    <span>{STATUS_LABELS[entry.status] ?? entry.status}</span>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-sm text-slate-600">
-                Reported <Time value={data.timestamp} />; no changes yet.
-              </p>
-            )}
-          </section>
+          <IncidentTimeline incident={data} />
 
           <section aria-labelledby="accomplishments-heading">
             <h3 id="accomplishments-heading" className="font-semibold text-slate-900">

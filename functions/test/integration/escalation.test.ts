@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS, responseTargetFor, type HousekeepingResponse } from '@campus-safety/model';
+import {
+  account,
+  db,
+  docData,
+  notificationsOf,
+  pushesFor,
+  reporter,
+  staffMember,
+  timelineOf,
+  unique,
+} from './stack';
+
+const UNRATED_TARGET = responseTargetFor(null).assignWithinMinutes;
+
+/** A report as the app files it, `minutesAgo` old, still unassigned unless `extra` says otherwise. */
+async function report(campus: string, minutesAgo: number, extra: Record<string, unknown> = {}) {
+  const rep = await reporter();
+  const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
+  await ref.set({
+    timestamp: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
+    geoLoc: { latitude: 14.65, longitude: 121.07 },
+    nearestCampus: campus,
+    status: 'Reported',
+    isArchived: false,
+    email: rep.email,
+    reporterId: rep.uid,
+    incidentType: 'Fire',
+    tags: [],
+    ...extra,
+  });
+  return ref;
+}
+
+async function designateLead(campus: string, firstName: string, tokens: string[]) {
+  const lead = await staffMember(firstName, 'Lead', campus);
+  await db.doc(`${COLLECTIONS.users}/${lead.id}`).update({ deviceToken: tokens });
+  await db.doc(`${COLLECTIONS.campusLeads}/${campus}`).set({
+    uid: lead.id,
+    displayName: lead.displayName,
+    email: lead.email,
+    updatedAt: Timestamp.now(),
+  });
+  return lead;
+}
+
+const escalationsOf = async (uid: string, incidentId: string) =>
+  (await notificationsOf(uid)).filter((n) => n.type === 'escalation' && n.type_id === incidentId);
+
+describe('escalation (housekeeping)', () => {
+  it('a report unassigned past its target notifies the campus lead and the Admins, once, and says so in its timeline', async () => {
+    const campus = 'Riverside Campus';
+    const admin = await account({ role: 'Admin' });
+    const lead = await designateLead(campus, 'Lara', ['lead-device']);
+    const overdue = await report(campus, UNRATED_TARGET + 5);
+    const fresh = await report(campus, Math.max(0, UNRATED_TARGET - 5));
+    const assigned = await report(campus, UNRATED_TARGET + 5, { status: 'Processing' });
+    const archived = await report(campus, UNRATED_TARGET + 5, { isArchived: true });
+
+    const done = await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.ok(done.escalatedReports >= 1, JSON.stringify(done));
+
+    const incident = await docData(overdue.path);
+    assert.ok(incident!.escalatedAt instanceof Timestamp);
+    const entries = (await timelineOf(overdue.path)).filter((e) => e.kind === 'escalated');
+    assert.equal(entries.length, 1);
+    assert.equal(entries[0]!.actor, null);
+    assert.match(entries[0]!.detail, new RegExp(`past the ${UNRATED_TARGET}-minute target`));
+    assert.match(entries[0]!.detail, /Lara Lead/);
+
+    // In the console: a notification for the lead and for the Admin who ran the job.
+    const [leadNotice] = await escalationsOf(lead.id, overdue.id);
+    assert.equal(leadNotice!.title, 'Report escalated');
+    assert.equal(leadNotice!.isRead, false);
+    assert.match(leadNotice!.message, /Fire at Riverside Campus has waited \d+ min unassigned/);
+    assert.equal((await escalationsOf(admin.uid, overdue.id)).length, 1);
+    // By push, to the lead's device (the emulator transport records it as sent).
+    const pushes = await pushesFor('payload.type_id', overdue.id);
+    const toLead = pushes.find((p) => p.id === `escalation-${overdue.id}-${lead.id}`);
+    assert.equal(toLead?.state, 'sent');
+    assert.deepEqual(toLead?.tokens, ['lead-device']);
+    assert.equal(toLead?.payload.type, 'escalation');
+
+    // Not due, assigned or archived: nothing.
+    for (const ref of [fresh, assigned, archived]) {
+      assert.equal((await docData(ref.path))!.escalatedAt, undefined, ref.id);
+      assert.deepEqual(await escalationsOf(lead.id, ref.id), [], ref.id);
+    }
+
+    // Exactly once: the next runs find it escalated.
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.equal((await timelineOf(overdue.path)).filter((e) => e.kind === 'escalated').length, 1);
+    assert.equal((await escalationsOf(lead.id, overdue.id)).length, 1);
+    assert.equal(
+      (await pushesFor('payload.type_id', overdue.id)).filter((p) => p.id.includes(lead.id)).length,
+      1,
+    );
+    assert.ok(
+      ((await docData(overdue.path))!.escalatedAt as Timestamp).isEqual(incident!.escalatedAt),
+    );
+  });
+
+  it('a lead who no longer works for the campus is not told; the Admins still are', async () => {
+    const campus = 'North Campus';
+    const admin = await account({ role: 'Admin' });
+    const lead = await designateLead(campus, 'Moved', []);
+    await db.doc(`${COLLECTIONS.users}/${lead.id}`).update({ campus: 'Main Campus' });
+    const overdue = await report(campus, UNRATED_TARGET + 2);
+
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.deepEqual(await escalationsOf(lead.id, overdue.id), []);
+    assert.equal((await escalationsOf(admin.uid, overdue.id)).length, 1);
+  });
+
+  it('a rated report waits for its own level’s target', async () => {
+    const admin = await account({ role: 'Admin' });
+    const critical = responseTargetFor('Critical').assignWithinMinutes;
+    const low = responseTargetFor('Low').assignWithinMinutes;
+    assert.ok(low > critical + 2, 'the deployment targets differ between levels');
+    const due = await report('Main Campus', critical + 1, { threatLevel: 'Critical' });
+    const notDue = await report('Main Campus', critical + 1, { threatLevel: 'Low' });
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.ok((await docData(due.path))!.escalatedAt instanceof Timestamp);
+    assert.equal((await docData(notDue.path))!.escalatedAt, undefined);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The incident timeline (issue 11 item 7): what happened to a report, who did it and when, as
+ * the server recorded it in `incident_reports/{id}/timeline/{entryId}`; the staff's internal
+ * notes (`incident_reports/{id}/internal_notes/{noteId}`) are shown between its entries; and
+ * escalation of reports left unassigned past their response target.
+ */
+import { LIMITS, PUSH_TYPES } from './constants';
+import type { TimestampLike } from './entities';
+import type { Role } from './roles';
+import { responseTargetFor } from './response-targets';
+import type { IncidentStatus } from './status';
+import { hiddenCharacterProblem } from './text';
+
+export const TIMELINE_KINDS = [
+  'reported',
+  'assigned',
+  'responded',
+  'resolved',
+  'declined',
+  'threat-level',
+  'accomplishment',
+  'escalated',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** Who acted, as the server found them: the uid and the name of their `users` document. */
+export interface TimelineActor {
+  uid: string;
+  /** `First Last` from the actor's profile at the time; never text the client wrote. */
+  name: string;
+  role: Role | null;
+}
+
+/** `incident_reports/{id}/timeline/{entryId}`: written only by the functions. */
+export interface TimelineEntry<T = TimestampLike> {
+  kind: TimelineKind;
+  /** When the write that made it happen was committed. */
+  at: T;
+  /** Null for what the system did by itself (escalation). */
+  actor: TimelineActor | null;
+  /** The status the report reached, for status moves. */
+  status?: IncidentStatus;
+  /** One line saying what changed ("Assigned to …", "Threat level Low → High", a reason). */
+  detail: string;
+}
+
+/** `incident_reports/{id}/internal_notes/{noteId}`: staff-only; author and time checked by the rules. */
+export interface InternalNote<T = TimestampLike> {
+  text: string;
+  authorId: string;
+  /** The author's staff-directory name (the rules check it against `staff_directory`). */
+  authorName: string;
+  at: T;
+}
+
+/**
+ * The line a status move's entry shows. One home for the functions, which write it, and the
+ * seed, which writes the history the functions would have.
+ */
+export function statusEntryDetail(
+  status: IncidentStatus,
+  facts: {
+    incidentType?: unknown;
+    campus?: unknown;
+    assigneeName?: string | null;
+    declineReason?: unknown;
+  },
+): string {
+  switch (status) {
+    case 'Reported':
+      return `${String(facts.incidentType ?? 'Incident')} reported at ${String(facts.campus ?? 'an unknown campus')}`;
+    case 'Processing':
+      return `Assigned to ${facts.assigneeName || 'the safety team'}`;
+    case 'Responded':
+      return 'Marked as responded';
+    case 'Resolved':
+      return 'Resolved by an accomplishment report';
+    case 'Declined':
+      return `Declined: ${String(facts.declineReason ?? 'no reason given')}`;
+  }
+}
+
+/** Why a note's text cannot be stored, or null when it can (trimmed by the caller). */
+export function internalNoteProblem(text: string): string | null {
+  if (text.length === 0) return 'Note is required.';
+  if (text.length > LIMITS.internalNote)
+    return `Note must be at most ${LIMITS.internalNote} characters.`;
+  return hiddenCharacterProblem(text, 'Note', { multiline: true });
+}
+
+/**
+ * `campus_leads/{campus}`: the IMT member an Admin designated as the campus's lead, who is told
+ * when a report of the campus waits past its assignment target. One per campus by construction.
+ */
+export interface CampusLead<T = TimestampLike> {
+  uid: string;
+  displayName: string;
+  email: string;
+  updatedAt: T;
+}
+
+/** Console notification and push `type` of an escalation (in `users/{uid}/notifications`). */
+export const ESCALATION_NOTIFICATION_TYPE = PUSH_TYPES.escalation;
+
+/**
+ * Whether a report still unassigned should be escalated at `nowMs`: it has waited longer than
+ * the assignment target of its threat level (Unrated when it has none).
+ */
+export function isEscalationDue(reportedAtMs: number, threatLevel: unknown, nowMs: number) {
+  return nowMs - reportedAtMs > responseTargetFor(threatLevel).assignWithinMinutes * 60_000;
+}

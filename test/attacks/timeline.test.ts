@@ -1,0 +1,135 @@
+/**
+ * Issue 11 item 7: the incident timeline and internal notes. Notes are staff-only: a reporter,
+ * another campus's IMT, a new sign-up and an archived IMT neither read nor add them, nobody
+ * writes the server's timeline or signs a note in another's name, and only Admins choose a
+ * campus lead. Each refusal is checked with "nothing changed".
+ */
+import assert from 'node:assert/strict';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+} from 'firebase/firestore';
+import { theCast, type Cast } from './cast';
+import { admin, assignee, incident, refused, unique, type Attacker } from './support';
+
+describe('attacks: timeline, internal notes, campus leads', () => {
+  let c: Cast;
+  let report: string;
+  let notesPath: string;
+  let timelinePath: string;
+  before(async () => {
+    c = await theCast();
+    report = await incident('Main Campus', c.reporter);
+    notesPath = `incident_reports/${report}/internal_notes`;
+    timelinePath = `incident_reports/${report}/timeline`;
+    // A genuine note by the campus's IMT: the refusals below are about who asks, not the path.
+    await setDoc(doc(c.imtMain.db, notesPath, 'genuine'), {
+      text: 'Reporter is the victim; keep the name out of the hand-over.',
+      authorId: c.imtMain.uid,
+      authorName: (await assignee(c.imtMain)).displayName,
+      at: serverTimestamp(),
+    });
+  });
+
+  /** A note as the console would write it for `who`, under its directory name where it has one. */
+  const note = async (who: Attacker, changes: Record<string, unknown> = {}) => ({
+    text: 'Call the reporter on +1-555-0100',
+    authorId: who.uid,
+    authorName:
+      ((await admin.db.doc(`staff_directory/${who.uid}`).get()).get('displayName') as
+        string | undefined) ?? 'Campus Police',
+    at: serverTimestamp(),
+    ...changes,
+  });
+
+  for (const who of ['reporter', 'imtNorth', 'newbie', 'archived'] as const) {
+    it(`${who} neither reads nor adds internal notes`, async () => {
+      const attacker = c[who];
+      await refused(() => getDocs(collection(attacker.db, notesPath)), []);
+      await refused(() => getDoc(doc(attacker.db, notesPath, 'genuine')), []);
+      await refused(
+        async () => setDoc(doc(attacker.db, notesPath, unique('note')), await note(attacker)),
+        [notesPath],
+      );
+      await refused(
+        () => updateDoc(doc(attacker.db, notesPath, 'genuine'), { text: 'Rewritten' }),
+        [notesPath],
+      );
+      await refused(() => deleteDoc(doc(attacker.db, notesPath, 'genuine')), [notesPath]);
+    });
+  }
+
+  it("the campus's IMT cannot sign a note as someone else, backdate it or rewrite one", async () => {
+    const own = (changes: Record<string, unknown>) => note(c.imtMain, changes);
+    for (const changes of [
+      { authorId: c.admin.uid },
+      { authorName: 'Campus Director' },
+      { at: new Date(0) },
+      { text: `pay here\u202Eereh yap` },
+      { text: 'x'.repeat(2001) },
+    ]) {
+      await refused(
+        async () => setDoc(doc(c.imtMain.db, notesPath, unique('note')), await own(changes)),
+        [notesPath],
+      );
+    }
+    await refused(
+      () => updateDoc(doc(c.imtMain.db, notesPath, 'genuine'), { text: 'Rewritten' }),
+      [notesPath],
+    );
+  });
+
+  it('the reporter does not read its own report’s timeline; nobody writes a timeline entry', async () => {
+    await refused(() => getDocs(collection(c.reporter.db, timelinePath)), []);
+    for (const who of [c.imtMain, c.admin, c.reporter]) {
+      await refused(
+        () =>
+          setDoc(doc(who.db, timelinePath, unique('entry')), {
+            kind: 'resolved',
+            at: serverTimestamp(),
+            actor: { uid: c.admin.uid, name: 'Ada Admin', role: 'Admin' },
+            detail: 'Resolved',
+          }),
+        [timelinePath],
+      );
+      await refused(
+        () => updateDoc(doc(who.db, timelinePath, 'reported'), { detail: 'Nothing happened' }),
+        [timelinePath],
+      );
+    }
+    // The staff of the campus do read it, and it names the reporter from their profile.
+    const entries = await getDocs(collection(c.imtMain.db, timelinePath));
+    assert.equal(entries.docs[0]?.get('actor.uid'), c.reporter.uid);
+  });
+
+  it('an IMT cannot make itself (or anyone) the campus lead; an Admin can', async () => {
+    const lead = async (who: Attacker) => ({
+      uid: who.uid,
+      displayName: (await assignee(who)).displayName,
+      email: who.email,
+      updatedAt: serverTimestamp(),
+    });
+    await refused(
+      async () =>
+        setDoc(doc(c.imtNorth.db, 'campus_leads', 'North Campus'), await lead(c.imtNorth)),
+      ['campus_leads'],
+    );
+    await refused(
+      async () => setDoc(doc(c.reporter.db, 'campus_leads', 'Main Campus'), await lead(c.imtMain)),
+      ['campus_leads'],
+    );
+    await setDoc(doc(c.admin.db, 'campus_leads', 'Riverside Campus'), await lead(c.imtRiverside));
+    const stored = await admin.db.doc('campus_leads/Riverside Campus').get();
+    assert.equal(stored.get('uid'), c.imtRiverside.uid);
+    await refused(
+      () => deleteDoc(doc(c.imtRiverside.db, 'campus_leads', 'Riverside Campus')),
+      ['campus_leads'],
+    );
+  });
+});
