@@ -26,6 +26,13 @@ export function isAlreadyExists(error: unknown): boolean {
   return (error as { code?: unknown })?.code === ALREADY_EXISTS;
 }
 
+/** gRPC code of an update of a document that no longer exists. */
+export const NOT_FOUND = 5;
+
+export function isNotFound(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === NOT_FOUND;
+}
+
 /** gRPC code of a write whose precondition (e.g. last update time) no longer holds. */
 export const FAILED_PRECONDITION = 9;
 

@@ -6,7 +6,7 @@ import {
   type KeywordSource,
   type RebuildIncidentKeywordsResponse,
 } from '@campus-safety/model';
-import { isFailedPrecondition } from './errors';
+import { isFailedPrecondition, isNotFound } from './errors';
 
 /** The report fields the keywords are made of, plus the stored keywords (the rebuild reads only these). */
 const KEYWORD_FIELDS = [
@@ -25,7 +25,7 @@ const REBUILD_PAGE = 500;
 /**
  * Writes a report's keywords when they differ from what its fields give, only if the report has
  * not changed since `written` was read: a newer write fires the trigger again, which then writes
- * the newer words. The trigger's own write gives equal keywords, so it stops there (no loop).
+ * the newer words (a deleted report needs none). The trigger's own write gives equal keywords, so it stops there (no loop).
  */
 export async function refreshIncidentKeywords(
   written: DocumentSnapshot,
@@ -39,7 +39,8 @@ export async function refreshIncidentKeywords(
     );
     return 'updated';
   } catch (error) {
-    if (isFailedPrecondition(error)) return 'superseded';
+    // Changed or deleted since: the newer write's own event has the newer words (or none are needed).
+    if (isFailedPrecondition(error) || isNotFound(error)) return 'superseded';
     throw error;
   }
 }
