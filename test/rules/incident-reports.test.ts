@@ -105,6 +105,8 @@ const assignment = (changes: DocumentData = {}): DocumentData => ({
 /** "Assign to me": the actor as assignee, named as the fixture's directory entry names them. */
 const selfAssignment = (actor: Actor, changes: DocumentData = {}): DocumentData => ({
   status: 'Processing',
+  // Signed, as every status move (the console's data layer adds it).
+  updatedBy: actor.uid,
   assignedTo: {
     id: actor.uid,
     displayName: `${actor.uid.replace(/[^a-z]/g, '')} Tester`,
