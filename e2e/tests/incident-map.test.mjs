@@ -165,12 +165,20 @@ describe('Incident map', () => {
     await hotspots.getByRole('region', { name: /^Map of reports per campus/ }).waitFor();
     await hotspots.getByLabel('Period').selectOption('90d');
     const perCampus = hotspots.getByRole('list', { name: /Reports per campus over the last 90/ });
-    const items = await perCampus.getByRole('listitem').allTextContents();
-    assert.equal(items.length, 1, 'IMT sees its own campus only');
     const total = page
       .getByText('All live reports', { exact: true })
       .locator('xpath=following-sibling::p');
-    // The seed's reports are all within the last 30 days, so 90 days hold every live one.
+    // The seed's reports are all within the last 30 days, so 90 days hold every live one (the
+    // period's day docs arrive after the choice: wait for them).
+    let items = [];
+    await waitUntil(
+      async () => {
+        items = await perCampus.getByRole('listitem').allTextContents();
+        return items[0] === `Main Campus: ${(await total.textContent()).trim()}`;
+      },
+      { what: 'the 90-day hotspot to count every live report' },
+    ).catch(() => undefined);
+    assert.equal(items.length, 1, 'IMT sees its own campus only');
     assert.equal(items[0], `Main Campus: ${(await total.textContent()).trim()}`);
     assert.ok(
       (await hotspots.locator('path.leaflet-interactive').count()) >= 1,

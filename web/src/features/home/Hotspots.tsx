@@ -20,7 +20,7 @@ export function Hotspots({ role, campus }: { role: string | null; campus: string
   const live = useCampusDays(campuses, range);
   const hotspots = useMemo(() => hotspotCounts(live.days, campuses), [live.days, campuses]);
   if (campuses.length === 0) return null;
-  const period = PERIOD_PRESETS[chosen].toLowerCase();
+  const period = `the ${PERIOD_PRESETS[chosen].toLowerCase()}`;
   return (
     <section
       aria-labelledby="hotspots-heading"

@@ -64,7 +64,7 @@ export function filterProblems(filters: IncidentFilters): FilterProblems {
 /**
  * Scope plus the chosen filters, newest first. Search words match the server-kept `keywords` with
  * `array-contains-any`: a report with ANY of the words (Firestore's only multi-value array
- * filter), so the count and every page are exact (docs/console.md#search).
+ * filter), so the count and every page are exact (docs/console.md#search-and-the-url).
  */
 export function incidentQuerySpec(
   scope: IncidentScope,
