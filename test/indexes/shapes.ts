@@ -231,6 +231,8 @@ export function consoleShapes(): QueryShape[] {
         { field: 'day', op: '>=', value: '2026-10-01' },
         { field: 'day', op: '<=', value: '2026-10-31' },
       ],
+    },
+    {
       source: 'web incident timeline (data/timeline.ts)',
       collection: COLLECTIONS.timeline,
       wheres: [],
@@ -316,6 +318,8 @@ export function functionShapes(): QueryShape[] {
       collection: COLLECTIONS.incidentReports,
       wheres: [],
       orderBy: [{ field: '__name__', direction: 'asc' }],
+    },
+    {
       source: 'functions escalation scan (services/escalation.ts)',
       collection: COLLECTIONS.incidentReports,
       wheres: [
