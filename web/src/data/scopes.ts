@@ -1,4 +1,4 @@
-import type { Role } from '@campus-safety/model';
+import { CAMPUSES, isOneOf, type Campus, type Role } from '@campus-safety/model';
 import type { WhereSpec } from './spec';
 
 /**
@@ -61,4 +61,10 @@ export function incidentAccomplishmentScope(role: Role | null): WhereSpec[] {
 export function staffScope(role: string | null, campus: string | null): WhereSpec[] {
   if (role === 'IMT') return [{ field: 'campus', op: '==', value: campus ?? '' }];
   return [];
+}
+
+/** The campuses a role's screens cover: Admin every campus, IMT its own, anyone else none. */
+export function staffCampuses(role: string | null, campus: string | null): Campus[] {
+  if (role === 'Admin') return [...CAMPUSES];
+  return role === 'IMT' && isOneOf(CAMPUSES, campus) ? [campus] : [];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DayStats } from '../../data/incident-day-stats';
-import { hotspotCampuses, hotspotCounts, hotspotRange } from './hotspots';
+import { staffCampuses } from '../../data/scopes';
+import { hotspotCounts, hotspotRange } from './hotspots';
 
 describe('hotspots', () => {
   const days: DayStats[] = [
@@ -10,7 +11,7 @@ describe('hotspots', () => {
   ];
 
   it('sums each campus over the day docs read, zero for a campus without any', () => {
-    expect(hotspotCounts(days, hotspotCampuses('Admin', null))).toEqual([
+    expect(hotspotCounts(days, staffCampuses('Admin', null))).toEqual([
       { campus: 'Main Campus', count: 5 },
       { campus: 'North Campus', count: 1 },
       { campus: 'Riverside Campus', count: 0 },
@@ -23,8 +24,8 @@ describe('hotspots', () => {
   });
 
   it("follows the role's scope", () => {
-    expect(hotspotCampuses('IMT', 'North Campus')).toEqual(['North Campus']);
-    expect(hotspotCampuses('IMT', 'Nowhere')).toEqual([]);
-    expect(hotspotCampuses('User', null)).toEqual([]);
+    expect(staffCampuses('IMT', 'North Campus')).toEqual(['North Campus']);
+    expect(staffCampuses('IMT', 'Nowhere')).toEqual([]);
+    expect(staffCampuses('User', null)).toEqual([]);
   });
 });

@@ -1,16 +1,10 @@
-import { CAMPUSES, isOneOf, presetRange, type Campus, type DayRange } from '@campus-safety/model';
+import { presetRange, type Campus, type DayRange } from '@campus-safety/model';
 import type { Hotspot } from '../../components/map';
 import type { DayStats } from '../../data/incident-day-stats';
 
 /** The periods Home's hotspot map offers (the dashboard's presets of the same names). */
 export const HOTSPOT_PERIODS = ['7d', '30d', '90d'] as const;
 export type HotspotPeriod = (typeof HOTSPOT_PERIODS)[number];
-
-/** The campuses a role's hotspots cover: Admin every campus, IMT its own. */
-export function hotspotCampuses(role: string | null, campus: string | null): Campus[] {
-  if (role === 'Admin') return [...CAMPUSES];
-  return role === 'IMT' && isOneOf(CAMPUSES, campus) ? [campus] : [];
-}
 
 /** The days a hotspot period covers, `today` being the day in the programme time zone. */
 export function hotspotRange(period: HotspotPeriod, today: string): DayRange {

@@ -1,11 +1,12 @@
 import { CAMPUSES, isOneOf, type Campus } from '@campus-safety/model';
+import { staffCampuses } from '../../data/scopes';
 
-/** The campus areas a list can hold: IMT its own; others the filtered campus, else every one. */
+/** The campus areas a list can hold: the role's campuses, narrowed by a campus filter (not IMT's). */
 export function campusesInScope(
   role: string | null,
   ownCampus: string | null,
   filter: string,
 ): Campus[] {
-  const one = role === 'IMT' ? ownCampus : filter;
-  return one && isOneOf(CAMPUSES, one) ? [one] : [...CAMPUSES];
+  if (role !== 'IMT' && isOneOf(CAMPUSES, filter)) return [filter];
+  return staffCampuses(role, ownCampus);
 }
