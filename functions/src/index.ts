@@ -4,14 +4,14 @@
  */
 import './options';
 
-export { onIncidentCreated } from './triggers/on-incident-created';
-export { onIncidentStatusChanged } from './triggers/on-incident-status-changed';
-export { onAccomplishmentWritten } from './triggers/on-accomplishment-written';
-export { onAccomplishmentCopyArchived } from './triggers/on-accomplishment-copy-archived';
-export { onUserWritten } from './triggers/on-user-written';
-export { onIncidentStatsWritten } from './triggers/on-incident-stats-written';
-export { onFileUploaded } from './triggers/on-file-uploaded';
-export { onIncidentKeywordsWritten } from './triggers/on-incident-keywords-written';
+export { announceNewIncident } from './triggers/announce-new-incident';
+export { applyIncidentStatusChange } from './triggers/apply-incident-status-change';
+export { applyAccomplishmentReport } from './triggers/apply-accomplishment-report';
+export { syncAccomplishmentArchive } from './triggers/sync-accomplishment-archive';
+export { syncUserAccount } from './triggers/sync-user-account';
+export { updateIncidentStats } from './triggers/update-incident-stats';
+export { checkUploadedFile } from './triggers/check-uploaded-file';
+export { updateIncidentKeywords } from './triggers/update-incident-keywords';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';

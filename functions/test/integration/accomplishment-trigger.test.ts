@@ -156,14 +156,14 @@ describe('accomplishment trigger', () => {
         threatLevel: 'Moderate',
       },
     });
-    await deliverEvent('onAccomplishmentWritten', event);
+    await deliverEvent('applyAccomplishmentReport', event);
     await waitFor(
       () => docData(ref.path),
       (d) => d?.threatLevel === 'Moderate',
     );
     // Staff change the level on the incident in between; a redelivery must not undo that.
     await ref.update({ threatLevel: 'Critical' });
-    await deliverEvent('onAccomplishmentWritten', event);
+    await deliverEvent('applyAccomplishmentReport', event);
     await settle(500);
     assert.equal((await docData(ref.path))!.threatLevel, 'Critical');
     assert.ok(await docData(`${COLLECTIONS.accomplishmentReports}/${aid}`));

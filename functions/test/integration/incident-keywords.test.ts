@@ -87,7 +87,7 @@ describe('incident keywords trigger and rebuild', () => {
     // The emulator-only fault hook fails the trigger's first run (emulators do not retry), so
     // this report is left without keywords, like a report from before search.
     const ref = reports().doc(unique('inc'));
-    const fault = { trigger: 'onIncidentKeywordsWritten', failures: 1 };
+    const fault = { trigger: 'updateIncidentKeywords', failures: 1 };
     await ref.set(report({ incidentType: 'Vandalism', emulatorFault: fault }));
     await waitFor(
       async () =>

@@ -151,12 +151,12 @@ describe('incident stats trigger and rebuild', () => {
       document,
       value: { nearestCampus: other, isArchived: false, status: 'Reported', incidentType: 'Fire' },
     });
-    await deliverEvent('onIncidentStatsWritten', event);
+    await deliverEvent('updateIncidentStats', event);
     await waitFor(
       () => stats(other),
       (s) => s?.total === 1,
     );
-    await deliverEvent('onIncidentStatsWritten', event);
+    await deliverEvent('updateIncidentStats', event);
     await settle(800);
     const after = (await stats(other))!;
     assert.equal(after.total, 1);

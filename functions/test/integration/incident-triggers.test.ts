@@ -311,8 +311,8 @@ describe('incident triggers', () => {
       oldValue: fields,
       value: { ...fields, status: 'Processing' },
     });
-    await deliverEvent('onIncidentStatusChanged', event);
-    await deliverEvent('onIncidentStatusChanged', event);
+    await deliverEvent('applyIncidentStatusChange', event);
+    await deliverEvent('applyIncidentStatusChange', event);
     await settle(500);
     const list = await notificationsOf(rep.uid);
     assert.equal(list.filter((n) => n.id === eventDocId(eventId)).length, 1);
@@ -346,8 +346,8 @@ describe('incident triggers', () => {
       document: ref.path,
       value: { timestamp: new Date(), status: 'Reported', email: rep.email, incidentType: 'Fire' },
     });
-    await deliverEvent('onIncidentCreated', event);
-    await deliverEvent('onIncidentCreated', event);
+    await deliverEvent('announceNewIncident', event);
+    await deliverEvent('announceNewIncident', event);
     await settle(500);
     assert.equal((await notificationsOf(rep.uid)).length, 1);
     assert.deepEqual(
@@ -356,7 +356,7 @@ describe('incident triggers', () => {
     );
     // Another creation event for the same report (a new event id) finds its "reported" entry:
     // a report is filed once, so nothing more is written.
-    await deliverEvent('onIncidentCreated', { ...event, id: unique('dup-create') });
+    await deliverEvent('announceNewIncident', { ...event, id: unique('dup-create') });
     await settle(500);
     assert.equal((await notificationsOf(rep.uid)).length, 1);
     assert.equal((await timelineOf(ref.path)).length, 1);
@@ -367,7 +367,7 @@ describe('incident triggers', () => {
     const ref = incidents().doc(unique('gone'));
     // Delivered by hand for a document that does not exist (written and deleted in between).
     await deliverEvent(
-      'onIncidentCreated',
+      'announceNewIncident',
       cloudEvent({
         id: unique('gone-create'),
         type: 'created',

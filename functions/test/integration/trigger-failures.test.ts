@@ -37,7 +37,7 @@ async function faultyReport(failures: number) {
     email: rep.email,
     incidentType: 'Fire',
     tags: [],
-    emulatorFault: { trigger: 'onIncidentCreated', failures },
+    emulatorFault: { trigger: 'announceNewIncident', failures },
   };
   await ref.set({ ...fields, timestamp: Timestamp.fromDate(fields.timestamp) });
   const [record] = await waitFor(
@@ -56,7 +56,7 @@ async function retry(ref: { path: string }, fields: Record<string, unknown>, rec
   const eventTime = (record.eventTime as Timestamp).toDate();
   await settle(Math.max(1000, RETRY_AFTER_MS + 500 - (Date.now() - eventTime.getTime())));
   return deliverEvent(
-    'onIncidentCreated',
+    'announceNewIncident',
     cloudEvent({
       id: record.eventId,
       type: 'created',
@@ -73,7 +73,7 @@ describe('trigger retries and failure records', function () {
 
   it('a trigger that fails once still notifies and pushes exactly once, and its record says recovered', async () => {
     const { rep, ref, fields, record } = await faultyReport(1);
-    assert.equal(record.trigger, 'onIncidentCreated');
+    assert.equal(record.trigger, 'announceNewIncident');
     assert.equal(record.attempts, 1);
     assert.equal(record.state, 'retrying');
     assert.match(record.error, /Injected fault 1/);

@@ -104,8 +104,8 @@ describe('user trigger', () => {
         isArchived: false,
       },
     });
-    await deliverEvent('onUserWritten', event);
-    await deliverEvent('onUserWritten', event);
+    await deliverEvent('syncUserAccount', event);
+    await deliverEvent('syncUserAccount', event);
     const after = await auth.getUser(uid);
     assert.equal(after.tokensValidAfterTime, settled.tokensValidAfterTime);
     assert.deepEqual(after.customClaims, settled.customClaims);

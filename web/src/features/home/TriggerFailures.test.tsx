@@ -18,8 +18,8 @@ describe('trigger failures on Home', () => {
       error: null,
       data: [
         {
-          id: 'onIncidentCreated-e1',
-          trigger: 'onIncidentCreated',
+          id: 'announceNewIncident-e1',
+          trigger: 'announceNewIncident',
           document: 'incident_reports/abc',
           error: 'deadline exceeded',
           attempts: 7,
@@ -27,8 +27,8 @@ describe('trigger failures on Home', () => {
           lastFailedAt: new Date('2026-11-22T14:05:09Z'),
         },
         {
-          id: 'onUserWritten-e2',
-          trigger: 'onUserWritten',
+          id: 'syncUserAccount-e2',
+          trigger: 'syncUserAccount',
           document: 'users/u1',
           error: 'unavailable',
           attempts: 1,
@@ -45,7 +45,7 @@ describe('trigger failures on Home', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual([
-      'onIncidentCreated',
+      'announceNewIncident',
       'incident_reports/abc',
       'deadline exceeded',
       '7',

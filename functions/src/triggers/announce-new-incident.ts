@@ -8,9 +8,9 @@ import { recordingFailures } from '../services/trigger-failures';
 import { commitTime } from './commit-time';
 
 /** A new incident report: the reporter gets the yellow "Incident Reported" notification and push. */
-export const onIncidentCreated = onDocumentCreated(
+export const announceNewIncident = onDocumentCreated(
   { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('onIncidentCreated', async (event) => {
+  recordingFailures('announceNewIncident', async (event) => {
     const incident = event.data?.data();
     // Only a report as the app files it is new; one created with a later status is history. One
     // whose "reported" timeline entry was written with it (an import, the demo seed) is history

@@ -14,9 +14,9 @@ import { commitTime } from './commit-time';
  * the reporter's notification and push. Updates that leave the status alone (including this
  * trigger's own writes) do nothing; moves the status machine forbids are logged, not announced.
  */
-export const onIncidentStatusChanged = onDocumentUpdated(
+export const applyIncidentStatusChange = onDocumentUpdated(
   { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('onIncidentStatusChanged', async (event) => {
+  recordingFailures('applyIncidentStatusChange', async (event) => {
     const before = event.data?.before.data();
     const after = event.data?.after.data();
     if (!before || !after) return;

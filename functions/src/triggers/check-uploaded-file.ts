@@ -5,9 +5,9 @@ import { db } from '../services/firebase';
 import { recordingFailures } from '../services/trigger-failures';
 
 /** A file was written to the default bucket: check its content (services/file-checks.ts). */
-export const onFileUploaded = onObjectFinalized(
+export const checkUploadedFile = onObjectFinalized(
   { retry: true },
-  recordingFailures('onFileUploaded', async (event) => {
+  recordingFailures('checkUploadedFile', async (event) => {
     await checkStoredFile(
       { db: db(), bucket: getStorage().bucket(event.data.bucket) },
       { name: event.data.name, size: Number(event.data.size) },

@@ -4,9 +4,9 @@ import { refreshIncidentKeywords } from '../services/incident-keywords';
 import { recordingFailures } from '../services/trigger-failures';
 
 /** A report created or edited: its `keywords` follow its searched fields (the console's search). */
-export const onIncidentKeywordsWritten = onDocumentWritten(
+export const updateIncidentKeywords = onDocumentWritten(
   { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('onIncidentKeywordsWritten', async (event) => {
+  recordingFailures('updateIncidentKeywords', async (event) => {
     const written = event.data?.after;
     if (written?.exists) await refreshIncidentKeywords(written);
   }),

@@ -7,12 +7,12 @@ import { recordingFailures } from '../services/trigger-failures';
 import { commitTime } from './commit-time';
 
 /** Accomplishment report written under an incident: copy, resolve, threat-level sync. */
-export const onAccomplishmentWritten = onDocumentWritten(
+export const applyAccomplishmentReport = onDocumentWritten(
   {
     document: `${COLLECTIONS.incidentReports}/{incidentId}/${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`,
     retry: true,
   },
-  recordingFailures('onAccomplishmentWritten', async (event) => {
+  recordingFailures('applyAccomplishmentReport', async (event) => {
     await applyAccomplishmentWrite(
       { db: db(), timeZone: timeZone() },
       {

@@ -6,9 +6,9 @@ import { applyIncidentStatsChange } from '../services/incident-stats';
 import { recordingFailures } from '../services/trigger-failures';
 
 /** Any write of a report (create, edit, archive/restore, delete) moves the campus and day stats. */
-export const onIncidentStatsWritten = onDocumentWritten(
+export const updateIncidentStats = onDocumentWritten(
   { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('onIncidentStatsWritten', async (event) => {
+  recordingFailures('updateIncidentStats', async (event) => {
     await applyIncidentStatsChange(
       db(),
       { eventId: event.id, before: event.data?.before.data(), after: event.data?.after.data() },

@@ -5,9 +5,9 @@ import { syncUser } from '../services/user-sync';
 import { recordingFailures } from '../services/trigger-failures';
 
 /** users/{uid} written: custom claims, lower-case first name, Auth user disabled while archived. */
-export const onUserWritten = onDocumentWritten(
+export const syncUserAccount = onDocumentWritten(
   { document: `${COLLECTIONS.users}/{uid}`, retry: true },
-  recordingFailures('onUserWritten', async (event) => {
+  recordingFailures('syncUserAccount', async (event) => {
     await syncUser({ db: db(), auth: auth() }, event.params.uid, event.data?.after.data());
   }),
 );

@@ -5,9 +5,9 @@ import { db } from '../services/firebase';
 import { recordingFailures } from '../services/trigger-failures';
 
 /** Archiving or restoring the top-level copy archives or restores the accomplishment it copies. */
-export const onAccomplishmentCopyArchived = onDocumentUpdated(
+export const syncAccomplishmentArchive = onDocumentUpdated(
   { document: `${COLLECTIONS.accomplishmentReports}/{accomplishmentId}`, retry: true },
-  recordingFailures('onAccomplishmentCopyArchived', async (event) => {
+  recordingFailures('syncAccomplishmentArchive', async (event) => {
     const before = event.data?.before.data();
     const after = event.data?.after.data();
     if (!before || !after) return;
