@@ -24,4 +24,5 @@ export * from './campus-areas';
 export * from './clery';
 export * from './keywords';
 export * from './aggregates';
+export * from './escalation';
 export * from './timeline';

@@ -1,13 +1,11 @@
 /**
  * The incident timeline (issue 11 item 7): what happened to a report, who did it and when, as
  * the server recorded it in `incident_reports/{id}/timeline/{entryId}`; the staff's internal
- * notes (`incident_reports/{id}/internal_notes/{noteId}`) are shown between its entries; and
- * escalation of reports left unassigned past their response target.
+ * notes (`incident_reports/{id}/internal_notes/{noteId}`) are shown between its entries.
  */
-import { LIMITS, PUSH_TYPES } from './constants';
+import { LIMITS } from './constants';
 import type { TimestampLike } from './entities';
 import type { Role } from './roles';
-import { responseTargetFor } from './response-targets';
 import type { IncidentStatus } from './status';
 import { hiddenCharacterProblem } from './text';
 
@@ -86,26 +84,4 @@ export function internalNoteProblem(text: string): string | null {
   if (text.length > LIMITS.internalNote)
     return `Note must be at most ${LIMITS.internalNote} characters.`;
   return hiddenCharacterProblem(text, 'Note', { multiline: true });
-}
-
-/**
- * `campus_leads/{campus}`: the IMT member an Admin designated as the campus's lead, who is told
- * when a report of the campus waits past its assignment target. One per campus by construction.
- */
-export interface CampusLead<T = TimestampLike> {
-  uid: string;
-  displayName: string;
-  email: string;
-  updatedAt: T;
-}
-
-/** Console notification and push `type` of an escalation (in `users/{uid}/notifications`). */
-export const ESCALATION_NOTIFICATION_TYPE = PUSH_TYPES.escalation;
-
-/**
- * Whether a report still unassigned should be escalated at `nowMs`: it has waited longer than
- * the assignment target of its threat level (Unrated when it has none).
- */
-export function isEscalationDue(reportedAtMs: number, threatLevel: unknown, nowMs: number) {
-  return nowMs - reportedAtMs > responseTargetFor(threatLevel).assignWithinMinutes * 60_000;
 }
