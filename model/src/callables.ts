@@ -2,7 +2,7 @@
  * The contract between the console and the callable functions, as one table: for each callable its
  * input schema (zod, callable-inputs.ts), the roles that may call it, what an unexpected fault is
  * reported as, and its response type. The functions take every request through it (one wrapper,
- * functions/src/services/callable.ts); the console's `callFunction` infers its types from it.
+ * functions/src/platform/callable.ts); the console's `callFunction` infers its types from it.
  */
 import type { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { addTags as add } from '../services/tags';
 
 /** Staff add tags (Admins on the tags screen, IMT while tagging a report). */

@@ -1,6 +1,6 @@
-import { callable } from '../services/callable';
+import { callable } from '../platform/callable';
 import { classifyIncident as work } from '../services/clery';
-import { db } from '../services/firebase';
+import { db } from '../platform/firebase';
 import { timeZone } from '../options';
 
 /** Admins classify a closed incident for the Clery Act. */

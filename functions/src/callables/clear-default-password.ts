@@ -1,6 +1,6 @@
 import { clearDefaultPassword as clear } from '../services/accounts';
-import { callable } from '../services/callable';
-import { auth, db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { auth, db } from '../platform/firebase';
 
 /** The signed-in user asks to drop the "default password" flag after changing their password. */
 export const clearDefaultPassword = callable('clearDefaultPassword', (_input, caller) =>

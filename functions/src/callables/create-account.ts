@@ -1,6 +1,6 @@
 import { createAccount as create } from '../services/accounts';
-import { callable } from '../services/callable';
-import { auth, db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { auth, db } from '../platform/firebase';
 
 /** Admin creates an account (Auth user + users profile) with the default password. */
 export const createAccount = callable('createAccount', (input) =>

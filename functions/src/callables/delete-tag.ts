@@ -1,5 +1,5 @@
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { deleteTag as remove } from '../services/tags';
 
 /** Admin deletes a tag. */

@@ -1,6 +1,6 @@
 import { defaultSender } from '../push/default-sender';
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { publishDueItems } from '../services/publications';
 
 /** The console's "Publish due items now": the Admin runs the scheduled job's publishing at once. */

@@ -1,5 +1,5 @@
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { rebuildIncidentKeywords as rebuild } from '../services/incident-keywords';
 
 /** Admin gives reports written before search (or while the trigger was down) their keywords. */

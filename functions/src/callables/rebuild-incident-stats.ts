@@ -1,6 +1,6 @@
 import { timeZone } from '../options';
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { rebuildIncidentStats as rebuild } from '../services/incident-stats';
 
 /** Admin recomputes the campus stats from the reports (after seeding or importing data). */

@@ -1,6 +1,6 @@
 import { reissueDefaultPassword as reissue } from '../services/accounts';
-import { callable } from '../services/callable';
-import { auth, db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { auth, db } from '../platform/firebase';
 
 /** Admin gives an account a new default password (shown once) after the old one expired. */
 export const reissueDefaultPassword = callable('reissueDefaultPassword', (input, admin) =>

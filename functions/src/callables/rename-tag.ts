@@ -1,5 +1,5 @@
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { renameTag as rename } from '../services/tags';
 
 /** Admin renames a tag; items carrying it are updated to the new name. */

@@ -1,6 +1,6 @@
 import { defaultSender } from '../push/default-sender';
-import { callable } from '../services/callable';
-import { auth, db, isEmulated } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { auth, db, isEmulated } from '../platform/firebase';
 import { runHousekeeping as run } from '../services/housekeeping';
 
 /** Admin runs the housekeeping job now (the emulator suite runs no schedules). */

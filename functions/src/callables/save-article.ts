@@ -1,6 +1,6 @@
 import { defaultSender } from '../push/default-sender';
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { savePublication } from '../services/publications';
 
 /** Admin creates or edits an article (guide), published now or scheduled. */

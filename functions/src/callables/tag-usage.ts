@@ -1,5 +1,5 @@
-import { callable } from '../services/callable';
-import { db } from '../services/firebase';
+import { callable } from '../platform/callable';
+import { db } from '../platform/firebase';
 import { tagUsage as usage } from '../services/tags';
 
 /** How many incidents and announcements use the given tags (shown before renaming or deleting). */

@@ -2,9 +2,9 @@ import type { Request } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onRequest } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import { requireCaller, type Caller } from '../services/caller';
-import { authErrorCode, toHttpsError } from '../services/errors';
-import { auth, db } from '../services/firebase';
+import { requireCaller, type Caller } from '../platform/caller';
+import { authErrorCode, toHttpsError } from '../platform/errors';
+import { auth, db } from '../platform/firebase';
 
 /** Origins of the console: the local stack and the project's Hosting domains. */
 export const CONSOLE_ORIGINS = [

@@ -1,4 +1,4 @@
-import { db, isEmulated } from '../services/firebase';
+import { db, isEmulated } from '../platform/firebase';
 import { emulatorTransport } from './emulator-transport';
 import { fcmTransport } from './fcm-transport';
 import { pushSender, type PushSender } from './sender';

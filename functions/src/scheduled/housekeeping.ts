@@ -1,7 +1,7 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { defaultSender } from '../push/default-sender';
-import { auth, db, isEmulated } from '../services/firebase';
+import { auth, db, isEmulated } from '../platform/firebase';
 import { runHousekeeping } from '../services/housekeeping';
 
 /**

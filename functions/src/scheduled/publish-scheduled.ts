@@ -1,7 +1,7 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { defaultSender } from '../push/default-sender';
-import { db } from '../services/firebase';
+import { db } from '../platform/firebase';
 import { publishDueItems } from '../services/publications';
 
 /** Every minute: publish the scheduled articles and announcements whose date has come. */

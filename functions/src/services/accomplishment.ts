@@ -3,9 +3,9 @@ import { logger } from 'firebase-functions';
 import { COLLECTIONS, THREAT_LEVELS, accomplishmentSnapshot, isOneOf } from '@campus-safety/model';
 
 import { eventDocId } from '../domain/event-ids';
-import { runOnce } from './run-once';
+import { runOnce } from '../platform/run-once';
 import { accomplishmentEntryId, actorOf, addEntry, timelineCollection } from './timeline';
-import { reportedAt } from './timestamps';
+import { reportedAt } from '../platform/timestamps';
 
 export interface AccomplishmentEvent {
   eventId: string;

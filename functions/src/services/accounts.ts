@@ -13,7 +13,7 @@ import {
 } from '@campus-safety/model';
 
 import type { CallableInput } from '@campus-safety/model';
-import { authErrorCode, fail, isFailedPrecondition } from './errors';
+import { authErrorCode, fail, isFailedPrecondition } from '../platform/errors';
 
 export interface AccountDeps {
   db: Firestore;

@@ -10,9 +10,9 @@ import {
   type CleryChangeResponse,
   type CleryLogEntry,
 } from '@campus-safety/model';
-import type { Caller } from './caller';
-import { fail } from './errors';
-import { reportedAt } from './timestamps';
+import type { Caller } from '../platform/caller';
+import { fail } from '../platform/errors';
+import { reportedAt } from '../platform/timestamps';
 
 /**
  * Clery records and legal holds (docs/clery.md). Only these functions write `clery_records` and

@@ -11,7 +11,7 @@ import {
   responseTargetFor,
 } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
-import { runOnce } from './run-once';
+import { runOnce } from '../platform/run-once';
 import { addEntry, timelineCollection } from './timeline';
 
 export interface EscalationDeps {

@@ -2,7 +2,7 @@ import type { HousekeepingResponse } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
 import { expireDefaultPasswords, type AccountDeps } from './accounts';
 import { escalateOverdueReports } from './escalation';
-import { sweepProcessedEvents } from './run-once';
+import { sweepProcessedEvents } from '../platform/run-once';
 
 export interface HousekeepingDeps extends AccountDeps {
   /**

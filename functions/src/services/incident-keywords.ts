@@ -6,7 +6,7 @@ import {
   type KeywordSource,
   type RebuildIncidentKeywordsResponse,
 } from '@campus-safety/model';
-import { isFailedPrecondition, isNotFound } from './errors';
+import { isFailedPrecondition, isNotFound } from '../platform/errors';
 
 /** The report fields the keywords are made of, plus the stored keywords (the rebuild reads only these). */
 const KEYWORD_FIELDS = [

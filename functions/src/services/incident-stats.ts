@@ -10,7 +10,7 @@ import {
   type StatsDocKey,
   type StatsPart,
 } from '../domain/incident-stats';
-import { runOnce } from './run-once';
+import { runOnce } from '../platform/run-once';
 
 /** The report fields the stats read (the rebuild reads only these). */
 const COUNTED_FIELDS = [

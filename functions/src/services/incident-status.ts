@@ -16,8 +16,8 @@ import type { TimingField } from '../domain/status-change';
 import type { PushSender } from '../push/sender';
 import { knownTags, trustedAssigneeName } from './assignment';
 import { findReporter } from './reporter';
-import { reportedAt } from './timestamps';
-import { runOnce } from './run-once';
+import { reportedAt } from '../platform/timestamps';
+import { runOnce } from '../platform/run-once';
 import { REPORTED_ENTRY_ID, actorOf, addEntry, timelineCollection } from './timeline';
 
 export interface StatusEvent {

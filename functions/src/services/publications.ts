@@ -8,8 +8,8 @@ import {
 } from '@campus-safety/model';
 import { publicationPush } from '../domain/publication-push';
 import type { PushSender } from '../push/sender';
-import { fail } from './errors';
-import { millisOf } from './timestamps';
+import { fail } from '../platform/errors';
+import { millisOf } from '../platform/timestamps';
 
 type SaveArticleInput = CallableInput<'saveArticle'>;
 type SaveAnnouncementInput = CallableInput<'saveAnnouncement'>;

@@ -9,7 +9,7 @@ import {
   type TagUsageResponse,
 } from '@campus-safety/model';
 import { sortTagInput } from '../domain/tag-input';
-import { fail, isAlreadyExists } from './errors';
+import { fail, isAlreadyExists } from '../platform/errors';
 
 /**
  * Adds tags (docs/requirements.md#validation): empty and non-string names are skipped, so are names

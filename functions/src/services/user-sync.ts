@@ -4,7 +4,7 @@ import { logger } from 'firebase-functions';
 import { isDeepStrictEqual } from 'node:util';
 import { COLLECTIONS, isRole, staffDirectoryEntry } from '@campus-safety/model';
 import { defaultPasswordExpiry } from './accounts';
-import { authErrorCode } from './errors';
+import { authErrorCode } from '../platform/errors';
 
 export interface UserSyncOutcome {
   lowerCased: boolean;

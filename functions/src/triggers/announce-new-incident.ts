@@ -2,9 +2,9 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { defaultSender } from '../push/default-sender';
-import { db } from '../services/firebase';
+import { db } from '../platform/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
-import { recordingFailures } from '../services/trigger-failures';
+import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
 
 /** A new incident report: the reporter gets the yellow "Incident Reported" notification and push. */

@@ -2,8 +2,8 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { applyAccomplishmentWrite } from '../services/accomplishment';
-import { db } from '../services/firebase';
-import { recordingFailures } from '../services/trigger-failures';
+import { db } from '../platform/firebase';
+import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
 
 /** Accomplishment report written under an incident: copy, resolve, threat-level sync. */

@@ -4,9 +4,9 @@ import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { classifyStatusChange } from '../domain/status-change';
 import { defaultSender } from '../push/default-sender';
-import { db } from '../services/firebase';
+import { db } from '../platform/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
-import { recordingFailures } from '../services/trigger-failures';
+import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
 
 /**

@@ -1,8 +1,8 @@
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { getStorage } from 'firebase-admin/storage';
 import { checkStoredFile } from '../services/file-checks';
-import { db } from '../services/firebase';
-import { recordingFailures } from '../services/trigger-failures';
+import { db } from '../platform/firebase';
+import { recordingFailures } from '../platform/trigger-failures';
 
 /** A file was written to the default bucket: check its content (services/file-checks.ts). */
 export const checkUploadedFile = onObjectFinalized(

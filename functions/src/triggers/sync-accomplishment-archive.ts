@@ -1,8 +1,8 @@
 import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { syncArchiveToSource } from '../services/accomplishment';
-import { db } from '../services/firebase';
-import { recordingFailures } from '../services/trigger-failures';
+import { db } from '../platform/firebase';
+import { recordingFailures } from '../platform/trigger-failures';
 
 /** Archiving or restoring the top-level copy archives or restores the accomplishment it copies. */
 export const syncAccomplishmentArchive = onDocumentUpdated(

@@ -1,8 +1,8 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { auth, db } from '../services/firebase';
+import { auth, db } from '../platform/firebase';
 import { syncUser } from '../services/user-sync';
-import { recordingFailures } from '../services/trigger-failures';
+import { recordingFailures } from '../platform/trigger-failures';
 
 /** users/{uid} written: custom claims, lower-case first name, Auth user disabled while archived. */
 export const syncUserAccount = onDocumentWritten(

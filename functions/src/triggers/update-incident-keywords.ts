@@ -1,7 +1,7 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { refreshIncidentKeywords } from '../services/incident-keywords';
-import { recordingFailures } from '../services/trigger-failures';
+import { recordingFailures } from '../platform/trigger-failures';
 
 /** A report created or edited: its `keywords` follow its searched fields (the console's search). */
 export const updateIncidentKeywords = onDocumentWritten(

@@ -1,9 +1,9 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
-import { db } from '../services/firebase';
+import { db } from '../platform/firebase';
 import { applyIncidentStatsChange } from '../services/incident-stats';
-import { recordingFailures } from '../services/trigger-failures';
+import { recordingFailures } from '../platform/trigger-failures';
 
 /** Any write of a report (create, edit, archive/restore, delete) moves the campus and day stats. */
 export const updateIncidentStats = onDocumentWritten(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { RETRY_AFTER_MS } from '../../src/services/trigger-failures';
+import { RETRY_AFTER_MS } from '../../src/platform/trigger-failures';
 import {
   cloudEvent,
   db,
@@ -18,7 +18,7 @@ import {
 /**
  * Retries: the platform delivers a failed event again (`retry: true`); neither emulator does, so
  * the tests deliver the same CloudEvent again as Eventarc would. The fault is the emulator-only
- * hook of services/trigger-failures.ts: `emulatorFault: {trigger, failures}` on the document.
+ * hook of platform/trigger-failures.ts: `emulatorFault: {trigger, failures}` on the document.
  */
 const failuresOf = async (document: string) =>
   (
