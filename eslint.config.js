@@ -21,6 +21,14 @@ const NO_SCRIPTS = {
     'Workspaces do not import from the root scripts/: use @campus-safety/testkit or @campus-safety/model.',
 };
 
+/** The functions' entry points: what Firebase calls. */
+const FUNCTION_HANDLERS = [
+  './functions/src/callables',
+  './functions/src/triggers',
+  './functions/src/scheduled',
+  './functions/src/http',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -154,5 +162,50 @@ export default tseslint.config(
     // The data layer and the Firestore instance are where the SDK is used.
     files: ['web/src/data/**', 'web/src/lib/db.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS] }] },
+  },
+  {
+    // Layers of the functions (docs/functions.md, "Layout"): handlers (callables, triggers,
+    // scheduled jobs, HTTP endpoints) use the use cases in services/; use cases use push/,
+    // platform/ and the pure domain/; nothing below reaches back up.
+    files: ['functions/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/extensions': ['.ts', '.js'],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './functions/src/services',
+              from: FUNCTION_HANDLERS,
+              message: 'Use cases do not depend on the handlers that call them.',
+            },
+            {
+              target: './functions/src/push',
+              from: [...FUNCTION_HANDLERS, './functions/src/services'],
+              message: 'The push sender is below the use cases: pass it what it needs.',
+            },
+            {
+              target: './functions/src/platform',
+              from: [...FUNCTION_HANDLERS, './functions/src/services', './functions/src/push'],
+              message: 'Platform plumbing does not know the use cases.',
+            },
+            {
+              target: ['./functions/src/domain', './functions/src/schemas'],
+              from: [
+                ...FUNCTION_HANDLERS,
+                './functions/src/services',
+                './functions/src/push',
+                './functions/src/platform',
+              ],
+              message: 'The domain is pure: no Firebase, no services.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );
