@@ -253,7 +253,9 @@ describe('incident triggers', () => {
   it(`an unknown reporter writes no notification and stops quietly ("${MESSAGES.noUserData}")`, async () => {
     const logged = async () =>
       (await functionLogs()).filter(
-        (l) => /onIncident/.test(l.fn) && l.message === MESSAGES.noUserData,
+        (l) =>
+          /announceNewIncident|applyIncidentStatusChange/.test(l.fn) &&
+          l.message === MESSAGES.noUserData,
       ).length;
     const before = await logged();
     const ref = await newIncident(`${unique('nobody')}@mail.test`, 10);
