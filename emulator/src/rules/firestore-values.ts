@@ -1,35 +1,32 @@
 /** Firestore documents and values in proto3 JSON form → rules values. */
+import type { Value } from '@firebase/firestore/api';
 import type { Json } from '../firestore/service.js';
 import { RulesEvalError } from './errors.js';
 import { RBytes, RLatLng, RMap, RPath, RTimestamp, type RValue } from './values.js';
 
-/** A proto3 JSON `Value` (`{integerValue: "1"}`, `{mapValue: {fields}}`, ...) → rules value. */
-export function fromFirestoreValue(value: unknown): RValue {
-  const v = (value ?? {}) as Record<string, unknown>;
-  if ('nullValue' in v) return null;
-  if ('booleanValue' in v) return Boolean(v.booleanValue);
-  if ('integerValue' in v) return BigInt(v.integerValue as string | number);
-  if ('doubleValue' in v) return Number(v.doubleValue);
-  if ('stringValue' in v) return String(v.stringValue);
-  if ('timestampValue' in v) return timestampOf(v.timestampValue);
-  if ('bytesValue' in v)
+/**
+ * A Firestore `Value` as a client sent it (`{integerValue: "1"}`, `{mapValue: {fields}}`, ...;
+ * not yet normalised, so integers may be numbers and timestamps `{seconds, nanos}`) → rules value.
+ */
+export function fromFirestoreValue(value: Value | undefined): RValue {
+  const v = value ?? {};
+  if (v.nullValue !== undefined) return null;
+  if (v.booleanValue !== undefined) return Boolean(v.booleanValue);
+  if (v.integerValue !== undefined) return BigInt(v.integerValue);
+  if (v.doubleValue !== undefined) return Number(v.doubleValue);
+  if (v.stringValue !== undefined) return String(v.stringValue);
+  if (v.timestampValue !== undefined) return timestampOf(v.timestampValue);
+  if (v.bytesValue !== undefined)
     return new RBytes(new Uint8Array(Buffer.from(String(v.bytesValue), 'base64')));
-  if ('referenceValue' in v) return referenceToPath(String(v.referenceValue));
-  if ('geoPointValue' in v) {
-    const g = (v.geoPointValue ?? {}) as { latitude?: number; longitude?: number };
-    return new RLatLng(g.latitude ?? 0, g.longitude ?? 0);
-  }
-  if ('arrayValue' in v) {
-    const values = ((v.arrayValue as { values?: unknown[] } | undefined)?.values ??
-      []) as unknown[];
-    return values.map(fromFirestoreValue);
-  }
-  if ('mapValue' in v)
-    return fieldsToMap((v.mapValue as { fields?: Record<string, unknown> } | undefined)?.fields);
+  if (v.referenceValue !== undefined) return referenceToPath(String(v.referenceValue));
+  if (v.geoPointValue !== undefined)
+    return new RLatLng(v.geoPointValue.latitude ?? 0, v.geoPointValue.longitude ?? 0);
+  if (v.arrayValue !== undefined) return (v.arrayValue.values ?? []).map(fromFirestoreValue);
+  if (v.mapValue !== undefined) return fieldsToMap(v.mapValue.fields);
   throw new Error(`Unsupported Firestore value: ${JSON.stringify(value)}`);
 }
 
-export function fieldsToMap(fields: Record<string, unknown> | undefined): RMap {
+export function fieldsToMap(fields: Record<string, Value> | undefined): RMap {
   const m = new Map<string, RValue>();
   for (const [k, v] of Object.entries(fields ?? {})) m.set(k, fromFirestoreValue(v));
   return new RMap(m);
@@ -48,7 +45,7 @@ export function documentToResource(doc: Json, databaseId: string, relativePath?:
     ? referenceToPath(name)
     : new RPath(['databases', databaseId, 'documents', ...(relativePath ?? '').split('/')]);
   return RMap.of({
-    data: fieldsToMap(doc.fields as Record<string, unknown> | undefined),
+    data: fieldsToMap(doc.fields as Record<string, Value> | undefined),
     id: path.segments[path.segments.length - 1] ?? '',
     __name__: path,
   });
@@ -65,11 +62,9 @@ export function parseTimestamp(text: string): RTimestamp {
 }
 
 /** RFC 3339 text, or `{seconds, nanos}` as the WebChannel SDK writes timestamps outside proto3 JSON. */
-function timestampOf(value: unknown): RTimestamp {
-  if (typeof value === 'object' && value !== null) {
-    const t = value as { seconds?: string | number; nanos?: number };
-    return new RTimestamp(Number(t.seconds ?? 0), Number(t.nanos ?? 0));
-  }
+function timestampOf(value: NonNullable<Value['timestampValue']>): RTimestamp {
+  if (typeof value === 'object')
+    return new RTimestamp(Number(value.seconds ?? 0), value.nanos ?? 0);
   return parseTimestamp(String(value));
 }
 

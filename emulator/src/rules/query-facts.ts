@@ -3,6 +3,7 @@
  * return: one QueryFacts per disjunct of the filter in disjunctive normal form, with IN and
  * ARRAY_CONTAINS_ANY expanded (each value must be allowed on its own).
  */
+import type { FieldFilter as ApiFieldFilter } from '@firebase/firestore/api';
 import type { Json } from '../firestore/service.js';
 import { fromFirestoreValue } from './firestore-values.js';
 import {
@@ -69,11 +70,7 @@ function toDnf(filter: Json): Atom[][] {
     return acc;
   }
   if (filter.fieldFilter) {
-    const f = filter.fieldFilter as {
-      field?: { fieldPath?: string };
-      op?: string;
-      value?: unknown;
-    };
+    const f = filter.fieldFilter as ApiFieldFilter;
     const field = parseFieldPath(f.field?.fieldPath ?? '');
     const value = fromFirestoreValue(f.value);
     if (f.op === 'IN') return cap(asList(value).map((v) => [{ field, op: '==', value: v }]));

@@ -68,7 +68,7 @@ export function aggregate(aggregations: Aggregation[], docs: StoredDoc[]): Recor
     for (const d of docs) {
       const v = getField(d.fields, a.field);
       if (!v) continue;
-      if (v.integerValue !== undefined) ints += BigInt(v.integerValue as string);
+      if (v.integerValue !== undefined) ints += BigInt(v.integerValue);
       else if (v.doubleValue !== undefined) {
         doubles += doubleOf(v);
         sawDouble = true;

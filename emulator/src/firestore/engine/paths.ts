@@ -204,7 +204,7 @@ export function getField(fields: Fields, path: string[]): Value | undefined {
   for (let i = 0; i < last; i++) {
     const v = current[path[i]!];
     if (v === undefined) return undefined;
-    const m = v.mapValue as { fields: Fields } | undefined;
+    const m = v.mapValue;
     if (m === undefined) return undefined;
     current = m.fields;
   }
@@ -218,7 +218,7 @@ export function setField(fields: Fields, path: string[], value: Value): Fields {
   if (rest.length === 0) {
     out[head] = value;
   } else {
-    const existing = fields[head]?.mapValue as { fields: Fields } | undefined;
+    const existing = fields[head]?.mapValue;
     out[head] = { mapValue: { fields: setField(existing?.fields ?? {}, rest, value) } };
   }
   return out;
@@ -232,7 +232,7 @@ export function deleteField(fields: Fields, path: string[]): Fields {
     delete out[head];
     return out;
   }
-  const existing = fields[head]!.mapValue as { fields: Fields } | undefined;
+  const existing = fields[head]?.mapValue;
   if (!existing) return fields;
   out[head] = { mapValue: { fields: deleteField(existing.fields, rest) } };
   return out;

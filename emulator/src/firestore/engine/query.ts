@@ -302,7 +302,7 @@ function compileFilter(
   }
   const value = normalizeOperand(op, body.value, `${what}: fieldFilter.value`);
   const list = (): Value[] => {
-    const arr = value.arrayValue as { values: Value[] } | undefined;
+    const arr = value.arrayValue;
     const max = op === 'NOT_IN' ? MAX_NOT_IN_VALUES : MAX_DISJUNCTION_VALUES;
     if (!arr || arr.values.length === 0 || arr.values.length > max) {
       throw invalid(`${what}: '${String(op)}' requires a non-empty array of at most ${max} values`);
@@ -359,14 +359,14 @@ function compileFilter(
     }
     case 'ARRAY_CONTAINS':
       return (d) => {
-        const arr = get(d)?.arrayValue as { values: Value[] } | undefined;
+        const arr = get(d)?.arrayValue;
         return arr !== undefined && arr.values.some((e) => filterEquals(e, value));
       };
     case 'ARRAY_CONTAINS_ANY': {
       const wanted = list();
       counts.disjunctive++;
       return (d) => {
-        const arr = get(d)?.arrayValue as { values: Value[] } | undefined;
+        const arr = get(d)?.arrayValue;
         return arr !== undefined && arr.values.some((e) => wanted.some((w) => filterEquals(e, w)));
       };
     }

@@ -1,13 +1,46 @@
-import type { Json } from '../service.js';
+import type { Value as ApiValue } from '@firebase/firestore/api';
 import { invalid, isObject } from './errors.js';
 import { canonicalTimestamp } from './time.js';
 import { compareDocumentNames, parseDocumentName } from './paths.js';
 
+/** The kinds of value a document can hold (the SDK's `Value` also has pipeline-only kinds). */
+type StoredKind =
+  | 'nullValue'
+  | 'booleanValue'
+  | 'integerValue'
+  | 'doubleValue'
+  | 'timestampValue'
+  | 'stringValue'
+  | 'bytesValue'
+  | 'referenceValue'
+  | 'geoPointValue'
+  | 'arrayValue'
+  | 'mapValue';
+
+/** A value with exactly kind `K` set, in the canonical form `T` of the SDK's type for it. */
+type OneKind<K extends StoredKind, T extends NonNullable<ApiValue[K]>> = { [P in K]: T } & {
+  [P in Exclude<StoredKind, K>]?: never;
+};
+
 /**
- * Firestore values in proto3 JSON form. Stored values are canonical (see normalizeValue), so the
- * comparison functions below can read them without re-validating or allocating.
+ * Firestore values in proto3 JSON form: the web SDK's REST `Value`, narrowed to one kind and its
+ * canonical form (integers as decimal strings, doubles as numbers or the proto3 names of NaN and
+ * the infinities, timestamps as RFC 3339 strings, bytes as base64). Stored values are canonical
+ * (see normalizeValue), so the comparison functions below can read them without re-validating or
+ * allocating; `'kind' in v` narrows a value to its kind.
  */
-export type Value = Json;
+export type Value =
+  | OneKind<'nullValue', 'NULL_VALUE'>
+  | OneKind<'booleanValue', boolean>
+  | OneKind<'integerValue', string>
+  | OneKind<'doubleValue', StoredDouble>
+  | OneKind<'timestampValue', string>
+  | OneKind<'stringValue', string>
+  | OneKind<'bytesValue', string>
+  | OneKind<'referenceValue', string>
+  | OneKind<'geoPointValue', { latitude: number; longitude: number }>
+  | OneKind<'arrayValue', { values: Value[] }>
+  | OneKind<'mapValue', { fields: Fields }>;
 export type Fields = Record<string, Value>;
 
 /** Cross-type order of Firestore: null < bool < numbers (NaN first) < timestamp < string < bytes < reference < geopoint < array < vector < map. */
@@ -34,9 +67,9 @@ export const MAX_VECTOR_DIMENSIONS = 2048;
 
 /** The doubles of a (stored, hence valid) vector value, or null when the value is not a vector. */
 export function vectorOf(v: Value): number[] | null {
-  const fields = (v.mapValue as { fields: Fields } | undefined)?.fields;
+  const fields = v.mapValue?.fields;
   if (fields?.__type__?.stringValue !== VECTOR_TYPE) return null;
-  return (fields.value!.arrayValue as { values: Value[] }).values.map(doubleOf);
+  return fields.value?.arrayValue?.values.map(doubleOf) ?? null;
 }
 
 export function typeOrder(v: Value): TypeOrder {
@@ -142,11 +175,9 @@ export function normalizeValue(v: unknown, where: string, options: NormalizeOpti
       if (!isObject(x)) throw invalid(`Invalid value at ${where}: mapValue must be an object`);
       if (depth >= MAX_DEPTH)
         throw invalid(`Invalid value at ${where}: values nest more than ${MAX_DEPTH} levels`);
-      const map = {
-        mapValue: { fields: normalizeFields(x.fields ?? {}, where, depth + 1, stored) },
-      };
-      checkVector(map, where, inArray);
-      return map;
+      const fields = normalizeFields(x.fields ?? {}, where, depth + 1, stored);
+      checkVector(fields, where, inArray);
+      return { mapValue: { fields } };
     }
     default:
       throw invalid(`Invalid value at ${where}: unknown value kind '${kind}'`);
@@ -173,19 +204,18 @@ export function normalizeFields(fields: unknown, where: string, depth = 0, store
 }
 
 /** A map marked as a vector must be one (only `value`, a non-empty array of doubles), not in an array. */
-function checkVector(map: Value, where: string, inArray: boolean): void {
-  const fields = (map.mapValue as { fields: Fields }).fields;
+function checkVector(fields: Fields, where: string, inArray: boolean): void {
   if (fields.__type__?.stringValue !== VECTOR_TYPE) return;
   const bad = (why: string) => invalid(`Invalid value at ${where}: ${why}`);
   if (inArray) throw bad('Cannot convert a vector value in an array value.');
   if (fields.value === undefined) throw bad("Vector map is missing key 'value'.");
   if (Object.keys(fields).length > 2) throw bad('Vector Value map has extraneous entries.');
-  const values = (fields.value.arrayValue as { values: Value[] } | undefined)?.values;
+  const values = fields.value.arrayValue?.values;
   if (!values) throw bad('Vector Value type must be an array.');
   if (values.length === 0) throw bad('Cannot have a zero length vector.');
   if (values.length > MAX_VECTOR_DIMENSIONS)
     throw bad(`Vectors must be at most ${MAX_VECTOR_DIMENSIONS} dimensions.`);
-  if (!values.every((e) => 'doubleValue' in e))
+  if (!values.every((e) => e.doubleValue !== undefined))
     throw bad("Vector must only contain values of type 'double'");
 }
 
@@ -200,7 +230,9 @@ function canonicalInteger(x: unknown, where: string): string {
 }
 
 /** Doubles are stored as JSON numbers, with NaN and the infinities as proto3 JSON strings. */
-function canonicalDouble(x: unknown, where: string): number | string {
+export type StoredDouble = number | 'NaN' | 'Infinity' | '-Infinity';
+
+function canonicalDouble(x: unknown, where: string): StoredDouble {
   let n: number;
   if (typeof x === 'number') n = x;
   else if (
@@ -213,7 +245,7 @@ function canonicalDouble(x: unknown, where: string): number | string {
   return encodeDouble(n);
 }
 
-export function encodeDouble(n: number): number | string {
+export function encodeDouble(n: number): StoredDouble {
   if (Number.isNaN(n)) return 'NaN';
   if (n === Infinity) return 'Infinity';
   if (n === -Infinity) return '-Infinity';
@@ -264,8 +296,8 @@ function compareInts(a: string, b: string): number {
 }
 
 export function compareNumbers(a: Value, b: Value): number {
-  const ai = a.integerValue as string | undefined;
-  const bi = b.integerValue as string | undefined;
+  const ai = a.integerValue;
+  const bi = b.integerValue;
   if (ai !== undefined && bi !== undefined) return compareInts(ai, bi);
   if (ai !== undefined) return compareIntDouble(ai, doubleOf(b));
   if (bi !== undefined) return 0 - compareIntDouble(bi, doubleOf(a));
@@ -309,56 +341,50 @@ export function compareValues(a: Value, b: Value): number {
   const ta = typeOrder(a);
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
-  switch (ta) {
-    case TypeOrder.Null:
-      return 0;
-    case TypeOrder.Boolean:
-      return a.booleanValue === b.booleanValue ? 0 : a.booleanValue ? 1 : -1;
-    case TypeOrder.Number:
-      return compareNumbers(a, b);
-    case TypeOrder.Timestamp: {
-      const x = a.timestampValue as string;
-      const y = b.timestampValue as string;
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
-    case TypeOrder.String:
-      return compareUtf8(a.stringValue as string, b.stringValue as string);
-    case TypeOrder.Bytes:
-      return compareBytes(a.bytesValue as string, b.bytesValue as string);
-    case TypeOrder.Reference:
-      return compareDocumentNames(a.referenceValue as string, b.referenceValue as string);
-    case TypeOrder.GeoPoint: {
-      const x = a.geoPointValue as { latitude: number; longitude: number };
-      const y = b.geoPointValue as { latitude: number; longitude: number };
-      return cmp(x.latitude, y.latitude) || cmp(x.longitude, y.longitude);
-    }
-    case TypeOrder.Array: {
-      const x = (a.arrayValue as { values: Value[] }).values;
-      const y = (b.arrayValue as { values: Value[] }).values;
-      const n = Math.min(x.length, y.length);
-      for (let i = 0; i < n; i++) {
-        const c = compareValues(x[i]!, y[i]!);
-        if (c !== 0) return c;
-      }
-      return cmp(x.length, y.length);
-    }
-    case TypeOrder.Vector: {
-      // Shorter vectors first, then element by element (Firestore's vector index order).
-      const x = vectorOf(a)!;
-      const y = vectorOf(b)!;
-      if (x.length !== y.length) return cmp(x.length, y.length);
-      for (let i = 0; i < x.length; i++) {
-        const c = compareNumbers({ doubleValue: x[i] }, { doubleValue: y[i] });
-        if (c !== 0) return c;
-      }
-      return 0;
-    }
-    case TypeOrder.Map:
-      return compareMaps(
-        (a.mapValue as { fields: Fields }).fields,
-        (b.mapValue as { fields: Fields }).fields,
-      );
+  // Both values have the same type order: each test below narrows both to their kind.
+  if (ta === TypeOrder.Number) return compareNumbers(a, b);
+  if (ta === TypeOrder.Vector) return compareVectors(vectorOf(a) ?? [], vectorOf(b) ?? []);
+  if (a.booleanValue !== undefined && b.booleanValue !== undefined)
+    return a.booleanValue === b.booleanValue ? 0 : a.booleanValue ? 1 : -1;
+  if (a.timestampValue !== undefined && b.timestampValue !== undefined) {
+    const x = a.timestampValue;
+    const y = b.timestampValue;
+    return x < y ? -1 : x > y ? 1 : 0;
   }
+  if (a.stringValue !== undefined && b.stringValue !== undefined)
+    return compareUtf8(a.stringValue, b.stringValue);
+  if (a.bytesValue !== undefined && b.bytesValue !== undefined)
+    return compareBytes(a.bytesValue, b.bytesValue);
+  if (a.referenceValue !== undefined && b.referenceValue !== undefined)
+    return compareDocumentNames(a.referenceValue, b.referenceValue);
+  if (a.geoPointValue !== undefined && b.geoPointValue !== undefined) {
+    const x = a.geoPointValue;
+    const y = b.geoPointValue;
+    return cmp(x.latitude, y.latitude) || cmp(x.longitude, y.longitude);
+  }
+  if (a.arrayValue !== undefined && b.arrayValue !== undefined) {
+    const x = a.arrayValue.values;
+    const y = b.arrayValue.values;
+    const n = Math.min(x.length, y.length);
+    for (let i = 0; i < n; i++) {
+      const c = compareValues(x[i]!, y[i]!);
+      if (c !== 0) return c;
+    }
+    return cmp(x.length, y.length);
+  }
+  if (a.mapValue !== undefined && b.mapValue !== undefined)
+    return compareMaps(a.mapValue.fields, b.mapValue.fields);
+  return 0; // both null
+}
+
+/** Shorter vectors first, then element by element (Firestore's vector index order). */
+function compareVectors(x: number[], y: number[]): number {
+  if (x.length !== y.length) return cmp(x.length, y.length);
+  for (let i = 0; i < x.length; i++) {
+    const c = compareNumbers({ doubleValue: x[i]! }, { doubleValue: y[i]! });
+    if (c !== 0) return c;
+  }
+  return 0;
 }
 
 function cmp(x: number, y: number): number {
@@ -384,29 +410,22 @@ export function valuesEqual(a: Value, b: Value): boolean {
 
 /** Exact identity of stored values (used to detect writes that change nothing). */
 export function sameValue(a: Value, b: Value): boolean {
-  const ka = Object.keys(a)[0];
-  if (ka !== Object.keys(b)[0]) return false;
-  switch (ka) {
-    case 'doubleValue':
-      return Object.is(a.doubleValue, b.doubleValue);
-    case 'arrayValue': {
-      const x = (a.arrayValue as { values: Value[] }).values;
-      const y = (b.arrayValue as { values: Value[] }).values;
-      return x.length === y.length && x.every((e, i) => sameValue(e, y[i]!));
-    }
-    case 'mapValue':
-      return sameFields(
-        (a.mapValue as { fields: Fields }).fields,
-        (b.mapValue as { fields: Fields }).fields,
-      );
-    case 'geoPointValue': {
-      const x = a.geoPointValue as { latitude: number; longitude: number };
-      const y = b.geoPointValue as { latitude: number; longitude: number };
-      return Object.is(x.latitude, y.latitude) && Object.is(x.longitude, y.longitude);
-    }
-    default:
-      return a[ka!] === b[ka!];
+  if (a.doubleValue !== undefined || b.doubleValue !== undefined)
+    return Object.is(a.doubleValue, b.doubleValue);
+  if (a.arrayValue !== undefined || b.arrayValue !== undefined) {
+    const x = a.arrayValue?.values;
+    const y = b.arrayValue?.values;
+    return !!x && !!y && x.length === y.length && x.every((e, i) => sameValue(e, y[i]!));
   }
+  if (a.mapValue !== undefined || b.mapValue !== undefined)
+    return !!a.mapValue && !!b.mapValue && sameFields(a.mapValue.fields, b.mapValue.fields);
+  if (a.geoPointValue !== undefined || b.geoPointValue !== undefined) {
+    const x = a.geoPointValue;
+    const y = b.geoPointValue;
+    return !!x && !!y && Object.is(x.latitude, y.latitude) && Object.is(x.longitude, y.longitude);
+  }
+  const kind = Object.keys(a)[0] as StoredKind;
+  return kind === Object.keys(b)[0] && a[kind] === b[kind];
 }
 
 export function sameFields(a: Fields, b: Fields): boolean {
@@ -421,12 +440,11 @@ export function sameFields(a: Fields, b: Fields): boolean {
 
 /** Storage size of a value as Firestore counts it (for the 1 MiB document limit). */
 export function valueSize(v: Value): number {
-  if ('stringValue' in v) return Buffer.byteLength(v.stringValue as string, 'utf8') + 1;
-  if ('bytesValue' in v) return Math.floor(((v.bytesValue as string).length * 3) / 4);
-  if ('referenceValue' in v) return Buffer.byteLength(v.referenceValue as string, 'utf8') + 1;
-  if ('arrayValue' in v)
-    return (v.arrayValue as { values: Value[] }).values.reduce((s, e) => s + valueSize(e), 0);
-  if ('mapValue' in v) return fieldsSize((v.mapValue as { fields: Fields }).fields);
+  if (v.stringValue !== undefined) return Buffer.byteLength(v.stringValue, 'utf8') + 1;
+  if (v.bytesValue !== undefined) return Math.floor((v.bytesValue.length * 3) / 4);
+  if (v.referenceValue !== undefined) return Buffer.byteLength(v.referenceValue, 'utf8') + 1;
+  if (v.arrayValue !== undefined) return v.arrayValue.values.reduce((s, e) => s + valueSize(e), 0);
+  if (v.mapValue !== undefined) return fieldsSize(v.mapValue.fields);
   if ('geoPointValue' in v) return 16;
   if ('booleanValue' in v || 'nullValue' in v) return 1;
   return 8;

@@ -147,7 +147,7 @@ function parseTransform(t: unknown, where: string): ParsedTransform {
   if (kinds.length !== 1)
     throw invalid(`${where}: a field transform must set exactly one transform type`);
   const k = kinds[0]!;
-  const none = { nullValue: 'NULL_VALUE' };
+  const none: Value = { nullValue: 'NULL_VALUE' };
   switch (k) {
     case 'setToServerValue':
       if (t[k] !== 'REQUEST_TIME' && t[k] !== 1)
@@ -253,14 +253,12 @@ function transformValue(t: ParsedTransform, current: Value | undefined, commitTi
       return (t.kind === 'maximum' ? c > 0 : c < 0) ? t.operand : current;
     }
     case 'append': {
-      const values = current?.arrayValue
-        ? [...(current.arrayValue as { values: Value[] }).values]
-        : [];
+      const values = [...(current?.arrayValue?.values ?? [])];
       for (const e of t.elements) if (!values.some((v) => valuesEqual(v, e))) values.push(e);
       return { arrayValue: { values } };
     }
     case 'remove': {
-      const values = current?.arrayValue ? (current.arrayValue as { values: Value[] }).values : [];
+      const values = current?.arrayValue?.values ?? [];
       return {
         arrayValue: { values: values.filter((v) => !t.elements.some((e) => valuesEqual(v, e))) },
       };
@@ -271,7 +269,7 @@ function transformValue(t: ParsedTransform, current: Value | undefined, commitTi
 /** Integer + integer stays an integer (saturating at the int64 limits); anything else is a double. */
 function add(a: Value, b: Value): Value {
   if (a.integerValue !== undefined && b.integerValue !== undefined) {
-    let sum = BigInt(a.integerValue as string) + BigInt(b.integerValue as string);
+    let sum = BigInt(a.integerValue) + BigInt(b.integerValue);
     if (sum > INT64_MAX) sum = INT64_MAX;
     if (sum < INT64_MIN) sum = INT64_MIN;
     return { integerValue: sum.toString() };
