@@ -1,4 +1,4 @@
-import type { Json } from '../service.js';
+import type { Filter, Value } from '@firebase/firestore/api';
 import { invalid } from './errors.js';
 
 /**
@@ -25,7 +25,7 @@ class TooManyTerms extends Error {
   }
 }
 
-export function checkDisjunctions(where: Json, what: string): void {
+export function checkDisjunctions(where: Filter, what: string): void {
   let terms: Term[];
   try {
     terms = dnf(where);
@@ -48,9 +48,9 @@ function tooMany(what: string, count: number) {
   );
 }
 
-function dnf(f: Json): Term[] {
+function dnf(f: Filter): Term[] {
   if (f.compositeFilter) {
-    const { op, filters } = f.compositeFilter as { op: string; filters: Json[] };
+    const { op, filters = [] } = f.compositeFilter;
     const parts = uniqueTermLists(filters.map(dnf));
     if (op === 'OR') return uniqueTerms(parts.flat());
     let product: Term[] = [new Map()];
@@ -62,10 +62,10 @@ function dnf(f: Json): Term[] {
     return product;
   }
   if (f.unaryFilter) return [atomTerm(JSON.stringify(f.unaryFilter), false)];
-  const { field, op, value } = f.fieldFilter as { field: Json; op: string; value: Json };
-  const values = (value.arrayValue as { values?: Json[] } | undefined)?.values ?? [];
-  const single = (atomOp: string, v: Json) =>
-    atomTerm(JSON.stringify([field.fieldPath, atomOp, v]), atomOp === 'ARRAY_CONTAINS');
+  const { field, op = '', value } = f.fieldFilter ?? {};
+  const values = value?.arrayValue?.values ?? [];
+  const single = (atomOp: string, v: Value | undefined) =>
+    atomTerm(JSON.stringify([field?.fieldPath, atomOp, v]), atomOp === 'ARRAY_CONTAINS');
   if (op === 'IN') return uniqueTerms(values.map((v) => single('EQUAL', v)));
   if (op === 'ARRAY_CONTAINS_ANY')
     return uniqueTerms(values.map((v) => single('ARRAY_CONTAINS', v)));

@@ -1,3 +1,4 @@
+import type { Filter } from '@firebase/firestore/api';
 import type { Json } from '../service.js';
 import { invalid, isObject, optArray, optInt, optMessage } from './errors.js';
 import {
@@ -110,7 +111,8 @@ export function compileQuery(
   const counts = { notIn: 0, notEqual: 0, disjunctive: 0 };
   const whereJson = optMessage(sq, 'where', what);
   const filter = whereJson ? compileFilter(whereJson, what, inequalities, counts) : null;
-  if (whereJson) checkDisjunctions(whereJson, what);
+  // compileFilter has checked the filter's shape: it is a Filter.
+  if (whereJson) checkDisjunctions(whereJson as Filter, what);
   for (const path of options.requiredFields ?? []) inequalities.set(formatFieldPath(path), path);
   if (counts.notIn > 1) throw invalid(`${what}: only one 'NOT_IN' filter is allowed per query`);
   if (counts.notIn > 0 && counts.disjunctive > 0) {
