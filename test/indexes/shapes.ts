@@ -16,12 +16,12 @@ import {
   OLDEST_FIRST,
   TRIAGE_QUEUES,
   triageWheres,
-} from '../../web/src/features/incidents/triage.js';
+} from '../../web/src/features/incidents/triage/triage.js';
 import {
   EMPTY_FILTERS,
   incidentQuerySpec,
   type IncidentFilters,
-} from '../../web/src/features/incidents/query-spec.js';
+} from '../../web/src/features/incidents/list/query-spec.js';
 
 type Json = Record<string, unknown>;
 
@@ -142,7 +142,7 @@ export function consoleShapes(): QueryShape[] {
     });
     for (const queue of TRIAGE_QUEUES) {
       shapes.push({
-        source: `web triage queue "${queue.title}" (features/incidents/triage.ts), ${name}`,
+        source: `web triage queue "${queue.title}" (features/incidents/triage/triage.ts), ${name}`,
         collection: COLLECTIONS.incidentReports,
         wheres: triageWheres(scope, queue),
         orderBy: [OLDEST_FIRST],

@@ -25,8 +25,8 @@ const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
 const CrimeLogPage = lazy(() => import('../features/clery/CrimeLogPage'));
 const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage'));
-const PrintIncidentPage = lazy(() => import('../features/incidents/PrintIncidentPage'));
-const EscalationsPage = lazy(() => import('../features/incidents/EscalationsPage'));
+const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
+const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 

@@ -37,7 +37,7 @@ export function incidentBoundary(row: Row<IncidentReport>): Omit<PageBoundary, '
   return values;
 }
 
-/** A triage queue (features/incidents/triage.ts): its filters, oldest first, the first `size`. */
+/** A triage queue (features/incidents/triage/triage.ts): its filters, oldest first, the first `size`. */
 export function triageQueueSpec(
   wheres: readonly WhereSpec[],
   size: number,

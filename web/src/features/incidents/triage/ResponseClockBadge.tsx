@@ -1,5 +1,5 @@
-import { formatMinutes } from '../../lib/format';
-import { useNow } from '../../lib/use-now';
+import { formatMinutes } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
 import { responseClock, TARGET_STATE_LABELS } from './triage';
 import type { TargetState } from '@campus-safety/model';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button } from '../../components/Button';
-import { toast } from '../../components/toast-store';
-import { assignIncidentToSelf, type Incident } from '../../data/incidents';
-import { useLiveDoc } from '../../data/live-query';
-import { staffEntrySpec } from '../../data/staff-directory';
-import { useAuth } from '../../session/store';
-import { canAssignToSelf } from './actions';
+import { Button } from '../../../components/Button';
+import { toast } from '../../../components/toast-store';
+import { assignIncidentToSelf, type Incident } from '../../../data/incidents';
+import { useLiveDoc } from '../../../data/live-query';
+import { staffEntrySpec } from '../../../data/staff-directory';
+import { useAuth } from '../../../session/store';
+import { canAssignToSelf } from '../detail/actions';
 import { rowName } from './row-name';
 
 /**

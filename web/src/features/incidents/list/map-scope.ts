@@ -1,5 +1,5 @@
 import { CAMPUSES, isOneOf, type Campus } from '@campus-safety/model';
-import { staffCampuses } from '../../data/scopes';
+import { staffCampuses } from '../../../data/scopes';
 
 /** The campus areas a list can hold: the role's campuses, narrowed by a campus filter (not IMT's). */
 export function campusesInScope(

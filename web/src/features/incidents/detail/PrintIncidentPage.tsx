@@ -1,15 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Button } from '../../components/Button';
-import { EmptyState, ErrorState, InlineSpinner } from '../../components/States';
-import { incidentAccomplishmentsSpec } from '../../data/accomplishments';
-import { incidentSpec } from '../../data/incidents';
-import { useLiveDoc, useLiveQuery } from '../../data/live-query';
-import { internalNotesSpec, timelineSpec } from '../../data/timeline';
-import { formatDate, formatMinutes, TIME_ZONE } from '../../lib/format';
-import { useAuth } from '../../session/store';
-import { TimelineList } from './IncidentTimeline';
-import { mergeTimeline } from './timeline';
+import { Button } from '../../../components/Button';
+import { EmptyState, ErrorState, InlineSpinner } from '../../../components/States';
+import { incidentAccomplishmentsSpec } from '../../../data/accomplishments';
+import { incidentSpec } from '../../../data/incidents';
+import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
+import { internalNotesSpec, timelineSpec } from '../../../data/timeline';
+import { formatDate, formatMinutes, TIME_ZONE } from '../../../lib/format';
+import { useAuth } from '../../../session/store';
+import { TimelineList } from '../timeline/IncidentTimeline';
+import { mergeTimeline } from '../timeline/timeline';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

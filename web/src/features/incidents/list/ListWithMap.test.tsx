@@ -2,10 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Incident } from '../../data/incidents';
+import type { Incident } from '../../../data/incidents';
 
 // The map itself is Leaflet (browser suite); here it shows what it was given.
-vi.mock('../../components/map', () => ({
+vi.mock('../../../components/map', () => ({
   IncidentsMap: ({ incidents, campuses }: { incidents: Incident[]; campuses: string[] }) => (
     <div data-testid="map">
       {incidents.map((i) => i.id).join(',')} on {campuses.join('|')}

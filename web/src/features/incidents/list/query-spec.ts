@@ -1,6 +1,6 @@
 import { fromDateTimeLocal, PROGRAMME_TIME_ZONE, searchQuery } from '@campus-safety/model';
-import { incidentScope, type IncidentScope } from '../../data/scopes';
-import type { WhereSpec } from '../../data/spec';
+import { incidentScope, type IncidentScope } from '../../../data/scopes';
+import type { WhereSpec } from '../../../data/spec';
 
 export interface IncidentQuerySpec {
   wheres: WhereSpec[];

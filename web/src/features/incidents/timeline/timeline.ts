@@ -5,7 +5,7 @@ import type {
   TimelineKind,
   TimestampLike,
 } from '@campus-safety/model';
-import type { WithId } from '../../data/spec';
+import type { WithId } from '../../../data/spec';
 
 export const KIND_LABELS: Record<TimelineKind, string> = {
   reported: 'Incident Reported',

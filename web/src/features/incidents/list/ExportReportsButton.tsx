@@ -1,9 +1,9 @@
 import { isStaffRole } from '@campus-safety/model';
-import { CsvExportButton } from '../../components/CsvExportButton';
-import { EXPORT_PAGE_SIZE } from '../../data/export';
-import { incidentPageSpec } from '../../data/incidents';
-import type { IncidentScope } from '../../data/scopes';
-import { TIME_ZONE } from '../../lib/format';
+import { CsvExportButton } from '../../../components/CsvExportButton';
+import { EXPORT_PAGE_SIZE } from '../../../data/export';
+import { incidentPageSpec } from '../../../data/incidents';
+import type { IncidentScope } from '../../../data/scopes';
+import { TIME_ZONE } from '../../../lib/format';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
 import { incidentQuerySpec } from './query-spec';
 import { useIncidentList } from './store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS, filterProblems, incidentQuerySpec } from './query-spec';
-import type { IncidentScope } from '../../data/scopes';
+import type { IncidentScope } from '../../../data/scopes';
 
 const admin: IncidentScope = { role: 'Admin', uid: 'a1', campus: null, archived: false };
 const imt: IncidentScope = { role: 'IMT', uid: 'i1', campus: 'North Campus', archived: false };

@@ -5,7 +5,7 @@ import {
   type IncidentStatus,
   type Role,
 } from '@campus-safety/model';
-import { canBeAssigned } from '../../data/staff-directory';
+import { canBeAssigned } from '../../../data/staff-directory';
 
 export type IncidentAction =
   'assign' | 'respond' | 'decline' | 'accomplish' | 'archive' | 'restore';

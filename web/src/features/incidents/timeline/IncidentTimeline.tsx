@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fullName, internalNoteProblem, LIMITS } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { TextAreaField } from '../../components/fields';
-import { InlineSpinner } from '../../components/States';
-import { toast } from '../../components/toast-store';
-import type { Incident } from '../../data/incidents';
-import { useLiveQuery } from '../../data/live-query';
-import { addInternalNote, internalNotesSpec, timelineSpec } from '../../data/timeline';
-import { Time } from '../../components/Time';
-import { useAuth } from '../../session/store';
+import { Button } from '../../../components/Button';
+import { TextAreaField } from '../../../components/fields';
+import { InlineSpinner } from '../../../components/States';
+import { toast } from '../../../components/toast-store';
+import type { Incident } from '../../../data/incidents';
+import { useLiveQuery } from '../../../data/live-query';
+import { addInternalNote, internalNotesSpec, timelineSpec } from '../../../data/timeline';
+import { Time } from '../../../components/Time';
+import { useAuth } from '../../../session/store';
 import { mergeTimeline, type TimelineItem } from './timeline';
 
 /** The timeline as a list: what happened, who did it and when, with the notes between. */

@@ -1,5 +1,5 @@
-import type { Incident } from '../../data/incidents';
-import { csvTime, type CsvCell } from '../../lib/csv';
+import type { Incident } from '../../../data/incidents';
+import { csvTime, type CsvCell } from '../../../lib/csv';
 
 /** The reports export's columns (docs/console.md#csv-exports); times in `timeZone`. */
 export function incidentCsvHeader(timeZone: string): string[] {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const declineIncident = vi.fn();
 let refusal: Error | null = null;
-vi.mock('../../data/incidents', () => ({
+vi.mock('../../../data/incidents', () => ({
   declineIncident: (...args: unknown[]) => {
     declineIncident(...args);
     return refusal ? Promise.reject(refusal) : Promise.resolve();
@@ -13,7 +13,7 @@ vi.mock('../../data/incidents', () => ({
 }));
 
 import { DeclineDialog } from './DeclineDialog';
-import type { Incident } from '../../data/incidents';
+import type { Incident } from '../../../data/incidents';
 
 const incident = { id: 'inc-1', status: 'Reported', isArchived: false } as Incident;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Incident } from '../../data/incidents';
+import type { Incident } from '../../../data/incidents';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
 
 const at = (iso: string) => {

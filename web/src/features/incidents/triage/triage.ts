@@ -5,8 +5,8 @@ import {
   type IncidentStatus,
   type TargetState,
 } from '@campus-safety/model';
-import { incidentScope, type IncidentScope } from '../../data/scopes';
-import type { WhereSpec } from '../../data/spec';
+import { incidentScope, type IncidentScope } from '../../../data/scopes';
+import type { WhereSpec } from '../../../data/spec';
 
 /**
  * The triage view of the reports screen: what needs action first. Unassigned reports (Reported)

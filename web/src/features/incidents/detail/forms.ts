@@ -1,5 +1,5 @@
 import { DECLINE_REASONS, LIMITS, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
-import { requiredText, type FieldErrors } from '../../lib/validation';
+import { requiredText, type FieldErrors } from '../../../lib/validation';
 
 export interface AssignInput {
   assigneeId: string;

@@ -1,21 +1,21 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { Button } from '../../components/Button';
-import { ConfirmDialog, Dialog } from '../../components/Dialog';
-import { LocationMap } from '../../components/map';
-import { InlineSpinner, ErrorState, EmptyState } from '../../components/States';
-import { StatusBadge } from '../../components/StatusBadge';
-import { toast } from '../../components/toast-store';
-import { formatMinutes } from '../../lib/format';
-import { incidentAccomplishmentsSpec } from '../../data/accomplishments';
-import { incidentSpec, respondToIncident, setIncidentArchived } from '../../data/incidents';
-import { useLiveDoc, useLiveQuery } from '../../data/live-query';
-import { useAuth } from '../../session/store';
-import { useUnreadAlerts } from '../../components/unread-alerts';
+import { Button } from '../../../components/Button';
+import { ConfirmDialog, Dialog } from '../../../components/Dialog';
+import { LocationMap } from '../../../components/map';
+import { InlineSpinner, ErrorState, EmptyState } from '../../../components/States';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { toast } from '../../../components/toast-store';
+import { formatMinutes } from '../../../lib/format';
+import { incidentAccomplishmentsSpec } from '../../../data/accomplishments';
+import { incidentSpec, respondToIncident, setIncidentArchived } from '../../../data/incidents';
+import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
+import { useAuth } from '../../../session/store';
+import { useUnreadAlerts } from '../../../components/unread-alerts';
 import { availableActions, type IncidentAction } from './actions';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
-import { Time } from '../../components/Time';
-import { IncidentTimeline } from './IncidentTimeline';
+import { Time } from '../../../components/Time';
+import { IncidentTimeline } from '../timeline/IncidentTimeline';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { Campus } from '@campus-safety/model';
-import { IncidentsMap } from '../../components/map';
-import { useMediaQuery } from '../../lib/use-media-query';
-import type { Incident } from '../../data/incidents';
+import { IncidentsMap } from '../../../components/map';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import type { Incident } from '../../../data/incidents';
 
 /**
  * From this width on the map stands beside the list; below it (the list's columns need the room),

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PageBoundary } from '../../data/spec';
+import type { PageBoundary } from '../../../data/spec';
 import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
 import { useIncidentList } from './store';
 import {

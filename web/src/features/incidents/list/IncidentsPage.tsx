@@ -1,16 +1,16 @@
 import { isStaffRole } from '@campus-safety/model';
-import { useTitleDetail } from '../../app/document-title';
-import { PageHeader } from '../../components/PageHeader';
-import { ListState } from '../../components/States';
-import { Pager, Table } from '../../components/Table';
-import { TIME_ZONE } from '../../lib/format';
-import { useServerCount } from '../../data/count';
-import { incidentBoundary, incidentPageSpec } from '../../data/incidents';
-import { useLiveQuery } from '../../data/live-query';
-import type { IncidentScope } from '../../data/scopes';
-import { useAuth } from '../../session/store';
+import { useTitleDetail } from '../../../app/document-title';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListState } from '../../../components/States';
+import { Pager, Table } from '../../../components/Table';
+import { TIME_ZONE } from '../../../lib/format';
+import { useServerCount } from '../../../data/count';
+import { incidentBoundary, incidentPageSpec } from '../../../data/incidents';
+import { useLiveQuery } from '../../../data/live-query';
+import type { IncidentScope } from '../../../data/scopes';
+import { useAuth } from '../../../session/store';
 import { ExportReportsButton } from './ExportReportsButton';
-import { IncidentDetail, type AccomplishDialog } from './IncidentDetail';
+import { IncidentDetail, type AccomplishDialog } from '../detail/IncidentDetail';
 import { IncidentFiltersBar } from './IncidentFilters';
 import { ListWithMap } from './ListWithMap';
 import { campusesInScope } from './map-scope';
@@ -18,7 +18,7 @@ import { pageSummary } from './page-summary';
 import { incidentQuerySpec } from './query-spec';
 import { ReportsViewSwitch } from './ReportsViewSwitch';
 import { PAGE_SIZE } from './store';
-import { incidentColumns, TriageQueues, useUnreadRowClass } from './TriageQueue';
+import { incidentColumns, TriageQueues, useUnreadRowClass } from '../triage/TriageQueue';
 import { useIncidentView, useMirrorIncidentView } from './use-incident-view';
 
 export default function IncidentsPage({

@@ -7,11 +7,11 @@ import {
   STATUS_LABELS,
   THREAT_LEVELS,
 } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { SelectField, TextField } from '../../components/fields';
-import type { FieldBinding } from '../../components/use-form';
-import { useLiveQuery } from '../../data/live-query';
-import { tagsSpec } from '../../data/tags';
+import { Button } from '../../../components/Button';
+import { SelectField, TextField } from '../../../components/fields';
+import type { FieldBinding } from '../../../components/use-form';
+import { useLiveQuery } from '../../../data/live-query';
+import { tagsSpec } from '../../../data/tags';
 import { filterProblems, type IncidentFilters } from './query-spec';
 import { useIncidentView } from './use-incident-view';
 

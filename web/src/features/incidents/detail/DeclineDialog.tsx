@@ -1,9 +1,9 @@
 import { DECLINE_REASONS } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { SelectField, TextAreaField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { declineIncident, type Incident } from '../../data/incidents';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { SelectField, TextAreaField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { declineIncident, type Incident } from '../../../data/incidents';
 import { validateDecline, type DeclineInput } from './forms';
 
 export function DeclineDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {

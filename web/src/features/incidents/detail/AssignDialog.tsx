@@ -1,13 +1,13 @@
 import { THREAT_LEVELS } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { CheckboxGroup, SelectField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { assignIncident, type Incident } from '../../data/incidents';
-import { useLiveQuery } from '../../data/live-query';
-import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../data/staff-directory';
-import { tagsSpec } from '../../data/tags';
-import { useAuth } from '../../session/store';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { CheckboxGroup, SelectField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { assignIncident, type Incident } from '../../../data/incidents';
+import { useLiveQuery } from '../../../data/live-query';
+import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../../data/staff-directory';
+import { tagsSpec } from '../../../data/tags';
+import { useAuth } from '../../../session/store';
 import { validateAssign, type AssignInput } from './forms';
 
 export function AssignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalNote, TimelineEntry } from '@campus-safety/model';
-import type { WithId } from '../../data/spec';
+import type { WithId } from '../../../data/spec';
 import { actorLabel, mergeTimeline } from './timeline';
 
 const at = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });

@@ -8,7 +8,7 @@ import {
   isIsoDay,
   isOneOf,
 } from '@campus-safety/model';
-import type { PageBoundary } from '../../data/spec';
+import type { PageBoundary } from '../../../data/spec';
 import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
 
 /**
