@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ADMIN_ONLY, SIGNED_IN, STAFF_ONLY, type RouteAccess } from './access';
-import { RouteTitle } from './document-title';
+import { RouteTitle } from '../lib/document-title';
 import { RequireRole, RequireSession } from './guards';
 import NotFoundPage from './NotFoundPage';
 

@@ -5,15 +5,19 @@ import { incidentPageSpec } from '../../../data/incidents';
 import type { IncidentScope } from '../../../data/scopes';
 import { TIME_ZONE } from '../../../lib/format';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
-import { incidentQuerySpec } from './query-spec';
-import { useIncidentList } from './store';
+import { incidentQuerySpec, type IncidentFilters } from './query-spec';
 
 /**
  * Staff export the reports list as filtered now: the list's own query (the role's scope and the
  * filters and search words of the view), every page of it.
  */
-export function ExportReportsButton({ scope }: { scope: IncidentScope }) {
-  const filters = useIncidentList((s) => s.filters);
+export function ExportReportsButton({
+  scope,
+  filters,
+}: {
+  scope: IncidentScope;
+  filters: IncidentFilters;
+}) {
   if (!isStaffRole(scope.role)) return null;
   const { wheres } = incidentQuerySpec(scope, filters, TIME_ZONE);
   return (

@@ -1,5 +1,5 @@
 import { isStaffRole } from '@campus-safety/model';
-import { useTitleDetail } from '../../../app/document-title';
+import { useTitleDetail } from '../../../lib/document-title';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListState } from '../../../components/States';
 import { Pager, Table } from '../../../components/Table';
@@ -17,9 +17,11 @@ import { campusesInScope } from './map-scope';
 import { pageSummary } from './page-summary';
 import { incidentQuerySpec } from './query-spec';
 import { ReportsViewSwitch } from './ReportsViewSwitch';
-import { PAGE_SIZE } from './store';
 import { incidentColumns, TriageQueues, useUnreadRowClass } from '../triage/TriageQueue';
-import { useIncidentView, useMirrorIncidentView } from './use-incident-view';
+import { useIncidentView } from './use-incident-view';
+
+/** Reports per page of the list. */
+const PAGE_SIZE = 25;
 
 export default function IncidentsPage({
   archived = false,
@@ -31,7 +33,6 @@ export default function IncidentsPage({
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
   const { view, nextPage, previousPage, open, close, showList } = useIncidentView();
-  useMirrorIncidentView(view);
   const { filters, page, boundary, openId } = view;
   // The archive has no triage: it is every archived report, newest first.
   const list = archived ? 'all' : view.list;
@@ -74,7 +75,7 @@ export default function IncidentsPage({
         ]
           .filter(Boolean)
           .join(' · ')}
-        actions={<ExportReportsButton scope={scope} />}
+        actions={<ExportReportsButton scope={scope} filters={filters} />}
       />
       {!archived && <ReportsViewSwitch view={list} onChange={showList} />}
       {list === 'triage' && <TriageQueues scope={scope} open={open} />}

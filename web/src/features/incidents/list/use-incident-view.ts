@@ -1,8 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageBoundary } from '../../../data/spec';
 import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
-import { useIncidentList } from './store';
 import {
   nextPageView,
   paramsOfView,
@@ -34,9 +33,4 @@ export function useIncidentView() {
     open: (id: string) => go({ ...view, openId: id }),
     close: () => go({ ...view, openId: null }),
   };
-}
-
-/** Mirrors the URL's view into the store for the screen's other readers. */
-export function useMirrorIncidentView(view: IncidentView): void {
-  useEffect(() => useIncidentList.getState().show(view), [view]);
 }
