@@ -14,7 +14,7 @@ import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { Table, type Column } from '../../components/Table';
 import { activeLegalHoldsSpec, cleryRecordsSpec, crimeLogIncidentsSpec } from '../../data/clery';
-import { useLiveQuery } from '../../data/live-query';
+import { combineLive, useLiveQuery } from '../../data/live-query';
 import { downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import { Time } from '../../components/Time';
@@ -163,7 +163,8 @@ export default function CrimeLogPage() {
   ];
 
   const openIncident = open?.kind === 'classify' ? incidentOf(open.id) : undefined;
-  const source = incidents.status === 'ready' ? records : incidents;
+  // The legal holds are part of every row (badge, button): their failure is the list's failure.
+  const source = combineLive([incidents, records, holds]);
 
   return (
     <>

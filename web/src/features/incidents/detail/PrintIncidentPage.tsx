@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { EmptyState, ErrorState, InlineSpinner } from '../../../components/States';
 import { incidentAccomplishmentsSpec } from '../../../data/accomplishments';
 import { incidentSpec } from '../../../data/incidents';
-import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
+import { combineLive, useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { internalNotesSpec, timelineSpec } from '../../../data/timeline';
 import { formatDate, formatMinutes, TIME_ZONE } from '../../../lib/format';
 import { useAuth } from '../../../session/store';
@@ -38,21 +38,22 @@ export default function PrintIncidentPage() {
     document.title = `Incident report ${id} · Campus Safety Console`;
   }, [id]);
 
-  const loading = [incident, entries, notes, accomplishments].some((s) => s.status === 'loading');
+  // A staff record for filing: a part that failed to load must not print as "none".
+  const all = combineLive([incident, entries, notes, accomplishments]);
   return (
     <main className="mx-auto max-w-3xl bg-white p-6 text-sm text-slate-900 print:max-w-none print:p-0">
       <div className="mb-4 flex flex-wrap items-center gap-2 print:hidden">
-        <Button onClick={() => window.print()} disabled={loading || !data}>
+        <Button onClick={() => window.print()} disabled={all.status !== 'ready' || !data}>
           Print
         </Button>
         <span className="text-slate-600">Use your browser&apos;s print dialog to save a PDF.</span>
       </div>
-      {incident.status === 'error' && <ErrorState message={incident.error ?? ''} />}
-      {loading && <InlineSpinner />}
+      {all.status === 'error' && <ErrorState message={all.error ?? ''} onRetry={all.retry} />}
+      {all.status === 'loading' && <InlineSpinner />}
       {incident.status === 'ready' && !data && (
         <EmptyState title="This report no longer exists or you cannot see it." />
       )}
-      {data && (
+      {data && all.status === 'ready' && (
         <article className="space-y-5">
           <header>
             <h1 className="text-xl font-bold">Incident report</h1>
