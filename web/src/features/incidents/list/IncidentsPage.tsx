@@ -92,7 +92,8 @@ export default function IncidentsPage({
             emptyHint="Nothing matches the current filters."
           >
             <ListWithMap
-              rows={rows}
+              wheres={spec.wheres}
+              total={total.status === 'ready' ? total.count : null}
               campuses={campusesInScope(scope.role, scope.campus, filters.campus)}
               onOpen={open}
             >

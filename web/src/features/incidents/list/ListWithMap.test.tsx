@@ -13,7 +13,21 @@ vi.mock('../../../components/map', () => ({
   ),
 }));
 
-import { ListWithMap } from './ListWithMap';
+/** The map's read: every spec the list asked for, and the rows it gets back. */
+const reads = vi.hoisted(() => ({ specs: [] as unknown[] }));
+vi.mock('../../../data/live-query', () => ({
+  useLiveQuery: (spec: unknown) => {
+    reads.specs.push(spec);
+    return {
+      status: spec ? 'ready' : 'loading',
+      data: spec ? [{ id: 'a' }, { id: 'b' }] : [],
+      error: null,
+      retry: () => undefined,
+    };
+  },
+}));
+
+import { ListWithMap, MAP_LIMIT } from './ListWithMap';
 
 function atWidth(wide: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -24,11 +38,12 @@ function atWidth(wide: boolean) {
   }));
 }
 
-const rows = [{ id: 'a' }, { id: 'b' }] as Incident[];
+const wheres = [{ field: 'status', op: '==', value: 'Processing' }] as const;
 
 function renderList() {
+  reads.specs = [];
   render(
-    <ListWithMap rows={rows} campuses={['Main Campus']} onOpen={() => undefined}>
+    <ListWithMap wheres={wheres} total={2} campuses={['Main Campus']} onOpen={() => undefined}>
       <table aria-label="Incident reports" />
     </ListWithMap>,
   );
@@ -37,19 +52,19 @@ function renderList() {
 describe('the reports list with its map', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('on a narrow screen shows the list, and the map of the same rows instead of it on request', async () => {
+  it('on a narrow screen shows the list, and the map of every matching report instead of it on request', async () => {
     atWidth(false);
     renderList();
     expect(screen.getByRole('table', { name: 'Incident reports' })).toBeInTheDocument();
     expect(screen.queryByTestId('map')).toBeNull();
+    expect(reads.specs.every((spec) => spec === null)).toBe(true);
     expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Map' }));
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByTestId('map')).toHaveTextContent('a,b on Main Campus');
-    expect(
-      screen.getByText('The map shows the 2 reports listed on this page.'),
-    ).toBeInTheDocument();
+    expect(reads.specs.at(-1)).toMatchObject({ wheres, limit: MAP_LIMIT, boundary: null });
+    expect(screen.getByText('The map shows all 2 reports that match.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
   });
 

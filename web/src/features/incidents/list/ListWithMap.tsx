@@ -1,8 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { Campus } from '@campus-safety/model';
 import { IncidentsMap } from '../../../components/map';
+import { ListState } from '../../../components/States';
+import { incidentPageSpec } from '../../../data/incidents';
+import { useLiveQuery } from '../../../data/live-query';
+import type { WhereSpec } from '../../../data/spec';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import type { Incident } from '../../../data/incidents';
+import { mapCaption } from './map-caption';
 
 /**
  * From this width on the map stands beside the list; below it (the list's columns need the room),
@@ -13,16 +17,26 @@ const BESIDE_QUERY = '(min-width: 112rem)';
 type View = 'list' | 'map';
 
 /**
- * The reports list with its map: the map shows exactly the rows the list shows (this page, after
- * the filters and the search), so it costs no read of its own.
+ * The most reports the map holds: the newest of the match. Its reads are counted on top of the
+ * list's page, and only while the map is shown (docs/console.md, "Incident maps").
+ */
+export const MAP_LIMIT = 500;
+
+/**
+ * The reports list with its map: the map shows every report that matches the list's scope,
+ * filters and search (not just this page), up to `MAP_LIMIT`, and says how many.
  */
 export function ListWithMap({
-  rows,
+  wheres,
+  total,
   campuses,
   onOpen,
   children,
 }: {
-  rows: readonly Incident[];
+  /** The list's query filters (scope, filters, search). */
+  wheres: readonly WhereSpec[];
+  /** The server's count of the whole match (the pager's), null while counted or if it failed. */
+  total: number | null;
   /** The campuses the scope and filters allow. */
   campuses: readonly Campus[];
   onOpen: (id: string) => void;
@@ -32,6 +46,8 @@ export function ListWithMap({
   const [view, setView] = useState<View>('list');
   const showList = beside || view === 'list';
   const showMap = beside || view === 'map';
+  // Read only while the map is on screen.
+  const mapped = useLiveQuery(showMap ? incidentPageSpec(wheres, MAP_LIMIT, null) : null);
   return (
     <>
       {!beside && (
@@ -59,11 +75,12 @@ export function ListWithMap({
         {showList && <div className="min-w-0">{children}</div>}
         {showMap && (
           <section aria-label="Reports on the map">
-            <IncidentsMap incidents={rows} campuses={campuses} onOpen={onOpen} />
-            <p className="mt-1 text-xs text-slate-600">
-              The map shows the {rows.length} {rows.length === 1 ? 'report' : 'reports'} listed on
-              this page.
-            </p>
+            <ListState live={mapped} isEmpty={false} emptyTitle="">
+              <IncidentsMap incidents={mapped.data} campuses={campuses} onOpen={onOpen} />
+              <p className="mt-1 text-xs text-slate-600">
+                {mapCaption({ shown: mapped.data.length, limit: MAP_LIMIT, total })}
+              </p>
+            </ListState>
           </section>
         )}
       </div>
