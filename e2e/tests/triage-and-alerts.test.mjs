@@ -115,7 +115,9 @@ describe('Triage', () => {
     assert.equal(await first.getAttribute('data-target-state'), 'overdue');
 
     await screenshot(page, 'imt-triage');
-    await row.getByRole('button', { name: /^Assign to me/ }).click();
+    // By keyboard: the button leaves the row, and focus follows the report to its new queue.
+    await row.getByRole('button', { name: /^Assign to me/ }).focus();
+    await page.keyboard.press('Enter');
     const stored = await waitUntil(
       async () => {
         const data = (await db().doc(`incident_reports/${id}`).get()).data();
@@ -134,6 +136,19 @@ describe('Triage', () => {
     assert.equal(await rowOf(waiting, iso).count(), 0);
     assert.equal(await handled.getByRole('button', { name: /^Assign to me/ }).count(), 0);
     assert.match((await handled.textContent()) ?? '', /Maria Santos/);
+    await waitUntil(
+      () =>
+        page.evaluate(
+          (id) =>
+            document.activeElement?.closest('[data-report-actions]')?.dataset.reportActions === id,
+          id,
+        ),
+      { what: "focus on the assigned report's actions in Being handled" },
+    );
+    assert.match(
+      (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '',
+      /^Open /,
+    );
   });
 
   it('an unassigned report offers Assign and Decline, not an accomplishment report', async () => {

@@ -97,7 +97,7 @@ describe('clustering input', () => {
   });
 
   it("adds up a cluster's categories to its report count at every zoom (not 8 reports: 4 + 6 + 5 + 7 + 3)", () => {
-    const statuses = legendFor('status').map((e) => e.key);
+    const statuses = legendFor('status').map((e) => e.key as MappableIncident['status']);
     const mixed = reports.map((r, i) => ({ ...r, status: statuses[i % statuses.length]! }));
     const clusters = clusterIncidents(mixed, 'status');
     // Deep zooms first, as a map zooming out asks: the finer clusters are read before the coarser.

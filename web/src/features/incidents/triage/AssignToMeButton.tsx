@@ -7,6 +7,19 @@ import { staffEntrySpec } from '../../../data/staff-directory';
 import { useAuth } from '../../../session/store';
 import { canAssignToSelf } from '../detail/actions';
 import { rowName } from './row-name';
+import { HANDLING_HEADING_ID } from './triage';
+
+/**
+ * Where focus goes once the report is taken, if it fell to the page when this button left the
+ * row (the report moved to "Being handled", or its row lost the action): the report's own
+ * actions, else the heading of the queue it moved to.
+ */
+function refocus(incidentId: string) {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const actions = document.querySelector(`[data-report-actions="${CSS.escape(incidentId)}"]`);
+  const target = actions?.querySelector('button') ?? document.getElementById(HANDLING_HEADING_ID);
+  target?.focus();
+}
 
 /**
  * "Assign to me" in one click: the signed-in staff member takes an unassigned report, named as
@@ -35,6 +48,8 @@ export function AssignToMeButton({ incident }: { incident: Incident }) {
         'Report assigned to you',
         `${incident.incidentType}: status is now Processing.`,
       );
+      // After the live lists have drawn the report in its new place.
+      requestAnimationFrame(() => refocus(incident.id));
     } catch (error) {
       toast.failure('Could not assign the report to you', error);
     } finally {

@@ -12,7 +12,7 @@ import { useUnreadAlerts } from '../../../components/unread-alerts';
 import { AssignToMeButton } from './AssignToMeButton';
 import { ResponseClockBadge } from './ResponseClockBadge';
 import { rowName } from './row-name';
-import { TRIAGE_QUEUES, triageWheres, type TriageQueue as Queue } from './triage';
+import { queueHeadingId, TRIAGE_QUEUES, triageWheres, type TriageQueue as Queue } from './triage';
 
 /** Rows a queue shows at first and adds per "Show more"; bounded so a backlog never loads whole. */
 export const QUEUE_STEP = 25;
@@ -44,7 +44,10 @@ export function incidentColumns(open: (id: string) => void): Column<Incident>[] 
     {
       header: 'Actions',
       cell: (r) => (
-        <div className="flex flex-wrap gap-2 xl:flex-col xl:items-stretch">
+        <div
+          data-report-actions={r.id}
+          className="flex flex-wrap gap-2 xl:flex-col xl:items-stretch"
+        >
           <RowButton label="Open" row={rowName(r)} onClick={() => open(r.id)} />
           <AssignToMeButton incident={r} />
         </div>
@@ -90,10 +93,10 @@ function QueueSection({
   const rows = list.data.slice(0, size);
   const more = list.data.length > size;
   const rowClass = useUnreadRowClass();
-  const headingId = `triage-${queue.key}`;
+  const headingId = queueHeadingId(queue);
   return (
     <section aria-labelledby={headingId} className="mb-6">
-      <h2 id={headingId} className="mb-2 text-lg font-semibold text-slate-900">
+      <h2 id={headingId} tabIndex={-1} className="mb-2 text-lg font-semibold text-slate-900">
         {queue.title}{' '}
         <span className="text-sm font-normal text-slate-600">
           {list.status === 'ready' ? `${rows.length}${more ? '+' : ''} · oldest first` : ''}

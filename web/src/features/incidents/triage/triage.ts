@@ -23,8 +23,6 @@ export const TRIAGE_QUEUES = [
 }[];
 export type TriageQueue = (typeof TRIAGE_QUEUES)[number];
 
-export const OLDEST_FIRST = { field: 'timestamp', direction: 'asc' } as const;
-
 /** The role's scope plus the queue's statuses (one status: equality; several: `in`). */
 export function triageWheres(scope: IncidentScope, queue: TriageQueue): WhereSpec[] {
   const [only, ...others] = queue.statuses;
@@ -100,3 +98,11 @@ export const TARGET_STATE_LABELS: Record<TargetState, string> = {
   dueSoon: 'Due soon',
   overdue: 'Overdue',
 };
+
+/** The id of a queue's heading (its section's label, and where focus goes after Assign to me). */
+export function queueHeadingId(queue: TriageQueue): string {
+  return `triage-${queue.key}`;
+}
+
+/** The queue a report goes to when someone takes it. */
+export const HANDLING_HEADING_ID = queueHeadingId(TRIAGE_QUEUES[1]);
