@@ -76,9 +76,9 @@ describe('Dashboard over a period', () => {
     const admin = accounts().admin;
     const page = await openPage('/login');
     await submitSignIn(page, admin.email, admin.password);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByRole('link', { name: 'Open the dashboard' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Trends and response targets' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await page.getByRole('link', { name: 'Open trends and targets' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trends and targets' }).waitFor();
 
     const thirty = await reportsBetween(minusDays(today, 29), today);
     assert.ok(thirty > 0, 'the seed has reports in the last 30 days');
@@ -93,7 +93,7 @@ describe('Dashboard over a period', () => {
 
   it('a custom range and the campus filter, held in the URL', async () => {
     const page = await openPage('/dashboard?period=7d', accounts().admin);
-    await page.getByRole('heading', { level: 1, name: 'Trends and response targets' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Trends and targets' }).waitFor();
     // A custom range of the one old day: exactly its two reports, and the URL holds it.
     await page.getByLabel('Period', { exact: true }).selectOption('custom');
     await page.getByLabel('From', { exact: true }).fill(oldDay);

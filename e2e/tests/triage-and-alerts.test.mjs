@@ -214,7 +214,7 @@ describe('An alert you can act on', () => {
 
   it('the unread list keeps what a closed toast said; Open there opens the report', async () => {
     const page = await openPage('/', staff('imt.north@campus.test'));
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await alertWatchLive(page);
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[2],
@@ -243,7 +243,7 @@ describe('An alert you can act on', () => {
 
 /** The main screens of each role, for the narrow-width checks. */
 const NARROW_SCREENS = [
-  ['/', 'Dashboard'],
+  ['/', 'Home'],
   ['/reports', 'Incident reports'],
   ['/reports?view=all', 'Incident reports'],
   ['/accomplishment', 'Accomplishment reports'],

@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
     element: <RequireSession>{page(Shell, {}, true)}</RequireSession>,
     errorElement: notFound,
     children: [
-      guarded(undefined, 'Dashboard', SIGNED_IN, HomePage),
+      guarded(undefined, 'Home', SIGNED_IN, HomePage),
       guarded('dashboard', 'Trends and targets', STAFF_ONLY, DashboardPage),
       guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
       guarded('tags', 'Tags', ADMIN_ONLY, TagsPage),
       guarded('releases', 'App releases', ADMIN_ONLY, ReleasesPage),
       guarded('clery/crime-log', 'Daily crime log', ADMIN_ONLY, CrimeLogPage),
-      guarded('clery/annual', 'Annual security report tables', ADMIN_ONLY, AnnualTablesPage),
+      guarded('clery/annual', 'Annual statistics', ADMIN_ONLY, AnnualTablesPage),
       guarded('archives/reports', 'Archived reports', ADMIN_ONLY, IncidentsScreen, true),
       guarded(
         'archives/accomplishments',

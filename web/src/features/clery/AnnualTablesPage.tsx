@@ -109,7 +109,7 @@ function SectionTable({
   );
 }
 
-/** Annual security report tables: the three prior calendar years, per category and geography. */
+/** Annual statistics (the tables of the Annual Security Report): the three prior calendar years, per category and geography. */
 export default function AnnualTablesPage() {
   const years = useMemo(() => priorCalendarYears(Date.now(), TIME_ZONE), []);
   const since = useMemo(
@@ -126,8 +126,8 @@ export default function AnnualTablesPage() {
   return (
     <>
       <PageHeader
-        title="Annual security report tables"
-        subtitle={`Clery statistics for ${years[0]}–${years[years.length - 1]} by the year reported; on campus includes student housing`}
+        title="Annual statistics"
+        subtitle={`Clery Act: the Annual Security Report's tables for ${years[0]}–${years[years.length - 1]} by the year reported; on campus includes student housing`}
         actions={
           <Button
             variant="secondary"

@@ -255,7 +255,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader
-        title="Trends and response targets"
+        title="Trends and targets"
         subtitle={`${scopeName} · ${PERIOD_LABELS[view.preset]}: ${view.range.from} to ${view.range.to} (days in ${TIME_ZONE})`}
         actions={isAdmin ? <RebuildButton /> : undefined}
       />
