@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
 import { waitUntil } from '@campus-safety/testkit/wait';
-import { accounts, db, openPage, submitSignIn } from '../support/suite.mjs';
+import { accounts, db, openPage, staff, submitSignIn } from '../support/suite.mjs';
 
 const { programmeTimeZone } = JSON.parse(
   readFileSync(new URL('../../model/src/deployment.json', import.meta.url), 'utf8'),
@@ -107,6 +107,17 @@ describe('Dashboard over a period', () => {
     // The same URL opened afresh shows the same view.
     await page.goto(`/dashboard?from=${oldDay}&to=${oldDay}&campus=North+Campus`);
     await showsReports(page, 2, 'North Campus that day');
+  });
+
+  it("an IMT's campus is its own: a campus in the address is ignored and leaves it", async () => {
+    const page = await openPage(
+      '/dashboard?period=7d&campus=Main+Campus',
+      staff('imt.north@campus.test'),
+    );
+    await page.getByRole('heading', { level: 1, name: 'Trends and targets' }).waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('campus'));
+    assert.equal(new URL(page.url()).searchParams.get('period'), '7d');
+    await page.getByText(/^North Campus · /).waitFor();
   });
 
   it("each chart's table is behind it and downloads as CSV; an Admin rebuilds the figures", async () => {
