@@ -14,7 +14,7 @@ import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { cleryRecordsSpec } from '../../data/clery';
 import { useLiveQuery } from '../../data/live-query';
-import { downloadCsv } from '../../lib/csv';
+import { csvFileName, downloadCsv } from '../../lib/csv';
 import { TIME_ZONE, parseDateTimeLocal } from '../../lib/format';
 import { annualTablesCsv, buildAnnualTables } from './annual';
 
@@ -133,7 +133,7 @@ export default function AnnualTablesPage() {
             variant="secondary"
             onClick={() =>
               downloadCsv(
-                `clery-annual-${campus || 'all-campuses'}.csv`.replace(/ /g, '-'),
+                csvFileName(['clery-annual', campus || 'all-campuses']),
                 annualTablesCsv(tables),
               )
             }

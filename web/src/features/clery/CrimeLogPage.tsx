@@ -15,7 +15,7 @@ import { ListState } from '../../components/States';
 import { Table, type Column } from '../../components/Table';
 import { activeLegalHoldsSpec, cleryRecordsSpec, crimeLogIncidentsSpec } from '../../data/clery';
 import { combineLive, useLiveQuery } from '../../data/live-query';
-import { downloadCsv } from '../../lib/csv';
+import { csvFileName, downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import { Time } from '../../components/Time';
 import { ClassifyDialog, LegalHoldDialog, WithholdDialog } from './CleryDialogs';
@@ -177,7 +177,9 @@ export default function CrimeLogPage() {
               <Button
                 variant="secondary"
                 disabled={printable.length === 0}
-                onClick={() => downloadCsv(`crime-log-${days}-days.csv`, crimeLogCsv(printable))}
+                onClick={() =>
+                  downloadCsv(csvFileName(['crime-log', days, 'days']), crimeLogCsv(printable))
+                }
               >
                 Export CSV
               </Button>
