@@ -18,7 +18,9 @@ import { combineLive, useLiveQuery } from '../../data/live-query';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import { Time } from '../../components/Time';
-import { ClassifyDialog, LegalHoldDialog, WithholdDialog } from './CleryDialogs';
+import { ClassifyDialog } from './ClassifyDialog';
+import { LegalHoldDialog } from './LegalHoldDialog';
+import { WithholdDialog } from './WithholdDialog';
 import {
   CRIME_LOG_COLUMNS,
   buildCrimeLog,

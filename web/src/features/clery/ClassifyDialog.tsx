@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   BIASES,
   BIAS_LABELS,
@@ -10,15 +10,10 @@ import {
   OFFENCE_LABELS,
   VIOLATIONS,
   VIOLATION_LABELS,
-  WITHHOLD_REASONS,
-  WITHHOLD_REASON_LABELS,
   classifyIncidentSchema,
-  fieldProblems,
   geographiesOf,
   geographyAt,
   isCampusName,
-  setLegalHoldSchema,
-  withholdCrimeLogEntrySchema,
   type Bias,
   type CallableRequest,
   type ClassifiedOffence,
@@ -29,37 +24,14 @@ import {
   type Violation,
 } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { FormFailure, SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
 import type { WithId } from '../../data/spec';
-import { CallableError } from '../../lib/errors';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
-import { classifyIncident, setLegalHold, withholdCrimeLogEntry } from './api';
+import { classifyIncident } from './api';
 
-/** Sends `request` after the schema's own check; field problems stay next to the fields. */
-function useCall<R>(schema: Parameters<typeof fieldProblems>[0], call: (r: R) => Promise<unknown>) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function send(request: R): Promise<boolean> {
-    const problems = fieldProblems(schema, request);
-    setErrors(problems);
-    setFailure(null);
-    if (Object.keys(problems).length > 0) return false;
-    setBusy(true);
-    try {
-      await call(request);
-      return true;
-    } catch (error) {
-      if (error instanceof CallableError) setErrors(error.fieldErrors);
-      setFailure(error instanceof Error ? error.message : String(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { errors, failure, busy, send };
-}
+type ClassifyRequest = CallableRequest<'classifyIncident'>;
 
 const persons = (counts: PersonCounts | undefined) =>
   Object.fromEntries(VIOLATIONS.map((v) => [v, String(counts?.[v] ?? 0)])) as Record<
@@ -93,7 +65,32 @@ export function ClassifyDialog({
   );
   const [nature, setNature] = useState(record?.nature ?? incident.incidentType);
   const [disposition, setDisposition] = useState<string>(record?.disposition ?? '');
-  const { errors, failure, busy, send } = useCall(classifyIncidentSchema, classifyIncident);
+  const count = (value: string) => (value.trim() === '' ? 0 : Number(value));
+  const occurred = occurredAt === '' ? null : parseDateTimeLocal(occurredAt);
+  const { errors, failure, busy, submit } = useForm<object, string, ClassifyRequest>({
+    initial: {},
+    schema: classifyIncidentSchema,
+    request: () =>
+      ({
+        incidentId: incident.id,
+        isCrime: isCrime === 'yes',
+        offences,
+        arrests: Object.fromEntries(VIOLATIONS.map((v) => [v, count(arrests[v])])),
+        referrals: Object.fromEntries(VIOLATIONS.map((v) => [v, count(referrals[v])])),
+        geography,
+        noncampusProperty: geography === 'noncampus' ? property || null : null,
+        // A wall time the zone skips names no instant: sent as such, the schema refuses it.
+        occurredAt: occurredAt === '' ? null : (occurred?.toISOString() ?? 'not a time'),
+        generalLocation,
+        nature,
+        disposition,
+      }) as ClassifyRequest,
+    send: async (request) => {
+      await classifyIncident(request);
+      toast.success('Classification saved', `Incident ${incident.id} is classified.`);
+      onClose();
+    },
+  });
 
   if (!campus) return null;
 
@@ -107,31 +104,6 @@ export function ClassifyDialog({
         o.offence === offence ? { offence, bias: (bias || null) as Bias | null } : o,
       ),
     );
-  const count = (value: string) => (value.trim() === '' ? 0 : Number(value));
-  const occurred = occurredAt === '' ? null : parseDateTimeLocal(occurredAt);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = {
-      incidentId: incident.id,
-      isCrime: isCrime === 'yes',
-      offences,
-      arrests: Object.fromEntries(VIOLATIONS.map((v) => [v, count(arrests[v])])),
-      referrals: Object.fromEntries(VIOLATIONS.map((v) => [v, count(referrals[v])])),
-      geography,
-      noncampusProperty: geography === 'noncampus' ? property || null : null,
-      // A wall time the zone skips names no instant: sent as such, the schema refuses it.
-      occurredAt: occurredAt === '' ? null : (occurred?.toISOString() ?? 'not a time'),
-      generalLocation,
-      nature,
-      disposition,
-    } as CallableRequest<'classifyIncident'>;
-    if (await send(request)) {
-      toast.success('Classification saved', `Incident ${incident.id} is classified.`);
-      onClose();
-    }
-  }
-
   const counts = (label: string, values: Record<Violation, string>, set: typeof setArrests) => (
     <fieldset className="mb-3">
       <legend className="text-sm font-medium text-slate-800">{label} (persons)</legend>
@@ -259,119 +231,6 @@ export function ClassifyDialog({
         </div>
         <FormFailure message={failure} />
         <DialogFooter onCancel={onClose} busy={busy} label="Save classification" />
-      </form>
-    </Dialog>
-  );
-}
-
-/** Withhold a crime log entry for a reason, or release it (both logged with the note). */
-export function WithholdDialog({
-  incidentId,
-  withheld,
-  onClose,
-}: {
-  incidentId: string;
-  withheld: boolean;
-  onClose: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
-  const { errors, failure, busy, send } = useCall(
-    withholdCrimeLogEntrySchema,
-    withholdCrimeLogEntry,
-  );
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = {
-      incidentId,
-      reason: withheld ? null : reason,
-      note,
-    } as CallableRequest<'withholdCrimeLogEntry'>;
-    if (await send(request)) {
-      toast.success(withheld ? 'Entry released' : 'Entry withheld', `Incident ${incidentId}.`);
-      onClose();
-    }
-  }
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      busy={busy}
-      title={
-        withheld ? `Release the entry of ${incidentId}` : `Withhold the entry of ${incidentId}`
-      }
-      description={
-        withheld
-          ? 'The entry appears on the printed log and its export again.'
-          : 'The entry leaves the printed log and its export until it is released.'
-      }
-    >
-      <form onSubmit={submit} noValidate>
-        {!withheld && (
-          <SelectField
-            label="Reason"
-            value={reason}
-            onChange={setReason}
-            placeholder="Choose a reason"
-            options={WITHHOLD_REASONS.map((r) => ({ value: r, label: WITHHOLD_REASON_LABELS[r] }))}
-            error={errors.reason}
-          />
-        )}
-        <TextAreaField
-          label="Note (kept in the record's history)"
-          value={note}
-          onChange={setNote}
-          error={errors.note}
-          rows={3}
-        />
-        <FormFailure message={failure} />
-        <DialogFooter onCancel={onClose} busy={busy} label={withheld ? 'Release' : 'Withhold'} />
-      </form>
-    </Dialog>
-  );
-}
-
-/** Set or lift the legal hold of an incident (blocks archiving while on). */
-export function LegalHoldDialog({
-  incidentId,
-  active,
-  onClose,
-}: {
-  incidentId: string;
-  active: boolean;
-  onClose: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const { errors, failure, busy, send } = useCall(setLegalHoldSchema, setLegalHold);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (await send({ incidentId, active: !active, reason })) {
-      toast.success(active ? 'Legal hold lifted' : 'Legal hold set', `Incident ${incidentId}.`);
-      onClose();
-    }
-  }
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      busy={busy}
-      title={active ? `Lift the legal hold on ${incidentId}` : `Put ${incidentId} on legal hold`}
-      description={
-        active
-          ? 'The incident can be archived again once the hold is lifted.'
-          : 'While on hold the incident cannot be archived; its Clery record is never deleted.'
-      }
-    >
-      <form onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Reason"
-          value={reason}
-          onChange={setReason}
-          error={errors.reason}
-          rows={3}
-        />
-        <FormFailure message={failure} />
-        <DialogFooter onCancel={onClose} busy={busy} label={active ? 'Lift hold' : 'Set hold'} />
       </form>
     </Dialog>
   );
