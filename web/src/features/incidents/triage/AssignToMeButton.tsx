@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
 import { assignIncidentToSelf, type Incident } from '../../../data/incidents';
 import { useLiveDoc } from '../../../data/live-query';
 import { staffEntrySpec } from '../../../data/staff-directory';
@@ -31,14 +31,12 @@ export function AssignToMeButton({ incident }: { incident: Incident }) {
   const profile = useAuth((s) => s.profile);
   const offered = canAssignToSelf(incident, profile);
   const entry = useLiveDoc(offered && uid ? staffEntrySpec(uid) : null);
-  const [busy, setBusy] = useState(false);
-  if (!offered) return null;
   const me = entry.data;
-
-  async function assign() {
-    if (!me) return;
-    setBusy(true);
-    try {
+  // A form without fields: the one hook keeps its busy state and its failure toast.
+  const assign = useForm({
+    initial: {},
+    send: async () => {
+      if (!me) return;
       await assignIncidentToSelf(incident.id, {
         id: me.id,
         displayName: me.displayName,
@@ -50,18 +48,16 @@ export function AssignToMeButton({ incident }: { incident: Incident }) {
       );
       // After the live lists have drawn the report in its new place.
       requestAnimationFrame(() => refocus(incident.id));
-    } catch (error) {
-      toast.failure('Could not assign the report to you', error);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureTitle: 'Could not assign the report to you',
+  });
+  if (!offered) return null;
 
   return (
     <Button
       className="whitespace-nowrap"
-      onClick={() => void assign()}
-      disabled={busy || !me}
+      onClick={() => void assign.submit()}
+      disabled={assign.busy || !me}
       title={entry.status === 'ready' && !me ? 'You have no staff directory entry yet.' : undefined}
       aria-label={`Assign to me: ${rowName(incident)}`}
     >
