@@ -7,7 +7,7 @@ describe('the reports map caption', () => {
       'The map shows all 73 reports that match.',
     );
     expect(mapCaption({ shown: 1, limit: 500, total: null })).toBe(
-      'The map shows all 1 report that match.',
+      'The map shows the one report that matches.',
     );
   });
 

@@ -14,7 +14,9 @@ export function mapCaption({
 }): string {
   const reports = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'report' : 'reports'}`;
   if (shown < limit && (total === null || total <= shown)) {
-    return `The map shows all ${reports(shown)} that match.`;
+    return shown === 1
+      ? 'The map shows the one report that matches.'
+      : `The map shows all ${reports(shown)} that match.`;
   }
   const of = total === null ? `more than ${limit.toLocaleString('en-US')}` : reports(total);
   return `The map shows the newest ${reports(shown)} of ${of} that match (at most ${limit.toLocaleString('en-US')}: narrow the filters to see the rest).`;
