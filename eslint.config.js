@@ -29,6 +29,19 @@ const FUNCTION_HANDLERS = [
   './functions/src/http',
 ];
 
+/** The console and the model never reach into the functions' sources (they share through model/). */
+const NO_FUNCTIONS_SRC = {
+  regex: '(^|/)functions/src(/|$)',
+  message:
+    'The console and the model do not import the functions: share through @campus-safety/model.',
+};
+
+/** Firestore is the data layer's: every entry point of the SDK (lite, the scoped packages). */
+const NO_FIRESTORE = {
+  regex: '^@?firebase/firestore(/|$)',
+  message: 'Read and write through the data layer (web/src/data).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,6 +97,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['model/**', 'web/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS, NO_FUNCTIONS_SRC] }],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
@@ -130,6 +149,12 @@ export default tseslint.config(
               message: 'Features do not import each other: lift what they share into shared code.',
             })),
             {
+              target: './web/src/features',
+              from: './web/src/app',
+              message:
+                'Features do not import the app: the app composes features, not the reverse.',
+            },
+            {
               target: [
                 './web/src/components',
                 './web/src/data',
@@ -146,14 +171,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'firebase/firestore',
-              message: 'Read and write through the data layer (web/src/data).',
-            },
-          ],
-          // A later block replaces the rule for its files: keep the workspaces' rule too.
-          patterns: [NO_SCRIPTS],
+          // A later block replaces the rule for its files: keep the workspaces' rules too.
+          patterns: [NO_FIRESTORE, NO_SCRIPTS, NO_FUNCTIONS_SRC],
         },
       ],
     },
@@ -161,7 +180,9 @@ export default tseslint.config(
   {
     // The data layer and the Firestore instance are where the SDK is used.
     files: ['web/src/data/**', 'web/src/lib/db.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS, NO_FUNCTIONS_SRC] }],
+    },
   },
   {
     // Layers of the functions (docs/functions.md, "Layout"): handlers (callables, triggers,

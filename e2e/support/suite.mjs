@@ -38,7 +38,7 @@ async function sessionOf(account) {
       const page = await context.newPage();
       await page.goto('/login');
       await submitSignIn(page, account.email, account.password);
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       sessions.set(account.email, await context.storageState({ indexedDB: true }));
     } finally {
       await context.close();

@@ -80,7 +80,7 @@ describe('Accounts', () => {
     await person.getByLabel('New password', { exact: true }).fill('Patrol2026x');
     await person.getByLabel('Confirm new password').fill('Patrol2026x');
     await person.getByRole('button', { name: 'Save new password' }).click();
-    await person.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await person.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await waitUntil(async () => (await user.ref.get()).get('isUsingDefaultPassword') === false, {
       what: 'isUsingDefaultPassword to be cleared',
     });

@@ -238,7 +238,7 @@ describe('Clery records', () => {
     };
 
     const page = await openPage('/clery/annual', admin());
-    await page.getByRole('heading', { level: 1, name: 'Annual security report tables' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Annual statistics' }).waitFor();
     const shown = () =>
       page.locator('tr[data-row]').evaluateAll((rows) => {
         const cells = {};

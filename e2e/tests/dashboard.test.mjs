@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
 import { waitUntil } from '@campus-safety/testkit/wait';
-import { accounts, db, openPage, submitSignIn } from '../support/suite.mjs';
+import { accounts, db, openPage, staff, submitSignIn } from '../support/suite.mjs';
 
 const { programmeTimeZone } = JSON.parse(
   readFileSync(new URL('../../model/src/deployment.json', import.meta.url), 'utf8'),
@@ -76,9 +76,9 @@ describe('Dashboard over a period', () => {
     const admin = accounts().admin;
     const page = await openPage('/login');
     await submitSignIn(page, admin.email, admin.password);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByRole('link', { name: 'Open the dashboard' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Trends and response targets' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await page.getByRole('link', { name: 'Open trends and targets' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trends and targets' }).waitFor();
 
     const thirty = await reportsBetween(minusDays(today, 29), today);
     assert.ok(thirty > 0, 'the seed has reports in the last 30 days');
@@ -93,7 +93,7 @@ describe('Dashboard over a period', () => {
 
   it('a custom range and the campus filter, held in the URL', async () => {
     const page = await openPage('/dashboard?period=7d', accounts().admin);
-    await page.getByRole('heading', { level: 1, name: 'Trends and response targets' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Trends and targets' }).waitFor();
     // A custom range of the one old day: exactly its two reports, and the URL holds it.
     await page.getByLabel('Period', { exact: true }).selectOption('custom');
     await page.getByLabel('From', { exact: true }).fill(oldDay);
@@ -107,6 +107,17 @@ describe('Dashboard over a period', () => {
     // The same URL opened afresh shows the same view.
     await page.goto(`/dashboard?from=${oldDay}&to=${oldDay}&campus=North+Campus`);
     await showsReports(page, 2, 'North Campus that day');
+  });
+
+  it("an IMT's campus is its own: a campus in the address is ignored and leaves it", async () => {
+    const page = await openPage(
+      '/dashboard?period=7d&campus=Main+Campus',
+      staff('imt.north@campus.test'),
+    );
+    await page.getByRole('heading', { level: 1, name: 'Trends and targets' }).waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('campus'));
+    assert.equal(new URL(page.url()).searchParams.get('period'), '7d');
+    await page.getByText(/^North Campus · /).waitFor();
   });
 
   it("each chart's table is behind it and downloads as CSV; an Admin rebuilds the figures", async () => {

@@ -1,6 +1,6 @@
 /**
- * The incident maps (web/src/components/map): the reports map holds exactly the listed reports and
- * opens them, the report detail shows its location on a small map, Home shows hotspots per campus.
+ * The incident maps (web/src/components/map): the reports map holds every report that matches the
+ * list (not just its page), as many as the pager counts and its caption says, and opens them, the report detail shows its location on a small map, Home shows hotspots per campus.
  * There is no network here, so every map runs on its offline fallback (no tiles, plain background).
  */
 /* global document -- markerTotal and the waits run in the page. */
@@ -34,17 +34,36 @@ async function reportsPage(account) {
   return { page, rows };
 }
 
-async function mapMatchesList(page, rows, what) {
+/** The first number `pattern` captures in the page's text, or null. */
+async function numberIn(page, pattern) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const match = pattern.exec(text);
+  return match ? Number(match[1].replace(/,/g, '')) : null;
+}
+
+/** Waits until the markers add up to the whole match: the pager's count and the map's caption. */
+async function mapHoldsTheMatch(page, rows, what) {
   let last = null;
   await waitUntil(
     async () => {
-      last = { markers: await markerTotal(page), rows: await rows.count() };
-      return last.markers === last.rows && last.rows > 0;
+      last = {
+        markers: await markerTotal(page),
+        rows: await rows.count(),
+        pager: await numberIn(page, /reports \d+–\d+ of ([\d,]+)/),
+        caption: await numberIn(page, /The map shows all ([\d,]+) reports? that match\./),
+      };
+      return (
+        last.rows > 0 &&
+        last.markers >= last.rows &&
+        last.markers === last.pager &&
+        last.markers === last.caption
+      );
     },
-    { timeoutMs: 15_000, what: `${what}: markers equal the listed reports` },
+    { timeoutMs: 15_000, what: `${what}: markers equal the matching reports` },
   ).catch((error) => {
     throw new Error(`${error.message} (last: ${JSON.stringify(last)})`);
   });
+  return last.markers;
 }
 
 /** The first element matching `selector` that lies wholly inside the map's visible box, or null. */
@@ -77,10 +96,10 @@ async function zoomToSingleMarker(page) {
 }
 
 describe('Incident map', () => {
-  it('markers equal the visible reports, with and without a filter', async () => {
+  it('markers equal the matching reports, with and without a filter', async () => {
     const { page, rows } = await reportsPage(accounts().admin);
     await page.getByRole('region', { name: /^Map of \d+ reports$/ }).waitFor();
-    await mapMatchesList(page, rows, 'unfiltered');
+    await mapHoldsTheMatch(page, rows, 'unfiltered');
     assert.equal(await page.locator('img.leaflet-tile').count(), 0, 'no broken tile images');
     await page.getByText('Map tiles could not be loaded').waitFor();
 
@@ -90,16 +109,16 @@ describe('Incident map', () => {
       const statuses = await rows.locator('td:nth-child(5)').allTextContents();
       return statuses.length > 0 && statuses.every((s) => s.trim().startsWith('ProcessingThreat'));
     });
-    await mapMatchesList(page, rows, 'status Processing');
+    const processing = await mapHoldsTheMatch(page, rows, 'status Processing');
     const legend = page.getByRole('list', { name: 'Map legend' });
-    assert.match(await legend.textContent(), new RegExp(`Processing\\(${await rows.count()}\\)`));
+    assert.match(await legend.textContent(), new RegExp(`Processing\\(${processing}\\)`));
     assert.match(await legend.textContent(), /Incident Reported\(0\)/);
     await assertAccessible(page, 'admin-reports-map');
   });
 
   it('IMT: the map holds only its campus and matches its list', async () => {
     const { page, rows } = await reportsPage(staff('imt.north@campus.test'));
-    await mapMatchesList(page, rows, 'IMT North');
+    await mapHoldsTheMatch(page, rows, 'IMT North');
     assert.deepEqual(await page.locator('.campus-name').allTextContents(), ['North Campus']);
   });
 
@@ -142,16 +161,22 @@ describe('Incident map', () => {
     await assertAccessible(page, 'admin-report-detail-map', DIALOGS);
   });
 
-  it('at 390 px the map replaces the list through the toggle and still matches it', async () => {
+  it('at 390 px the map replaces the list through the toggle and holds every matching report', async () => {
     const page = await openPage('/reports?view=all', accounts().admin);
     await page.setViewportSize({ width: 390, height: 844 });
     const rows = page.getByRole('table', { name: 'Incident reports' }).locator('tbody tr');
     await rows.first().waitFor();
-    const listed = await rows.count();
+    const matching = await waitUntil(() => numberIn(page, /reports \d+–\d+ of ([\d,]+)/), {
+      timeoutMs: 15_000,
+      what: "the pager's count",
+    });
     await page.getByRole('button', { name: 'Map', exact: true }).click();
     await page.locator(MARKERS).first().waitFor();
     assert.equal(await rows.count(), 0, 'the list gives way to the map');
-    assert.equal(await markerTotal(page), listed);
+    await waitUntil(async () => (await markerTotal(page)) === matching, {
+      timeoutMs: 15_000,
+      what: `the map holds the ${matching} matching reports`,
+    });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

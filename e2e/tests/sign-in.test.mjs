@@ -15,7 +15,7 @@ describe('Signing in', () => {
     const admin = accounts().admin;
     const page = await openPage('/login');
     await submitSignIn(page, admin.email, admin.password);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await page.getByText('Alex Morgan', { exact: true }).waitFor();
 
     const live = db().collection('incident_reports').where('isArchived', '==', false);
@@ -56,7 +56,7 @@ describe('Signing in', () => {
     const imt = staff('imt.main@campus.test');
     const page = await openPage('/login');
     await submitSignIn(page, imt.email, imt.password);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await page.getByRole('link', { name: 'Incident reports' }).click();
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
     await page.getByText('Main Campus · unassigned first, then the longest waiting').waitFor();

@@ -115,7 +115,9 @@ describe('Triage', () => {
     assert.equal(await first.getAttribute('data-target-state'), 'overdue');
 
     await screenshot(page, 'imt-triage');
-    await row.getByRole('button', { name: /^Assign to me/ }).click();
+    // By keyboard: the button leaves the row, and focus follows the report to its new queue.
+    await row.getByRole('button', { name: /^Assign to me/ }).focus();
+    await page.keyboard.press('Enter');
     const stored = await waitUntil(
       async () => {
         const data = (await db().doc(`incident_reports/${id}`).get()).data();
@@ -134,6 +136,19 @@ describe('Triage', () => {
     assert.equal(await rowOf(waiting, iso).count(), 0);
     assert.equal(await handled.getByRole('button', { name: /^Assign to me/ }).count(), 0);
     assert.match((await handled.textContent()) ?? '', /Maria Santos/);
+    await waitUntil(
+      () =>
+        page.evaluate(
+          (id) =>
+            document.activeElement?.closest('[data-report-actions]')?.dataset.reportActions === id,
+          id,
+        ),
+      { what: "focus on the assigned report's actions in Being handled" },
+    );
+    assert.match(
+      (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '',
+      /^Open /,
+    );
   });
 
   it('an unassigned report offers Assign and Decline, not an accomplishment report', async () => {
@@ -199,7 +214,7 @@ describe('An alert you can act on', () => {
 
   it('the unread list keeps what a closed toast said; Open there opens the report', async () => {
     const page = await openPage('/', staff('imt.north@campus.test'));
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await alertWatchLive(page);
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[2],
@@ -228,7 +243,7 @@ describe('An alert you can act on', () => {
 
 /** The main screens of each role, for the narrow-width checks. */
 const NARROW_SCREENS = [
-  ['/', 'Dashboard'],
+  ['/', 'Home'],
   ['/reports', 'Incident reports'],
   ['/reports?view=all', 'Incident reports'],
   ['/accomplishment', 'Accomplishment reports'],

@@ -12,16 +12,13 @@ import {
   staffScope,
   type IncidentScope,
 } from '../../web/src/data/scopes.js';
-import {
-  OLDEST_FIRST,
-  TRIAGE_QUEUES,
-  triageWheres,
-} from '../../web/src/features/incidents/triage.js';
+import { NEWEST_FIRST as LIST_ORDER, TRIAGE_ORDER } from '../../web/src/data/incident-orders.js';
+import { TRIAGE_QUEUES, triageWheres } from '../../web/src/features/incidents/triage/triage.js';
 import {
   EMPTY_FILTERS,
   incidentQuerySpec,
   type IncidentFilters,
-} from '../../web/src/features/incidents/query-spec.js';
+} from '../../web/src/features/incidents/list/query-spec.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,7 +37,7 @@ export interface QueryShape {
   orderBy?: readonly { field: string; direction: 'asc' | 'desc' }[];
 }
 
-const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
+const NEWEST_FIRST = [LIST_ORDER] as const;
 const BY_FIRST_NAME = [{ field: 'firstNameLowerCase', direction: 'asc' }] as const;
 
 const ADMIN: IncidentScope = { role: 'Admin', uid: 'admin-1', campus: null, archived: false };
@@ -142,10 +139,10 @@ export function consoleShapes(): QueryShape[] {
     });
     for (const queue of TRIAGE_QUEUES) {
       shapes.push({
-        source: `web triage queue "${queue.title}" (features/incidents/triage.ts), ${name}`,
+        source: `web triage queue "${queue.title}" (features/incidents/triage/triage.ts), ${name}`,
         collection: COLLECTIONS.incidentReports,
         wheres: triageWheres(scope, queue),
-        orderBy: [OLDEST_FIRST],
+        orderBy: [TRIAGE_ORDER],
       });
     }
     shapes.push({

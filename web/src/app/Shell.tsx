@@ -49,7 +49,7 @@ export default function Shell() {
             const items = section.items.filter((item) => canSee(role, item.access));
             if (items.length === 0) return null;
             return (
-              <div key={section.title} className="mt-3">
+              <div key={section.title} className="pt-3">
                 <p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
                   {section.title}
                 </p>

@@ -11,7 +11,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
   {
     title: 'Operations',
     items: [
-      { to: '/', label: 'Dashboard', access: SIGNED_IN },
+      { to: '/', label: 'Home', access: SIGNED_IN },
       { to: '/dashboard', label: 'Trends and targets', access: STAFF_ONLY },
       { to: '/reports', label: 'Incident reports', access: SIGNED_IN },
       { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },

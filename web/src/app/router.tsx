@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ADMIN_ONLY, SIGNED_IN, STAFF_ONLY, type RouteAccess } from './access';
-import { RouteTitle } from './document-title';
+import { RouteTitle } from '../lib/document-title';
 import { RequireRole, RequireSession } from './guards';
 import NotFoundPage from './NotFoundPage';
 
@@ -25,8 +25,8 @@ const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
 const CrimeLogPage = lazy(() => import('../features/clery/CrimeLogPage'));
 const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage'));
-const PrintIncidentPage = lazy(() => import('../features/incidents/PrintIncidentPage'));
-const EscalationsPage = lazy(() => import('../features/incidents/EscalationsPage'));
+const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
+const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
     element: <RequireSession>{page(Shell, {}, true)}</RequireSession>,
     errorElement: notFound,
     children: [
-      guarded(undefined, 'Dashboard', SIGNED_IN, HomePage),
+      guarded(undefined, 'Home', SIGNED_IN, HomePage),
       guarded('dashboard', 'Trends and targets', STAFF_ONLY, DashboardPage),
       guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
       guarded('tags', 'Tags', ADMIN_ONLY, TagsPage),
       guarded('releases', 'App releases', ADMIN_ONLY, ReleasesPage),
       guarded('clery/crime-log', 'Daily crime log', ADMIN_ONLY, CrimeLogPage),
-      guarded('clery/annual', 'Annual security report tables', ADMIN_ONLY, AnnualTablesPage),
+      guarded('clery/annual', 'Annual statistics', ADMIN_ONLY, AnnualTablesPage),
       guarded('archives/reports', 'Archived reports', ADMIN_ONLY, IncidentsScreen, true),
       guarded(
         'archives/accomplishments',

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatInZone } from '@campus-safety/model';
 import { ExportTooLargeError, readAllPages, type ExportProgress } from '../data/export';
 import type { QuerySpec, WithId } from '../data/spec';
-import { CsvLines, downloadCsv, type CsvCell } from '../lib/csv';
+import { CsvLines, csvFileName, downloadCsv, type CsvCell } from '../lib/csv';
 import { messageOf } from '../lib/errors';
 import { TIME_ZONE } from '../lib/format';
 import { Button } from './Button';
@@ -46,7 +46,10 @@ export function CsvExportButton<T>({ what, fileStem, spec, header, toRow }: CsvE
         signal: controller.signal,
         onProgress: (progress) => setState({ kind: 'running', progress }),
       });
-      const fileName = `${fileStem}-${formatInZone(new Date(), TIME_ZONE, 'YYYY-MM-DD-HHmm')}.csv`;
+      const fileName = csvFileName([
+        fileStem,
+        formatInZone(new Date(), TIME_ZONE, 'YYYY-MM-DD-HHmm'),
+      ]);
       downloadCsv(fileName, file.toBlob());
       const rows = file.rowCount;
       toast.success(

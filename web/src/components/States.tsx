@@ -39,11 +39,14 @@ export function InlineSpinner({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** What a list shows its states from: a live query's result (data/live-query). */
+/**
+ * What a list shows its states from: a live query's result, or several combined
+ * (data/live-query `combineLive`, which has no rows: then the screen says when it is empty).
+ */
 export interface ListSource {
   status: 'loading' | 'ready' | 'error';
   error: string | null;
-  data: readonly unknown[];
+  data?: readonly unknown[];
   retry?: () => void;
 }
 
@@ -53,7 +56,7 @@ export interface ListSource {
  */
 export function ListState({
   live: { status, error, data, retry },
-  isEmpty = data.length === 0,
+  isEmpty = data?.length === 0,
   emptyTitle,
   emptyHint,
   children,

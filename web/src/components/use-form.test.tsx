@@ -2,6 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fieldProblems, setLegalHoldSchema } from '@campus-safety/model';
 import { CallableError } from '../lib/errors';
 import { Button } from './Button';
 import { TextField } from './fields';
@@ -78,5 +79,41 @@ describe('useForm', () => {
     expect(useToasts.getState().toasts).toMatchObject([
       { tone: 'error', title: 'Could not save', message: 'Permission denied.' },
     ]);
+  });
+});
+
+describe('useForm with a schema', () => {
+  // A callable's own request schema from the model, as the Clery dialogs use it.
+  type Request = { incidentId: string; active: boolean; reason: string };
+  const requestOf = (reason: string): Request => ({ incidentId: 'r1', active: true, reason });
+
+  function ReasonForm({ send }: { send: (request: Request) => void }) {
+    const form = useForm<{ reason: string }, string, Request>({
+      initial: { reason: '' },
+      schema: setLegalHoldSchema,
+      request: (values) => requestOf(values.reason),
+      send,
+    });
+    return (
+      <form onSubmit={form.submit} noValidate>
+        <TextField label="Reason" {...form.field('reason')} />
+        <Button type="submit" busy={form.busy}>
+          Send
+        </Button>
+      </form>
+    );
+  }
+
+  it("shows the schema's problem at its field and sends nothing until it is met", async () => {
+    const send = vi.fn();
+    render(<ReasonForm send={send} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const problem = fieldProblems(setLegalHoldSchema, requestOf('')).reason!;
+    expect(problem).toBeTruthy();
+    expect(screen.getByText(problem)).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Reason'), 'Court order');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(send).toHaveBeenCalledWith(requestOf('Court order'), expect.anything());
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fieldProblems } from '@campus-safety/model';
 import { CallableError } from '../lib/errors';
 import { hasErrors, type FieldErrors } from '../lib/validation';
 import { thrownText, toast } from './toast-store';
@@ -10,26 +11,36 @@ export interface FieldBinding<V = string> {
   error?: string;
 }
 
-export interface FormOptions<T, F extends string> {
+export interface FormOptions<T, F extends string, R = T> {
   initial: T;
-  /** The form's rules; any problem keeps the form from being sent. */
-  validate: (values: T) => FieldErrors<F>;
-  /** Sends the form (`reset` puts back the initial values); a rejection becomes `failure` (and the `failureTitle` toast). */
-  send: (values: T, form: { reset: () => void }) => Promise<void> | void;
+  /** The form's own rules; any problem keeps the form from being sent. */
+  validate?: (values: T) => FieldErrors<F>;
+  /**
+   * The zod schema of what is sent (a callable's request schema from the model, the one the
+   * server checks): its problems go next to the fields named by the request's keys.
+   */
+  schema?: Parameters<typeof fieldProblems>[0];
+  /** What is sent, built from the values (without it, the values themselves). */
+  request?: (values: T) => R;
+  /** Sends the request (`reset` puts back the initial values); a rejection becomes `failure` (and the `failureTitle` toast). */
+  send: (request: R, form: { reset: () => void }) => Promise<void> | void;
   /** Title of the error toast shown when sending fails; without it only `failure` is set. */
   failureTitle?: string;
 }
 
 /**
  * State of one form: values, inline field errors, busy while sending, and the sending failure.
- * Values are kept when sending fails, so nothing typed is lost.
+ * Values are kept when sending fails, so nothing typed is lost. Every form of the console uses
+ * it, so none hand-rolls its busy and error state.
  */
-export function useForm<T extends object, F extends string = Extract<keyof T, string>>({
+export function useForm<T extends object, F extends string = Extract<keyof T, string>, R = T>({
   initial,
   validate,
+  schema,
+  request,
   send,
   failureTitle,
-}: FormOptions<T, F>) {
+}: FormOptions<T, F, R>) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,13 +59,17 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
 
   async function submit(event?: { preventDefault(): void }) {
     event?.preventDefault();
-    const problems = validate(values);
-    setErrors(problems);
+    const sent = request ? request(values) : (values as unknown as R);
+    const problems: Record<string, string | undefined> = schema ? fieldProblems(schema, sent) : {};
+    for (const [field, problem] of Object.entries(validate?.(values) ?? {})) {
+      if (problem) problems[field] = problem as string;
+    }
+    setErrors(problems as FieldErrors<F>);
     setFailure(null);
     if (hasErrors(problems)) return;
     setBusy(true);
     try {
-      await send(values, { reset: () => setValues(initial) });
+      await send(sent, { reset: () => setValues(initial) });
     } catch (error) {
       // The server's per-field problems go next to the fields, like the form's own.
       if (error instanceof CallableError) setErrors(error.fieldErrors as FieldErrors<F>);

@@ -6,6 +6,7 @@ import {
 } from '@campus-safety/model';
 import { callerUid } from '../lib/auth';
 import { boundaryAt, entityConverter, listenToQuery, updateDocument } from './firestore';
+import { NEWEST_FIRST, TRIAGE_ORDER } from './incident-orders';
 import { incidentScope, type IncidentScope } from './scopes';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WhereSpec, WithId } from './spec';
 
@@ -13,7 +14,6 @@ export type Incident = WithId<IncidentReport>;
 
 const path = [COLLECTIONS.incidentReports] as const;
 const converter = entityConverter<IncidentReport>();
-const newestFirst = { field: 'timestamp', direction: 'desc' } as const;
 
 export function incidentSpec(id: string): DocSpec<IncidentReport> {
   return { path: [...path, id], converter };
@@ -28,16 +28,16 @@ export function incidentPageSpec(
   size: number,
   boundary: PageBoundary | null,
 ): QuerySpec<IncidentReport> {
-  return { path, converter, wheres, orderBy: newestFirst, limit: size, boundary };
+  return { path, converter, wheres, orderBy: NEWEST_FIRST, limit: size, boundary };
 }
 
 /** A report row as a page boundary: its timestamp to the nanosecond and its id. */
 export function incidentBoundary(row: Row<IncidentReport>): Omit<PageBoundary, 'side'> {
-  const { side: _side, ...values } = boundaryAt(row, newestFirst.field, 'after');
+  const { side: _side, ...values } = boundaryAt(row, NEWEST_FIRST.field, 'after');
   return values;
 }
 
-/** A triage queue (features/incidents/triage.ts): its filters, oldest first, the first `size`. */
+/** A triage queue (features/incidents/triage/triage.ts): its filters, oldest first, the first `size`. */
 export function triageQueueSpec(
   wheres: readonly WhereSpec[],
   size: number,
@@ -46,14 +46,14 @@ export function triageQueueSpec(
     path,
     converter,
     wheres,
-    orderBy: { field: 'timestamp', direction: 'asc' },
+    orderBy: TRIAGE_ORDER,
     limit: size,
   };
 }
 
 /** The latest live reports the role may read (Home). */
 export function latestIncidentsSpec(scope: IncidentScope, size: number): QuerySpec<IncidentReport> {
-  return { path, converter, wheres: incidentScope(scope), orderBy: newestFirst, limit: size };
+  return { path, converter, wheres: incidentScope(scope), orderBy: NEWEST_FIRST, limit: size };
 }
 
 /**
@@ -68,7 +68,7 @@ export function handledIncidentsSpec(
     path,
     converter,
     wheres: [...incidentScope(scope), { field: 'status', op: 'in', value: [...HANDLED_STATUSES] }],
-    orderBy: newestFirst,
+    orderBy: NEWEST_FIRST,
     limit: size,
   };
 }

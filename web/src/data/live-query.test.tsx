@@ -27,7 +27,7 @@ vi.mock('./firestore', () => {
   return { listenToQuery: open, listenToDoc: open };
 });
 
-import { useLiveDoc, useLiveQuery, useLiveStore } from './live-query';
+import { combineLive, useLiveDoc, useLiveQuery, useLiveStore } from './live-query';
 
 interface Item {
   name: string;
@@ -144,5 +144,31 @@ describe('useLiveDoc', () => {
     expect(result.current.data).toEqual({ id: 'fire', name: 'fire' });
     unmount();
     expect(fake.listeners[0]!.stopped).toBe(true);
+  });
+});
+
+describe('combineLive', () => {
+  const ready = { status: 'ready' as const, error: null };
+  const loading = { status: 'loading' as const, error: null };
+  const failed = (error: string, retry = vi.fn()) => ({ status: 'error' as const, error, retry });
+
+  it('is ready only when every result is, and loading while any is', () => {
+    expect(combineLive([ready, ready]).status).toBe('ready');
+    expect(combineLive([ready, loading]).status).toBe('loading');
+  });
+
+  it('keeps an error of any result, even while the others load, with every distinct message', () => {
+    const combined = combineLive([loading, failed('Permission denied.'), ready]);
+    expect(combined).toMatchObject({ status: 'error', error: 'Permission denied.' });
+    const two = combineLive([failed('Permission denied.'), failed('Offline.'), failed('Offline.')]);
+    expect(two.error).toBe('Permission denied. Offline.');
+  });
+
+  it('retries the failed results and leaves the others alone', () => {
+    const okRetry = vi.fn();
+    const badRetry = vi.fn();
+    combineLive([{ ...ready, retry: okRetry }, failed('Offline.', badRetry)]).retry();
+    expect(badRetry).toHaveBeenCalledOnce();
+    expect(okRetry).not.toHaveBeenCalled();
   });
 });

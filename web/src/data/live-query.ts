@@ -128,3 +128,32 @@ export function useLiveDoc<T>(spec: DocSpec<T> | null): LiveDoc<T> {
   }) as LiveEntry<WithId<T> | null> | undefined;
   return { ...(entry ?? { status: 'loading', data: null, error: null }), retry: () => retry(key) };
 }
+
+/** What several live results amount to together: one status, every error kept, one retry. */
+export interface LiveStatus {
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  retry: () => void;
+}
+
+/**
+ * Combines the live results a screen needs all of: an error in any of them is the combination's
+ * error (each distinct message kept), else loading until every one is ready. Retry restarts the
+ * failed ones. Screens use this rather than picking statuses by hand, so no listener's error is
+ * dropped.
+ */
+export function combineLive(
+  results: readonly (Pick<LiveEntry, 'status' | 'error'> & { retry?: () => void })[],
+): LiveStatus {
+  const failed = results.filter((r) => r.status === 'error');
+  const messages = [...new Set(failed.map((r) => r.error ?? 'Unknown error.'))];
+  return {
+    status: failed.length
+      ? 'error'
+      : results.some((r) => r.status === 'loading')
+        ? 'loading'
+        : 'ready',
+    error: messages.length ? messages.join(' ') : null,
+    retry: () => failed.forEach((r) => r.retry?.()),
+  };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accomplishmentScope } from './scopes';
+import { CAMPUSES } from '@campus-safety/model';
+import { accomplishmentScope, campusesInScope } from './scopes';
 
 describe('accomplishment list scope', () => {
   it('Admin by archived flag; IMT own campus and live only; reporters none', () => {
@@ -11,5 +12,21 @@ describe('accomplishment list scope', () => {
       { field: 'isArchived', op: '==', value: false },
     ]);
     expect(accomplishmentScope('User', null, false)).toBeNull();
+  });
+});
+
+describe('the campuses a screen covers', () => {
+  it('IMT: its own campus, whatever the filter', () => {
+    expect(campusesInScope('IMT', 'North Campus', 'Main Campus')).toEqual(['North Campus']);
+  });
+  it('Admin: the filtered campus, else every campus', () => {
+    expect(campusesInScope('Admin', null, 'Riverside Campus')).toEqual(['Riverside Campus']);
+    expect(campusesInScope('Admin', null, '')).toEqual([...CAMPUSES]);
+    expect(campusesInScope('Admin', null, null)).toEqual([...CAMPUSES]);
+    expect(campusesInScope('Admin', null, 'Bogus')).toEqual([...CAMPUSES]);
+  });
+  it('anyone else: the filtered campus, else none', () => {
+    expect(campusesInScope('User', null, 'Main Campus')).toEqual(['Main Campus']);
+    expect(campusesInScope('User', null, '')).toEqual([]);
   });
 });

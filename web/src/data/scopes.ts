@@ -68,3 +68,16 @@ export function staffCampuses(role: string | null, campus: string | null): Campu
   if (role === 'Admin') return [...CAMPUSES];
   return role === 'IMT' && isOneOf(CAMPUSES, campus) ? [campus] : [];
 }
+
+/**
+ * The campuses a screen covers: the role's (staffCampuses), narrowed to one by a campus filter
+ * (the reports list's, the dashboard's); an IMT's filter is ignored, its campus is fixed.
+ */
+export function campusesInScope(
+  role: string | null,
+  ownCampus: string | null,
+  filter: string | null,
+): Campus[] {
+  if (role !== 'IMT' && isOneOf(CAMPUSES, filter)) return [filter];
+  return staffCampuses(role, ownCampus);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@campus-safety/testkit/csv';
-import { CsvLines, csvCell, csvTime, toCsv } from './csv';
+import { CsvLines, csvCell, csvFileName, csvTime, toCsv } from './csv';
 
 /** What toCsv writes, read back (the reader the browser tests use for downloaded files). */
 const parse = (text: string) => parseCsv(text).rows;
@@ -50,5 +50,18 @@ describe('csv', () => {
     expect(csvTime({ toDate: () => instant, toMillis: () => 0 }, 'UTC')).toBe('2026-12-31 23:59:59');
     expect(csvTime(null, 'UTC')).toBe('');
     expect(csvTime(new Date(Number.NaN), 'UTC')).toBe('');
+  });
+});
+
+describe('csvFileName', () => {
+  it('joins the parts with hyphens, spaces too, and leaves out empty parts', () => {
+    expect(csvFileName(['dashboard-top-tags', '2026-10-01', 'to', '2026-10-30', 'All campuses'])).toBe(
+      'dashboard-top-tags-2026-10-01-to-2026-10-30-All-campuses.csv',
+    );
+    expect(csvFileName(['crime-log', null, '', 60, 'days'])).toBe('crime-log-60-days.csv');
+  });
+
+  it('drops characters a file system refuses', () => {
+    expect(csvFileName(['clery annual', 'A/B: "C"?'])).toBe('clery-annual-AB-C.csv');
   });
 });

@@ -79,3 +79,21 @@ export function downloadCsv(fileName: string, content: string | Blob): void {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/**
+ * The name of a downloaded CSV: its parts (what, period, scope, time) joined by hyphens, spaces
+ * turned to hyphens and characters file systems refuse dropped; empty parts left out. Every
+ * download of the console is named here, so the names read alike.
+ */
+export function csvFileName(parts: readonly (string | number | null | undefined)[]): string {
+  const stem = parts
+    .map((part) =>
+      String(part ?? '')
+        .trim()
+        .replace(/[/\\:*?"<>|]/g, '')
+        .replace(/\s+/g, '-'),
+    )
+    .filter(Boolean)
+    .join('-');
+  return `${stem}.csv`;
+}

@@ -1,5 +1,5 @@
 import { AccomplishmentFormDialog } from '../../features/accomplishments/AccomplishmentFormDialog';
-import IncidentsPage from '../../features/incidents/IncidentsPage';
+import IncidentsPage from '../../features/incidents/list/IncidentsPage';
 
 /**
  * The reports screen with the accomplishment form plugged into its detail: two features

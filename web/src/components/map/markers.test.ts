@@ -96,6 +96,20 @@ describe('clustering input', () => {
     expect(totalOf(clusters.markersIn(WORLD, 3))).toBe(1);
   });
 
+  it("adds up a cluster's categories to its report count at every zoom (not 8 reports: 4 + 6 + 5 + 7 + 3)", () => {
+    const statuses = legendFor('status').map((e) => e.key as MappableIncident['status']);
+    const mixed = reports.map((r, i) => ({ ...r, status: statuses[i % statuses.length]! }));
+    const clusters = clusterIncidents(mixed, 'status');
+    // Deep zooms first, as a map zooming out asks: the finer clusters are read before the coarser.
+    for (let zoom = 19; zoom >= 0; zoom--) {
+      for (const marker of clusters.markersIn(WORLD, zoom)) {
+        if (marker.kind !== 'cluster') continue;
+        const sum = Object.values(marker.categories).reduce((a, b) => a + b, 0);
+        expect(sum, `cluster of ${marker.count} at zoom ${zoom}`).toBe(marker.count);
+      }
+    }
+  });
+
   it('keeps the category mix of a cluster for its label', () => {
     const centre = CAMPUS_AREAS['Riverside Campus'].centre;
     const clusters = clusterIncidents(

@@ -158,10 +158,12 @@ export function clusterIncidents(
     radius: CLUSTER_RADIUS_PX,
     maxZoom: CLUSTER_MAX_ZOOM,
     map: (p) => ({ categories: { [p.category]: 1 } }),
+    // Supercluster copies a child cluster's properties shallowly into its parent: `categories`
+    // is still the child's object, so it is replaced, never added to in place.
     reduce: (into, from) => {
-      for (const [key, n] of Object.entries(from.categories)) {
-        into.categories[key] = (into.categories[key] ?? 0) + n;
-      }
+      const sum = { ...into.categories };
+      for (const [key, n] of Object.entries(from.categories)) sum[key] = (sum[key] ?? 0) + n;
+      into.categories = sum;
     },
   });
   index.load(features);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Accomplishment } from '../../data/accomplishments';
-import { accomplishmentCsvHeader, accomplishmentCsvRow } from './csv';
+import { accomplishmentCsvHeader, accomplishmentCsvRow, snapshotCsvTime } from './csv';
 
 const at = (iso: string) => {
   const date = new Date(iso);
@@ -29,6 +29,18 @@ const copy: Accomplishment = {
   },
 };
 
+describe('the snapshot time in the export', () => {
+  it('writes 12-hour snapshot times as 24-hour CSV times', () => {
+    expect(snapshotCsvTime('Nov 25 2026', '06:34:49 PM')).toBe('2026-11-25 18:34:49');
+    expect(snapshotCsvTime('Jan 01 2026', '12:00:00 PM')).toBe('2026-01-01 12:00:00');
+    expect(snapshotCsvTime('Jan 01 2026', '12:00:00 AM')).toBe('2026-01-01 00:00:00');
+  });
+
+  it('keeps text it cannot read rather than lose it', () => {
+    expect(snapshotCsvTime('sometime', '')).toBe('sometime');
+  });
+});
+
 describe('accomplishment CSV rows', () => {
   it('writes a copy with its incident snapshot, times in the programme zone', () => {
     const row = accomplishmentCsvRow(copy, 'Asia/Manila');
@@ -45,7 +57,8 @@ describe('accomplishment CSV rows', () => {
       'Theft',
       'North Campus',
       'Mia Santos',
-      'Mar 02 2026 12:30:05 AM',
+      // One date format in the file: the snapshot's time written as the other times are.
+      '2026-03-02 00:30:05',
       14.65,
       121.07,
       'https://example.test/photo.jpg',

@@ -14,7 +14,7 @@ import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { cleryRecordsSpec } from '../../data/clery';
 import { useLiveQuery } from '../../data/live-query';
-import { downloadCsv } from '../../lib/csv';
+import { csvFileName, downloadCsv } from '../../lib/csv';
 import { TIME_ZONE, parseDateTimeLocal } from '../../lib/format';
 import { annualTablesCsv, buildAnnualTables } from './annual';
 
@@ -109,7 +109,7 @@ function SectionTable({
   );
 }
 
-/** Annual security report tables: the three prior calendar years, per category and geography. */
+/** Annual statistics (the tables of the Annual Security Report): the three prior calendar years, per category and geography. */
 export default function AnnualTablesPage() {
   const years = useMemo(() => priorCalendarYears(Date.now(), TIME_ZONE), []);
   const since = useMemo(
@@ -126,14 +126,14 @@ export default function AnnualTablesPage() {
   return (
     <>
       <PageHeader
-        title="Annual security report tables"
-        subtitle={`Clery statistics for ${years[0]}–${years[years.length - 1]} by the year reported; on campus includes student housing`}
+        title="Annual statistics"
+        subtitle={`Clery Act: the Annual Security Report's tables for ${years[0]}–${years[years.length - 1]} by the year reported; on campus includes student housing`}
         actions={
           <Button
             variant="secondary"
             onClick={() =>
               downloadCsv(
-                `clery-annual-${campus || 'all-campuses'}.csv`.replace(/ /g, '-'),
+                csvFileName(['clery-annual', campus || 'all-campuses']),
                 annualTablesCsv(tables),
               )
             }

@@ -14,11 +14,13 @@ import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { Table, type Column } from '../../components/Table';
 import { activeLegalHoldsSpec, cleryRecordsSpec, crimeLogIncidentsSpec } from '../../data/clery';
-import { useLiveQuery } from '../../data/live-query';
-import { downloadCsv } from '../../lib/csv';
+import { combineLive, useLiveQuery } from '../../data/live-query';
+import { csvFileName, downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import { Time } from '../../components/Time';
-import { ClassifyDialog, LegalHoldDialog, WithholdDialog } from './CleryDialogs';
+import { ClassifyDialog } from './ClassifyDialog';
+import { LegalHoldDialog } from './LegalHoldDialog';
+import { WithholdDialog } from './WithholdDialog';
 import {
   CRIME_LOG_COLUMNS,
   buildCrimeLog,
@@ -163,7 +165,8 @@ export default function CrimeLogPage() {
   ];
 
   const openIncident = open?.kind === 'classify' ? incidentOf(open.id) : undefined;
-  const source = incidents.status === 'ready' ? records : incidents;
+  // The legal holds are part of every row (badge, button): their failure is the list's failure.
+  const source = combineLive([incidents, records, holds]);
 
   return (
     <>
@@ -176,7 +179,9 @@ export default function CrimeLogPage() {
               <Button
                 variant="secondary"
                 disabled={printable.length === 0}
-                onClick={() => downloadCsv(`crime-log-${days}-days.csv`, crimeLogCsv(printable))}
+                onClick={() =>
+                  downloadCsv(csvFileName(['crime-log', days, 'days']), crimeLogCsv(printable))
+                }
               >
                 Export CSV
               </Button>

@@ -29,10 +29,11 @@ export function buildCrimeLog(
   );
 }
 
+/** The log's columns, printed and exported; the times name their zone (the programme's). */
 export const CRIME_LOG_COLUMNS = [
   'Case',
-  'Date and time reported',
-  'Date and time occurred',
+  `Date and time reported (${TIME_ZONE})`,
+  `Date and time occurred (${TIME_ZONE})`,
   'Campus',
   'General location',
   'Nature',

@@ -6,6 +6,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  LabelList,
   Legend,
   Line,
   LineChart,
@@ -28,11 +29,13 @@ export interface ChartProps {
   unit: string;
   /** Values are minutes (axis ticks and tooltips read "1 h 05 min"). */
   minutes?: boolean;
-  /** Values are percentages 0..100. */
+  /** Values are percentages 0..100: each bar is labelled, and 0 % is a thin bar, not none. */
   percent?: boolean;
+  /** The axis top when outliers would flatten the rest (figures `chartCeiling`); they run off it. */
+  ceiling?: number | null;
 }
 
-export default function Chart({ kind, data, series, unit, minutes, percent }: ChartProps) {
+export default function Chart({ kind, data, series, unit, minutes, percent, ceiling }: ChartProps) {
   const format = (v: unknown) =>
     typeof v !== 'number' ? '—' : minutes ? formatMinutes(v) : percent ? `${v} %` : String(v);
   // No accessibility layer: the chart is hidden from assistive technology (its table beside it
@@ -51,7 +54,8 @@ export default function Chart({ kind, data, series, unit, minutes, percent }: Ch
     <YAxis
       tick={{ fontSize: 12 }}
       allowDecimals={false}
-      domain={percent ? [0, 100] : undefined}
+      domain={percent ? [0, 100] : ceiling ? [0, ceiling] : undefined}
+      allowDataOverflow={Boolean(ceiling)}
       width={56}
       label={{ value: unit, angle: -90, position: 'insideLeft', fontSize: 12, dy: 40 }}
     />
@@ -111,8 +115,11 @@ export default function Chart({ kind, data, series, unit, minutes, percent }: Ch
             dataKey={key}
             stackId={kind === 'stacked' ? 'all' : undefined}
             fill={COLOURS[i % COLOURS.length]}
+            minPointSize={percent ? (value) => (value === 0 ? 2 : 0) : undefined}
             isAnimationActive={false}
-          />
+          >
+            {percent && <LabelList dataKey={key} position="top" fontSize={11} formatter={format} />}
+          </Bar>
         ))}
       </BarChart>
     );

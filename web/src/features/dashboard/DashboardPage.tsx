@@ -1,229 +1,24 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  CAMPUSES,
-  PERIOD_PRESETS,
-  checkedRange,
-  dayInZone,
-  type DayRange,
-  type PeriodPreset,
-} from '@campus-safety/model';
-import { Button } from '../../components/Button';
+import { CAMPUSES, PERIOD_PRESETS, dayInZone, isOneOf } from '@campus-safety/model';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, InlineSpinner } from '../../components/States';
-import { toast } from '../../components/toast-store';
-import { SelectField, TextField } from '../../components/fields';
+import { useCampusStats } from '../../data/campus-stats';
 import { useCampusDays } from '../../data/incident-day-stats';
-import { downloadCsv, toCsv } from '../../lib/csv';
+import { combineLive } from '../../data/live-query';
+import { campusesInScope } from '../../data/scopes';
+import { csvFileName } from '../../lib/csv';
 import { TIME_ZONE, formatMinutes } from '../../lib/format';
 import { useAuth } from '../../session/store';
-import { useCampusStats } from '../../data/campus-stats';
-import { figureTables, formatBucket, periodFigures, share, type FigureTable } from './figures';
-import { readView, viewParams, type DashboardView } from './period';
-import { rebuildFigures } from './api';
-import type { ChartProps } from './Chart';
-
-const Chart = lazy(() => import('./Chart'));
-
-function Card({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-    </div>
-  );
-}
-
-/** A chart with its table behind it (a disclosure) and the table's CSV. */
-function Panel({
-  title,
-  file,
-  table,
-  chart,
-  note,
-}: {
-  title: string;
-  file: string;
-  table: FigureTable;
-  chart: ChartProps;
-  note?: ReactNode;
-}) {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return (
-    <section
-      aria-labelledby={`${slug}-heading`}
-      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <div className="mb-2 flex flex-wrap items-start justify-between gap-2">
-        <h2 id={`${slug}-heading`} className="font-semibold text-slate-900">
-          {title}
-        </h2>
-        <Button
-          variant="secondary"
-          onClick={() => downloadCsv(`${file}.csv`, toCsv(table.columns, table.rows))}
-        >
-          Download CSV<span className="sr-only"> of {title}</span>
-        </Button>
-      </div>
-      {note && <p className="mb-2 text-xs text-slate-600">{note}</p>}
-      <Suspense fallback={<InlineSpinner label="Loading chart…" />}>
-        <Chart {...chart} />
-      </Suspense>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-medium text-sky-800">Table of {title}</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                {table.columns.map((c) => (
-                  <th key={c} scope="col" className="px-2 py-1 font-medium text-slate-700">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, i) => (
-                <tr key={i} className="border-b border-slate-100">
-                  {row.map((cell, j) =>
-                    j === 0 ? (
-                      <th key={j} scope="row" className="px-2 py-1 font-normal">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={j} className="px-2 py-1 whitespace-nowrap tabular-nums">
-                        {cell ?? '—'}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </section>
-  );
-}
-
-const PRESET_OPTIONS = [
-  ...Object.entries(PERIOD_PRESETS).map(([value, label]) => ({ value, label })),
-  { value: 'custom', label: 'Custom range' },
-];
-
-/** Period and campus controls; every change goes to the URL, which the figures follow. */
-function Controls({
-  view,
-  isAdmin,
-  today,
-  onChange,
-}: {
-  view: DashboardView;
-  isAdmin: boolean;
-  today: string;
-  onChange: (view: Pick<DashboardView, 'preset' | 'range' | 'campus'>) => void;
-}) {
-  const [custom, setCustom] = useState<DayRange | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const editing = custom ?? (view.preset === 'custom' ? view.range : null);
-  const apply = (range: DayRange) => {
-    const checked = checkedRange(range.from, range.to);
-    if ('error' in checked) return setError(checked.error);
-    setError(null);
-    setCustom(null);
-    onChange({ ...view, preset: 'custom', range: checked });
-  };
-  return (
-    <form
-      aria-label="Period and campus"
-      className="mb-4 flex flex-wrap items-end gap-x-4 rounded-lg border border-slate-200 bg-white px-4 pt-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (editing) apply(editing);
-      }}
-    >
-      <div className="w-44">
-        <SelectField
-          label="Period"
-          value={editing ? 'custom' : view.preset}
-          options={PRESET_OPTIONS}
-          onChange={(value) => {
-            setError(null);
-            if (value === 'custom') setCustom(view.range);
-            else {
-              setCustom(null);
-              onChange({ ...view, preset: value as PeriodPreset });
-            }
-          }}
-        />
-      </div>
-      {editing && (
-        <>
-          <div className="w-40">
-            <TextField
-              label="From"
-              type="date"
-              value={editing.from}
-              max={today}
-              onChange={(from) => setCustom({ ...editing, from })}
-              error={error ?? undefined}
-            />
-          </div>
-          <div className="w-40">
-            <TextField
-              label="To"
-              type="date"
-              value={editing.to}
-              onChange={(to) => setCustom({ ...editing, to })}
-            />
-          </div>
-          <div className="mb-3">
-            <Button type="submit">Show</Button>
-          </div>
-        </>
-      )}
-      {isAdmin && (
-        <div className="w-48">
-          <SelectField
-            label="Campus"
-            value={view.campus ?? ''}
-            placeholder="All campuses"
-            options={[...CAMPUSES]}
-            onChange={(campus) => onChange({ ...view, campus: campus || null })}
-          />
-        </div>
-      )}
-    </form>
-  );
-}
+import { Controls } from './Controls';
+import { chartCeiling, figureTables, periodFigures, share } from './figures';
+import { Panel } from './Panel';
+import { readView, viewParams } from './period';
+import { RebuildButton } from './RebuildButton';
+import { SummaryCards } from './SummaryCards';
 
 const PERIOD_LABELS: Record<string, string> = { ...PERIOD_PRESETS, custom: 'Custom range' };
-
-/** Admin: the aggregates recomputed from the reports; the live figures then follow. */
-function RebuildButton() {
-  const [busy, setBusy] = useState(false);
-  async function rebuild() {
-    setBusy(true);
-    try {
-      const done = await rebuildFigures();
-      toast.success(
-        'Figures rebuilt',
-        `${done.reports} report(s) counted into ${done.campuses} campus and ${done.days} day document(s).`,
-      );
-    } catch (error) {
-      toast.failure('Could not rebuild the figures', error);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button variant="secondary" onClick={rebuild} busy={busy}>
-      Rebuild figures
-    </Button>
-  );
-}
+const TIME_SERIES = ['Median waiting', 'P90 waiting', 'Median response', 'P90 response'];
 
 export default function DashboardPage() {
   const profile = useAuth((s) => s.profile);
@@ -233,10 +28,18 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const today = dayInZone(Date.now(), TIME_ZONE);
   const view = readView(params, today, ownCampus);
-  const campuses: readonly string[] = view.campus ? [view.campus] : isAdmin ? CAMPUSES : [];
+  const campuses = campusesInScope(role, ownCampus, view.campus);
   const days = useCampusDays(campuses, view.range);
   const stats = useCampusStats(role, ownCampus);
-  const campusStats = stats.stats.filter((s) => s.campus && campuses.includes(s.campus));
+  const campusStats = stats.stats.filter((s) => isOneOf(campuses, s.campus));
+  const live = combineLive([days, stats]);
+
+  // An IMT's campus is fixed: a campus in the address (a link an Admin shared) is ignored, so it
+  // leaves the address too rather than claim a view the screen does not show.
+  const ignoredCampus = !isAdmin && params.has('campus');
+  useEffect(() => {
+    if (ignoredCampus) setParams(viewParams(view, false), { replace: true });
+  }, [ignoredCampus, setParams, view]);
 
   // Cheap (at most a doc per campus and day of the period): computed on every render.
   const figures = periodFigures({
@@ -249,13 +52,13 @@ export default function DashboardPage() {
   const tables = figureTables(figures);
   const scopeName = view.campus ?? 'All campuses';
   const file = (name: string) =>
-    `dashboard-${name}-${view.range.from}-to-${view.range.to}-${scopeName.replace(/\s+/g, '-')}`;
-  const urgent = figures.targets.find((t) => t.level === 'High and Critical')!;
+    csvFileName([`dashboard-${name}`, view.range.from, 'to', view.range.to, scopeName]);
+  const timesCeiling = chartCeiling(figures.times.flatMap((t) => TIME_SERIES.map((k) => t[k])));
 
   return (
     <>
       <PageHeader
-        title="Trends and response targets"
+        title="Trends and targets"
         subtitle={`${scopeName} · ${PERIOD_LABELS[view.preset]}: ${view.range.from} to ${view.range.to} (days in ${TIME_ZONE})`}
         actions={isAdmin ? <RebuildButton /> : undefined}
       />
@@ -268,42 +71,13 @@ export default function DashboardPage() {
       {view.error && (
         <p className="mb-3 text-sm text-red-700">{view.error} Showing the default period.</p>
       )}
-      {days.status === 'error' || stats.status === 'error' ? (
-        <ErrorState
-          message={days.error ?? stats.error ?? ''}
-          onRetry={() => {
-            days.retry();
-            stats.retry();
-          }}
-        />
+      {live.status === 'error' ? (
+        <ErrorState message={live.error ?? ''} onRetry={live.retry} />
       ) : days.status === 'loading' ? (
         <InlineSpinner label="Loading figures…" />
       ) : (
         <>
-          <div
-            className="grid grid-cols-2 gap-3 lg:grid-cols-4"
-            aria-label="Period summary"
-            role="group"
-          >
-            <Card label="Reports in period" value={figures.total} />
-            <Card
-              label="Average response time"
-              value={formatMinutes(figures.averageResponseMinutes)}
-            />
-            <Card
-              label="Average waiting time"
-              value={formatMinutes(figures.averageWaitingMinutes)}
-            />
-            <Card
-              label="High and Critical responded within target"
-              value={
-                urgent.response.count === 0
-                  ? '—'
-                  : `${urgent.response.within} of ${urgent.response.count} (${share(urgent.response.share)} %)`
-              }
-              hint={`Median ${formatBucket(urgent.response.median)}, 90th percentile ${formatBucket(urgent.response.p90)}`}
-            />
-          </div>
+          <SummaryCards figures={figures} />
           <div className="mt-4 grid gap-4 xl:grid-cols-2">
             <Panel
               title="Reports over time by status"
@@ -333,20 +107,25 @@ export default function DashboardPage() {
               title="Waiting and response time"
               file={file('waiting-and-response-time')}
               table={tables.times}
-              note="Median and 90th percentile of the reports of each day (or month): exact to the minute under 2 hours; above, the lower edge of a 5-minute (to 8 h), 15-minute (to 24 h) or 1-hour bucket."
+              note={`Median and 90th percentile of the reports of each day (or month): exact to the minute under 2 hours; above, rounded down to 5 minutes (to 8 h), 15 minutes (to 24 h) or the hour.${
+                timesCeiling === null
+                  ? ''
+                  : ` Values above ${formatMinutes(timesCeiling)} run off the top of the chart; the table has them.`
+              }`}
               chart={{
                 kind: 'lines',
                 data: figures.times,
-                series: ['Median waiting', 'P90 waiting', 'Median response', 'P90 response'],
+                series: TIME_SERIES,
                 unit: 'Minutes',
                 minutes: true,
+                ceiling: timesCeiling,
               }}
             />
             <Panel
               title="Share within target by threat level"
               file={file('within-target')}
               table={tables.targets}
-              note="Waiting time against each level's assignment target, response time against its response target (deployment.json). Unrated: reports without a threat level."
+              note="Waiting time against each level's assignment target, response time against its response target (the programme's response targets). A bar at 0 % is drawn as a thin line; no bar means no report of that level in the period. Unrated: reports without a threat level."
               chart={{
                 kind: 'bars',
                 data: figures.targets.map((t) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { histogramOf } from '@campus-safety/model';
 import type { DayStats } from '../../data/incident-day-stats';
-import { figureTables, periodFigures, timeAxis } from './figures';
+import { chartCeiling, figureTables, formatPercentile, periodFigures, timeAxis } from './figures';
 
 const duration = (values: number[], target: number) => ({
   count: values.length,
@@ -77,7 +77,8 @@ describe('dashboard figures from day docs', () => {
     expect(high.waiting).toMatchObject({ count: 2, within: 1 });
     expect(f.averageResponseMinutes).toBe(93.75);
     const row = figureTables(f).targets.rows.find((r) => r[0] === 'High and Critical')!;
-    expect(row.slice(6, 11)).toEqual([4, 2, 50, '20 min', '5 h 00 min to 5 h 05 min']);
+    // One value each, as the chart draws it (the bucket's lower edge), not a range.
+    expect(row.slice(6, 11)).toEqual([4, 2, 50, '20 min', '5 h 00 min']);
   });
 
   it('a narrower range changes the figures (one day only)', () => {
@@ -111,5 +112,28 @@ describe('dashboard figures from day docs', () => {
     expect(axis).toHaveLength(11);
     expect(axis[1]).toMatchObject({ key: '2026-02', label: 'Feb 2026' });
     expect(axis[1]!.days).toHaveLength(28);
+  });
+});
+
+describe('percentiles and the time chart scale', () => {
+  it('a percentile reads as one value; the open last bucket says "or more"', () => {
+    expect(formatPercentile({ from: 45, to: 46 })).toBe('45 min');
+    expect(formatPercentile({ from: 300, to: 305 })).toBe('5 h 00 min');
+    expect(formatPercentile({ from: 1440, to: Infinity })).toBe('24 h 00 min or more');
+    expect(formatPercentile(null)).toBe('—');
+  });
+
+  it('one outlier does not flatten the chart: the axis stops above the rest', () => {
+    // A month of waits of 5 to 40 minutes and one report that waited two days.
+    const days = Array.from({ length: 30 }, (_, i) => 5 + (i % 8) * 5);
+    const ceiling = chartCeiling([...days, 2880, null]);
+    expect(ceiling).not.toBeNull();
+    expect(ceiling!).toBeGreaterThanOrEqual(40);
+    expect(ceiling!).toBeLessThan(100);
+  });
+
+  it('no outlier, no ceiling: the chart shows everything at its own scale', () => {
+    expect(chartCeiling([10, 20, 30, 40, 50, 60])).toBeNull();
+    expect(chartCeiling([5, 3000])).toBeNull();
   });
 });

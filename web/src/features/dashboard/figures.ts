@@ -52,12 +52,30 @@ export function timeAxis(range: DayRange): TimePoint[] {
 /** A percentile for a chart: the bucket's lower edge (the stated error is below its width). */
 const lowerEdge = (value: BucketValue | null) => (value ? value.from : null);
 
-/** A percentile for a table: exact minutes, or the bucket it lies in. */
-export function formatBucket(value: BucketValue | null): string {
+/**
+ * A percentile as one value, as the chart draws it: exact minutes under 2 hours, above that its
+ * bucket's lower edge (the last bucket is open: "… or more").
+ */
+export function formatPercentile(value: BucketValue | null): string {
   if (!value) return '—';
   if (value.to === Infinity) return `${formatMinutes(value.from)} or more`;
-  if (value.to - value.from === 1) return formatMinutes(value.from);
-  return `${formatMinutes(value.from)} to ${formatMinutes(value.to)}`;
+  return formatMinutes(value.from);
+}
+
+/**
+ * The top of a time chart's axis when a few outliers would flatten every other point (the
+ * largest value over three times the 90th percentile of the values): half again the 90th
+ * percentile, rounded up to 10 minutes; the outliers then run off the top. Null: no outlier, the
+ * chart's own scale shows everything.
+ */
+export function chartCeiling(values: readonly unknown[]): number | null {
+  const sorted = values
+    .filter((v): v is number => typeof v === 'number' && v > 0)
+    .sort((a, b) => a - b);
+  if (sorted.length < 4) return null;
+  const p90 = sorted[Math.floor(0.9 * (sorted.length - 1))]!;
+  if (sorted.at(-1)! <= 3 * p90) return null;
+  return Math.ceil((p90 * 1.5) / 10) * 10;
 }
 
 /** A share as a percentage with one decimal (null: nothing to judge). */
@@ -240,8 +258,8 @@ export function figureTables(f: PeriodFigures) {
         t.response.count,
         t.response.within,
         share(t.response.share),
-        formatBucket(t.response.median),
-        formatBucket(t.response.p90),
+        formatPercentile(t.response.median),
+        formatPercentile(t.response.p90),
         formatMinutes(t.response.mean),
       ]),
     } satisfies FigureTable,

@@ -9,7 +9,7 @@ import { latestIncidentsSpec } from '../../data/incidents';
 import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { useAuth } from '../../session/store';
-import { dashboardFigures, type Counted, type DashboardFigures } from './figures';
+import { homeFigures, type Counted, type HomeFigures } from './figures';
 import { useCampusStats } from '../../data/campus-stats';
 import { Hotspots } from './Hotspots';
 import { TriggerFailures } from './TriggerFailures';
@@ -47,7 +47,7 @@ function Breakdown({ title, rows }: { title: string; rows: Counted[] }) {
   );
 }
 
-function Figures({ figures }: { figures: DashboardFigures }) {
+function Figures({ figures }: { figures: HomeFigures }) {
   return (
     <>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -64,17 +64,17 @@ function Figures({ figures }: { figures: DashboardFigures }) {
         {figures.byCampus.length > 0 && <Breakdown title="By campus" rows={figures.byCampus} />}
         <Breakdown title="By threat level" rows={figures.byThreatLevel} />
         <section
-          aria-label="Trends and response targets"
+          aria-label="Trends and targets"
           className="rounded-lg border border-slate-200 bg-white p-4"
         >
-          <h2 className="mb-2 font-semibold text-slate-900">Trends and response targets</h2>
+          <h2 className="mb-2 font-semibold text-slate-900">Trends and targets</h2>
           <p className="text-sm text-slate-600">
             Reports over time, median and 90th-percentile waiting and response times, the share
             within target per threat level, the open backlog and the top types and tags, for any
             period.
           </p>
           <Link className="mt-2 inline-block font-medium text-sky-800 underline" to="/dashboard">
-            Open the dashboard
+            Open trends and targets
           </Link>
         </section>
       </div>
@@ -95,7 +95,7 @@ export default function HomePage() {
   const figures = useMemo(
     () =>
       live.shown && live.status === 'ready'
-        ? dashboardFigures(live.stats, scope.role === 'Admin')
+        ? homeFigures(live.stats, scope.role === 'Admin')
         : null,
     [live.shown, live.status, live.stats, scope.role],
   );
@@ -105,7 +105,7 @@ export default function HomePage() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
+        title="Home"
         subtitle={live.shown ? 'Live figures of the reports that are not archived' : undefined}
       />
       {live.status === 'error' && <ErrorState message={live.error ?? ''} onRetry={live.retry} />}

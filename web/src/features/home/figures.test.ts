@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampusStats } from '../../data/incident-stats';
-import { dashboardFigures } from './figures';
+import { homeFigures } from './figures';
 
 const main: CampusStats = {
   campus: 'Main Campus',
@@ -23,7 +23,7 @@ const count = (rows: { label: string; count: number }[], label: string) =>
 
 describe('dashboard figures from the campus stats docs', () => {
   it('adds up statuses, campuses and threat levels over every campus doc (Admin)', () => {
-    const f = dashboardFigures([main, north], true);
+    const f = homeFigures([main, north], true);
     expect(f.total).toBe(7);
     expect(f.byStatus).toEqual([
       { label: 'Reported', count: 4 },
@@ -42,31 +42,31 @@ describe('dashboard figures from the campus stats docs', () => {
       'Moderate',
       'High',
       'Critical',
-      'Unassessed',
+      'Unrated',
     ]);
-    expect(count(f.byThreatLevel, 'Unassessed')).toBe(5);
+    expect(count(f.byThreatLevel, 'Unrated')).toBe(5);
     expect(count(f.byThreatLevel, 'Low')).toBe(1);
   });
 
   it('averages are means over the reports that have the value, across campuses', () => {
-    const f = dashboardFigures([main, north], true);
+    const f = homeFigures([main, north], true);
     expect(f.averageResponseMinutes).toBe(40); // (30 + 90) / 3
     expect(f.averageWaitingMinutes).toBe(10); // 20 / 2; North has none
-    const none = dashboardFigures([{ campus: 'Main Campus', total: 1 }], true);
+    const none = homeFigures([{ campus: 'Main Campus', total: 1 }], true);
     expect(none.averageResponseMinutes).toBeNull();
   });
 
   it('one campus (IMT) has no campus breakdown; no doc yet means zeros', () => {
-    const f = dashboardFigures([north], false);
+    const f = homeFigures([north], false);
     expect(f.byCampus).toEqual([]);
     expect(f.total).toBe(2);
-    const empty = dashboardFigures([], false);
+    const empty = homeFigures([], false);
     expect(empty.total).toBe(0);
     expect(empty.byStatus.every((r) => r.count === 0)).toBe(true);
   });
 
   it('a campus outside the known list is still shown', () => {
-    const f = dashboardFigures([{ campus: 'Annex', total: 3 }], true);
+    const f = homeFigures([{ campus: 'Annex', total: 3 }], true);
     expect(count(f.byCampus, 'Annex')).toBe(3);
   });
 });

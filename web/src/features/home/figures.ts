@@ -3,6 +3,7 @@ import {
   INCIDENT_STATUSES,
   THREAT_LEVELS,
   UNASSESSED_THREAT_LEVEL,
+  UNRATED,
   type MinutesTally,
 } from '@campus-safety/model';
 import type { CampusStats } from '../../data/incident-stats';
@@ -12,7 +13,7 @@ export interface Counted {
   count: number;
 }
 
-export interface DashboardFigures {
+export interface HomeFigures {
   total: number;
   byStatus: Counted[];
   /** Empty when the scope is one campus (IMT). */
@@ -37,7 +38,7 @@ function mean(stats: CampusStats[], pick: (s: CampusStats) => MinutesTally | und
  * own), so opening Home reads one document per campus and never the reports. Trends over a
  * period are the dashboard's (features/dashboard).
  */
-export function dashboardFigures(stats: CampusStats[], withCampuses: boolean): DashboardFigures {
+export function homeFigures(stats: CampusStats[], withCampuses: boolean): HomeFigures {
   const campusNames = [
     ...CAMPUSES,
     ...stats
@@ -56,8 +57,10 @@ export function dashboardFigures(stats: CampusStats[], withCampuses: boolean): D
           count: sumOf(stats, (s) => (s.campus === campus ? s.total : 0)),
         }))
       : [],
+    // The stats docs count reports without a level under their own key; the console calls
+    // that level Unrated everywhere (the triage clock, the map, the dashboard).
     byThreatLevel: [...THREAT_LEVELS, UNASSESSED_THREAT_LEVEL].map((level) => ({
-      label: level,
+      label: level === UNASSESSED_THREAT_LEVEL ? UNRATED : level,
       count: sumOf(stats, (s) => s.byThreatLevel?.[level]),
     })),
     averageResponseMinutes: mean(stats, (s) => s.responseTimeInMinutes),

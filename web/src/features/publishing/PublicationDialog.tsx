@@ -11,7 +11,7 @@ import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useLiveQuery } from '../../data/live-query';
 import { tagsSpec } from '../../data/tags';
-import { formatDate, parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
+import { formatDate, parseDateTimeLocal, TIME_ZONE, toDateTimeLocal } from '../../lib/format';
 import type { Publication } from '../../data/publications';
 import { savePublication } from './api';
 import { validatePublication, type PublicationField, type PublicationInput } from './form';
@@ -127,7 +127,12 @@ export function PublicationDialog({
           </fieldset>
         )}
         {input.when === 'schedule' && (
-          <TextField label="Publish on" type="datetime-local" {...form.field('scheduledAt')} />
+          <TextField
+            label={`Publish on (${TIME_ZONE})`}
+            hint="The programme's time zone, whatever your browser's."
+            type="datetime-local"
+            {...form.field('scheduledAt')}
+          />
         )}
         <FormFailure message={form.failure} />
         <DialogFooter

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveEntry } from '../../data/live-query';
+
+/** The live result of each of the page's three reads, by the name of its spec. */
+const live = vi.hoisted(() => ({ byRead: {} as Record<string, LiveEntry> }));
+vi.mock('../../lib/auth', () => ({ auth: {} }));
+vi.mock('../../lib/db', () => ({ db: {} }));
+vi.mock('../../lib/functions', () => ({ callFunction: vi.fn() }));
+vi.mock('../../data/clery', () => ({
+  crimeLogIncidentsSpec: () => 'incidents',
+  cleryRecordsSpec: () => 'records',
+  activeLegalHoldsSpec: 'holds',
+}));
+vi.mock('../../data/live-query', async (importActual) => {
+  const actual = await importActual<typeof import('../../data/live-query')>();
+  return {
+    ...actual,
+    useLiveQuery: (read: string) => ({ ...live.byRead[read]!, retry: () => undefined }),
+  };
+});
+
+import CrimeLogPage from './CrimeLogPage';
+
+const report = {
+  id: 'r1',
+  incidentType: 'Theft',
+  nearestCampus: 'Main Campus',
+  status: 'Reported',
+  timestamp: { toMillis: () => Date.now() },
+};
+const ready = (data: unknown[]): LiveEntry => ({ status: 'ready', data, error: null });
+
+describe('Daily crime log', () => {
+  beforeEach(() => {
+    live.byRead = { incidents: ready([report]), records: ready([]), holds: ready([]) };
+  });
+
+  it('lists the reports when every read has loaded', () => {
+    render(<CrimeLogPage />);
+    expect(screen.getByRole('table', { name: 'Daily crime log' })).toHaveTextContent('r1');
+  });
+
+  it('says the list failed when the legal holds cannot be read (no row shown without its hold)', () => {
+    live.byRead.holds = { status: 'error', data: [], error: 'Permission denied.' };
+    render(<CrimeLogPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Permission denied.');
+    expect(screen.queryByRole('table', { name: 'Daily crime log' })).toBeNull();
+  });
+});

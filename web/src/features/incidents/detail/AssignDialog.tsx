@@ -1,0 +1,84 @@
+import { THREAT_LEVELS } from '@campus-safety/model';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { CheckboxGroup, SelectField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { assignIncident, type Incident } from '../../../data/incidents';
+import { useLiveQuery } from '../../../data/live-query';
+import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../../data/staff-directory';
+import { tagsSpec } from '../../../data/tags';
+import { useAuth } from '../../../session/store';
+import { validateAssign, type AssignInput } from './forms';
+
+export function AssignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
+  const role = useAuth((s) => s.profile?.role ?? null);
+  const campus = useAuth((s) => s.profile?.campus ?? null);
+  const staffList = useLiveQuery(staffDirectorySpec(role, campus));
+  // The rules accept Admins, or IMT of the report's campus, as assignees.
+  const staff = {
+    ...staffList,
+    data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)).sort(byFirstName),
+  };
+  const tags = useLiveQuery(tagsSpec);
+  const form = useForm<AssignInput>({
+    initial: {
+      assigneeId: incident.assignedTo?.id ?? '',
+      threatLevel: incident.threatLevel ?? '',
+      tags: incident.tags ?? [],
+    },
+    validate: (input) =>
+      validateAssign(
+        input,
+        staff.data.map((s) => s.id),
+      ),
+    send: async (input) => {
+      const person = staff.data.find((s) => s.id === input.assigneeId)!;
+      await assignIncident(incident.id, {
+        // The rules accept exactly the directory's name for the assignee.
+        assignee: { id: person.id, displayName: person.displayName, email: person.email },
+        threatLevel: input.threatLevel,
+        tags: input.tags,
+      });
+      toast.success(
+        'Report assigned',
+        `${person.displayName} is handling it; status is now Processing.`,
+      );
+      onClose();
+    },
+    failureTitle: 'Could not assign the report',
+  });
+
+  return (
+    <Dialog open onClose={onClose} busy={form.busy} title="Assign report">
+      <form onSubmit={form.submit} noValidate>
+        <SelectField
+          label="Assignee"
+          {...form.field('assigneeId')}
+          placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
+          options={staff.data.map((s) => ({
+            value: s.id,
+            label: `${s.displayName} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
+          }))}
+          error={
+            form.errors.assigneeId ??
+            (staff.status === 'error' ? (staff.error ?? undefined) : undefined)
+          }
+        />
+        <SelectField
+          label="Threat level"
+          {...form.field('threatLevel')}
+          placeholder="Choose…"
+          options={THREAT_LEVELS}
+        />
+        <CheckboxGroup
+          legend="Tags"
+          options={tags.data.map((t) => t.name)}
+          selected={form.values.tags}
+          onChange={form.set('tags')}
+          error={form.errors.tags}
+        />
+        <DialogFooter onCancel={onClose} busy={form.busy} label="Assign" />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { DECLINE_REASONS } from '@campus-safety/model';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { SelectField, TextAreaField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { declineIncident, type Incident } from '../../../data/incidents';
+import { validateDecline, type DeclineInput } from './forms';
+
+export function DeclineDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
+  const form = useForm<DeclineInput>({
+    initial: { reason: '', description: '' },
+    validate: validateDecline,
+    send: async ({ reason, description }) => {
+      await declineIncident(incident.id, reason, description);
+      toast.success('Report declined', 'The reporter will be notified.');
+      onClose();
+    },
+    failureTitle: 'Could not decline the report',
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      busy={form.busy}
+      title="Decline report"
+      description="The reporter sees the reason and description."
+    >
+      <form onSubmit={form.submit} noValidate>
+        <SelectField
+          label="Reason"
+          {...form.field('reason')}
+          placeholder="Choose…"
+          options={DECLINE_REASONS}
+        />
+        <TextAreaField label="Description" {...form.field('description')} />
+        <DialogFooter onCancel={onClose} busy={form.busy} label="Decline report" destructive />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import {
+  canMoveStatus,
+  isStaffRole,
+  HANDLED_STATUSES,
+  type IncidentStatus,
+  type Role,
+} from '@campus-safety/model';
+import { canBeAssigned } from '../../../data/staff-directory';
+
+export type IncidentAction =
+  'assign' | 'respond' | 'decline' | 'accomplish' | 'archive' | 'restore';
+
+/**
+ * What staff may do to a report in its current state (STATUS_TRANSITIONS); reporters only read.
+ * Archived reports can only be restored, by an Admin.
+ */
+export function availableActions(
+  incident: { status: IncidentStatus; isArchived: boolean },
+  role: Role | null,
+): IncidentAction[] {
+  if (!isStaffRole(role)) return [];
+  if (incident.isArchived) return role === 'Admin' ? ['restore'] : [];
+  const actions: IncidentAction[] = [];
+  if (canMoveStatus(incident.status, 'Processing')) actions.push('assign');
+  if (canMoveStatus(incident.status, 'Responded')) actions.push('respond');
+  if ((HANDLED_STATUSES as readonly IncidentStatus[]).includes(incident.status))
+    actions.push('accomplish');
+  if (canMoveStatus(incident.status, 'Declined')) actions.push('decline');
+  if (role === 'Admin') actions.push('archive');
+  return actions;
+}
+
+/**
+ * Whether "Assign to me" is offered: the report can still be assigned (STATUS_TRANSITIONS) and the
+ * rules would take this person as its assignee (Admins anywhere, IMT on the report's campus).
+ */
+export function canAssignToSelf(
+  incident: { status: IncidentStatus; isArchived: boolean; nearestCampus: string },
+  me: { role: Role | null; campus: string | null } | null,
+): boolean {
+  if (!me || !availableActions(incident, me.role).includes('assign')) return false;
+  return canBeAssigned({ role: me.role ?? '', campus: me.campus }, incident.nearestCampus);
+}

@@ -1,0 +1,36 @@
+import { DECLINE_REASONS, LIMITS, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
+import { requiredText, type FieldErrors } from '../../../lib/validation';
+
+export interface AssignInput {
+  assigneeId: string;
+  threatLevel: string;
+  tags: string[];
+}
+
+export function validateAssign(
+  input: AssignInput,
+  staffIds: readonly string[],
+): FieldErrors<keyof AssignInput> {
+  return {
+    assigneeId: staffIds.includes(input.assigneeId) ? undefined : 'Choose who handles this report.',
+    threatLevel: isOneOf(THREAT_LEVELS, input.threatLevel) ? undefined : 'Choose a threat level.',
+    tags:
+      input.tags.length > LIMITS.tagsPerItem
+        ? `Choose at most ${LIMITS.tagsPerItem} tags.`
+        : undefined,
+  };
+}
+
+export interface DeclineInput {
+  reason: string;
+  description: string;
+}
+
+export function validateDecline(input: DeclineInput): FieldErrors<keyof DeclineInput> {
+  return {
+    reason: isOneOf(DECLINE_REASONS, input.reason) ? undefined : 'Choose a reason.',
+    description: requiredText(input.description, 'Description', LIMITS.declineDescription, {
+      multiline: true,
+    }),
+  };
+}

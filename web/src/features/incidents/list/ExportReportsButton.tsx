@@ -1,0 +1,32 @@
+import { isStaffRole } from '@campus-safety/model';
+import { CsvExportButton } from '../../../components/CsvExportButton';
+import { EXPORT_PAGE_SIZE } from '../../../data/export';
+import { incidentPageSpec } from '../../../data/incidents';
+import type { IncidentScope } from '../../../data/scopes';
+import { TIME_ZONE } from '../../../lib/format';
+import { incidentCsvHeader, incidentCsvRow } from './csv';
+import { incidentQuerySpec, type IncidentFilters } from './query-spec';
+
+/**
+ * Staff export the reports list as filtered now: the list's own query (the role's scope and the
+ * filters and search words of the view), every page of it.
+ */
+export function ExportReportsButton({
+  scope,
+  filters,
+}: {
+  scope: IncidentScope;
+  filters: IncidentFilters;
+}) {
+  if (!isStaffRole(scope.role)) return null;
+  const { wheres } = incidentQuerySpec(scope, filters, TIME_ZONE);
+  return (
+    <CsvExportButton
+      what={scope.archived ? 'archived incident reports' : 'incident reports'}
+      fileStem={scope.archived ? 'archived-incident-reports' : 'incident-reports'}
+      spec={incidentPageSpec(wheres, EXPORT_PAGE_SIZE, null)}
+      header={incidentCsvHeader(TIME_ZONE)}
+      toRow={(row) => incidentCsvRow(row, TIME_ZONE)}
+    />
+  );
+}

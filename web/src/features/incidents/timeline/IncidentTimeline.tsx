@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { fullName, internalNoteProblem, LIMITS } from '@campus-safety/model';
+import { Button } from '../../../components/Button';
+import { TextAreaField } from '../../../components/fields';
+import { InlineSpinner } from '../../../components/States';
+import { toast } from '../../../components/toast-store';
+import type { Incident } from '../../../data/incidents';
+import { useLiveQuery } from '../../../data/live-query';
+import { addInternalNote, internalNotesSpec, timelineSpec } from '../../../data/timeline';
+import { Time } from '../../../components/Time';
+import { useAuth } from '../../../session/store';
+import { mergeTimeline, type TimelineItem } from './timeline';
+
+/** The timeline as a list: what happened, who did it and when, with the notes between. */
+export function TimelineList({ items }: { items: TimelineItem[] }) {
+  return (
+    <ol className="mt-1 space-y-2 text-sm" aria-label="Timeline">
+      {items.map((item) => (
+        <li
+          key={item.id}
+          className={`flex flex-col gap-0.5 sm:flex-row sm:gap-3 ${item.isNote ? 'rounded border-l-4 border-amber-500 bg-amber-50 p-2' : ''}`}
+        >
+          <Time value={item.at} className="shrink-0 text-slate-600 sm:w-48" />
+          <span className="min-w-0">
+            <span className="font-medium">{item.label}</span>
+            {item.detail && (
+              <span className={item.isNote ? 'block whitespace-pre-wrap break-words' : ''}>
+                {item.isNote ? item.detail : ` — ${item.detail}`}
+              </span>
+            )}
+            <span className="block text-slate-600">by {item.actor}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The timeline of one incident as its staff see it: entries, notes, a note form, Print. */
+export function IncidentTimeline({ incident }: { incident: Incident }) {
+  const entries = useLiveQuery(timelineSpec(incident.id));
+  const notes = useLiveQuery(internalNotesSpec(incident.id));
+  const profile = useAuth((s) => s.profile);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const items = mergeTimeline(entries.data, notes.data);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const note = text.trim();
+    const problem = internalNoteProblem(note);
+    setError(problem ?? undefined);
+    if (problem || !profile) return;
+    setBusy(true);
+    try {
+      await addInternalNote(incident.id, note, fullName(profile));
+      setText('');
+    } catch (failure) {
+      toast.failure('Could not add the note', failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="timeline-heading">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id="timeline-heading" className="font-semibold text-slate-900">
+          Timeline
+        </h3>
+        {incident.escalatedAt && (
+          <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+            Escalated
+          </span>
+        )}
+        <Link
+          to={`/print/reports/${incident.id}`}
+          target="_blank"
+          className="ml-auto rounded-md px-3 py-1.5 text-sm font-medium text-sky-800 ring-1 ring-slate-300 hover:bg-slate-100"
+        >
+          Print report
+        </Link>
+      </div>
+      {(entries.status === 'loading' || notes.status === 'loading') && <InlineSpinner />}
+      {entries.status === 'error' && <p className="text-sm text-red-700">{entries.error}</p>}
+      {notes.status === 'error' && <p className="text-sm text-red-700">{notes.error}</p>}
+      <TimelineList items={items} />
+      <form onSubmit={submit} className="mt-3" noValidate>
+        <TextAreaField
+          label="Internal note (staff only)"
+          value={text}
+          onChange={setText}
+          error={error}
+          rows={2}
+          maxLength={LIMITS.internalNote}
+          hint="Seen by this campus's IMT and the Admins, never by the reporter."
+        />
+        <Button type="submit" variant="secondary" busy={busy}>
+          Add note
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type {
+  InternalNote,
+  TimelineActor,
+  TimelineEntry,
+  TimelineKind,
+  TimestampLike,
+} from '@campus-safety/model';
+import type { WithId } from '../../../data/spec';
+
+export const KIND_LABELS: Record<TimelineKind, string> = {
+  reported: 'Incident Reported',
+  assigned: 'Assigned',
+  responded: 'Responded',
+  resolved: 'Resolved',
+  declined: 'Declined',
+  'threat-level': 'Threat level',
+  accomplishment: 'Accomplishment report',
+  escalated: 'Escalated',
+};
+
+/** One line of the detail's and the printout's timeline: a server entry or an internal note. */
+export interface TimelineItem {
+  id: string;
+  at: TimestampLike | null;
+  label: string;
+  detail: string;
+  /** Who acted, as a sentence part: "Ana Cruz (IMT)", or "the system". */
+  actor: string;
+  isNote: boolean;
+}
+
+export function actorLabel(actor: TimelineActor | null): string {
+  if (!actor) return 'the system';
+  const name = actor.name || `account ${actor.uid}`;
+  return actor.role ? `${name} (${actor.role})` : name;
+}
+
+function millis(at: TimestampLike | null | undefined): number {
+  // A note just written has no server time yet: it sorts last, where it will land.
+  return at ? at.toMillis() : Number.MAX_SAFE_INTEGER;
+}
+
+/** Server entries and notes, interleaved by time (entries first on a tie: they caused the note). */
+export function mergeTimeline(
+  entries: readonly WithId<TimelineEntry>[],
+  notes: readonly WithId<InternalNote>[],
+): TimelineItem[] {
+  const items = [
+    ...entries.map((e) => ({
+      id: `entry-${e.id}`,
+      at: e.at ?? null,
+      label: KIND_LABELS[e.kind] ?? e.kind,
+      detail: e.detail,
+      actor: actorLabel(e.actor),
+      isNote: false,
+    })),
+    ...notes.map((n) => ({
+      id: `note-${n.id}`,
+      at: n.at ?? null,
+      label: 'Internal note',
+      detail: n.text,
+      actor: n.authorName,
+      isNote: true,
+    })),
+  ];
+  return items.sort((a, b) => millis(a.at) - millis(b.at) || Number(a.isNote) - Number(b.isNote));
+}
