@@ -225,7 +225,9 @@ describe('published and server-written collections', () => {
 
   const failures = COLLECTIONS.triggerFailures;
   const failureRows: Row<Firestore>[] = [
-    read('get a trigger failure', ADMIN, (db) => getDoc(doc(db, failures, 'announceNewIncident-e1'))),
+    read('get a trigger failure', ADMIN, (db) =>
+      getDoc(doc(db, failures, 'announceNewIncident-e1')),
+    ),
     read('list trigger failures', ADMIN, (db) => getDocs(collection(db, failures))),
     write('forge a trigger failure', NOBODY, (db) =>
       setDoc(doc(db, failures, 'forged'), { trigger: 'x', attempts: 1, state: 'retrying' }),

@@ -1,5 +1,5 @@
 /** Firestore documents and values in proto3 JSON form → rules values. */
-import type { Value } from '@firebase/firestore/api';
+import type { Value } from '../firestore/sdk-api.js';
 import type { Json } from '../firestore/service.js';
 import { RulesEvalError } from './errors.js';
 import { RBytes, RLatLng, RMap, RPath, RTimestamp, type RValue } from './values.js';

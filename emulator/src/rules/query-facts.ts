@@ -3,7 +3,7 @@
  * return: one QueryFacts per disjunct of the filter in disjunctive normal form, with IN and
  * ARRAY_CONTAINS_ANY expanded (each value must be allowed on its own).
  */
-import type { FieldFilter as ApiFieldFilter } from '@firebase/firestore/api';
+import type { FieldFilter as ApiFieldFilter } from '../firestore/sdk-api.js';
 import type { Json } from '../firestore/service.js';
 import { fromFirestoreValue } from './firestore-values.js';
 import {

@@ -1,4 +1,4 @@
-import type { Filter, Value } from '@firebase/firestore/api';
+import type { Filter, Value } from '../sdk-api.js';
 import { invalid } from './errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Filter } from '@firebase/firestore/api';
+import type { Filter } from '../sdk-api.js';
 import type { Json } from '../service.js';
 import { invalid, isObject, optArray, optInt, optMessage } from './errors.js';
 import {

@@ -1,4 +1,4 @@
-import type { Value as ApiValue } from '@firebase/firestore/api';
+import type { Value as ApiValue } from '../sdk-api.js';
 import { invalid, isObject } from './errors.js';
 import { canonicalTimestamp } from './time.js';
 import { compareDocumentNames, parseDocumentName } from './paths.js';
