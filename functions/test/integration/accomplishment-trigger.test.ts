@@ -52,7 +52,7 @@ const refusal = (incidentId: string, aid: string, count = 1) =>
   waitForLogs(
     (log) =>
       /onAccomplishmentWritten/.test(log.fn) &&
-      log.message.startsWith('Accomplishment id already copies another incident') &&
+      log.message.includes('Accomplishment id already copies another incident') &&
       log.fields.incidentId === incidentId &&
       log.fields.accomplishmentId === aid,
     count,

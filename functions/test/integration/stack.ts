@@ -19,6 +19,11 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/
 import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
 import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
+import {
+  functionLog,
+  waitForFunctionLogs,
+  type FunctionLog,
+} from '@campus-safety/testkit/function-logs';
 import { waitFor as pollFor } from '@campus-safety/testkit/wait';
 
 // The runner (scripts/run-integration.mjs) starts the emulators on free ports and says where.
@@ -316,64 +321,16 @@ export function cloudEvent(opts: {
   };
 }
 
-interface LoggingEntry {
-  data?: {
-    user?: Record<string, unknown> & { message?: unknown };
-    metadata?: { function?: { name?: unknown } };
-  };
-}
-
-/** A line a function logged: its name, the text passed to `logger.*` and the structured fields. */
-export interface FunctionLog {
-  fn: string;
-  message: string;
-  fields: Record<string, unknown>;
-}
-
-function functionLog(raw: unknown): FunctionLog | null {
-  const entry = JSON.parse(String(raw)) as LoggingEntry;
-  const user = entry.data?.user;
-  const fn = entry.data?.metadata?.function?.name;
-  if (typeof user?.message !== 'string' || typeof fn !== 'string') return null;
-  return { fn, message: user.message, fields: user };
-}
-
 /**
  * Waits until functions have logged `count` lines that `accept` takes: the trigger's own word
- * that it has run, for runs that write nothing to wait on (a refusal, a skip). The Logging
- * emulator replays its history to a new client and then streams, so lines logged before the
- * call count too.
+ * that it has run, for runs that write nothing to wait on (a refusal, a skip).
  */
-export async function waitForLogs(
+export function waitForLogs(
   accept: (log: FunctionLog) => boolean,
   count = 1,
   timeoutMs = 30_000,
 ): Promise<FunctionLog[]> {
-  const socket = new WebSocket(`ws://127.0.0.1:${PORTS.logging}`);
-  const seen: FunctionLog[] = [];
-  try {
-    return await new Promise<FunctionLog[]>((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(new Error(`${seen.length} of ${count} function log lines after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      socket.onmessage = (event) => {
-        const log = functionLog(event.data);
-        if (log && accept(log)) seen.push(log);
-        if (seen.length >= count) {
-          clearTimeout(timer);
-          resolve(seen);
-        }
-      };
-      socket.onerror = () => {
-        clearTimeout(timer);
-        reject(new Error('Logging emulator not reachable'));
-      };
-    });
-  } finally {
-    socket.close();
-  }
+  return waitForFunctionLogs({ port: PORTS.logging, accept, count, timeoutMs });
 }
 
 /**

@@ -52,7 +52,7 @@ async function faultyReport(failures: number) {
  * platform's backoff has passed. This wait is on the clock because the trigger's behaviour is:
  * only an event older than RETRY_AFTER_MS may be a retry. The Functions emulator also restarts
  * the worker a failure killed, and a redelivery within about a second meets a closing connection,
- * so each retry also comes a second after the previous delivery, as the platform's would.
+ * so each retry also comes a second after the previous delivery ended, as the platform's would.
  */
 let lastDelivery = 0;
 async function retry(ref: { path: string }, fields: Record<string, unknown>, record: DocumentData) {
@@ -61,17 +61,20 @@ async function retry(ref: { path: string }, fields: Record<string, unknown>, rec
     () => Date.now() >= Math.max(eventTime + RETRY_AFTER_MS + 500, lastDelivery + 1000),
     { timeoutMs: RETRY_AFTER_MS + 5000, what: "the platform's retry backoff" },
   );
-  lastDelivery = Date.now();
-  return deliverEvent(
-    'onIncidentCreated',
-    cloudEvent({
-      id: record.eventId,
-      type: 'created',
-      document: ref.path,
-      value: fields,
-      time: new Date(eventTime).toISOString(),
-    }),
-  );
+  try {
+    return await deliverEvent(
+      'onIncidentCreated',
+      cloudEvent({
+        id: record.eventId,
+        type: 'created',
+        document: ref.path,
+        value: fields,
+        time: new Date(eventTime).toISOString(),
+      }),
+    );
+  } finally {
+    lastDelivery = Date.now();
+  }
 }
 
 describe('trigger retries and failure records', function () {
