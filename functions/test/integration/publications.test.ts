@@ -23,6 +23,7 @@ import {
   waitFor,
   type SignedIn,
 } from './stack';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 /** Set by `firebase emulators:exec` when the runner found a Pub/Sub emulator. */
 const PUBSUB_HOST = process.env.PUBSUB_EMULATOR_HOST;
@@ -97,7 +98,8 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
       tags: [],
       scheduledDate: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    await new Promise((r) => setTimeout(r, when.getTime() - Date.now() + 50));
+    // The item falls due at `when`: a clock condition of the product, not a settle.
+    await waitUntil(() => Date.now() > when.getTime(), { timeoutMs: 60_000, what: 'the due date' });
     await scheduleTick();
     await waitFor(isPublished(`${COLLECTIONS.announcements}/${res.id}`), Boolean);
     const published = await docData(`${COLLECTIONS.announcements}/${res.id}`);
