@@ -4,8 +4,13 @@
  * cores and some start emulators), each under a header with its timing. A failing suite does not
  * stop the run; the exit code is non-zero when any failed. The last line is `N passed, N failed`.
  *
+ * Suites that start no emulator or browser (BESIDE_SUITES) run in a second lane at the same time:
+ * the main lane's output streams as it comes, each beside-lane suite's output is printed in one
+ * block when it ends.
+ *
  *   npm test -- --list           show the suites without running them
  *   npm test -- --only <text>    run only suites whose name contains <text> (repeatable)
+ *   npm test -- --serial         one lane: every suite alone, as when timing a suite
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -15,21 +20,38 @@ import { ensureInstalled } from './lib/install.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { isStale } from './lib/staleness.mjs';
 import { officialFirestoreAvailable, requestedEngine } from '../testkit/src/emulator-binaries.mjs';
-import { discoverSuites, perEngine, summaryLine } from './lib/suites.mjs';
+import { discoverSuites, lanes, perEngine, summaryLine } from './lib/suites.mjs';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { list: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } },
+  options: {
+    list: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+    serial: { type: 'boolean', default: false },
+  },
 });
 
-function runSuite(command, args, env) {
+/**
+ * Runs one suite; its output goes to ours as it comes, or, with `capture`, is collected and
+ * handed to `capture` when it ends.
+ * @param {((output: string) => void) | null} capture
+ */
+function runSuite(command, args, env, capture = null) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const stdio = capture ? 'pipe' : 'inherit';
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', stdio, stdio] });
+    let output = '';
+    const keep = (chunk) => (output += chunk.toString());
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.once('error', (error) => {
-      console.error(error.message);
-      resolve(127);
+      output += `${error.message}\n`;
+      if (!capture) console.error(error.message);
     });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.once('close', (code, signal) => {
+      capture?.(output);
+      resolve(code ?? (signal ? 128 : 1));
+    });
   });
 }
 
@@ -92,19 +114,42 @@ for (const target of buildTargets(ROOT).filter(isStale)) {
   console.log(`${code === 0 ? 'built' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
 }
 
-for (const [index, suite] of suites.entries()) {
-  console.log(
-    rule(
-      `[${index + 1}/${suites.length}] ${suite.name}  (${suite.command} ${suite.args.join(' ')})`,
-    ),
+const header = (suite) =>
+  rule(
+    `[${suites.indexOf(suite) + 1}/${suites.length}] ${suite.name}  (${suite.command} ${suite.args.join(' ')})`,
   );
-  const started = performance.now();
-  const code = await runSuite(suite.command, suite.args, { ...env, ...suite.env });
-  const ms = performance.now() - started;
-  results.push({ name: suite.name, ok: code === 0, ms, code });
-  console.log(
-    `${code === 0 ? 'PASSED' : `FAILED (exit ${code})`}: ${suite.name} in ${seconds(ms)}`,
-  );
+/** @param {{ buffered: boolean }} options */
+async function runLane(laneSuites, { buffered }) {
+  for (const suite of laneSuites) {
+    if (!buffered) console.log(header(suite));
+    const started = performance.now();
+    const code = await runSuite(
+      suite.command,
+      suite.args,
+      { ...env, ...suite.env },
+      buffered ? (output) => process.stdout.write(`${header(suite)}\n${output}`) : null,
+    );
+    const ms = performance.now() - started;
+    results.push({ name: suite.name, ok: code === 0, ms, code });
+    console.log(
+      `${code === 0 ? 'PASSED' : `FAILED (exit ${code})`}: ${suite.name} in ${seconds(ms)}`,
+    );
+  }
+}
+
+const started = performance.now();
+if (values.serial) {
+  await runLane(suites, { buffered: false });
+} else {
+  const { main, beside } = lanes(suites);
+  await Promise.all([runLane(main, { buffered: false }), runLane(beside, { buffered: true })]);
+}
+const totalMs = performance.now() - started;
+// The summary keeps the suites' order whichever lane finished first.
+results.sort((a, b) => order(a.name) - order(b.name));
+function order(name) {
+  const index = suites.findIndex((suite) => suite.name === name);
+  return index === -1 ? -1 : index;
 }
 
 console.log(rule('summary'));
@@ -112,5 +157,6 @@ for (const r of results) {
   console.log(`${r.ok ? 'pass' : 'FAIL'}  ${r.name.padEnd(40)} ${seconds(r.ms).padStart(9)}`);
 }
 for (const note of skipped) console.log(`skip  ${note}`);
+console.log(`suites took ${seconds(totalMs)}${values.serial ? ' (serial)' : ' (two lanes)'}`);
 console.log(summaryLine(results));
 process.exit(results.every((r) => r.ok) ? 0 : 1);

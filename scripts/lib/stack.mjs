@@ -53,6 +53,7 @@ const EMULATORS = ['auth', 'firestore', 'functions', 'storage', 'hosting'];
 /** firebase-tools preloads: lazy Auth validators, and Pub/Sub delivery to v2 schedules. */
 const PRELOADS = [
   join(ROOT, 'scripts', 'lib', 'lazy-auth-validation.cjs'),
+  join(ROOT, 'scripts', 'lib', 'keep-auth-sessions.cjs'),
   SCHEDULE_DELIVERY_PRELOAD,
 ];
 

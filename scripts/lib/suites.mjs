@@ -80,6 +80,29 @@ export const PER_ENGINE_SUITES = [
 ];
 
 /**
+ * Suites that start no emulator, server or browser: `npm test` runs them one after another in a
+ * second lane beside the others, which spend most of their time waiting on emulators. A suite
+ * not listed here (every new one) runs in the main lane.
+ */
+export const BESIDE_SUITES = [
+  'model: test',
+  'testkit: test',
+  'functions: test',
+  'web: test',
+  'root: test:scripts',
+  'typecheck',
+  'lint',
+];
+
+/** Splits suites into the main lane and the lane beside it, each keeping its order. */
+export function lanes(suites) {
+  return {
+    main: suites.filter((suite) => !BESIDE_SUITES.includes(suite.name)),
+    beside: suites.filter((suite) => BESIDE_SUITES.includes(suite.name)),
+  };
+}
+
+/**
  * Expands each per-engine suite into one run per engine in `engines` (official first: it is the
  * reference). `missing` explains an engine that could not run, listed as skipped.
  */

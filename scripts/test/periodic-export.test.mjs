@@ -20,6 +20,7 @@ import {
   stagingDirs,
   startPeriodicExport,
 } from '../lib/periodic-export.mjs';
+import { waitUntil } from '../../testkit/src/wait.mjs';
 
 /** Writes an export as the Hub does: the data first, the metadata file last. */
 function writeExport(dir, docs, { complete = true } = {}) {
@@ -134,10 +135,11 @@ test('periodic saves print one line per change, nothing for an unchanged minute,
       writeExport(path, next);
     },
   });
-  while (rounds.length) await new Promise((r) => setTimeout(r, 20));
-  await new Promise((r) => setTimeout(r, 80));
+  const savedLines = () => lines.filter((l) => l.startsWith('[saved] .emulator-data at'));
+  // The rounds: a save, the same export again (not saved), the failure, a change: two saves.
+  await waitUntil(() => rounds.length === 0 && savedLines().length >= 2, { intervalMs: 10 });
   await saver.stop();
-  const saved = lines.filter((l) => l.startsWith('[saved] .emulator-data at'));
+  const saved = savedLines();
   assert.equal(saved.length, 2, lines.join('\n'));
   assert.ok(lines.includes('[saved] not saved: hub down'));
   assert.deepEqual(docsIn(data), ['a', 'b']);

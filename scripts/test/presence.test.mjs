@@ -7,6 +7,7 @@ import { PROJECT_ID, ROOT } from '../lib/paths.mjs';
 import { isListening } from '../../testkit/src/ports.mjs';
 import { hasDemoData } from '../seed/presence.mjs';
 import { freePort } from '../../testkit/src/ports.mjs';
+import { waitUntil } from '../../testkit/src/wait.mjs';
 
 // Against the project's own Firestore emulator on a free port (built by `npm run build -w
 // emulator`, which `npm test` runs first when it is stale).
@@ -25,11 +26,7 @@ before(async () => {
       stdio: 'ignore',
     },
   );
-  const deadline = Date.now() + 30_000;
-  while (!(await isListening(port))) {
-    assert.ok(Date.now() < deadline, 'emulator did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntil(() => isListening(port), { timeoutMs: 30_000, what: 'the emulator to start' });
 });
 
 after(() => child?.kill());

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { startProcess } from '../lib/processes.mjs';
+import { waitUntil } from '../../testkit/src/wait.mjs';
 
 const alive = (pid) => {
   try {
@@ -28,15 +29,17 @@ test('stop ends the process, its group and a detached grandchild, and keeps the 
     logFile: join(dir, 'out.log'),
     onLine: (line) => lines.push(line),
   });
-  while (!lines.some((l) => l.startsWith('grandchild ')))
-    await new Promise((r) => setTimeout(r, 20));
+  await waitUntil(() => lines.some((l) => l.startsWith('grandchild ')), { intervalMs: 20 });
   const grandchild = Number(lines.find((l) => l.startsWith('grandchild ')).split(' ')[1]);
   assert.equal(alive(grandchild), true);
 
   const result = await handle.stop({ signal: 'SIGTERM', graceMs: 2000 });
   assert.equal(alive(handle.pid), false);
-  await new Promise((r) => setTimeout(r, 200));
-  assert.equal(alive(grandchild), false, 'the detached grandchild is stopped too');
+  await waitUntil(() => !alive(grandchild), {
+    timeoutMs: 5000,
+    intervalMs: 20,
+    what: 'the detached grandchild to be stopped too',
+  });
   assert.ok(result.signal || result.code !== null);
   assert.match(readFileSync(join(dir, 'out.log'), 'utf8'), /grandchild \d+/);
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { test } from 'node:test';
 import { startScheduler } from '../lib/scheduler.mjs';
+import { becomesTrue } from '../../testkit/src/wait.mjs';
 
 /** A stand-in for the emulators' REST endpoints: records each request, answers from `routes`. */
 async function fakeEmulators(routes) {
@@ -21,9 +22,7 @@ async function fakeEmulators(routes) {
   return { host: `127.0.0.1:${server.address().port}`, requests, close: () => server.close() };
 }
 
-const until = async (check) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-};
+const until = (check) => becomesTrue(check, { timeoutMs: 2000, intervalMs: 10 });
 
 test('with the Pub/Sub emulator, each run is one message on each scheduled function topic', async () => {
   const pubsub = await fakeEmulators({ ':publish': { messageIds: ['1'] } });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { discoverSuites, perEngine, summaryLine } from '../lib/suites.mjs';
+import { discoverSuites, lanes, perEngine, summaryLine } from '../lib/suites.mjs';
 
 function repo(files) {
   const dir = mkdtempSync(join(tmpdir(), 'suites-'));
@@ -83,4 +83,19 @@ test('per-engine suites run once per engine, official first, with FIRESTORE_ENGI
     ['web: test', 'root: test:rules [own]'],
   );
   assert.deepEqual(ownOnly.skipped, ['root: test:rules [official]: not installed']);
+});
+
+test('suites that start no emulator run in the lane beside; every other suite, new ones too, in the main lane', () => {
+  const named = (...names) => names.map((name) => ({ name, command: 'npm', args: [] }));
+  const { main, beside } = lanes(
+    named('model: test', 'emulator: test', 'lint', 'functions: test:integration [own]', 'x: new'),
+  );
+  assert.deepEqual(
+    main.map((s) => s.name),
+    ['emulator: test', 'functions: test:integration [own]', 'x: new'],
+  );
+  assert.deepEqual(
+    beside.map((s) => s.name),
+    ['model: test', 'lint'],
+  );
 });

@@ -23,11 +23,12 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
+import { waitForFunctionLogs } from '@campus-safety/testkit/function-logs';
 import {
   admin,
   assignee,
   incident,
-  pause,
+  PORTS,
   refused,
   state,
   timelineEntry,
@@ -674,7 +675,14 @@ describe('attacks: incidents and accomplishments', () => {
       await admin.db
         .doc(`incident_reports/${own}/accomplishment_reports/${northAccomplishment}`)
         .set({ ...accomplishment({ title: 'Hijacked' }), timestamp: new Date() });
-      await pause(3000);
+      // A refused write changes nothing: the trigger's log line is the sign its run is over.
+      await waitForFunctionLogs({
+        port: PORTS.logging,
+        accept: (log) =>
+          log.message.includes('Accomplishment id already copies another incident') &&
+          log.fields.incidentId === own &&
+          log.fields.accomplishmentId === northAccomplishment,
+      });
       const after = (
         await admin.db.doc(`accomplishment_reports/${northAccomplishment}`).get()
       ).data();

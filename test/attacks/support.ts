@@ -21,6 +21,7 @@ import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { FUNCTIONS_REGION, incidentKeywords } from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
+import { waitFor as pollFor } from '@campus-safety/testkit/wait';
 
 const endpoints = suiteEndpoints();
 export const PORTS = {
@@ -28,6 +29,7 @@ export const PORTS = {
   firestore: endpoints.firestore!.port,
   functions: endpoints.functions!.port,
   storage: endpoints.storage!.port,
+  logging: endpoints.logging!.port,
 };
 /** Set by the emulator suite runner (run.mjs). */
 export const PROJECT = process.env.GCLOUD_PROJECT ?? suiteProject('attacks');
@@ -55,23 +57,14 @@ export function unique(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
-export async function waitFor<T>(
+/** Polls `read` until `until` takes its value (the testkit's poller, with this suite's timeout). */
+export function waitFor<T>(
   read: () => Promise<T>,
   until: (value: T) => boolean,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const start = Date.now();
-  let last = await read();
-  while (!until(last)) {
-    if (Date.now() - start > timeoutMs)
-      throw new Error(`Timed out waiting; last value: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    last = await read();
-  }
-  return last;
+  return pollFor(read, until, { timeoutMs, what: 'the expected value' });
 }
-
-export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Attacker {
   label: string;

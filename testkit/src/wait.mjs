@@ -55,6 +55,23 @@ export async function becomesTrue(check, { timeoutMs, intervalMs = 100, abort })
   return false;
 }
 
+/**
+ * Proves that something stays true for a while (a trigger does not loop, a write is not undone):
+ * the one kind of test wait that has a duration. Checks every `intervalMs` for `forMs` and fails
+ * at the first check that is false, naming `what`. Everything else waits for an event.
+ * @param {() => boolean | Promise<boolean>} check
+ * @param {{ forMs: number, intervalMs?: number, what?: string }} options
+ * @returns {Promise<void>}
+ */
+export async function holdsFor(check, { forMs, intervalMs = 100, what = 'a condition' }) {
+  const until = Date.now() + forMs;
+  for (;;) {
+    if (!(await check())) throw new Error(`Stopped holding before ${forMs} ms: ${what}`);
+    if (Date.now() >= until) return;
+    await sleep(intervalMs);
+  }
+}
+
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { becomesTrue, waitFor, waitUntil } from '../src/wait.mjs';
+import { becomesTrue, holdsFor, waitFor, waitUntil } from '../src/wait.mjs';
 
 test('waitUntil resolves with the first truthy value', async () => {
   let calls = 0;
@@ -32,4 +32,19 @@ test('becomesTrue gives up at once when aborted, and says false on timeout', asy
   assert.ok(Date.now() - started < 1000);
   assert.equal(await becomesTrue(() => false, { timeoutMs: 20, intervalMs: 5 }), false);
   assert.equal(await becomesTrue(async () => true, { timeoutMs: 20 }), true);
+});
+
+test('holdsFor checks for the whole duration and fails at the first false check', async () => {
+  let calls = 0;
+  const started = Date.now();
+  await holdsFor(() => ++calls > 0, { forMs: 50, intervalMs: 5 });
+  assert.ok(Date.now() - started >= 50);
+  assert.ok(calls >= 2);
+
+  let left = 3;
+  await assert.rejects(
+    holdsFor(() => --left > 0, { forMs: 10_000, intervalMs: 1, what: 'the count' }),
+    /Stopped holding before 10000 ms: the count/,
+  );
+  assert.equal(left, 0);
 });

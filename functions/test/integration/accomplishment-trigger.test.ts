@@ -8,11 +8,11 @@ import {
   docData,
   notificationsOf,
   reporter,
-  settle,
   staffMember,
   timelineOf,
   unique,
   waitFor,
+  waitForLogs,
 } from './stack';
 
 async function incident(status: string, extra: Record<string, unknown> = {}) {
@@ -44,6 +44,20 @@ function accomplishment(extra: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * Waits for the trigger's `count`-th refusal of accomplishment `aid` under `incidentId`: a
+ * refused write changes nothing, so its log line is the one sign that the run is over.
+ */
+const refusal = (incidentId: string, aid: string, count = 1) =>
+  waitForLogs(
+    (log) =>
+      /applyAccomplishmentReport/.test(log.fn) &&
+      log.message.includes('Accomplishment id already copies another incident') &&
+      log.fields.incidentId === incidentId &&
+      log.fields.accomplishmentId === aid,
+    count,
+  );
+
 describe('accomplishment trigger', () => {
   it('copies the report to accomplishment_reports/{aid} with the incident snapshot', async () => {
     const { ref } = await incident('Processing');
@@ -67,7 +81,7 @@ describe('accomplishment trigger', () => {
       assignee: 'Ana Cruz',
       threatLevel: 'Low',
     });
-    await settle(500);
+    // The copy and the status move are one transaction: with the copy there, the status is final.
     assert.equal(
       (await docData(ref.path))!.status,
       'Processing',
@@ -164,7 +178,6 @@ describe('accomplishment trigger', () => {
     // Staff change the level on the incident in between; a redelivery must not undo that.
     await ref.update({ threatLevel: 'Critical' });
     await deliverEvent('applyAccomplishmentReport', event);
-    await settle(500);
     assert.equal((await docData(ref.path))!.threatLevel, 'Critical');
     assert.ok(await docData(`${COLLECTIONS.accomplishmentReports}/${aid}`));
   });
@@ -186,7 +199,7 @@ describe('accomplishment trigger', () => {
     });
     const forged = attacker.ref.collection(COLLECTIONS.accomplishmentReports).doc(aid);
     await forged.set(accomplishment({ title: 'Hijacked', threatLevel: 'Critical' }));
-    await settle();
+    await refusal(attacker.ref.id, aid);
     assert.deepEqual(await docData(copyPath), original);
     const attackerIncident = await docData(attacker.ref.path);
     assert.equal(attackerIncident!.status, 'Responded'); // not resolved by a refused report
@@ -194,7 +207,7 @@ describe('accomplishment trigger', () => {
 
     // Deleting the forged sub-document does not take the victim's copy with it.
     await forged.delete();
-    await settle();
+    await refusal(attacker.ref.id, aid, 2);
     assert.deepEqual(await docData(copyPath), original);
   });
 
@@ -242,7 +255,7 @@ describe('accomplishment trigger', () => {
       () => docData(`${COLLECTIONS.accomplishmentReports}/${aid}`),
       (d) => !!d,
     );
-    await settle(500);
+    // The copy and the timeline entry are one transaction: with the copy there, no entry can come.
     assert.deepEqual(await timelineOf(ref.path), [{ id: `accomplishment-${aid}`, ...seeded }]);
   });
 });

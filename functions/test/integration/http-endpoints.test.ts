@@ -103,7 +103,11 @@ describe('HTTP endpoints', () => {
     assert.equal((await post('send-notif-topic', payload, await user.idToken())).status, 403);
     const archived = await account({ role: 'Admin', isArchived: true });
     const archivedToken = await archived.user.getIdToken();
-    await new Promise((r) => setTimeout(r, 300));
+    // Archiving disables the Auth user (the user trigger): wait for that, as the endpoint reads it.
+    await waitFor(
+      () => auth.getUser(archived.uid),
+      (u) => u.disabled,
+    );
     const refused = await post('send-notif-topic', payload, archivedToken);
     assert.equal(refused.status, 403);
     assert.match(refused.body.error.message, /archived/);

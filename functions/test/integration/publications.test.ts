@@ -19,10 +19,11 @@ import {
   db,
   docData,
   pushesFor,
-  settle,
+  runScheduled,
   waitFor,
   type SignedIn,
 } from './stack';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 /** Set by `firebase emulators:exec` when the runner found a Pub/Sub emulator. */
 const PUBSUB_HOST = process.env.PUBSUB_EMULATOR_HOST;
@@ -97,7 +98,8 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
       tags: [],
       scheduledDate: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    await new Promise((r) => setTimeout(r, when.getTime() - Date.now() + 50));
+    // The item falls due at `when`: a clock condition of the product, not a settle.
+    await waitUntil(() => Date.now() > when.getTime(), { timeoutMs: 60_000, what: 'the due date' });
     await scheduleTick();
     await waitFor(isPublished(`${COLLECTIONS.announcements}/${res.id}`), Boolean);
     const published = await docData(`${COLLECTIONS.announcements}/${res.id}`);
@@ -119,9 +121,9 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
     assert.equal((await docData(`${COLLECTIONS.announcements}/${later.id}`))!.isScheduled, true);
     assert.equal((await pushesFor('payload.type_id', later.id)).length, 0);
 
-    // Running the job again publishes nothing twice.
-    await scheduleTick();
-    await settle();
+    // Running the job again publishes nothing twice (called as the scheduler calls it, which
+    // returns once the run is over: a run that publishes nothing leaves nothing to wait for).
+    await runScheduled(SCHEDULED_PUBLISHING_FUNCTION, scheduleTopic(SCHEDULED_PUBLISHING_FUNCTION));
     assert.equal((await pushesFor('payload.type_id', res.id)).length, 1);
   });
 
@@ -132,13 +134,12 @@ describe('saveArticle / saveAnnouncement / scheduled publishing', () => {
       description: 'Both runs see it due.',
       scheduledDate: new Date(Date.now() - 1000).toISOString(),
     });
-    await Promise.all([admin.call('publishScheduledNow'), scheduleTick()]);
-    await waitFor(isPublished(`${COLLECTIONS.articles}/${due.id}`), Boolean);
-    await waitFor(
-      () => pushesFor('payload.type_id', due.id),
-      (found) => found.length > 0,
-    );
-    await settle();
+    // Both return once their run is over, so the pushes are all there when they have.
+    await Promise.all([
+      admin.call('publishScheduledNow'),
+      runScheduled(SCHEDULED_PUBLISHING_FUNCTION, scheduleTopic(SCHEDULED_PUBLISHING_FUNCTION)),
+    ]);
+    assert.ok(await isPublished(`${COLLECTIONS.articles}/${due.id}`)());
     assert.equal((await pushesFor('payload.type_id', due.id)).length, 1);
   });
 

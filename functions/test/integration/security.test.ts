@@ -31,6 +31,7 @@ import {
   timelineOf,
   waitFor,
 } from './stack';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 const users = () => db.collection(COLLECTIONS.users);
 const directory = () => db.collection(COLLECTIONS.staffDirectory);
@@ -193,7 +194,10 @@ describe('reissueDefaultPassword (finding 1)', () => {
     const created = await admin.call<CreateAccountResponse>('createAccount', input);
     const earlier = await (await signIn(input.email, created.defaultPassword)).idToken();
     // Revocation compares whole seconds: the old token must be from an earlier second.
-    await new Promise((r) => setTimeout(r, 1100));
+    const issuedAt = JSON.parse(Buffer.from(earlier.split('.')[1]!, 'base64url').toString()).iat;
+    await waitUntil(() => Date.now() >= (Number(issuedAt) + 1) * 1000, {
+      what: 'the second after the old token was issued',
+    });
     const before = Date.now();
     const res = await admin.call<ReissueDefaultPasswordResponse>('reissueDefaultPassword', {
       uid: created.uid,

@@ -19,6 +19,11 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/
 import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
 import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
+import {
+  functionLog,
+  waitForFunctionLogs,
+  type FunctionLog,
+} from '@campus-safety/testkit/function-logs';
 import { waitFor as pollFor } from '@campus-safety/testkit/wait';
 
 // The runner (scripts/run-integration.mjs) starts the emulators on free ports and says where.
@@ -59,11 +64,6 @@ export function waitFor<T>(
   timeoutMs = 30_000,
 ): Promise<T> {
   return pollFor(read, until, { timeoutMs, what: 'the expected value' });
-}
-
-/** Waits a while and returns what is there: for asserting that something did NOT happen. */
-export async function settle(ms = 1500): Promise<void> {
-  await new Promise((r) => setTimeout(r, ms));
 }
 
 export interface SignedIn {
@@ -238,21 +238,40 @@ export async function callError(
 
 /**
  * Delivers a Firestore CloudEvent straight to a trigger in the Functions emulator, as Eventarc
- * would redeliver it: used to send the very same event twice.
+ * would redeliver it: used to send the very same event twice. Returns once the trigger has run
+ * (the emulator answers when the function's promise settles), so what it wrote is there.
  */
-export async function deliverEvent(
+export function deliverEvent(functionId: string, event: Record<string, unknown>): Promise<void> {
+  return postToTrigger(functionId, { 'content-type': 'application/json' }, JSON.stringify(event));
+}
+
+/**
+ * Runs a scheduled function as Cloud Scheduler calls it (the POST that the Pub/Sub preload makes
+ * for a schedule message), and returns once it has run: for a run whose effect is "nothing".
+ */
+export function runScheduled(functionId: string, jobName: string): Promise<void> {
+  return postToTrigger(
+    functionId,
+    {
+      'content-type': 'application/json',
+      'X-CloudScheduler': 'true',
+      'X-CloudScheduler-JobName': jobName,
+      'X-CloudScheduler-ScheduleTime': new Date().toISOString(),
+    },
+    '{}',
+  );
+}
+
+async function postToTrigger(
   functionId: string,
-  event: Record<string, unknown>,
+  headers: Record<string, string>,
+  body: string,
 ): Promise<void> {
   let lastStatus = 0;
   for (let generation = 0; generation < 5; generation++) {
     const res = await fetch(
       `http://127.0.0.1:${PORTS.functions}/functions/projects/${PROJECT}/triggers/${FUNCTIONS_REGION}-${functionId}-${generation}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(event),
-      },
+      { method: 'POST', headers, body },
     );
     lastStatus = res.status;
     if (res.ok) return;
@@ -303,19 +322,28 @@ export function cloudEvent(opts: {
 }
 
 /**
- * What the functions logged so far, as the Logging emulator replays its history to a new
- * WebSocket client: the function's name and the text it passed to `logger.*`.
+ * Waits until functions have logged `count` lines that `accept` takes: the trigger's own word
+ * that it has run, for runs that write nothing to wait on (a refusal, a skip).
  */
-export async function functionLogs(): Promise<{ fn: string; message: string }[]> {
-  const logs: { fn: string; message: string }[] = [];
+export function waitForLogs(
+  accept: (log: FunctionLog) => boolean,
+  count = 1,
+  timeoutMs = 30_000,
+): Promise<FunctionLog[]> {
+  return waitForFunctionLogs({ port: PORTS.logging, accept, count, timeoutMs });
+}
+
+/**
+ * What the functions logged so far, as the Logging emulator replays its history to a new
+ * WebSocket client. The replay has no end marker: what arrives within half a second of the
+ * connection is taken as the history (callers wait for counts with `waitFor`, never on this).
+ */
+export async function functionLogs(): Promise<FunctionLog[]> {
+  const logs: FunctionLog[] = [];
   const socket = new WebSocket(`ws://127.0.0.1:${PORTS.logging}`);
   socket.onmessage = (event) => {
-    const entry = JSON.parse(String(event.data)) as {
-      data?: { user?: { message?: unknown }; metadata?: { function?: { name?: unknown } } };
-    };
-    const message = entry.data?.user?.message;
-    const fn = entry.data?.metadata?.function?.name;
-    if (typeof message === 'string' && typeof fn === 'string') logs.push({ fn, message });
+    const log = functionLog(event.data);
+    if (log) logs.push(log);
   };
   await new Promise<void>((resolve, reject) => {
     socket.onopen = () => setTimeout(resolve, 500);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { RETRY_AFTER_MS } from '../../src/platform/trigger-failures';
+import { RETRY_AFTER_MS } from '../../src/services/trigger-failures';
 import {
   cloudEvent,
   db,
@@ -9,16 +9,16 @@ import {
   notificationsOf,
   pushesFor,
   reporter,
-  settle,
   unique,
   timelineOf,
   waitFor,
 } from './stack';
+import { waitUntil } from '@campus-safety/testkit/wait';
 
 /**
  * Retries: the platform delivers a failed event again (`retry: true`); neither emulator does, so
  * the tests deliver the same CloudEvent again as Eventarc would. The fault is the emulator-only
- * hook of platform/trigger-failures.ts: `emulatorFault: {trigger, failures}` on the document.
+ * hook of services/trigger-failures.ts: `emulatorFault: {trigger, failures}` on the document.
  */
 const failuresOf = async (document: string) =>
   (
@@ -49,22 +49,32 @@ async function faultyReport(failures: number) {
 
 /**
  * The retry of the failed creation event: same id, same document, delivered again once the
- * platform's backoff has passed (the Functions emulator also restarts the worker a failure
- * killed, so an immediate redelivery would meet a closing connection).
+ * platform's backoff has passed. This wait is on the clock because the trigger's behaviour is:
+ * only an event older than RETRY_AFTER_MS may be a retry. The Functions emulator also restarts
+ * the worker a failure killed, and a redelivery within about a second meets a closing connection,
+ * so each retry also comes a second after the previous delivery ended, as the platform's would.
  */
+let lastDelivery = 0;
 async function retry(ref: { path: string }, fields: Record<string, unknown>, record: DocumentData) {
-  const eventTime = (record.eventTime as Timestamp).toDate();
-  await settle(Math.max(1000, RETRY_AFTER_MS + 500 - (Date.now() - eventTime.getTime())));
-  return deliverEvent(
-    'announceNewIncident',
-    cloudEvent({
-      id: record.eventId,
-      type: 'created',
-      document: ref.path,
-      value: fields,
-      time: eventTime.toISOString(),
-    }),
+  const eventTime = (record.eventTime as Timestamp).toMillis();
+  await waitUntil(
+    () => Date.now() >= Math.max(eventTime + RETRY_AFTER_MS + 500, lastDelivery + 1000),
+    { timeoutMs: RETRY_AFTER_MS + 5000, what: "the platform's retry backoff" },
   );
+  try {
+    return await deliverEvent(
+      'announceNewIncident',
+      cloudEvent({
+        id: record.eventId,
+        type: 'created',
+        document: ref.path,
+        value: fields,
+        time: new Date(eventTime).toISOString(),
+      }),
+    );
+  } finally {
+    lastDelivery = Date.now();
+  }
 }
 
 describe('trigger retries and failure records', function () {
@@ -77,7 +87,7 @@ describe('trigger retries and failure records', function () {
     assert.equal(record.attempts, 1);
     assert.equal(record.state, 'retrying');
     assert.match(record.error, /Injected fault 1/);
-    await settle(500);
+    // The record is the failed run's last write: nothing of that run can still come.
     assert.deepEqual(await notificationsOf(rep.uid), []);
     assert.deepEqual(await pushesFor('payload.type_id', ref.id), []);
 

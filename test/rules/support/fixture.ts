@@ -51,7 +51,10 @@ export class RulesFixture {
 
   static async start(options: FixtureOptions = {}): Promise<RulesFixture> {
     const firestore = emulatorFromEnv('FIRESTORE_EMULATOR_HOST');
-    if (!firestore) throw new Error('FIRESTORE_EMULATOR_HOST is not set (see emulator-fixture.ts)');
+    if (!firestore)
+      throw new Error(
+        'FIRESTORE_EMULATOR_HOST is not set: run the matrix with `npm run test:rules`, which starts the emulators',
+      );
     const storage = options.storage ? emulatorFromEnv('FIREBASE_STORAGE_EMULATOR_HOST') : null;
     if (options.storage && !storage) throw new Error('FIREBASE_STORAGE_EMULATOR_HOST is not set');
     const env = await initializeTestEnvironment({
