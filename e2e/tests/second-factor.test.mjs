@@ -132,7 +132,8 @@ describe('Second factor (SMS code)', () => {
     const before = await issued();
     await submitSignIn(page, admin.email, PASSWORD);
     await enterSignInCode(page, '+15555550199', before, { shots: 'second-factor-sign-in-code' });
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // Back where the sign-out happened.
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
   });
 
   it('With the requirement on, an Admin without a second factor is sent to enrol; an Admin with one signs in with the code', async function () {

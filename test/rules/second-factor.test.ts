@@ -3,7 +3,7 @@
  * factor (`firebase.sign_in_second_factor` absent from the token) has no Admin powers; other
  * roles and a two-step Admin are unaffected, and nobody writes the setting from a client.
  */
-import { COLLECTIONS, SECURITY_SETTINGS } from '@campus-safety/model';
+import { COLLECTIONS, SECURITY_SETTINGS, STORAGE_PATHS } from '@campus-safety/model';
 import type { RulesTestContext } from '@firebase/rules-unit-testing';
 import {
   collection,
@@ -14,8 +14,9 @@ import {
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
+import { ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import type { Actor, ActorName } from './support/actors';
-import { useFixture, type RulesFixture } from './support/fixture';
+import { storageEmulatorAvailable, useFixture, type RulesFixture } from './support/fixture';
 import { describeMatrix, read, write, type Row } from './support/matrix';
 import { PUSH_MESSAGE, REPORTS } from './support/seed';
 
@@ -45,10 +46,22 @@ function rows(adminPowers: boolean): Row<Firestore>[] {
   ];
 }
 
-/** Each actor's client as after a sign-in with an SMS code: the token names the factor. */
-function twoStepClients() {
+function storageRows(adminPowers: boolean): Row<FirebaseStorage>[] {
+  return [
+    write('upload a guide image', adminPowers ? ['admin'] : [], (storage) =>
+      uploadBytes(
+        ref(storage, STORAGE_PATHS.articleImage('mfa-guide', 'photo.png')),
+        new Uint8Array(1024),
+        { contentType: 'image/png' },
+      ),
+    ),
+  ];
+}
+
+/** Each actor's session as after a sign-in with an SMS code: the token names the factor. */
+function twoStepContexts() {
   const contexts = new Map<ActorName, RulesTestContext>();
-  return (fixture: RulesFixture, actor: Actor): Firestore => {
+  return (fixture: RulesFixture, actor: Actor): RulesTestContext => {
     let context = contexts.get(actor.name);
     if (!context) {
       context = fixture.env.authenticatedContext(actor.uid, {
@@ -59,7 +72,7 @@ function twoStepClients() {
       } as Parameters<RulesFixture['env']['authenticatedContext']>[1]);
       contexts.set(actor.name, context);
     }
-    return context.firestore() as unknown as Firestore;
+    return context;
   };
 }
 
@@ -72,6 +85,7 @@ const SCENARIOS = [
 for (const scenario of SCENARIOS) {
   describe(`second factor for Admins ${scenario.title}`, () => {
     const fixture = useFixture({
+      storage: storageEmulatorAvailable(),
       seedExtra: (env) =>
         scenario.settings === null
           ? Promise.resolve()
@@ -80,15 +94,36 @@ for (const scenario of SCENARIOS) {
             ),
     });
     const required = scenario.settings?.adminsRequireSecondFactor === true;
-    describeMatrix('signed in with a password only', rows(!required), {
+    const twoStep = twoStepContexts();
+    describeMatrix<Firestore>('signed in with a password only', rows(!required), {
       fixture,
       client: (f, actor) => f.firestore(actor),
       actors: COLUMNS,
     });
-    describeMatrix('signed in with a password and an SMS code', rows(true), {
+    describeMatrix<Firestore>('signed in with a password and an SMS code', rows(true), {
       fixture,
-      client: twoStepClients(),
+      client: (f, actor) => twoStep(f, actor).firestore() as unknown as Firestore,
       actors: COLUMNS,
     });
+    if (storageEmulatorAvailable()) {
+      describeMatrix<FirebaseStorage>(
+        'storage, signed in with a password only',
+        storageRows(!required),
+        {
+          fixture,
+          client: (f, actor) => f.storage(actor),
+          actors: COLUMNS,
+        },
+      );
+      describeMatrix<FirebaseStorage>(
+        'storage, signed in with a password and an SMS code',
+        storageRows(true),
+        {
+          fixture,
+          client: (f, actor) => twoStep(f, actor).storage() as unknown as FirebaseStorage,
+          actors: COLUMNS,
+        },
+      );
+    }
   });
 }
