@@ -36,6 +36,8 @@ export const COLLECTIONS = {
   internalNotes: 'internal_notes',
   /** `campus_leads/{campus}`: the IMT member an Admin designated to be told about escalations. */
   campusLeads: 'campus_leads',
+  /** Server-written deployment settings every live account reads (`settings/security`). */
+  settings: 'settings',
 } as const;
 
 /** Sub-collection of `incident_stats/{campus}`: one aggregate doc per day (IncidentDayStats). */

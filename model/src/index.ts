@@ -26,3 +26,4 @@ export * from './keywords';
 export * from './aggregates';
 export * from './escalation';
 export * from './timeline';
+export * from './second-factor';

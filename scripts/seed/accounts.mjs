@@ -14,9 +14,25 @@ export const DEMO_ADMIN = {
   campus: null,
 };
 
-/** Staff accounts, one IMT per campus plus one archived (disabled) IMT. */
+/**
+ * A second Admin with a phone enrolled as second factor, to try the SMS code step locally: the
+ * Auth emulator sends no SMS, it lists the code (README, "Demo sign-ins").
+ */
+export const DEMO_ADMIN_WITH_SECOND_FACTOR = {
+  uid: 'demo-admin-sms',
+  email: 'admin.sms@campus.test',
+  password: DEMO_PASSWORD,
+  firstName: 'Sam',
+  lastName: 'Navarro',
+  role: 'Admin',
+  campus: null,
+  secondFactorPhone: '+15555550100',
+};
+
+/** Staff accounts: two Admins, one IMT per campus plus one archived (disabled) IMT. */
 export const STAFF = [
   DEMO_ADMIN,
+  DEMO_ADMIN_WITH_SECOND_FACTOR,
   {
     uid: 'demo-imt-main',
     email: 'imt.main@campus.test',
@@ -85,7 +101,7 @@ export function demoSignInLines() {
   return [
     ...STAFF.filter((a) => !a.isArchived).map(
       (a) =>
-        `  ${a.role.padEnd(6)} ${a.email.padEnd(28)} ${a.password}${a.campus ? `   (${a.campus})` : ''}`,
+        `  ${a.role.padEnd(6)} ${a.email.padEnd(28)} ${a.password}${a.campus ? `   (${a.campus})` : ''}${a.secondFactorPhone ? `   (SMS code: see README)` : ''}`,
     ),
     `  User   ${REPORTERS[0].email.padEnd(28)} ${DEMO_PASSWORD}   (reporter, app user; reporter1..${REPORTERS.length})`,
   ];

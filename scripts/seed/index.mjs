@@ -13,6 +13,7 @@ import {
   CAMPUSES,
   COLLECTIONS,
   fullName,
+  SECURITY_SETTINGS,
   STORAGE_PATHS,
   cleanTagName,
   staffDirectoryEntry,
@@ -62,6 +63,22 @@ async function upsertAuthUser(auth, account) {
   } catch (error) {
     if (error.code !== 'auth/user-not-found') throw error;
     await auth.createUser({ uid: account.uid, ...properties });
+  }
+  if (account.secondFactorPhone) {
+    // Only an update takes the enrolment id the Auth emulator needs; a fixed one keeps
+    // re-seeding idempotent.
+    await auth.updateUser(account.uid, {
+      multiFactor: {
+        enrolledFactors: [
+          {
+            uid: `${account.uid}-phone`,
+            factorId: 'phone',
+            phoneNumber: account.secondFactorPhone,
+            displayName: 'Demo phone',
+          },
+        ],
+      },
+    });
   }
   // Claims are set here, not left to the user trigger, so the seed does not depend on timing.
   await auth.setCustomUserClaims(account.uid, { role: account.role, campus: account.campus });
@@ -142,6 +159,12 @@ export async function seedDemoData({ now = new Date() } = {}) {
     for (const name of SEED_TAGS) {
       writes.push([`${COLLECTIONS.tags}/${tagId(name)}`, { name: cleanTagName(name) }]);
     }
+    // Off locally so the demo sign-ins stay one step; a deployment turns it on here
+    // (docs/decisions.md#second-factor-for-admins).
+    writes.push([
+      `${SECURITY_SETTINGS.collection}/${SECURITY_SETTINGS.id}`,
+      { adminsRequireSecondFactor: false },
+    ]);
     for (const campus of CAMPUSES) {
       const lead = campusImt(campus);
       writes.push([

@@ -6,15 +6,16 @@ import {
   type CallableResponse,
 } from '@campus-safety/model';
 import { parseInput } from '../schemas/parse';
-import { requireCaller, type Caller } from './caller';
+import { requireAdminSecondFactor, requireCaller, type Caller } from './caller';
 import { toHttpsError } from './errors';
 import { db } from './firebase';
 
 /**
- * A callable of the model's contract (CALLABLES): the caller must hold one of its roles, the
- * input must pass its schema, and every failure reaches the caller as an HttpsError with a message
- * a person can act on (the row's `failure` for an unexpected fault). `work` gets the parsed input
- * and the caller; it holds no checks of its own.
+ * A callable of the model's contract (CALLABLES): the caller must hold one of its roles (an Admin
+ * with a second factor where the deployment requires one), the input must pass its schema, and
+ * every failure reaches the caller as an HttpsError with a message a person can act on (the row's
+ * `failure` for an unexpected fault). `work` gets the parsed input and the caller; it holds no
+ * checks of its own.
  */
 export function callable<N extends CallableName>(
   name: N,
@@ -24,6 +25,7 @@ export function callable<N extends CallableName>(
   return onCall(async (request: CallableRequest<unknown>): Promise<CallableResponse<N>> => {
     try {
       const caller = await requireCaller(db(), request.auth?.uid, spec.roles);
+      await requireAdminSecondFactor(db(), caller, request.auth?.token);
       const input = parseInput(spec.input, request.data) as CallableInput<N>;
       return await work(input, caller);
     } catch (error) {

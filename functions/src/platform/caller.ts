@@ -1,5 +1,14 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, fullName, isRole, type Role } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  SECURITY_SETTINGS,
+  fullName,
+  isRole,
+  readSecuritySettings,
+  secondFactorSatisfied,
+  type Role,
+} from '@campus-safety/model';
 import { fail } from './errors';
 
 export interface Caller {
@@ -40,4 +49,30 @@ export async function requireCaller(
     campus: typeof profile.campus === 'string' ? profile.campus : null,
     displayName: fullName(profile),
   };
+}
+
+/** The part of a verified ID token that says how this session signed in. */
+export interface SignInFactors {
+  firebase?: { sign_in_second_factor?: string };
+}
+
+/**
+ * When settings/security requires it, an Admin whose session signed in without a second factor
+ * may not act as Admin (docs/decisions.md#second-factor-for-admins), as in the rules'
+ * mfaSatisfied(). The settings are read only for such a session.
+ */
+export async function requireAdminSecondFactor(
+  db: Firestore,
+  caller: Caller,
+  token: SignInFactors | undefined,
+): Promise<void> {
+  const factor = token?.firebase?.sign_in_second_factor;
+  if (caller.role !== 'Admin' || factor) return;
+  const settings = await db
+    .collection(SECURITY_SETTINGS.collection)
+    .doc(SECURITY_SETTINGS.id)
+    .get();
+  if (!secondFactorSatisfied(caller.role, factor, readSecuritySettings(settings.data()))) {
+    fail('permission-denied', SECOND_FACTOR_REQUIRED_MESSAGE);
+  }
 }

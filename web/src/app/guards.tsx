@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { useAuth } from '../session/store';
 import { decideAccess, SIGNED_IN, type RouteAccess } from './access';
+import { SecondFactorGate } from '../features/auth/SecondFactorGate';
 
 const ChangeDefaultPasswordPage = lazy(() => import('../features/auth/ChangeDefaultPasswordPage'));
 
@@ -31,7 +32,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
         </Suspense>
       );
     default:
-      return <>{children}</>;
+      return <SecondFactorGate>{children}</SecondFactorGate>;
   }
 }
 

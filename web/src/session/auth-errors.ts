@@ -1,3 +1,5 @@
+import type { MultiFactorError } from 'firebase/auth';
+
 /**
  * An unknown email and a wrong password read the same, so the sign-in form cannot be used to find
  * out which addresses have accounts (Auth without email enumeration protection, as the emulator,
@@ -24,4 +26,9 @@ const MESSAGES: Record<string, string> = {
 export function authErrorMessage(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return (typeof code === 'string' && MESSAGES[code]) || 'Could not sign in. Please try again.';
+}
+
+/** A password sign-in of an account with a second factor: the login page asks for the code. */
+export function isSecondFactorRequired(error: unknown): error is MultiFactorError {
+  return (error as { code?: unknown } | null)?.code === 'auth/multi-factor-auth-required';
 }

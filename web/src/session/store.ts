@@ -9,7 +9,7 @@ import {
 import type { UserProfile } from '@campus-safety/model';
 import { auth } from '../lib/auth';
 import { firestoreErrorMessage } from '../lib/errors';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, isSecondFactorRequired } from './auth-errors';
 
 export type Profile = UserProfile & { id: string };
 
@@ -81,6 +81,8 @@ export const useAuth = create<AuthStore>((set, get) => ({
     try {
       await signInWithEmailAndPassword(auth, email.trim(), password);
     } catch (error) {
+      // Kept as it is: the login page's second step resolves it with the SMS code.
+      if (isSecondFactorRequired(error)) throw error;
       throw new Error(authErrorMessage(error));
     }
   },

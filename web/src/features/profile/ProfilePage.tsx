@@ -12,6 +12,7 @@ import { useAuth, type Profile } from '../../session/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 import { Time } from '../../components/Time';
+import { SecondFactorEnrolment } from '../../session/SecondFactorEnrolment';
 
 const NAME_FIELDS = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -157,6 +158,9 @@ export default function ProfilePage() {
         </Section>
         <Section id="password" title="Change password">
           <PasswordChangeForm onChanged={() => void toast.success('Password changed')} />
+        </Section>
+        <Section id="second-factor" title="Second factor (SMS code)">
+          <SecondFactorEnrolment />
         </Section>
       </div>
     </>
