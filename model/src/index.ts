@@ -25,3 +25,4 @@ export * from './clery';
 export * from './keywords';
 export * from './aggregates';
 export * from './timeline';
+export * from './identity';

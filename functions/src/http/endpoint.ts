@@ -2,6 +2,7 @@ import type { Request } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onRequest } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
+import type { DecodedIdToken } from 'firebase-admin/auth';
 import { requireCaller, type Caller } from '../services/caller';
 import { authErrorCode, toHttpsError } from '../services/errors';
 import { auth, db } from '../services/firebase';
@@ -38,9 +39,9 @@ export async function adminFromBearer(req: Request): Promise<Caller> {
       'unauthenticated',
       'Send an Admin ID token as "Authorization: Bearer <token>".',
     );
-  let uid: string;
+  let token: DecodedIdToken;
   try {
-    uid = (await auth().verifyIdToken(match[1], true)).uid;
+    token = await auth().verifyIdToken(match[1], true);
   } catch (error) {
     // Archiving disables the Auth user (user trigger), so a disabled account is an archived one.
     if (authErrorCode(error) === 'auth/user-disabled') {
@@ -54,7 +55,7 @@ export async function adminFromBearer(req: Request): Promise<Caller> {
       'The ID token is invalid or expired. Sign in again and retry.',
     );
   }
-  return requireCaller(db(), uid, ENDPOINT_ROLES);
+  return requireCaller(db(), { uid: token.uid, token }, ENDPOINT_ROLES);
 }
 
 /**

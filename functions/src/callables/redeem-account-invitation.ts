@@ -1,0 +1,8 @@
+import { callable } from '../services/callable';
+import { auth, db } from '../services/firebase';
+import { redeemInvitation as redeem } from '../services/invitations';
+
+/** Anyone holding an invitation sets the account's password with it, once. */
+export const redeemInvitation = callable('redeemInvitation', (input) =>
+  redeem({ db: db(), auth: auth(), now: () => new Date() }, input),
+);
