@@ -22,7 +22,7 @@ import {
   type CreateAccountResponse,
 } from '@campus-safety/model';
 import { theCast, type Cast } from './cast';
-import { admin, refused, signIn, state, unique } from './support';
+import { admin, refused, signIn, unique } from './support';
 
 const BIDI = '\u202E';
 const NUL = '\u0000';
@@ -127,9 +127,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
       campus: 'North Campus',
     });
     const { uid, secret } = parseInvitationCode(created.invitation.code)!;
-    await admin.db
-      .doc(`invitations/${uid}`)
-      .update({ expiresAt: new Date(Date.now() - 1000) });
+    await admin.db.doc(`invitations/${uid}`).update({ expiresAt: new Date(Date.now() - 1000) });
     await refused(
       () => c.reporter.call('redeemInvitation', { uid, secret, password: 'late but long enough' }),
       [`users/${uid}`],

@@ -71,9 +71,10 @@ describe('attacks: identity you can trust (issue 17)', () => {
     assert.equal((await admin.auth.getUser(squatter.uid)).customClaims, undefined);
     // Its token reaches no report of the campus.
     const report = await incident('Main Campus', c.reporter);
-    await refused(() => updateDoc(doc(squatter.db, 'incident_reports', report), {}), [
-      `incident_reports/${report}`,
-    ]);
+    await refused(
+      () => updateDoc(doc(squatter.db, 'incident_reports', report), {}),
+      [`incident_reports/${report}`],
+    );
   });
 
   it('even with a staff role and claims, an unverified token is no staff member', async () => {
@@ -101,10 +102,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
         }),
       [`incident_reports/${report}`],
     );
-    await refused(
-      () => invited.call('addTags', { names: ['squat'] }),
-      ['tags'],
-    );
+    await refused(() => invited.call('addTags', { names: ['squat'] }), ['tags']);
   });
 
   it('an unverified account writes nothing for anyone: no report, no profile change', async () => {
@@ -134,11 +132,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
       () => updateDoc(doc(fresh.db, 'users', fresh.uid), { contactNumber: '+1 555 0199' }),
       [`users/${fresh.uid}`],
     );
-    await refused(
-      () => fresh.call('addTags', { names: ['x'] }),
-      ['tags'],
-      ['permission-denied'],
-    );
+    await refused(() => fresh.call('addTags', { names: ['x'] }), ['tags'], ['permission-denied']);
   });
 
   it('notifications go to the reporter’s uid, never to a stale doc holding its email', async () => {

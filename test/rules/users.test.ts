@@ -352,7 +352,11 @@ describe('users', () => {
         email: alice.email,
       }),
     ),
-    write('create one’s own account already marked verified', NOBODY, signUp({ emailVerified: true })),
+    write(
+      'create one’s own account already marked verified',
+      NOBODY,
+      signUp({ emailVerified: true }),
+    ),
     write(
       'create one’s own account with server fields',
       NOBODY,

@@ -72,7 +72,8 @@ export async function syncUser(
     throw error;
   }
 
-  if (profile) outcome.emailVerifiedMirrored = await mirrorEmailVerified(deps.db, uid, user, profile);
+  if (profile)
+    outcome.emailVerifiedMirrored = await mirrorEmailVerified(deps.db, uid, user, profile);
 
   // A deleted profile leaves the Auth user as it is: deleting is not archiving.
   const archived = profile?.isArchived === true;

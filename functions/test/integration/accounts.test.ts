@@ -236,7 +236,10 @@ describe('redeemInvitation and issueInvitation', () => {
     );
     assert.equal(expired.code, 'functions/deadline-exceeded');
     assert.match(expired.message, /expired/);
-    assert.equal(await docData(`${COLLECTIONS.users}/${uid}`).then((p) => p!.isUsingDefaultPassword), true);
+    assert.equal(
+      await docData(`${COLLECTIONS.users}/${uid}`).then((p) => p!.isUsingDefaultPassword),
+      true,
+    );
   });
 
   it('a reissued invitation works and the old one dies; only Admins reissue', async () => {
@@ -301,7 +304,12 @@ describe('setStaffAccess (issue 17)', () => {
       emailVerified: true,
     });
     const err = await callError(
-      admin.call('setStaffAccess', { uid: user.uid, role: 'Admin', campus: null, isArchived: false }),
+      admin.call('setStaffAccess', {
+        uid: user.uid,
+        role: 'Admin',
+        campus: null,
+        isArchived: false,
+      }),
     );
     assert.equal(err.code, 'functions/failed-precondition');
     assert.match(err.message, /different email/);
@@ -339,11 +347,21 @@ describe('setStaffAccess (issue 17)', () => {
     const imt = await account({ role: 'IMT' });
     const user = await account({ role: 'User' });
     const denied = await callError(
-      imt.call('setStaffAccess', { uid: user.uid, role: 'IMT', campus: 'Main Campus', isArchived: false }),
+      imt.call('setStaffAccess', {
+        uid: user.uid,
+        role: 'IMT',
+        campus: 'Main Campus',
+        isArchived: false,
+      }),
     );
     assert.equal(denied.code, 'functions/permission-denied');
     const self = await callError(
-      admin.call('setStaffAccess', { uid: admin.uid, role: 'User', campus: null, isArchived: false }),
+      admin.call('setStaffAccess', {
+        uid: admin.uid,
+        role: 'User',
+        campus: null,
+        isArchived: false,
+      }),
     );
     assert.equal(self.code, 'functions/failed-precondition');
     const bad = await callError(

@@ -21,12 +21,7 @@ export const ROLE_COLUMNS = [
 export type RoleColumn = (typeof ROLE_COLUMNS)[number];
 
 export type ActorName =
-  | RoleColumn
-  | 'newcomer'
-  | 'demotedStaff'
-  | 'movedImt'
-  | 'unverifiedUser'
-  | 'unverifiedImt';
+  RoleColumn | 'newcomer' | 'demotedStaff' | 'movedImt' | 'unverifiedUser' | 'unverifiedImt';
 
 export interface Actor {
   name: ActorName;
@@ -63,7 +58,10 @@ export const ACTORS: Record<ActorName, Actor> = {
   /** Moved to another campus by an Admin; the old token still names the old campus. */
   movedImt: staff('movedImt', 'imt-moved', 'IMT', SAME_CAMPUS),
   /** A reporter whose users doc exists but who never verified the email (issue 17). */
-  unverifiedUser: { ...staff('unverifiedUser', 'app-unverified', 'User', null), emailVerified: false },
+  unverifiedUser: {
+    ...staff('unverifiedUser', 'app-unverified', 'User', null),
+    emailVerified: false,
+  },
   /**
    * Users doc and claims say IMT of the same campus, but the token's email is not verified: an
    * address squatted at sign-up, or invited staff who have not verified yet.
