@@ -26,6 +26,9 @@ import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, adminAuth, db, openPage, stack } from '../support/suite.mjs';
 
 const PROJECT = 'demo-campus-safety';
+// A callable's first call starts its worker in the Functions emulator: tens of seconds on a busy
+// machine. What follows a call waits this long for it.
+const CALLED = { timeout: 60_000 };
 
 /** The link of the verification email the Auth emulator "sent" to `email`. */
 async function verificationLink(email) {
@@ -74,6 +77,7 @@ describe('Identity (issue 17)', () => {
     await form.getByRole('button', { name: 'Create account' }).click();
 
     const created = page.getByRole('dialog', { name: 'Account created' });
+    await created.getByTestId('invitation-link').waitFor(CALLED);
     const link = (await created.getByTestId('invitation-link').textContent()).trim();
     await assertAccessible(page, 'dialog-account-created', DIALOGS);
     const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
@@ -102,23 +106,26 @@ describe('Identity (issue 17)', () => {
     await person.getByRole('button', { name: 'Set password and sign in' }).click();
 
     // Signed in with the new password; the role waits for the email.
-    await person.getByRole('heading', { level: 1, name: 'Verify your email' }).waitFor();
+    await person.getByRole('heading', { level: 1, name: 'Verify your email' }).waitFor(CALLED);
     await person.getByRole('button', { name: 'Send verification email' }).click();
     await person.getByRole('status').filter({ hasText: 'Verification email sent' }).waitFor();
     assert.equal((await fetch(await verificationLink(email))).status, 200, 'the link verifies');
     await person.getByRole('button', { name: 'I have verified' }).click();
-    await person.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await person.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(CALLED);
     assert.ok(await passwordWorks(email, password), 'the person’s own password signs in');
 
     // The server mirrors the verification; the Admin's screen shows it.
-    await row.filter({ hasText: 'Verified' }).filter({ hasText: 'Set by the person' }).waitFor();
+    await row
+      .filter({ hasText: /Verified/ })
+      .filter({ hasText: 'Set by the person' })
+      .waitFor(CALLED);
 
     // The invitation was spent: opening it again sets nothing.
     const again = await openPage(`${pathname}${hash}`);
     await again.getByLabel('New password').fill('Another long one 1');
     await again.getByLabel('Confirm password').fill('Another long one 1');
     await again.getByRole('button', { name: 'Set password and sign in' }).click();
-    await again.getByText(/already used or replaced/).waitFor();
+    await again.getByText(/already used or replaced/).waitFor(CALLED);
     assert.ok(await passwordWorks(email, password), 'the password is still the person’s own');
   });
 
@@ -151,7 +158,7 @@ describe('Identity (issue 17)', () => {
     await dialog
       .getByRole('alert')
       .filter({ hasText: 'has not verified its email address' })
-      .waitFor();
+      .waitFor(CALLED);
     await assertAccessible(page, 'dialog-unverified-role', DIALOGS);
 
     const profile = (await db().collection('users').doc(uid).get()).data();
