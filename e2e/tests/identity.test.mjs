@@ -61,7 +61,9 @@ function accountRow(page, email) {
 }
 
 describe('Identity (issue 17)', () => {
-  it('an Admin invites a person, who opens the invitation, sets a password, verifies and works', async () => {
+  it('an Admin invites a person, who opens the invitation, sets a password, verifies and works', async function () {
+    // Five callables, each possibly on its first (cold) run.
+    this.timeout(300_000);
     const page = await openPage('/accounts', accounts().admin);
     await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
     const email = `jordan.e2e.${Date.now()}@campus.test`;
@@ -129,7 +131,8 @@ describe('Identity (issue 17)', () => {
     assert.ok(await passwordWorks(email, password), 'the password is still the person’s own');
   });
 
-  it('an unverified account cannot be made staff, and the Accounts screen says why', async () => {
+  it('an unverified account cannot be made staff, and the Accounts screen says why', async function () {
+    this.timeout(180_000);
     const email = `sam.squat.${Date.now()}@campus.test`;
     const { uid } = await adminAuth().createUser({ email, password: 'squatter-pass-1' });
     await db().collection('users').doc(uid).set({
