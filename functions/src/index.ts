@@ -15,7 +15,11 @@ export { updateIncidentKeywords } from './triggers/update-incident-keywords';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
-export { reissueDefaultPassword } from './callables/reissue-default-password';
+export { issueInvitation } from './callables/issue-account-invitation';
+export { redeemInvitation } from './callables/redeem-account-invitation';
+export { confirmEmailVerified } from './callables/confirm-account-email-verified';
+export { setStaffAccess } from './callables/set-account-staff-access';
+export { removeUnverifiedAccount } from './callables/remove-unverified-account';
 export { runHousekeeping } from './callables/run-housekeeping';
 export { saveArticle } from './callables/save-article';
 export { saveAnnouncement } from './callables/save-announcement';

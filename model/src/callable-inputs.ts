@@ -126,5 +126,3 @@ export const tagUsageSchema = z.strictObject({
 
 /** The callable takes no input; an empty object or nothing at all. */
 export const noInputSchema = z.strictObject({}).nullish();
-
-export const reissueDefaultPasswordSchema = z.strictObject({ uid: documentId('Account id') });

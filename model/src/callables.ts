@@ -10,7 +10,6 @@ import {
   createAccountSchema,
   deleteTagSchema,
   noInputSchema,
-  reissueDefaultPasswordSchema,
   renameTagSchema,
   saveAnnouncementSchema,
   saveArticleSchema,
@@ -22,19 +21,28 @@ import {
   withholdCrimeLogEntrySchema,
 } from './clery/record';
 import { MESSAGES } from './constants';
+import {
+  accountIdSchema,
+  redeemInvitationSchema,
+  setStaffAccessSchema,
+  type ConfirmEmailVerifiedResponse,
+  type Invitation,
+  type IssueInvitationResponse,
+  type RedeemInvitationResponse,
+  type RemoveUnverifiedAccountResponse,
+  type SetStaffAccessResponse,
+} from './identity';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
   uid: string;
-  /** Shown once to the Admin who created the account. */
-  defaultPassword: string;
-}
-
-export interface ReissueDefaultPasswordResponse {
-  /** Shown once to the Admin; never stored readable. */
-  defaultPassword: string;
-  /** ISO time the new password stops signing in. */
-  expiresAt: string;
+  /** Shown once to the Admin who created the account; only its hash is stored. */
+  invitation: Invitation;
+  /**
+   * Only where the deployment turned the spec's derived password on
+   * (DERIVED_DEFAULT_PASSWORD_ENABLED, unsafe: docs/decisions.md#invitations).
+   */
+  defaultPassword?: string;
 }
 
 /** What one housekeeping run did (the every-minute job, or `runHousekeeping` on the local stack). */
@@ -101,12 +109,20 @@ export interface CleryChangeResponse {
   incidentId: string;
 }
 
-/** Who may make a call: listed roles, or every signed-in, non-archived account. */
-export type CallableRoles = readonly Role[] | 'any';
+/**
+ * Who may make a call: listed roles, every signed-in, non-archived account (`'any'`), or anyone
+ * at all (`'public'`: the invitation, whose secret is the proof).
+ */
+export type CallableRoles = readonly Role[] | 'any' | 'public';
 
 export interface CallableSpec<S extends z.ZodType = z.ZodType, Response = unknown> {
   input: S;
   roles: CallableRoles;
+  /**
+   * Callers must have verified their email (docs/security-rules.md#verified-email); only the
+   * call that mirrors the verification itself admits unverified callers.
+   */
+  allowUnverified?: true;
   /** What the caller reads when the call fails for a reason that is not theirs. */
   failure: string;
   /** Type only: what the call answers (never set at runtime). */
@@ -132,10 +148,31 @@ export const CALLABLES = {
     roles: 'any',
     failure: 'Could not update your password status. Try again.',
   }),
-  reissueDefaultPassword: spec<ReissueDefaultPasswordResponse>()({
-    input: reissueDefaultPasswordSchema,
+  issueInvitation: spec<IssueInvitationResponse>()({
+    input: accountIdSchema,
     roles: ADMIN,
-    failure: 'Could not issue a new default password. Try again.',
+    failure: 'Could not issue a new invitation. Try again.',
+  }),
+  redeemInvitation: spec<RedeemInvitationResponse>()({
+    input: redeemInvitationSchema,
+    roles: 'public',
+    failure: 'Could not set your password. Try again.',
+  }),
+  confirmEmailVerified: spec<ConfirmEmailVerifiedResponse>()({
+    input: noInputSchema,
+    roles: 'any',
+    allowUnverified: true,
+    failure: 'Could not check your email verification. Try again.',
+  }),
+  setStaffAccess: spec<SetStaffAccessResponse>()({
+    input: setStaffAccessSchema,
+    roles: ADMIN,
+    failure: 'Could not change the account. Try again.',
+  }),
+  removeUnverifiedAccount: spec<RemoveUnverifiedAccountResponse>()({
+    input: accountIdSchema,
+    roles: ADMIN,
+    failure: 'Could not remove the account. Try again.',
   }),
   saveArticle: spec<SavePublicationResponse>()({
     input: saveArticleSchema,

@@ -18,6 +18,10 @@ export const COLLECTIONS = {
   pushMessages: 'push_messages',
   /** Server-only: markers of trigger events already handled, so a redelivery writes nothing twice. */
   processedEvents: 'processed_events',
+  /** Server-only: `invitations/{uid}`, the hash of an account's one live invitation. */
+  invitations: 'invitations',
+  /** Server-written, Admin-read: who changed whose access, when, before → after. */
+  accountAudit: 'account_audit',
   /** Server-only: fingerprint of each account's password at creation, to detect a real change. */
   accountCredentials: 'account_credentials',
   /** Per-campus counts of the non-archived reports, kept by a trigger (one doc per campus). */

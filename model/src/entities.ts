@@ -27,6 +27,11 @@ export interface UserProfile<T = TimestampLike> {
   isArchived: boolean;
   isUsingDefaultPassword: boolean;
   /**
+   * Whether the Auth account verified this email, mirrored by the server (never client-written;
+   * absent until first mirrored). Roles count only for verified accounts.
+   */
+  emailVerified?: boolean;
+  /**
    * When the current default password stops signing in (DEFAULT_PASSWORD_TTL_HOURS after it was
    * issued); null once it expired or was changed. Absent on accounts that never had one.
    */

@@ -27,3 +27,4 @@ export * from './aggregates';
 export * from './escalation';
 export * from './timeline';
 export * from './second-factor';
+export * from './identity';

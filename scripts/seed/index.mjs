@@ -98,6 +98,8 @@ function profileOf(account, registeredAt, index) {
     campus: account.campus,
     isArchived: Boolean(account.isArchived),
     isUsingDefaultPassword: false,
+    // The Auth users are created verified (upsertAuthUser); the doc mirrors it (issue 17).
+    emailVerified: true,
     registrationDate: registeredAt.toISOString(),
     registrationDateTimestamp: registeredAt,
     deviceToken: account.deviceToken ?? [],

@@ -1,5 +1,6 @@
 /**
- * Issue 10 item 1 (default-password takeover) and what an attacker tries next on accounts:
+ * Issue 10 item 1 and issue 17 item 2 (a guessable first password: now a one-time invitation) and
+ * what an attacker tries next on accounts:
  * reading colleagues' private fields, writing one's own role/campus/archive flag, oversized and
  * mistyped profile fields, sign-up documents that claim more than an app user is.
  */
@@ -15,14 +16,19 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
+import {
+  defaultPassword,
+  parseInvitationCode,
+  type CreateAccountResponse,
+} from '@campus-safety/model';
 import { theCast, type Cast } from './cast';
-import { admin, refused, signIn, state, unique } from './support';
+import { admin, refused, signIn, unique } from './support';
 
 const BIDI = '\u202E';
 const NUL = '\u0000';
 const ZWSP = '\u200B';
 
-describe('attacks: accounts and the default password', () => {
+describe('attacks: accounts, invitations and the derived password', () => {
   let c: Cast;
   before(async () => {
     c = await theCast();
@@ -96,37 +102,73 @@ describe('attacks: accounts and the default password', () => {
     await refused(() => getDocs(collectionGroup(c.imtMain.db, 'users')), []);
   });
 
-  it('a default password expires 72 h after it is issued and then no longer signs in', async () => {
+  it('no derivable password exists: the spec’s rule does not sign the new colleague in', async () => {
+    const profile = (await admin.db.doc(`users/${c.colleague.uid}`).get()).data()!;
+    const registered = new Date(profile.registrationDate as string);
+    for (const day of [registered, new Date()])
+      await assert.rejects(
+        signIn('guesser', c.colleague.email, defaultPassword(c.colleague.email, day)),
+        /auth\/(invalid-credential|wrong-password)/,
+      );
+  });
+
+  it('an invitation expires 72 h after it is issued, and then sets no password', async () => {
     const expiresAt = (await admin.db.doc(`users/${c.colleague.uid}`).get()).get(
       'defaultPasswordExpiresAt',
     );
-    assert.ok(expiresAt, 'createAccount sets an expiry');
     const hours = (expiresAt.toDate().getTime() - Date.now()) / 3_600_000;
     assert.ok(hours > 71 && hours <= 72, `expires in ${hours} h`);
-    // Another fresh account, its 72 h moved into the past: housekeeping retires the password.
     const email = `${unique('dora')}@campus.test`;
-    const { uid, defaultPassword } = await c.admin.call<{ uid: string; defaultPassword: string }>(
-      'createAccount',
-      { firstName: 'Dora', lastName: 'Default', email, role: 'IMT', campus: 'North Campus' },
+    const created = await c.admin.call<CreateAccountResponse>('createAccount', {
+      firstName: 'Dora',
+      lastName: 'Late',
+      email,
+      role: 'IMT',
+      campus: 'North Campus',
+    });
+    const { uid, secret } = parseInvitationCode(created.invitation.code)!;
+    await admin.db.doc(`invitations/${uid}`).update({ expiresAt: new Date(Date.now() - 1000) });
+    await refused(
+      () => c.reporter.call('redeemInvitation', { uid, secret, password: 'late but long enough' }),
+      [`users/${uid}`],
+      ['deadline-exceeded'],
     );
-    await admin.db
-      .doc(`users/${uid}`)
-      .update({ defaultPasswordExpiresAt: new Date(Date.now() - 1000) });
-    await c.admin.call('runHousekeeping', {});
     await assert.rejects(
-      signIn('expired', email, defaultPassword),
+      signIn('late', email, 'late but long enough'),
       /auth\/(invalid-credential|wrong-password)/,
     );
-    assert.equal((await admin.db.doc(`users/${uid}`).get()).get('isUsingDefaultPassword'), true);
   });
 
-  it('the default-password flag cannot be cleared without changing the password', async () => {
-    const colleague = await signIn('colleague', c.colleague.email, c.colleague.defaultPassword);
-    const before = await state(`users/${c.colleague.uid}`);
-    const answer = await colleague.call<{ cleared: boolean }>('clearDefaultPassword', {});
-    assert.deepEqual(answer, { cleared: false });
-    assert.deepEqual(await state(`users/${c.colleague.uid}`), before);
-    assert.equal((before as { isUsingDefaultPassword?: boolean }).isUsingDefaultPassword, true);
+  it('an invitation is single use: the second redemption is refused and changes nothing', async () => {
+    const email = `${unique('once')}@campus.test`;
+    const created = await c.admin.call<CreateAccountResponse>('createAccount', {
+      firstName: 'Oona',
+      lastName: 'Once',
+      email,
+      role: 'IMT',
+      campus: 'Main Campus',
+    });
+    const { uid, secret } = parseInvitationCode(created.invitation.code)!;
+    await c.newbie.call('redeemInvitation', { uid, secret, password: 'the invitee’s own one' });
+    await refused(
+      () => c.newbie.call('redeemInvitation', { uid, secret, password: 'the attacker’s own one' }),
+      [`users/${uid}`],
+      ['not-found'],
+    );
+    assert.equal((await signIn('invitee', email, 'the invitee’s own one')).uid, uid);
+  });
+
+  it('guessing an invitation secret is refused like a spent one', async () => {
+    await refused(
+      () =>
+        c.newbie.call('redeemInvitation', {
+          uid: c.colleague.uid,
+          secret: 'abcdefghijkmnpqrstuvwxyzABCDEFGH',
+          password: 'the attacker’s own one',
+        }),
+      [`users/${c.colleague.uid}`, `invitations/${c.colleague.uid}`],
+      ['not-found'],
+    );
   });
 
   for (const [field, value] of [
@@ -244,6 +286,7 @@ describe('attacks: accounts and the default password', () => {
       ['with a bidi override in its name', { firstName: `Nia${BIDI}` }],
       ['with an old registration timestamp', { registrationDateTimestamp: new Date(0) }],
       ['with a custom claims field', { customClaims: { role: 'Admin' } }],
+      ['already marked verified', { emailVerified: true }],
     ] as const) {
       it(`is refused ${label}`, async () => {
         await refused(

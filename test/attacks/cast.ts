@@ -2,8 +2,9 @@
  * The people who attack, arranged once per run: a new sign-up (no users doc, no claims), a
  * reporter, an IMT of each campus, an archived IMT still holding its token, and an Admin (for
  * the steps only an Admin can take, and as the victim of takeover attempts). A colleague IMT
- * created through createAccount holds a default password: the takeover target.
+ * created through createAccount holds an unredeemed invitation: the takeover target.
  */
+import type { CreateAccountResponse } from '@campus-safety/model';
 import { account, admin, archivedImt, closeAll, signUp, type Attacker } from './support';
 
 export interface Cast {
@@ -14,8 +15,8 @@ export interface Cast {
   imtRiverside: Attacker;
   archived: Attacker;
   admin: Attacker;
-  /** A Main Campus IMT whose account still has its default password (never signed in). */
-  colleague: { uid: string; email: string; defaultPassword: string };
+  /** A Main Campus IMT invited by createAccount who has not redeemed the invitation yet. */
+  colleague: { uid: string; email: string; invitationCode: string };
 }
 
 let cast: Promise<Cast> | undefined;
@@ -31,7 +32,7 @@ async function arrange(): Promise<Cast> {
       archivedImt(),
       account('Admin', { role: 'Admin', firstName: 'Ada' }),
     ]);
-  const created = await adminUser.call<{ uid: string; defaultPassword: string }>('createAccount', {
+  const created = await adminUser.call<CreateAccountResponse>('createAccount', {
     firstName: 'Colin',
     lastName: 'Colleague',
     email: `colin.${Date.now()}@campus.test`,
@@ -50,7 +51,7 @@ async function arrange(): Promise<Cast> {
     colleague: {
       uid: created.uid,
       email: email!,
-      defaultPassword: created.defaultPassword,
+      invitationCode: created.invitation.code,
     },
   };
 }

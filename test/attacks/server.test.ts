@@ -291,7 +291,9 @@ describe('attacks: server data, endpoints and callables', () => {
           campus: null,
         },
       ],
-      ['reissueDefaultPassword', { uid: 'x' }],
+      ['issueInvitation', { uid: 'x' }],
+      ['setStaffAccess', { uid: 'x', role: 'Admin', campus: null, isArchived: false }],
+      ['removeUnverifiedAccount', { uid: 'x' }],
       ['saveArticle', { title: 'x', description: 'y' }],
       ['saveAnnouncement', { title: 'x', body: 'y', tags: [] }],
       ['renameTag', { id: 'theft', name: 'pwned' }],
@@ -310,9 +312,9 @@ describe('attacks: server data, endpoints and callables', () => {
           );
       });
     }
-    it('a reissued default password for a colleague is not something an IMT gets', async () => {
+    it('a reissued invitation for a colleague is not something an IMT gets', async () => {
       await refused(
-        () => c.imtMain.call('reissueDefaultPassword', { uid: c.colleague.uid }),
+        () => c.imtMain.call('issueInvitation', { uid: c.colleague.uid }),
         [`users/${c.colleague.uid}`],
         ['permission-denied'],
       );

@@ -116,12 +116,17 @@ export async function signIn(label: string, email: string, password = PASSWORD) 
   return attacker(label, app, user);
 }
 
-/** A fresh sign-up through the Auth emulator, as the mobile app does: no users doc, no claims. */
-export async function signUp(label = 'new sign-up'): Promise<Attacker> {
+/**
+ * A fresh sign-up through the Auth emulator, as the mobile app does: no users doc, no claims, an
+ * email nobody verified (any address: it proves nothing yet).
+ */
+export async function signUp(
+  label = 'new sign-up',
+  email = `${unique('newbie')}@mail.test`,
+): Promise<Attacker> {
   const app = webApp();
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
-  const email = `${unique('newbie')}@mail.test`;
   const { user } = await createUserWithEmailAndPassword(auth, email, PASSWORD);
   return attacker(label, app, user);
 }
@@ -135,10 +140,13 @@ export interface AccountSpec {
   isUsingDefaultPassword?: boolean;
 }
 
-/** An account as the product holds one (users doc, claims the trigger mirrors), signed in. */
+/**
+ * An account as the product holds one (verified email, users doc, the claims setStaffAccess sets),
+ * signed in.
+ */
 export async function account(label: string, spec: AccountSpec): Promise<Attacker> {
   const email = `${unique(spec.role.toLowerCase())}@campus.test`;
-  const { uid } = await admin.auth.createUser({ email, password: PASSWORD });
+  const { uid } = await admin.auth.createUser({ email, password: PASSWORD, emailVerified: true });
   const firstName = spec.firstName ?? 'Alex';
   const campus = spec.campus ?? (spec.role === 'IMT' ? 'Main Campus' : null);
   await admin.db.doc(`users/${uid}`).set({
@@ -157,12 +165,7 @@ export async function account(label: string, spec: AccountSpec): Promise<Attacke
     registrationDateTimestamp: new Date(),
     deviceToken: spec.deviceToken ?? [],
   });
-  // The user trigger mirrors {role, campus} into the claims; waiting for it is what a real
-  // account has had long before it signs in.
-  await waitFor(
-    () => admin.auth.getUser(uid),
-    (u) => u.customClaims?.role === spec.role,
-  );
+  await admin.auth.setCustomUserClaims(uid, { role: spec.role, campus });
   if (spec.role !== 'User')
     await waitFor(
       () => admin.db.doc(`staff_directory/${uid}`).get(),

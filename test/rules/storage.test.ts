@@ -224,6 +224,17 @@ describeStorage('storage.rules', () => {
   ];
   describeMatrix('uploads, reads and deletes', rows, options);
 
+  // Issue 17: an unverified token uploads nothing, whatever its users doc and claims say.
+  const unverified: Row<FirebaseStorage>[] = [
+    write('upload one’s own profile photo', ['appUser', 'imtSameCampus'], (storage, actor) =>
+      image(STORAGE_PATHS.profilePhoto(actor.uid, 'me.png'))(storage),
+    ),
+  ];
+  describeMatrix('uploads by unverified tokens', unverified, {
+    ...options,
+    actors: ['appUser', 'imtSameCampus', 'unverifiedUser', 'unverifiedImt'],
+  });
+
   // One upload at the release limit is 200 MiB: only the one actor who could upload builds at all.
   const releaseLimit: Row<FirebaseStorage>[] = [
     write(

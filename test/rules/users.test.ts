@@ -229,13 +229,14 @@ describe('users', () => {
     write('update another user’s contact number', ['otherAppUser', 'admin'], (db) =>
       updateDoc(doc(db, users, bob.uid), { contactNumber: '+63 922 222 2222' }),
     ),
-    write('make an app user IMT of a campus', ADMIN, (db) =>
+    // Issue 17: role, campus and archive change only through the setStaffAccess callable.
+    write('make an app user IMT of a campus', NOBODY, (db) =>
       updateDoc(doc(db, users, alice.uid), { role: 'IMT', campus: OTHER_CAMPUS }),
     ),
-    write('archive a staff account', ADMIN, (db) =>
+    write('archive a staff account', NOBODY, (db) =>
       updateDoc(doc(db, users, COLLEAGUE.uid), { isArchived: true }),
     ),
-    write('restore an archived staff account', ADMIN, (db) =>
+    write('restore an archived staff account', NOBODY, (db) =>
       updateDoc(doc(db, users, ACTORS.archivedStaff.uid), { isArchived: false }),
     ),
     write('make someone IMT without a campus', NOBODY, (db) =>
@@ -257,6 +258,9 @@ describe('users', () => {
       updateDoc(doc(db, users, COLLEAGUE.uid), {
         defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() + 1e12),
       }),
+    ),
+    write('mark another account’s email verified', NOBODY, (db) =>
+      updateDoc(doc(db, users, ACTORS.unverifiedImt.uid), { emailVerified: true }),
     ),
     write('reset another user’s default-password flag', NOBODY, (db) =>
       updateDoc(doc(db, users, alice.uid), { isUsingDefaultPassword: true }),
@@ -347,6 +351,11 @@ describe('users', () => {
       signUp({
         email: alice.email,
       }),
+    ),
+    write(
+      'create one’s own account already marked verified',
+      NOBODY,
+      signUp({ emailVerified: true }),
     ),
     write(
       'create one’s own account with server fields',

@@ -2,7 +2,7 @@ import { createAccount as create } from '../services/accounts';
 import { callable } from '../platform/callable';
 import { auth, db } from '../platform/firebase';
 
-/** Admin creates an account (Auth user + users profile) with the default password. */
-export const createAccount = callable('createAccount', (input) =>
-  create({ db: db(), auth: auth(), now: () => new Date() }, input),
+/** Admin creates an account (Auth user + users profile) and a one-time invitation for it. */
+export const createAccount = callable('createAccount', (input, admin) =>
+  create({ db: db(), auth: auth(), now: () => new Date() }, admin, input),
 );

@@ -55,7 +55,7 @@ export async function adminFromBearer(req: Request): Promise<Caller> {
       'The ID token is invalid or expired. Sign in again and retry.',
     );
   }
-  const caller = await requireCaller(db(), token.uid, ENDPOINT_ROLES);
+  const caller = await requireCaller(db(), { uid: token.uid, token }, ENDPOINT_ROLES);
   await requireAdminSecondFactor(db(), caller, token);
   return caller;
 }

@@ -7,18 +7,26 @@ import {
   fullName,
   type ClearDefaultPasswordResponse,
   type CreateAccountResponse,
-  type ReissueDefaultPasswordResponse,
+  type UnverifiedHolder,
   type UserProfile,
+  DERIVED_DEFAULT_PASSWORD_ENABLED,
   defaultPassword,
 } from '@campus-safety/model';
 
 import type { CallableInput } from '@campus-safety/model';
+import { auditEntry } from './account-audit';
+import type { Caller } from '../platform/caller';
 import { authErrorCode, fail, isFailedPrecondition } from '../platform/errors';
+import { newInvitation } from './invitations';
 
 export interface AccountDeps {
   db: Firestore;
   auth: Auth;
   now: () => Date;
+}
+
+function users(db: Firestore) {
+  return db.collection(COLLECTIONS.users);
 }
 
 const EXISTS_MESSAGE =
@@ -43,27 +51,31 @@ export function credentialFingerprint(user: UserRecord): {
 }
 
 /**
- * Creates the Auth user and its `users` profile with the default password
- * (docs/requirements.md#default-password). Validation and the duplicate check happen before
- * anything is written; if the profile cannot be written the Auth user is removed again, so a
- * refused or failed call leaves nothing behind.
+ * Creates the Auth user and its `users` profile, and an invitation shown once to the Admin
+ * (docs/decisions.md#invitations): the Auth user's password is random and known to nobody until
+ * the person redeems the invitation and sets their own. The derived default password of
+ * docs/requirements.md#default-password is set instead only where the deployment turned it on
+ * (unsafe). Validation and the duplicate check happen before anything is written; if the profile
+ * cannot be written the Auth user is removed again, so a refused or failed call leaves nothing.
  */
 export async function createAccount(
   deps: AccountDeps,
+  admin: Caller,
   input: CallableInput<'createAccount'>,
 ): Promise<CreateAccountResponse> {
   const { db, auth } = deps;
-  const users = db.collection(COLLECTIONS.users);
-  const sameEmail = await users.where('email', '==', input.email).limit(1).get();
-  if (!sameEmail.empty) fail('already-exists', EXISTS_MESSAGE);
+  await refuseTakenAddress(auth, input.email);
 
   const registeredAt = deps.now();
-  const password = defaultPassword(input.email, registeredAt);
+  const password = DERIVED_DEFAULT_PASSWORD_ENABLED
+    ? defaultPassword(input.email, registeredAt)
+    : randomSecret(32);
   let user: UserRecord;
   try {
     user = await auth.createUser({
       email: input.email,
       password,
+      emailVerified: false,
       displayName: fullName(input),
     });
   } catch (error) {
@@ -74,38 +86,80 @@ export async function createAccount(
     throw error;
   }
 
+  const invitation = newInvitation(user.uid, registeredAt);
+  const access = { role: input.role, campus: input.campus, isArchived: false };
   const profile: UserProfile<Timestamp> = {
     firstName: input.firstName,
     firstNameLowerCase: input.firstName.toLowerCase(),
     lastName: input.lastName,
-    email: input.email,
+    email: user.email ?? input.email,
     ...(input.contactNumber ? { contactNumber: input.contactNumber } : {}),
     ...(input.address ? { address: input.address } : {}),
     ...(input.birthday ? { birthday: input.birthday } : {}),
-    role: input.role,
-    campus: input.campus,
-    isArchived: false,
+    ...access,
     isUsingDefaultPassword: true,
-    defaultPasswordExpiresAt: defaultPasswordExpiry(registeredAt),
+    emailVerified: false,
+    defaultPasswordExpiresAt: invitation.expiresAt,
     registrationDate: registeredAt.toISOString(),
     registrationDateTimestamp: Timestamp.fromDate(registeredAt),
     deviceToken: [],
   };
   try {
+    // The role counts only once the person verified the address (rules and callables check it).
     await auth.setCustomUserClaims(user.uid, { role: input.role, campus: input.campus });
     const created = await auth.getUser(user.uid);
     const batch = db.batch();
-    batch.create(users.doc(user.uid), profile);
+    batch.create(users(db).doc(user.uid), profile);
     batch.create(
       db.collection(COLLECTIONS.accountCredentials).doc(user.uid),
       credentialFingerprint(created),
+    );
+    batch.set(db.collection(COLLECTIONS.invitations).doc(user.uid), invitation.stored);
+    batch.create(
+      db.collection(COLLECTIONS.accountAudit).doc(),
+      auditEntry(admin, 'createAccount', user.uid, profile.email, null, access, registeredAt),
     );
     await batch.commit();
   } catch (error) {
     await auth.deleteUser(user.uid).catch(() => undefined);
     throw error;
   }
-  return { uid: user.uid, defaultPassword: password };
+  return {
+    uid: user.uid,
+    invitation: invitation.shown,
+    ...(DERIVED_DEFAULT_PASSWORD_ENABLED ? { defaultPassword: password } : {}),
+  };
+}
+
+/**
+ * Refuses an address an Auth account already holds. A holder that never verified it (someone
+ * may have signed up with a future colleague's address) is named in the error's details, so the
+ * Admin can remove it (removeUnverifiedAccount) and create the real account.
+ */
+async function refuseTakenAddress(auth: Auth, email: string): Promise<void> {
+  let holder: UserRecord;
+  try {
+    holder = await auth.getUserByEmail(email);
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/user-not-found') return;
+    throw error;
+  }
+  if (holder.emailVerified) fail('already-exists', EXISTS_MESSAGE);
+  const unverifiedHolder: UnverifiedHolder = {
+    uid: holder.uid,
+    email: holder.email ?? email,
+    displayName: holder.displayName ?? null,
+    createdAt: holder.metadata.creationTime
+      ? new Date(holder.metadata.creationTime).toISOString()
+      : null,
+  };
+  fail(
+    'already-exists',
+    `${unverifiedHolder.email} is held by an account that never verified the address ` +
+      `(created ${unverifiedHolder.createdAt?.slice(0, 10) ?? 'at an unknown time'}). ` +
+      'Remove that account to create this one.',
+    { unverifiedHolder },
+  );
 }
 
 /**
@@ -163,7 +217,11 @@ export function randomSecret(length: number): string {
  * Sets a new password nobody is told, signs the account out everywhere and records the new
  * credential fingerprint, so clearDefaultPassword does not mistake the change for the person's own.
  */
-async function replacePassword(deps: AccountDeps, uid: string, password: string): Promise<void> {
+export async function replacePassword(
+  deps: Pick<AccountDeps, 'db' | 'auth'>,
+  uid: string,
+  password: string,
+): Promise<void> {
   await deps.auth.updateUser(uid, { password });
   await deps.auth.revokeRefreshTokens(uid);
   const user = await deps.auth.getUser(uid);
@@ -171,40 +229,6 @@ async function replacePassword(deps: AccountDeps, uid: string, password: string)
     .collection(COLLECTIONS.accountCredentials)
     .doc(uid)
     .set(credentialFingerprint(user));
-}
-
-/**
- * Admin gives an account a new default password, shown once: random (the derived one of
- * docs/requirements.md#default-password is only for new accounts: anyone who knows the email and
- * a date could guess it), valid for DEFAULT_PASSWORD_TTL_HOURS. The account must change it at the
- * next sign-in, as a new one.
- */
-export async function reissueDefaultPassword(
-  deps: AccountDeps,
-  adminUid: string,
-  uid: string,
-): Promise<ReissueDefaultPasswordResponse> {
-  if (uid === adminUid) {
-    fail('failed-precondition', 'Change your own password from your profile instead.');
-  }
-  const profileRef = deps.db.collection(COLLECTIONS.users).doc(uid);
-  const profile = await profileRef.get();
-  if (!profile.exists) fail('not-found', 'This account no longer exists.');
-  if (profile.get('isArchived') === true) {
-    fail('failed-precondition', 'This account is archived. Restore it first.');
-  }
-  try {
-    await deps.auth.getUser(uid);
-  } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found')
-      fail('not-found', 'This account cannot sign in (it has no Auth user).');
-    throw error;
-  }
-  const password = randomSecret(14);
-  await replacePassword(deps, uid, password);
-  const expiresAt = defaultPasswordExpiry(deps.now());
-  await profileRef.update({ isUsingDefaultPassword: true, defaultPasswordExpiresAt: expiresAt });
-  return { defaultPassword: password, expiresAt: expiresAt.toDate().toISOString() };
 }
 
 /** At most this many accounts per run; the next run (a minute later) takes the rest. */

@@ -62,7 +62,7 @@ export async function applyIncidentStatus(
 ): Promise<StatusOutcome> {
   const { db } = deps;
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
-  const reporter = await findReporter(db, event.incident.email);
+  const reporter = await findReporter(db, event.incident.reporterId);
   const at = reportedAt(event.incident);
   const assigneeName =
     event.status === 'Processing' ? await trustedAssigneeName(db, event.incident.assignedTo) : null;

@@ -7,14 +7,14 @@ export interface Reporter {
 }
 
 /**
- * The reporter of an incident: the `users` document whose email equals the report's
- * (docs/requirements.md#calls).
+ * The reporter of an incident: `users/{reporterId}`, found by uid, never by the report's email
+ * (a stale users doc can hold an address its Auth account gave up; docs/design.md#data-model).
  */
-export async function findReporter(db: Firestore, email: unknown): Promise<Reporter | null> {
-  if (typeof email !== 'string' || email.length === 0) return null;
-  const found = await db.collection(COLLECTIONS.users).where('email', '==', email).limit(1).get();
-  const doc = found.docs[0];
-  if (!doc) return null;
+export async function findReporter(db: Firestore, reporterId: unknown): Promise<Reporter | null> {
+  if (typeof reporterId !== 'string' || reporterId.length === 0 || reporterId.includes('/'))
+    return null;
+  const doc = await db.collection(COLLECTIONS.users).doc(reporterId).get();
+  if (!doc.exists) return null;
   const tokens = doc.get('deviceToken');
   return {
     ref: doc.ref,

@@ -2,24 +2,26 @@ import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { isDeepStrictEqual } from 'node:util';
-import { COLLECTIONS, isRole, staffDirectoryEntry } from '@campus-safety/model';
+import { COLLECTIONS, staffDirectoryEntry } from '@campus-safety/model';
 import { defaultPasswordExpiry } from './accounts';
 import { authErrorCode } from '../platform/errors';
+import { mirrorEmailVerified } from './staff-access';
 
 export interface UserSyncOutcome {
   lowerCased: boolean;
   directoryChanged: boolean;
   expiryBackfilled: boolean;
-  claimsSet: boolean;
+  emailVerifiedMirrored: boolean;
   disabledChanged: boolean;
 }
 
 /**
  * Mirrors `users/{uid}` onto what depends on it (docs/design.md#data-model): `firstNameLowerCase`
  * for ordering, the `staff_directory` entry colleagues read, a default-password expiry for accounts
- * created before there was one, custom claims `{role, campus}` for rules and the console, and the
- * Auth user disabled while archived. Every step compares before it writes, so a repeated event
- * changes nothing.
+ * created before there was one, the Auth account's `emailVerified`, and the Auth user disabled
+ * while archived. It never grants custom claims: role and campus claims are set only by the Admin
+ * callables that change them (staff-access.ts, createAccount), never from what a document says.
+ * Every step compares before it writes, so a repeated event changes nothing.
  */
 export async function syncUser(
   deps: { db: Firestore; auth: Auth },
@@ -30,7 +32,7 @@ export async function syncUser(
     lowerCased: false,
     directoryChanged: false,
     expiryBackfilled: false,
-    claimsSet: false,
+    emailVerifiedMirrored: false,
     disabledChanged: false,
   };
 
@@ -70,20 +72,8 @@ export async function syncUser(
     throw error;
   }
 
-  const current = user.customClaims ?? {};
-  const { role: _role, campus: _campus, ...otherClaims } = current;
-  const mirrored =
-    profile && isRole(profile.role)
-      ? { role: profile.role, campus: typeof profile.campus === 'string' ? profile.campus : null }
-      : null;
-  const inStep = mirrored
-    ? current.role === mirrored.role && 'campus' in current && current.campus === mirrored.campus
-    : !('role' in current) && !('campus' in current);
-  if (!inStep) {
-    // Other claims (set by someone else) are kept; only role and campus are ours.
-    await deps.auth.setCustomUserClaims(uid, { ...otherClaims, ...mirrored });
-    outcome.claimsSet = true;
-  }
+  if (profile)
+    outcome.emailVerifiedMirrored = await mirrorEmailVerified(deps.db, uid, user, profile);
 
   // A deleted profile leaves the Auth user as it is: deleting is not archiving.
   const archived = profile?.isArchived === true;

@@ -4,7 +4,10 @@ import { auth, db } from '../platform/firebase';
 import { syncUser } from '../services/user-sync';
 import { recordingFailures } from '../platform/trigger-failures';
 
-/** users/{uid} written: custom claims, lower-case first name, Auth user disabled while archived. */
+/**
+ * users/{uid} written: lower-case first name, staff directory, the Auth account's email
+ * verification mirrored, Auth user disabled while archived (never custom claims).
+ */
 export const syncUserAccount = onDocumentWritten(
   { document: `${COLLECTIONS.users}/{uid}`, retry: true },
   recordingFailures('syncUserAccount', async (event) => {

@@ -13,7 +13,6 @@ import {
   tagId,
   type CreateAccountResponse,
   type HousekeepingResponse,
-  type ReissueDefaultPasswordResponse,
 } from '@campus-safety/model';
 import {
   account,
@@ -82,10 +81,10 @@ describe('staff directory (finding 1)', () => {
     });
 
     const rep = await account({ role: 'User' });
-    // The claims show the user trigger has run on the app user's profile.
+    // The mirrored verification shows the user trigger has run on the app user's profile.
     await waitFor(
-      async () => (await auth.getUser(rep.uid)).customClaims?.role,
-      (role) => role === 'User',
+      async () => (await users().doc(rep.uid).get()).get('emailVerified'),
+      (verified) => verified === true,
     );
     assert.equal((await directory().doc(rep.uid).get()).exists, false);
 
@@ -106,7 +105,7 @@ describe('staff directory (finding 1)', () => {
 describe('default passwords expire (finding 1)', () => {
   after(closeAll);
 
-  it('records an expiry 72 h after creation', async () => {
+  it('records the invitation’s expiry (72 h) on the new account', async () => {
     const admin = await account({ role: 'Admin' });
     const { uid } = await admin.call<CreateAccountResponse>('createAccount', newStaff());
     const profile = await docData(`${COLLECTIONS.users}/${uid}`);
@@ -115,29 +114,6 @@ describe('default passwords expire (finding 1)', () => {
       (profile!.defaultPasswordExpiresAt as Timestamp).toMillis() - registered,
       DEFAULT_PASSWORD_TTL_HOURS * HOUR,
     );
-  });
-
-  it('an expired default password no longer signs in; one still valid does', async () => {
-    const admin = await account({ role: 'Admin' });
-    const expiring = newStaff();
-    const valid = newStaff();
-    const old = await admin.call<CreateAccountResponse>('createAccount', expiring);
-    const fresh = await admin.call<CreateAccountResponse>('createAccount', valid);
-    await users()
-      .doc(old.uid)
-      .update({ defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() - 1000) });
-
-    const done = await admin.call<HousekeepingResponse>('runHousekeeping');
-    assert.ok(done.expiredDefaultPasswords >= 1, JSON.stringify(done));
-
-    assert.match(await refusedSignIn(expiring.email, old.defaultPassword), /auth\//);
-    const profile = await docData(`${COLLECTIONS.users}/${old.uid}`);
-    assert.equal(profile!.isUsingDefaultPassword, true);
-    assert.equal(profile!.defaultPasswordExpiresAt, null);
-    // The random replacement is not mistaken for the person changing their password.
-    const me = await signIn(valid.email, fresh.defaultPassword);
-    assert.equal(me.uid, fresh.uid);
-    assert.deepEqual(await me.call('clearDefaultPassword'), { cleared: false });
   });
 
   it('an account created before expiry existed gets one counted from its registration', async () => {
@@ -170,70 +146,28 @@ describe('default passwords expire (finding 1)', () => {
   });
 
   it('refuses the housekeeping callable to IMT, changing nothing', async () => {
-    const admin = await account({ role: 'Admin' });
     const imt = await account({ role: 'IMT' });
-    const input = newStaff();
-    const created = await admin.call<CreateAccountResponse>('createAccount', input);
+    const email = `${unique('legacy')}@campus.test`;
+    const password = 'le#20261101';
+    const { uid } = await auth.createUser({ email, password });
     await users()
-      .doc(created.uid)
-      .update({ defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+      .doc(uid)
+      .set({
+        firstName: 'Lou',
+        lastName: 'Legacy',
+        email,
+        role: 'IMT',
+        campus: 'Main Campus',
+        isArchived: false,
+        isUsingDefaultPassword: true,
+        defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() - 1000),
+        deviceToken: [],
+      });
     const err = await callError(imt.call('runHousekeeping'));
     assert.equal(err.code, 'functions/permission-denied');
     // Nothing expired by that call: the password still works until a real run.
-    const still = await signIn(input.email, created.defaultPassword);
-    assert.equal(still.uid, created.uid);
-  });
-});
-
-describe('reissueDefaultPassword (finding 1)', () => {
-  after(closeAll);
-
-  it('gives a new password shown once, valid 72 h; the old one and its sessions stop', async () => {
-    const admin = await account({ role: 'Admin' });
-    const input = newStaff();
-    const created = await admin.call<CreateAccountResponse>('createAccount', input);
-    const earlier = await (await signIn(input.email, created.defaultPassword)).idToken();
-    // Revocation compares whole seconds: the old token must be from an earlier second.
-    const issuedAt = JSON.parse(Buffer.from(earlier.split('.')[1]!, 'base64url').toString()).iat;
-    await waitUntil(() => Date.now() >= (Number(issuedAt) + 1) * 1000, {
-      what: 'the second after the old token was issued',
-    });
-    const before = Date.now();
-    const res = await admin.call<ReissueDefaultPasswordResponse>('reissueDefaultPassword', {
-      uid: created.uid,
-    });
-    assert.notEqual(res.defaultPassword, created.defaultPassword);
-    assert.ok(res.defaultPassword.length >= 12);
-    const expiresAt = Date.parse(res.expiresAt);
-    assert.ok(Math.abs(expiresAt - before - DEFAULT_PASSWORD_TTL_HOURS * HOUR) < 60_000);
-
-    const session = await signIn(input.email, res.defaultPassword);
-    assert.equal(session.uid, created.uid);
-    assert.match(await refusedSignIn(input.email, created.defaultPassword), /auth\//);
-    // A session opened with the old password is signed out (its tokens are revoked).
-    await assert.rejects(auth.verifyIdToken(earlier, true), { code: 'auth/id-token-revoked' });
-
-    const profile = await docData(`${COLLECTIONS.users}/${created.uid}`);
-    assert.equal(profile!.isUsingDefaultPassword, true);
-    assert.equal((profile!.defaultPasswordExpiresAt as Timestamp).toMillis(), expiresAt);
-    // Never stored readable.
-    const credentials = await docData(`${COLLECTIONS.accountCredentials}/${created.uid}`);
-    assert.ok(!JSON.stringify(profile).includes(res.defaultPassword));
-    assert.ok(!JSON.stringify(credentials).includes(res.defaultPassword));
-  });
-
-  it('refuses IMT and the Admin’s own account, changing no password', async () => {
-    const admin = await account({ role: 'Admin' });
-    const imt = await account({ role: 'IMT' });
-    const input = newStaff();
-    const created = await admin.call<CreateAccountResponse>('createAccount', input);
-    const err = await callError(imt.call('reissueDefaultPassword', { uid: created.uid }));
-    assert.equal(err.code, 'functions/permission-denied');
-    const self = await callError(admin.call('reissueDefaultPassword', { uid: admin.uid }));
-    assert.equal(self.code, 'functions/failed-precondition');
-    assert.equal((await signIn(input.email, created.defaultPassword)).uid, created.uid);
-    const bad = await callError(admin.call('reissueDefaultPassword', { uid: 'a/b' }));
-    assert.equal(bad.code, 'functions/invalid-argument');
+    const still = await signIn(email, password);
+    assert.equal(still.uid, uid);
   });
 });
 

@@ -11,6 +11,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
   getAuth,
+  createUserWithEmailAndPassword,
   signInWithEmailAndPassword,
   updatePassword,
   type User,
@@ -81,7 +82,20 @@ export interface SignedIn {
 const openApps: FirebaseApp[] = [];
 
 /** Signs in through the Auth emulator with the web SDK, in an app of its own. */
-export async function signIn(email: string, password: string): Promise<SignedIn> {
+export function signIn(email: string, password: string): Promise<SignedIn> {
+  return session(email, password, signInWithEmailAndPassword);
+}
+
+/** Signs up as the mobile app does (web SDK): an Auth user whose email nobody verified. */
+export function signUp(email: string, password: string): Promise<SignedIn> {
+  return session(email, password, createUserWithEmailAndPassword);
+}
+
+async function session(
+  email: string,
+  password: string,
+  enter: typeof signInWithEmailAndPassword,
+): Promise<SignedIn> {
   const app = initializeApp(
     { apiKey: 'fake-api-key', projectId: PROJECT, authDomain: `${PROJECT}.firebaseapp.com` },
     unique('web'),
@@ -91,7 +105,7 @@ export async function signIn(email: string, password: string): Promise<SignedIn>
   connectAuthEmulator(webAuth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
   const functions = getFunctions(app, FUNCTIONS_REGION);
   connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
-  const { user } = await signInWithEmailAndPassword(webAuth, email, password);
+  const { user } = await enter(webAuth, email, password);
   return {
     uid: user.uid,
     email,
@@ -117,13 +131,24 @@ export interface AccountSpec {
   firstName?: string;
   isArchived?: boolean;
   deviceToken?: string[];
+  /** Verified unless said otherwise: roles count only for verified accounts (issue 17). */
+  emailVerified?: boolean;
 }
 
-/** An account arranged directly (Auth user + profile), signed in; what the tests call as. */
+/**
+ * An account arranged directly (Auth user + profile + the claims setStaffAccess would set),
+ * signed in; what the tests call as.
+ */
 export async function account(spec: AccountSpec): Promise<SignedIn> {
   const email = `${unique(spec.role.toLowerCase())}@campus.test`;
   const password = 'secret-123';
-  const created = await auth.createUser({ email, password });
+  const created = await auth.createUser({
+    email,
+    password,
+    emailVerified: spec.emailVerified ?? true,
+  });
+  const campus = spec.campus ?? (spec.role === 'IMT' ? 'Main Campus' : null);
+  await auth.setCustomUserClaims(created.uid, { role: spec.role, campus });
   await db
     .collection(COLLECTIONS.users)
     .doc(created.uid)
@@ -133,7 +158,7 @@ export async function account(spec: AccountSpec): Promise<SignedIn> {
       lastName: spec.role,
       email,
       role: spec.role,
-      campus: spec.campus ?? (spec.role === 'IMT' ? 'Main Campus' : null),
+      campus,
       isArchived: false,
       isUsingDefaultPassword: false,
       registrationDate: new Date().toISOString(),
@@ -224,14 +249,18 @@ export async function pushesFor(field: 'payload.type_id', value: string) {
  */
 export async function callError(
   promise: Promise<unknown>,
-): Promise<{ code: string; message: string }> {
+): Promise<{ code: string; message: string; details?: unknown }> {
   try {
     await promise;
   } catch (error) {
-    const e = error as { code?: string; message?: string };
+    const e = error as { code?: string; message?: string; details?: unknown };
     const message = String(e.message);
     if (!/ \[\d{3}\]$/.test(message)) throw new Error(`unexpected error shape: ${message}`);
-    return { code: String(e.code), message: message.replace(/ \[\d{3}\]$/, '') };
+    return {
+      code: String(e.code),
+      message: message.replace(/ \[\d{3}\]$/, ''),
+      details: e.details,
+    };
   }
   throw new Error('the call succeeded but was expected to be refused');
 }

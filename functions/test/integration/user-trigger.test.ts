@@ -15,41 +15,31 @@ async function authUserWithProfile(profile: Record<string, unknown>) {
 }
 
 describe('user trigger', () => {
-  it('mirrors role and campus into custom claims and follows changes', async () => {
-    const uid = await authUserWithProfile({
-      firstName: 'Ivy',
-      role: 'IMT',
-      campus: 'Riverside Campus',
-    });
+  it('never grants claims from what a users doc says (issue 17)', async () => {
+    const uid = await authUserWithProfile({ firstName: 'Ivy', role: 'Admin', campus: null });
+    const ref = db.collection(COLLECTIONS.users).doc(uid);
+    // The trigger ran (it lower-cases the first name and mirrors the verification) …
     await waitFor(
-      () => auth.getUser(uid),
-      (u) => u.customClaims?.role === 'IMT',
+      async () => (await ref.get()).data(),
+      (d) => d?.firstNameLowerCase === 'ivy' && d?.emailVerified === false,
     );
-    assert.deepEqual((await auth.getUser(uid)).customClaims, {
-      role: 'IMT',
-      campus: 'Riverside Campus',
-    });
-    await db.collection(COLLECTIONS.users).doc(uid).update({ role: 'Admin', campus: null });
-    const user = await waitFor(
-      () => auth.getUser(uid),
-      (u) => u.customClaims?.role === 'Admin',
-    );
-    assert.deepEqual(user.customClaims, { role: 'Admin', campus: null });
+    // … and left the claims alone: only setStaffAccess and createAccount set them.
+    assert.equal((await auth.getUser(uid)).customClaims, undefined);
   });
 
-  it('removes role and campus claims when the profile is deleted, keeping other claims', async () => {
-    const uid = await authUserWithProfile({ firstName: 'Cy', role: 'Admin', campus: null });
+  it('mirrors the Auth account’s email verification onto the users doc', async () => {
+    const uid = await authUserWithProfile({ firstName: 'Vi', role: 'User', campus: null });
+    const ref = db.collection(COLLECTIONS.users).doc(uid);
     await waitFor(
-      () => auth.getUser(uid),
-      (u) => u.customClaims?.role === 'Admin',
+      async () => (await ref.get()).get('emailVerified'),
+      (v) => v === false,
     );
-    await auth.setCustomUserClaims(uid, { role: 'Admin', campus: null, beta: true });
-    await db.collection(COLLECTIONS.users).doc(uid).delete();
-    const user = await waitFor(
-      () => auth.getUser(uid),
-      (u) => u.customClaims?.role === undefined,
+    await auth.updateUser(uid, { emailVerified: true });
+    await ref.update({ firstName: 'Vicky' });
+    await waitFor(
+      async () => (await ref.get()).get('emailVerified'),
+      (v) => v === true,
     );
-    assert.deepEqual(user.customClaims, { beta: true });
   });
 
   it('keeps firstNameLowerCase in step with firstName', async () => {
@@ -88,10 +78,12 @@ describe('user trigger', () => {
       role: 'IMT',
       campus: 'North Campus',
     });
-    const settled = await waitFor(
-      () => auth.getUser(uid),
-      (u) => u.customClaims?.role === 'IMT',
+    await auth.setCustomUserClaims(uid, { role: 'IMT', campus: 'North Campus' });
+    await waitFor(
+      async () => (await db.collection(COLLECTIONS.users).doc(uid).get()).get('emailVerified'),
+      (v) => v === false,
     );
+    const settled = await auth.getUser(uid);
     const event = cloudEvent({
       id: unique('dup-user'),
       type: 'written',

@@ -20,7 +20,8 @@ export const ROLE_COLUMNS = [
 ] as const;
 export type RoleColumn = (typeof ROLE_COLUMNS)[number];
 
-export type ActorName = RoleColumn | 'newcomer' | 'demotedStaff' | 'movedImt';
+export type ActorName =
+  RoleColumn | 'newcomer' | 'demotedStaff' | 'movedImt' | 'unverifiedUser' | 'unverifiedImt';
 
 export interface Actor {
   name: ActorName;
@@ -31,8 +32,10 @@ export interface Actor {
   uid: string;
   signedIn: boolean;
   email: string | null;
-  /** Custom claims in the ID token, as the user trigger mints them; null before they are minted. */
+  /** Custom claims in the ID token, as the Admin callables mint them; null before they are minted. */
   claims: { role: Role; campus: string | null } | null;
+  /** The token's `email_verified`; true unless said otherwise. */
+  emailVerified?: false;
 }
 
 function staff(name: ActorName, uid: string, role: Role, campus: string | null): Actor {
@@ -54,6 +57,19 @@ export const ACTORS: Record<ActorName, Actor> = {
   demotedStaff: staff('demotedStaff', 'imt-demoted', 'IMT', SAME_CAMPUS),
   /** Moved to another campus by an Admin; the old token still names the old campus. */
   movedImt: staff('movedImt', 'imt-moved', 'IMT', SAME_CAMPUS),
+  /** A reporter whose users doc exists but who never verified the email (issue 17). */
+  unverifiedUser: {
+    ...staff('unverifiedUser', 'app-unverified', 'User', null),
+    emailVerified: false,
+  },
+  /**
+   * Users doc and claims say IMT of the same campus, but the token's email is not verified: an
+   * address squatted at sign-up, or invited staff who have not verified yet.
+   */
+  unverifiedImt: {
+    ...staff('unverifiedImt', 'imt-unverified', 'IMT', SAME_CAMPUS),
+    emailVerified: false,
+  },
 };
 
 /** An IMT colleague of the same campus that nobody plays: a valid assignee. */

@@ -73,7 +73,7 @@ export class RulesFixture {
       context = actor.signedIn
         ? this.env.authenticatedContext(actor.uid, {
             email: actor.email ?? undefined,
-            email_verified: true,
+            email_verified: actor.emailVerified ?? true,
             ...(actor.claims ?? {}),
           })
         : this.env.unauthenticatedContext();

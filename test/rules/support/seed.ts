@@ -183,6 +183,8 @@ export async function seedFirestore(db: Firestore): Promise<void> {
   putUser(batch, db, archivedStaff.uid, userDoc(archivedStaff, { isArchived: true }));
   putUser(batch, db, ACTORS.demotedStaff.uid, userDoc(ACTORS.demotedStaff, { role: 'User' }));
   putUser(batch, db, ACTORS.movedImt.uid, userDoc(ACTORS.movedImt, { campus: OTHER_CAMPUS }));
+  putUser(batch, db, ACTORS.unverifiedUser.uid, userDoc(ACTORS.unverifiedUser));
+  putUser(batch, db, ACTORS.unverifiedImt.uid, userDoc(ACTORS.unverifiedImt));
   putUser(batch, db, COLLEAGUE.uid, {
     ...userDoc(imtSameCampus),
     email: COLLEAGUE.email,

@@ -11,6 +11,7 @@ import NotFoundPage from './NotFoundPage';
 const Shell = lazy(() => import('./Shell'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const EmailVerificationPage = lazy(() => import('../features/auth/EmailVerificationPage'));
+const InvitationPage = lazy(() => import('../features/auth/InvitationPage'));
 const UnauthorizedPage = lazy(() => import('../features/auth/UnauthorizedPage'));
 const DownloadPage = lazy(() => import('../features/download/DownloadPage'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
@@ -70,6 +71,11 @@ export const routes: RouteObject[] = [
   {
     path: '/email-verification',
     element: titled('Verify your email', EmailVerificationPage, true),
+    errorElement: notFound,
+  },
+  {
+    path: '/invitation',
+    element: titled('Set your password', InvitationPage, true),
     errorElement: notFound,
   },
   {

@@ -85,6 +85,8 @@ export class CallableError extends Error {
   constructor(
     message: string,
     readonly fieldErrors: Record<string, string>,
+    /** The callable's `details` as sent (e.g. createAccount's `unverifiedHolder`). */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'CallableError';

@@ -25,6 +25,10 @@ export async function callFunction<N extends CallableName>(
     return result.data;
   } catch (error) {
     console.error(`Callable ${name} failed`, error);
-    throw new CallableError(callableErrorMessage(error), callableFieldErrors(error));
+    throw new CallableError(
+      callableErrorMessage(error),
+      callableFieldErrors(error),
+      (error as { details?: unknown } | null)?.details,
+    );
   }
 }

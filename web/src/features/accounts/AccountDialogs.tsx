@@ -1,13 +1,20 @@
 import { useState } from 'react';
-import { CAMPUSES, DEFAULT_PASSWORD_TTL_HOURS, ROLES } from '@campus-safety/model';
+import {
+  CAMPUSES,
+  ROLES,
+  invitationPath,
+  type Invitation,
+  type Role,
+  type UnverifiedHolder,
+} from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
+import { ConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { FormFailure, SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm, type FieldBinding } from '../../components/use-form';
 import type { Profile } from '../../session/store';
-import { fullName } from '../../lib/format';
-import { createAccount, setRoleAndCampus } from './api';
+import { formatDate, fullName } from '../../lib/format';
+import { createAccount, removeUnverifiedAccount, setStaffAccess, unverifiedHolderOf } from './api';
 import {
   toCreateRequest,
   validateAccount,
@@ -38,24 +45,43 @@ function RoleCampusFields({ role, campus }: { role: FieldBinding; campus: FieldB
 }
 
 export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
-  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const [created, setCreated] = useState<{ email: string; invitation: Invitation } | null>(null);
+  const [holder, setHolder] = useState<UnverifiedHolder | null>(null);
+  const [removing, setRemoving] = useState(false);
   const form = useForm<AccountInput>({
     initial: EMPTY,
     validate: validateAccount,
     send: async (input) => {
       const request = toCreateRequest(input);
-      const result = await createAccount(request);
-      setCreated({ email: request.email, password: result.defaultPassword });
-      toast.success('Account created', `${input.firstName} ${input.lastName} can now sign in.`);
+      setHolder(null);
+      try {
+        const result = await createAccount(request);
+        setCreated({ email: request.email, invitation: result.invitation });
+        toast.success('Account created', `Give ${input.firstName} the invitation link.`);
+      } catch (error) {
+        setHolder(unverifiedHolderOf(error));
+        throw error;
+      }
     },
   });
 
+  async function removeHolder(uid: string) {
+    try {
+      await removeUnverifiedAccount(uid);
+      toast.success('Unverified account removed', 'Create the account again.');
+      setHolder(null);
+      setRemoving(false);
+    } catch (error) {
+      toast.failure('Could not remove the account', error);
+    }
+  }
+
   if (created) {
     return (
-      <OneTimePasswordDialog
+      <InvitationDialog
         title="Account created"
         email={created.email}
-        password={created.password}
+        invitation={created.invitation}
         onClose={onClose}
       />
     );
@@ -72,35 +98,60 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
         <TextField label="Birthday" type="date" {...form.field('birthday')} />
         <TextField label="Address" {...form.field('address')} />
         <FormFailure message={form.failure} className="sm:col-span-2" />
+        {holder && (
+          <div
+            data-testid="unverified-holder"
+            className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
+          >
+            <p>
+              <strong>{holder.email}</strong> belongs to a self-registered account
+              {holder.displayName ? ` (${holder.displayName})` : ''} that never proved it owns the
+              address. It has no staff access. If it is not the person you are adding, remove it and
+              create the account again.
+            </p>
+            <Button variant="secondary" className="mt-2" onClick={() => setRemoving(true)}>
+              Remove the unverified account
+            </Button>
+          </div>
+        )}
         <div className="sm:col-span-2">
           <DialogFooter onCancel={onClose} busy={form.busy} label="Create account" />
         </div>
       </form>
+      <ConfirmDialog
+        open={removing && holder !== null}
+        title="Remove the unverified account"
+        message={`The account holding ${holder?.email ?? ''} is deleted with its profile. It never verified the address. This cannot be undone.`}
+        confirmLabel="Remove account"
+        onConfirm={() => (holder ? removeHolder(holder.uid) : undefined)}
+        onClose={() => setRemoving(false)}
+      />
     </Dialog>
   );
 }
 
 /**
- * A default password, shown this once (the server keeps no readable copy). It stops signing in
- * DEFAULT_PASSWORD_TTL_HOURS after it was issued.
+ * An invitation link, shown this once (the server keeps only a hash). The person opens it, sets
+ * their own password and verifies their email; it works once, until it expires.
  */
-export function OneTimePasswordDialog({
+export function InvitationDialog({
   title,
   email,
-  password,
+  invitation,
   onClose,
 }: {
   title: string;
   email: string;
-  password: string;
+  invitation: Invitation;
   onClose: () => void;
 }) {
+  const link = `${window.location.origin}${invitationPath(invitation.code)}`;
   return (
     <Dialog
       open
       onClose={onClose}
       title={title}
-      description={`This default password is shown only once and works for ${DEFAULT_PASSWORD_TTL_HOURS} hours. Give it to the person; they must change it at first sign-in.`}
+      description="This invitation link is shown only once. Give it to the person (not by a public channel): it lets them set their own password, once."
     >
       <dl className="space-y-2 text-sm">
         <div>
@@ -108,25 +159,29 @@ export function OneTimePasswordDialog({
           <dd>{email}</dd>
         </div>
         <div>
-          <dt className="font-semibold">Default password</dt>
+          <dt className="font-semibold">Invitation link</dt>
           <dd>
             <code
-              data-testid="default-password"
-              className="rounded bg-slate-100 px-2 py-1 text-base"
+              data-testid="invitation-link"
+              className="block break-all rounded bg-slate-100 px-2 py-1 text-sm"
             >
-              {password}
+              {link}
             </code>
           </dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Works until</dt>
+          <dd>{formatDate(new Date(invitation.expiresAt))}</dd>
         </div>
       </dl>
       <DialogActions>
         <Button
           variant="secondary"
           onClick={() =>
-            void navigator.clipboard?.writeText(password).then(() => toast.info('Password copied'))
+            void navigator.clipboard?.writeText(link).then(() => toast.info('Link copied'))
           }
         >
-          Copy password
+          Copy link
         </Button>
         <Button onClick={onClose}>Done</Button>
       </DialogActions>
@@ -139,7 +194,11 @@ export function RoleCampusDialog({ account, onClose }: { account: Profile; onClo
     initial: { role: account.role, campus: account.campus ?? '' },
     validate: validateRoleCampus,
     send: async ({ role, campus }) => {
-      await setRoleAndCampus(account.id, role, campus || null);
+      await setStaffAccess(account.id, {
+        role: role as Role,
+        campus: campus || null,
+        isArchived: account.isArchived,
+      });
       toast.success(
         'Account updated',
         `${fullName(account)} is now ${role}${campus ? ` at ${campus}` : ''}.`,
@@ -156,8 +215,18 @@ export function RoleCampusDialog({ account, onClose }: { account: Profile; onClo
       busy={form.busy}
       title={`Role and campus of ${fullName(account)}`}
     >
+      {account.emailVerified !== true && (
+        <p
+          data-testid="unverified-note"
+          className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900"
+        >
+          {account.email} is not verified yet, so it can only be an app user. Staff roles count once
+          the person has opened the verification link.
+        </p>
+      )}
       <form onSubmit={form.submit} noValidate>
         <RoleCampusFields role={form.field('role')} campus={form.field('campus')} />
+        <FormFailure message={form.failure} />
         <DialogFooter onCancel={onClose} busy={form.busy} label="Save" />
       </form>
     </Dialog>

@@ -12,9 +12,10 @@ import { useLiveQuery } from '../../data/live-query';
 import type { Row } from '../../data/spec';
 import { accountsSpec } from '../../data/users';
 import { useAuth } from '../../session/store';
-import { reissueDefaultPassword, setAccountArchived } from './api';
+import type { Invitation } from '@campus-safety/model';
+import { issueInvitation, setStaffAccess } from './api';
 import { defaultPasswordState } from './form';
-import { CreateAccountDialog, OneTimePasswordDialog, RoleCampusDialog } from './AccountDialogs';
+import { CreateAccountDialog, InvitationDialog, RoleCampusDialog } from './AccountDialogs';
 import { Time } from '../../components/Time';
 import { CampusLeadsPanel } from './CampusLeadsPanel';
 
@@ -37,12 +38,16 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
   const [editing, setEditing] = useState<Account | null>(null);
   const [archiving, setArchiving] = useState<Account | null>(null);
   const [reissuing, setReissuing] = useState<Account | null>(null);
-  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
+  const [issued, setIssued] = useState<{ email: string; invitation: Invitation } | null>(null);
   const rows = list.data.filter((a) => matchesAccount(a, search));
 
   async function toggleArchive(account: Account) {
     try {
-      await setAccountArchived(account.id, !account.isArchived);
+      await setStaffAccess(account.id, {
+        role: account.role,
+        campus: account.campus,
+        isArchived: !account.isArchived,
+      });
       toast.success(
         account.isArchived ? 'Account restored' : 'Account archived',
         fullName(account),
@@ -55,19 +60,28 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
 
   async function reissue(account: Account) {
     try {
-      const result = await reissueDefaultPassword(account.id);
+      const result = await issueInvitation(account.id);
       setReissuing(null);
-      setIssued({ email: account.email, password: result.defaultPassword });
+      setIssued({ email: account.email, invitation: result.invitation });
     } catch (error) {
-      toast.failure('Could not issue a new default password', error);
+      toast.failure('Could not issue a new invitation', error);
     }
   }
 
   function passwordCell(account: Account) {
     const state = defaultPasswordState(account, Date.now());
-    if (state.kind === 'changed') return 'Changed';
-    if (state.kind === 'valid') return `Default, until ${formatDate(state.until)}`;
-    return <span className="text-red-700">Default, expired</span>;
+    if (state.kind === 'changed') return 'Set by the person';
+    if (state.kind === 'valid') return `Invited, until ${formatDate(state.until)}`;
+    return <span className="text-red-700">Invitation expired</span>;
+  }
+
+  // Mirrored by the server from Firebase Auth; staff roles count only once it is verified.
+  function verifiedCell(account: Account) {
+    return account.emailVerified === true ? (
+      'Verified'
+    ) : (
+      <span className="text-amber-800">Not verified</span>
+    );
   }
 
   const columns: Column<Account>[] = [
@@ -76,6 +90,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
     { header: 'Role', cell: (a) => a.role },
     { header: 'Campus', cell: (a) => a.campus ?? '—' },
     { header: 'Registered', cell: (a) => <Time value={a.registrationDate} /> },
+    { header: 'Email verified', cell: verifiedCell },
     { header: 'Password', cell: passwordCell },
     {
       header: 'Actions',
@@ -93,7 +108,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
             )}
             {!a.isArchived && (
               <RowButton
-                label="New default password"
+                label="New invitation"
                 row={`for ${fullName(a)}`}
                 onClick={() => setReissuing(a)}
               />
@@ -131,18 +146,18 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
       {creating && <CreateAccountDialog onClose={() => setCreating(false)} />}
       {editing && <RoleCampusDialog account={editing} onClose={() => setEditing(null)} />}
       {issued && (
-        <OneTimePasswordDialog
-          title="New default password"
+        <InvitationDialog
+          title="New invitation"
           email={issued.email}
-          password={issued.password}
+          invitation={issued.invitation}
           onClose={() => setIssued(null)}
         />
       )}
       <ConfirmDialog
         open={reissuing !== null}
-        title="New default password"
-        message={`${reissuing ? fullName(reissuing) : ''}'s current password stops working now and every session is signed out. The new default password is shown once.`}
-        confirmLabel="Issue password"
+        title="New invitation"
+        message={`${reissuing ? fullName(reissuing) : ''}'s current password and any earlier invitation stop working now, and every session is signed out. The new invitation link is shown once.`}
+        confirmLabel="Issue invitation"
         onConfirm={() => (reissuing ? reissue(reissuing) : undefined)}
         onClose={() => setReissuing(null)}
       />

@@ -6,6 +6,7 @@ import { toast } from '../../components/toast-store';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage } from '../../session/auth-errors';
 import { useAuth } from '../../session/store';
+import { callFunction } from '../../lib/functions';
 
 export default function EmailVerificationPage() {
   const user = useAuth((s) => s.user);
@@ -42,6 +43,8 @@ export default function EmailVerificationPage() {
       const verified = await recheckUser();
       if (!verified)
         setMessage('Your email is not verified yet. Open the link in the email, then check again.');
+      // The Accounts screen shows the server's mirror of it; a failure here changes no access.
+      else await callFunction('confirmEmailVerified', {}).catch(() => undefined);
     } catch (error) {
       setMessage(authErrorMessage(error));
     } finally {
