@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { RETRY_AFTER_MS } from '../../src/services/trigger-failures';
+import { RETRY_AFTER_MS } from '../../src/platform/trigger-failures';
 import {
   cloudEvent,
   db,
