@@ -5,6 +5,7 @@ import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
 import { useIncidentList } from './store';
 import {
   nextPageView,
+  pageLinkProblem,
   paramsOfView,
   previousPageView,
   viewFromParams,
@@ -25,6 +26,8 @@ export function useIncidentView() {
   const go = (next: IncidentView) => setParams(paramsOfView(next));
   return {
     view,
+    /** Why the URL's page was ignored, if it was. */
+    pageLinkProblem: pageLinkProblem(params),
     setFilter: <K extends keyof IncidentFilters>(key: K, value: IncidentFilters[K]) =>
       go(withFilter(view, key, value)),
     showList: (list: ReportsList) => go({ ...view, list, page: 1, boundary: null }),
