@@ -1,5 +1,17 @@
 import assert from 'node:assert/strict';
+import { screenshot } from '../support/artifacts.mjs';
 import { openPage, stack, staff } from '../support/suite.mjs';
+
+const WIDTHS = [1440, 768, 390];
+
+/** Screenshots of the screen at the three widths the team looks at (test-artifacts/e2e/). */
+async function shots(page, name) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `issue17-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 /**
  * Issue 17 item 10: Hosting sends a Content-Security-Policy with `frame-ancestors 'none'` (and the
@@ -41,6 +53,7 @@ describe('Security headers', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.goto('/download');
     await page.getByRole('link', { name: /Download version/ }).waitFor();
+    await shots(page, 'download');
     assert.deepEqual(violations, []);
   });
 
@@ -64,9 +77,15 @@ describe('Security headers', () => {
       ['/clery/crime-log', () => page.getByRole('table', { name: 'Daily crime log' })],
       ['/print/reports/demo-incident-20', () => page.getByRole('list', { name: 'Timeline' })],
     ];
+    const shot = {
+      '/reports?view=all&page=2&after=999999999999.0.x': 'reports-bad-page-link',
+      '/reports?id=demo-incident-20': 'report-detail-timeline',
+      '/releases': 'releases',
+    };
     for (const [path, shown] of screens) {
       await page.goto(path);
       await shown().first().waitFor();
+      if (shot[path]) await shots(page, shot[path]);
     }
     assert.deepEqual(violations, []);
   });
