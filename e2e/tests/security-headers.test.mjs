@@ -64,7 +64,14 @@ describe('Security headers', () => {
     const h1 = (name) => () => page.getByRole('heading', { level: 1, name, exact: true });
     const screens = [
       ['/', h1('Dashboard')],
-      ['/reports?view=all', () => page.locator('.leaflet-container')],
+      [
+        '/reports?view=all',
+        async () => {
+          // Narrower than the map-beside-the-list width, List/Map is a switch.
+          await page.getByRole('button', { name: 'Map', exact: true }).click();
+          return page.locator('.leaflet-container');
+        },
+      ],
       // A cursor no Timestamp holds: the list with a notice, not "Page not found".
       [
         '/reports?view=all&page=2&after=999999999999.0.x',
@@ -84,7 +91,7 @@ describe('Security headers', () => {
     };
     for (const [path, shown] of screens) {
       await page.goto(path);
-      await shown().first().waitFor();
+      await (await shown()).first().waitFor();
       if (shot[path]) await shots(page, shot[path]);
     }
     assert.deepEqual(violations, []);
