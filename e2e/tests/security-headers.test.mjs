@@ -57,7 +57,9 @@ describe('Security headers', () => {
     assert.deepEqual(violations, []);
   });
 
-  it('an Admin’s screens (maps, charts, print, a bad page link) render with no CSP violation', async () => {
+  it('an Admin’s screens (maps, charts, print, a bad page link) render with no CSP violation', async function () {
+    // Nine screens, three of them shot at three widths.
+    this.timeout(240_000);
     const admin = staff('admin@campus.test');
     const page = await openPage('/unauthorized', admin);
     const violations = await watchViolations(page);
