@@ -77,12 +77,16 @@ describe('Security headers', () => {
       // A cursor no Timestamp holds: the list with a notice, not "Page not found".
       [
         '/reports?view=all&page=2&after=999999999999.0.x',
-        () => page.getByText(/The page in this link could not be read/),
+        async () => {
+          await page.getByText(/The page in this link could not be read/).waitFor();
+          return page.getByRole('table', { name: 'Incident reports' });
+        },
       ],
       ['/reports?id=demo-incident-20', () => page.getByRole('list', { name: 'Timeline' })],
       ['/dashboard?period=30d', h1('Trends and response targets')],
       ['/articles', () => page.getByRole('table', { name: 'Articles' })],
-      ['/releases', () => page.getByRole('table', { name: 'App releases' })],
+      // Issue 17 item 11: the release the download page offers is the one marked Offered.
+      ['/releases', () => page.getByRole('cell', { name: 'Offered', exact: true })],
       ['/clery/crime-log', () => page.getByRole('table', { name: 'Daily crime log' })],
       ['/print/reports/demo-incident-20', () => page.getByRole('list', { name: 'Timeline' })],
     ];
