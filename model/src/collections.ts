@@ -44,6 +44,12 @@ export const COLLECTIONS = {
   settings: 'settings',
 } as const;
 
+/**
+ * Sub-collection of `clery_records/{id}` and `legal_holds/{id}`: their history, one server-written
+ * CleryLogEntry per change, never updated or deleted (docs/clery.md#history).
+ */
+export const CLERY_LOG = 'log';
+
 /** Sub-collection of `incident_stats/{campus}`: one aggregate doc per day (IncidentDayStats). */
 export const INCIDENT_STATS_DAYS = 'days';
 

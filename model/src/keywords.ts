@@ -4,7 +4,11 @@
  * Firestore has no full-text search; `keywords array-contains-any [words]` is the query.
  */
 
-/** Longest stored word; longer ones are cut (on both sides, so they still match). */
+/**
+ * Longest stored word, in code points; longer ones are cut (on both sides, so they still match).
+ * Cut by code points, never mid surrogate pair: half a pair is not a string Firestore stores as
+ * written, so the stored words would never equal the computed ones (issue 17 item 7).
+ */
 export const MAX_KEYWORD_LENGTH = 40;
 /** Most words kept per report (the fields that name the report come first). */
 export const MAX_KEYWORDS = 200;
@@ -31,6 +35,11 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** The first `count` code points of a text (`slice` counts UTF-16 units and can split a pair). */
+function firstCodePoints(text: string, count: number): string {
+  return Array.from(text).slice(0, count).join('');
+}
+
 /**
  * The search words of a text, in order of first appearance, without repeats: emails whole and
  * also by the words of their local part, other words split on anything not a letter or digit;
@@ -46,7 +55,7 @@ export function searchWords(text: string): string[] {
   const words = new Set<string>();
   for (const word of found) {
     if (word.length < 2 || STOP_WORDS.has(word)) continue;
-    words.add(word.slice(0, MAX_KEYWORD_LENGTH));
+    words.add(word.length > MAX_KEYWORD_LENGTH ? firstCodePoints(word, MAX_KEYWORD_LENGTH) : word);
   }
   return [...words];
 }

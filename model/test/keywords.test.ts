@@ -35,6 +35,17 @@ describe('searchWords', () => {
     const long = 'x'.repeat(MAX_KEYWORD_LENGTH + 25);
     assert.deepEqual(searchWords(long), ['x'.repeat(MAX_KEYWORD_LENGTH)]);
   });
+  it('cuts long words by code points, never inside a surrogate pair', () => {
+    // `a` + 20 astral letters is 41 UTF-16 units but 21 letters: kept whole, not cut mid pair.
+    const astral = 'a' + '\u{10330}'.repeat(20);
+    assert.deepEqual(searchWords(astral), [astral]);
+    const longer = 'a' + '\u{10330}'.repeat(MAX_KEYWORD_LENGTH + 5);
+    const [cut] = searchWords(longer);
+    assert.equal(cut, 'a' + '\u{10330}'.repeat(MAX_KEYWORD_LENGTH - 1));
+    assert.doesNotMatch(cut!, /\p{Cs}/u);
+    const keywords = incidentKeywords({ description: longer });
+    assert.ok(keywordsUpToDate(keywords, { description: longer }));
+  });
   it('keeps letters of other scripts', () => {
     assert.deepEqual(searchWords('Пожар у входа'), ['пожар', 'входа']);
   });

@@ -76,6 +76,18 @@ const OUTCOMES = [
   },
 ];
 
+/** The record's history (its `log` sub-collection): classified, and withheld where it is. */
+function logFor(record) {
+  const by = DEMO_ADMIN.uid;
+  const at = record.classifiedAt;
+  return [
+    { id: 'classified', action: 'classified', at, by, note: null },
+    ...(record.withheld
+      ? [{ id: 'withheld', action: 'withheld', at, by, note: record.withheld.note }]
+      : []),
+  ];
+}
+
 function recordFor(id, incident, outcome, geography) {
   const campus = incident.nearestCampus;
   const reportedAt = incident.timestamp;
@@ -98,19 +110,6 @@ function recordFor(id, incident, outcome, geography) {
     nature: outcome.nature,
     disposition: outcome.disposition,
     withheld: outcome.withheld ?? null,
-    log: [
-      { action: 'classified', at: classifiedAt, by: DEMO_ADMIN.uid, note: null },
-      ...(outcome.withheld
-        ? [
-            {
-              action: 'withheld',
-              at: classifiedAt,
-              by: DEMO_ADMIN.uid,
-              note: outcome.withheld.note,
-            },
-          ]
-        : []),
-    ],
     classifiedAt,
     classifiedBy: DEMO_ADMIN.uid,
     retainUntil: retainUntilOf(reportedAt, TIME_ZONE),
@@ -121,7 +120,7 @@ function recordFor(id, incident, outcome, geography) {
  * @param {Date} now
  * @param {{ id: string, data: object }[]} incidents the seeded incidents (buildIncidents)
  * @param {() => number} random
- * @returns {{ incidents: { id: string, data: object, timeline: object[] }[], records: { id: string, data: object }[] }}
+ * @returns {{ incidents: { id: string, data: object, timeline: object[] }[], records: { id: string, data: object, log: object[] }[] }}
  */
 export function buildCleryRecords(now, incidents, random) {
   const records = [];
@@ -131,7 +130,8 @@ export function buildCleryRecords(now, incidents, random) {
     if (index % 3 === 2) return;
     const outcome = OUTCOMES[index % OUTCOMES.length];
     const geography = geographyAt(data.nearestCampus, data.geoLoc) ?? 'onCampus';
-    records.push({ id, data: recordFor(id, data, outcome, geography) });
+    const record = recordFor(id, data, outcome, geography);
+    records.push({ id, data: record, log: logFor(record) });
   });
 
   const historic = [];
@@ -167,7 +167,8 @@ export function buildCleryRecords(now, incidents, random) {
         detail: statusEntryDetail('Reported', { incidentType: data.incidentType, campus }),
       };
       historic.push({ id, data, timeline: [reported] });
-      records.push({ id, data: recordFor(id, data, outcome, pick(geographiesOf(campus), random)) });
+      const record = recordFor(id, data, outcome, pick(geographiesOf(campus), random));
+      records.push({ id, data: record, log: logFor(record) });
     }
   }
   return { incidents: historic, records };

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
   CAMPUSES,
+  CLERY_LOG,
   COLLECTIONS,
   fullName,
   SECURITY_SETTINGS,
@@ -216,8 +217,11 @@ export async function seedDemoData({ now = new Date() } = {}) {
         ]);
       writes.push([`${COLLECTIONS.incidentReports}/${id}`, data]);
     }
-    for (const { id, data } of clery.records)
+    for (const { id, data, log } of clery.records) {
       writes.push([`${COLLECTIONS.cleryRecords}/${id}`, data]);
+      for (const { id: entryId, ...entry } of log)
+        writes.push([`${COLLECTIONS.cleryRecords}/${id}/${CLERY_LOG}/${entryId}`, entry]);
+    }
     const articles = buildArticles(now);
     const announcements = buildAnnouncements(now);
     for (const { id, ...data } of articles) writes.push([`${COLLECTIONS.articles}/${id}`, data]);

@@ -3,7 +3,18 @@
  * callables), nobody writes the records or holds directly, a held incident cannot be archived.
  * Each refusal leaves the record, the hold and the incident as they were.
  */
-import { deleteDoc, doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
+import assert from 'node:assert/strict';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  setDoc,
+  updateDoc,
+} from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
 import { admin, incident, refused, type Attacker } from './support';
 
@@ -24,7 +35,6 @@ describe('attacks: Clery records and legal holds', () => {
     nature: 'Robbery',
     disposition: 'Closed - arrest',
     withheld: null,
-    log: [],
   });
   const classification = (id: string) => ({
     incidentId: id,
@@ -48,8 +58,16 @@ describe('attacks: Clery records and legal holds', () => {
     await admin.db.doc(`clery_records/${resolved}`).set(record(resolved));
     await admin.db
       .doc(`legal_holds/${held}`)
-      .set({ active: true, reason: 'Litigation', updatedBy: 'x', updatedAt: new Date(), log: [] });
+      .set({ active: true, reason: 'Litigation', updatedBy: 'x', updatedAt: new Date() });
+    await admin.db
+      .doc(`clery_records/${resolved}/log/first`)
+      .set({ action: 'classified', at: new Date(), by: c.admin.uid, note: null });
+    await admin.db
+      .doc(`legal_holds/${held}/log/first`)
+      .set({ action: 'legalHoldSet', at: new Date(), by: c.admin.uid, note: 'Litigation' });
     watched = [
+      `clery_records/${resolved}/log`,
+      `legal_holds/${held}/log`,
       `clery_records/${resolved}`,
       `clery_records/${held}`,
       `legal_holds/${held}`,
@@ -92,6 +110,50 @@ describe('attacks: Clery records and legal holds', () => {
       await refused(() => updateDoc(doc(who.db, 'legal_holds', held), { active: false }), watched);
       await refused(() => deleteDoc(doc(who.db, 'legal_holds', held)), watched);
     }
+  });
+
+  it('nobody, Admins included, adds, rewrites or deletes a line of the history (issue 17 item 9)', async () => {
+    for (const who of [...everyone, c.admin]) {
+      for (const parent of [`clery_records/${resolved}`, `legal_holds/${held}`]) {
+        const forged = { action: 'classified', at: new Date(), by: who.uid, note: null };
+        await refused(() => setDoc(doc(who.db, `${parent}/log/forged`), forged), watched);
+        await refused(
+          () => updateDoc(doc(who.db, `${parent}/log/first`), { by: who.uid }),
+          watched,
+        );
+        await refused(() => deleteDoc(doc(who.db, `${parent}/log/first`)), watched);
+      }
+    }
+    for (const who of everyone)
+      await refused(() => getDocs(collection(who.db, `clery_records/${resolved}/log`)), watched);
+  });
+
+  it('100 withhold/release pairs leave who classified the record, and when (issue 17 item 9)', async function () {
+    this.timeout(300_000);
+    const id = await incident('Main Campus', c.reporter, { status: 'Resolved' });
+    await c.admin.call('classifyIncident', classification(id));
+    for (let pair = 0; pair < 100; pair++) {
+      await c.admin.call('withholdCrimeLogEntry', {
+        incidentId: id,
+        reason: 'investigation',
+        note: `withheld ${pair}`,
+      });
+      await c.admin.call('withholdCrimeLogEntry', {
+        incidentId: id,
+        reason: null,
+        note: `released ${pair}`,
+      });
+    }
+    // Read as the Admin reads it, through the rules.
+    const lines = (
+      await getDocs(query(collection(c.admin.db, `clery_records/${id}/log`), orderBy('at')))
+    ).docs.map((d) => d.data());
+    assert.equal(lines.length, 201);
+    assert.deepEqual(
+      { action: lines[0]!.action, by: lines[0]!.by },
+      { action: 'classified', by: c.admin.uid },
+    );
+    assert.equal(lines.at(-1)!.note, 'released 99');
   });
 
   it('staff other than Admins cannot read the records or holds', async () => {

@@ -4,6 +4,8 @@
  * reads through queries without the campus filter and collection-group queries.
  */
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import { incidentKeywords } from '@campus-safety/model';
 import {
   addDoc,
   collection,
@@ -259,6 +261,58 @@ describe('attacks: incidents and accomplishments', () => {
           }),
         path,
       );
+    });
+  });
+
+  describe('a description that looped the keywords trigger (issue 17 item 7)', () => {
+    it('a word of astral letters is stored whole and the trigger stops after one write', async () => {
+      // `a` + 20 Gothic letters: 41 UTF-16 units, once cut mid pair at 40 into a string Firestore
+      // cannot store as written, so the trigger rewrote the report forever.
+      const description = `a${'\u{10330}'.repeat(20)} stolen`;
+      const ref = await addDoc(collection(c.reporter.db, 'incident_reports'), {
+        timestamp: serverTimestamp(),
+        geoLoc: { latitude: 1, longitude: 2 },
+        nearestCampus: 'Main Campus',
+        status: 'Reported',
+        isArchived: false,
+        email: c.reporter.email,
+        reporterId: c.reporter.uid,
+        incidentType: 'Theft',
+        description,
+      });
+      const versions: { description: unknown; keywords: unknown }[] = [];
+      const stop = admin.db.doc(ref.path).onSnapshot((snap) => {
+        versions.push({ description: snap.get('description'), keywords: snap.get('keywords') });
+      });
+      try {
+        const wanted = (text: string) =>
+          incidentKeywords({
+            incidentType: 'Theft',
+            nearestCampus: 'Main Campus',
+            email: c.reporter.email,
+            description: text,
+          });
+        const stored = await waitFor(
+          async () => (await admin.db.doc(ref.path).get()).get('keywords') as unknown,
+          (k) => isDeepStrictEqual(k, wanted(description)),
+        );
+        assert.ok((stored as string[]).includes(`a${'\u{10330}'.repeat(20)}`));
+        // A later edit is the marker: its words land after any rewrite the first one caused, and
+        // between the edit and its words nothing else may write the report (a loop would).
+        const seen = versions.length;
+        const edited = `${description} sentinel`;
+        await admin.db.doc(ref.path).update({ description: edited });
+        await waitFor(
+          async () => versions.at(-1)?.keywords,
+          (k) => isDeepStrictEqual(k, wanted(edited)),
+        );
+        assert.deepEqual(versions.slice(seen), [
+          { description: edited, keywords: wanted(description) },
+          { description: edited, keywords: wanted(edited) },
+        ]);
+      } finally {
+        stop();
+      }
     });
   });
 

@@ -17,7 +17,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { FUNCTIONS_URL, admin, refused, state, unique, type Attacker } from './support';
+import { FUNCTIONS_URL, PROJECT, admin, refused, state, unique, type Attacker } from './support';
 
 const SERVER_COLLECTIONS = [
   'processed_events',
@@ -474,6 +474,56 @@ describe('attacks: server data, endpoints and callables', () => {
             () => assert.fail('an Auth user was created'),
             () => undefined,
           );
+      });
+    }
+  });
+
+  describe('tag usage as an IMT sees it (issue 17 item 10)', () => {
+    it('counts only the live reports of its own campus; an Admin counts every use', async () => {
+      const tag = unique('usage');
+      const tagged = (campus: string, isArchived = false) =>
+        admin.db
+          .collection('incident_reports')
+          .doc(unique('inc'))
+          .set({
+            nearestCampus: campus,
+            isArchived,
+            status: 'Resolved',
+            tags: [tag],
+            timestamp: new Date(),
+          });
+      await Promise.all([
+        tagged('Main Campus'),
+        tagged('Main Campus', true),
+        tagged('North Campus'),
+        tagged('Riverside Campus'),
+      ]);
+      const counts = (who: Attacker) =>
+        who.call<{ incidents: number }>('tagUsage', { names: [tag] });
+      assert.equal((await counts(c.imtMain)).incidents, 1);
+      assert.equal((await counts(c.imtNorth)).incidents, 1);
+      assert.equal((await counts(c.admin)).incidents, 4);
+    });
+  });
+
+  describe('push endpoints’ CORS (issue 17 item 10)', () => {
+    for (const path of ['send-notification', 'send-notif-topic']) {
+      it(`${path} lets no other Firebase site read its answers, only the project's own`, async () => {
+        const preflight = (origin: string) =>
+          fetch(`${FUNCTIONS_URL}/${path}`, {
+            method: 'OPTIONS',
+            headers: {
+              origin,
+              'access-control-request-method': 'POST',
+              'access-control-request-headers': 'authorization,content-type',
+            },
+          });
+        for (const origin of ['https://attacker.web.app', 'https://attacker.firebaseapp.com']) {
+          const res = await preflight(origin);
+          assert.equal(res.headers.get('access-control-allow-origin'), null, origin);
+        }
+        const own = `https://${PROJECT}.web.app`;
+        assert.equal((await preflight(own)).headers.get('access-control-allow-origin'), own);
       });
     }
   });

@@ -48,6 +48,11 @@ describe('attacks: signed out', () => {
 
   it('gets no image check, lists no checks, reads no private collection', async () => {
     await refused(() => getDoc(doc(anon, 'file_checks', 'profiles%2Fu%2Fme.png')), []);
+    // Issue 17 item 10: a private path that has no check answers the same as one that has.
+    await refused(() => getDoc(doc(anon, 'file_checks', 'profiles%2Fu%2Fnone.png')), []);
+    await refused(() => getDoc(doc(anon, 'file_checks', 'incidents%2Fx%2Fphoto.jpg')), []);
+    const pending = await getDoc(doc(anon, 'file_checks', `releases%2F${unique('r')}%2Fapp.apk`));
+    assert.equal(pending.exists(), false);
     await refused(() => getDocs(collection(anon, 'file_checks')), []);
     for (const name of [
       'users',

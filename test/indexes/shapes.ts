@@ -356,6 +356,25 @@ export function functionShapes(): QueryShape[] {
       },
     );
   }
+  shapes.push(
+    {
+      source: "functions tag usage count for an IMT: its campus's live reports (services/tags.ts)",
+      collection: COLLECTIONS.incidentReports,
+      wheres: [
+        { field: 'nearestCampus', op: '==', value: 'North Campus' },
+        { field: 'isArchived', op: '==', value: false },
+        { field: 'tags', op: 'array-contains-any', value: ['night', 'fire'] },
+      ],
+    },
+    {
+      source: 'functions tag usage count for an IMT: live announcements (services/tags.ts)',
+      collection: COLLECTIONS.announcements,
+      wheres: [
+        { field: 'isArchived', op: '==', value: false },
+        { field: 'tags', op: 'array-contains-any', value: ['night', 'fire'] },
+      ],
+    },
+  );
   return shapes;
 }
 

@@ -3,7 +3,7 @@
  * Admin-only callables do), and an active legal hold blocks archiving its incident.
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { COLLECTIONS } from '@campus-safety/model';
+import { CLERY_LOG, COLLECTIONS } from '@campus-safety/model';
 import {
   collection,
   deleteDoc,
@@ -44,7 +44,6 @@ const classified = {
   nature: 'Robbery',
   disposition: 'Closed - arrest',
   withheld: null,
-  log: [],
   classifiedAt: now,
   classifiedBy: 'admin',
   retainUntil: now,
@@ -54,8 +53,8 @@ const hold = (active: boolean) => ({
   reason: 'Litigation',
   updatedAt: now,
   updatedBy: 'admin',
-  log: [],
 });
+const logLine = { action: 'classified', at: now, by: 'admin', note: null };
 
 async function seedClery(env: RulesTestEnvironment) {
   await env.withSecurityRulesDisabled(async (context) => {
@@ -64,6 +63,8 @@ async function seedClery(env: RulesTestEnvironment) {
     await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.declined), hold(true));
     await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.resolved), hold(false));
     await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.archived), hold(true));
+    await setDoc(doc(db, COLLECTIONS.cleryRecords, REPORTS.resolved, CLERY_LOG, 'l1'), logLine);
+    await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.declined, CLERY_LOG, 'l1'), logLine);
   });
 }
 
@@ -86,6 +87,25 @@ describe('Clery records and legal holds', () => {
       }),
     ),
     write('delete a Clery record', NOBODY, (db) => deleteDoc(record(db, REPORTS.resolved))),
+    // The history is append-only, and only the callables append (issue 17 item 9).
+    read('read a Clery record’s history', ADMIN, (db) =>
+      getDocs(collection(record(db, REPORTS.resolved), CLERY_LOG)),
+    ),
+    write('add a line to a Clery record’s history', NOBODY, (db) =>
+      setDoc(doc(record(db, REPORTS.resolved), CLERY_LOG, 'forged'), logLine),
+    ),
+    write('rewrite a line of a Clery record’s history', NOBODY, (db) =>
+      updateDoc(doc(record(db, REPORTS.resolved), CLERY_LOG, 'l1'), { by: 'someone' }),
+    ),
+    write('delete a line of a Clery record’s history', NOBODY, (db) =>
+      deleteDoc(doc(record(db, REPORTS.resolved), CLERY_LOG, 'l1')),
+    ),
+    read('read a legal hold’s history', ADMIN, (db) =>
+      getDocs(collection(holdDoc(db, REPORTS.declined), CLERY_LOG)),
+    ),
+    write('delete a line of a legal hold’s history', NOBODY, (db) =>
+      deleteDoc(doc(holdDoc(db, REPORTS.declined), CLERY_LOG, 'l1')),
+    ),
     read('get a legal hold', ADMIN, (db) => getDoc(holdDoc(db, REPORTS.declined))),
     write('lift a legal hold directly', NOBODY, (db) =>
       updateDoc(holdDoc(db, REPORTS.declined), { active: false }),

@@ -213,6 +213,10 @@ describe('published and server-written collections', () => {
       getDoc(doc(db, checks, 'releases%2Fnew%2Fapp.apk')),
     ),
     read('get an image’s check', STAFF, (db) => getDoc(doc(db, checks, FILE_CHECKS.image))),
+    // Missing or there, a private path's check answers the same (issue 17 item 10).
+    read('get a private path’s check not written yet', STAFF, (db) =>
+      getDoc(doc(db, checks, 'profiles%2Fu%2Fnone.png')),
+    ),
     read('list file checks', ADMIN, (db) => getDocs(collection(db, checks))),
     write('forge a file check', NOBODY, (db) =>
       setDoc(doc(db, checks, FILE_CHECKS.release), { kind: 'release', state: 'ok' }),

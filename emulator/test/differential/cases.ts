@@ -836,6 +836,22 @@ export const cases: Case[] = [
       await s.call('GET', '/e/a/b');
       await s.set('e/__bad__', fields({ n: 1 }));
       await s.set('e/b', { __reserved__: v(1) });
+      await s.set('e/b', fields({ m: raw({ mapValue: { fields: { __x__: v(1) } } }) }));
+      await s.set('e/b', fields({ l: [raw({ mapValue: { fields: { __x__: v(1) } } })] }));
+      await s.commit([update('e/b', { m: 1 }, { updateMask: { fieldPaths: ['m.__x__'] } })]);
+      await s.commit([
+        {
+          transform: {
+            document: name('e/b'),
+            fieldTransforms: [{ fieldPath: 'm.__x__', increment: v(1) }],
+          },
+        },
+      ]);
+      // Lone surrogates sent as JSON escapes are stored as '?' (values, field names, ids).
+      await s.set('e/lone', { s: v('a\ud83d'), ['k\udc00']: v('\ude00b') });
+      await s.call('GET', '/e/lone');
+      await s.set('e/id\ud83d', fields({ n: 1 }));
+      await s.call('GET', '/e/id%3F');
       await s.set('e/b', { bad: { integerValue: 'x' } });
       await s.set('e/b', { nested: v([raw({ arrayValue: { values: [] } })]) });
       await s.set('e/big', fields({ s: 'x'.repeat(1_048_600) }));

@@ -7,12 +7,30 @@ import { requireAdminSecondFactor, requireCaller, type Caller } from '../platfor
 import { authErrorCode, toHttpsError } from '../platform/errors';
 import { auth, db } from '../platform/firebase';
 
-/** Origins of the console: the local stack and the project's Hosting domains. */
-export const CONSOLE_ORIGINS = [
-  /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/,
-  /^https:\/\/[a-z0-9-]+\.web\.app$/,
-  /^https:\/\/[a-z0-9-]+\.firebaseapp\.com$/,
-];
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+/**
+ * Origins of the console, and no other site's: this project's own Hosting domains, the custom
+ * domains a deployment lists in `CONSOLE_ORIGINS` (functions/.env, comma-separated `https://…`),
+ * and under the emulator the local stack. Any `*.web.app` would let every Firebase site's page
+ * read the answers with an Admin's token it got hold of (issue 17 item 10).
+ */
+export function consoleOrigins(env: {
+  GCLOUD_PROJECT?: string;
+  CONSOLE_ORIGINS?: string;
+  FUNCTIONS_EMULATOR?: string;
+}): (string | RegExp)[] {
+  const project = env.GCLOUD_PROJECT;
+  const listed = (env.CONSOLE_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/.test(origin));
+  return [
+    ...(project ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`] : []),
+    ...listed,
+    ...(env.FUNCTIONS_EMULATOR === 'true' ? [LOCAL_ORIGIN] : []),
+  ];
+}
 
 /** HttpsError codes as HTTP statuses, as callables use them. */
 const STATUS: Partial<Record<string, number>> = {
@@ -68,7 +86,7 @@ export function adminEndpoint<T>(
   failureMessage: string,
   work: (body: unknown, caller: Caller) => Promise<T>,
 ) {
-  return onRequest({ cors: CONSOLE_ORIGINS }, async (req: Request, res: Response) => {
+  return onRequest({ cors: consoleOrigins(process.env) }, async (req: Request, res: Response) => {
     if (req.method !== 'POST') {
       res
         .set('Allow', 'POST')

@@ -1,8 +1,13 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   CLASSIFIABLE_STATUSES,
+  CLERY_LOG,
   COLLECTIONS,
-  appendLog,
   geographyProblem,
   isCampusName,
   retainUntilOf,
@@ -17,13 +22,21 @@ import { reportedAt } from '../platform/timestamps';
 /**
  * Clery records and legal holds (docs/clery.md). Only these functions write `clery_records` and
  * `legal_holds` (the rules refuse every client write), and nothing deletes them: housekeeping and
- * TTL policies do not touch either collection.
+ * TTL policies do not touch either collection. Their history is append-only: each change adds an
+ * entry under the record or hold (CLERY_LOG) in the same transaction, and none is ever rewritten.
  */
 
 const MINUTE = 60_000;
 
-function logEntry(action: CleryLogEntry['action'], caller: Caller, note: string | null) {
-  return { action, at: Timestamp.now(), by: caller.uid, note } satisfies CleryLogEntry<Timestamp>;
+function appendLogEntry(
+  tx: Transaction,
+  parent: DocumentReference,
+  action: CleryLogEntry['action'],
+  caller: Caller,
+  note: string | null,
+) {
+  const entry = { action, at: Timestamp.now(), by: caller.uid, note };
+  tx.create(parent.collection(CLERY_LOG).doc(), entry satisfies CleryLogEntry<Timestamp>);
 }
 
 /**
@@ -62,14 +75,13 @@ export async function classifyIncident(
       occurredAt: occurredAt ? Timestamp.fromDate(occurredAt) : null,
       ...fields,
       withheld: before?.withheld ?? null,
-      log: appendLog(
-        before?.log ?? [],
-        logEntry(existing.exists ? 'reclassified' : 'classified', caller, null),
-      ),
+      // A record from before the history moved keeps its old lines as they were.
+      ...(before?.log ? { log: before.log } : {}),
       classifiedAt: Timestamp.now(),
       classifiedBy: caller.uid,
       retainUntil: Timestamp.fromDate(retainUntilOf(reported, timeZone)),
     });
+    appendLogEntry(tx, recordRef, existing.exists ? 'reclassified' : 'classified', caller, null);
   });
   return { incidentId: input.incidentId };
 }
@@ -90,11 +102,8 @@ export async function withholdCrimeLogEntry(
       fail('failed-precondition', 'The entry is not withheld.');
     tx.update(ref, {
       withheld: input.reason === null ? null : { reason: input.reason, note: input.note },
-      log: appendLog(
-        record.get('log') ?? [],
-        logEntry(input.reason === null ? 'released' : 'withheld', caller, input.note),
-      ),
     });
+    appendLogEntry(tx, ref, input.reason === null ? 'released' : 'withheld', caller, input.note);
   });
   return { incidentId: input.incidentId };
 }
@@ -115,16 +124,21 @@ export async function setLegalHold(
         'failed-precondition',
         input.active ? 'The hold is already on.' : 'There is no hold to lift.',
       );
+    const legacyLog: unknown = hold.get('log');
     tx.set(holdRef, {
       active: input.active,
       reason: input.reason,
       updatedAt: Timestamp.now(),
       updatedBy: caller.uid,
-      log: appendLog(
-        hold.get('log') ?? [],
-        logEntry(input.active ? 'legalHoldSet' : 'legalHoldLifted', caller, input.reason),
-      ),
+      ...(legacyLog ? { log: legacyLog } : {}),
     });
+    appendLogEntry(
+      tx,
+      holdRef,
+      input.active ? 'legalHoldSet' : 'legalHoldLifted',
+      caller,
+      input.reason,
+    );
   });
   return { incidentId: input.incidentId };
 }

@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Query } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   MESSAGES,
@@ -10,6 +10,7 @@ import {
 } from '@campus-safety/model';
 import { sortTagInput } from '../domain/tag-input';
 import { fail, isAlreadyExists } from '../platform/errors';
+import type { Caller } from '../platform/caller';
 
 /**
  * Adds tags (docs/requirements.md#validation): empty and non-string names are skipped, so are names
@@ -113,13 +114,24 @@ export async function deleteTag(db: Firestore, id: string): Promise<void> {
 }
 
 /** How many incidents and announcements carry any of the names (array-contains-any, count aggregation). */
-export async function tagUsage(db: Firestore, names: string[]): Promise<TagUsageResponse> {
-  const count = async (collection: string) =>
-    (
-      await db.collection(collection).where('tags', 'array-contains-any', names).count().get()
-    ).data().count;
+export async function tagUsage(
+  db: Firestore,
+  names: string[],
+  caller: Pick<Caller, 'role' | 'campus'>,
+): Promise<TagUsageResponse> {
+  // An IMT learns only what it could read itself: its campus's live reports and live
+  // announcements (issue 17 item 10); an Admin renaming a tag needs every use, archived too.
+  const scoped = caller.role !== 'Admin';
+  const count = async (collection: string, campus?: string | null) => {
+    let query: Query = db.collection(collection);
+    if (scoped) {
+      if (campus !== undefined) query = query.where('nearestCampus', '==', campus);
+      query = query.where('isArchived', '==', false);
+    }
+    return (await query.where('tags', 'array-contains-any', names).count().get()).data().count;
+  };
   const [incidents, announcements] = await Promise.all([
-    count(COLLECTIONS.incidentReports),
+    count(COLLECTIONS.incidentReports, caller.campus),
     count(COLLECTIONS.announcements),
   ]);
   return { incidents, announcements };

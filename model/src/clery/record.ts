@@ -61,7 +61,10 @@ export const CLERY_ACTIONS = [
 ] as const;
 export type CleryAction = (typeof CLERY_ACTIONS)[number];
 
-/** One line of a record's or hold's history: who did what, when, and why. */
+/**
+ * One line of a record's or hold's history: who did what, when, and why. Each is its own document
+ * under the record or hold (CLERY_LOG), so no number of changes pushes an older one out.
+ */
 export interface CleryLogEntry<T = TimestampLike> {
   action: CleryAction;
   at: T;
@@ -74,9 +77,13 @@ export const CLERY_LIMITS = {
   note: 500,
   /** Persons arrested or referred for one violation in one incident. */
   persons: 100,
-  /** History lines kept per record or hold (oldest dropped past it). */
-  logEntries: 200,
 } as const;
+
+/**
+ * The earliest "occurred at" a classification takes: the Clery Act's year (a date before it is a
+ * typo such as 0099, not a crime this log can hold). The latest is the report's own time.
+ */
+export const CLERY_EARLIEST_OCCURRED_AT = new Date('1990-01-01T00:00:00Z');
 
 export type PersonCounts = Record<Violation, number>;
 
@@ -98,7 +105,8 @@ export interface CleryRecord<T = TimestampLike> {
   nature: string;
   disposition: Disposition;
   withheld: { reason: WithholdReason; note: string } | null;
-  log: CleryLogEntry<T>[];
+  /** Records classified before the history became a sub-collection keep the lines they had. */
+  log?: CleryLogEntry<T>[];
   classifiedAt: T;
   classifiedBy: string;
   retainUntil: T;
@@ -110,7 +118,8 @@ export interface LegalHold<T = TimestampLike> {
   reason: string;
   updatedAt: T;
   updatedBy: string;
-  log: CleryLogEntry<T>[];
+  /** Holds set before the history became a sub-collection keep the lines they had. */
+  log?: CleryLogEntry<T>[];
 }
 
 function checkedRetention(years: unknown): number {
@@ -158,6 +167,10 @@ const occurredAt = z
     const date = parseScheduledDate(value);
     if (!date) {
       ctx.addIssue({ code: 'custom', message: 'Occurred at must be a date and time.' });
+      return z.NEVER;
+    }
+    if (date < CLERY_EARLIEST_OCCURRED_AT) {
+      ctx.addIssue({ code: 'custom', message: 'Occurred at must be in 1990 or later.' });
       return z.NEVER;
     }
     return date;
@@ -215,9 +228,4 @@ export const setLegalHoldSchema = z.strictObject({
 
 export function isCampusName(value: unknown): value is Campus {
   return typeof value === 'string' && (CAMPUSES as readonly string[]).includes(value);
-}
-
-/** Appends `entry`, keeping the newest CLERY_LIMITS.logEntries. */
-export function appendLog<T>(log: readonly CleryLogEntry<T>[], entry: CleryLogEntry<T>) {
-  return [...log, entry].slice(-CLERY_LIMITS.logEntries);
 }

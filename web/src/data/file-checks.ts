@@ -55,3 +55,32 @@ export function fileCheckLabel(check: FileCheck | null | undefined): string {
   if (offer.state === 'refused') return `Quarantined: ${offer.reason}`;
   return 'Checked: app package';
 }
+
+/**
+ * What the download page offers: the newest live release whose file passed the server's check
+ * (issue 17 item 11: a quarantined newer upload must not take the good older one offline).
+ * `releases` are the live ones, newest first; `checkOf` gives each one's check, `undefined`
+ * while it has not been read yet. Until every newer release's check is known nothing is chosen,
+ * so the page never offers an older version for a moment and then swaps it.
+ */
+export type DownloadChoice<R> =
+  | { state: 'deciding' }
+  | { state: 'offered'; release: R; size: number; sha256: string | null; newerChecking: R | null }
+  | { state: 'checking'; release: R }
+  | { state: 'none' };
+
+export function downloadChoice<R>(
+  releases: readonly R[],
+  checkOf: (release: R) => FileCheck | null | undefined,
+): DownloadChoice<R> {
+  let newerChecking: R | null = null;
+  for (const release of releases) {
+    const check = checkOf(release);
+    if (check === undefined) return { state: 'deciding' };
+    const offer = releaseOffer(check);
+    if (offer.state === 'offered')
+      return { state: 'offered', release, size: offer.size, sha256: offer.sha256, newerChecking };
+    if (offer.state === 'checking') newerChecking ??= release;
+  }
+  return newerChecking ? { state: 'checking', release: newerChecking } : { state: 'none' };
+}

@@ -23,16 +23,21 @@ export const releasesSpec: QuerySpec<Release> = {
   orderBy: newestFirst,
 };
 
-/** The newest release that is not archived (the public download page), read once. */
-export async function readNewestLiveRelease(): Promise<ReleaseRow | null> {
-  const rows = await readQuery<Release>({
+/**
+ * How many of the newest live releases the download page considers: the newest that passed its
+ * file check among them is offered (a run of this many failed uploads in a row is not expected).
+ */
+export const DOWNLOAD_CANDIDATES = 10;
+
+/** The newest releases that are not archived, newest first (the public download page), read once. */
+export function readNewestLiveReleases(): Promise<ReleaseRow[]> {
+  return readQuery<Release>({
     path,
     converter,
     wheres: [{ field: 'isArchived', op: '==', value: false }],
     orderBy: newestFirst,
-    limit: 1,
+    limit: DOWNLOAD_CANDIDATES,
   });
-  return rows[0] ?? null;
 }
 
 /** An id for a new release, known before the write (the build is uploaded to its folder first). */

@@ -184,6 +184,11 @@ export function normalizeValue(v: unknown, where: string, options: NormalizeOpti
   }
 }
 
+/** Field names matching `__.*__` are Firestore's own (`__name__`, `__type__`); a client cannot store them. */
+export function isReservedFieldName(name: string): boolean {
+  return /^__.*__$/.test(name);
+}
+
 /**
  * Validates document fields (to store: timestamps truncated to microseconds unless `stored` is
  * false, which only nested query operands use).
@@ -196,8 +201,12 @@ export function normalizeFields(fields: unknown, where: string, depth = 0, store
     if (k === '') throw invalid(`Invalid field name at ${where}: field names cannot be empty`);
     if (k.length > 375 && Buffer.byteLength(k, 'utf8') > 1500)
       throw invalid(`Invalid field name at ${where}: field names must be at most 1500 bytes`);
-    if (depth === 0 && /^__.*__$/.test(k))
-      throw invalid(`Invalid field name '${k}' at ${where}: names matching __.*__ are reserved`);
+    // Reserved at every depth of a stored document, as the official emulator answers (query
+    // operands are not stored, so they may hold such keys); a vector's marker is the exception.
+    const vectorMarker =
+      depth > 0 && k === '__type__' && (val as Value | null)?.stringValue === VECTOR_TYPE;
+    if ((depth === 0 || stored) && isReservedFieldName(k) && !vectorMarker)
+      throw invalid(`field name '${k}' is reserved.`);
     out[k] = normalizeValue(val, where ? `${where}.${k}` : k, { depth, stored });
   }
   return out;

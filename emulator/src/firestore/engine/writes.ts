@@ -26,6 +26,7 @@ import {
   fieldsSize,
   isNaNValue,
   isNumber,
+  isReservedFieldName,
   normalizeFields,
   normalizeValue,
   sameFields,
@@ -106,13 +107,12 @@ export function parseWrite(w: unknown, db: DatabaseRef, where: string): ParsedWr
   return { kind, name: String(name), path: parsed.path, fields, mask, transforms, precondition };
 }
 
-/** A field path a write may set: top-level names matching __.*__ are reserved. */
+/** A field path a write may set: no segment may be a reserved name (`__.*__`), at any depth. */
 function writablePath(text: unknown, where: string): string[] {
   const path = parseFieldPath(text, where);
-  if (/^__.*__$/.test(path[0]!))
-    throw invalid(
-      `${where}: field '${String(text)}' is reserved (names matching __.*__ cannot be written)`,
-    );
+  const reserved = path.find(isReservedFieldName);
+  if (reserved !== undefined)
+    throw invalid(`${where}: Invalid reserved name in field path ${reserved}`);
   return path;
 }
 

@@ -4,6 +4,7 @@ import { callerFromAuthorization } from './caller.js';
 import { handleEmulatorEndpoint, type EndpointDeps } from './emulator-endpoints.js';
 import { errorBody, httpStatusOf, invalidArgument, toApiError } from './errors.js';
 import { handleRest, isRestPath } from './rest.js';
+import { parseJsonWellFormed } from './unicode.js';
 
 /** E3's WebChannel handler: returns false when the path is not a WebChannel path. */
 export type WebChannelHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
@@ -109,7 +110,7 @@ function readJsonBody(req: IncomingMessage): Promise<unknown> {
         return;
       }
       try {
-        resolve(JSON.parse(text));
+        resolve(parseJsonWellFormed(text));
       } catch (error) {
         reject(invalidArgument(`Invalid JSON payload received. ${(error as Error).message}`));
       }

@@ -1,7 +1,9 @@
 import protobuf from 'protobufjs';
 import type { Json } from '../service.js';
+import { FirestoreApiError } from '../service.js';
 import { invalidArgument } from './errors.js';
 import { formatTimestamp, parseTimestamp } from './timestamp.js';
+import { strictUtf8Reader } from './unicode.js';
 
 /**
  * Converts between the engine's proto3 JSON form and protobufjs "plain object" form (the form
@@ -44,12 +46,16 @@ const TO_PLAIN_OPTIONS: protobuf.IConversionOptions = {
   json: true,
 };
 
-/** Decodes a binary message into proto3 JSON; malformed bytes are INVALID_ARGUMENT. */
-export function decodeToJson(type: protobuf.Type, bytes: Uint8Array): Json {
+/**
+ * Decodes a binary message into proto3 JSON; malformed bytes are INVALID_ARGUMENT, strings that
+ * are not UTF-8 the official emulator's UNKNOWN (unicode.ts).
+ */
+export function decodeToJson(type: protobuf.Type, bytes: Buffer): Json {
   let message: protobuf.Message;
   try {
-    message = type.decode(bytes);
+    message = type.decode(strictUtf8Reader(bytes));
   } catch (error) {
+    if (error instanceof FirestoreApiError) throw error;
     throw invalidArgument(`Malformed ${type.name} message: ${(error as Error).message}`);
   }
   return plainToJson(type, type.toObject(message, TO_PLAIN_OPTIONS)) as Json;

@@ -10,6 +10,7 @@
  *   length counts UTF-16 code units (the client slices its decoded string).
  */
 import { FirestoreApiError, GrpcCode, type Json } from '../service.js';
+import { parseJsonWellFormed } from '../server/unicode.js';
 
 /** The protocol version the client sends (VER) and the server confirms in the handshake. */
 export const PROTOCOL_VERSION = 8;
@@ -73,7 +74,7 @@ export function messageOfMap(map: ForwardMap): Json | null {
   if (data === undefined) return null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(data);
+    parsed = parseJsonWellFormed(data);
   } catch {
     throw invalid(`message ${map.id} is not valid JSON`);
   }

@@ -3,8 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const data = vi.hoisted(() => ({
-  release: null as unknown,
+  releases: [] as unknown[],
   check: undefined as unknown,
+  /** Checks by storage path, where a test gives each release its own. */
+  checks: new Map<string, unknown>(),
   listener: null as null | ((check: unknown) => void),
 }));
 const downloadUrl = vi.hoisted(() => vi.fn(async () => 'https://files.test/app.apk'));
@@ -12,10 +14,12 @@ vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../../lib/storage', () => ({ downloadUrl }));
 vi.mock('../../data/firestore', () => ({
   entityConverter: () => ({}),
-  readQuery: async () => [data.release],
-  listenToDoc: (_spec: unknown, next: (check: unknown) => void) => {
+  readQuery: async () => data.releases,
+  listenToDoc: (spec: { path: string[] }, next: (check: unknown) => void) => {
     data.listener = next;
-    next(data.check ?? null);
+    const id = spec.path.at(-1)!;
+    const byPath = [...data.checks].find(([path]) => path.replaceAll('/', '%2F') === id);
+    next(byPath ? byPath[1] : (data.check ?? null));
     return () => undefined;
   },
 }));
@@ -35,7 +39,8 @@ const release = {
 describe('/download', () => {
   beforeEach(() => {
     downloadUrl.mockClear();
-    data.release = release;
+    data.releases = [release];
+    data.checks.clear();
   });
 
   it('shows the size and SHA-256 the server computed, and the download link', async () => {
@@ -64,9 +69,9 @@ describe('/download', () => {
       sha256: null,
     };
     render(<DownloadPage />);
-    expect(
-      await screen.findByText(/did not pass the server’s file check and is not offered/),
-    ).toBeInTheDocument();
+    // Not shown at all: a failed upload is the Admins' business (the releases screen says why).
+    expect(await screen.findByText(/No release is available yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/1\.4\.0/)).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
     expect(downloadUrl).not.toHaveBeenCalled();
   });
@@ -79,5 +84,33 @@ describe('/download', () => {
     const checked = { kind: 'release', state: 'ok', reason: null, size: 5000, sha256: 'ff' };
     await act(async () => data.listener!(checked));
     expect(await screen.findByRole('link', { name: 'Download version 1.4.0' })).toBeInTheDocument();
+  });
+
+  it('offers the good 1.4.0 when a newer 1.5.0 was quarantined, and does not show 1.5.0', async () => {
+    const broken = {
+      ...release,
+      version: '1.5.0',
+      versionCode: 15,
+      storagePath: 'releases/r2/app.apk',
+    };
+    data.releases = [broken, release];
+    data.checks.set(broken.storagePath, {
+      kind: 'release',
+      state: 'quarantined',
+      reason: 'not a ZIP',
+      size: 100,
+      sha256: null,
+    });
+    data.checks.set(release.storagePath, {
+      kind: 'release',
+      state: 'ok',
+      reason: null,
+      size: 4258,
+      sha256: 'ab',
+    });
+    render(<DownloadPage />);
+    expect(await screen.findByRole('link', { name: 'Download version 1.4.0' })).toBeInTheDocument();
+    expect(screen.queryByText(/1\.5\.0/)).toBeNull();
+    expect(downloadUrl).toHaveBeenCalledWith('releases/r1/app.apk');
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { Release } from '@campus-safety/model';
+import type { FileCheck, Release } from '@campus-safety/model';
 import { ErrorState, InlineSpinner } from '../../components/States';
 import { messageOf } from '../../lib/errors';
 import { formatBytes } from '../../lib/format';
 import { downloadUrl } from '../../lib/storage';
-import { followFileCheck, releaseOffer } from '../../data/file-checks';
-import { readNewestLiveRelease } from '../../data/releases';
+import { downloadChoice, followFileCheck } from '../../data/file-checks';
+import { readNewestLiveReleases, type ReleaseRow } from '../../data/releases';
 import { Time } from '../../components/Time';
 
 type State =
@@ -13,62 +13,88 @@ type State =
   | { status: 'none' }
   | { status: 'error'; message: string }
   | { status: 'unavailable'; release: Release; why: string }
-  | { status: 'ready'; release: Release; url: string; size: number; sha256: string | null };
+  | {
+      status: 'ready';
+      release: Release;
+      url: string;
+      size: number;
+      sha256: string | null;
+      newerChecking: Release | null;
+    };
 
 /**
- * Public page: the newest release that is not archived, offered only once the server has checked
- * its file (an app package, not a stub: file_checks), with the size and SHA-256 the server computed.
+ * Public page: the newest release that is not archived and whose file the server checked and
+ * found to be an app package (file_checks), with the size and SHA-256 the server computed. A
+ * newer upload that failed its check is not shown, and does not hide the good one before it.
  */
 export default function DownloadPage() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    let stopCheck = () => {};
+    const stops: (() => void)[] = [];
+    const checks = new Map<string, FileCheck | null>();
+    let offeredPath: string | null = null;
     const fail = (error: unknown) => {
       console.error('Download page failed', error);
       if (current) setState({ status: 'error', message: messageOf(error) });
     };
-    // The check of its file, live: a release uploaded a moment ago is offered as soon as the
-    // server has checked it, without a reload.
-    const followCheck = (release: Release) =>
-      followFileCheck(
-        release.storagePath,
-        async (check) => {
-          const offer = releaseOffer(check);
-          if (offer.state !== 'offered') {
-            const why =
-              offer.state === 'checking'
-                ? 'The newest release is still being checked. This page updates by itself.'
-                : 'The newest release did not pass the server’s file check and is not offered.';
-            if (current) setState({ status: 'unavailable', release, why });
-            return;
-          }
-          try {
-            const url = await downloadUrl(release.storagePath);
-            if (current)
-              setState({ status: 'ready', release, url, size: offer.size, sha256: offer.sha256 });
-          } catch (error) {
-            fail(error);
-          }
-        },
-        fail,
-      );
+    const decide = async (releases: ReleaseRow[]) => {
+      const choice = downloadChoice(releases, (r) => checks.get(r.storagePath));
+      if (choice.state === 'deciding') return;
+      if (choice.state === 'none') {
+        offeredPath = null;
+        setState({ status: 'none' });
+        return;
+      }
+      if (choice.state === 'checking') {
+        offeredPath = null;
+        setState({
+          status: 'unavailable',
+          release: choice.release,
+          why: 'The newest release is still being checked. This page updates by itself.',
+        });
+        return;
+      }
+      const { release, size, sha256, newerChecking } = choice;
+      offeredPath = release.storagePath;
+      try {
+        const url = await downloadUrl(release.storagePath);
+        // A newer check may have changed the choice while the URL was fetched.
+        if (current && offeredPath === release.storagePath)
+          setState({ status: 'ready', release, url, size, sha256, newerChecking });
+      } catch (error) {
+        fail(error);
+      }
+    };
     (async () => {
       try {
-        const newest = await readNewestLiveRelease();
-        if (!newest) {
-          if (current) setState({ status: 'none' });
+        const releases = await readNewestLiveReleases();
+        if (!current) return;
+        if (releases.length === 0) {
+          setState({ status: 'none' });
           return;
         }
-        if (current) stopCheck = followCheck(newest);
+        // Each check live: a release uploaded a moment ago is offered as soon as the server has
+        // checked it, without a reload.
+        for (const release of releases)
+          stops.push(
+            followFileCheck(
+              release.storagePath,
+              (check) => {
+                checks.set(release.storagePath, check);
+                if (current) void decide(releases);
+              },
+              fail,
+            ),
+          );
       } catch (error) {
         fail(error);
       }
     })();
     return () => {
       current = false;
-      stopCheck();
+      stops.forEach((stop) => stop());
     };
   }, [attempt]);
 
@@ -117,6 +143,12 @@ export default function DownloadPage() {
                     {state.release.notes}
                   </p>
                 </section>
+              )}
+              {state.newerChecking && (
+                <p className="mt-4 text-sm text-slate-600">
+                  Version {state.newerChecking.version} is being checked and will be offered here
+                  once it passes.
+                </p>
               )}
               <a
                 href={state.url}

@@ -8,9 +8,19 @@ import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { formatBytes } from '../../lib/format';
-import { fileCheckLabel, releaseChecksSpec } from '../../data/file-checks';
+import {
+  downloadChoice,
+  fileCheckLabel,
+  releaseChecksSpec,
+  releaseOffer,
+} from '../../data/file-checks';
 import { useLiveQuery } from '../../data/live-query';
-import { releasesSpec, setReleaseArchived, type ReleaseRow } from '../../data/releases';
+import {
+  DOWNLOAD_CANDIDATES,
+  releasesSpec,
+  setReleaseArchived,
+  type ReleaseRow,
+} from '../../data/releases';
 import { publishRelease } from './api';
 import { validateRelease, type ReleaseField, type ReleaseInput } from './form';
 import { Time } from '../../components/Time';
@@ -87,6 +97,23 @@ export default function ReleasesPage() {
   const list = useLiveQuery(releasesSpec);
   const checks = useLiveQuery(releaseChecksSpec);
   const checkOf = (r: ReleaseRow) => checks.data.find((c) => c.path === r.storagePath);
+  // The one the download page offers, decided as it decides (newest live one that passed).
+  const choice =
+    checks.status === 'ready'
+      ? downloadChoice(
+          list.data.filter((r) => !r.isArchived).slice(0, DOWNLOAD_CANDIDATES),
+          (r) => checkOf(r) ?? null,
+        )
+      : null;
+  const stateOf = (r: ReleaseRow) => {
+    if (r.isArchived) return 'Archived';
+    if (!choice) return '…';
+    if (choice.state === 'offered' && choice.release.id === r.id) return 'Offered';
+    const offer = releaseOffer(checkOf(r));
+    if (offer.state === 'refused') return 'Not offered: failed its check';
+    if (offer.state === 'checking') return 'Not offered until checked';
+    return 'Live (a newer one is offered)';
+  };
   const [archiving, setArchiving] = useState<ReleaseRow | null>(null);
   const highestCode = Math.max(0, ...list.data.map((r) => r.versionCode ?? 0));
 
@@ -122,7 +149,7 @@ export default function ReleasesPage() {
             ? '—'
             : '…',
     },
-    { header: 'State', cell: (r) => (r.isArchived ? 'Archived' : 'Offered') },
+    { header: 'State', cell: (r) => stateOf(r) },
     {
       header: 'Actions',
       cell: (r) => (

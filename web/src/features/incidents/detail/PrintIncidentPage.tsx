@@ -1,15 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { EmptyState, ErrorState, InlineSpinner } from '../../../components/States';
 import { incidentAccomplishmentsSpec } from '../../../data/accomplishments';
 import { incidentSpec } from '../../../data/incidents';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../../data/live-query';
-import { internalNotesSpec, timelineSpec } from '../../../data/timeline';
+import { messageOf } from '../../../lib/errors';
+import { readWholeTimeline } from '../../../data/timeline';
 import { formatDate, formatMinutes, TIME_ZONE } from '../../../lib/format';
 import { useAuth } from '../../../session/store';
 import { TimelineList } from '../timeline/IncidentTimeline';
-import { mergeTimeline } from '../timeline/timeline';
+import { mergeTimeline, type TimelineItem } from '../timeline/timeline';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,17 +21,41 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type WholeTimeline =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; items: TimelineItem[]; complete: boolean };
+
+/** The whole timeline with the notes, read once page by page (a printout is a snapshot). */
+function useWholeTimeline(incidentId: string): WholeTimeline {
+  const [state, setState] = useState<WholeTimeline>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    readWholeTimeline(incidentId).then(
+      ({ entries, notes, complete }) => {
+        if (current) setState({ status: 'ready', items: mergeTimeline(entries, notes), complete });
+      },
+      (error: unknown) => {
+        if (current) setState({ status: 'error', message: messageOf(error) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [incidentId]);
+  return state;
+}
+
 /**
- * `/print/reports/:id`: one incident as a staff record for hand-over and filing (issue 12 item
- * 5): its details, the timeline with who acted (internal notes included: this is a staff
+ * `/print/reports/:id`: one incident as a staff record for hand-over and filing: its details, the timeline with who acted (internal notes included: this is a staff
  * record) and its accomplishment reports, laid out for paper (`print:` styles, no shell).
  */
 export default function PrintIncidentPage() {
   const { id = '' } = useParams();
   const role = useAuth((s) => s.profile?.role ?? null);
   const incident = useLiveDoc(incidentSpec(id));
-  const entries = useLiveQuery(timelineSpec(id));
-  const notes = useLiveQuery(internalNotesSpec(id));
+  const timeline = useWholeTimeline(id);
   const accomplishments = useLiveQuery(incidentAccomplishmentsSpec(id, role));
   const data = incident.data;
 
@@ -39,7 +64,13 @@ export default function PrintIncidentPage() {
   }, [id]);
 
   // A staff record for filing: a part that failed to load must not print as "none".
-  const all = combineLive([incident, entries, notes, accomplishments]);
+  const all = combineLive([
+    incident,
+    accomplishments,
+    timeline.status === 'error'
+      ? { status: 'error', error: timeline.message }
+      : { status: timeline.status, error: null },
+  ]);
   return (
     <main className="mx-auto max-w-3xl bg-white p-6 text-sm text-slate-900 print:max-w-none print:p-0">
       <div className="mb-4 flex flex-wrap items-center gap-2 print:hidden">
@@ -100,7 +131,17 @@ export default function PrintIncidentPage() {
             <h2 id="print-timeline" className="mb-1 text-base font-semibold">
               Timeline
             </h2>
-            <TimelineList items={mergeTimeline(entries.data, notes.data)} />
+                        {timeline.status === 'ready' && (
+              <>
+                <TimelineList items={timeline.items} />
+                {!timeline.complete && (
+                  <p className="mt-1 font-semibold">
+                    This history is longer than a printout holds; it is cut after the first{' '}
+                    {timeline.items.length} lines.
+                  </p>
+                )}
+              </>
+            )}
           </section>
           <section aria-labelledby="print-accomplishments">
             <h2 id="print-accomplishments" className="mb-1 text-base font-semibold">

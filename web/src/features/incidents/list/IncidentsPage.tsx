@@ -31,7 +31,8 @@ export default function IncidentsPage({
 }) {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const { view, nextPage, previousPage, open, close, showList } = useIncidentView();
+  const { view, pageLinkProblem, nextPage, previousPage, open, close, showList } =
+    useIncidentView();
   const { filters, page, boundary, openId } = view;
   // The archive has no triage: it is every archived report, newest first.
   const list = archived ? 'all' : view.list;
@@ -84,6 +85,11 @@ export default function IncidentsPage({
             showCampus={profile?.role !== 'IMT'}
             showTags={isStaffRole(profile?.role)}
           />
+          {pageLinkProblem && (
+            <p role="status" className="mb-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
+              {pageLinkProblem}
+            </p>
+          )}
           <ListState
             live={listed}
             isEmpty={rows.length === 0 && page === 1}

@@ -3,6 +3,7 @@ import { EMPTY_FILTERS } from './query-spec';
 import {
   FIRST_VIEW,
   nextPageView,
+  pageLinkProblem,
   paramsOfView,
   previousPageView,
   viewFromParams,
@@ -70,6 +71,16 @@ describe('reports view <-> URL', () => {
     expect(parse('page=3&after=soon.x')).toEqual(FIRST_VIEW);
     expect(parse('page=99999999&after=1.2.x')).toEqual(FIRST_VIEW);
     expect(parse('page=2&after=1.2.x').page).toBe(2);
+  });
+
+  it('ignores a cursor no Timestamp can hold, and says the page link was not read', () => {
+    // Issue 17 item 10: this link replaced the console with "Page not found".
+    const garbage = 'view=all&page=2&after=999999999999.0.x';
+    expect(parse(garbage)).toEqual({ ...FIRST_VIEW, list: 'all' });
+    expect(pageLinkProblem(new URLSearchParams(garbage))).toMatch(/could not be read/);
+    expect(parse('view=all&page=2&after=253402300799.999999999.x').page).toBe(2);
+    expect(pageLinkProblem(new URLSearchParams('view=all&page=2&after=1.2.x'))).toBeNull();
+    expect(pageLinkProblem(new URLSearchParams('view=all'))).toBeNull();
   });
 
   it('a filter change goes back to page one and keeps the open report', () => {

@@ -75,10 +75,26 @@ function formatBoundary(b: PageBoundary): string {
   return `${b.seconds}.${b.nanoseconds}.${b.id}`;
 }
 
+/** The last second a Firestore Timestamp can hold (9999-12-31T23:59:59Z); later ones throw. */
+const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
+
 function parseBoundary(side: PageBoundary['side'], text: string | null): PageBoundary | null {
   const match = /^(\d{1,12})\.(\d{1,9})\.(.+)$/.exec(text ?? '');
   if (!match || !validId(match[3]!)) return null;
-  return { side, seconds: Number(match[1]), nanoseconds: Number(match[2]), id: match[3]! };
+  const seconds = Number(match[1]);
+  // A time no Timestamp can hold would throw in the query and take the screen down (issue 17 item 10).
+  if (seconds > MAX_TIMESTAMP_SECONDS) return null;
+  return { side, seconds, nanoseconds: Number(match[2]), id: match[3]! };
+}
+
+/**
+ * Why the URL's page link was ignored (a cursor or page number that cannot be read), for a
+ * notice above the list: the list then shows its first page instead of failing.
+ */
+export function pageLinkProblem(params: URLSearchParams): string | null {
+  const named = ['after', 'before', 'page'].some((key) => params.has(key));
+  if (!named || viewFromParams(params).boundary) return null;
+  return 'The page in this link could not be read, so the list starts at its first page.';
 }
 
 export function viewFromParams(params: URLSearchParams): IncidentView {

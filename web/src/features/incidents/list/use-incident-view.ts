@@ -4,6 +4,7 @@ import type { PageBoundary } from '../../../data/spec';
 import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
 import {
   nextPageView,
+  pageLinkProblem,
   paramsOfView,
   previousPageView,
   viewFromParams,
@@ -24,6 +25,8 @@ export function useIncidentView() {
   const go = (next: IncidentView) => setParams(paramsOfView(next));
   return {
     view,
+    /** Why the URL's page was ignored, if it was. */
+    pageLinkProblem: pageLinkProblem(params),
     setFilter: <K extends keyof IncidentFilters>(key: K, value: IncidentFilters[K]) =>
       go(withFilter(view, key, value)),
     showList: (list: ReportsList) => go({ ...view, list, page: 1, boundary: null }),

@@ -7,10 +7,15 @@ import { InlineSpinner } from '../../../components/States';
 import { toast } from '../../../components/toast-store';
 import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
-import { addInternalNote, internalNotesSpec, timelineSpec } from '../../../data/timeline';
+import {
+  addInternalNote,
+  recentNotesSpec,
+  recentTimelineSpec,
+  TIMELINE_PAGE,
+} from '../../../data/timeline';
 import { Time } from '../../../components/Time';
 import { useAuth } from '../../../session/store';
-import { mergeTimeline, type TimelineItem } from './timeline';
+import { recentTimeline, type TimelineItem } from './timeline';
 
 /** The timeline as a list: what happened, who did it and when, with the notes between. */
 export function TimelineList({ items }: { items: TimelineItem[] }) {
@@ -39,13 +44,15 @@ export function TimelineList({ items }: { items: TimelineItem[] }) {
 
 /** The timeline of one incident as its staff see it: entries, notes, a note form, Print. */
 export function IncidentTimeline({ incident }: { incident: Incident }) {
-  const entries = useLiveQuery(timelineSpec(incident.id));
-  const notes = useLiveQuery(internalNotesSpec(incident.id));
+  // The newest page of the history, live; "Show older" reads one page more each time.
+  const [limit, setLimit] = useState(TIMELINE_PAGE);
+  const entries = useLiveQuery(recentTimelineSpec(incident.id, limit));
+  const notes = useLiveQuery(recentNotesSpec(incident.id, limit));
   const profile = useAuth((s) => s.profile);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const items = mergeTimeline(entries.data, notes.data);
+  const { items, olderHidden } = recentTimeline(entries.data, notes.data, limit);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -86,6 +93,15 @@ export function IncidentTimeline({ incident }: { incident: Incident }) {
       {(entries.status === 'loading' || notes.status === 'loading') && <InlineSpinner />}
       {entries.status === 'error' && <p className="text-sm text-red-700">{entries.error}</p>}
       {notes.status === 'error' && <p className="text-sm text-red-700">{notes.error}</p>}
+      {olderHidden && (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          Older entries are not shown.
+          <Button variant="secondary" onClick={() => setLimit((n) => n + TIMELINE_PAGE)}>
+            Show older
+          </Button>
+          <span>The printed report has all of them.</span>
+        </p>
+      )}
       <TimelineList items={items} />
       <form onSubmit={submit} className="mt-3" noValidate>
         <TextAreaField

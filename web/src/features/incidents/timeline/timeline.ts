@@ -65,3 +65,25 @@ export function mergeTimeline(
   ];
   return items.sort((a, b) => millis(a.at) - millis(b.at) || Number(a.isNote) - Number(b.isNote));
 }
+
+/**
+ * The newest part of a timeline read as two newest-first pages of `limit` (entries, notes),
+ * shown oldest first. When a page is full, what lies before its oldest row is unknown, so items
+ * older than that are left out too (else a note could appear with the entries around it
+ * missing) and `olderHidden` says more exists: the detail view offers "Show older" instead of
+ * silently cutting the history off (issue 17 item 8).
+ */
+export function recentTimeline(
+  entries: readonly WithId<TimelineEntry>[],
+  notes: readonly WithId<InternalNote>[],
+  limit: number,
+): { items: TimelineItem[]; olderHidden: boolean } {
+  const oldestOfFull = (rows: readonly { at?: TimestampLike | null }[]) =>
+    rows.length >= limit ? Math.min(...rows.map((r) => millis(r.at))) : -Infinity;
+  const cutoff = Math.max(oldestOfFull(entries), oldestOfFull(notes));
+  const items = mergeTimeline(entries, notes);
+  return {
+    items: items.filter((item) => millis(item.at) >= cutoff),
+    olderHidden: cutoff > -Infinity,
+  };
+}
