@@ -325,9 +325,10 @@ export function functionShapes(): QueryShape[] {
       wheres: [
         { field: 'status', op: '==', value: 'Reported' },
         { field: 'isArchived', op: '==', value: false },
+        { field: 'escalatedAt', op: '==', value: null },
         { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
       ],
-      orderBy: NEWEST_FIRST,
+      orderBy: [{ field: 'timestamp', direction: 'asc' }],
     },
     {
       source: 'functions escalation recipients: live Admins (services/escalation.ts)',

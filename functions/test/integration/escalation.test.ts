@@ -11,6 +11,7 @@ import {
   staffMember,
   timelineOf,
   unique,
+  waitFor,
 } from './stack';
 
 const UNRATED_TARGET = responseTargetFor(null).assignWithinMinutes;
@@ -31,6 +32,14 @@ async function report(campus: string, minutesAgo: number, extra: Record<string, 
     tags: [],
     ...extra,
   });
+  // A report the app files gets the not-escalated mark from its creation trigger; the scan
+  // selects on it.
+  if (!('status' in extra) && !('escalatedAt' in extra))
+    await waitFor(
+      () => docData(ref.path),
+      (data) => data?.escalatedAt === null,
+      60_000,
+    );
   return ref;
 }
 
@@ -84,7 +93,8 @@ describe('escalation (housekeeping)', () => {
     assert.equal(toLead?.payload.type, 'escalation');
 
     // Not due, assigned or archived: nothing.
-    for (const ref of [fresh, assigned, archived]) {
+    assert.equal((await docData(fresh.path))!.escalatedAt, null);
+    for (const ref of [assigned, archived]) {
       assert.equal((await docData(ref.path))!.escalatedAt, undefined, ref.id);
       assert.deepEqual(await escalationsOf(lead.id, ref.id), [], ref.id);
     }
@@ -124,6 +134,35 @@ describe('escalation (housekeeping)', () => {
     const notDue = await report('Main Campus', critical + 1, { threatLevel: 'Low' });
     await admin.call<HousekeepingResponse>('runHousekeeping');
     assert.ok((await docData(due.path))!.escalatedAt instanceof Timestamp);
-    assert.equal((await docData(notDue.path))!.escalatedAt, undefined);
+    assert.equal((await docData(notDue.path))!.escalatedAt, null);
+  });
+
+  it('a flood of 1,000 newer reports on another campus, escalated already, does not starve an overdue one (issue 17 item 5)', async () => {
+    const admin = await account({ role: 'Admin' });
+    const overdue = await report('Main Campus', UNRATED_TARGET + 30);
+    // The flood: filed after the overdue report and before the cutoff, all escalated and still
+    // waiting, as after the runs that escalated them. The scan used to read the newest 1,000.
+    const flooder = await reporter();
+    const writer = db.bulkWriter();
+    for (let i = 0; i < 1000; i += 1) {
+      const at = Date.now() - (UNRATED_TARGET + 20) * 60_000 + i * 600;
+      void writer.set(db.collection(COLLECTIONS.incidentReports).doc(unique('flood')), {
+        timestamp: Timestamp.fromMillis(at),
+        geoLoc: { latitude: 14.65, longitude: 121.07 },
+        nearestCampus: 'North Campus',
+        status: 'Reported',
+        isArchived: false,
+        email: flooder.email,
+        reporterId: flooder.uid,
+        incidentType: 'Fire',
+        tags: [],
+        escalatedAt: Timestamp.fromMillis(at + (UNRATED_TARGET + 1) * 60_000),
+      });
+    }
+    await writer.close();
+
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.ok((await docData(overdue.path))!.escalatedAt instanceof Timestamp);
+    assert.equal((await escalationsOf(admin.uid, overdue.id)).length, 1);
   });
 });

@@ -142,6 +142,46 @@ describe('incident stats trigger and rebuild', () => {
     assert.deepEqual(day!.byStatus, { Reported: 30 });
   });
 
+  it('a report tagged with a name Firestore reserves (`__x__`) counts by tag id, the figures exact (issue 17 item 6)', async () => {
+    const tagged = unique('Tagged Campus');
+    const ref = reports.doc(unique('inc'));
+    await ref.set({
+      nearestCampus: tagged,
+      isArchived: false,
+      status: 'Reported',
+      incidentType: 'Fire',
+      email: 'nobody@mail.test',
+      timestamp: new Date(),
+    });
+    await waitFor(
+      () => stats(tagged),
+      (s) => s?.total === 1,
+    );
+    // As an assignment naming an unknown tag writes it, before the status trigger drops it.
+    await ref.update({ status: 'Processing', tags: ['__x__', 'Smoke'] });
+    const today = dayInZone(Date.now(), PROGRAMME_TIME_ZONE);
+    const day = await waitFor(
+      () => dayStats(tagged, today),
+      (d) => d?.byStatus?.Processing === 1 && d?.byStatus?.Reported === undefined,
+    );
+    assert.equal(day!.total, 1);
+    assert.equal(day!.byTag.smoke, 1);
+    assert.ok(Object.keys(day!.byTag as object).every((k) => !/^__.*__$/.test(k)));
+    const campusDoc = await waitFor(
+      () => stats(tagged),
+      (s) => s?.byStatus?.Processing === 1,
+    );
+    assert.deepEqual(campusDoc!.byStatus, { Processing: 1 });
+    const failures = await db
+      .collection(COLLECTIONS.triggerFailures)
+      .where('document', '==', ref.path)
+      .get();
+    assert.deepEqual(
+      failures.docs.map((d) => d.data().trigger),
+      [],
+    );
+  });
+
   it('a duplicate delivery of the same event counts once', async () => {
     const other = unique('Dup Campus');
     const document = `${COLLECTIONS.incidentReports}/${unique('inc')}`;
