@@ -36,6 +36,12 @@ export const COLLECTIONS = {
   internalNotes: 'internal_notes',
   /** `campus_leads/{campus}`: the IMT member an Admin designated to be told about escalations. */
   campusLeads: 'campus_leads',
+  /**
+   * `report_quotas/{uid}`: server-written, read by its reporter: while `fullUntil` is in the
+   * future the reporter has filed LIMITS.reportsPerReporterPerHour reports within the hour and
+   * the rules refuse another.
+   */
+  reportQuotas: 'report_quotas',
 } as const;
 
 /** Sub-collection of `incident_stats/{campus}`: one aggregate doc per day (IncidentDayStats). */

@@ -28,7 +28,7 @@ type Json = Record<string, unknown>;
 export interface Where {
   field: string;
   op: '==' | '<' | '<=' | '>' | '>=' | 'in' | 'array-contains' | 'array-contains-any';
-  value: string | boolean | Date | readonly string[];
+  value: string | boolean | Date | readonly string[] | null;
 }
 
 export interface QueryShape {
@@ -329,6 +329,16 @@ export function functionShapes(): QueryShape[] {
         { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
       ],
       orderBy: [{ field: 'timestamp', direction: 'asc' }],
+    },
+    {
+      source:
+        'functions report quota: a reporter’s newest reports of the hour (services/report-quota.ts)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [
+        { field: 'reporterId', op: '==', value: 'uid-1' },
+        { field: 'timestamp', op: '>', value: new Date('2026-03-01T10:00:00Z') },
+      ],
+      orderBy: NEWEST_FIRST,
     },
     {
       source: 'functions escalation recipients: live Admins (services/escalation.ts)',
