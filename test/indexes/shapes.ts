@@ -225,6 +225,11 @@ export function consoleShapes(): QueryShape[] {
       wheres: [],
     },
     {
+      source: "web Home figures of an IMT: its campus's stats shards (data/incident-stats.ts)",
+      collection: COLLECTIONS.incidentStats,
+      wheres: [{ field: 'campus', op: '==', value: 'Main Campus' }],
+    },
+    {
       source: "web dashboard, one campus's days of a period (data/incident-day-stats.ts)",
       collection: INCIDENT_STATS_DAYS,
       wheres: [

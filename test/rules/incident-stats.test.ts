@@ -57,6 +57,16 @@ describe('incident statistics', () => {
     read('query the stats by campus field', ADMIN, (db) =>
       getDocs(query(collection(db, COLLECTIONS.incidentStats), where('campus', '==', SAME_CAMPUS))),
     ),
+    // The campus doc's shards (INCIDENT_STATS_SHARDS), as an IMT's Home reads them.
+    read("list its campus's stats shards by the campus field", SAME_CAMPUS_STAFF, (db) =>
+      getDocs(query(collection(db, COLLECTIONS.incidentStats), where('campus', '==', SAME_CAMPUS))),
+    ),
+    read("list another campus's stats shards", OTHER_CAMPUS_STAFF, (db) =>
+      getDocs(
+        query(collection(db, COLLECTIONS.incidentStats), where('campus', '==', OTHER_CAMPUS)),
+      ),
+    ),
+
     write('bump a count', NOBODY, (db) =>
       updateDoc(stats(db, SAME_CAMPUS), { total: increment(1) }),
     ),
