@@ -67,7 +67,10 @@ describe('incident stats: contribution and delta', () => {
     });
     assert.deepEqual(docs[`Main Campus/${DAY}`]!.byTag, { x: 1, 'fire drill': 1, 'a-b-c': 1 });
     const keys = Object.keys(docs[`Main Campus/${DAY}`]!.byTag as Counters);
-    assert.ok(keys.every((k) => k !== '' && !/^__.*__$/.test(k)), keys.join());
+    assert.ok(
+      keys.every((k) => k !== '' && !/^__.*__$/.test(k)),
+      keys.join(),
+    );
   });
 
   it('assignment with a threat level adds the waiting time to that level, judged by its target', () => {
