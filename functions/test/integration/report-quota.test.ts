@@ -28,14 +28,16 @@ async function file(rep: { uid: string; email: string }, n: number) {
   return { refs, oldest: now - (n - 1) * 1000 };
 }
 
-describe('report quota (issue 17 item 5)', () => {
+describe('report quota (issue 17 item 5)', function () {
+  // Each test waits for the creation trigger of a dozen reports (seconds each on a busy machine).
+  this.timeout(180_000);
   it(`the ${LIMIT}th report within an hour fills the reporter's quota for an hour after the oldest, and tells them once`, async () => {
     const rep = await reporter();
     const { refs, oldest } = await file(rep, LIMIT);
     const quota = await waitFor(
       () => docData(`${COLLECTIONS.reportQuotas}/${rep.uid}`),
       (q) => q?.fullUntil instanceof Timestamp,
-      60_000,
+      150_000,
     );
     assert.equal((quota!.fullUntil as Timestamp).toMillis(), oldest + 3_600_000);
     assert.equal(quota!.recent, LIMIT);
@@ -46,7 +48,7 @@ describe('report quota (issue 17 item 5)', () => {
         refs.every((r) =>
           list.some((n) => n.type_id === r.id && n.title !== 'Report limit reached'),
         ),
-      60_000,
+      150_000,
     );
     const told = (await notificationsOf(rep.uid)).filter((n) => n.title === 'Report limit reached');
     assert.equal(told.length, 1, JSON.stringify(told));
@@ -60,7 +62,7 @@ describe('report quota (issue 17 item 5)', () => {
     await waitFor(
       () => notificationsOf(rep.uid),
       (list) => refs.every((r) => list.some((n) => n.type_id === r.id)),
-      60_000,
+      150_000,
     );
     // The trigger keeps the quota before it notifies: every notification there, the quota is final.
     assert.equal(await docData(`${COLLECTIONS.reportQuotas}/${rep.uid}`), undefined);
