@@ -23,6 +23,7 @@ import {
   query,
   serverTimestamp,
   setDoc,
+  Timestamp as WebTimestamp,
   where,
   type Firestore as WebFirestore,
   type Unsubscribe,
@@ -134,7 +135,7 @@ function openConsole(s: Session, role: 'IMT' | 'Admin', seen: Map<string, number
   const reports = collection(s.firestore, COLLECTIONS.incidentReports);
   const scoped = (q: ReturnType<typeof where>[]) =>
     role === 'IMT' ? [where('nearestCampus', '==', CAMPUS), ...q] : q;
-  const since = Timestamp.now();
+  const since = WebTimestamp.now();
   const screens = {
     'Home (stats)':
       role === 'IMT'
