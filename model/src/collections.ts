@@ -42,6 +42,12 @@ export const COLLECTIONS = {
   campusLeads: 'campus_leads',
   /** Server-written deployment settings every live account reads (`settings/security`). */
   settings: 'settings',
+  /**
+   * `report_quotas/{uid}`: server-written, read by its reporter: while `fullUntil` is in the
+   * future the reporter has filed LIMITS.reportsPerReporterPerHour reports within the hour and
+   * the rules refuse another.
+   */
+  reportQuotas: 'report_quotas',
 } as const;
 
 /**
@@ -54,6 +60,23 @@ export const CLERY_LOG = 'log';
 export const INCIDENT_STATS_DAYS = 'days';
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/**
+ * Shards of each stats doc (issue 22 item 2): production sustains about one write per second per
+ * document, and a campus-wide emergency files several reports a second, each moving its campus
+ * doc and its day doc. A report counts in one shard of each (chosen by its id); readers sum the
+ * shards, which carry the same `campus` (and `day`) labels. Shard 0 is the doc's plain id.
+ */
+export const INCIDENT_STATS_SHARDS = 8;
+
+/**
+ * Document id of shard `shard` of a stats doc whose plain id is `id` (incidentStatsId, or a day).
+ * `%s` never comes out of incidentStatsId's escaping (`%25`, `%2F`, a leading `%`), so a shard id
+ * is never another campus's id.
+ */
+export function statsShardId(id: string, shard: number): string {
+  return shard === 0 ? id : `${id}%s${shard}`;
+}
 
 /**
  * Document id of a campus's `incident_stats` doc: the campus name itself when Firestore allows

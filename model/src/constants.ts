@@ -74,6 +74,12 @@ export const LIMITS = {
   contentType: 128,
   /** Custom metadata entries on one stored file. */
   customMetadata: 10,
+  /**
+   * Reports one reporter may file in any hour (issue 17 item 5, issue 22 item 5): far above what
+   * one person sends about an emergency (a report and a few updates), far below a flood. Many
+   * reporters at once are the normal case of an emergency, and each has a limit of their own.
+   */
+  reportsPerReporterPerHour: 12,
 } as const;
 
 /** A default password stops signing in this long after it was issued (createAccount, re-issue). */

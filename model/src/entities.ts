@@ -95,8 +95,11 @@ export interface IncidentReport<T = TimestampLike> {
    * caller's), so the status trigger can name who acted in the timeline.
    */
   updatedBy?: string;
-  /** Set by the server when the report waited unassigned past its target (escalation, once). */
-  escalatedAt?: T;
+  /**
+   * Kept by the server: null from the report's creation until it waited unassigned past its
+   * target, then when it was escalated (once). The escalation scan selects `== null`.
+   */
+  escalatedAt?: T | null;
 }
 
 /** Snapshot of the incident carried by the top-level accomplishment copy. */

@@ -250,6 +250,8 @@ export function buildIncidents(now, random) {
         });
         continue;
       }
+      // Not escalated yet: the mark the escalation scan's query selects on (services/escalation.ts).
+      if (status === 'Reported') data.escalatedAt = null;
       incidents.push({ id, data, timeline, notes });
     }
   }

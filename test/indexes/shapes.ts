@@ -25,7 +25,7 @@ type Json = Record<string, unknown>;
 export interface Where {
   field: string;
   op: '==' | '<' | '<=' | '>' | '>=' | 'in' | 'array-contains' | 'array-contains-any';
-  value: string | boolean | Date | readonly string[];
+  value: string | boolean | Date | readonly string[] | null;
 }
 
 export interface QueryShape {
@@ -222,6 +222,11 @@ export function consoleShapes(): QueryShape[] {
       wheres: [],
     },
     {
+      source: "web Home figures of an IMT: its campus's stats shards (data/incident-stats.ts)",
+      collection: COLLECTIONS.incidentStats,
+      wheres: [{ field: 'campus', op: '==', value: 'Main Campus' }],
+    },
+    {
       source: "web dashboard, one campus's days of a period (data/incident-day-stats.ts)",
       collection: INCIDENT_STATS_DAYS,
       wheres: [
@@ -322,7 +327,18 @@ export function functionShapes(): QueryShape[] {
       wheres: [
         { field: 'status', op: '==', value: 'Reported' },
         { field: 'isArchived', op: '==', value: false },
+        { field: 'escalatedAt', op: '==', value: null },
         { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
+      ],
+      orderBy: [{ field: 'timestamp', direction: 'asc' }],
+    },
+    {
+      source:
+        'functions report quota: a reporter’s newest reports of the hour (services/report-quota.ts)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [
+        { field: 'reporterId', op: '==', value: 'uid-1' },
+        { field: 'timestamp', op: '>', value: new Date('2026-03-01T10:00:00Z') },
       ],
       orderBy: NEWEST_FIRST,
     },

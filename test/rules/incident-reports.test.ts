@@ -762,3 +762,54 @@ describe('incident_reports', () => {
     options,
   );
 });
+
+describe('incident_reports: the hourly report quota (issue 17 item 5)', () => {
+  const fixture = useFixture();
+  const quotaPath = (uid: string) => `${COLLECTIONS.reportQuotas}/${uid}`;
+  const setQuota = (uid: string, fullUntil: Timestamp) =>
+    fixture().env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore() as unknown as Firestore, quotaPath(uid)), {
+        fullUntil,
+        recent: LIMITS.reportsPerReporterPerHour,
+      }),
+    );
+  const refused = async (attempt: Promise<unknown>) => {
+    const error = await attempt.then(
+      () => null,
+      (e: unknown) => e as { code?: string },
+    );
+    if (error?.code !== 'permission-denied') throw new Error(`expected a refusal, got ${error}`);
+  };
+  beforeEach(async () => {
+    await fixture().ensureSeeded();
+    fixture().markDirty();
+  });
+
+  it('a reporter whose quota is full until later is refused; another reporter is not', async () => {
+    const alice = ACTORS.appUser;
+    await setQuota(alice.uid, Timestamp.fromMillis(Date.now() + 30 * 60_000));
+    await refused(submit()(fixture().firestore(alice), alice));
+    const bob = ACTORS.otherAppUser;
+    await submit({ nearestCampus: OTHER_CAMPUS })(fixture().firestore(bob), bob);
+  });
+
+  it('once the hour has passed the reporter may file again', async () => {
+    const alice = ACTORS.appUser;
+    await setQuota(alice.uid, Timestamp.fromMillis(Date.now() - 1000));
+    await submit()(fixture().firestore(alice), alice);
+  });
+
+  it('a reporter reads their own quota, nobody else’s, and nobody writes one', async () => {
+    const alice = ACTORS.appUser;
+    await setQuota(alice.uid, Timestamp.fromMillis(Date.now() + 60_000));
+    const own = await getDoc(doc(fixture().firestore(alice), quotaPath(alice.uid)));
+    if (!own.exists()) throw new Error('the reporter could not read their quota');
+    const bob = ACTORS.otherAppUser;
+    await refused(getDoc(doc(fixture().firestore(bob), quotaPath(alice.uid))));
+    await refused(
+      setDoc(doc(fixture().firestore(alice), quotaPath(alice.uid)), {
+        fullUntil: Timestamp.fromMillis(0),
+      }),
+    );
+  });
+});

@@ -54,9 +54,16 @@ describe('incident statistics', () => {
     read('list every campus (Admin Home)', ADMIN, (db) =>
       getDocs(collection(db, COLLECTIONS.incidentStats)),
     ),
-    read('query the stats by campus field', ADMIN, (db) =>
+    // The campus doc's shards (INCIDENT_STATS_SHARDS) by their label, as an IMT's Home reads them.
+    read("query its campus's stats shards by the campus field", SAME_CAMPUS_STAFF, (db) =>
       getDocs(query(collection(db, COLLECTIONS.incidentStats), where('campus', '==', SAME_CAMPUS))),
     ),
+    read("list another campus's stats shards", OTHER_CAMPUS_STAFF, (db) =>
+      getDocs(
+        query(collection(db, COLLECTIONS.incidentStats), where('campus', '==', OTHER_CAMPUS)),
+      ),
+    ),
+
     write('bump a count', NOBODY, (db) =>
       updateDoc(stats(db, SAME_CAMPUS), { total: increment(1) }),
     ),

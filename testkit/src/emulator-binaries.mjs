@@ -105,7 +105,8 @@ export function chooseFirestore(root, { env = process.env, engine } = {}) {
   const wanted = requestedEngine(engine, env);
   const ownJar = join(root, 'emulator', 'dist', 'firestore-emulator.jar');
   // Ours refuses, as production does, a query the project's indexes cannot serve; Google's
-  // emulator serves every query, so only ours can catch a missing index.
+  // emulator serves every query, so only ours can catch a missing index. Ours also names the
+  // documents written faster than production sustains (--report-hotspots, firestore-debug.log).
   /** @type {(reason: string) => FirestoreChoice} */
   const own = (reason) => ({
     engine: 'own',
@@ -114,6 +115,7 @@ export function chooseFirestore(root, { env = process.env, engine } = {}) {
     env: {
       FIRESTORE_EMULATOR_BINARY_PATH: ownJar,
       FIRESTORE_EMULATOR_REQUIRE_INDEXES: '1',
+      FIRESTORE_EMULATOR_REPORT_HOTSPOTS: '1',
       FIRESTORE_EMULATOR_INDEXES: productIndexes(root),
     },
   });

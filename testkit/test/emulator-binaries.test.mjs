@@ -74,6 +74,8 @@ test('without an official engine our own launchers are used and the UI stays off
   assert.equal(chosen.firestore.engine, 'own');
   // Ours enforces the project's indexes, as production does.
   assert.equal(chosen.env.FIRESTORE_EMULATOR_REQUIRE_INDEXES, '1');
+  // And reports hot documents (emulator/src/firestore/server/hotspots.ts).
+  assert.equal(chosen.env.FIRESTORE_EMULATOR_REPORT_HOTSPOTS, '1');
   assert.equal(chosen.env.FIRESTORE_EMULATOR_INDEXES, join(ROOT, 'firestore.indexes.json'));
   assert.equal(
     chosen.env.FIRESTORE_EMULATOR_BINARY_PATH,

@@ -10,6 +10,7 @@ import { EMPTY_INDEX_CONFIG } from './engine/index-config.js';
 import { createFirestoreEngine, type FirestoreEngine } from './engine/index.js';
 import { ArgsError, parseArgs, type EmulatorArgs } from './server/cli-args.js';
 import { importDirectoryOf } from './server/emulator-endpoints.js';
+import { HotspotReporter } from './server/hotspots.js';
 import {
   describe,
   findIndexesFile,
@@ -90,6 +91,14 @@ function enforceIndexes(args: EmulatorArgs, engine: FirestoreEngine): void {
   watchIndexesFile(choice.file, (next) => engine.indexes.set(next), log);
 }
 
+/** `--report-hotspots` (or FIRESTORE_EMULATOR_REPORT_HOTSPOTS=1, like the indexes flag). */
+function reportHotspots(args: EmulatorArgs): HotspotReporter | null {
+  const fromEnv = process.env.FIRESTORE_EMULATOR_REPORT_HOTSPOTS;
+  if (!args.reportHotspots && fromEnv !== '1' && fromEnv !== 'true') return null;
+  log('Reporting hotspots: documents written more than once a second over 10 s windows.');
+  return new HotspotReporter({ log });
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   let args: EmulatorArgs;
@@ -104,11 +113,13 @@ async function main(): Promise<void> {
 
   // Signals are handled from the start: firebase-tools may stop us while we are still starting.
   let server: EmulatorServer | null = null;
+  let hotspots: HotspotReporter | null = null;
   let stopping = false;
   const stop = (reason: string): void => {
     if (stopping) return;
     stopping = true;
     log(`Stopping the Firestore emulator (${reason}).`);
+    for (const line of hotspots?.summary() ?? []) log(line);
     const forced = setTimeout(() => process.exit(0), 2000);
     forced.unref();
     void (server?.close() ?? Promise.resolve()).then(() => process.exit(0));
@@ -137,6 +148,8 @@ async function main(): Promise<void> {
   }
   const triggers = new TriggerRegistry({ functionsEmulator: args.functionsEmulator, log });
   engine.onCommit((event) => triggers.onCommit(event));
+  hotspots = reportHotspots(args);
+  if (hotspots) engine.onCommit((event) => hotspots?.onCommit(event));
 
   const service =
     args.singleProjectMode && args.projectId

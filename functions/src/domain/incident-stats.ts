@@ -8,6 +8,7 @@ import {
   isOneOf,
   isWithinTarget,
   responseTargetFor,
+  tagId,
   targetLevelOf,
 } from '@campus-safety/model';
 
@@ -74,10 +75,21 @@ function duration(minutes: unknown, targetMinutes: number): Counters | null {
   };
 }
 
-function tagsOf(value: unknown): string[] {
+/**
+ * The tag ids a report counts for: its tag names keyed as the tags collection keys them (tagId),
+ * never the raw name, so a name Firestore reserves as a field (`__x__`) or one differing only in
+ * case or spacing cannot break or split the day doc's `byTag` map.
+ */
+function tagIdsOf(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  const tags = new Set(value.map(label).filter((t): t is string => t !== null));
-  return [...tags].slice(0, MAX_TAGS_COUNTED);
+  const ids = new Set(
+    value
+      .map(label)
+      .filter((t): t is string => t !== null)
+      .map(tagId)
+      .filter((id) => id !== ''),
+  );
+  return [...ids].slice(0, MAX_TAGS_COUNTED);
 }
 
 const ones = (keys: string[]): Counters => Object.fromEntries(keys.map((k) => [k, 1]));
@@ -128,7 +140,7 @@ export function incidentStatsContribution(
         byStatus,
         byThreatLevel,
         byIncidentType,
-        byTag: ones(tagsOf(report.tags)),
+        byTag: ones(tagIdsOf(report.tags)),
         waiting: waiting ? { [level]: waiting } : {},
         response: response ? { [level]: response } : {},
       },

@@ -136,8 +136,11 @@ async function escalate(deps: EscalationDeps, incidentId: string): Promise<boole
 
 /**
  * Every minute: escalate the reports still unassigned past the assignment target of their threat
- * level (issue 11 item 3). Reads only reports filed before the shortest target, newest first,
- * at most MAX_PAGES × PAGE of them. Returns how many it escalated.
+ * level (issue 11 item 3). Reads what may be due, oldest first: reports filed before the shortest
+ * target and not escalated (`escalatedAt == null`, the mark a new report gets), so neither a flood
+ * of newer reports nor the escalated ones still waiting can push an overdue report out of the
+ * MAX_PAGES × PAGE a run reads (issue 17 item 5). A report of a level with a longer target read
+ * before it is due stays for a later run. Returns how many it escalated.
  */
 export async function escalateOverdueReports(deps: EscalationDeps): Promise<number> {
   const now = deps.now();
@@ -146,15 +149,16 @@ export async function escalateOverdueReports(deps: EscalationDeps): Promise<numb
     .collection(COLLECTIONS.incidentReports)
     .where('status', '==', 'Reported')
     .where('isArchived', '==', false)
+    .where('escalatedAt', '==', null)
     .where('timestamp', '<=', cutoff)
-    .orderBy('timestamp', 'desc')
+    .orderBy('timestamp', 'asc')
     .limit(PAGE);
   let escalated = 0;
   let page = await query.get();
   for (let n = 0; n < MAX_PAGES; n += 1) {
     for (const doc of page.docs) {
       const reported = doc.get('timestamp') as unknown;
-      if (doc.get('escalatedAt') || !(reported instanceof Timestamp)) continue;
+      if (!(reported instanceof Timestamp)) continue;
       if (!isEscalationDue(reported.toMillis(), doc.get('threatLevel'), now.getTime())) continue;
       try {
         if (await escalate(deps, doc.id)) escalated += 1;

@@ -54,7 +54,8 @@ const ENTRY_KINDS: Record<IncidentStatus, TimelineKind> = {
  * made the staff write carry in `updatedBy`), the reporter's notification, and a push to the
  * reporter's devices. The writes happen once per event (runOnce); the push only follows the run
  * that wrote them. A new report whose "reported" entry exists already (the seed, an import) is
- * history: nothing is written or sent.
+ * history: nothing is recorded or sent (a Reported one still gets the `escalatedAt: null` mark the
+ * escalation scan selects on).
  */
 export async function applyIncidentStatus(
   deps: StatusDeps,
@@ -91,7 +92,15 @@ export async function applyIncidentStatus(
         event.status === 'Reported'
           ? timeline.doc(REPORTED_ENTRY_ID)
           : timeline.doc(eventDocId(event.eventId, ENTRY_KINDS[event.status]));
-      if (event.status === 'Reported' && (await tx.get(entryRef)).exists) return 'history' as const;
+      // A new report is not escalated yet: the mark the escalation scan's query selects on.
+      const unescalated =
+        event.status === 'Reported' && event.incident.escalatedAt === undefined
+          ? { escalatedAt: null }
+          : {};
+      if (event.status === 'Reported' && (await tx.get(entryRef)).exists) {
+        if ('escalatedAt' in unescalated) tx.update(incidentRef, unescalated);
+        return 'history' as const;
+      }
       const actor = await actorOf(
         tx,
         db,
@@ -120,7 +129,7 @@ export async function applyIncidentStatus(
           detail: `Threat level set to ${event.incident.threatLevel}`,
         });
       }
-      const updates: Record<string, unknown> = {};
+      const updates: Record<string, unknown> = { ...unescalated };
       if (event.timing && at)
         updates[event.timing] = minutesBetween(at.getTime(), event.eventTime.getTime());
       if (tags && tags.length !== (event.incident.tags?.length ?? 0)) updates.tags = tags;

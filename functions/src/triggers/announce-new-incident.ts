@@ -4,10 +4,14 @@ import { timeZone } from '../options';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../platform/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
+import { applyReportQuota } from '../services/report-quota';
 import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
 
-/** A new incident report: the reporter gets the yellow "Incident Reported" notification and push. */
+/**
+ * A new incident report: the reporter gets the yellow "Incident Reported" notification and push,
+ * and their hourly report quota is brought up to date (services/report-quota.ts).
+ */
 export const announceNewIncident = onDocumentCreated(
   { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
   recordingFailures('announceNewIncident', async (event) => {
@@ -16,6 +20,13 @@ export const announceNewIncident = onDocumentCreated(
     // whose "reported" timeline entry was written with it (an import, the demo seed) is history
     // too: applyIncidentStatus finds that entry and neither notifies nor adds a second one.
     if (!incident || incident.status !== 'Reported') return;
+    // First, so the reporter's "Incident Reported" notification means the quota is up to date.
+    await applyReportQuota(
+      db(),
+      { reporterId: incident.reporterId, incidentId: event.params.incidentId },
+      commitTime(event.data, event.time),
+      timeZone(),
+    );
     await applyIncidentStatus(
       { db: db(), push: defaultSender(), timeZone: timeZone() },
       {

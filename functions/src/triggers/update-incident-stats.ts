@@ -11,7 +11,12 @@ export const updateIncidentStats = onDocumentWritten(
   recordingFailures('updateIncidentStats', async (event) => {
     await applyIncidentStatsChange(
       db(),
-      { eventId: event.id, before: event.data?.before.data(), after: event.data?.after.data() },
+      {
+        eventId: event.id,
+        incidentId: event.params.incidentId,
+        before: event.data?.before.data(),
+        after: event.data?.after.data(),
+      },
       timeZone(),
     );
   }),

@@ -11,6 +11,7 @@ import {
   staffMember,
   timelineOf,
   unique,
+  waitFor,
 } from './stack';
 
 const UNRATED_TARGET = responseTargetFor(null).assignWithinMinutes;
@@ -34,6 +35,22 @@ async function report(campus: string, minutesAgo: number, extra: Record<string, 
   return ref;
 }
 
+/**
+ * Waits until the creation trigger has given each report the not-escalated mark the scan selects
+ * on (`escalatedAt: null`), all at once.
+ */
+async function marked(...refs: FirebaseFirestore.DocumentReference[]) {
+  await Promise.all(
+    refs.map((ref) =>
+      waitFor(
+        () => docData(ref.path),
+        (data) => data?.escalatedAt === null,
+        120_000,
+      ),
+    ),
+  );
+}
+
 async function designateLead(campus: string, firstName: string, tokens: string[]) {
   const lead = await staffMember(firstName, 'Lead', campus);
   await db.doc(`${COLLECTIONS.users}/${lead.id}`).update({ deviceToken: tokens });
@@ -49,7 +66,9 @@ async function designateLead(campus: string, firstName: string, tokens: string[]
 const escalationsOf = async (uid: string, incidentId: string) =>
   (await notificationsOf(uid)).filter((n) => n.type === 'escalation' && n.type_id === incidentId);
 
-describe('escalation (housekeeping)', () => {
+describe('escalation (housekeeping)', function () {
+  // Each test waits for the creation trigger of its reports (seconds each on a busy machine).
+  this.timeout(180_000);
   it('a report unassigned past its target notifies the campus lead and the Admins, once, and says so in its timeline', async () => {
     const campus = 'Riverside Campus';
     const admin = await account({ role: 'Admin' });
@@ -58,6 +77,7 @@ describe('escalation (housekeeping)', () => {
     const fresh = await report(campus, Math.max(0, UNRATED_TARGET - 5));
     const assigned = await report(campus, UNRATED_TARGET + 5, { status: 'Processing' });
     const archived = await report(campus, UNRATED_TARGET + 5, { isArchived: true });
+    await marked(overdue, fresh);
 
     const done = await admin.call<HousekeepingResponse>('runHousekeeping');
     assert.ok(done.escalatedReports >= 1, JSON.stringify(done));
@@ -84,8 +104,9 @@ describe('escalation (housekeeping)', () => {
     assert.equal(toLead?.payload.type, 'escalation');
 
     // Not due, assigned or archived: nothing.
-    for (const ref of [fresh, assigned, archived]) {
-      assert.equal((await docData(ref.path))!.escalatedAt, undefined, ref.id);
+    assert.equal((await docData(fresh.path))!.escalatedAt, null);
+    for (const ref of [assigned, archived]) {
+      assert.ok(!((await docData(ref.path))!.escalatedAt instanceof Timestamp), ref.id);
       assert.deepEqual(await escalationsOf(lead.id, ref.id), [], ref.id);
     }
 
@@ -109,6 +130,7 @@ describe('escalation (housekeeping)', () => {
     const lead = await designateLead(campus, 'Moved', []);
     await db.doc(`${COLLECTIONS.users}/${lead.id}`).update({ campus: 'Main Campus' });
     const overdue = await report(campus, UNRATED_TARGET + 2);
+    await marked(overdue);
 
     await admin.call<HousekeepingResponse>('runHousekeeping');
     assert.deepEqual(await escalationsOf(lead.id, overdue.id), []);
@@ -122,8 +144,62 @@ describe('escalation (housekeeping)', () => {
     assert.ok(low > critical + 2, 'the deployment targets differ between levels');
     const due = await report('Main Campus', critical + 1, { threatLevel: 'Critical' });
     const notDue = await report('Main Campus', critical + 1, { threatLevel: 'Low' });
+    await marked(due, notDue);
     await admin.call<HousekeepingResponse>('runHousekeeping');
     assert.ok((await docData(due.path))!.escalatedAt instanceof Timestamp);
-    assert.equal((await docData(notDue.path))!.escalatedAt, undefined);
+    assert.equal((await docData(notDue.path))!.escalatedAt, null);
+  });
+
+  it('a flood of 1,000 newer reports on another campus, escalated already, does not starve an overdue one (issue 17 item 5)', async function () {
+    // The flood's own triggers (several thousand runs) are awaited, so later tests start clean.
+    this.timeout(600_000);
+    const floodCampus = unique('Flood Campus');
+    const admin = await account({ role: 'Admin' });
+    const overdue = await report('Main Campus', UNRATED_TARGET + 30);
+    await marked(overdue);
+    // The flood: filed after the overdue report and before the cutoff, all escalated and still
+    // waiting, as after the runs that escalated them. The scan used to read the newest 1,000.
+    const flooder = await reporter();
+    const writer = db.bulkWriter();
+    for (let i = 0; i < 1000; i += 1) {
+      const at = Date.now() - (UNRATED_TARGET + 20) * 60_000 + i * 600;
+      void writer.set(db.collection(COLLECTIONS.incidentReports).doc(unique('flood')), {
+        timestamp: Timestamp.fromMillis(at),
+        geoLoc: { latitude: 14.65, longitude: 121.07 },
+        nearestCampus: floodCampus,
+        status: 'Reported',
+        isArchived: false,
+        email: flooder.email,
+        reporterId: flooder.uid,
+        incidentType: 'Fire',
+        tags: [],
+        escalatedAt: Timestamp.fromMillis(at + (UNRATED_TARGET + 1) * 60_000),
+      });
+    }
+    await writer.close();
+
+    await admin.call<HousekeepingResponse>('runHousekeeping');
+    assert.ok((await docData(overdue.path))!.escalatedAt instanceof Timestamp);
+    assert.equal((await escalationsOf(admin.uid, overdue.id)).length, 1);
+
+    // Drained: every flood report counted by the stats trigger (summed over the campus doc's
+    // shards) and announced to its reporter.
+    await waitFor(
+      async () =>
+        (
+          await db.collection(COLLECTIONS.incidentStats).where('campus', '==', floodCampus).get()
+        ).docs.reduce((sum, shard) => sum + ((shard.get('total') as number | undefined) ?? 0), 0),
+      (total) => total === 1000,
+      540_000,
+    );
+    const told = db
+      .collection(COLLECTIONS.users)
+      .doc(flooder.uid)
+      .collection(COLLECTIONS.notifications);
+    await waitFor(
+      async () => (await told.where('type', '==', 'report').count().get()).data().count,
+      (n) => n >= 1000,
+      540_000,
+    );
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   COLLECTIONS,
   INCIDENT_STATS_DAYS,
+  INCIDENT_STATS_SHARDS,
   PROGRAMME_TIME_ZONE,
   dayInZone,
   incidentStatsId,
@@ -19,13 +20,35 @@ import {
   waitFor,
   type SignedIn,
 } from './stack';
+import {
+  addCounters,
+  countersIn,
+  pruneCounters,
+  type Counters,
+} from '../../src/domain/incident-stats';
 
 // Campuses of their own (one with a '/', which the doc id must escape), so reports other tests
 // write to the real campuses cannot move these counts.
 const statsPath = (campus: string) => `${COLLECTIONS.incidentStats}/${incidentStatsId(campus)}`;
-const stats = (campus: string) => docData(statsPath(campus));
-const dayStats = (campus: string, day: string) =>
-  docData(`${statsPath(campus)}/${INCIDENT_STATS_DAYS}/${day}`);
+
+/** The shards of a stats doc summed as the console sums them (undefined when there are none). */
+function summed(shards: FirebaseFirestore.QuerySnapshot, labels: Record<string, string>) {
+  if (shards.empty) return undefined;
+  const total: Counters = {};
+  for (const shard of shards.docs) addCounters(total, countersIn(shard.data()));
+  return { ...(pruneCounters(total) ?? {}), ...labels } as Record<string, any>;
+}
+const campusShards = (campus: string) =>
+  db.collection(COLLECTIONS.incidentStats).where('campus', '==', campus).get();
+const stats = async (campus: string) => summed(await campusShards(campus), { campus });
+const dayStats = async (campus: string, day: string) =>
+  summed(
+    await db
+      .collection(`${statsPath(campus)}/${INCIDENT_STATS_DAYS}`)
+      .where('day', '==', day)
+      .get(),
+    { campus, day },
+  );
 const minutes = (sum: number) => (sum === 0 ? {} : { sum });
 const counts = ({ updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
 
@@ -131,7 +154,10 @@ describe('incident stats trigger and rebuild', () => {
       60_000,
     );
     assert.deepEqual(counted!.byStatus, { Reported: 30 });
-    // Thirty concurrent transactions on one day doc: each counted once.
+    // Spread over the shards (issue 22): no one document takes every report's write.
+    const shards = await campusShards(busy);
+    assert.ok(shards.size > 1 && shards.size <= INCIDENT_STATS_SHARDS, String(shards.size));
+    // Thirty concurrent transactions on the day's shards: each counted once.
     const today = dayInZone(Date.now(), PROGRAMME_TIME_ZONE);
     const day = await waitFor(
       () => dayStats(busy, today),
@@ -139,6 +165,46 @@ describe('incident stats trigger and rebuild', () => {
       60_000,
     );
     assert.deepEqual(day!.byStatus, { Reported: 30 });
+  });
+
+  it('a report tagged with a name Firestore reserves (`__x__`) counts by tag id, the figures exact (issue 17 item 6)', async () => {
+    const tagged = unique('Tagged Campus');
+    const ref = reports.doc(unique('inc'));
+    await ref.set({
+      nearestCampus: tagged,
+      isArchived: false,
+      status: 'Reported',
+      incidentType: 'Fire',
+      email: 'nobody@mail.test',
+      timestamp: new Date(),
+    });
+    await waitFor(
+      () => stats(tagged),
+      (s) => s?.total === 1,
+    );
+    // As an assignment naming an unknown tag writes it, before the status trigger drops it.
+    await ref.update({ status: 'Processing', tags: ['__x__', 'Smoke'] });
+    const today = dayInZone(Date.now(), PROGRAMME_TIME_ZONE);
+    const day = await waitFor(
+      () => dayStats(tagged, today),
+      (d) => d?.byStatus?.Processing === 1 && d?.byStatus?.Reported === undefined,
+    );
+    assert.equal(day!.total, 1);
+    assert.equal(day!.byTag.smoke, 1);
+    assert.ok(Object.keys(day!.byTag as object).every((k) => !/^__.*__$/.test(k)));
+    const campusDoc = await waitFor(
+      () => stats(tagged),
+      (s) => s?.byStatus?.Processing === 1,
+    );
+    assert.deepEqual(campusDoc!.byStatus, { Processing: 1 });
+    const failures = await db
+      .collection(COLLECTIONS.triggerFailures)
+      .where('document', '==', ref.path)
+      .get();
+    assert.deepEqual(
+      failures.docs.map((d) => d.data().trigger),
+      [],
+    );
   });
 
   it('a duplicate delivery of the same event counts once', async () => {
@@ -168,8 +234,10 @@ describe('incident stats trigger and rebuild', () => {
     const imt = await account({ role: 'IMT' });
     const refused = await callError(imt.call('rebuildIncidentStats'));
     assert.equal(refused.code, 'functions/permission-denied');
-    // Spoil the doc first, so the rebuild has to recompute it rather than leave it alone.
-    await db.doc(statsPath(campus)).update({ total: 999, 'byStatus.Reported': 42 });
+    // Spoil shard 0 first, so the rebuild has to recompute it rather than leave it alone.
+    await db
+      .doc(statsPath(campus))
+      .set({ campus, total: 999, byStatus: { Reported: 42 } }, { merge: true });
     const res = await admin.call<RebuildIncidentStatsResponse>('rebuildIncidentStats');
     assert.ok(res.campuses >= 1 && res.days >= 1 && res.reports >= 2, JSON.stringify(res));
     const rebuilt = counts((await stats(campus))!);

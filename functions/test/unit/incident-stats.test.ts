@@ -60,6 +60,19 @@ describe('incident stats: contribution and delta', () => {
     });
   });
 
+  it('counts tags by tag id: a name Firestore reserves (`__x__`) or a case variant cannot break or split byTag (issue 17 item 6)', () => {
+    const docs = delta(undefined, {
+      ...report,
+      tags: ['__x__', 'Fire  Drill', 'fire drill', '__', 'a.b/c'],
+    });
+    assert.deepEqual(docs[`Main Campus/${DAY}`]!.byTag, { x: 1, 'fire drill': 1, 'a-b-c': 1 });
+    const keys = Object.keys(docs[`Main Campus/${DAY}`]!.byTag as Counters);
+    assert.ok(
+      keys.every((k) => k !== '' && !/^__.*__$/.test(k)),
+      keys.join(),
+    );
+  });
+
   it('assignment with a threat level adds the waiting time to that level, judged by its target', () => {
     // High: assign within 10 min (deployment.json).
     const assigned = {

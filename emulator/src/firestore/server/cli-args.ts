@@ -11,6 +11,8 @@ export interface EmulatorArgs {
   seedFromExport: string | null;
   /** `--require-indexes`: refuse queries the loaded indexes could not serve (README). */
   requireIndexes: boolean;
+  /** `--report-hotspots`: print documents written more than once a second (hotspots.ts). */
+  reportHotspots: boolean;
   /** `--indexes <file>`: the firestore.indexes.json to enforce. */
   indexes: string | null;
   /** Flags we do not know, accepted with a warning so newer firebase-tools still start us. */
@@ -34,7 +36,12 @@ const VALUE_FLAGS = new Set([
 ]);
 
 /** Flags without a value; `true`/`false` may follow. */
-const BOOLEAN_FLAGS = new Set(['require-indexes', 'require_indexes']);
+const BOOLEAN_FLAGS = new Set([
+  'require-indexes',
+  'require_indexes',
+  'report-hotspots',
+  'report_hotspots',
+]);
 
 export class ArgsError extends Error {}
 
@@ -56,7 +63,7 @@ export function parseArgs(argv: string[]): EmulatorArgs {
         value = argv[++i];
       if (value !== undefined && value !== 'true' && value !== 'false')
         throw new ArgsError(`--${name} takes no value, or true/false; got "${value}".`);
-      booleans.set(name.replace('_', '-'), value !== 'false');
+      booleans.set(name.replaceAll('_', '-'), value !== 'false');
       continue;
     }
     if (value === undefined && i + 1 < argv.length && !argv[i + 1]!.startsWith('--'))
@@ -81,6 +88,7 @@ export function parseArgs(argv: string[]): EmulatorArgs {
     databaseEdition: values.get('database-edition') ?? values.get('database_edition') ?? null,
     seedFromExport: values.get('seed_from_export') ?? values.get('import') ?? null,
     requireIndexes: booleans.get('require-indexes') ?? false,
+    reportHotspots: booleans.get('report-hotspots') ?? false,
     indexes: values.get('indexes') ?? null,
     ignored,
   };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEW_INCIDENT_ALERT, TOAST_AUTO_CLOSE_MS } from '@campus-safety/model';
 import { Toasts } from '../../components/Toasts';
 import { useToasts } from '../../components/toast-store';
-import { createNewIncidentAlert } from './alert';
+import { ALERT_BURST_MS, burstSummary, createNewIncidentAlert } from './alert';
 import { createIncidentAlertTracker } from './alert-tracker';
 import { useUnreadAlerts, withUnreadCount } from '../../components/unread-alerts';
 
@@ -102,6 +102,8 @@ describe('new-incident alert', () => {
     expect(open).toHaveBeenLastCalledWith('one');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
+    // After a quiet ALERT_BURST_MS, a new alert of its own.
+    act(() => vi.advanceTimersByTime(ALERT_BURST_MS + 1));
     act(() => void alert([report('one'), report('two'), report('three', 'Theft', 'Main Campus')]));
     expect(screen.getByRole('alert')).toHaveTextContent(
       '2 reports: Fire at Riverside Campus; Theft at Main Campus',
@@ -113,5 +115,62 @@ describe('new-incident alert', () => {
       'three',
       'one',
     ]);
+  });
+
+  it('a burst (a report a second for 37 s at one campus) is one toast counting them and one sound (issue 22 item 4)', () => {
+    const sound = vi.fn();
+    const alert = createNewIncidentAlert(vi.fn(), sound);
+    render(<Toasts />);
+    const seen: ReturnType<typeof report>[] = [];
+    act(() => void alert(seen));
+    for (let i = 0; i < 37; i += 1) {
+      seen.push(report(`b${i}`, i % 2 ? 'Fire' : 'Medical Emergency', 'North Campus'));
+      act(() => void alert([...seen]));
+      act(() => vi.advanceTimersByTime(1000));
+      // Never more than one toast on screen.
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+    }
+    expect(sound).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('37 new reports at North Campus');
+    expect(screen.getByRole('button', { name: 'Open reports' })).toBeInTheDocument();
+    // The unread list keeps each report (bounded by its own limit).
+    expect(useUnreadAlerts.getState().alerts.length).toBeGreaterThan(1);
+
+    // Another campus joins the same burst: counted per campus, busiest first; still one sound.
+    seen.push(report('m1', 'Theft', 'Main Campus'));
+    act(() => void alert([...seen]));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '38 new reports: 37 at North Campus, 1 at Main Campus',
+    );
+    expect(sound).toHaveBeenCalledTimes(1);
+
+    // Quiet past ALERT_BURST_MS: the next report is a new alert with its own sound.
+    act(() => vi.advanceTimersByTime(ALERT_BURST_MS + 1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    seen.push(report('later', 'Theft', 'Main Campus'));
+    act(() => void alert([...seen]));
+    expect(sound).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('Theft at Main Campus');
+  });
+});
+
+describe('burstSummary', () => {
+  const a = (campus: string, incidentType = 'Fire') => ({
+    incidentId: `${campus}-${Math.random()}`,
+    incidentType,
+    campus,
+    reportedAt: 0,
+  });
+  it('names one or a few reports, and counts more per campus', () => {
+    expect(burstSummary([a('North Campus')])).toBe('Fire at North Campus');
+    expect(burstSummary([a('North Campus'), a('Main Campus', 'Theft')])).toBe(
+      '2 reports: Fire at North Campus; Theft at Main Campus',
+    );
+    expect(burstSummary(Array.from({ length: 4 }, () => a('North Campus')))).toBe(
+      '4 new reports at North Campus',
+    );
+    expect(burstSummary([a(''), ...Array.from({ length: 3 }, () => a('Main Campus')), a('')])).toBe(
+      '5 new reports: 3 at Main Campus, 2 at an unknown campus',
+    );
   });
 });

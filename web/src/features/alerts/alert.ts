@@ -14,15 +14,48 @@ export interface AlertedIncident {
 }
 
 /**
- * Feeds the live reports to a tracker; when new ones arrive plays the sound once, shows the orange
+ * Reports arriving within this long of the previous ones join their alert (issue 22 item 4): a
+ * campus-wide emergency brings a report every second for minutes, and one toast and chime each
+ * would bury the console. The burst ends after this long without a new report.
+ */
+export const ALERT_BURST_MS = 30_000;
+
+/** Up to this many reports the toast names each one; beyond, it counts them per campus. */
+const NAMED_REPORTS = 3;
+
+/**
+ * What the toast says for the reports of one burst: the report ("Fire at North Campus"), a few
+ * by name ("3 reports: …"), else the count per campus, busiest first ("37 new reports at North
+ * Campus", "40 new reports: 37 at North Campus, 3 at Main Campus").
+ */
+export function burstSummary(alerts: readonly IncidentAlert[]): string {
+  if (alerts.length === 1) return alertSummary(alerts[0]!);
+  if (alerts.length <= NAMED_REPORTS)
+    return `${alerts.length} reports: ${alerts.map(alertSummary).join('; ')}`;
+  const byCampus = new Map<string, number>();
+  for (const a of alerts) {
+    const campus = a.campus || 'an unknown campus';
+    byCampus.set(campus, (byCampus.get(campus) ?? 0) + 1);
+  }
+  const counts = [...byCampus.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (counts.length === 1) return `${alerts.length} new reports at ${counts[0]![0]}`;
+  return `${alerts.length} new reports: ${counts.map(([c, n]) => `${n} at ${c}`).join(', ')}`;
+}
+
+/**
+ * Feeds the live reports to a tracker; when new ones arrive plays the sound, shows the orange
  * toast naming type and campus with an Open action (one report: that report; several: the list),
  * keeps what it said in the unread list, and raises a desktop notification when the tab is hidden.
+ * Reports arriving within ALERT_BURST_MS of the previous ones join that burst: its one toast is
+ * replaced by one counting them all, with no second sound.
  */
 export function createNewIncidentAlert(
   open: (incidentId: string | null) => void,
   sound: () => void = playAlertSound,
+  now: () => number = Date.now,
 ) {
   const tracker = createIncidentAlertTracker();
+  let burst: { alerts: IncidentAlert[]; lastAt: number; toastId: number } | null = null;
   return (rows: readonly AlertedIncident[], fromCache = false): boolean => {
     const freshIds = new Set(
       tracker.observe(
@@ -39,19 +72,22 @@ export function createNewIncidentAlert(
         campus: r.nearestCampus ?? '',
         reportedAt: r.timestamp?.toMillis() ?? Date.now(),
       }));
-    const only = alerts.length === 1 ? alerts[0] : null;
-    const what = only
-      ? alertSummary(only)
-      : `${alerts.length} reports: ${alerts.map(alertSummary).join('; ')}`;
+    const at = now();
+    const joins = burst !== null && at - burst.lastAt <= ALERT_BURST_MS;
+    if (joins) useToasts.getState().dismiss(burst!.toastId);
+    else sound();
+    const all = joins ? [...burst!.alerts, ...alerts] : alerts;
+    const only = all.length === 1 ? all[0] : null;
+    const what = burstSummary(all);
     const target = only ? only.incidentId : null;
-    sound();
     useUnreadAlerts.getState().add(alerts);
-    useToasts.getState().show({
+    const toastId = useToasts.getState().show({
       title: NEW_INCIDENT_ALERT.title,
       message: `${what}. ${NEW_INCIDENT_ALERT.message}`,
       tone: 'alert',
       action: { label: only ? 'Open' : 'Open reports', onClick: () => open(target) },
     });
+    burst = { alerts: all, lastAt: at, toastId };
     showDesktopAlert(NEW_INCIDENT_ALERT.title, what, target ?? 'new-incidents', () => open(target));
     return true;
   };
