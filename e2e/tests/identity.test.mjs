@@ -113,7 +113,7 @@ describe('Identity (issue 17)', () => {
     await person.getByRole('status').filter({ hasText: 'Verification email sent' }).waitFor();
     assert.equal((await fetch(await verificationLink(email))).status, 200, 'the link verifies');
     await person.getByRole('button', { name: 'I have verified' }).click();
-    await person.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(CALLED);
+    await person.getByRole('heading', { level: 1, name: 'Home' }).waitFor(CALLED);
     assert.ok(await passwordWorks(email, password), 'the person’s own password signs in');
 
     // The server mirrors the verification; the Admin's screen shows it.

@@ -111,7 +111,7 @@ describe('Second factor (SMS code)', () => {
     const phone = '+1 555 555 0199';
     const page = await openPage('/login');
     await submitSignIn(page, admin.email, PASSWORD);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await page.goto('/profiles');
     const section = page.getByRole('region', { name: 'Second factor (SMS code)' });
     await section.getByText('No second factor yet.').waitFor();
@@ -150,14 +150,14 @@ describe('Second factor (SMS code)', () => {
       await shotsAt(page, 'second-factor-required');
       // Enrolling here hands the session a token that names the factor: the console opens.
       await addPhone(page, '+1 555 555 0177');
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
 
       const seeded = DEMO_ADMIN_WITH_SECOND_FACTOR;
       const other = await openPage('/login');
       const before = await issued();
       await submitSignIn(other, seeded.email, seeded.password);
       await enterSignInCode(other, seeded.secondFactorPhone, before);
-      await other.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await other.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       await other.goto('/accounts');
       await other.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
     } finally {

@@ -65,7 +65,7 @@ describe('Security headers', () => {
     const violations = await watchViolations(page);
     const h1 = (name) => () => page.getByRole('heading', { level: 1, name, exact: true });
     const screens = [
-      ['/', h1('Dashboard')],
+      ['/', h1('Home')],
       [
         '/reports?view=all',
         async () => {

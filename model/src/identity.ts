@@ -1,5 +1,5 @@
 /**
- * Identity (issue 17): staff access changed only through an Admin callable, invitations instead of
+ * Identity: staff access changed only through an Admin callable, invitations instead of
  * a derivable password, and the password a person sets for themselves. Shared by the functions
  * (schemas, the invitation code) and the console (forms, the invitation link).
  */

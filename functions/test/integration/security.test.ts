@@ -30,7 +30,6 @@ import {
   timelineOf,
   waitFor,
 } from './stack';
-import { waitUntil } from '@campus-safety/testkit/wait';
 
 const users = () => db.collection(COLLECTIONS.users);
 const directory = () => db.collection(COLLECTIONS.staffDirectory);
