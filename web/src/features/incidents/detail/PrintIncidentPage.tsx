@@ -131,7 +131,7 @@ export default function PrintIncidentPage() {
             <h2 id="print-timeline" className="mb-1 text-base font-semibold">
               Timeline
             </h2>
-                        {timeline.status === 'ready' && (
+            {timeline.status === 'ready' && (
               <>
                 <TimelineList items={timeline.items} />
                 {!timeline.complete && (
