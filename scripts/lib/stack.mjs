@@ -300,6 +300,7 @@ export async function startStack(options = {}) {
     timings,
     logs: { firebase: firebaseLog, firestore: logPathFor('firestore', firebaseLog) },
     stopScheduler: () => {},
+    stopMailbox: () => {},
     stopMonitor: () => {},
     /** Periodic saves of .emulator-data (when persisting), from console ready on. */
     saver: null,
@@ -315,6 +316,7 @@ export async function startStack(options = {}) {
       if (stack.stopping) return firebase.exited;
       stack.stopping = true;
       stack.stopScheduler();
+      stack.stopMailbox();
       stack.stopMonitor();
       if (stack.saver) await saveOnExit(stack.saver, { save, log });
       const result = await firebase.stop({ signal: 'SIGINT', graceMs });
@@ -422,6 +424,11 @@ export async function startStack(options = {}) {
       region: REGION,
       log,
     });
+  }
+  if (scheduler) {
+    // A developer's stack prints the Auth emulator's mail (the e2e suite reads it itself).
+    const { startLocalMailbox } = await import('./local-mailbox.mjs');
+    stack.stopMailbox = startLocalMailbox({ authHost: endpoints.auth, projectId: PROJECT_ID, log });
   }
   if (persist) {
     stack.saver = startPeriodicExport({ hubHost: endpoints.hub, dataDir: DATA_DIR, log });
