@@ -4,15 +4,19 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEntry } from '../../../data/live-query';
 
-/** The live result of each of the page's four reads, by the name of its spec. */
-const live = vi.hoisted(() => ({ byRead: {} as Record<string, LiveEntry> }));
+/**
+ * The live result of the page's two listeners, by the name of its spec, and the one-off read of
+ * the whole timeline with its notes (a printout is a snapshot).
+ */
+const live = vi.hoisted(() => ({
+  byRead: {} as Record<string, LiveEntry>,
+  wholeTimeline: (): Promise<unknown> =>
+    Promise.resolve({ entries: [], notes: [], complete: true }),
+}));
 vi.mock('../../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../../lib/db', () => ({ db: {} }));
 vi.mock('../../../data/incidents', () => ({ incidentSpec: () => 'incident' }));
-vi.mock('../../../data/timeline', () => ({
-  timelineSpec: () => 'timeline',
-  internalNotesSpec: () => 'notes',
-}));
+vi.mock('../../../data/timeline', () => ({ readWholeTimeline: () => live.wholeTimeline() }));
 vi.mock('../../../data/accomplishments', () => ({
   incidentAccomplishmentsSpec: () => 'accomplishments',
 }));
@@ -47,28 +51,29 @@ function renderPrint() {
 
 describe('Print view of a report', () => {
   beforeEach(() => {
-    live.byRead = {
-      incident: ready(incident),
-      timeline: ready([]),
-      notes: ready([]),
-      accomplishments: ready([]),
-    };
+    live.byRead = { incident: ready(incident), accomplishments: ready([]) };
+    live.wholeTimeline = () => Promise.resolve({ entries: [], notes: [], complete: true });
   });
 
-  it('prints the record when every part has loaded', () => {
+  it('prints the record when every part has loaded', async () => {
     renderPrint();
-    expect(screen.getByRole('heading', { name: 'Incident report' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Incident report' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
   });
 
-  it.each(['timeline', 'notes', 'accomplishments'])(
-    'says so and cannot print when the %s listener fails (not an empty section)',
-    (read) => {
-      live.byRead[read] = { status: 'error', data: [], error: 'Permission denied.' };
-      renderPrint();
-      expect(screen.getByRole('alert')).toHaveTextContent('Permission denied.');
-      expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
-      expect(screen.queryByRole('heading', { name: 'Incident report' })).toBeNull();
-    },
-  );
+  it('says so and cannot print when the accomplishments listener fails (not an empty section)', async () => {
+    live.byRead.accomplishments = { status: 'error', data: [], error: 'Permission denied.' };
+    renderPrint();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Permission denied.');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Incident report' })).toBeNull();
+  });
+
+  it('says so and cannot print when the timeline or its notes cannot be read', async () => {
+    live.wholeTimeline = () => Promise.reject(new Error('Permission denied.'));
+    renderPrint();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Permission denied.');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Incident report' })).toBeNull();
+  });
 });
