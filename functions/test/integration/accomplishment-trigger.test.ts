@@ -25,6 +25,7 @@ async function incident(status: string, extra: Record<string, unknown> = {}) {
     status,
     isArchived: false,
     email: rep.email,
+    reporterId: rep.uid,
     incidentType: 'Theft',
     assignedTo: { id: 'imt1', displayName: 'Ana Cruz', email: 'ana@campus.test' },
     threatLevel: 'Low',

@@ -20,7 +20,12 @@ import {
 
 const incidents = () => db.collection(COLLECTIONS.incidentReports);
 
-async function newIncident(email: string, minutesAgo = 30, extra: Record<string, unknown> = {}) {
+/** A report filed by `filer` (found by its uid, docs/design.md#data-model). */
+async function newIncident(
+  filer: { uid: string; email: string },
+  minutesAgo = 30,
+  extra: Record<string, unknown> = {},
+) {
   const ref = incidents().doc(unique('inc'));
   await ref.set({
     timestamp: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
@@ -28,7 +33,8 @@ async function newIncident(email: string, minutesAgo = 30, extra: Record<string,
     nearestCampus: 'Main Campus',
     status: 'Reported',
     isArchived: false,
-    email,
+    email: filer.email,
+    reporterId: filer.uid,
     incidentType: 'Fire',
     tags: [],
     ...extra,
@@ -79,7 +85,7 @@ const byColor = (color: string) => (list: DocumentData[]) => list.some((n) => n.
 describe('incident triggers', () => {
   it('a new report gives the reporter a yellow "Incident Reported" notification and a push', async () => {
     const rep = await reporter(['device-a']);
-    const ref = await newIncident(rep.email, 30, { reporterId: rep.uid });
+    const ref = await newIncident(rep, 30);
     const list = await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     const n = list.find((x) => x.color === 'yellow')!;
     assert.equal(n.title, 'Incident Reported');
@@ -111,8 +117,8 @@ describe('incident triggers', () => {
 
   it('a report created with a later status (imported history) notifies nobody', async () => {
     const rep = await reporter(['device-h']);
-    const ref = await newIncident(rep.email, 90, { status: 'Resolved' });
-    const marker = await newIncident(rep.email);
+    const ref = await newIncident(rep, 90, { status: 'Resolved' });
+    const marker = await newIncident(rep);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     await deliverCreation(ref);
     const list = await notificationsOf(rep.uid);
@@ -148,7 +154,7 @@ describe('incident triggers', () => {
       incidentType: 'Fire',
       tags: [],
     });
-    const marker = await newIncident(rep.email);
+    const marker = await newIncident(rep);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     await deliverCreation(seeded);
     assert.deepEqual(
@@ -161,7 +167,7 @@ describe('incident triggers', () => {
 
   it('assignment (Processing) records waitingTimeInMinutes from server time and notifies in orange', async () => {
     const rep = await reporter(['device-b']);
-    const ref = await newIncident(rep.email, 42);
+    const ref = await newIncident(rep, 42);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     const assigner = await staffMember('Ben', 'Lim');
     await ref.update({
@@ -203,7 +209,7 @@ describe('incident triggers', () => {
   it('each later move names its actor: respond, decline', async () => {
     const rep = await reporter();
     const responder = await staffMember('Cara', 'Diaz');
-    const ref = await newIncident(rep.email, 90, { status: 'Processing' });
+    const ref = await newIncident(rep, 90, { status: 'Processing' });
     await ref.update({ status: 'Responded', updatedBy: responder.id });
     const responded = await waitFor(
       () => timelineOf(ref.path),
@@ -215,7 +221,7 @@ describe('incident triggers', () => {
       role: 'IMT',
     });
     const decliner = await staffMember('Dan', 'Ong');
-    const other = await newIncident(rep.email, 5);
+    const other = await newIncident(rep, 5);
     await other.update({
       status: 'Declined',
       declineReason: 'Duplicate report',
@@ -233,7 +239,7 @@ describe('incident triggers', () => {
 
   it('Responded records responseTimeInMinutes; Resolved and Declined notify in blue and red', async () => {
     const rep = await reporter();
-    const ref = await newIncident(rep.email, 90, { status: 'Processing' });
+    const ref = await newIncident(rep, 90, { status: 'Processing' });
     await ref.update({ status: 'Responded' });
     await waitFor(() => notificationsOf(rep.uid), byColor('green'));
     const responded = await waitFor(
@@ -244,7 +250,7 @@ describe('incident triggers', () => {
     await ref.update({ status: 'Resolved' });
     await waitFor(() => notificationsOf(rep.uid), byColor('blue'));
 
-    const other = await newIncident(rep.email, 5);
+    const other = await newIncident(rep, 5);
     await other.update({
       status: 'Declined',
       declineReason: 'Duplicate report',
@@ -259,7 +265,7 @@ describe('incident triggers', () => {
 
   it('a reporter without device tokens gets the notification and a skipped push', async () => {
     const rep = await reporter([]);
-    const ref = await newIncident(rep.email);
+    const ref = await newIncident(rep);
     await waitFor(
       () => notificationsOf(rep.uid),
       (l) => l.length === 1,
@@ -275,7 +281,7 @@ describe('incident triggers', () => {
   it('tokens FCM reports as unregistered are removed from the reporter', async () => {
     const dead = `${EMULATOR_UNREGISTERED_PREFIX}${unique('t')}`;
     const rep = await reporter(['device-live', dead]);
-    const ref = await newIncident(rep.email);
+    const ref = await newIncident(rep);
     const user = await waitFor(
       () => docData(`${COLLECTIONS.users}/${rep.uid}`),
       (d) => !(d?.deviceToken as string[]).includes(dead),
@@ -289,10 +295,10 @@ describe('incident triggers', () => {
   it(`an unknown reporter writes no notification and stops quietly ("${MESSAGES.noUserData}")`, async () => {
     const logged = async () =>
       (await functionLogs()).filter(
-        (l) => /onIncident/.test(l.fn) && l.message === MESSAGES.noUserData,
+        (l) => /announceNewIncident|applyIncidentStatusChange/.test(l.fn) && l.message === MESSAGES.noUserData,
       ).length;
     const before = await logged();
-    const ref = await newIncident(`${unique('nobody')}@mail.test`, 10);
+    const ref = await newIncident({ uid: unique('nobody'), email: `${unique('nobody')}@mail.test` }, 10);
     await ref.update({ status: 'Processing' });
     // The timing still counts: it belongs to the incident, not to the reporter.
     await waitFor(
@@ -307,7 +313,7 @@ describe('incident triggers', () => {
 
   it('updates that do not change the status, and illegal moves, notify nobody', async () => {
     const rep = await reporter();
-    const ref = await newIncident(rep.email);
+    const ref = await newIncident(rep);
     await waitFor(
       () => notificationsOf(rep.uid),
       (l) => l.length === 1,
@@ -325,7 +331,7 @@ describe('incident triggers', () => {
   it('the same status event delivered twice writes one notification, one timeline entry, one push', async () => {
     const rep = await reporter(['device-dup']);
     const reportedAt = new Date(Date.now() - 15 * 60_000);
-    const ref = await newIncident(rep.email, 15);
+    const ref = await newIncident(rep, 15);
     await waitFor(
       () => notificationsOf(rep.uid),
       (l) => l.length === 1,
@@ -339,6 +345,7 @@ describe('incident triggers', () => {
       timestamp: reportedAt,
       status: 'Reported',
       email: rep.email,
+      reporterId: rep.uid,
       incidentType: 'Fire',
       isArchived: false,
     };
@@ -374,13 +381,19 @@ describe('incident triggers', () => {
     const rep = await reporter();
     // Stored as Processing, the platform's own creation event does nothing; the hand-made one
     // below says it was filed as Reported.
-    const ref = await newIncident(rep.email, 30, { status: 'Processing' });
+    const ref = await newIncident(rep, 30, { status: 'Processing' });
     const eventId = unique('dup-create');
     const event = cloudEvent({
       id: eventId,
       type: 'created',
       document: ref.path,
-      value: { timestamp: new Date(), status: 'Reported', email: rep.email, incidentType: 'Fire' },
+      value: {
+        timestamp: new Date(),
+        status: 'Reported',
+        email: rep.email,
+        reporterId: rep.uid,
+        incidentType: 'Fire',
+      },
     });
     await deliverEvent('announceNewIncident', event);
     await deliverEvent('announceNewIncident', event);
@@ -410,6 +423,7 @@ describe('incident triggers', () => {
           timestamp: new Date(),
           status: 'Reported',
           email: rep.email,
+          reporterId: rep.uid,
           incidentType: 'Fire',
         },
       }),

@@ -35,6 +35,7 @@ async function faultyReport(failures: number) {
     status: 'Reported',
     isArchived: false,
     email: rep.email,
+    reporterId: rep.uid,
     incidentType: 'Fire',
     tags: [],
     emulatorFault: { trigger: 'announceNewIncident', failures },
