@@ -292,11 +292,12 @@ describe('attacks: incidents and accomplishments', () => {
             email: c.reporter.email,
             description: text,
           });
+        // The creation trigger's own write (the escalation mark) lands too before the marker edit.
         const stored = await waitFor(
-          async () => (await admin.db.doc(ref.path).get()).get('keywords') as unknown,
-          (k) => isDeepStrictEqual(k, wanted(description)),
+          async () => (await admin.db.doc(ref.path).get()).data(),
+          (d) => isDeepStrictEqual(d?.keywords, wanted(description)) && d?.escalatedAt === null,
         );
-        assert.ok((stored as string[]).includes(`a${'\u{10330}'.repeat(20)}`));
+        assert.ok((stored!.keywords as string[]).includes(`a${'\u{10330}'.repeat(20)}`));
         // A later edit is the marker: its words land after any rewrite the first one caused, and
         // between the edit and its words nothing else may write the report (a loop would).
         const seen = versions.length;

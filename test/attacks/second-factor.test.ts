@@ -15,7 +15,6 @@ import {
   STORAGE_URL,
   account,
   admin,
-  closeAll,
   refused,
   state,
   unique,
@@ -48,7 +47,6 @@ describe('attacks: an Admin without a second factor where one is required', () =
   after(async () => {
     // The other files run with the stack's default: no settings document.
     await admin.db.doc(SETTINGS).delete();
-    await closeAll();
   });
 
   it('cannot list the accounts', async () => {
