@@ -167,7 +167,7 @@ export async function removeUnverifiedAccount(
 }
 
 /**
- * Mirrors the caller's Auth account (`emailVerified`, `email`) onto their users doc, which the
+ * Mirrors the caller's Auth verification onto their users doc (`emailVerified`), which the
  * Accounts screen shows; called by the console after the person opened the link.
  */
 export async function confirmEmailVerified(
@@ -175,17 +175,12 @@ export async function confirmEmailVerified(
   uid: string,
 ): Promise<ConfirmEmailVerifiedResponse> {
   const user = await authUser(deps.auth, uid);
-  await mirrorAuthAccount(deps.db, uid, user);
+  await mirrorEmailVerified(deps.db, uid, user);
   return { emailVerified: user.emailVerified === true };
 }
 
-/**
- * Brings an existing users doc's `email` and `emailVerified` to what Firebase Auth says (Auth
- * keeps addresses unique and is the one that knows a change of address); true when it wrote.
- * Nothing finds a person by this email (people are found by uid), but Admins read it and
- * setStaffAccess refuses a doc that disagrees with Auth.
- */
-export async function mirrorAuthAccount(
+/** Writes `emailVerified` onto an existing users doc when it differs; true when it wrote. */
+export async function mirrorEmailVerified(
   db: Firestore,
   uid: string,
   user: UserRecord,
@@ -193,13 +188,7 @@ export async function mirrorAuthAccount(
 ): Promise<boolean> {
   const ref = db.collection(COLLECTIONS.users).doc(uid);
   const profile = current ?? (await ref.get()).data();
-  if (!profile) return false;
-  const update: DocumentData = {};
-  if (profile.emailVerified !== (user.emailVerified === true)) {
-    update.emailVerified = user.emailVerified === true;
-  }
-  if (typeof user.email === 'string' && profile.email !== user.email) update.email = user.email;
-  if (Object.keys(update).length === 0) return false;
-  await ref.update(update);
+  if (!profile || profile.emailVerified === user.emailVerified) return false;
+  await ref.update({ emailVerified: user.emailVerified === true });
   return true;
 }

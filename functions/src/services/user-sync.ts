@@ -5,20 +5,20 @@ import { isDeepStrictEqual } from 'node:util';
 import { COLLECTIONS, staffDirectoryEntry } from '@campus-safety/model';
 import { defaultPasswordExpiry } from './accounts';
 import { authErrorCode } from '../platform/errors';
-import { mirrorAuthAccount } from './staff-access';
+import { mirrorEmailVerified } from './staff-access';
 
 export interface UserSyncOutcome {
   lowerCased: boolean;
   directoryChanged: boolean;
   expiryBackfilled: boolean;
-  authAccountMirrored: boolean;
+  emailVerifiedMirrored: boolean;
   disabledChanged: boolean;
 }
 
 /**
  * Mirrors `users/{uid}` onto what depends on it (docs/design.md#data-model): `firstNameLowerCase`
  * for ordering, the `staff_directory` entry colleagues read, a default-password expiry for accounts
- * created before there was one, the Auth account's `email` and `emailVerified`, and the Auth user disabled
+ * created before there was one, the Auth account's `emailVerified`, and the Auth user disabled
  * while archived. It never grants custom claims: role and campus claims are set only by the Admin
  * callables that change them (staff-access.ts, createAccount), never from what a document says.
  * Every step compares before it writes, so a repeated event changes nothing.
@@ -32,7 +32,7 @@ export async function syncUser(
     lowerCased: false,
     directoryChanged: false,
     expiryBackfilled: false,
-    authAccountMirrored: false,
+    emailVerifiedMirrored: false,
     disabledChanged: false,
   };
 
@@ -72,7 +72,8 @@ export async function syncUser(
     throw error;
   }
 
-  if (profile) outcome.authAccountMirrored = await mirrorAuthAccount(deps.db, uid, user, profile);
+  if (profile)
+    outcome.emailVerifiedMirrored = await mirrorEmailVerified(deps.db, uid, user, profile);
 
   // A deleted profile leaves the Auth user as it is: deleting is not archiving.
   const archived = profile?.isArchived === true;

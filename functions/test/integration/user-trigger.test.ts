@@ -42,24 +42,6 @@ describe('user trigger', () => {
     );
   });
 
-  it('brings the users doc’s email to the Auth account’s after a change of address', async () => {
-    const uid = await authUserWithProfile({ firstName: 'Ada', role: 'User', campus: null });
-    const ref = db.collection(COLLECTIONS.users).doc(uid);
-    await waitFor(
-      async () => (await ref.get()).get('emailVerified'),
-      (v) => v === false,
-    );
-    // The address changed in Auth (and was verified there); the doc still holds the old one.
-    const moved = `${unique('moved')}@campus.test`;
-    await auth.updateUser(uid, { email: moved, emailVerified: true });
-    await ref.update({ firstName: 'Adah' });
-    const after = await waitFor(
-      async () => (await ref.get()).data(),
-      (d) => d?.firstNameLowerCase === 'adah' && d?.email === moved,
-    );
-    assert.equal(after?.emailVerified, true);
-  });
-
   it('keeps firstNameLowerCase in step with firstName', async () => {
     const uid = await authUserWithProfile({ firstName: 'ÉLodie', role: 'User', campus: null });
     const ref = db.collection(COLLECTIONS.users).doc(uid);
