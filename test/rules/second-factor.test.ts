@@ -33,8 +33,9 @@ function rows(adminPowers: boolean): Row<Firestore>[] {
     read('get the push delivery log', admin, (db) =>
       getDoc(doc(db, COLLECTIONS.pushMessages, PUSH_MESSAGE)),
     ),
-    write('archive an IMT account', admin, (db) =>
-      updateDoc(doc(db, COLLECTIONS.users, 'imt-main'), { isArchived: true }),
+    // Archiving is setStaffAccess's now; an Admin still edits other accounts' profile fields.
+    write('edit an IMT account’s contact number', admin, (db) =>
+      updateDoc(doc(db, COLLECTIONS.users, 'imt-main'), { contactNumber: '+1 555 0100' }),
     ),
     read('get one’s own profile', COLUMNS, (db, actor) =>
       getDoc(doc(db, COLLECTIONS.users, actor.uid)),
