@@ -7,22 +7,19 @@ import { requireAdminSecondFactor, requireCaller, type Caller } from '../platfor
 import { authErrorCode, toHttpsError } from '../platform/errors';
 import { auth, db } from '../platform/firebase';
 
-/** The local stack's console (Hosting emulator, docs/local-stack.md). */
-const LOCAL_ORIGINS = ['http://127.0.0.1:5000', 'http://localhost:5000'];
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
 /**
  * Origins of the console, and no other site's: this project's own Hosting domains, the custom
  * domains a deployment lists in `CONSOLE_ORIGINS` (functions/.env, comma-separated `https://…`),
  * and under the emulator the local stack. Any `*.web.app` would let every Firebase site's page
- * read the answers with an Admin's token it got hold of. Plain strings only: the Functions
- * emulator takes the origins from the function's manifest, where a RegExp arrives as `{}`, which
- * the cors package reads as "any origin".
+ * read the answers with an Admin's token it got hold of (issue 17 item 10).
  */
 export function consoleOrigins(env: {
   GCLOUD_PROJECT?: string;
   CONSOLE_ORIGINS?: string;
   FUNCTIONS_EMULATOR?: string;
-}): string[] {
+}): (string | RegExp)[] {
   const project = env.GCLOUD_PROJECT;
   const listed = (env.CONSOLE_ORIGINS ?? '')
     .split(',')
@@ -31,7 +28,7 @@ export function consoleOrigins(env: {
   return [
     ...(project ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`] : []),
     ...listed,
-    ...(env.FUNCTIONS_EMULATOR === 'true' ? LOCAL_ORIGINS : []),
+    ...(env.FUNCTIONS_EMULATOR === 'true' ? [LOCAL_ORIGIN] : []),
   ];
 }
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { consoleOrigins } from '../../src/http/endpoint';
 
 describe('consoleOrigins (the push endpoints’ CORS)', () => {
-  const allows = (origins: string[], origin: string) => origins.includes(origin);
+  const allows = (origins: (string | RegExp)[], origin: string) =>
+    origins.some((o) => (typeof o === 'string' ? o === origin : o.test(origin)));
 
   it('admits the project’s own Hosting domains and no other Firebase site', () => {
     const origins = consoleOrigins({ GCLOUD_PROJECT: 'campus-safety' });
