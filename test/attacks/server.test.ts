@@ -505,26 +505,4 @@ describe('attacks: server data, endpoints and callables', () => {
       assert.equal((await counts(c.admin)).incidents, 4);
     });
   });
-
-  describe('push endpoints’ CORS (issue 17 item 10)', () => {
-    for (const path of ['send-notification', 'send-notif-topic']) {
-      it(`${path} lets no other Firebase site read its answers, only the project's own`, async () => {
-        const preflight = (origin: string) =>
-          fetch(`${FUNCTIONS_URL}/${path}`, {
-            method: 'OPTIONS',
-            headers: {
-              origin,
-              'access-control-request-method': 'POST',
-              'access-control-request-headers': 'authorization,content-type',
-            },
-          });
-        for (const origin of ['https://attacker.web.app', 'https://attacker.firebaseapp.com']) {
-          const res = await preflight(origin);
-          assert.equal(res.headers.get('access-control-allow-origin'), null, origin);
-        }
-        const own = `https://${PROJECT}.web.app`;
-        assert.equal((await preflight(own)).headers.get('access-control-allow-origin'), own);
-      });
-    }
-  });
 });
