@@ -17,7 +17,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { FUNCTIONS_URL, PROJECT, admin, refused, state, unique, type Attacker } from './support';
+import { FUNCTIONS_URL, admin, refused, state, unique, type Attacker } from './support';
 
 const SERVER_COLLECTIONS = [
   'processed_events',
