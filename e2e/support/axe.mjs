@@ -1,9 +1,15 @@
 /** axe-core scans of a rendered screen; serious and critical violations fail the test. */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { screenshot } from './artifacts.mjs';
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// Evaluated through the DevTools protocol rather than added as a <script>: the console's CSP
+// (script-src 'self') refuses inline scripts, as it should, and the scans must not weaken it.
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** Scan only the open dialogs (the screen behind them is inert and scanned as a screen itself). */
@@ -14,7 +20,7 @@ export const DIALOGS = { within: '[role="dialog"]' };
  * the elements matching `within` (a CSS selector).
  */
 export async function axeViolations(page, within = null) {
-  await page.addScriptTag({ path: AXE_PATH });
+  await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (selector) => {
     const context = selector ? { include: [[selector]] } : globalThis.document;
     const result = await globalThis.axe.run(context, {
