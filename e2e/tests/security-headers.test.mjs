@@ -83,7 +83,7 @@ describe('Security headers', () => {
         },
       ],
       ['/reports?id=demo-incident-20', () => page.getByRole('list', { name: 'Timeline' })],
-      ['/dashboard?period=30d', h1('Trends and response targets')],
+      ['/dashboard?period=30d', h1('Trends and targets')],
       ['/articles', () => page.getByRole('table', { name: 'Articles' })],
       // Issue 17 item 11: the release the download page offers is the one marked Offered.
       ['/releases', () => page.getByRole('cell', { name: 'Offered', exact: true })],

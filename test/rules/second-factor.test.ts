@@ -34,8 +34,8 @@ function rows(adminPowers: boolean): Row<Firestore>[] {
       getDoc(doc(db, COLLECTIONS.pushMessages, PUSH_MESSAGE)),
     ),
     // Archiving is setStaffAccess's now; an Admin still edits other accounts' profile fields.
-    write('edit an IMT account’s contact number', admin, (db) =>
-      updateDoc(doc(db, COLLECTIONS.users, 'imt-main'), { contactNumber: '+1 555 0100' }),
+    write('edit a colleague’s contact number', admin, (db) =>
+      updateDoc(doc(db, COLLECTIONS.users, 'imt-main-2'), { contactNumber: '+1 555 0100' }),
     ),
     read('get one’s own profile', COLUMNS, (db, actor) =>
       getDoc(doc(db, COLLECTIONS.users, actor.uid)),
