@@ -118,8 +118,10 @@ describe('Clery records', () => {
     ]);
     const stored = (await records.doc(id('viaUi')).get()).data();
     assert.equal(stored.geography, 'onCampus');
+    // The record's history is its append-only log sub-collection.
+    const log = await records.doc(id('viaUi')).collection('log').get();
     assert.deepEqual(
-      stored.log.map((l) => l.action),
+      log.docs.map((l) => l.get('action')),
       ['classified'],
     );
   });

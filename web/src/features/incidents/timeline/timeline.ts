@@ -63,7 +63,14 @@ export function mergeTimeline(
       isNote: true,
     })),
   ];
-  return items.sort((a, b) => millis(a.at) - millis(b.at) || Number(a.isNote) - Number(b.isNote));
+  // Entries written by one action share their time: the document id orders them as Firestore
+  // does, whichever direction they were read in (the detail reads newest first).
+  return items.sort(
+    (a, b) =>
+      millis(a.at) - millis(b.at) ||
+      Number(a.isNote) - Number(b.isNote) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /**
