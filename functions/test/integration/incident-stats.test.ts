@@ -189,8 +189,7 @@ describe('incident stats trigger and rebuild', () => {
     const today = dayInZone(Date.now(), PROGRAMME_TIME_ZONE);
     const day = await waitFor(
       () => dayStats(tagged, today),
-      (d) =>
-        d?.byStatus?.Processing === 1 && d?.byStatus?.Reported === undefined && !!d?.byTag,
+      (d) => d?.byStatus?.Processing === 1 && d?.byStatus?.Reported === undefined && !!d?.byTag,
     );
     assert.equal(day!.total, 1);
     assert.equal(day!.byTag.smoke, 1);

@@ -295,10 +295,15 @@ describe('incident triggers', () => {
   it(`an unknown reporter writes no notification and stops quietly ("${MESSAGES.noUserData}")`, async () => {
     const logged = async () =>
       (await functionLogs()).filter(
-        (l) => /announceNewIncident|applyIncidentStatusChange/.test(l.fn) && l.message === MESSAGES.noUserData,
+        (l) =>
+          /announceNewIncident|applyIncidentStatusChange/.test(l.fn) &&
+          l.message === MESSAGES.noUserData,
       ).length;
     const before = await logged();
-    const ref = await newIncident({ uid: unique('nobody'), email: `${unique('nobody')}@mail.test` }, 10);
+    const ref = await newIncident(
+      { uid: unique('nobody'), email: `${unique('nobody')}@mail.test` },
+      10,
+    );
     await ref.update({ status: 'Processing' });
     // The timing still counts: it belongs to the incident, not to the reporter.
     await waitFor(
