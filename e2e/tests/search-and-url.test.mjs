@@ -135,9 +135,11 @@ describe('Search and the URL', () => {
     await titled(page, 'Reports · North Campus · Campus Safety Console');
     // The summary once the server's count is in (not "of …").
     const summary = pager(page).locator('span').first();
-    await page.waitForFunction(
-      () => !document.querySelector('nav[aria-label="Pagination"] span')?.textContent.includes('…'),
-    );
+    // The summary must be there and counted: an absent one is not "counted".
+    await page.waitForFunction(() => {
+      const text = document.querySelector('nav[aria-label="Pagination"] span')?.textContent;
+      return text !== undefined && !text.includes('…');
+    });
     const counted = await summary.textContent();
     const shown = await table(page).locator('tbody tr').allTextContents();
 
