@@ -214,10 +214,11 @@ async function main() {
   const reporters: Session[] = [];
   for (let i = 0; i < REPORTERS; i += 1) reporters.push(await session('User', null));
 
-  // The planted overdue report: due one minute after the burst starts.
+  // The planted overdue report: due 90 s after the burst starts, half-way between two of the
+  // minutely housekeeping runs (0, 60, 120 s…), so on time means the 120 s run escalates it.
   const target = responseTargetFor(null).assignWithinMinutes;
   const planted = db.collection(COLLECTIONS.incidentReports).doc(unique('overdue'));
-  const dueAt = Date.now() + 60_000;
+  const dueAt = Date.now() + 90_000;
   await planted.set({
     timestamp: Timestamp.fromMillis(dueAt - target * 60_000),
     geoLoc: { latitude: 14.65, longitude: 121.07 },

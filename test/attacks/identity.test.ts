@@ -114,6 +114,11 @@ describe('attacks: identity you can trust (issue 17)', () => {
       role: 'User',
       isArchived: false,
     });
+    // The sign-up's own consequence (the mirrored verification) lands before the attacks.
+    await waitFor(
+      async () => (await admin.db.doc(`users/${fresh.uid}`).get()).get('emailVerified'),
+      (v) => v === false,
+    );
     await refused(
       () =>
         setDoc(doc(collection(fresh.db, 'incident_reports')), {
