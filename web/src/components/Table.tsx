@@ -31,42 +31,39 @@ export interface Column<T> {
  */
 export type TableLayout = 'responsive' | 'grid' | 'print';
 
-const WRAPPER: Record<TableLayout, string> = {
-  responsive: 'rounded-lg border border-slate-200 bg-white xl:overflow-x-auto',
-  grid: 'overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600',
-  print: '',
-};
-const TABLE: Record<TableLayout, string> = {
-  responsive: 'min-w-full text-sm max-xl:block xl:divide-y xl:divide-slate-200',
-  grid: 'min-w-full text-sm',
-  print: 'w-full border-collapse text-xs',
-};
-const HEAD: Record<TableLayout, string> = {
-  responsive: 'bg-slate-100 max-xl:hidden',
-  grid: 'bg-slate-100',
-  print: '',
-};
-const HEADER: Record<TableLayout, string> = {
-  responsive: 'px-3 py-2 font-semibold text-slate-700',
-  grid: 'px-3 py-2 font-semibold text-slate-700',
-  print: 'border border-slate-400 px-1 py-0.5',
-};
-const BODY: Record<TableLayout, string> = {
-  responsive: 'divide-y divide-slate-100 max-xl:block',
-  grid: 'divide-y divide-slate-100',
-  print: '',
-};
-const ROW: Record<TableLayout, string> = {
-  responsive:
-    'hover:bg-slate-50 max-xl:block max-xl:py-2 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-4',
-  grid: 'hover:bg-slate-50',
-  print: 'break-inside-avoid',
-};
-const CELL: Record<TableLayout, string> = {
-  responsive:
-    'px-3 py-2 align-top text-slate-800 max-xl:flex max-xl:flex-wrap max-xl:items-baseline max-xl:gap-x-2 max-xl:py-0.5 max-xl:before:text-xs max-xl:before:font-semibold max-xl:before:uppercase max-xl:before:tracking-wide max-xl:before:text-slate-600 max-xl:before:content-[attr(data-label)]',
-  grid: 'px-3 py-1.5 align-top text-slate-800',
-  print: 'border border-slate-400 px-1 py-0.5 align-top',
+/** The classes of each part of the table, per layout. */
+const STYLES: Record<
+  TableLayout,
+  Record<'wrapper' | 'table' | 'head' | 'header' | 'body' | 'row' | 'cell', string>
+> = {
+  responsive: {
+    wrapper: 'rounded-lg border border-slate-200 bg-white xl:overflow-x-auto',
+    table: 'min-w-full text-sm max-xl:block xl:divide-y xl:divide-slate-200',
+    head: 'bg-slate-100 max-xl:hidden',
+    header: 'px-3 py-2 font-semibold text-slate-700',
+    body: 'divide-y divide-slate-100 max-xl:block',
+    row: 'hover:bg-slate-50 max-xl:block max-xl:py-2 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-4',
+    cell: 'px-3 py-2 align-top text-slate-800 max-xl:flex max-xl:flex-wrap max-xl:items-baseline max-xl:gap-x-2 max-xl:py-0.5 max-xl:before:text-xs max-xl:before:font-semibold max-xl:before:uppercase max-xl:before:tracking-wide max-xl:before:text-slate-600 max-xl:before:content-[attr(data-label)]',
+  },
+  grid: {
+    wrapper:
+      'overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600',
+    table: 'min-w-full text-sm',
+    head: 'bg-slate-100',
+    header: 'px-3 py-2 font-semibold text-slate-700',
+    body: 'divide-y divide-slate-100',
+    row: 'hover:bg-slate-50',
+    cell: 'px-3 py-1.5 align-top text-slate-800',
+  },
+  print: {
+    wrapper: '',
+    table: 'w-full border-collapse text-xs',
+    head: '',
+    header: 'border border-slate-400 px-1 py-0.5',
+    body: '',
+    row: 'break-inside-avoid',
+    cell: 'border border-slate-400 px-1 py-0.5 align-top',
+  },
 };
 /** Where a group of columns starts, a rule sets it apart. */
 const GROUP_START = 'border-l border-slate-300';
@@ -128,7 +125,7 @@ export function Table<T>({
       scope="col"
       rowSpan={rowSpan}
       title={column.headerTitle}
-      className={`${HEADER[layout]} ${alignOf(column)} ${ruled(column)} ${column.className ?? ''}`}
+      className={`${STYLES[layout].header} ${alignOf(column)} ${ruled(column)} ${column.className ?? ''}`}
     >
       {column.header}
     </th>
@@ -136,14 +133,14 @@ export function Table<T>({
   // A grid scrolls: focusable, named like its table, so a keyboard can scroll it.
   const scrolls = layout === 'grid' ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {};
   return (
-    <div className={`${WRAPPER[layout]} ${className}`} {...scrolls}>
-      <table className={TABLE[layout]}>
+    <div className={`${STYLES[layout].wrapper} ${className}`} {...scrolls}>
+      <table className={STYLES[layout].table}>
         <caption
           className={showCaption ? 'px-3 py-2 text-left font-semibold text-slate-900' : 'sr-only'}
         >
           {caption}
         </caption>
-        <thead className={HEAD[layout]}>
+        <thead className={STYLES[layout].head}>
           <tr>
             {grouped
               ? runs.map((run) =>
@@ -154,7 +151,7 @@ export function Table<T>({
                       key={`group-${keyOf(run.columns[0]!)}`}
                       scope="colgroup"
                       colSpan={run.columns.length}
-                      className={`${HEADER[layout]} text-center ${GROUP_START}`}
+                      className={`${STYLES[layout].header} text-center ${GROUP_START}`}
                     >
                       {run.group}
                     </th>
@@ -164,10 +161,10 @@ export function Table<T>({
           </tr>
           {grouped && <tr>{columns.filter((c) => c.group !== undefined).map((c) => header(c))}</tr>}
         </thead>
-        <tbody className={BODY[layout]}>
+        <tbody className={STYLES[layout].body}>
           {rows.length === 0 && empty !== undefined && (
             <tr>
-              <td colSpan={columns.length} className={`${CELL[layout]} text-slate-600`}>
+              <td colSpan={columns.length} className={`${STYLES[layout].cell} text-slate-600`}>
                 {empty}
               </td>
             </tr>
@@ -178,7 +175,7 @@ export function Table<T>({
               <tr
                 key={key}
                 data-row={key}
-                className={`${ROW[layout]} ${rowClassName?.(row) ?? ''}`}
+                className={`${STYLES[layout].row} ${rowClassName?.(row) ?? ''}`}
               >
                 {columns.map((c) => {
                   const Cell = c.rowHeader ? 'th' : 'td';
@@ -188,7 +185,7 @@ export function Table<T>({
                       scope={c.rowHeader ? 'row' : undefined}
                       data-label={c.header}
                       data-cell={keyOf(c)}
-                      className={`${CELL[layout]} ${alignOf(c)} ${c.rowHeader ? 'font-normal' : ''} ${ruled(c)} ${c.className ?? ''}`}
+                      className={`${STYLES[layout].cell} ${alignOf(c)} ${c.rowHeader ? 'font-normal' : ''} ${ruled(c)} ${c.className ?? ''}`}
                     >
                       {c.cell(row)}
                     </Cell>

@@ -57,7 +57,7 @@ describe('useAction', () => {
   });
 
   it('says why it failed, in the toast titled for it too, and starts clean on the next run', async () => {
-    const save = vi.fn(() => Promise.reject(new Error('Permission denied')));
+    const save = vi.fn((): Promise<void> => Promise.reject(new Error('Permission denied')));
     render(<Saves save={save} options={{ failureTitle: 'Could not save the lead' }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Save North' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Permission denied');
