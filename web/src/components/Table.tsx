@@ -34,13 +34,14 @@ export type TableLayout = 'responsive' | 'grid' | 'print';
 /** The classes of each part of the table, per layout. */
 const STYLES: Record<
   TableLayout,
-  Record<'wrapper' | 'table' | 'head' | 'header' | 'body' | 'row' | 'cell', string>
+  Record<'wrapper' | 'table' | 'head' | 'header' | 'subheader' | 'body' | 'row' | 'cell', string>
 > = {
   responsive: {
     wrapper: 'rounded-lg border border-slate-200 bg-white xl:overflow-x-auto',
     table: 'min-w-full text-sm max-xl:block xl:divide-y xl:divide-slate-200',
     head: 'bg-slate-100 max-xl:hidden',
     header: 'px-3 py-2 font-semibold text-slate-700',
+    subheader: 'px-3 py-2 font-semibold text-slate-700',
     body: 'divide-y divide-slate-100 max-xl:block',
     row: 'hover:bg-slate-50 max-xl:block max-xl:py-2 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-4',
     cell: 'px-3 py-2 align-top text-slate-800 max-xl:flex max-xl:flex-wrap max-xl:items-baseline max-xl:gap-x-2 max-xl:py-0.5 max-xl:before:text-xs max-xl:before:font-semibold max-xl:before:uppercase max-xl:before:tracking-wide max-xl:before:text-slate-600 max-xl:before:content-[attr(data-label)]',
@@ -50,16 +51,19 @@ const STYLES: Record<
       'overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600',
     table: 'min-w-full text-sm',
     head: 'bg-slate-100',
-    header: 'px-3 py-2 font-semibold text-slate-700',
+    header: 'px-2 py-2 font-semibold text-slate-700',
+    // Under a group heading, the columns' own headers are short and many: smaller type.
+    subheader: 'px-2 py-1 text-xs font-medium text-slate-700',
     body: 'divide-y divide-slate-100',
     row: 'hover:bg-slate-50',
-    cell: 'px-3 py-1.5 align-top text-slate-800',
+    cell: 'px-2 py-1 align-top text-slate-800',
   },
   print: {
     wrapper: '',
     table: 'w-full border-collapse text-xs',
     head: '',
     header: 'border border-slate-400 px-1 py-0.5',
+    subheader: 'border border-slate-400 px-1 py-0.5',
     body: '',
     row: 'break-inside-avoid',
     cell: 'border border-slate-400 px-1 py-0.5 align-top',
@@ -69,8 +73,10 @@ const STYLES: Record<
 const GROUP_START = 'border-l border-slate-300';
 
 const keyOf = <T,>(column: Column<T>) => column.key ?? column.header;
-const alignOf = <T,>(column: Column<T>) =>
-  column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'text-left';
+const alignOf = <T,>(column: Column<T>) => (column.numeric ? 'text-right' : 'text-left');
+/** Figures keep one width per digit and stay on one line. */
+const figuresOf = <T,>(column: Column<T>) =>
+  column.numeric ? 'tabular-nums whitespace-nowrap' : '';
 
 /** Consecutive columns of one group, for the header row above the columns' own. */
 function groupRuns<T>(columns: Column<T>[]) {
@@ -125,7 +131,7 @@ export function Table<T>({
       scope="col"
       rowSpan={rowSpan}
       title={column.headerTitle}
-      className={`${STYLES[layout].header} ${alignOf(column)} ${ruled(column)} ${column.className ?? ''}`}
+      className={`${column.group === undefined ? STYLES[layout].header : STYLES[layout].subheader} ${alignOf(column)} ${ruled(column)} ${column.className ?? ''}`}
     >
       {column.header}
     </th>
@@ -185,7 +191,7 @@ export function Table<T>({
                       scope={c.rowHeader ? 'row' : undefined}
                       data-label={c.header}
                       data-cell={keyOf(c)}
-                      className={`${STYLES[layout].cell} ${alignOf(c)} ${c.rowHeader ? 'font-normal' : ''} ${ruled(c)} ${c.className ?? ''}`}
+                      className={`${STYLES[layout].cell} ${alignOf(c)} ${figuresOf(c)} ${c.rowHeader ? 'font-normal' : ''} ${ruled(c)} ${c.className ?? ''}`}
                     >
                       {c.cell(row)}
                     </Cell>
