@@ -137,7 +137,7 @@ const SCREENS = [
     path: '/clery/annual',
     as: ADMIN,
     heading: 'Annual statistics',
-    ready: (page) => page.locator('table[data-section="criminal"] tbody tr').first(),
+    table: 'Criminal offences',
   },
   { name: 'imt-dashboard', path: '/', as: IMT, heading: 'Home' },
   {

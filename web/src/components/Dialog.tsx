@@ -1,6 +1,7 @@
 import { Dialog as HDialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './Button';
+import { useAction } from './use-action';
 
 export interface DialogProps {
   open: boolean;
@@ -46,7 +47,10 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before a destructive or far-reaching action; stays open (busy) until it settles. */
+/**
+ * Asks before a destructive or far-reaching action; stays open (busy) until it settles, and says
+ * why if it fails (callers that toast their own failure do not throw).
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -56,24 +60,26 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const confirm = useAction(onConfirm);
+  // A failure shown belongs to this asking: the next opening starts clean.
+  const close = () => {
+    confirm.clearFailure();
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} busy={busy} title={title}>
+    <Dialog open={open} onClose={close} busy={confirm.busy} title={title}>
       <div className="text-sm text-slate-700">{message}</div>
+      {confirm.failure && (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-2 text-sm text-red-800">
+          {confirm.failure}
+        </p>
+      )}
       <DialogFooter
-        onCancel={onClose}
-        busy={busy}
+        onCancel={close}
+        busy={confirm.busy}
         label={confirmLabel}
         destructive={destructive}
-        onConfirm={confirm}
+        onConfirm={() => void confirm.run()}
       />
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fieldProblems } from '@campus-safety/model';
 import { CallableError } from '../lib/errors';
 import { hasErrors, type FieldErrors } from '../lib/validation';
-import { thrownText, toast } from './toast-store';
+import { useAction } from './use-action';
 
 /** What a field component takes from its form: the value, the change handler, the inline error. */
 export interface FieldBinding<V = string> {
@@ -43,8 +43,18 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
 }: FormOptions<T, F, R>) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The server's per-field problems go next to the fields, like the form's own.
+  const sending = useAction(
+    async (sent: R) => {
+      try {
+        await send(sent, { reset: () => setValues(initial) });
+      } catch (error) {
+        if (error instanceof CallableError) setErrors(error.fieldErrors as FieldErrors<F>);
+        throw error;
+      }
+    },
+    { failureTitle },
+  );
 
   const set =
     <K extends keyof T>(name: K) =>
@@ -65,21 +75,19 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
       if (problem) problems[field] = problem as string;
     }
     setErrors(problems as FieldErrors<F>);
-    setFailure(null);
+    sending.clearFailure();
     if (hasErrors(problems)) return;
-    setBusy(true);
-    try {
-      await send(sent, { reset: () => setValues(initial) });
-    } catch (error) {
-      // The server's per-field problems go next to the fields, like the form's own.
-      if (error instanceof CallableError) setErrors(error.fieldErrors as FieldErrors<F>);
-      const message = thrownText(error);
-      setFailure(message);
-      if (failureTitle) toast.error(failureTitle, message);
-    } finally {
-      setBusy(false);
-    }
+    await sending.run(sent);
   }
 
-  return { values, setValues, set, field, errors, failure, busy, submit };
+  return {
+    values,
+    setValues,
+    set,
+    field,
+    errors,
+    failure: sending.failure,
+    busy: sending.busy,
+    submit,
+  };
 }

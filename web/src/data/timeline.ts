@@ -1,24 +1,17 @@
-import {
-  COLLECTIONS,
-  type CampusLead,
-  type InternalNote,
-  type TimelineEntry,
-} from '@campus-safety/model';
+import { COLLECTIONS, type InternalNote, type TimelineEntry } from '@campus-safety/model';
 import { callerUid } from '../lib/auth';
 import {
   boundaryAt,
   createDocument,
-  deleteDocument,
   entityConverter,
   newDocumentId,
   readQueryPage,
   serverTime,
 } from './firestore';
-import type { DocSpec, PageBoundary, QuerySpec, Row, WithId } from './spec';
+import type { PageBoundary, QuerySpec, Row, WithId } from './spec';
 
 const entryConverter = entityConverter<TimelineEntry>();
 const noteConverter = entityConverter<InternalNote>();
-const leadConverter = entityConverter<CampusLead>();
 const oldestFirst = { field: 'at', direction: 'asc' } as const;
 const newestFirst = { field: 'at', direction: 'desc' } as const;
 
@@ -106,28 +99,4 @@ export function addInternalNote(incidentId: string, text: string, authorName: st
     { text, authorId: callerUid(), authorName, at: serverTime() },
     'The note was not saved',
   );
-}
-
-/** Every campus's designated lead (one doc per campus, at most three). */
-export function campusLeadsSpec(): QuerySpec<CampusLead> {
-  return { path: [COLLECTIONS.campusLeads], converter: leadConverter, wheres: [] };
-}
-
-export function campusLeadSpec(campus: string): DocSpec<CampusLead> {
-  return { path: [COLLECTIONS.campusLeads, campus], converter: leadConverter };
-}
-
-export function setCampusLead(
-  campus: string,
-  lead: { uid: string; displayName: string; email: string },
-) {
-  return createDocument(
-    [COLLECTIONS.campusLeads, campus],
-    { ...lead, updatedAt: serverTime() },
-    `The lead of ${campus} was not saved`,
-  );
-}
-
-export function clearCampusLead(campus: string) {
-  return deleteDocument([COLLECTIONS.campusLeads, campus], `The lead of ${campus} was not cleared`);
 }

@@ -4,9 +4,10 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { toast } from '../../components/toast-store';
+import { useAction } from '../../components/use-action';
 import { useLiveQuery } from '../../data/live-query';
 import { byFirstName, staffDirectorySpec } from '../../data/staff-directory';
-import { campusLeadsSpec, clearCampusLead, setCampusLead } from '../../data/timeline';
+import { campusLeadsSpec, clearCampusLead, setCampusLead } from '../../data/campus-leads';
 
 /**
  * Admins designate one IMT member per campus as its lead: the person told (with the Admins) when
@@ -16,30 +17,20 @@ export function CampusLeadsPanel() {
   const leads = useLiveQuery(campusLeadsSpec());
   const staff = useLiveQuery(staffDirectorySpec('Admin', null));
   const [choice, setChoice] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function save(campus: string, uid: string) {
-    setBusy(campus);
-    try {
+  const save = useAction(
+    async (campus: string, uid: string) => {
       if (uid === '') {
         await clearCampusLead(campus);
         toast.success(`${campus} has no lead now`);
-      } else {
-        const person = staff.data.find((s) => s.id === uid);
-        if (!person) return;
-        await setCampusLead(campus, {
-          uid,
-          displayName: person.displayName,
-          email: person.email,
-        });
-        toast.success(`${person.displayName} leads ${campus}`);
+        return;
       }
-    } catch (error) {
-      toast.failure('Could not save the campus lead', error);
-    } finally {
-      setBusy(null);
-    }
-  }
+      const person = staff.data.find((s) => s.id === uid);
+      if (!person) return;
+      await setCampusLead(campus, { uid, displayName: person.displayName, email: person.email });
+      toast.success(`${person.displayName} leads ${campus}`);
+    },
+    { failureTitle: 'Could not save the campus lead' },
+  );
 
   return (
     <section aria-labelledby="campus-leads-heading" className="mt-8">
@@ -70,9 +61,9 @@ export function CampusLeadsPanel() {
                 />
                 <Button
                   variant="secondary"
-                  busy={busy === campus}
+                  busy={save.running?.[0] === campus}
                   disabled={value === (current?.uid ?? '')}
-                  onClick={() => save(campus, value)}
+                  onClick={() => void save.run(campus, value)}
                 >
                   Save lead
                 </Button>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MultiFactorError } from 'firebase/auth';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/fields';
+import { useAction } from '../../components/use-action';
 import { useForm } from '../../components/use-form';
 import {
   codeProblem,
@@ -30,31 +31,18 @@ export function SecondFactorStep({ error, onCancel, onDone }: SecondFactorStepPr
   const { container, verifier } = useInvisibleVerifier();
   const [pending, setPending] = useState<PendingSignIn | null>(null);
   const [verificationId, setVerificationId] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendFailure, setSendFailure] = useState<string | null>(null);
-
-  async function send(to: PendingSignIn) {
-    setSending(true);
-    setSendFailure(null);
-    try {
-      setVerificationId(await sendSignInCode(to, verifier()));
-    } catch (sendError) {
-      setSendFailure(secondFactorErrorMessage(sendError));
-    } finally {
-      setSending(false);
-    }
-  }
+  // Sending a code (first to the phone of `error`'s sign-in, then again on request).
+  const sending = useAction(
+    async (to?: PendingSignIn) => {
+      const next = to ?? pendingSignIn(error);
+      setPending(next);
+      setVerificationId(await sendSignInCode(next, verifier()));
+    },
+    { failureText: secondFactorErrorMessage },
+  );
 
   useEffect(() => {
-    let next: PendingSignIn;
-    try {
-      next = pendingSignIn(error);
-    } catch (resolveError) {
-      setSendFailure(secondFactorErrorMessage(resolveError));
-      return;
-    }
-    setPending(next);
-    void send(next);
+    void sending.run();
     // One code per first step; "Send a new code" asks for another.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
@@ -74,7 +62,7 @@ export function SecondFactorStep({ error, onCancel, onDone }: SecondFactorStepPr
   });
 
   const phone = pending?.hint.phoneNumber ?? 'your phone';
-  const failure = form.failure ?? sendFailure;
+  const failure = form.failure ?? sending.failure;
   return (
     <form onSubmit={form.submit} noValidate aria-label="Second step: SMS code">
       <p className="mb-4 text-sm text-slate-700">
@@ -82,7 +70,7 @@ export function SecondFactorStep({ error, onCancel, onDone }: SecondFactorStepPr
           <>
             We sent a 6-digit code to <strong>{phone}</strong>. Enter it to finish signing in.
           </>
-        ) : sending ? (
+        ) : sending.busy ? (
           <>Sending a code to {phone}…</>
         ) : (
           <>Your account has a second factor: we send a code to {phone}.</>
@@ -111,9 +99,9 @@ export function SecondFactorStep({ error, onCancel, onDone }: SecondFactorStepPr
         </Button>
         <Button
           variant="ghost"
-          busy={sending}
+          busy={sending.busy}
           disabled={!pending}
-          onClick={() => pending && void send(pending)}
+          onClick={() => pending && void sending.run(pending)}
         >
           Send a new code
         </Button>

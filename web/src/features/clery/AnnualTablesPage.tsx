@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
+import { Table, type Column } from '../../components/Table';
 import { cleryRecordsSpec } from '../../data/clery';
 import { useLiveQuery } from '../../data/live-query';
 import { csvFileName, downloadCsv } from '../../lib/csv';
@@ -35,77 +36,30 @@ function SectionTable({
   rows: AnnualRow[];
   years: number[];
 }) {
-  const title = ANNUAL_SECTION_LABELS[section];
+  const columns: Column<AnnualRow>[] = [
+    { header: 'Category', cell: (row) => row.label, rowHeader: true, className: 'w-56' },
+    ...years.flatMap((y) =>
+      CLERY_TABLE_COLUMNS.map((c): Column<AnnualRow> => ({
+        header: SHORT[c],
+        headerTitle: GEOGRAPHY_LABELS[c],
+        key: `${y}/${c}`,
+        group: String(y),
+        numeric: true,
+        cell: (row) => row.counts[y]?.[c] ?? 0,
+      })),
+    ),
+  ];
   return (
-    // Focusable, so a keyboard can scroll the wide table on a narrow screen.
-    <div
-      role="region"
-      aria-label={title}
-      tabIndex={0}
-      className="mb-6 overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600"
-    >
-      <table className="min-w-full text-sm" data-section={section}>
-        <caption className="px-3 py-2 text-left font-semibold text-slate-900">{title}</caption>
-        <thead className="bg-slate-100">
-          <tr>
-            <th scope="col" rowSpan={2} className="w-56 px-3 py-2 text-left">
-              Category
-            </th>
-            {years.map((y) => (
-              <th
-                key={y}
-                scope="colgroup"
-                colSpan={4}
-                className="border-l border-slate-300 px-3 py-1 text-center"
-              >
-                {y}
-              </th>
-            ))}
-          </tr>
-          <tr>
-            {years.flatMap((y) =>
-              CLERY_TABLE_COLUMNS.map((c) => (
-                <th
-                  key={`${y}-${c}`}
-                  scope="col"
-                  title={GEOGRAPHY_LABELS[c]}
-                  className={`px-2 py-1 text-right text-xs font-medium text-slate-700 ${c === 'onCampus' ? 'border-l border-slate-300' : ''}`}
-                >
-                  {SHORT[c]}
-                </th>
-              )),
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={1 + years.length * 4} className="px-3 py-2 text-slate-600">
-                None counted in these years.
-              </td>
-            </tr>
-          )}
-          {rows.map((row) => (
-            <tr key={row.id} data-row={`${section}/${row.id}`}>
-              <th scope="row" className="px-3 py-1 text-left font-normal text-slate-800">
-                {row.label}
-              </th>
-              {years.flatMap((y) =>
-                CLERY_TABLE_COLUMNS.map((c) => (
-                  <td
-                    key={`${y}-${c}`}
-                    data-cell={`${y}/${c}`}
-                    className={`px-2 py-1 text-right tabular-nums ${c === 'onCampus' ? 'border-l border-slate-300' : ''}`}
-                  >
-                    {row.counts[y]?.[c] ?? 0}
-                  </td>
-                )),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption={ANNUAL_SECTION_LABELS[section]}
+      showCaption
+      layout="grid"
+      className="mb-6"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => `${section}/${row.id}`}
+      empty="None counted in these years."
+    />
   );
 }
 

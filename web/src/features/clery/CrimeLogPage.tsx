@@ -37,6 +37,11 @@ type Open =
   | { kind: 'hold'; id: string; active: boolean }
   | null;
 
+/** The printed log: the public columns only, one row per entry on the log. */
+const PRINT_COLUMNS: Column<{ id: string; cells: string[] }>[] = CRIME_LOG_COLUMNS.map(
+  (header, i) => ({ header, cell: (row) => row.cells[i] }),
+);
+
 function Badge({ tone, children }: { tone: 'red' | 'amber' | 'slate' | 'sky'; children: string }) {
   const tones = {
     red: 'bg-red-100 text-red-800',
@@ -228,28 +233,13 @@ export default function CrimeLogPage() {
         <p className="mb-2 text-sm">
           Reports from {formatDate(since)} to {formatDate(new Date())} · {printable.length} entries
         </p>
-        <table className="w-full border-collapse text-xs">
-          <thead>
-            <tr>
-              {CRIME_LOG_COLUMNS.map((c) => (
-                <th key={c} scope="col" className="border border-slate-400 px-1 py-0.5 text-left">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {printable.map((e) => (
-              <tr key={e.incidentId} className="break-inside-avoid">
-                {crimeLogCells(e).map((cell, i) => (
-                  <td key={i} className="border border-slate-400 px-1 py-0.5 align-top">
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption="Daily crime log for print"
+          layout="print"
+          columns={PRINT_COLUMNS}
+          rows={printable.map((e) => ({ id: e.incidentId, cells: crimeLogCells(e) }))}
+          rowKey={(row) => row.id}
+        />
       </section>
 
       {open?.kind === 'classify' && openIncident && (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { InlineSpinner } from '../../components/States';
+import { Table } from '../../components/Table';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import type { ChartProps } from './Chart';
 import type { FigureTable } from './figures';
@@ -45,37 +46,19 @@ export function Panel({
       </Suspense>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-sky-800">Table of {title}</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                {table.columns.map((c) => (
-                  <th key={c} scope="col" className="px-2 py-1 font-medium text-slate-700">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, i) => (
-                <tr key={i} className="border-b border-slate-100">
-                  {row.map((cell, j) =>
-                    j === 0 ? (
-                      <th key={j} scope="row" className="px-2 py-1 font-normal">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={j} className="px-2 py-1 whitespace-nowrap tabular-nums">
-                        {cell ?? '—'}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={title}
+          layout="grid"
+          className="mt-2 max-h-80"
+          columns={table.columns.map((header, j) => ({
+            header,
+            cell: (row: FigureTable['rows'][number]) => row[j] ?? '—',
+            rowHeader: j === 0,
+            numeric: j > 0,
+          }))}
+          rows={table.rows}
+          rowKey={(_, i) => String(i)}
+        />
       </details>
     </section>
   );

@@ -38,7 +38,9 @@ describe('trigger failures on Home', () => {
       ],
     };
     render(<TriggerFailures />);
-    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const rows = within(
+      screen.getByRole('table', { name: 'Server trigger failures' }),
+    ).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(
       within(rows[1]!)

@@ -1,6 +1,8 @@
 import type { TriggerFailure } from '@campus-safety/model';
 import { ListState } from '../../components/States';
+import { Table, type Column } from '../../components/Table';
 import { useLiveQuery } from '../../data/live-query';
+import type { WithId } from '../../data/spec';
 import { latestTriggerFailuresSpec } from '../../data/trigger-failures';
 import { Time } from '../../components/Time';
 
@@ -12,6 +14,15 @@ const STATE_LABELS: Record<TriggerFailure['state'], string> = {
   recovered: 'Recovered',
   'gave-up': 'Gave up: work not done',
 };
+
+const COLUMNS: Column<WithId<TriggerFailure>>[] = [
+  { header: 'Trigger', cell: (f) => <span className="font-medium">{f.trigger}</span> },
+  { header: 'Document', cell: (f) => f.document ?? '—', className: 'break-all' },
+  { header: 'Error', cell: (f) => f.error, className: 'break-words' },
+  { header: 'Attempts', cell: (f) => f.attempts, numeric: true },
+  { header: 'State', cell: (f) => STATE_LABELS[f.state] ?? f.state },
+  { header: 'Last failed', cell: (f) => <Time value={f.lastFailedAt} /> },
+];
 
 /**
  * Admins only (rules): events a server trigger failed on, newest first. "Gave up" means the
@@ -25,32 +36,12 @@ export function TriggerFailures() {
         Server trigger failures
       </h2>
       <ListState live={failures} emptyTitle="No trigger has failed">
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th className="px-3 py-2">Trigger</th>
-              <th className="px-3 py-2">Document</th>
-              <th className="px-3 py-2">Error</th>
-              <th className="px-3 py-2">Attempts</th>
-              <th className="px-3 py-2">State</th>
-              <th className="px-3 py-2">Last failed</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {failures.data.map((f) => (
-              <tr key={f.id}>
-                <td className="px-3 py-2 font-medium">{f.trigger}</td>
-                <td className="px-3 py-2 break-all">{f.document ?? '—'}</td>
-                <td className="px-3 py-2 break-words">{f.error}</td>
-                <td className="px-3 py-2 tabular-nums">{f.attempts}</td>
-                <td className="px-3 py-2">{STATE_LABELS[f.state] ?? f.state}</td>
-                <td className="px-3 py-2">
-                  <Time value={f.lastFailedAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption="Server trigger failures"
+          columns={COLUMNS}
+          rows={failures.data}
+          rowKey={(f) => f.id}
+        />
       </ListState>
     </section>
   );

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
+import { useAction } from '../../components/use-action';
 import { formatDate } from '../../lib/format';
 import { quarantinedImagesSpec } from '../../data/file-checks';
 import { useLiveQuery } from '../../data/live-query';
@@ -35,7 +36,16 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
   };
   const [editing, setEditing] = useState<Publication | 'new' | null>(null);
   const [archiving, setArchiving] = useState<Publication | null>(null);
-  const [publishing, setPublishing] = useState(false);
+  const publishDue = useAction(
+    async () => {
+      const result = await publishDueNow();
+      toast.success(
+        'Due items published',
+        `${result.articles} article(s) and ${result.announcements} announcement(s).`,
+      );
+    },
+    { failureTitle: 'Could not publish due items' },
+  );
   const Plural = kind.plural[0]!.toUpperCase() + kind.plural.slice(1);
   const now = new Date();
 
@@ -46,21 +56,6 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
       setArchiving(null);
     } catch (error) {
       toast.failure(`Could not change the ${kind.singular}`, error);
-    }
-  }
-
-  async function publishDue() {
-    setPublishing(true);
-    try {
-      const result = await publishDueNow();
-      toast.success(
-        'Due items published',
-        `${result.articles} article(s) and ${result.announcements} announcement(s).`,
-      );
-    } catch (error) {
-      toast.failure('Could not publish due items', error);
-    } finally {
-      setPublishing(false);
     }
   }
 
@@ -99,7 +94,11 @@ export function PublicationsPage({ kind, archived }: { kind: PublicationKind; ar
         actions={
           !archived && (
             <>
-              <Button variant="secondary" onClick={publishDue} busy={publishing}>
+              <Button
+                variant="secondary"
+                onClick={() => void publishDue.run()}
+                busy={publishDue.busy}
+              >
                 Publish due items now
               </Button>
               <Button onClick={() => setEditing('new')}>New {kind.singular}</Button>

@@ -3,11 +3,12 @@ import { Dialog, DialogFooter } from '../../../components/Dialog';
 import { CheckboxGroup, SelectField } from '../../../components/fields';
 import { toast } from '../../../components/toast-store';
 import { useForm } from '../../../components/use-form';
-import { assignIncident, type Incident } from '../../../data/incidents';
+import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
 import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../../data/staff-directory';
 import { tagsSpec } from '../../../data/tags';
 import { useAuth } from '../../../session/store';
+import { assignReport } from '../api';
 import { validateAssign, type AssignInput } from './forms';
 
 export function AssignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
@@ -33,9 +34,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
       ),
     send: async (input) => {
       const person = staff.data.find((s) => s.id === input.assigneeId)!;
-      await assignIncident(incident.id, {
-        // The rules accept exactly the directory's name for the assignee.
-        assignee: { id: person.id, displayName: person.displayName, email: person.email },
+      await assignReport(incident.id, person, {
         threatLevel: input.threatLevel,
         tags: input.tags,
       });

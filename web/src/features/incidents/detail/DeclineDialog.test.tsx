@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const declineIncident = vi.fn();
 let refusal: Error | null = null;
-vi.mock('../../../data/incidents', () => ({
+vi.mock('../api', () => ({
   declineIncident: (...args: unknown[]) => {
     declineIncident(...args);
     return refusal ? Promise.reject(refusal) : Promise.resolve();

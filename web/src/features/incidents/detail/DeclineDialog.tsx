@@ -3,7 +3,8 @@ import { Dialog, DialogFooter } from '../../../components/Dialog';
 import { SelectField, TextAreaField } from '../../../components/fields';
 import { toast } from '../../../components/toast-store';
 import { useForm } from '../../../components/use-form';
-import { declineIncident, type Incident } from '../../../data/incidents';
+import type { Incident } from '../../../data/incidents';
+import { declineIncident } from '../api';
 import { validateDecline, type DeclineInput } from './forms';
 
 export function DeclineDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { toast } from '../../../components/toast-store';
 import { formatMinutes } from '../../../lib/format';
 import { incidentAccomplishmentsSpec } from '../../../data/accomplishments';
-import { incidentSpec, respondToIncident, setIncidentArchived } from '../../../data/incidents';
+import { incidentSpec } from '../../../data/incidents';
 import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { useAuth } from '../../../session/store';
 import { useUnreadAlerts } from '../../../components/unread-alerts';
@@ -15,6 +15,7 @@ import { availableActions, type IncidentAction } from './actions';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
 import { Time } from '../../../components/Time';
+import { respondToIncident, setIncidentArchived } from '../api';
 import { IncidentTimeline } from '../timeline/IncidentTimeline';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {

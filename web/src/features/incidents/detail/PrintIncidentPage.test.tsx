@@ -16,7 +16,7 @@ const live = vi.hoisted(() => ({
 vi.mock('../../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../../lib/db', () => ({ db: {} }));
 vi.mock('../../../data/incidents', () => ({ incidentSpec: () => 'incident' }));
-vi.mock('../../../data/timeline', () => ({ readWholeTimeline: () => live.wholeTimeline() }));
+vi.mock('../api', () => ({ readWholeTimeline: () => live.wholeTimeline() }));
 vi.mock('../../../data/accomplishments', () => ({
   incidentAccomplishmentsSpec: () => 'accomplishments',
 }));

@@ -6,9 +6,9 @@ import { incidentAccomplishmentsSpec } from '../../../data/accomplishments';
 import { incidentSpec } from '../../../data/incidents';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { messageOf } from '../../../lib/errors';
-import { readWholeTimeline } from '../../../data/timeline';
 import { formatDate, formatMinutes, TIME_ZONE } from '../../../lib/format';
 import { useAuth } from '../../../session/store';
+import { readWholeTimeline } from '../api';
 import { TimelineList } from '../timeline/IncidentTimeline';
 import { mergeTimeline, type TimelineItem } from '../timeline/timeline';
 

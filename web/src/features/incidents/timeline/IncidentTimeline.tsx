@@ -1,20 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { fullName, internalNoteProblem, LIMITS } from '@campus-safety/model';
+import { internalNoteProblem, LIMITS } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
-import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
 import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
-import {
-  addInternalNote,
-  recentNotesSpec,
-  recentTimelineSpec,
-  TIMELINE_PAGE,
-} from '../../../data/timeline';
+import { recentNotesSpec, recentTimelineSpec, TIMELINE_PAGE } from '../../../data/timeline';
 import { Time } from '../../../components/Time';
 import { useAuth } from '../../../session/store';
+import { addNote } from '../api';
 import { recentTimeline, type TimelineItem } from './timeline';
 
 /** The timeline as a list: what happened, who did it and when, with the notes between. */
@@ -49,27 +45,17 @@ export function IncidentTimeline({ incident }: { incident: Incident }) {
   const entries = useLiveQuery(recentTimelineSpec(incident.id, limit));
   const notes = useLiveQuery(recentNotesSpec(incident.id, limit));
   const profile = useAuth((s) => s.profile);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const note = useForm({
+    initial: { text: '' },
+    validate: ({ text }) => ({ text: internalNoteProblem(text.trim()) ?? undefined }),
+    send: async ({ text }, { reset }) => {
+      if (!profile) throw new Error('Your profile is still loading: try again in a moment.');
+      await addNote(incident.id, text, profile);
+      reset();
+    },
+    failureTitle: 'Could not add the note',
+  });
   const { items, olderHidden } = recentTimeline(entries.data, notes.data, limit);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const note = text.trim();
-    const problem = internalNoteProblem(note);
-    setError(problem ?? undefined);
-    if (problem || !profile) return;
-    setBusy(true);
-    try {
-      await addInternalNote(incident.id, note, fullName(profile));
-      setText('');
-    } catch (failure) {
-      toast.failure('Could not add the note', failure);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section aria-labelledby="timeline-heading">
@@ -103,17 +89,15 @@ export function IncidentTimeline({ incident }: { incident: Incident }) {
         </p>
       )}
       <TimelineList items={items} />
-      <form onSubmit={submit} className="mt-3" noValidate>
+      <form onSubmit={note.submit} className="mt-3" noValidate>
         <TextAreaField
           label="Internal note (staff only)"
-          value={text}
-          onChange={setText}
-          error={error}
+          {...note.field('text')}
           rows={2}
           maxLength={LIMITS.internalNote}
           hint="Seen by this campus's IMT and the Admins, never by the reporter."
         />
-        <Button type="submit" variant="secondary" busy={busy}>
+        <Button type="submit" variant="secondary" busy={note.busy}>
           Add note
         </Button>
       </form>

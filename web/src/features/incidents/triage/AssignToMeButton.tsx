@@ -1,10 +1,11 @@
 import { Button } from '../../../components/Button';
 import { toast } from '../../../components/toast-store';
 import { useForm } from '../../../components/use-form';
-import { assignIncidentToSelf, type Incident } from '../../../data/incidents';
+import type { Incident } from '../../../data/incidents';
 import { useLiveDoc } from '../../../data/live-query';
 import { staffEntrySpec } from '../../../data/staff-directory';
 import { useAuth } from '../../../session/store';
+import { assignReportToMe } from '../api';
 import { canAssignToSelf } from '../detail/actions';
 import { rowName } from './row-name';
 import { HANDLING_HEADING_ID } from './triage';
@@ -37,11 +38,7 @@ export function AssignToMeButton({ incident }: { incident: Incident }) {
     initial: {},
     send: async () => {
       if (!me) return;
-      await assignIncidentToSelf(incident.id, {
-        id: me.id,
-        displayName: me.displayName,
-        email: me.email,
-      });
+      await assignReportToMe(incident.id, me);
       toast.success(
         'Report assigned to you',
         `${incident.incidentType}: status is now Processing.`,

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListState } from '../../../components/States';
 import { toast } from '../../../components/toast-store';
-import { escalationsSpec, markEscalationRead } from '../../../data/escalations';
+import { escalationsSpec } from '../../../data/escalations';
 import { useLiveQuery } from '../../../data/live-query';
 import { Time } from '../../../components/Time';
 import { useAuth } from '../../../session/store';
+import { markEscalationRead } from '../api';
 
 /**
  * `/escalations`: the reports that waited unassigned past their target, as the server told this
