@@ -100,6 +100,12 @@ export interface IncidentReport<T = TimestampLike> {
    * target, then when it was escalated (once). The escalation scan selects `== null`.
    */
   escalatedAt?: T | null;
+  /**
+   * Set by a server writer (an import, the demo seed, a test's setup), never by the app (the
+   * rules take no such field from it): the report was not filed through the app, so it does not
+   * count towards its reporter's hourly quota (functions services/report-quota.ts).
+   */
+  imported?: true;
 }
 
 /** Snapshot of the incident carried by the top-level accomplishment copy. */

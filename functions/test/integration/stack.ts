@@ -22,6 +22,11 @@ import {
   updatePassword,
   type User,
 } from 'firebase/auth';
+import {
+  connectFirestoreEmulator,
+  getFirestore as clientFirestore,
+  type Firestore as ClientFirestore,
+} from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
@@ -78,6 +83,8 @@ export interface SignedIn {
   email: string;
   user: User;
   app: FirebaseApp;
+  /** Firestore as the signed-in person's app or console writes it (web SDK). */
+  firestore: ClientFirestore;
   call<T = unknown>(name: string, data?: unknown): Promise<T>;
   idToken(): Promise<string>;
   changePassword(password: string): Promise<void>;
@@ -111,12 +118,15 @@ async function session(
   connectAuthEmulator(webAuth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
   const functions = getFunctions(app, FUNCTIONS_REGION);
   connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
+  const firestore = clientFirestore(app);
+  connectFirestoreEmulator(firestore, '127.0.0.1', PORTS.firestore);
   const { user } = await enter(webAuth, email, password);
   return {
     uid: user.uid,
     email,
     user,
     app,
+    firestore,
     async call<T>(name: string, data?: unknown) {
       return (await httpsCallable<unknown, T>(functions, name)(data)).data;
     },
@@ -228,8 +238,9 @@ export async function staffMember(
 /**
  * A report filed by `filer` (found by its uid, docs/design.md#data-model) `minutesAgo` minutes ago,
  * in the shape the app files, written by the server side; `fields` add to it or replace its
- * values (a later status, another campus, an assignee). Dated before its commit, it is not one the
- * app filed, so it never counts towards the reporter's hourly quota (services/report-quota.ts).
+ * values (a later status, another campus, an assignee). Marked `imported` as every server writer
+ * marks its reports: not filed through the app, it does not count towards the reporter's hourly
+ * quota (services/report-quota.ts).
  */
 export async function reportFiledBy(
   filer: { uid: string; email: string },
@@ -246,6 +257,7 @@ export async function reportFiledBy(
     email: filer.email,
     reporterId: filer.uid,
     incidentType: 'Fire',
+    imported: true,
     ...fields,
   });
   return ref;
