@@ -130,6 +130,11 @@ export interface AccomplishmentReport<T = TimestampLike> {
   imageUrl?: string;
   isArchived: boolean;
   threatLevel?: string | null;
+  /**
+   * The incident's accomplishment-write count (`record_counts/accomplishment_reports`) this
+   * write brought it to: every staff create or edit sets it, so the rules see the write counted.
+   */
+  revision?: number;
   /** Only on the top-level copy. */
   report?: AccomplishmentIncidentSnapshot;
 }

@@ -17,9 +17,22 @@ import {
   signInWithEmailAndPassword,
   type User,
 } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  writeBatch,
+  type DocumentData,
+  type Firestore,
+  type SetOptions,
+} from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { FUNCTIONS_REGION, incidentKeywords } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  FUNCTIONS_REGION,
+  incidentKeywords,
+  type CountedRecord,
+} from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
 import { waitFor as pollFor } from '@campus-safety/testkit/wait';
 
@@ -272,4 +285,34 @@ export async function timelineEntry(incidentPath: string, kind: string) {
 export async function assignee(staff: Attacker) {
   const entry = (await admin.db.doc(`staff_directory/${staff.uid}`).get()).data()!;
   return { id: staff.uid, displayName: entry.displayName as string, email: entry.email as string };
+}
+
+/** `incident_reports/{reportId}/record_counts/{kind}`, as a path. */
+export function recordCountPath(reportId: string, kind: CountedRecord) {
+  return `${COLLECTIONS.incidentReports}/${reportId}/${COLLECTIONS.recordCounts}/${kind}`;
+}
+
+/**
+ * Writes a note or an accomplishment (`kind`, id `id`) under `reportId` from `db` as the console
+ * does: in one commit with the report's count of them grown by one and naming it (the count read
+ * with admin, so an attacker who may not read it still sends a well-counted write, and a refusal
+ * is about what the attack changes). `data` gets the new count (an accomplishment's `revision`).
+ */
+export async function countedWrite(
+  db: Firestore,
+  reportId: string,
+  kind: CountedRecord,
+  id: string,
+  data: (count: number) => DocumentData,
+  how: 'set' | 'merge' | 'update' = 'set',
+): Promise<void> {
+  const current = (await admin.db.doc(recordCountPath(reportId, kind)).get()).get('count');
+  const count = (typeof current === 'number' ? current : 0) + 1;
+  const batch = writeBatch(db);
+  const target = doc(db, COLLECTIONS.incidentReports, reportId, kind, id);
+  const merge: SetOptions = { merge: true };
+  if (how === 'update') batch.update(target, data(count));
+  else batch.set(target, data(count), how === 'merge' ? merge : {});
+  batch.set(doc(db, recordCountPath(reportId, kind)), { count, lastId: id });
+  await batch.commit();
 }

@@ -10,7 +10,6 @@ import {
   pushesFor,
   reportFiledBy,
   reporter,
-  unique,
   timelineOf,
   waitFor,
 } from './stack';

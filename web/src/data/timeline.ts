@@ -1,5 +1,7 @@
 import {
   COLLECTIONS,
+  RECORD_COUNT_LIMITS,
+  recordLimitMessage,
   type CampusLead,
   type InternalNote,
   type TimelineEntry,
@@ -13,6 +15,7 @@ import {
   newDocumentId,
   readQueryPage,
   serverTime,
+  writeCounted,
 } from './firestore';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WithId } from './spec';
 
@@ -97,13 +100,18 @@ export async function readWholeTimeline(incidentId: string) {
 
 /**
  * Adds a note as the signed-in staff member: the rules check the author against the caller and
- * the staff directory, and the time against the commit.
+ * the staff directory, the time against the commit, and that the report's note count grows by
+ * one within LIMITS.internalNotesPerReport (at the limit the error says so).
  */
 export function addInternalNote(incidentId: string, text: string, authorName: string) {
   const path = [...incidentPath(incidentId), COLLECTIONS.internalNotes];
-  return createDocument(
+  return writeCounted(
+    [...incidentPath(incidentId), COLLECTIONS.recordCounts, COLLECTIONS.internalNotes],
+    RECORD_COUNT_LIMITS.internal_notes,
+    recordLimitMessage('internal_notes'),
     [...path, newDocumentId(path)],
-    { text, authorId: callerUid(), authorName, at: serverTime() },
+    'create',
+    () => ({ text, authorId: callerUid(), authorName, at: serverTime() }),
     'The note was not saved',
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { fullName, internalNoteProblem, LIMITS } from '@campus-safety/model';
+import { fullName, internalNoteProblem, LIMITS, recordLimitMessage } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
@@ -65,7 +65,10 @@ export function IncidentTimeline({ incident }: { incident: Incident }) {
       await addInternalNote(incident.id, note, fullName(profile));
       setText('');
     } catch (failure) {
-      toast.failure('Could not add the note', failure);
+      // The report's note bound stays in view under the field, not in a toast that fades.
+      const full = recordLimitMessage('internal_notes');
+      if (failure instanceof Error && failure.message === full) setError(full);
+      else toast.failure('Could not add the note', failure);
     } finally {
       setBusy(false);
     }
