@@ -135,6 +135,23 @@ describe('attacks: identity you can trust (issue 17)', () => {
     await refused(() => fresh.call('addTags', { names: ['x'] }), ['tags'], ['permission-denied']);
   });
 
+  it('a staff member cannot write its users doc to another email (only the server mirrors Auth)', async () => {
+    for (const who of [c.imtMain, c.admin]) {
+      await refused(
+        () => updateDoc(doc(who.db, 'users', who.uid), { email: `${unique('other')}@campus.test` }),
+        [`users/${who.uid}`],
+      );
+    }
+    // Nor an Admin another person's.
+    await refused(
+      () =>
+        updateDoc(doc(c.admin.db, 'users', c.imtMain.uid), {
+          email: `${unique('other')}@campus.test`,
+        }),
+      [`users/${c.imtMain.uid}`],
+    );
+  });
+
   it('notifications go to the reporter’s uid, never to a stale doc holding its email', async () => {
     // A users doc that still names the reporter's address (its Auth account moved on).
     const stale = unique('stale');
