@@ -868,7 +868,24 @@ describe('attacks: incidents and accomplishments', () => {
           ),
         watched,
       );
-      // Round the count: an edit not counted at all.
+      // Round the count: set back to what an earlier accomplishment carries, or not counted.
+      const older = unique('acc');
+      await admin.db.doc(`incident_reports/${own}/accomplishment_reports/${older}`).set({
+        ...accomplishment({ updatedBy: c.imtMain.uid, revision: 3 }),
+        timestamp: new Date(),
+      });
+      await waitFor(
+        () => admin.db.doc(`accomplishment_reports/${older}`).get(),
+        (copy) => copy.exists,
+      );
+      await refused(
+        () =>
+          setDoc(doc(c.imtMain.db, recordCountPath(own, 'accomplishment_reports')), {
+            count: 3,
+            lastId: older,
+          }),
+        [...watched, `accomplishment_reports/${older}`],
+      );
       await refused(
         () =>
           updateDoc(doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', id), {

@@ -288,6 +288,12 @@ describe('accomplishment_reports', () => {
       NOBODY,
       editLive({ description: 'Off by one', revision: 7 }),
     ),
+    write('set the accomplishment count to what an accomplishment already carries', NOBODY, (db) =>
+      setDoc(recordCountRef(db, REPORTS.responded, 'accomplishment_reports'), {
+        count: 0,
+        lastId: ACCOMPLISHMENTS.live,
+      }),
+    ),
     write('grow the accomplishment count without writing one', NOBODY, (db) =>
       setDoc(recordCountRef(db, REPORTS.responded, 'accomplishment_reports'), {
         count: 1,
