@@ -114,6 +114,12 @@ describe('attacks: identity you can trust (issue 17)', () => {
       role: 'User',
       isArchived: false,
     });
+    // The user trigger mirrors the Auth account (unverified) onto the new doc: wait for it, so
+    // the compares below do not catch the server at work.
+    await waitFor(
+      () => admin.db.doc(`users/${fresh.uid}`).get(),
+      (snap) => snap.get('emailVerified') === false,
+    );
     await refused(
       () =>
         setDoc(doc(collection(fresh.db, 'incident_reports')), {
