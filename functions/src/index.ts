@@ -12,7 +12,6 @@ export { syncUserAccount } from './triggers/sync-user-account';
 export { updateIncidentStats } from './triggers/update-incident-stats';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { updateIncidentKeywords } from './triggers/update-incident-keywords';
-export { mirrorAccountAtSignIn } from './triggers/mirror-account-at-sign-in';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';

@@ -300,7 +300,7 @@ describe('setStaffAccess (issue 17)', () => {
   it('refuses an account whose profile still shows an address its Auth account gave up, corrects the profile, then grants', async () => {
     const admin = await account({ role: 'Admin' });
     // The profile first, with no Auth account yet: the user trigger has nothing to mirror and
-    // says so. Its log line is the sign it is done; nothing mirrors again until a sign-in or a
+    // says so. Its log line is the sign it is done; nothing mirrors again until a call or a
     // write, so the profile keeps the old address while the Auth account takes a new one.
     const uid = unique('moved');
     const old = `${uid}-old@campus.test`;
@@ -340,15 +340,30 @@ describe('setStaffAccess (issue 17)', () => {
     assert.equal(entry!.email, now);
   });
 
-  it("a users doc's email follows an Admin SDK change of the Auth email by the person's next sign-in", async () => {
+  it("a users doc's email follows an Admin SDK change of the Auth email: at the next write of the doc, and when the person confirms", async () => {
     const user = await account({ role: 'User' });
     const moved = `${unique('moved')}@campus.test`;
     await auth.updateUser(user.uid, { email: moved });
-    // The blocking function runs before the sign-in completes: the doc is mirrored when it does.
-    await signIn(moved, 'secret-123');
-    const profile = await docData(`${COLLECTIONS.users}/${user.uid}`);
-    assert.equal(profile!.email, moved);
+    // Any write of the doc (here a push token, as the app saves one) runs the user trigger.
+    await db
+      .collection(COLLECTIONS.users)
+      .doc(user.uid)
+      .update({ deviceToken: ['after-move'] });
+    await waitFor(
+      () => docData(`${COLLECTIONS.users}/${user.uid}`),
+      (profile) => profile?.email === moved,
+    );
     assert.equal(await usersWithEmail(user.email), 0);
+
+    // The callable the console calls for the signed-in person mirrors it at once.
+    const again = `${unique('again')}@campus.test`;
+    await auth.updateUser(user.uid, { email: again });
+    const session = await signIn(again, 'secret-123');
+    // A changed address is unverified until its link is opened: the doc says so too.
+    assert.deepEqual(await session.call('confirmEmailVerified'), { emailVerified: false });
+    const profile = await docData(`${COLLECTIONS.users}/${user.uid}`);
+    assert.equal(profile!.email, again);
+    assert.equal(profile!.emailVerified, false);
   });
 
   it('sets doc and claims together for a verified account and audits before → after', async () => {
