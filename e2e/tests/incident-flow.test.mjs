@@ -186,17 +186,18 @@ describe('Handling an incident', () => {
     const pushes = await pushesAbout(db(), id, 2);
     assert.ok(pushes.some((p) => p.payload.title === 'Report Declined'));
   });
+
   it('a report at its note bound takes no more notes and says so under the field', async () => {
     // The model is TypeScript: loaded once the stack has registered tsx (support/stack.mjs).
     const { LIMITS, recordLimitMessage } = await import('@campus-safety/model');
-    const imt = staff('imt.main@campus.test');
-    const reporter = accounts().reporters[0];
+    const report = { campus: 'Main Campus', incidentType: 'Vandalism' };
+    const description = 'E2E: paint on the gym wall.';
     const id = await reportIncident(db(), {
-      reporter,
-      campus: 'Main Campus',
-      incidentType: 'Vandalism',
-      description: 'E2E: paint on the gym wall.',
+      ...report,
+      description,
+      reporter: accounts().reporters[0],
     });
+    const imt = staff('imt.main@campus.test');
     // The count the console would have kept after LIMITS.internalNotesPerReport notes.
     await db()
       .doc(`incident_reports/${id}/record_counts/internal_notes`)
