@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { notificationsAbout, pushesAbout, reportIncident } from '../support/admin.mjs';
+import { screenshot } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 import { waitUntil } from '@campus-safety/testkit/wait';
@@ -184,5 +185,38 @@ describe('Handling an incident', () => {
     assert.match(declined.message, /declined: Duplicate report/);
     const pushes = await pushesAbout(db(), id, 2);
     assert.ok(pushes.some((p) => p.payload.title === 'Report Declined'));
+  });
+
+  it('a report at its note bound takes no more notes and says so under the field', async () => {
+    // The model is TypeScript: loaded once the stack has registered tsx (support/stack.mjs).
+    const { LIMITS, recordLimitMessage } = await import('@campus-safety/model');
+    const report = { campus: 'Main Campus', incidentType: 'Vandalism' };
+    const description = 'E2E: paint on the gym wall.';
+    const id = await reportIncident(db(), {
+      ...report,
+      description,
+      reporter: accounts().reporters[0],
+    });
+    const imt = staff('imt.main@campus.test');
+    // The count the console would have kept after LIMITS.internalNotesPerReport notes.
+    await db()
+      .doc(`incident_reports/${id}/record_counts/internal_notes`)
+      .set({ count: LIMITS.internalNotesPerReport, lastId: 'earlier' });
+    const { page, detail } = await openReport(imt, id);
+    const field = detail.getByLabel('Internal note (staff only)');
+    await field.fill('One note too many.');
+    await detail.getByRole('button', { name: 'Add note' }).click();
+    await detail.getByText(recordLimitMessage('internal_notes')).waitFor();
+    assert.equal(await field.inputValue(), 'One note too many.', 'the text is kept');
+    assert.equal((await db().collection(`incident_reports/${id}/internal_notes`).get()).size, 0);
+    for (const [width, height] of [
+      [1440, 900],
+      [768, 1024],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await detail.getByText(recordLimitMessage('internal_notes')).scrollIntoViewIfNeeded();
+      await screenshot(page, `note-bound-${width}`);
+    }
   });
 });

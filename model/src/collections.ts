@@ -38,6 +38,11 @@ export const COLLECTIONS = {
   timeline: 'timeline',
   /** Sub-collection of `incident_reports/{id}`: staff-only notes, written by campus IMT and Admins. */
   internalNotes: 'internal_notes',
+  /**
+   * Sub-collection of `incident_reports/{id}`: `record_counts/{kind}` (RecordCount) counts the
+   * report's internal notes and accomplishment writes; the rules hold each to its limit.
+   */
+  recordCounts: 'record_counts',
   /** `campus_leads/{campus}`: the IMT member an Admin designated to be told about escalations. */
   campusLeads: 'campus_leads',
   /** Server-written deployment settings every live account reads (`settings/security`). */

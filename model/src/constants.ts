@@ -80,6 +80,13 @@ export const LIMITS = {
    * reporters at once are the normal case of an emergency, and each has a limit of their own.
    */
   reportsPerReporterPerHour: 12,
+  /**
+   * Internal notes one report holds, and accomplishment reports filed or edited on one report
+   * (issue 17 finding 8): each leaves a row in the record staff read and print. Far above what
+   * real work on one incident writes, far below what would make that record unreadable.
+   */
+  internalNotesPerReport: 100,
+  accomplishmentWritesPerReport: 50,
 } as const;
 
 /** A default password stops signing in this long after it was issued (createAccount, re-issue). */

@@ -100,6 +100,12 @@ export interface IncidentReport<T = TimestampLike> {
    * target, then when it was escalated (once). The escalation scan selects `== null`.
    */
   escalatedAt?: T | null;
+  /**
+   * Set by a server writer (an import, the demo seed, a test's setup), never by the app (the
+   * rules take no such field from it): the report was not filed through the app, so it does not
+   * count towards its reporter's hourly quota (functions services/report-quota.ts).
+   */
+  imported?: true;
 }
 
 /** Snapshot of the incident carried by the top-level accomplishment copy. */
@@ -124,6 +130,11 @@ export interface AccomplishmentReport<T = TimestampLike> {
   imageUrl?: string;
   isArchived: boolean;
   threatLevel?: string | null;
+  /**
+   * The incident's accomplishment-write count (`record_counts/accomplishment_reports`) this
+   * write brought it to: every staff create or edit sets it, so the rules see the write counted.
+   */
+  revision?: number;
   /** Only on the top-level copy. */
   report?: AccomplishmentIncidentSnapshot;
 }

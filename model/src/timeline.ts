@@ -85,3 +85,29 @@ export function internalNoteProblem(text: string): string | null {
     return `Note must be at most ${LIMITS.internalNote} characters.`;
   return hiddenCharacterProblem(text, 'Note', { multiline: true });
 }
+
+/**
+ * `incident_reports/{id}/record_counts/{kind}`: how many internal notes, or accomplishment creates
+ * and edits, the report holds (issue 17 finding 8). Written by staff in the same transaction as
+ * the counted write: the rules require `count` to grow by exactly one, up to its limit, and
+ * `lastId` to name that write.
+ */
+export interface RecordCount {
+  count: number;
+  lastId: string;
+}
+
+/** The records counted per report, each with its limit. */
+export const RECORD_COUNT_LIMITS = {
+  internal_notes: LIMITS.internalNotesPerReport,
+  accomplishment_reports: LIMITS.accomplishmentWritesPerReport,
+} as const;
+export type CountedRecord = keyof typeof RECORD_COUNT_LIMITS;
+
+/** What staff are told when a report's bound is reached (the rules refuse the write). */
+export function recordLimitMessage(kind: CountedRecord): string {
+  const limit = RECORD_COUNT_LIMITS[kind];
+  return kind === 'internal_notes'
+    ? `This report already has ${limit} internal notes, the most one report can hold. No more notes can be added.`
+    : `Accomplishment reports on this report have been filed or edited ${limit} times, the most one report allows. No more changes can be saved.`;
+}

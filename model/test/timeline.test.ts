@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { LIMITS, internalNoteProblem, statusEntryDetail } from '../src/index';
+import {
+  COLLECTIONS,
+  LIMITS,
+  RECORD_COUNT_LIMITS,
+  internalNoteProblem,
+  recordLimitMessage,
+  statusEntryDetail,
+} from '../src/index';
 
 describe('internal notes', () => {
   it('accepts several lines and tabs up to the limit', () => {
@@ -15,6 +22,28 @@ describe('internal notes', () => {
     );
     assert.match(internalNoteProblem('pay\u202Ehere') ?? '', /U\+202E/);
     assert.match(internalNoteProblem('a\u200Bb') ?? '', /U\+200B/);
+  });
+});
+
+describe('records per report (finding 8)', () => {
+  it('counts notes and accomplishment writes under their collection names, with the LIMITS bounds', () => {
+    assert.deepEqual(Object.keys(RECORD_COUNT_LIMITS).sort(), [
+      COLLECTIONS.accomplishmentReports,
+      COLLECTIONS.internalNotes,
+    ]);
+    assert.equal(RECORD_COUNT_LIMITS.internal_notes, LIMITS.internalNotesPerReport);
+    assert.equal(RECORD_COUNT_LIMITS.accomplishment_reports, LIMITS.accomplishmentWritesPerReport);
+  });
+
+  it('tells staff which bound was reached and that nothing more is taken', () => {
+    assert.match(
+      recordLimitMessage('internal_notes'),
+      /already has 100 internal notes.*No more notes/,
+    );
+    assert.match(
+      recordLimitMessage('accomplishment_reports'),
+      /filed or edited 50 times.*No more changes can be saved/,
+    );
   });
 });
 

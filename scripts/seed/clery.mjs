@@ -155,6 +155,8 @@ export function buildCleryRecords(now, incidents, random) {
         incidentType: outcome.isCrime ? 'Theft' : 'Medical Emergency',
         tags: [],
         threatLevel: 'Moderate',
+        // Written by the server, not filed through the app: no reporter's hourly quota counts it.
+        imported: true,
       };
       // The "reported" entry, written before the report, as the seed's other incidents have it:
       // the created trigger then leaves this old case alone (no notification to its reporter).

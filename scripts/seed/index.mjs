@@ -187,6 +187,20 @@ export async function seedDemoData({ now = new Date() } = {}) {
       for (const { id: noteId, ...note } of notes) {
         writes.push([`${incidentPath}/${COLLECTIONS.internalNotes}/${noteId}`, note]);
       }
+      // The counts the console keeps with each note and accomplishment (docs/security-rules.md
+      // #bounded-records), so the bound holds for seeded reports too.
+      if (notes.length > 0) {
+        writes.push([
+          `${incidentPath}/${COLLECTIONS.recordCounts}/${COLLECTIONS.internalNotes}`,
+          { count: notes.length, lastId: notes[notes.length - 1].id },
+        ]);
+      }
+      if (accomplishment) {
+        writes.push([
+          `${incidentPath}/${COLLECTIONS.recordCounts}/${COLLECTIONS.accomplishmentReports}`,
+          { count: 1, lastId: accomplishment.id },
+        ]);
+      }
       for (const uid of escalation?.recipients ?? []) {
         writes.push([
           `${COLLECTIONS.users}/${uid}/${COLLECTIONS.notifications}/escalation-${id}`,

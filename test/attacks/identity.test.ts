@@ -114,10 +114,11 @@ describe('attacks: identity you can trust (issue 17)', () => {
       role: 'User',
       isArchived: false,
     });
-    // The sign-up's own consequence (the mirrored verification) lands before the attacks.
+    // The user trigger mirrors the Auth account (unverified) onto the new doc: wait for it, so
+    // the compares below do not catch the server at work.
     await waitFor(
-      async () => (await admin.db.doc(`users/${fresh.uid}`).get()).get('emailVerified'),
-      (v) => v === false,
+      () => admin.db.doc(`users/${fresh.uid}`).get(),
+      (snap) => snap.get('emailVerified') === false,
     );
     await refused(
       () =>
@@ -138,6 +139,23 @@ describe('attacks: identity you can trust (issue 17)', () => {
       [`users/${fresh.uid}`],
     );
     await refused(() => fresh.call('addTags', { names: ['x'] }), ['tags'], ['permission-denied']);
+  });
+
+  it('a staff member cannot write its users doc to another email (only the server mirrors Auth)', async () => {
+    for (const who of [c.imtMain, c.admin]) {
+      await refused(
+        () => updateDoc(doc(who.db, 'users', who.uid), { email: `${unique('other')}@campus.test` }),
+        [`users/${who.uid}`],
+      );
+    }
+    // Nor an Admin another person's.
+    await refused(
+      () =>
+        updateDoc(doc(c.admin.db, 'users', c.imtMain.uid), {
+          email: `${unique('other')}@campus.test`,
+        }),
+      [`users/${c.imtMain.uid}`],
+    );
   });
 
   it('notifications go to the reporter’s uid, never to a stale doc holding its email', async () => {

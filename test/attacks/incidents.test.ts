@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
-import { incidentKeywords } from '@campus-safety/model';
+import { LIMITS, incidentKeywords } from '@campus-safety/model';
 import {
   addDoc,
   collection,
@@ -29,8 +29,10 @@ import { waitForFunctionLogs } from '@campus-safety/testkit/function-logs';
 import {
   admin,
   assignee,
+  countedWrite,
   incident,
   PORTS,
+  recordCountPath,
   refused,
   state,
   timelineEntry,
@@ -632,15 +634,12 @@ describe('attacks: incidents and accomplishments', () => {
     before(async () => {
       northIncident = await incident('North Campus', c.reporter, { status: 'Responded' });
       northAccomplishment = unique('acc');
-      await setDoc(
-        doc(
-          c.imtNorth.db,
-          'incident_reports',
-          northIncident,
-          'accomplishment_reports',
-          northAccomplishment,
-        ),
-        accomplishment({ updatedBy: c.imtNorth.uid }),
+      await countedWrite(
+        c.imtNorth.db,
+        northIncident,
+        'accomplishment_reports',
+        northAccomplishment,
+        (revision) => accomplishment({ updatedBy: c.imtNorth.uid, revision }),
       );
       await waitFor(
         () => admin.db.doc(`accomplishment_reports/${northAccomplishment}`).get(),
@@ -654,53 +653,43 @@ describe('attacks: incidents and accomplishments', () => {
       const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
       await refused(
         () =>
-          setDoc(
-            doc(
-              c.imtMain.db,
-              'incident_reports',
-              own,
-              'accomplishment_reports',
-              northAccomplishment,
-            ),
-            accomplishment({ updatedBy: c.imtMain.uid, title: 'Hijacked' }),
+          countedWrite(
+            c.imtMain.db,
+            own,
+            'accomplishment_reports',
+            northAccomplishment,
+            (revision) => accomplishment({ updatedBy: c.imtMain.uid, title: 'Hijacked', revision }),
           ),
         [
           `accomplishment_reports/${northAccomplishment}`,
           `incident_reports/${northIncident}`,
           `incident_reports/${own}`,
+          `incident_reports/${own}/record_counts`,
         ],
       );
     });
 
     it('refuses the same as a merge-set or an update', async () => {
       const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
-      const path = [
-        'incident_reports',
-        own,
-        'accomplishment_reports',
-        northAccomplishment,
-      ] as const;
-      const watched = [`accomplishment_reports/${northAccomplishment}`, `incident_reports/${own}`];
-      await refused(
-        () =>
-          setDoc(
-            doc(c.imtMain.db, ...path),
-            accomplishment({ updatedBy: c.imtMain.uid, title: 'Hijacked' }),
-            {
-              merge: true,
-            },
-          ),
-        watched,
-      );
-      await refused(
-        () =>
-          updateDoc(doc(c.imtMain.db, ...path), {
-            updatedBy: c.imtMain.uid,
-            title: 'Hijacked',
-          }),
-        watched,
-        ['permission-denied', 'not-found'],
-      );
+      const watched = [
+        `accomplishment_reports/${northAccomplishment}`,
+        `incident_reports/${own}`,
+        `incident_reports/${own}/record_counts`,
+      ];
+      const hijack = (how: 'merge' | 'update') =>
+        countedWrite(
+          c.imtMain.db,
+          own,
+          'accomplishment_reports',
+          northAccomplishment,
+          (revision) =>
+            how === 'merge'
+              ? accomplishment({ updatedBy: c.imtMain.uid, title: 'Hijacked', revision })
+              : { updatedBy: c.imtMain.uid, title: 'Hijacked', revision },
+          how,
+        );
+      await refused(() => hijack('merge'), watched);
+      await refused(() => hijack('update'), watched, ['permission-denied', 'not-found']);
     });
 
     it('refuses the id of an archived copy', async () => {
@@ -713,11 +702,14 @@ describe('attacks: incidents and accomplishments', () => {
       const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
       await refused(
         () =>
-          setDoc(
-            doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', archivedId),
-            accomplishment({ updatedBy: c.imtMain.uid }),
+          countedWrite(c.imtMain.db, own, 'accomplishment_reports', archivedId, (revision) =>
+            accomplishment({ updatedBy: c.imtMain.uid, revision }),
           ),
-        [`accomplishment_reports/${archivedId}`, `incident_reports/${own}`],
+        [
+          `accomplishment_reports/${archivedId}`,
+          `incident_reports/${own}`,
+          `incident_reports/${own}/record_counts`,
+        ],
       );
     });
 
@@ -751,17 +743,10 @@ describe('attacks: incidents and accomplishments', () => {
     it("refuses writing under another campus's report and writing the copies directly", async () => {
       await refused(
         () =>
-          setDoc(
-            doc(
-              c.imtMain.db,
-              'incident_reports',
-              northIncident,
-              'accomplishment_reports',
-              unique('acc'),
-            ),
-            accomplishment({ updatedBy: c.imtMain.uid }),
+          countedWrite(c.imtMain.db, northIncident, 'accomplishment_reports', unique('acc'), (r) =>
+            accomplishment({ updatedBy: c.imtMain.uid, revision: r }),
           ),
-        [`incident_reports/${northIncident}`],
+        [`incident_reports/${northIncident}`, `incident_reports/${northIncident}/record_counts`],
       );
       for (const who of [c.imtMain, c.imtNorth, c.reporter]) {
         await refused(
@@ -831,13 +816,84 @@ describe('attacks: incidents and accomplishments', () => {
         const id = unique('acc');
         await refused(
           () =>
-            setDoc(
-              doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', id),
-              accomplishment({ updatedBy: c.imtMain.uid, ...extra }),
+            countedWrite(c.imtMain.db, own, 'accomplishment_reports', id, (revision) =>
+              accomplishment({ updatedBy: c.imtMain.uid, revision, ...extra }),
             ),
-          [`incident_reports/${own}`, `accomplishment_reports/${id}`],
+          [
+            `incident_reports/${own}`,
+            `accomplishment_reports/${id}`,
+            `incident_reports/${own}/record_counts`,
+          ],
         );
       });
     }
+  });
+  describe('bounded accomplishment writes (issue 17 finding 8)', () => {
+    it(`a report takes ${LIMITS.accomplishmentWritesPerReport} accomplishment creates and edits and refuses the next`, async () => {
+      const own = await incident('Main Campus', c.reporter, { status: 'Processing' });
+      const id = unique('acc');
+      // Arranged one short of the bound: an accomplishment and the count the console would have left.
+      await admin.db
+        .doc(`incident_reports/${own}/accomplishment_reports/${id}`)
+        .set({ ...accomplishment({ updatedBy: c.imtMain.uid }), timestamp: new Date() });
+      await admin.db
+        .doc(recordCountPath(own, 'accomplishment_reports'))
+        .set({ count: LIMITS.accomplishmentWritesPerReport - 1, lastId: id });
+      const edit = (title: string) =>
+        countedWrite(
+          c.imtMain.db,
+          own,
+          'accomplishment_reports',
+          id,
+          (revision) => ({ title, updatedBy: c.imtMain.uid, revision }),
+          'update',
+        );
+      await edit('The last edit');
+      // Its trigger is done (the copy and the timeline are written together) before the compare.
+      await waitFor(
+        () => admin.db.doc(`accomplishment_reports/${id}`).get(),
+        (copy) => copy.get('revision') === LIMITS.accomplishmentWritesPerReport,
+      );
+      const watched = [
+        `incident_reports/${own}/accomplishment_reports`,
+        `incident_reports/${own}/record_counts`,
+        `incident_reports/${own}/timeline`,
+        `accomplishment_reports/${id}`,
+      ];
+      await refused(() => edit('One edit too many'), watched);
+      await refused(
+        () =>
+          countedWrite(c.imtMain.db, own, 'accomplishment_reports', unique('acc'), (revision) =>
+            accomplishment({ updatedBy: c.imtMain.uid, revision }),
+          ),
+        watched,
+      );
+      // Round the count: set back to what an earlier accomplishment carries, or not counted.
+      const older = unique('acc');
+      await admin.db.doc(`incident_reports/${own}/accomplishment_reports/${older}`).set({
+        ...accomplishment({ updatedBy: c.imtMain.uid, revision: 3 }),
+        timestamp: new Date(),
+      });
+      await waitFor(
+        () => admin.db.doc(`accomplishment_reports/${older}`).get(),
+        (copy) => copy.exists,
+      );
+      await refused(
+        () =>
+          setDoc(doc(c.imtMain.db, recordCountPath(own, 'accomplishment_reports')), {
+            count: 3,
+            lastId: older,
+          }),
+        [...watched, `accomplishment_reports/${older}`],
+      );
+      await refused(
+        () =>
+          updateDoc(doc(c.imtMain.db, 'incident_reports', own, 'accomplishment_reports', id), {
+            title: 'Uncounted',
+            updatedBy: c.imtMain.uid,
+          }),
+        watched,
+      );
+    });
   });
 });

@@ -14,28 +14,45 @@ import {
   serverTimestamp,
   setDoc,
   updateDoc,
+  writeBatch,
 } from 'firebase/firestore';
+import { LIMITS } from '@campus-safety/model';
 import { theCast, type Cast } from './cast';
-import { admin, assignee, incident, refused, unique, type Attacker } from './support';
+import {
+  admin,
+  assignee,
+  countedWrite,
+  incident,
+  recordCountPath,
+  refused,
+  unique,
+  type Attacker,
+} from './support';
 
 describe('attacks: timeline, internal notes, campus leads', () => {
   let c: Cast;
   let report: string;
   let notesPath: string;
   let timelinePath: string;
+  let countsPath: string;
   before(async () => {
     c = await theCast();
     report = await incident('Main Campus', c.reporter);
     notesPath = `incident_reports/${report}/internal_notes`;
     timelinePath = `incident_reports/${report}/timeline`;
+    countsPath = `incident_reports/${report}/record_counts`;
     // A genuine note by the campus's IMT: the refusals below are about who asks, not the path.
-    await setDoc(doc(c.imtMain.db, notesPath, 'genuine'), {
+    const authorName = (await assignee(c.imtMain)).displayName;
+    await countedWrite(c.imtMain.db, report, 'internal_notes', 'genuine', () => ({
       text: 'Reporter is the victim; keep the name out of the hand-over.',
       authorId: c.imtMain.uid,
-      authorName: (await assignee(c.imtMain)).displayName,
+      authorName,
       at: serverTimestamp(),
-    });
+    }));
   });
+  /** Adds a note from `who`'s session as the console does (counted). */
+  const addNote = (who: Attacker, data: Record<string, unknown>) =>
+    countedWrite(who.db, report, 'internal_notes', unique('note'), () => data);
 
   /** A note as the console would write it for `who`, under its directory name where it has one. */
   const note = async (who: Attacker, changes: Record<string, unknown> = {}) => ({
@@ -53,10 +70,8 @@ describe('attacks: timeline, internal notes, campus leads', () => {
       const attacker = c[who];
       await refused(() => getDocs(collection(attacker.db, notesPath)), []);
       await refused(() => getDoc(doc(attacker.db, notesPath, 'genuine')), []);
-      await refused(
-        async () => setDoc(doc(attacker.db, notesPath, unique('note')), await note(attacker)),
-        [notesPath],
-      );
+      const forged = await note(attacker);
+      await refused(() => addNote(attacker, forged), [notesPath, countsPath]);
       await refused(
         () => updateDoc(doc(attacker.db, notesPath, 'genuine'), { text: 'Rewritten' }),
         [notesPath],
@@ -74,15 +89,42 @@ describe('attacks: timeline, internal notes, campus leads', () => {
       { text: `pay here\u202Eereh yap` },
       { text: 'x'.repeat(2001) },
     ]) {
-      await refused(
-        async () => setDoc(doc(c.imtMain.db, notesPath, unique('note')), await own(changes)),
-        [notesPath],
-      );
+      const bad = await own(changes);
+      await refused(() => addNote(c.imtMain, bad), [notesPath, countsPath]);
     }
     await refused(
       () => updateDoc(doc(c.imtMain.db, notesPath, 'genuine'), { text: 'Rewritten' }),
       [notesPath],
     );
+  });
+
+  it(`a report takes ${LIMITS.internalNotesPerReport} notes and refuses the next; nobody gets round the count`, async () => {
+    const own = await incident('Main Campus', c.reporter);
+    const ownNotes = `incident_reports/${own}/internal_notes`;
+    const ownCounts = `incident_reports/${own}/record_counts`;
+    const counter = doc(c.imtMain.db, recordCountPath(own, 'internal_notes'));
+    const text = await note(c.imtMain);
+    const add = (id: string) => countedWrite(c.imtMain.db, own, 'internal_notes', id, () => text);
+    // Arranged one short of the bound (the count as the console would have left it).
+    await admin.db
+      .doc(recordCountPath(own, 'internal_notes'))
+      .set({ count: LIMITS.internalNotesPerReport - 1, lastId: 'earlier' });
+    await add('last-one');
+    await refused(() => add(unique('note')), [ownNotes, ownCounts]);
+    // Round the count: uncounted, counted back from zero, the count reset or removed.
+    await refused(
+      () => setDoc(doc(c.imtMain.db, ownNotes, unique('note')), text),
+      [ownNotes, ownCounts],
+    );
+    await refused(async () => {
+      const batch = writeBatch(c.imtMain.db);
+      const id = unique('note');
+      batch.set(doc(c.imtMain.db, ownNotes, id), text);
+      batch.set(counter, { count: 1, lastId: id });
+      await batch.commit();
+    }, [ownNotes, ownCounts]);
+    await refused(() => setDoc(counter, { count: 0, lastId: 'last-one' }), [ownNotes, ownCounts]);
+    await refused(() => deleteDoc(counter), [ownNotes, ownCounts]);
   });
 
   it('the reporter does not read its own report’s timeline; nobody writes a timeline entry', async () => {

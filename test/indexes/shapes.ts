@@ -333,16 +333,6 @@ export function functionShapes(): QueryShape[] {
       orderBy: [{ field: 'timestamp', direction: 'asc' }],
     },
     {
-      source:
-        'functions report quota: a reporter’s newest reports of the hour (services/report-quota.ts)',
-      collection: COLLECTIONS.incidentReports,
-      wheres: [
-        { field: 'reporterId', op: '==', value: 'uid-1' },
-        { field: 'timestamp', op: '>', value: new Date('2026-03-01T10:00:00Z') },
-      ],
-      orderBy: NEWEST_FIRST,
-    },
-    {
       source: 'functions escalation recipients: live Admins (services/escalation.ts)',
       collection: COLLECTIONS.users,
       wheres: [

@@ -2,7 +2,8 @@
  * Accomplishment reports: staff write them under the incident they may work on; the server copies
  * them to the top-level collection, which staff only read (and Admin archives).
  */
-import { COLLECTIONS, LIMITS } from '@campus-safety/model';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { COLLECTIONS, LIMITS, type RecordCount } from '@campus-safety/model';
 import {
   Timestamp,
   collection,
@@ -22,7 +23,7 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './support/actors';
+import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './support/actors';
 import { useFixture } from './support/fixture';
 import {
   ADMIN,
@@ -35,6 +36,7 @@ import {
   write,
   type Row,
 } from './support/matrix';
+import { countedWrite, recordCountRef } from './support/record-counts';
 import { ACCOMPLISHMENTS, REPORTS } from './support/seed';
 
 const reports = COLLECTIONS.incidentReports;
@@ -55,19 +57,55 @@ function accomplishment(changes: DocumentData = {}): DocumentData {
     ...changes,
   };
 }
-/** Signed with the caller's uid (`updatedBy`) as the console writes it, unless the row sets it. */
-const record =
-  (reportId: string, changes: DocumentData = {}) =>
+/**
+ * Written as the console writes it: in one commit with the report's accomplishment-write count
+ * grown by one (the seed counts none) and the new count as `revision` (`counter` overrides what
+ * the count says; null: not counted).
+ */
+const counted =
+  (
+    reportId: string,
+    id: string | null,
+    how: 'set' | 'update',
+    data: (actor: Actor) => DocumentData,
+    counter: Partial<RecordCount> | null = {},
+  ) =>
   (db: Firestore, actor: Actor) =>
-    setDoc(doc(under(db, reportId)), accomplishment({ updatedBy: actor.uid, ...changes }));
-/** Content edits are signed like new reports; an archive toggle is not (it changes nothing else). */
-const editLive = (changes: DocumentData) => (db: Firestore, actor: Actor) =>
-  updateDoc(
-    nested(db, REPORTS.responded, ACCOMPLISHMENTS.live),
-    'isArchived' in changes || 'updatedBy' in changes
-      ? changes
-      : { updatedBy: actor.uid, ...changes },
+    countedWrite(
+      db,
+      reportId,
+      'accomplishment_reports',
+      id ?? doc(under(db, reportId)).id,
+      how,
+      (revision) => ({ revision, ...data(actor) }),
+      1,
+      counter,
+    );
+/** Signed with the caller's uid (`updatedBy`) as the console writes it, unless the row sets it. */
+const record = (
+  reportId: string,
+  changes: DocumentData = {},
+  counter: Partial<RecordCount> | null = {},
+) =>
+  counted(
+    reportId,
+    null,
+    'set',
+    (actor) => accomplishment({ updatedBy: actor.uid, ...changes }),
+    counter,
   );
+/** Content edits are signed and counted like new reports. */
+const editLive = (changes: DocumentData, counter: Partial<RecordCount> | null = {}) =>
+  counted(
+    REPORTS.responded,
+    ACCOMPLISHMENTS.live,
+    'update',
+    (actor) => ('updatedBy' in changes ? changes : { updatedBy: actor.uid, ...changes }),
+    counter,
+  );
+/** An archive toggle is neither signed nor counted (it changes nothing else). */
+const toggleLive = (changes: DocumentData) => (db: Firestore) =>
+  updateDoc(nested(db, REPORTS.responded, ACCOMPLISHMENTS.live), changes);
 
 describe('accomplishment_reports', () => {
   const fixture = useFixture();
@@ -99,16 +137,18 @@ describe('accomplishment_reports', () => {
       SAME_CAMPUS_STAFF,
       record(REPORTS.processing),
     ),
-    write('record an accomplishment without image and threat level', SAME_CAMPUS_STAFF, (db, a) => {
-      const {
-        imageUrl: _image,
-        threatLevel: _threat,
-        ...rest
-      } = accomplishment({
-        updatedBy: a.uid,
-      });
-      return setDoc(doc(under(db, REPORTS.responded)), rest);
-    }),
+    write(
+      'record an accomplishment without image and threat level',
+      SAME_CAMPUS_STAFF,
+      counted(REPORTS.responded, null, 'set', (a) => {
+        const {
+          imageUrl: _image,
+          threatLevel: _threat,
+          ...rest
+        } = accomplishment({ updatedBy: a.uid });
+        return rest;
+      }),
+    ),
     write(
       'record an accomplishment for an other-campus report',
       OTHER_CAMPUS_STAFF,
@@ -117,15 +157,15 @@ describe('accomplishment_reports', () => {
     write(
       'record an accomplishment under an own report with the id of an other-campus one',
       NOBODY,
-      (db, a) =>
-        setDoc(
-          nested(db, REPORTS.responded, ACCOMPLISHMENTS.otherCampus),
-          accomplishment({ updatedBy: a.uid }),
-        ),
+      counted(REPORTS.responded, ACCOMPLISHMENTS.otherCampus, 'set', (a) =>
+        accomplishment({ updatedBy: a.uid }),
+      ),
     ),
     // The trigger names the author in the timeline from updatedBy: it must be the writer's uid.
-    write('record an accomplishment without signing it (no updatedBy)', NOBODY, (db) =>
-      setDoc(doc(under(db, REPORTS.responded)), accomplishment()),
+    write(
+      'record an accomplishment without signing it (no updatedBy)',
+      NOBODY,
+      counted(REPORTS.responded, null, 'set', () => accomplishment()),
     ),
     write(
       "record an accomplishment signed with a colleague's uid",
@@ -207,11 +247,11 @@ describe('accomplishment_reports', () => {
         timestamp: Timestamp.fromMillis(0),
       }),
     ),
-    write('archive an accomplishment', ADMIN, editLive({ isArchived: true })),
+    write('archive an accomplishment', ADMIN, toggleLive({ isArchived: true })),
     write(
       'archive and edit an accomplishment at once',
       NOBODY,
-      editLive({
+      toggleLive({
         isArchived: true,
         description: 'Hidden edit',
       }),
@@ -222,8 +262,71 @@ describe('accomplishment_reports', () => {
     write('delete an accomplishment', NOBODY, (db) =>
       deleteDoc(nested(db, REPORTS.responded, ACCOMPLISHMENTS.live)),
     ),
+    // The bound on accomplishment writes per report (issue 17 finding 8).
+    write(
+      'record an accomplishment without counting it',
+      NOBODY,
+      record(REPORTS.responded, {}, null),
+    ),
+    write(
+      'edit an accomplishment without counting it',
+      NOBODY,
+      editLive({ description: 'Uncounted' }, null),
+    ),
+    write(
+      'edit an accomplishment counted twice (the count grows by two)',
+      NOBODY,
+      editLive({ description: 'Twice' }, { count: 2 }),
+    ),
+    write(
+      'edit an accomplishment whose count names another',
+      NOBODY,
+      editLive({ description: 'Elsewhere' }, { lastId: ACCOMPLISHMENTS.archived }),
+    ),
+    write(
+      'edit an accomplishment carrying another revision than its count',
+      NOBODY,
+      editLive({ description: 'Off by one', revision: 7 }),
+    ),
+    write('set the accomplishment count to what an accomplishment already carries', NOBODY, (db) =>
+      setDoc(recordCountRef(db, REPORTS.responded, 'accomplishment_reports'), {
+        count: 0,
+        lastId: ACCOMPLISHMENTS.live,
+      }),
+    ),
+    write('grow the accomplishment count without writing one', NOBODY, (db) =>
+      setDoc(recordCountRef(db, REPORTS.responded, 'accomplishment_reports'), {
+        count: 1,
+        lastId: ACCOMPLISHMENTS.live,
+      }),
+    ),
   ];
   describeMatrix('incident_reports/{id}/accomplishment_reports', nestedRows, options);
+
+  describe(`at most ${LIMITS.accomplishmentWritesPerReport} accomplishment writes per report`, () => {
+    beforeEach(async () => {
+      await fixture().ensureSeeded();
+      fixture().markDirty();
+    });
+    it(`the ${LIMITS.accomplishmentWritesPerReport}th create or edit is taken, the next is refused`, async () => {
+      const limit = LIMITS.accomplishmentWritesPerReport;
+      await fixture().env.withSecurityRulesDisabled((context) =>
+        setDoc(
+          recordCountRef(
+            context.firestore() as unknown as Firestore,
+            REPORTS.responded,
+            'accomplishment_reports',
+          ),
+          { count: limit - 1, lastId: ACCOMPLISHMENTS.live },
+        ),
+      );
+      const imt = ACTORS.imtSameCampus;
+      const db = fixture().firestore(imt);
+      await assertSucceeds(editLive({ description: 'Last edit' }, { count: limit })(db, imt));
+      await assertFails(editLive({ description: 'One too many' }, { count: limit + 1 })(db, imt));
+      await assertFails(record(REPORTS.responded, {}, { count: limit + 1 })(db, imt));
+    });
+  });
 
   const copy = (db: Firestore, id: string) => doc(db, accomplishments, id);
   const copies: Row<Firestore>[] = [

@@ -799,6 +799,21 @@ describe('incident_reports: the hourly report quota (issue 17 item 5)', () => {
     await submit()(fixture().firestore(alice), alice);
   });
 
+  it('a quota that records app reports but is not full (no fullUntil) takes the next report', async () => {
+    const alice = ACTORS.appUser;
+    await fixture().env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore() as unknown as Firestore, quotaPath(alice.uid)), {
+        filed: [{ id: 'earlier', at: Timestamp.now() }],
+      }),
+    );
+    await submit()(fixture().firestore(alice), alice);
+  });
+
+  it('the app cannot mark its report imported (the mark that keeps a report out of the quota)', async () => {
+    const alice = ACTORS.appUser;
+    await refused(submit({ imported: true })(fixture().firestore(alice), alice));
+  });
+
   it('a reporter reads their own quota, nobody else’s, and nobody writes one', async () => {
     const alice = ACTORS.appUser;
     await setQuota(alice.uid, Timestamp.fromMillis(Date.now() + 60_000));

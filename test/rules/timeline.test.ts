@@ -3,7 +3,8 @@
  * and add; author and time checked; never the reporter's) and campus leads (Admin designates a
  * live IMT member of the campus).
  */
-import { COLLECTIONS, LIMITS } from '@campus-safety/model';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { COLLECTIONS, LIMITS, type RecordCount } from '@campus-safety/model';
 import {
   Timestamp,
   collection,
@@ -40,7 +41,8 @@ import {
   write,
   type Row,
 } from './support/matrix';
-import { NOTE, REPORTS, TIMELINE_ENTRY, directoryName } from './support/seed';
+import { countedWrite, recordCountRef } from './support/record-counts';
+import { NOTE, REPORTS, SEEDED_NOTE_COUNT, TIMELINE_ENTRY, directoryName } from './support/seed';
 
 const reports = COLLECTIONS.incidentReports;
 const timeline = (db: Firestore, reportId: string) =>
@@ -48,17 +50,30 @@ const timeline = (db: Firestore, reportId: string) =>
 const notes = (db: Firestore, reportId: string) =>
   collection(db, reports, reportId, COLLECTIONS.internalNotes);
 
-/** A note as the console writes it for the signed-in actor, with `changes` on top. */
+/**
+ * A note as the console writes it for the signed-in actor, with `changes` on top: in one commit
+ * with the report's note count grown by one (`counter` overrides what the count says; null: not
+ * counted).
+ */
 const addNote =
-  (reportId: string, changes: DocumentData = {}) =>
+  (reportId: string, changes: DocumentData = {}, counter: Partial<RecordCount> | null = {}) =>
   (db: Firestore, actor: Actor) =>
-    setDoc(doc(notes(db, reportId)), {
-      text: 'Spoke with the guard on duty.',
-      authorId: actor.uid,
-      authorName: directoryName(actor),
-      at: serverTimestamp(),
-      ...changes,
-    });
+    countedWrite(
+      db,
+      reportId,
+      'internal_notes',
+      doc(notes(db, reportId)).id,
+      'set',
+      () => ({
+        text: 'Spoke with the guard on duty.',
+        authorId: actor.uid,
+        authorName: directoryName(actor),
+        at: serverTimestamp(),
+        ...changes,
+      }),
+      SEEDED_NOTE_COUNT + 1,
+      counter,
+    );
 
 describe('incident timeline, internal notes and campus leads', () => {
   const fixture = useFixture();
@@ -157,8 +172,64 @@ describe('incident timeline, internal notes and campus leads', () => {
       updateDoc(doc(notes(db, REPORTS.reported), NOTE), { text: 'Rewritten' }),
     ),
     write('delete a note', NOBODY, (db) => deleteDoc(doc(notes(db, REPORTS.reported), NOTE))),
+    // The bound on notes per report (issue 17 finding 8): every note is counted, by exactly one.
+    write('add a note without counting it', NOBODY, addNote(REPORTS.reported, {}, null)),
+    write(
+      'add a note counted twice (the count grows by two)',
+      NOBODY,
+      addNote(REPORTS.reported, {}, { count: SEEDED_NOTE_COUNT + 2 }),
+    ),
+    write(
+      'add a note whose count names another note',
+      NOBODY,
+      addNote(REPORTS.reported, {}, { lastId: NOTE }),
+    ),
+    write('grow the note count without adding a note', NOBODY, (db) =>
+      setDoc(recordCountRef(db, REPORTS.reported, 'internal_notes'), {
+        count: SEEDED_NOTE_COUNT + 1,
+        lastId: 'no-such-note',
+      }),
+    ),
+    write('set the note count back to zero', NOBODY, (db) =>
+      setDoc(recordCountRef(db, REPORTS.reported, 'internal_notes'), { count: 0, lastId: NOTE }),
+    ),
+    write('delete the note count', NOBODY, (db) =>
+      deleteDoc(recordCountRef(db, REPORTS.reported, 'internal_notes')),
+    ),
+    read('get the note count of a report', SAME_CAMPUS_STAFF, (db) =>
+      getDoc(recordCountRef(db, REPORTS.reported, 'internal_notes')),
+    ),
   ];
   describeMatrix('incident_reports/{id}/internal_notes', noteRows, options);
+
+  describe(`at most ${LIMITS.internalNotesPerReport} notes per report`, () => {
+    const full = (count: number) =>
+      fixture().env.withSecurityRulesDisabled((context) =>
+        setDoc(
+          recordCountRef(
+            context.firestore() as unknown as Firestore,
+            REPORTS.reported,
+            'internal_notes',
+          ),
+          {
+            count,
+            lastId: NOTE,
+          },
+        ),
+      );
+    beforeEach(async () => {
+      await fixture().ensureSeeded();
+      fixture().markDirty();
+    });
+    it(`the ${LIMITS.internalNotesPerReport}th note is taken, the next is refused`, async () => {
+      const imt = ACTORS.imtSameCampus;
+      await full(LIMITS.internalNotesPerReport - 1);
+      const add = (count: number) =>
+        addNote(REPORTS.reported, {}, { count })(fixture().firestore(imt), imt);
+      await assertSucceeds(add(LIMITS.internalNotesPerReport));
+      await assertFails(add(LIMITS.internalNotesPerReport + 1));
+    });
+  });
 
   const leads = COLLECTIONS.campusLeads;
   const lead = (actor: Actor, changes: DocumentData = {}) => ({

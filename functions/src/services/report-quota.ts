@@ -1,54 +1,83 @@
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, LIMITS, PUSH_TYPES, formatInZone } from '@campus-safety/model';
 
 const HOUR_MS = 3_600_000;
 
 export interface QuotaEvent {
-  reporterId: unknown;
-  /** The new report's id: the notification names it. */
+  /** The new report's id: the record and the notification name it. */
   incidentId: string;
+  /** The report as created. */
+  incident: DocumentData;
+  /** When the report's document was created (its commit). */
+  createdAt: Timestamp;
+}
+
+/** A report the app filed, as `report_quotas/{uid}.filed` records it. */
+interface FiledReport {
+  id: string;
+  at: Timestamp;
 }
 
 /**
- * After a report is filed: reads the reporter's newest LIMITS.reportsPerReporterPerHour reports of
- * the last hour (index `reporterId`, `timestamp` desc; at most that many reads) and keeps
- * `report_quotas/{reporterId}`: when they are that many, `fullUntil` = the oldest of them + 1 h,
- * until when the rules refuse another report (the named function `withinReportQuota`), and the
- * reporter is told why and until when. Recomputed from the reports, so a redelivery or two
- * triggers at once agree. A flood written faster than this trigger runs gets a few reports past
- * the limit before `fullUntil` lands; the limit stays bounded by the trigger's delay. The
- * reporter is told in the transaction that first fills the quota, so once per period.
+ * Whether a new report is one its reporter filed through the app (docs/security-rules.md): every
+ * server writer (an import, the demo seed, a test's setup) marks its reports `imported: true`, a
+ * field the rules never take from the app.
+ */
+export function filedThroughApp(incident: DocumentData): boolean {
+  return (
+    typeof incident.reporterId === 'string' &&
+    incident.reporterId !== '' &&
+    incident.imported !== true
+  );
+}
+
+/**
+ * After a report is filed: keeps `report_quotas/{reporterId}` for the reports the reporter filed
+ * through the app (filedThroughApp). `filed` lists the last hour's, newest
+ * LIMITS.reportsPerReporterPerHour at most; when they are that many, `fullUntil` = the oldest of
+ * them + 1 h, until when the rules refuse another report (the named function
+ * `withinReportQuota`), and the reporter is told why and until when. One transaction per report,
+ * keyed by its id, so a redelivery or two triggers at once agree. A flood written faster than
+ * this trigger runs gets a few reports past the limit before `fullUntil` lands; the limit stays
+ * bounded by the trigger's delay. The reporter is told in the transaction that first fills the
+ * quota, so once per period.
  */
 export async function applyReportQuota(
   db: Firestore,
   event: QuotaEvent,
-  now: Date,
   timeZone: string,
-): Promise<'within' | 'full'> {
-  if (typeof event.reporterId !== 'string' || event.reporterId === '') return 'within';
+): Promise<'not-counted' | 'within' | 'full'> {
+  if (!filedThroughApp(event.incident)) return 'not-counted';
+  const reporterId = event.incident.reporterId as string;
   const limit = LIMITS.reportsPerReporterPerHour;
-  const recent = await db
-    .collection(COLLECTIONS.incidentReports)
-    .where('reporterId', '==', event.reporterId)
-    .where('timestamp', '>', Timestamp.fromMillis(now.getTime() - HOUR_MS))
-    .orderBy('timestamp', 'desc')
-    .limit(limit)
-    .get();
-  const quota = db.collection(COLLECTIONS.reportQuotas).doc(event.reporterId);
-  if (recent.size < limit) return 'within';
-  const oldest = recent.docs[recent.size - 1]!.get('timestamp') as Timestamp;
-  const fullUntil = Timestamp.fromMillis(oldest.toMillis() + HOUR_MS);
-  const again = formatInZone(fullUntil.toDate(), timeZone, 'HH:mm');
-  await db.runTransaction(async (tx) => {
-    const before = (await tx.get(quota)).get('fullUntil') as unknown;
+  const at = event.createdAt;
+  const quota = db.collection(COLLECTIONS.reportQuotas).doc(reporterId);
+  return db.runTransaction(async (tx) => {
+    const current = (await tx.get(quota)).data();
+    const since = at.toMillis() - HOUR_MS;
+    const recorded = Array.isArray(current?.filed) ? (current.filed as FiledReport[]) : [];
+    const filed = [
+      ...recorded.filter((r) => r.id !== event.incidentId),
+      { id: event.incidentId, at },
+    ]
+      .filter((r) => r.at instanceof Timestamp && r.at.toMillis() > since)
+      .sort((a, b) => b.at.toMillis() - a.at.toMillis())
+      .slice(0, limit);
+    // Fewer than the limit in the last hour: any fullUntil an earlier period set has passed.
+    if (filed.length < limit) {
+      tx.set(quota, { filed, updatedAt: FieldValue.serverTimestamp() });
+      return 'within' as const;
+    }
+    const before = current?.fullUntil as unknown;
+    const fullUntil = Timestamp.fromMillis(filed[filed.length - 1]!.at.toMillis() + HOUR_MS);
+    tx.set(quota, { filed, fullUntil, updatedAt: FieldValue.serverTimestamp() });
     // Told once per period: not again while the quota a previous report filled still holds.
-    const toldAlready = before instanceof Timestamp && before.toMillis() > now.getTime();
-    tx.set(quota, { fullUntil, recent: recent.size, updatedAt: FieldValue.serverTimestamp() });
-    if (toldAlready) return;
+    if (before instanceof Timestamp && before.toMillis() > at.toMillis()) return 'full' as const;
+    const again = formatInZone(fullUntil.toDate(), timeZone, 'HH:mm');
     tx.set(
       db
         .collection(COLLECTIONS.users)
-        .doc(event.reporterId as string)
+        .doc(reporterId)
         .collection(COLLECTIONS.notifications)
         .doc(`report-limit-${event.incidentId}`),
       {
@@ -64,6 +93,6 @@ export async function applyReportQuota(
         type_id: event.incidentId,
       },
     );
+    return 'full' as const;
   });
-  return 'full';
 }

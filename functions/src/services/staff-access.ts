@@ -45,7 +45,8 @@ function accessOf(data: DocumentData): StaffAccess {
  * The only way a role, campus or archive flag changes (docs/security-rules.md#staff-access): the
  * users doc and the custom claims together, with an `account_audit` entry. Giving live staff
  * access needs an Auth account that verified its email, and the same email as the users doc, so
- * an address somebody merely typed at sign-up never becomes staff. Taking access away (app user
+ * an address somebody merely typed at sign-up never becomes staff (a doc the mirror has not caught
+ * up with yet is corrected and the call refused, for the Admin to check). Taking access away (app user
  * or archived) is always allowed. Repeating a call repairs claims that fell out of step.
  */
 export async function setStaffAccess(
@@ -66,7 +67,7 @@ export async function setStaffAccess(
   };
   const grantsStaff = after.role !== 'User' && !after.isArchived;
 
-  const changed = await db.runTransaction(async (tx) => {
+  const outcome = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     const profile = snap.data();
     if (!profile) fail('not-found', 'This account no longer exists.');
@@ -78,20 +79,20 @@ export async function setStaffAccess(
         { reason: 'unverified' },
       );
     }
+    // The server keeps the doc's email equal to the Auth account's (mirrorAuthAccount); they
+    // differ only until the mirror runs after an Auth change. The Admin chose this account by
+    // what the Accounts screen showed, so access waits: the doc is corrected now and the Admin
+    // sees, and checks, the address the account really signs in with before trying again.
     if (grantsStaff && !sameEmail(user.email, profile.email)) {
-      fail(
-        'failed-precondition',
-        'The account signs in with a different email than its profile shows. ' +
-          'Check who this is before giving it staff access.',
-        { reason: 'email-mismatch' },
-      );
+      tx.update(ref, authAccountChanges(user, profile));
+      return { mismatch: String(profile.email) };
     }
     const before = accessOf(profile);
     const same =
       before.role === after.role &&
       before.campus === after.campus &&
       before.isArchived === after.isArchived;
-    if (same) return false;
+    if (same) return { changed: false };
     tx.update(ref, { ...after, emailVerified: user.emailVerified === true });
     tx.create(
       db.collection(COLLECTIONS.accountAudit).doc(),
@@ -105,8 +106,18 @@ export async function setStaffAccess(
         deps.now(),
       ),
     );
-    return true;
+    return { changed: true };
   });
+  if ('mismatch' in outcome) {
+    fail(
+      'failed-precondition',
+      `This account now signs in as ${user.email ?? 'another address'}, not ${outcome.mismatch} ` +
+        'as its profile showed; the profile now shows the new address. Check who this is, ' +
+        'then try again.',
+      { reason: 'email-mismatch' },
+    );
+  }
+  const { changed } = outcome;
 
   const { role: _role, campus: _campus, ...otherClaims } = user.customClaims ?? {};
   const claims = user.customClaims ?? {};
@@ -167,7 +178,7 @@ export async function removeUnverifiedAccount(
 }
 
 /**
- * Mirrors the caller's Auth verification onto their users doc (`emailVerified`), which the
+ * Mirrors the caller's Auth account onto their users doc (`email`, `emailVerified`), which the
  * Accounts screen shows; called by the console after the person opened the link.
  */
 export async function confirmEmailVerified(
@@ -175,20 +186,46 @@ export async function confirmEmailVerified(
   uid: string,
 ): Promise<ConfirmEmailVerifiedResponse> {
   const user = await authUser(deps.auth, uid);
-  await mirrorEmailVerified(deps.db, uid, user);
+  await mirrorAuthAccount(deps.db, uid, user);
   return { emailVerified: user.emailVerified === true };
 }
 
-/** Writes `emailVerified` onto an existing users doc when it differs; true when it wrote. */
-export async function mirrorEmailVerified(
+/** What a users doc mirrors of its Auth account. */
+export type AuthAccountFacts = Pick<UserRecord, 'email' | 'emailVerified'>;
+
+/**
+ * The users doc fields that differ from its Auth account (docs/security-rules.md#verified-email):
+ * `email` follows the Auth email (a case change alone is no change; an Auth account without an
+ * email leaves it) and `emailVerified` its verification. Only the server writes either.
+ */
+export function authAccountChanges(
+  user: AuthAccountFacts,
+  profile: DocumentData,
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (typeof user.email === 'string' && user.email !== '' && !sameEmail(user.email, profile.email))
+    changes.email = user.email.toLowerCase();
+  if (profile.emailVerified !== (user.emailVerified === true))
+    changes.emailVerified = user.emailVerified === true;
+  return changes;
+}
+
+/**
+ * Writes onto an existing users doc what differs from its Auth account (authAccountChanges);
+ * true when it wrote. Read and written in one transaction, so a profile edit in between is kept.
+ */
+export async function mirrorAuthAccount(
   db: Firestore,
   uid: string,
-  user: UserRecord,
-  current?: DocumentData,
+  user: AuthAccountFacts,
 ): Promise<boolean> {
   const ref = db.collection(COLLECTIONS.users).doc(uid);
-  const profile = current ?? (await ref.get()).data();
-  if (!profile || profile.emailVerified === user.emailVerified) return false;
-  await ref.update({ emailVerified: user.emailVerified === true });
-  return true;
+  return db.runTransaction(async (tx) => {
+    const profile = (await tx.get(ref)).data();
+    if (!profile) return false;
+    const changes = authAccountChanges(user, profile);
+    if (Object.keys(changes).length === 0) return false;
+    tx.update(ref, changes);
+    return true;
+  });
 }

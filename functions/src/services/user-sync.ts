@@ -5,20 +5,21 @@ import { isDeepStrictEqual } from 'node:util';
 import { COLLECTIONS, staffDirectoryEntry } from '@campus-safety/model';
 import { defaultPasswordExpiry } from './accounts';
 import { authErrorCode } from '../platform/errors';
-import { mirrorEmailVerified } from './staff-access';
+import { mirrorAuthAccount } from './staff-access';
 
 export interface UserSyncOutcome {
   lowerCased: boolean;
   directoryChanged: boolean;
   expiryBackfilled: boolean;
-  emailVerifiedMirrored: boolean;
+  /** The Auth account's email or verification written onto the doc. */
+  authAccountMirrored: boolean;
   disabledChanged: boolean;
 }
 
 /**
  * Mirrors `users/{uid}` onto what depends on it (docs/design.md#data-model): `firstNameLowerCase`
  * for ordering, the `staff_directory` entry colleagues read, a default-password expiry for accounts
- * created before there was one, the Auth account's `emailVerified`, and the Auth user disabled
+ * created before there was one, the Auth account's email and `emailVerified`, and the Auth user disabled
  * while archived. It never grants custom claims: role and campus claims are set only by the Admin
  * callables that change them (staff-access.ts, createAccount), never from what a document says.
  * Every step compares before it writes, so a repeated event changes nothing.
@@ -32,7 +33,7 @@ export async function syncUser(
     lowerCased: false,
     directoryChanged: false,
     expiryBackfilled: false,
-    emailVerifiedMirrored: false,
+    authAccountMirrored: false,
     disabledChanged: false,
   };
 
@@ -72,8 +73,7 @@ export async function syncUser(
     throw error;
   }
 
-  if (profile)
-    outcome.emailVerifiedMirrored = await mirrorEmailVerified(deps.db, uid, user, profile);
+  if (profile) outcome.authAccountMirrored = await mirrorAuthAccount(deps.db, uid, user);
 
   // A deleted profile leaves the Auth user as it is: deleting is not archiving.
   const archived = profile?.isArchived === true;

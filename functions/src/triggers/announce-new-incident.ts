@@ -1,4 +1,5 @@
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { defaultSender } from '../push/default-sender';
@@ -10,7 +11,8 @@ import { commitTime } from './commit-time';
 
 /**
  * A new incident report: the reporter gets the yellow "Incident Reported" notification and push,
- * and their hourly report quota is brought up to date (services/report-quota.ts).
+ * and, for a report filed through the app, their hourly report quota is brought up to date
+ * (services/report-quota.ts).
  */
 export const announceNewIncident = onDocumentCreated(
   { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
@@ -23,8 +25,11 @@ export const announceNewIncident = onDocumentCreated(
     // First, so the reporter's "Incident Reported" notification means the quota is up to date.
     await applyReportQuota(
       db(),
-      { reporterId: incident.reporterId, incidentId: event.params.incidentId },
-      commitTime(event.data, event.time),
+      {
+        incidentId: event.params.incidentId,
+        incident,
+        createdAt: event.data?.createTime ?? Timestamp.fromDate(new Date(event.time)),
+      },
       timeZone(),
     );
     await applyIncidentStatus(

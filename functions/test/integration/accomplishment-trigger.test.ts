@@ -7,6 +7,7 @@ import {
   deliverEvent,
   docData,
   notificationsOf,
+  reportFiledBy,
   reporter,
   staffMember,
   timelineOf,
@@ -17,15 +18,10 @@ import {
 
 async function incident(status: string, extra: Record<string, unknown> = {}) {
   const rep = await reporter();
-  const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
-  await ref.set({
+  const ref = await reportFiledBy(rep, {
     timestamp: Timestamp.fromDate(new Date('2026-11-22T14:05:09Z')),
-    geoLoc: { latitude: 14.65, longitude: 121.07 },
     nearestCampus: 'North Campus',
     status,
-    isArchived: false,
-    email: rep.email,
-    reporterId: rep.uid,
     incidentType: 'Theft',
     assignedTo: { id: 'imt1', displayName: 'Ana Cruz', email: 'ana@campus.test' },
     threatLevel: 'Low',

@@ -20,6 +20,7 @@ import {
   signUp,
   unique,
   waitFor,
+  waitForLogs,
 } from './stack';
 
 const HOUR = 3_600_000;
@@ -296,24 +297,73 @@ describe('setStaffAccess (issue 17)', () => {
     assert.deepEqual(await auditOf(squatter.uid), []);
   });
 
-  it('refuses an account whose Auth email differs from its profile', async () => {
+  it('refuses an account whose profile still shows an address its Auth account gave up, corrects the profile, then grants', async () => {
     const admin = await account({ role: 'Admin' });
-    const user = await account({ role: 'User' });
-    await auth.updateUser(user.uid, {
-      email: `${unique('moved')}@campus.test`,
-      emailVerified: true,
+    // The profile first, with no Auth account yet: the user trigger has nothing to mirror and
+    // says so. Its log line is the sign it is done; nothing mirrors again until a call or a
+    // write, so the profile keeps the old address while the Auth account takes a new one.
+    const uid = unique('moved');
+    const old = `${uid}-old@campus.test`;
+    await db.collection(COLLECTIONS.users).doc(uid).set({
+      firstName: 'Mo',
+      firstNameLowerCase: 'mo',
+      lastName: 'Ved',
+      email: old,
+      role: 'User',
+      campus: null,
+      isArchived: false,
+      isUsingDefaultPassword: false,
+      deviceToken: [],
     });
-    const err = await callError(
-      admin.call('setStaffAccess', {
-        uid: user.uid,
-        role: 'Admin',
-        campus: null,
-        isArchived: false,
-      }),
+    await waitForLogs(
+      (log) =>
+        /syncUserAccount/.test(log.fn) &&
+        log.message.includes('without an Auth user') &&
+        log.fields.uid === uid,
     );
+    const now = `${uid}-new@campus.test`;
+    await auth.createUser({ uid, email: now, password: 'secret-123', emailVerified: true });
+    const change = { uid, role: 'Admin', campus: null, isArchived: false };
+
+    const err = await callError(admin.call('setStaffAccess', change));
     assert.equal(err.code, 'functions/failed-precondition');
-    assert.match(err.message, /different email/);
-    assert.equal((await docData(`${COLLECTIONS.users}/${user.uid}`))!.role, 'User');
+    assert.match(err.message, new RegExp(`now signs in as ${now}, not ${old}`));
+    const corrected = await docData(`${COLLECTIONS.users}/${uid}`);
+    assert.equal(corrected!.email, now);
+    assert.equal(corrected!.role, 'User');
+    assert.equal((await auth.getUser(uid)).customClaims, undefined);
+    assert.deepEqual(await auditOf(uid), []);
+
+    // The Admin has seen the address the account signs in with: the same call now grants.
+    assert.deepEqual(await admin.call('setStaffAccess', change), { changed: true });
+    const [entry] = await auditOf(uid);
+    assert.equal(entry!.email, now);
+  });
+
+  it("a users doc's email follows an Admin SDK change of the Auth email: at the next write of the doc, and when the person confirms", async () => {
+    const user = await account({ role: 'User' });
+    const moved = `${unique('moved')}@campus.test`;
+    await auth.updateUser(user.uid, { email: moved });
+    // Any write of the doc (here a push token, as the app saves one) runs the user trigger.
+    await db
+      .collection(COLLECTIONS.users)
+      .doc(user.uid)
+      .update({ deviceToken: ['after-move'] });
+    await waitFor(
+      () => docData(`${COLLECTIONS.users}/${user.uid}`),
+      (profile) => profile?.email === moved,
+    );
+    assert.equal(await usersWithEmail(user.email), 0);
+
+    // The callable the console calls for the signed-in person mirrors it at once.
+    const again = `${unique('again')}@campus.test`;
+    await auth.updateUser(user.uid, { email: again });
+    const session = await signIn(again, 'secret-123');
+    // A changed address is unverified until its link is opened: the doc says so too.
+    assert.deepEqual(await session.call('confirmEmailVerified'), { emailVerified: false });
+    const profile = await docData(`${COLLECTIONS.users}/${user.uid}`);
+    assert.equal(profile!.email, again);
+    assert.equal(profile!.emailVerified, false);
   });
 
   it('sets doc and claims together for a verified account and audits before → after', async () => {

@@ -11,6 +11,7 @@ import {
   functionLogs,
   notificationsOf,
   pushesFor,
+  reportFiledBy,
   reporter,
   staffMember,
   timelineOf,
@@ -19,28 +20,6 @@ import {
 } from './stack';
 
 const incidents = () => db.collection(COLLECTIONS.incidentReports);
-
-/** A report filed by `filer` (found by its uid, docs/design.md#data-model). */
-async function newIncident(
-  filer: { uid: string; email: string },
-  minutesAgo = 30,
-  extra: Record<string, unknown> = {},
-) {
-  const ref = incidents().doc(unique('inc'));
-  await ref.set({
-    timestamp: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
-    geoLoc: { latitude: 14.65, longitude: 121.07 },
-    nearestCampus: 'Main Campus',
-    status: 'Reported',
-    isArchived: false,
-    email: filer.email,
-    reporterId: filer.uid,
-    incidentType: 'Fire',
-    tags: [],
-    ...extra,
-  });
-  return ref;
-}
 
 /**
  * Delivers `ref`'s creation (as stored) to announceNewIncident once more, by hand, under a new
@@ -85,7 +64,7 @@ const byColor = (color: string) => (list: DocumentData[]) => list.some((n) => n.
 describe('incident triggers', () => {
   it('a new report gives the reporter a yellow "Incident Reported" notification and a push', async () => {
     const rep = await reporter(['device-a']);
-    const ref = await newIncident(rep, 30);
+    const ref = await reportFiledBy(rep, {}, 30);
     const list = await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     const n = list.find((x) => x.color === 'yellow')!;
     assert.equal(n.title, 'Incident Reported');
@@ -117,8 +96,8 @@ describe('incident triggers', () => {
 
   it('a report created with a later status (imported history) notifies nobody', async () => {
     const rep = await reporter(['device-h']);
-    const ref = await newIncident(rep, 90, { status: 'Resolved' });
-    const marker = await newIncident(rep);
+    const ref = await reportFiledBy(rep, { status: 'Resolved' }, 90);
+    const marker = await reportFiledBy(rep);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     await deliverCreation(ref);
     const list = await notificationsOf(rep.uid);
@@ -154,7 +133,7 @@ describe('incident triggers', () => {
       incidentType: 'Fire',
       tags: [],
     });
-    const marker = await newIncident(rep);
+    const marker = await reportFiledBy(rep);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     await deliverCreation(seeded);
     assert.deepEqual(
@@ -167,7 +146,7 @@ describe('incident triggers', () => {
 
   it('assignment (Processing) records waitingTimeInMinutes from server time and notifies in orange', async () => {
     const rep = await reporter(['device-b']);
-    const ref = await newIncident(rep, 42);
+    const ref = await reportFiledBy(rep, {}, 42);
     await waitFor(() => notificationsOf(rep.uid), byColor('yellow'));
     const assigner = await staffMember('Ben', 'Lim');
     await ref.update({
@@ -209,7 +188,7 @@ describe('incident triggers', () => {
   it('each later move names its actor: respond, decline', async () => {
     const rep = await reporter();
     const responder = await staffMember('Cara', 'Diaz');
-    const ref = await newIncident(rep, 90, { status: 'Processing' });
+    const ref = await reportFiledBy(rep, { status: 'Processing' }, 90);
     await ref.update({ status: 'Responded', updatedBy: responder.id });
     const responded = await waitFor(
       () => timelineOf(ref.path),
@@ -221,7 +200,7 @@ describe('incident triggers', () => {
       role: 'IMT',
     });
     const decliner = await staffMember('Dan', 'Ong');
-    const other = await newIncident(rep, 5);
+    const other = await reportFiledBy(rep, {}, 5);
     await other.update({
       status: 'Declined',
       declineReason: 'Duplicate report',
@@ -239,7 +218,7 @@ describe('incident triggers', () => {
 
   it('Responded records responseTimeInMinutes; Resolved and Declined notify in blue and red', async () => {
     const rep = await reporter();
-    const ref = await newIncident(rep, 90, { status: 'Processing' });
+    const ref = await reportFiledBy(rep, { status: 'Processing' }, 90);
     await ref.update({ status: 'Responded' });
     await waitFor(() => notificationsOf(rep.uid), byColor('green'));
     const responded = await waitFor(
@@ -250,7 +229,7 @@ describe('incident triggers', () => {
     await ref.update({ status: 'Resolved' });
     await waitFor(() => notificationsOf(rep.uid), byColor('blue'));
 
-    const other = await newIncident(rep, 5);
+    const other = await reportFiledBy(rep, {}, 5);
     await other.update({
       status: 'Declined',
       declineReason: 'Duplicate report',
@@ -265,7 +244,7 @@ describe('incident triggers', () => {
 
   it('a reporter without device tokens gets the notification and a skipped push', async () => {
     const rep = await reporter([]);
-    const ref = await newIncident(rep);
+    const ref = await reportFiledBy(rep);
     await waitFor(
       () => notificationsOf(rep.uid),
       (l) => l.length === 1,
@@ -281,7 +260,7 @@ describe('incident triggers', () => {
   it('tokens FCM reports as unregistered are removed from the reporter', async () => {
     const dead = `${EMULATOR_UNREGISTERED_PREFIX}${unique('t')}`;
     const rep = await reporter(['device-live', dead]);
-    const ref = await newIncident(rep);
+    const ref = await reportFiledBy(rep);
     const user = await waitFor(
       () => docData(`${COLLECTIONS.users}/${rep.uid}`),
       (d) => !(d?.deviceToken as string[]).includes(dead),
@@ -300,8 +279,9 @@ describe('incident triggers', () => {
           l.message === MESSAGES.noUserData,
       ).length;
     const before = await logged();
-    const ref = await newIncident(
+    const ref = await reportFiledBy(
       { uid: unique('nobody'), email: `${unique('nobody')}@mail.test` },
+      {},
       10,
     );
     await ref.update({ status: 'Processing' });
@@ -318,7 +298,7 @@ describe('incident triggers', () => {
 
   it('updates that do not change the status, and illegal moves, notify nobody', async () => {
     const rep = await reporter();
-    const ref = await newIncident(rep);
+    const ref = await reportFiledBy(rep);
     await waitFor(
       () => notificationsOf(rep.uid),
       (l) => l.length === 1,
@@ -336,7 +316,7 @@ describe('incident triggers', () => {
   it('the same status event delivered twice writes one notification, one timeline entry, one push', async () => {
     const rep = await reporter(['device-dup']);
     const reportedAt = new Date(Date.now() - 15 * 60_000);
-    const ref = await newIncident(rep, 15);
+    const ref = await reportFiledBy(rep, {}, 15);
     await waitFor(
       () => notificationsOf(rep.uid),
       (l) => l.length === 1,
@@ -386,7 +366,7 @@ describe('incident triggers', () => {
     const rep = await reporter();
     // Stored as Processing, the platform's own creation event does nothing; the hand-made one
     // below says it was filed as Reported.
-    const ref = await newIncident(rep, 30, { status: 'Processing' });
+    const ref = await reportFiledBy(rep, { status: 'Processing' }, 30);
     const eventId = unique('dup-create');
     const event = cloudEvent({
       id: eventId,

@@ -23,6 +23,7 @@ import {
   docData,
   notificationsOf,
   pushesFor,
+  reportFiledBy,
   reporter,
   signIn,
   staffMember,
@@ -170,28 +171,6 @@ describe('default passwords expire (finding 1)', () => {
   });
 });
 
-const incidents = () => db.collection(COLLECTIONS.incidentReports);
-
-/** A report filed by `filer` (found by its uid). */
-async function reportedIncident(
-  filer: { uid: string; email: string },
-  extra: Record<string, unknown> = {},
-) {
-  const ref = incidents().doc(unique('inc'));
-  await ref.set({
-    timestamp: Timestamp.fromMillis(Date.now() - 10 * 60_000),
-    geoLoc: { latitude: 14.65, longitude: 121.07 },
-    nearestCampus: 'Main Campus',
-    status: 'Reported',
-    isArchived: false,
-    email: filer.email,
-    reporterId: filer.uid,
-    incidentType: 'Fire',
-    ...extra,
-  });
-  return ref;
-}
-
 const orange = (list: DocumentData[]) => list.some((n) => n.color === 'orange');
 
 describe('what a reporter is shown comes from trusted data (finding 3)', () => {
@@ -199,7 +178,7 @@ describe('what a reporter is shown comes from trusted data (finding 3)', () => {
     const forged = 'Campus Police. Call +1-555-0100 and give your card number';
     const rep = await reporter(['device-forged']);
     const assignee = await staffMember('Ana', 'Cruz');
-    const ref = await reportedIncident(rep);
+    const ref = await reportFiledBy(rep, {}, 10);
     // Written with the admin SDK: a console that got past the rules could write no more.
     await ref.update({
       status: 'Processing',
@@ -219,7 +198,7 @@ describe('what a reporter is shown comes from trusted data (finding 3)', () => {
 
   it('an assignee id that names no staff account gives "The safety team"', async () => {
     const rep = await reporter();
-    const ref = await reportedIncident(rep);
+    const ref = await reportFiledBy(rep, {}, 10);
     await ref.update({
       status: 'Processing',
       threatLevel: 'Low',
@@ -252,9 +231,13 @@ describe('triggers succeed on the largest documents the rules allow (finding 4)'
         .set({ name: cleanTagName(name) });
     }
     const assignee = await staffMember(longest(LIMITS.name, 'A'), longest(LIMITS.name, 'B'));
-    const ref = await reportedIncident(rep, {
-      description: longest(LIMITS.body, 'Smoke '),
-    });
+    const ref = await reportFiledBy(
+      rep,
+      {
+        description: longest(LIMITS.body, 'Smoke '),
+      },
+      10,
+    );
     await ref.update({
       status: 'Processing',
       threatLevel: 'Critical',
@@ -283,12 +266,16 @@ describe('triggers succeed on the largest documents the rules allow (finding 4)'
   it('the largest accomplishment report is copied and resolves its incident', async () => {
     const rep = await reporter();
     const assignee = await staffMember('Ana', 'Cruz');
-    const ref = await reportedIncident(rep, {
-      status: 'Responded',
-      assignedTo: assignee,
-      threatLevel: 'Low',
-      description: longest(LIMITS.body, 'Smoke '),
-    });
+    const ref = await reportFiledBy(
+      rep,
+      {
+        status: 'Responded',
+        assignedTo: assignee,
+        threatLevel: 'Low',
+        description: longest(LIMITS.body, 'Smoke '),
+      },
+      10,
+    );
     const aid = unique('acc');
     await ref
       .collection(COLLECTIONS.accomplishmentReports)
@@ -358,7 +345,7 @@ describe('processed_events expire (finding 10)', () => {
   it('markers carry expiresAt; the housekeeping run removes expired ones only', async () => {
     const start = Timestamp.now();
     const rep = await reporter();
-    await reportedIncident(rep);
+    await reportFiledBy(rep, {}, 10);
     await waitFor(
       () => notificationsOf(rep.uid),
       (l) => l.length > 0,

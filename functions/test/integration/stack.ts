@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app';
 import { getAuth as adminAuth } from 'firebase-admin/auth';
 import { getStorage as adminStorage } from 'firebase-admin/storage';
-import { getFirestore, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  getFirestore,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -16,6 +22,11 @@ import {
   updatePassword,
   type User,
 } from 'firebase/auth';
+import {
+  connectFirestoreEmulator,
+  getFirestore as clientFirestore,
+  type Firestore as ClientFirestore,
+} from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
@@ -72,6 +83,8 @@ export interface SignedIn {
   email: string;
   user: User;
   app: FirebaseApp;
+  /** Firestore as the signed-in person's app or console writes it (web SDK). */
+  firestore: ClientFirestore;
   call<T = unknown>(name: string, data?: unknown): Promise<T>;
   idToken(): Promise<string>;
   changePassword(password: string): Promise<void>;
@@ -105,12 +118,15 @@ async function session(
   connectAuthEmulator(webAuth, `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
   const functions = getFunctions(app, FUNCTIONS_REGION);
   connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
+  const firestore = clientFirestore(app);
+  connectFirestoreEmulator(firestore, '127.0.0.1', PORTS.firestore);
   const { user } = await enter(webAuth, email, password);
   return {
     uid: user.uid,
     email,
     user,
     app,
+    firestore,
     async call<T>(name: string, data?: unknown) {
       return (await httpsCallable<unknown, T>(functions, name)(data)).data;
     },
@@ -217,6 +233,34 @@ export async function staffMember(
     deviceToken: [],
   });
   return { id, displayName: `${firstName} ${lastName}`, email };
+}
+
+/**
+ * A report filed by `filer` (found by its uid, docs/design.md#data-model) `minutesAgo` minutes ago,
+ * in the shape the app files, written by the server side; `fields` add to it or replace its
+ * values (a later status, another campus, an assignee). Marked `imported` as every server writer
+ * marks its reports: not filed through the app, it does not count towards the reporter's hourly
+ * quota (services/report-quota.ts).
+ */
+export async function reportFiledBy(
+  filer: { uid: string; email: string },
+  fields: Record<string, unknown> = {},
+  minutesAgo = 30,
+): Promise<DocumentReference> {
+  const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
+  await ref.set({
+    timestamp: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
+    geoLoc: { latitude: 14.65, longitude: 121.07 },
+    nearestCampus: 'Main Campus',
+    status: 'Reported',
+    isArchived: false,
+    email: filer.email,
+    reporterId: filer.uid,
+    incidentType: 'Fire',
+    imported: true,
+    ...fields,
+  });
+  return ref;
 }
 
 export async function docData(path: string): Promise<DocumentData | undefined> {

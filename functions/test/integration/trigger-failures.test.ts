@@ -8,8 +8,8 @@ import {
   deliverEvent,
   notificationsOf,
   pushesFor,
+  reportFiledBy,
   reporter,
-  unique,
   timelineOf,
   waitFor,
 } from './stack';
@@ -27,20 +27,14 @@ const failuresOf = async (document: string) =>
 
 async function faultyReport(failures: number) {
   const rep = await reporter(['device-f']);
-  const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
-  const fields = {
-    timestamp: new Date(Date.now() - 10 * 60_000),
-    geoLoc: { latitude: 14.65, longitude: 121.07 },
-    nearestCampus: 'Main Campus',
-    status: 'Reported',
-    isArchived: false,
-    email: rep.email,
-    reporterId: rep.uid,
-    incidentType: 'Fire',
-    tags: [],
-    emulatorFault: { trigger: 'announceNewIncident', failures },
-  };
-  await ref.set({ ...fields, timestamp: Timestamp.fromDate(fields.timestamp) });
+  const ref = await reportFiledBy(
+    rep,
+    { tags: [], emulatorFault: { trigger: 'announceNewIncident', failures } },
+    10,
+  );
+  // The event carries the report as stored (a CloudEvent's timestamp is a Date here).
+  const stored = (await ref.get()).data()!;
+  const fields = { ...stored, timestamp: (stored.timestamp as Timestamp).toDate() };
   const [record] = await waitFor(
     () => failuresOf(ref.path),
     (list) => list.length === 1,

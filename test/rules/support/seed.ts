@@ -42,6 +42,8 @@ export const NOTIFICATION = 'notification-1';
 /** The "reported" timeline entry and an internal note under REPORTS.reported, otherCampus and archived. */
 export const TIMELINE_ENTRY = 'reported';
 export const NOTE = 'note-1';
+/** Notes counted under each report that has NOTE (record_counts/internal_notes); accomplishment writes are counted from zero. */
+export const SEEDED_NOTE_COUNT = 1;
 export const TAG = 'fire';
 export const PUBLICATIONS = {
   published: 'published',
@@ -275,6 +277,15 @@ export async function seedFirestore(db: Firestore): Promise<void> {
       authorName: directoryName(author),
       at: reportTime,
     });
+    put(
+      batch,
+      db,
+      `${reports}/${reportId}/${COLLECTIONS.recordCounts}/${COLLECTIONS.internalNotes}`,
+      {
+        count: SEEDED_NOTE_COUNT,
+        lastId: NOTE,
+      },
+    );
   }
   put(batch, db, `${COLLECTIONS.campusLeads}/${SAME_CAMPUS}`, {
     uid: imtSameCampus.uid,

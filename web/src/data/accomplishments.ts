@@ -1,10 +1,15 @@
-import { COLLECTIONS, type AccomplishmentReport } from '@campus-safety/model';
 import {
-  createDocument,
+  COLLECTIONS,
+  RECORD_COUNT_LIMITS,
+  recordLimitMessage,
+  type AccomplishmentReport,
+} from '@campus-safety/model';
+import {
   entityConverter,
   newDocumentId,
   serverTime,
   updateDocument,
+  writeCounted,
 } from './firestore';
 import { callerUid } from '../lib/auth';
 import { accomplishmentScope, incidentAccomplishmentScope } from './scopes';
@@ -61,14 +66,44 @@ export type AccomplishmentContent = {
   imageUrl?: string;
 };
 
+/**
+ * Each create and content edit is counted against the incident's
+ * LIMITS.accomplishmentWritesPerReport and carries the count it reached as `revision` (the rules
+ * check both; at the limit the error says so).
+ */
+function writeAccomplishment(
+  incidentId: string,
+  id: string,
+  kind: 'create' | 'update',
+  fields: Record<string, unknown>,
+  failure: string,
+) {
+  return writeCounted(
+    [
+      COLLECTIONS.incidentReports,
+      incidentId,
+      COLLECTIONS.recordCounts,
+      COLLECTIONS.accomplishmentReports,
+    ],
+    RECORD_COUNT_LIMITS.accomplishment_reports,
+    recordLimitMessage('accomplishment_reports'),
+    [...sourcePath(incidentId), id],
+    kind,
+    (revision) => ({ ...fields, revision, updatedBy: callerUid() }),
+    failure,
+  );
+}
+
 export async function createAccomplishment(
   incidentId: string,
   id: string,
   content: AccomplishmentContent,
 ): Promise<void> {
-  await createDocument(
-    [...sourcePath(incidentId), id],
-    { ...content, isArchived: false, timestamp: serverTime(), updatedBy: callerUid() },
+  await writeAccomplishment(
+    incidentId,
+    id,
+    'create',
+    { ...content, isArchived: false, timestamp: serverTime() },
     'Accomplishment report failed',
   );
 }
@@ -83,9 +118,11 @@ export function updateAccomplishmentContent(
   id: string,
   content: AccomplishmentContent,
 ): Promise<void> {
-  return updateDocument(
-    [...sourcePath(incidentId), id],
-    { ...content, updatedBy: callerUid() },
+  return writeAccomplishment(
+    incidentId,
+    id,
+    'update',
+    { ...content },
     'Accomplishment update failed',
   );
 }

@@ -12,6 +12,7 @@ import {
   onSnapshot,
   orderBy,
   query,
+  runTransaction,
   serverTimestamp,
   setDoc,
   startAfter,
@@ -171,4 +172,30 @@ export function updateDocument(path: readonly string[], change: Fields, failure:
 
 export function deleteDocument(path: readonly string[], failure: string) {
   return explained(failure, () => deleteDoc(docRef(path)));
+}
+
+/**
+ * A write its report counts (`record_counts/{kind}`, docs/security-rules.md#bounded-records): in
+ * one transaction the count grows by one and names the written document, which `fields` may stamp
+ * with the new count. At the limit nothing is written and the error says `full`.
+ */
+export function writeCounted(
+  counter: readonly string[],
+  limit: number,
+  full: string,
+  target: readonly string[],
+  kind: 'create' | 'update',
+  fields: (count: number) => Fields,
+  failure: string,
+) {
+  return explained(failure, () =>
+    runTransaction(db, async (tx) => {
+      const current = await tx.get(docRef(counter));
+      const count = current.exists() ? Number(current.get('count')) : 0;
+      if (count >= limit) throw new Error(full);
+      tx.set(docRef(counter), { count: count + 1, lastId: target[target.length - 1] });
+      if (kind === 'create') tx.set(docRef(target), fields(count + 1));
+      else tx.update(docRef(target), fields(count + 1));
+    }),
+  );
 }

@@ -1,4 +1,10 @@
-import { COLLECTIONS, type InternalNote, type TimelineEntry } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  RECORD_COUNT_LIMITS,
+  recordLimitMessage,
+  type InternalNote,
+  type TimelineEntry,
+} from '@campus-safety/model';
 import { callerUid } from '../lib/auth';
 import {
   boundaryAt,
@@ -7,6 +13,7 @@ import {
   newDocumentId,
   readQueryPage,
   serverTime,
+  writeCounted,
 } from './firestore';
 import type { PageBoundary, QuerySpec, Row, WithId } from './spec';
 
@@ -90,13 +97,18 @@ export async function readWholeTimeline(incidentId: string) {
 
 /**
  * Adds a note as the signed-in staff member: the rules check the author against the caller and
- * the staff directory, and the time against the commit.
+ * the staff directory, the time against the commit, and that the report's note count grows by
+ * one within LIMITS.internalNotesPerReport (at the limit the error says so).
  */
 export function addInternalNote(incidentId: string, text: string, authorName: string) {
   const path = [...incidentPath(incidentId), COLLECTIONS.internalNotes];
-  return createDocument(
+  return writeCounted(
+    [...incidentPath(incidentId), COLLECTIONS.recordCounts, COLLECTIONS.internalNotes],
+    RECORD_COUNT_LIMITS.internal_notes,
+    recordLimitMessage('internal_notes'),
     [...path, newDocumentId(path)],
-    { text, authorId: callerUid(), authorName, at: serverTime() },
+    'create',
+    () => ({ text, authorId: callerUid(), authorName, at: serverTime() }),
     'The note was not saved',
   );
 }

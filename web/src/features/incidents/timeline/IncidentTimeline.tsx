@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { internalNoteProblem, LIMITS } from '@campus-safety/model';
+import { internalNoteProblem, LIMITS, recordLimitMessage } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
 import { useForm } from '../../../components/use-form';
+import { CallableError } from '../../../lib/errors';
 import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
 import { recentNotesSpec, recentTimelineSpec, TIMELINE_PAGE } from '../../../data/timeline';
@@ -50,7 +51,15 @@ export function IncidentTimeline({ incident }: { incident: Incident }) {
     validate: ({ text }) => ({ text: internalNoteProblem(text.trim()) ?? undefined }),
     send: async ({ text }, { reset }) => {
       if (!profile) throw new Error('Your profile is still loading: try again in a moment.');
-      await addNote(incident.id, text, profile);
+      try {
+        await addNote(incident.id, text, profile);
+      } catch (failure) {
+        // The report's note bound stays in view under the field, not only in a toast that fades.
+        const full = recordLimitMessage('internal_notes');
+        if (failure instanceof Error && failure.message === full)
+          throw new CallableError(full, { text: full });
+        throw failure;
+      }
       reset();
     },
     failureTitle: 'Could not add the note',
