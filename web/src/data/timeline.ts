@@ -8,7 +8,6 @@ import {
 import { callerUid } from '../lib/auth';
 import {
   boundaryAt,
-  createDocument,
   entityConverter,
   newDocumentId,
   readQueryPage,
