@@ -1,9 +1,4 @@
-import {
-  COLLECTIONS,
-  RECORD_COUNT_LIMITS,
-  recordLimitMessage,
-  type AccomplishmentReport,
-} from '@campus-safety/model';
+import { COLLECTIONS, type AccomplishmentReport } from '@campus-safety/model';
 import {
   entityConverter,
   newDocumentId,
@@ -79,14 +74,8 @@ function writeAccomplishment(
   failure: string,
 ) {
   return writeCounted(
-    [
-      COLLECTIONS.incidentReports,
-      incidentId,
-      COLLECTIONS.recordCounts,
-      COLLECTIONS.accomplishmentReports,
-    ],
-    RECORD_COUNT_LIMITS.accomplishment_reports,
-    recordLimitMessage('accomplishment_reports'),
+    incidentId,
+    'accomplishment_reports',
     [...sourcePath(incidentId), id],
     kind,
     (revision) => ({ ...fields, revision, updatedBy: callerUid() }),

@@ -23,6 +23,12 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/firestore';
+import {
+  COLLECTIONS,
+  RECORD_COUNT_LIMITS,
+  recordLimitMessage,
+  type CountedRecord,
+} from '@campus-safety/model';
 import { db } from '../lib/db';
 import { messageOf } from '../lib/errors';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WithId } from './spec';
@@ -175,24 +181,25 @@ export function deleteDocument(path: readonly string[], failure: string) {
 }
 
 /**
- * A write its report counts (`record_counts/{kind}`, docs/security-rules.md#bounded-records): in
+ * A write its report counts (`record_counts/{record}`, docs/security-rules.md#bounded-records): in
  * one transaction the count grows by one and names the written document, which `fields` may stamp
- * with the new count. At the limit nothing is written and the error says `full`.
+ * with the new count. At the record's limit nothing is written and the error says so
+ * (recordLimitMessage).
  */
 export function writeCounted(
-  counter: readonly string[],
-  limit: number,
-  full: string,
+  incidentId: string,
+  record: CountedRecord,
   target: readonly string[],
   kind: 'create' | 'update',
   fields: (count: number) => Fields,
   failure: string,
 ) {
+  const counter = [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.recordCounts, record];
   return explained(failure, () =>
     runTransaction(db, async (tx) => {
       const current = await tx.get(docRef(counter));
       const count = current.exists() ? Number(current.get('count')) : 0;
-      if (count >= limit) throw new Error(full);
+      if (count >= RECORD_COUNT_LIMITS[record]) throw new Error(recordLimitMessage(record));
       tx.set(docRef(counter), { count: count + 1, lastId: target[target.length - 1] });
       if (kind === 'create') tx.set(docRef(target), fields(count + 1));
       else tx.update(docRef(target), fields(count + 1));

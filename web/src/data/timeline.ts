@@ -1,10 +1,4 @@
-import {
-  COLLECTIONS,
-  RECORD_COUNT_LIMITS,
-  recordLimitMessage,
-  type InternalNote,
-  type TimelineEntry,
-} from '@campus-safety/model';
+import { COLLECTIONS, type InternalNote, type TimelineEntry } from '@campus-safety/model';
 import { callerUid } from '../lib/auth';
 import {
   boundaryAt,
@@ -102,9 +96,8 @@ export async function readWholeTimeline(incidentId: string) {
 export function addInternalNote(incidentId: string, text: string, authorName: string) {
   const path = [...incidentPath(incidentId), COLLECTIONS.internalNotes];
   return writeCounted(
-    [...incidentPath(incidentId), COLLECTIONS.recordCounts, COLLECTIONS.internalNotes],
-    RECORD_COUNT_LIMITS.internal_notes,
-    recordLimitMessage('internal_notes'),
+    incidentId,
+    'internal_notes',
     [...path, newDocumentId(path)],
     'create',
     () => ({ text, authorId: callerUid(), authorName, at: serverTime() }),
