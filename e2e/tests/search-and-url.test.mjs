@@ -133,14 +133,14 @@ describe('Search and the URL', () => {
     await page.waitForURL(/q=north/);
     const filtered = page.url();
     await titled(page, 'Reports · North Campus · Campus Safety Console');
-    // The summary once the server's count is in (not "of …").
-    const summary = pager(page).locator('span').first();
-    // The summary must be there and counted: an absent one is not "counted".
-    await page.waitForFunction(() => {
-      const text = document.querySelector('nav[aria-label="Pagination"] span')?.textContent;
-      return text !== undefined && !text.includes('…');
-    });
-    const counted = await summary.textContent();
+    // The summary once the server has counted the searched list: before the search's count
+    // arrives the summary may still show the previous filter's count, then "of …".
+    const counted = await page
+      .waitForFunction(() => {
+        const text = document.querySelector('nav[aria-label="Pagination"] span')?.textContent;
+        return text?.includes('matching any search word') && !text.includes('…') ? text : false;
+      })
+      .then((handle) => handle.jsonValue());
     // The rows by the report each opens: their text holds ages that tick with the clock.
     const openButtons = (p) =>
       table(p)
