@@ -39,12 +39,15 @@ describe('incident keywords trigger and rebuild', () => {
     const ref = reports().doc(unique('inc'));
     const fields = report();
     await ref.set(fields);
-    // The first delivery of a cold trigger on a busy machine can take a while.
-    const first = await waitFor(
-      () => keywordsOf(ref.id),
-      (k) => Array.isArray(k),
+    // The first delivery of a cold trigger on a busy machine can take a while. The new-report
+    // trigger writes the report too (its `escalatedAt` mark): wait for both writers, or a late
+    // one rewrites the report while the no-loop check below watches it.
+    const created = await waitFor(
+      async () => (await ref.get()).data() ?? {},
+      (d) => Array.isArray(d.keywords) && d.escalatedAt === null,
       90_000,
     );
+    const first = created.keywords as unknown;
     assert.deepEqual(first, incidentKeywords(fields));
     assert.ok((first as string[]).includes('cafe'));
 

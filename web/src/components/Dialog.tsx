@@ -45,11 +45,16 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
+  /** Heads the failure shown in the dialog: "Could not delete the tag". */
+  failureTitle: string;
+  /** What the person reads about a failure (default: the thrown message). */
+  failureText?: (error: unknown) => string;
 }
 
 /**
- * Asks before a destructive or far-reaching action; stays open (busy) until it settles, and says
- * why if it fails (callers that toast their own failure do not throw).
+ * Asks before a destructive or far-reaching action; stays open (busy) until it settles. A failure
+ * (`onConfirm` throws) is said in the dialog, where the person is looking, and nowhere else:
+ * callers throw rather than toast.
  */
 export function ConfirmDialog({
   open,
@@ -59,8 +64,10 @@ export function ConfirmDialog({
   destructive,
   onConfirm,
   onClose,
+  failureTitle,
+  failureText,
 }: ConfirmDialogProps) {
-  const confirm = useAction(onConfirm);
+  const confirm = useAction(onConfirm, { failureText });
   // A failure shown belongs to this asking: the next opening starts clean.
   const close = () => {
     confirm.clearFailure();
@@ -70,9 +77,10 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={close} busy={confirm.busy} title={title}>
       <div className="text-sm text-slate-700">{message}</div>
       {confirm.failure && (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 p-2 text-sm text-red-800">
-          {confirm.failure}
-        </p>
+        <div role="alert" className="mt-3 rounded-md bg-red-50 p-2 text-sm text-red-800">
+          <p className="font-medium">{failureTitle}</p>
+          <p>{confirm.failure}</p>
+        </div>
       )}
       <DialogFooter
         onCancel={close}
@@ -151,6 +159,7 @@ export function ArchiveConfirmDialog<T extends { isArchived: boolean }>({
       destructive={!restore}
       onConfirm={() => (item ? onConfirm(item) : undefined)}
       onClose={onClose}
+      failureTitle={`Could not ${restore ? 'restore' : 'archive'} the ${what}`}
     />
   );
 }

@@ -91,13 +91,17 @@ describe('ConfirmDialog', () => {
         message="The tag goes away."
         confirmLabel="Delete"
         onConfirm={() => pending.promise}
+        failureTitle="Could not delete the tag"
         onClose={onClose}
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     pending.reject(new Error('The tag is in use.'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The tag is in use.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not delete the tag');
+    expect(alert).toHaveTextContent('The tag is in use.');
+    expect(useToasts.getState().toasts).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Delete tag' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -160,14 +160,10 @@ export function SecondFactorEnrolment() {
   const factors = phoneFactors(multiFactor(user).enrolledFactors);
 
   async function remove(factor: PhoneMultiFactorInfo) {
-    try {
-      await removeFactor(user!, factor);
-      toast.success('Second factor removed');
-      setRemoving(null);
-      refresh();
-    } catch (error) {
-      toast.error('Could not remove the second factor', secondFactorErrorMessage(error));
-    }
+    await removeFactor(user!, factor);
+    toast.success('Second factor removed');
+    setRemoving(null);
+    refresh();
   }
 
   return (
@@ -196,6 +192,8 @@ export function SecondFactorEnrolment() {
         confirmLabel="Remove"
         destructive
         onConfirm={() => (removing ? remove(removing) : undefined)}
+        failureTitle="Could not remove the second factor"
+        failureText={secondFactorErrorMessage}
         onClose={() => setRemoving(null)}
       />
     </div>

@@ -85,15 +85,11 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
   const staff = isStaffRole(role);
 
   async function toggleArchive(row: Accomplishment) {
-    try {
-      await setAccomplishmentArchived(row.id, !row.isArchived);
-      toast.success(
-        row.isArchived ? 'Accomplishment report restored' : 'Accomplishment report archived',
-      );
-      setMode(null);
-    } catch (error) {
-      toast.failure('Could not change the accomplishment report', error);
-    }
+    await setAccomplishmentArchived(row.id, !row.isArchived);
+    toast.success(
+      row.isArchived ? 'Accomplishment report restored' : 'Accomplishment report archived',
+    );
+    setMode(null);
   }
 
   const columns: Column<Accomplishment>[] = [

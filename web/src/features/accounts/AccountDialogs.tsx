@@ -66,14 +66,10 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
   });
 
   async function removeHolder(uid: string) {
-    try {
-      await removeUnverifiedAccount(uid);
-      toast.success('Unverified account removed', 'Create the account again.');
-      setHolder(null);
-      setRemoving(false);
-    } catch (error) {
-      toast.failure('Could not remove the account', error);
-    }
+    await removeUnverifiedAccount(uid);
+    toast.success('Unverified account removed', 'Create the account again.');
+    setHolder(null);
+    setRemoving(false);
   }
 
   if (created) {
@@ -124,6 +120,7 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
         message={`The account holding ${holder?.email ?? ''} is deleted with its profile. It never verified the address. This cannot be undone.`}
         confirmLabel="Remove account"
         onConfirm={() => (holder ? removeHolder(holder.uid) : undefined)}
+        failureTitle="Could not remove the account"
         onClose={() => setRemoving(false)}
       />
     </Dialog>

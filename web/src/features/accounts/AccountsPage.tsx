@@ -42,30 +42,19 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
   const rows = list.data.filter((a) => matchesAccount(a, search));
 
   async function toggleArchive(account: Account) {
-    try {
-      await setStaffAccess(account.id, {
-        role: account.role,
-        campus: account.campus,
-        isArchived: !account.isArchived,
-      });
-      toast.success(
-        account.isArchived ? 'Account restored' : 'Account archived',
-        fullName(account),
-      );
-      setArchiving(null);
-    } catch (error) {
-      toast.failure('Could not change the account', error);
-    }
+    await setStaffAccess(account.id, {
+      role: account.role,
+      campus: account.campus,
+      isArchived: !account.isArchived,
+    });
+    toast.success(account.isArchived ? 'Account restored' : 'Account archived', fullName(account));
+    setArchiving(null);
   }
 
   async function reissue(account: Account) {
-    try {
-      const result = await issueInvitation(account.id);
-      setReissuing(null);
-      setIssued({ email: account.email, invitation: result.invitation });
-    } catch (error) {
-      toast.failure('Could not issue a new invitation', error);
-    }
+    const result = await issueInvitation(account.id);
+    setReissuing(null);
+    setIssued({ email: account.email, invitation: result.invitation });
   }
 
   function passwordCell(account: Account) {
@@ -159,6 +148,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
         message={`${reissuing ? fullName(reissuing) : ''}'s current password and any earlier invitation stop working now, and every session is signed out. The new invitation link is shown once.`}
         confirmLabel="Issue invitation"
         onConfirm={() => (reissuing ? reissue(reissuing) : undefined)}
+        failureTitle="Could not issue a new invitation"
         onClose={() => setReissuing(null)}
       />
       <ArchiveConfirmDialog

@@ -99,13 +99,9 @@ export default function TagsPage() {
 
   async function confirmDelete() {
     if (!deleting) return;
-    try {
-      await deleteTag(deleting.tag.id);
-      toast.success('Tag deleted', `“${deleting.tag.name}” was removed.`);
-      setDeleting(null);
-    } catch (error) {
-      toast.failure('Could not delete the tag', error);
-    }
+    await deleteTag(deleting.tag.id);
+    toast.success('Tag deleted', `“${deleting.tag.name}” was removed.`);
+    setDeleting(null);
   }
 
   const columns: Column<TagRow>[] = [
@@ -151,6 +147,7 @@ export default function TagsPage() {
         confirmLabel="Delete tag"
         destructive
         onConfirm={confirmDelete}
+        failureTitle="Could not delete the tag"
         onClose={() => setDeleting(null)}
       />
     </>

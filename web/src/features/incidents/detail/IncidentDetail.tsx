@@ -66,18 +66,14 @@ export function IncidentDetail({
 
   async function confirmSimple() {
     if (!data || !action) return;
-    try {
-      if (action === 'respond') {
-        await respondToIncident(data.id);
-        toast.success('Report marked as responded');
-      } else {
-        await setIncidentArchived(data.id, action === 'archive');
-        toast.success(action === 'archive' ? 'Report archived' : 'Report restored');
-      }
-      setAction(null);
-    } catch (error) {
-      toast.failure('Could not update the report', error);
+    if (action === 'respond') {
+      await respondToIncident(data.id);
+      toast.success('Report marked as responded');
+    } else {
+      await setIncidentArchived(data.id, action === 'archive');
+      toast.success(action === 'archive' ? 'Report archived' : 'Report restored');
     }
+    setAction(null);
   }
 
   return (
@@ -221,6 +217,7 @@ export function IncidentDetail({
             confirmLabel={action ? ACTION_LABELS[action] : 'Confirm'}
             destructive={action === 'archive'}
             onConfirm={confirmSimple}
+            failureTitle="Could not update the report"
             onClose={() => setAction(null)}
           />
         </div>
