@@ -32,6 +32,7 @@ export { rebuildIncidentStats } from './callables/rebuild-incident-stats';
 export { classifyIncident } from './callables/classify-incident';
 export { withholdCrimeLogEntry } from './callables/withhold-crime-log-entry';
 export { setLegalHold } from './callables/set-legal-hold';
+export { saveCleryCalendar } from './callables/save-clery-calendar';
 export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 
 export { publishScheduled } from './scheduled/publish-scheduled';

@@ -20,6 +20,7 @@ import {
   setLegalHoldSchema,
   withholdCrimeLogEntrySchema,
 } from './clery/record';
+import { saveCleryCalendarSchema } from './clery/crime-log';
 import { MESSAGES } from './constants';
 import {
   accountIdSchema,
@@ -105,6 +106,11 @@ export interface DeleteTagResponse {
 }
 
 /** What a Clery callable changed: the incident it is about. */
+/** The holidays saved, in date order. */
+export interface SaveCleryCalendarResponse {
+  holidays: string[];
+}
+
 export interface CleryChangeResponse {
   incidentId: string;
 }
@@ -229,6 +235,11 @@ export const CALLABLES = {
     input: setLegalHoldSchema,
     roles: ADMIN,
     failure: 'Could not change the legal hold. Try again.',
+  }),
+  saveCleryCalendar: spec<SaveCleryCalendarResponse>()({
+    input: saveCleryCalendarSchema,
+    roles: ADMIN,
+    failure: 'Could not save the holidays. Try again.',
   }),
   rebuildIncidentKeywords: spec<RebuildIncidentKeywordsResponse>()({
     input: noInputSchema,

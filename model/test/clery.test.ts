@@ -16,7 +16,9 @@ import {
   crimeLogEntries,
   geographyAt,
   geographyProblem,
+  holidaysProblem,
   isInsideBoundary,
+  saveCleryCalendarSchema,
   offencesProblem,
   printableEntries,
   priorCalendarYears,
@@ -347,6 +349,76 @@ describe('daily crime log', () => {
       printableEntries(entries).map((e) => e.incidentId),
       ['crime'],
     );
+  });
+
+  it('skips the holidays of the calendar when an entry falls due', () => {
+    // Friday 2026-11-20 → Monday and Tuesday are the two business days; a holiday on Monday
+    // moves the due time to the end of Wednesday 2026-11-25 Manila.
+    const friday = at('2026-11-20T02:00:00Z');
+    const holidays = new Set(['2026-11-23', '2026-11-29']);
+    assert.equal(classificationDueBy(friday, ZONE, holidays), at('2026-11-25T15:59:59.999Z'));
+    const now = at('2026-11-25T02:00:00Z');
+    const incidents = [
+      {
+        id: 'r',
+        campus: 'Main Campus',
+        incidentType: 'Theft',
+        status: 'Reported',
+        reportedAt: friday,
+      },
+    ];
+    assert.equal(crimeLogEntries(incidents, new Map(), now, ZONE)[0]!.overdue, true);
+    assert.equal(crimeLogEntries(incidents, new Map(), now, ZONE, holidays)[0]!.overdue, false);
+  });
+
+  it('asks for a new disposition once a case classified open has closed', () => {
+    const ts = { toMillis: () => 0, toDate: () => new Date(0) };
+    const record = (disposition: string, isCrime = true) =>
+      ({
+        incidentId: 'r',
+        campus: 'Main Campus',
+        reportedAt: ts,
+        occurredAt: null,
+        isCrime,
+        offences: [],
+        arrests: none,
+        referrals: none,
+        geography: 'onCampus',
+        noncampusProperty: null,
+        generalLocation: 'Library',
+        nature: 'Theft',
+        disposition,
+        withheld: null,
+        classifiedAt: ts,
+        classifiedBy: 'a',
+        retainUntil: ts,
+      }) as unknown as CleryRecord;
+    const entry = (status: string, disposition: string, isCrime?: boolean) =>
+      crimeLogEntries(
+        [{ id: 'r', campus: 'Main Campus', incidentType: 'Theft', status, reportedAt: 0 }],
+        new Map([['r', record(disposition, isCrime)]]),
+        0,
+        ZONE,
+      )[0]!.dispositionToUpdate;
+    assert.equal(entry('Processing', 'Open - under investigation'), false);
+    assert.equal(entry('Resolved', 'Open - under investigation'), true);
+    assert.equal(entry('Declined', 'Open - under investigation'), true);
+    assert.equal(entry('Resolved', 'Closed - arrest'), false);
+    assert.equal(entry('Resolved', 'Open - under investigation', false), false);
+  });
+
+  it('takes a calendar of real, distinct dates, bounded', () => {
+    assert.equal(holidaysProblem(['2026-12-25', '2027-01-01']), null);
+    assert.match(holidaysProblem(['2026-02-30'])!, /not a date/);
+    assert.match(holidaysProblem(['25/12/2026'])!, /not a date/);
+    assert.match(holidaysProblem(['2026-12-25', '2026-12-25'])!, /twice/);
+    const many = Array.from({ length: 101 }, (_, i) =>
+      new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+    );
+    assert.match(holidaysProblem(many)!, /At most 100/);
+    assert.equal(saveCleryCalendarSchema.safeParse({ holidays: ['2026-12-25'] }).success, true);
+    assert.equal(saveCleryCalendarSchema.safeParse({ holidays: [25] }).success, false);
+    assert.equal(saveCleryCalendarSchema.safeParse({ holidays: [], extra: true }).success, false);
   });
 });
 

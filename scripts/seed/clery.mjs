@@ -7,7 +7,7 @@
 import {
   CAMPUSES,
   CLERY_GEOGRAPHY,
-  CLASSIFIABLE_STATUSES,
+  CLOSED_STATUSES,
   fullName,
   geographiesOf,
   geographyAt,
@@ -124,7 +124,7 @@ function recordFor(id, incident, outcome, geography) {
  */
 export function buildCleryRecords(now, incidents, random) {
   const records = [];
-  const closed = incidents.filter((i) => CLASSIFIABLE_STATUSES.includes(i.data.status));
+  const closed = incidents.filter((i) => CLOSED_STATUSES.includes(i.data.status));
   // Every third closed incident stays unclassified: the log flags the ones past two business days.
   closed.forEach(({ id, data }, index) => {
     if (index % 3 === 2) return;

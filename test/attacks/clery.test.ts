@@ -171,12 +171,24 @@ describe('attacks: Clery records and legal holds', () => {
     await refused(() => deleteDoc(doc(c.admin.db, 'incident_reports', held)), watched);
   });
 
-  it('an Admin cannot classify an incident that is still open', async () => {
-    const open = await incident('Main Campus', c.reporter);
-    await refused(
-      () => c.admin.call('classifyIncident', classification(open)),
-      [`clery_records/${open}`, `incident_reports/${open}`],
-      ['failed-precondition'],
-    );
+  it('only Admins change the holiday calendar, only through the callable and only with dates', async () => {
+    const calendar = ['settings/clery_calendar'];
+    await admin.db.doc(calendar[0]!).set({ holidays: ['2026-12-25'], updatedBy: 'x' });
+    // A holiday every day would keep every entry from ever falling due.
+    const everyDay = { holidays: ['2026-12-24', '2026-12-26'] };
+    for (const who of everyone)
+      await refused(() => who.call('saveCleryCalendar', everyDay), calendar, [
+        'permission-denied',
+        'unauthenticated',
+      ]);
+    for (const who of [...everyone, c.admin])
+      await refused(
+        () => setDoc(doc(who.db, 'settings', 'clery_calendar'), { holidays: [] }),
+        calendar,
+      );
+    for (const holidays of [['tomorrow'], ['2026-13-01'], Array(101).fill('2026-12-25'), 'x'])
+      await refused(() => c.admin.call('saveCleryCalendar', { holidays }), calendar, [
+        'invalid-argument',
+      ]);
   });
 });

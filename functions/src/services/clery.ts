@@ -5,7 +5,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import {
-  CLASSIFIABLE_STATUSES,
+  CLERY_CALENDAR,
   CLERY_LOG,
   COLLECTIONS,
   geographyProblem,
@@ -14,6 +14,7 @@ import {
   type CallableInput,
   type CleryChangeResponse,
   type CleryLogEntry,
+  type SaveCleryCalendarResponse,
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
@@ -40,8 +41,9 @@ function appendLogEntry(
 }
 
 /**
- * Classifies a closed incident (Resolved or Declined): the offences, the geography of its campus,
- * and the crime log columns. A second call reclassifies; the withholding and history stay.
+ * Classifies an incident, open or closed: the offences, the geography of its campus, and the crime
+ * log columns (an open case's entry is due within two business days like any other). A second
+ * call reclassifies; the withholding and history stay.
  */
 export async function classifyIncident(
   db: Firestore,
@@ -55,8 +57,6 @@ export async function classifyIncident(
     const [incident, existing] = await Promise.all([tx.get(incidentRef), tx.get(recordRef)]);
     if (!incident.exists) fail('not-found', 'The incident no longer exists.');
     const data = incident.data();
-    if (!(CLASSIFIABLE_STATUSES as readonly unknown[]).includes(data?.status))
-      fail('failed-precondition', 'Classify an incident once it is Resolved or Declined.');
     const campus: unknown = data?.nearestCampus;
     const reported = reportedAt(data);
     if (!isCampusName(campus) || !reported)
@@ -141,4 +141,21 @@ export async function setLegalHold(
     );
   });
   return { incidentId: input.incidentId };
+}
+
+/**
+ * Admins replace the holidays of the crime log's calendar (not business days when an entry falls
+ * due). Kept in date order, with who saved it and when.
+ */
+export async function saveCleryCalendar(
+  db: Firestore,
+  input: CallableInput<'saveCleryCalendar'>,
+  caller: Caller,
+): Promise<SaveCleryCalendarResponse> {
+  const holidays = [...input.holidays].sort();
+  await db
+    .collection(CLERY_CALENDAR.collection)
+    .doc(CLERY_CALENDAR.id)
+    .set({ holidays, updatedAt: Timestamp.now(), updatedBy: caller.uid });
+  return { holidays };
 }

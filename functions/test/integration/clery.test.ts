@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
-import { CLERY_LOG, COLLECTIONS, type CleryChangeResponse } from '@campus-safety/model';
+import {
+  CLERY_CALENDAR,
+  CLERY_LOG,
+  COLLECTIONS,
+  OPEN_DISPOSITION,
+  type CleryChangeResponse,
+  type SaveCleryCalendarResponse,
+} from '@campus-safety/model';
 import { account, callError, closeAll, db, docData, unique, type SignedIn } from './stack';
 
 const NONE = { weapons: 0, drugAbuse: 0, liquorLaw: 0 };
 /** 10:00 on 2 March 2025 in Manila. */
 const REPORTED = new Date('2025-03-02T02:00:00Z');
 
-async function closedIncident(campus: string, status = 'Resolved') {
+async function incidentWith(campus: string, status = 'Resolved') {
   const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('clery'));
   await ref.set({
     timestamp: Timestamp.fromDate(REPORTED),
@@ -53,7 +60,7 @@ describe('Clery callables', () => {
   after(closeAll);
 
   it('classifies a closed incident with its report time, campus, retention and history', async () => {
-    const id = await closedIncident('Main Campus', 'Declined');
+    const id = await incidentWith('Main Campus', 'Declined');
     const answer = await admin.call<CleryChangeResponse>('classifyIncident', classification(id));
     assert.deepEqual(answer, { incidentId: id });
     const record = await docData(`${COLLECTIONS.cleryRecords}/${id}`);
@@ -70,8 +77,34 @@ describe('Clery callables', () => {
     assert.equal(record?.log, undefined);
   });
 
+  it('classifies a case still open, so its entry is on the log within two business days', async () => {
+    const id = await incidentWith('North Campus', 'Processing');
+    await admin.call('classifyIncident', classification(id, { disposition: OPEN_DISPOSITION }));
+    const record = await docData(`${COLLECTIONS.cleryRecords}/${id}`);
+    assert.equal(record?.disposition, OPEN_DISPOSITION);
+    assert.equal(record?.campus, 'North Campus');
+  });
+
+  it('saves the holidays in date order with who saved them; refuses a bad list and non-Admins', async () => {
+    const path = `${CLERY_CALENDAR.collection}/${CLERY_CALENDAR.id}`;
+    const saved = await admin.call<SaveCleryCalendarResponse>('saveCleryCalendar', {
+      holidays: ['2026-12-25', '2026-11-30'],
+    });
+    assert.deepEqual(saved.holidays, ['2026-11-30', '2026-12-25']);
+    const calendar = await docData(path);
+    assert.deepEqual(calendar?.holidays, ['2026-11-30', '2026-12-25']);
+    assert.equal(calendar?.updatedBy, admin.uid);
+
+    const bad = await callError(admin.call('saveCleryCalendar', { holidays: ['2026-02-30'] }));
+    assert.equal(bad.code, 'functions/invalid-argument');
+    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const refused = await callError(imt.call('saveCleryCalendar', { holidays: [] }));
+    assert.equal(refused.code, 'functions/permission-denied');
+    assert.deepEqual((await docData(path))?.holidays, ['2026-11-30', '2026-12-25']);
+  });
+
   it('keeps a withheld entry withheld when reclassified, and logs withhold and release', async () => {
-    const id = await closedIncident('North Campus');
+    const id = await incidentWith('North Campus');
     await admin.call('classifyIncident', classification(id, { geography: 'onCampus' }));
     await admin.call('withholdCrimeLogEntry', {
       incidentId: id,
@@ -105,7 +138,7 @@ describe('Clery callables', () => {
   });
 
   it('refuses a geography the campus does not have and a time after the report', async () => {
-    const id = await closedIncident('Riverside Campus');
+    const id = await incidentWith('Riverside Campus');
     const noncampus = await callError(
       admin.call(
         'classifyIncident',
@@ -140,7 +173,7 @@ describe('Clery callables', () => {
   });
 
   it('sets and lifts a legal hold once each, with its history', async () => {
-    const id = await closedIncident('Main Campus');
+    const id = await incidentWith('Main Campus');
     await admin.call('setLegalHold', { incidentId: id, active: true, reason: 'Lawsuit filed' });
     const twice = await callError(
       admin.call('setLegalHold', { incidentId: id, active: true, reason: 'Again' }),

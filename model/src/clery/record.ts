@@ -22,18 +22,21 @@ import {
 } from './offences';
 
 /**
- * An incident is classified once it is closed: Resolved or Declined. A declined report is
- * classified too, since the Clery Act counts crimes as reported, whatever the response
+ * The statuses of a closed case. Any report is classified, open or closed (a crime log entry is due
+ * within two business days of the report, 668.46(f)(2)); a crime classified while open keeps the
+ * disposition "Open - under investigation" until staff update it once the case closes
  * (docs/clery.md#when).
  */
-export const CLASSIFIABLE_STATUSES = [
+export const CLOSED_STATUSES = [
   'Resolved',
   'Declined',
 ] as const satisfies readonly IncidentStatus[];
 
 /** Crime log dispositions; an unfounded report stays on the log but leaves the statistics. */
+/** The disposition of a case still being investigated. */
+export const OPEN_DISPOSITION = 'Open - under investigation';
 export const DISPOSITIONS = [
-  'Open - under investigation',
+  OPEN_DISPOSITION,
   'Closed - arrest',
   'Closed - referred for discipline',
   'Closed - referred to police',

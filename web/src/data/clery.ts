@@ -1,11 +1,14 @@
 import {
+  CLERY_CALENDAR,
   COLLECTIONS,
+  readHolidays,
   type CleryRecord,
   type IncidentReport,
   type LegalHold,
 } from '@campus-safety/model';
+import type { FirestoreDataConverter } from 'firebase/firestore';
 import { entityConverter } from './firestore';
-import type { QuerySpec } from './spec';
+import type { DocSpec, QuerySpec, WithId } from './spec';
 
 /** Every report since `since` (archived ones too: the crime log keeps them), newest first. */
 export function crimeLogIncidentsSpec(since: Date): QuerySpec<IncidentReport> {
@@ -32,4 +35,20 @@ export const activeLegalHoldsSpec: QuerySpec<LegalHold> = {
   path: [COLLECTIONS.legalHolds],
   converter: entityConverter<LegalHold>(),
   wheres: [{ field: 'active', op: '==', value: true }],
+};
+
+/** The holidays of the crime log's calendar; a missing document reads as none. */
+export interface CleryCalendar {
+  holidays: string[];
+}
+
+const calendarConverter: FirestoreDataConverter<WithId<CleryCalendar>> = {
+  toFirestore: ({ id: _id, ...data }) => data,
+  fromFirestore: (snap) => ({ id: snap.id, holidays: readHolidays(snap.data()) }),
+};
+
+/** `settings/clery_calendar`: written by the `saveCleryCalendar` callable, read by live accounts. */
+export const cleryCalendarSpec: DocSpec<CleryCalendar> = {
+  path: [CLERY_CALENDAR.collection, CLERY_CALENDAR.id],
+  converter: calendarConverter,
 };

@@ -23,14 +23,9 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/firestore';
-import {
-  COLLECTIONS,
-  RECORD_COUNT_LIMITS,
-  recordLimitMessage,
-  type CountedRecord,
-} from '@campus-safety/model';
+import { COLLECTIONS, RECORD_COUNT_LIMITS, type CountedRecord } from '@campus-safety/model';
 import { db } from '../lib/db';
-import { messageOf } from '../lib/errors';
+import { messageOf, RecordLimitError } from '../lib/errors';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WithId } from './spec';
 
 /**
@@ -154,14 +149,15 @@ export const serverTime = serverTimestamp;
 
 /**
  * Every console write goes through here: a refused or failed write is logged with `failure` (what
- * was being done) and rethrown as plain text for the toast or form.
+ * was being done) and rethrown as plain text for the toast or form. A RecordLimitError is already
+ * said for people and keeps its type, so a form can put it next to its field.
  */
 async function explained(failure: string, write: () => Promise<void>): Promise<void> {
   try {
     await write();
   } catch (error) {
     console.error(failure, error);
-    throw new Error(messageOf(error));
+    throw error instanceof RecordLimitError ? error : new Error(messageOf(error));
   }
 }
 
@@ -183,8 +179,7 @@ export function deleteDocument(path: readonly string[], failure: string) {
 /**
  * A write its report counts (`record_counts/{record}`, docs/security-rules.md#bounded-records): in
  * one transaction the count grows by one and names the written document, which `fields` may stamp
- * with the new count. At the record's limit nothing is written and the error says so
- * (recordLimitMessage).
+ * with the new count. At the record's limit nothing is written: a RecordLimitError.
  */
 export function writeCounted(
   incidentId: string,
@@ -199,7 +194,7 @@ export function writeCounted(
     runTransaction(db, async (tx) => {
       const current = await tx.get(docRef(counter));
       const count = current.exists() ? Number(current.get('count')) : 0;
-      if (count >= RECORD_COUNT_LIMITS[record]) throw new Error(recordLimitMessage(record));
+      if (count >= RECORD_COUNT_LIMITS[record]) throw new RecordLimitError(record);
       tx.set(docRef(counter), { count: count + 1, lastId: target[target.length - 1] });
       if (kind === 'create') tx.set(docRef(target), fields(count + 1));
       else tx.update(docRef(target), fields(count + 1));

@@ -1,3 +1,5 @@
+import { recordLimitMessage, type CountedRecord } from '@campus-safety/model';
+
 /**
  * Plain-text messages for the errors the Firebase SDKs throw. Pure functions over `{code, message}`
  * so they are tested without Firebase.
@@ -81,6 +83,14 @@ export function callableErrorMessage(error: unknown): string {
 }
 
 /** A refused callable: readable text, plus each field's problem for the form to show inline. */
+/** A report holds as many records of a kind as it may (RECORD_COUNT_LIMITS): nothing was written. */
+export class RecordLimitError extends Error {
+  constructor(readonly record: CountedRecord) {
+    super(recordLimitMessage(record));
+    this.name = 'RecordLimitError';
+  }
+}
+
 export class CallableError extends Error {
   constructor(
     message: string,

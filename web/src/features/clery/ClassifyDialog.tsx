@@ -4,7 +4,9 @@ import {
   BIAS_LABELS,
   CLERY_GEOGRAPHY,
   CLERY_OFFENCES,
+  CLOSED_STATUSES,
   DISPOSITIONS,
+  OPEN_DISPOSITION,
   GEOGRAPHY_LABELS,
   HATE_CRIME_OFFENCES,
   OFFENCE_LABELS,
@@ -39,7 +41,10 @@ const persons = (counts: PersonCounts | undefined) =>
     string
   >;
 
-/** Classify (or reclassify) a closed incident: offences, geography and the crime log columns. */
+/**
+ * Classify (or reclassify) an incident, open or closed: offences, geography and the crime log
+ * columns. An open case starts on the disposition "Open - under investigation".
+ */
 export function ClassifyDialog({
   incident,
   record,
@@ -64,7 +69,10 @@ export function ClassifyDialog({
     record?.generalLocation ?? incident.nearestCampus,
   );
   const [nature, setNature] = useState(record?.nature ?? incident.incidentType);
-  const [disposition, setDisposition] = useState<string>(record?.disposition ?? '');
+  const [disposition, setDisposition] = useState<string>(
+    record?.disposition ??
+      ((CLOSED_STATUSES as readonly string[]).includes(incident.status) ? '' : OPEN_DISPOSITION),
+  );
   const count = (value: string) => (value.trim() === '' ? 0 : Number(value));
   const occurred = occurredAt === '' ? null : parseDateTimeLocal(occurredAt);
   const { errors, failure, busy, submit } = useForm<object, string, ClassifyRequest>({

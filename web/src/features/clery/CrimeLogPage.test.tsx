@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEntry } from '../../data/live-query';
 
-/** The live result of each of the page's three reads, by the name of its spec. */
+/** The live result of each of the page's four reads, by the name of its spec. */
 const live = vi.hoisted(() => ({ byRead: {} as Record<string, LiveEntry> }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
@@ -12,12 +12,14 @@ vi.mock('../../data/clery', () => ({
   crimeLogIncidentsSpec: () => 'incidents',
   cleryRecordsSpec: () => 'records',
   activeLegalHoldsSpec: 'holds',
+  cleryCalendarSpec: 'calendar',
 }));
 vi.mock('../../data/live-query', async (importActual) => {
   const actual = await importActual<typeof import('../../data/live-query')>();
   return {
     ...actual,
     useLiveQuery: (read: string) => ({ ...live.byRead[read]!, retry: () => undefined }),
+    useLiveDoc: (read: string) => ({ ...live.byRead[read]!, retry: () => undefined }),
   };
 });
 
@@ -34,12 +36,25 @@ const ready = (data: unknown[]): LiveEntry => ({ status: 'ready', data, error: n
 
 describe('Daily crime log', () => {
   beforeEach(() => {
-    live.byRead = { incidents: ready([report]), records: ready([]), holds: ready([]) };
+    live.byRead = {
+      incidents: ready([report]),
+      records: ready([]),
+      holds: ready([]),
+      calendar: { status: 'ready', data: null, error: null },
+    };
   });
 
-  it('lists the reports when every read has loaded', () => {
+  it('lists the reports when every read has loaded, an open one with Classify', () => {
     render(<CrimeLogPage />);
     expect(screen.getByRole('table', { name: 'Daily crime log' })).toHaveTextContent('r1');
+    expect(screen.getByRole('button', { name: 'Classify r1' })).toBeInTheDocument();
+  });
+
+  it('says the list failed when the holidays cannot be read (the overdue flags depend on them)', () => {
+    live.byRead.calendar = { status: 'error', data: null, error: 'Permission denied.' };
+    render(<CrimeLogPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Permission denied.');
+    expect(screen.queryByRole('table', { name: 'Daily crime log' })).toBeNull();
   });
 
   it('says the list failed when the legal holds cannot be read (no row shown without its hold)', () => {

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
-  CLASSIFIABLE_STATUSES,
   CRIME_LOG_BUSINESS_DAYS,
   CRIME_LOG_DAYS,
-  STATUS_LABELS,
   crimeLogSince,
   printableEntries,
   type CrimeLogEntry,
@@ -13,12 +11,18 @@ import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { Table, type Column } from '../../components/Table';
-import { activeLegalHoldsSpec, cleryRecordsSpec, crimeLogIncidentsSpec } from '../../data/clery';
-import { combineLive, useLiveQuery } from '../../data/live-query';
+import {
+  activeLegalHoldsSpec,
+  cleryCalendarSpec,
+  cleryRecordsSpec,
+  crimeLogIncidentsSpec,
+} from '../../data/clery';
+import { combineLive, useLiveDoc, useLiveQuery } from '../../data/live-query';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import { Time } from '../../components/Time';
 import { ClassifyDialog } from './ClassifyDialog';
+import { HolidaysDialog } from './HolidaysDialog';
 import { LegalHoldDialog } from './LegalHoldDialog';
 import { WithholdDialog } from './WithholdDialog';
 import {
@@ -35,6 +39,7 @@ type Open =
   | { kind: 'classify'; id: string }
   | { kind: 'withhold'; id: string; withheld: boolean }
   | { kind: 'hold'; id: string; active: boolean }
+  | { kind: 'holidays' }
   | null;
 
 /** The printed log: the public columns only, one row per entry on the log. */
@@ -67,15 +72,18 @@ export default function CrimeLogPage() {
   const incidents = useLiveQuery(useMemo(() => crimeLogIncidentsSpec(since), [since]));
   const records = useLiveQuery(useMemo(() => cleryRecordsSpec(since), [since]));
   const holds = useLiveQuery(activeLegalHoldsSpec);
+  const calendar = useLiveDoc(cleryCalendarSpec);
   const [open, setOpen] = useState<Open>(null);
+  const holidays = useMemo(() => calendar.data?.holidays ?? [], [calendar.data]);
 
   const entries = useMemo(
-    () => buildCrimeLog(incidents.data, records.data, Date.now()),
-    [incidents.data, records.data],
+    () => buildCrimeLog(incidents.data, records.data, Date.now(), holidays),
+    [incidents.data, records.data, holidays],
   );
   const printable = useMemo(() => printableEntries(entries), [entries]);
   const held = new Set(holds.data.map((h) => h.id));
   const overdue = entries.filter((e) => e.overdue).length;
+  const toUpdate = entries.filter((e) => e.dispositionToUpdate).length;
   const incidentOf = (id: string) => incidents.data.find((i) => i.id === id);
   const recordOf = (id: string) => records.data.find((r) => r.id === id) ?? null;
 
@@ -116,6 +124,7 @@ export default function CrimeLogPage() {
               ))}
             {e.state === 'notCrime' && <Badge tone="slate">Not a crime</Badge>}
             {e.state === 'crime' && !label && <Badge tone="sky">On the log</Badge>}
+            {e.dispositionToUpdate && <Badge tone="amber">Case closed: update disposition</Badge>}
             {label && <Badge tone="amber">{label}</Badge>}
             {held.has(e.incidentId) && <Badge tone="red">Legal hold</Badge>}
           </div>
@@ -124,54 +133,44 @@ export default function CrimeLogPage() {
     },
     {
       header: 'Actions',
-      cell: (e) => {
-        const incident = incidentOf(e.incidentId);
-        const closed =
-          incident && (CLASSIFIABLE_STATUSES as readonly string[]).includes(incident.status);
-        return (
-          <div className="flex flex-wrap gap-1">
-            {closed ? (
-              <Button
-                variant="secondary"
-                aria-label={`${e.state === 'unclassified' ? 'Classify' : 'Reclassify'} ${e.incidentId}`}
-                onClick={() => setOpen({ kind: 'classify', id: e.incidentId })}
-              >
-                {e.state === 'unclassified' ? 'Classify' : 'Reclassify'}
-              </Button>
-            ) : (
-              <span className="text-xs text-slate-600">
-                {incident ? STATUS_LABELS[incident.status] : ''}: classify once closed
-              </span>
-            )}
-            {e.state === 'crime' && (
-              <Button
-                variant="secondary"
-                aria-label={`${e.withheld ? 'Release' : 'Withhold'} ${e.incidentId}`}
-                onClick={() =>
-                  setOpen({ kind: 'withhold', id: e.incidentId, withheld: e.withheld !== null })
-                }
-              >
-                {e.withheld ? 'Release' : 'Withhold'}
-              </Button>
-            )}
+      cell: (e) => (
+        <div className="flex flex-wrap gap-1">
+          <Button
+            variant="secondary"
+            aria-label={`${e.state === 'unclassified' ? 'Classify' : 'Reclassify'} ${e.incidentId}`}
+            onClick={() => setOpen({ kind: 'classify', id: e.incidentId })}
+          >
+            {e.state === 'unclassified' ? 'Classify' : 'Reclassify'}
+          </Button>
+          {e.state === 'crime' && (
             <Button
               variant="secondary"
-              aria-label={`${held.has(e.incidentId) ? 'Lift hold on' : 'Legal hold on'} ${e.incidentId}`}
+              aria-label={`${e.withheld ? 'Release' : 'Withhold'} ${e.incidentId}`}
               onClick={() =>
-                setOpen({ kind: 'hold', id: e.incidentId, active: held.has(e.incidentId) })
+                setOpen({ kind: 'withhold', id: e.incidentId, withheld: e.withheld !== null })
               }
             >
-              {held.has(e.incidentId) ? 'Lift hold' : 'Legal hold'}
+              {e.withheld ? 'Release' : 'Withhold'}
             </Button>
-          </div>
-        );
-      },
+          )}
+          <Button
+            variant="secondary"
+            aria-label={`${held.has(e.incidentId) ? 'Lift hold on' : 'Legal hold on'} ${e.incidentId}`}
+            onClick={() =>
+              setOpen({ kind: 'hold', id: e.incidentId, active: held.has(e.incidentId) })
+            }
+          >
+            {held.has(e.incidentId) ? 'Lift hold' : 'Legal hold'}
+          </Button>
+        </div>
+      ),
     },
   ];
 
   const openIncident = open?.kind === 'classify' ? incidentOf(open.id) : undefined;
   // The legal holds are part of every row (badge, button): their failure is the list's failure.
-  const source = combineLive([incidents, records, holds]);
+  // So are the holidays: without them the overdue flags could be wrong.
+  const source = combineLive([incidents, records, holds, calendar]);
 
   return (
     <>
@@ -181,6 +180,9 @@ export default function CrimeLogPage() {
           subtitle={`Clery Act: reports of the last ${days} days; entries are due within ${CRIME_LOG_BUSINESS_DAYS} business days`}
           actions={
             <>
+              <Button variant="secondary" onClick={() => setOpen({ kind: 'holidays' })}>
+                Holidays
+              </Button>
               <Button
                 variant="secondary"
                 disabled={printable.length === 0}
@@ -208,6 +210,7 @@ export default function CrimeLogPage() {
             <span className={overdue ? 'font-semibold text-red-700' : ''}>
               {overdue} overdue without a classification
             </span>
+            {toUpdate > 0 && <> · {toUpdate} closed with an open disposition</>}
           </p>
         </div>
         <ListState
@@ -255,6 +258,9 @@ export default function CrimeLogPage() {
           withheld={open.withheld}
           onClose={() => setOpen(null)}
         />
+      )}
+      {open?.kind === 'holidays' && (
+        <HolidaysDialog holidays={holidays} onClose={() => setOpen(null)} />
       )}
       {open?.kind === 'hold' && (
         <LegalHoldDialog incidentId={open.id} active={open.active} onClose={() => setOpen(null)} />

@@ -12,3 +12,7 @@ export function withholdCrimeLogEntry(input: CallableRequest<'withholdCrimeLogEn
 export function setLegalHold(input: CallableRequest<'setLegalHold'>) {
   return callFunction('setLegalHold', input);
 }
+
+export function saveCleryCalendar(input: CallableRequest<'saveCleryCalendar'>) {
+  return callFunction('saveCleryCalendar', input);
+}

@@ -40,6 +40,7 @@ describe('crime log export', () => {
       [incident('a', '2026-11-20T02:00:00Z'), incident('b', '2026-11-21T02:00:00Z')],
       [record('a'), record('b', { withheld: { reason: 'investigation', note: 'x' } })],
       Date.parse('2026-11-23T00:00:00Z'),
+      [],
     );
     const csv = crimeLogCsv(printableEntries(log));
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');

@@ -14,6 +14,7 @@ export function buildCrimeLog(
   incidents: readonly WithId<IncidentReport>[],
   records: readonly WithId<CleryRecord>[],
   now: number,
+  holidays: readonly string[],
 ): CrimeLogEntry[] {
   return crimeLogEntries(
     incidents.map((i) => ({
@@ -26,6 +27,7 @@ export function buildCrimeLog(
     new Map(records.map((r) => [r.id, r])),
     now,
     TIME_ZONE,
+    new Set(holidays),
   );
 }
 

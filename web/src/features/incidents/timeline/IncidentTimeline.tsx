@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { internalNoteProblem, LIMITS, recordLimitMessage } from '@campus-safety/model';
+import { internalNoteProblem, LIMITS } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
 import { useForm } from '../../../components/use-form';
-import { CallableError } from '../../../lib/errors';
+import { CallableError, RecordLimitError } from '../../../lib/errors';
 import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
 import { recentNotesSpec, recentTimelineSpec, TIMELINE_PAGE } from '../../../data/timeline';
@@ -55,9 +55,8 @@ export function IncidentTimeline({ incident }: { incident: Incident }) {
         await addNote(incident.id, text, profile);
       } catch (failure) {
         // The report's note bound stays in view under the field, not only in a toast that fades.
-        const full = recordLimitMessage('internal_notes');
-        if (failure instanceof Error && failure.message === full)
-          throw new CallableError(full, { text: full });
+        if (failure instanceof RecordLimitError)
+          throw new CallableError(failure.message, { text: failure.message });
         throw failure;
       }
       reset();
