@@ -126,6 +126,56 @@ describe('Clery records', () => {
     );
   });
 
+  it('an open case is classified the day it is reported; a closed one asks for its disposition; holidays move the due date', async () => {
+    const incidents = db().collection('incident_reports');
+    const id = (name) => `e2e-clery-open-${name}`;
+    await incidents.doc(id('today')).set(incident(0, 'Processing'));
+    await incidents.doc(id('closed')).set(incident(3, 'Resolved'));
+    await db()
+      .collection('clery_records')
+      .doc(id('closed'))
+      .set(
+        record(id('closed'), Date.now() - 3 * DAY, { disposition: 'Open - under investigation' }),
+      );
+    // Reported five days ago: the four whole days since hold two weekdays at least, so it is
+    // overdue; with each day since a holiday it is not.
+    const reportedAt = Date.now() - 5 * DAY;
+    await incidents.doc(id('due')).set(incident(5, 'Reported'));
+    const manilaDate = (ms) => new Date(ms + ZONE_OFFSET).toISOString().slice(0, 10);
+    const since = [1, 2, 3, 4, 5].map((k) => manilaDate(reportedAt + k * DAY));
+
+    const page = await openPage('/clery/crime-log', admin());
+    const row = (name) => page.getByRole('row').filter({ hasText: id(name) });
+    await row('closed').getByText('Case closed: update disposition').waitFor();
+    await row('due').getByText('Overdue: not classified').waitFor();
+
+    await page.getByRole('button', { name: `Classify ${id('today')}` }).click();
+    const classify = page.getByRole('dialog');
+    assert.equal(
+      await classify.getByLabel('Disposition').inputValue(),
+      'Open - under investigation',
+    );
+    await classify.getByLabel('Burglary').check();
+    await classify.getByRole('button', { name: 'Save classification' }).click();
+    await row('today').getByText('On the log').waitFor({ timeout: 60_000 });
+    await classify.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Holidays', exact: true }).click();
+    const holidays = page.getByRole('dialog', { name: 'Holidays' });
+    for (const day of since) {
+      await holidays.getByLabel('Add a holiday').fill(day);
+      await holidays.getByRole('button', { name: 'Add', exact: true }).click();
+      await holidays.getByRole('button', { name: `Remove ${day}` }).waitFor();
+    }
+    await assertAccessible(page, 'admin-clery-holidays-dialog', DIALOGS);
+    await holidays.getByRole('button', { name: 'Save holidays' }).click();
+    await holidays.waitFor({ state: 'detached', timeout: 60_000 });
+    const saved = await db().doc('settings/clery_calendar').get();
+    assert.deepEqual(saved.get('holidays'), [...since].sort());
+    await row('due').getByText('Not classified', { exact: true }).waitFor();
+    await db().doc('settings/clery_calendar').delete();
+  });
+
   it('the annual table counts a generated set of classified incidents exactly', async () => {
     await clearCleryRecords();
     const localYear = (ms) => Number(new Date(ms + ZONE_OFFSET).toISOString().slice(0, 4));
