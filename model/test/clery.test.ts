@@ -27,6 +27,7 @@ import {
   type CleryGeography,
   type CleryRecord,
   type CountableRecord,
+  type Disposition,
   type PersonCounts,
 } from '../src/index';
 
@@ -287,6 +288,33 @@ describe('annual security report tables', () => {
   });
 });
 
+const ts = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });
+
+/** A classified crime of the log, with `change` applied. */
+function logRecord(id: string, change: Partial<CleryRecord> = {}): CleryRecord {
+  return {
+    incidentId: id,
+    campus: 'Main Campus',
+    reportedAt: ts(0),
+    occurredAt: null,
+    isCrime: true,
+    offences: [],
+    arrests: none,
+    referrals: none,
+    geography: 'onCampus',
+    noncampusProperty: null,
+    generalLocation: 'Library',
+    nature: 'Theft',
+    disposition: 'Closed - arrest',
+    withheld: null,
+    log: [],
+    classifiedAt: ts(0),
+    classifiedBy: 'a',
+    retainUntil: ts(0),
+    ...change,
+  } as CleryRecord;
+}
+
 describe('daily crime log', () => {
   it('is due by the end of the second business day after the report (weekends skipped)', () => {
     // Friday 2026-11-20 10:00 Manila → due end of Tuesday 2026-11-24 Manila.
@@ -298,7 +326,6 @@ describe('daily crime log', () => {
 
   it('flags overdue unclassified entries and prints only crimes that are not withheld', () => {
     const now = at('2026-11-23T04:00:00Z');
-    const ts = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });
     const base = { campus: 'Main Campus', incidentType: 'Theft', status: 'Resolved' };
     const incidents = [
       { ...base, id: 'old-open', reportedAt: at('2026-11-10T00:00:00Z') },
@@ -310,26 +337,10 @@ describe('daily crime log', () => {
     const rec = (id: string, isCrime: boolean, withheld: boolean) =>
       [
         id,
-        {
-          incidentId: id,
-          campus: 'Main Campus',
-          reportedAt: ts(0),
-          occurredAt: null,
+        logRecord(id, {
           isCrime,
-          offences: [],
-          arrests: none,
-          referrals: none,
-          geography: 'onCampus',
-          noncampusProperty: null,
-          generalLocation: 'Library',
-          nature: 'Theft',
-          disposition: 'Closed - arrest',
           withheld: withheld ? { reason: 'investigation', note: 'x' } : null,
-          log: [],
-          classifiedAt: ts(0),
-          classifiedBy: 'a',
-          retainUntil: ts(0),
-        } as CleryRecord,
+        }),
       ] as const;
     const records = new Map([
       rec('crime', true, false),
@@ -372,31 +383,10 @@ describe('daily crime log', () => {
   });
 
   it('asks for a new disposition once a case classified open has closed', () => {
-    const ts = { toMillis: () => 0, toDate: () => new Date(0) };
-    const record = (disposition: string, isCrime = true) =>
-      ({
-        incidentId: 'r',
-        campus: 'Main Campus',
-        reportedAt: ts,
-        occurredAt: null,
-        isCrime,
-        offences: [],
-        arrests: none,
-        referrals: none,
-        geography: 'onCampus',
-        noncampusProperty: null,
-        generalLocation: 'Library',
-        nature: 'Theft',
-        disposition,
-        withheld: null,
-        classifiedAt: ts,
-        classifiedBy: 'a',
-        retainUntil: ts,
-      }) as unknown as CleryRecord;
-    const entry = (status: string, disposition: string, isCrime?: boolean) =>
+    const entry = (status: string, disposition: Disposition, isCrime = true) =>
       crimeLogEntries(
         [{ id: 'r', campus: 'Main Campus', incidentType: 'Theft', status, reportedAt: 0 }],
-        new Map([['r', record(disposition, isCrime)]]),
+        new Map([['r', logRecord('r', { disposition, isCrime })]]),
         0,
         ZONE,
       )[0]!.dispositionToUpdate;
