@@ -149,6 +149,8 @@ describe('annual security report tables', () => {
       record({ offences: off('burglary'), reportedAt: at('2025-12-31T15:30:00Z') }), // 2025
       record({ offences: off('burglary'), geography: 'outside' }),
       record({ offences: off('burglary'), disposition: 'Unfounded' }),
+      record({ offences: off('robbery'), disposition: 'Unfounded', geography: 'noncampus' }),
+      record({ arrests: { ...none, weapons: 1 }, disposition: 'Unfounded' }),
       record({
         offences: [
           { offence: 'simpleAssault', bias: 'race' },
@@ -195,6 +197,16 @@ describe('annual security report tables', () => {
     assert.equal(get('arrests', 'liquorLaw', 2025)?.onCampus, 3);
     assert.equal(get('referrals', 'drugAbuse', 2025)?.onCampus, 2);
     assert.equal(tables.rows.filter((r) => r.section === 'hate').length, 2);
+    // Unfounded crime reports leave their categories and count once each as unfounded; an
+    // unfounded report of no crime (an arrest only) counts nowhere.
+    assert.deepEqual(get('unfounded', 'crimes', 2025), {
+      onCampus: 1,
+      onCampusHousing: 0,
+      noncampus: 1,
+      publicProperty: 0,
+    });
+    assert.equal(get('criminal', 'robbery', 2025)?.noncampus, 0);
+    assert.equal(get('arrests', 'weapons', 2025)?.onCampus, 0);
   });
 
   it('matches a brute-force count of 2,000 generated records', function () {
@@ -251,10 +263,17 @@ describe('annual security report tables', () => {
     const bump = (key: string, by = 1) => expected.set(key, (expected.get(key) ?? 0) + by);
     for (const r of records) {
       const year = yearIn(r.reportedAt);
-      if (!years.includes(year) || r.geography === 'outside' || r.disposition === 'Unfounded')
-        continue;
+      if (!years.includes(year) || r.geography === 'outside') continue;
       const cols =
         r.geography === 'onCampusHousing' ? ['onCampus', 'onCampusHousing'] : [r.geography];
+      if (r.disposition === 'Unfounded') {
+        const crimeReport = r.offences.some(
+          (o) =>
+            rank(o.offence) >= 0 || o.bias !== null || VAWA_OFFENCES.includes(o.offence as never),
+        );
+        if (crimeReport) for (const c of cols) bump(`unfounded/crimes/${year}/${c}`);
+        continue;
+      }
       const criminal = r.offences.map((o) => o.offence).filter((o) => rank(o) >= 0);
       const best = (list: string[]) => list.sort((a, b) => rank(a) - rank(b)).slice(0, 1);
       const counted = [
@@ -440,6 +459,16 @@ describe('classification input and retention', () => {
     assert.ok(bad({ geography: 'moon' }));
     assert.ok(bad({ occurredAt: 'yesterday' }));
     assert.ok(bad({ generalLocation: '' }));
+    assert.ok(bad({ disposition: 'Unfounded' }), 'unfounded needs its reason');
+    assert.ok(bad({ disposition: 'Unfounded', unfoundedReason: '  ' }));
+    assert.ok(bad({ unfoundedReason: 'Baseless' }), 'only an unfounded report has a reason');
+    assert.ok(
+      classifyIncidentSchema.safeParse({
+        ...valid,
+        disposition: 'Unfounded',
+        unfoundedReason: 'Found baseless by the campus police',
+      }).success,
+    );
     assert.ok(!bad({ occurredAt: null }));
   });
   it('keeps a record until the start of the seventh year after the year it counts in', () => {

@@ -48,6 +48,7 @@ describe('attacks: Clery records and legal holds', () => {
     generalLocation: 'Nowhere',
     nature: 'Nothing',
     disposition: 'Unfounded',
+    unfoundedReason: 'Found baseless by the campus police',
   });
 
   before(async () => {

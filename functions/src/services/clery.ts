@@ -67,13 +67,15 @@ export async function classifyIncident(
     if (input.occurredAt && input.occurredAt.getTime() > reported.getTime() + MINUTE)
       fail('invalid-argument', 'Occurred at cannot be after the incident was reported.');
     const before = existing.data();
-    const { incidentId, occurredAt, ...fields } = input;
+    const { incidentId, occurredAt, unfoundedReason, ...fields } = input;
     tx.set(recordRef, {
       incidentId,
       campus,
       reportedAt: Timestamp.fromDate(reported),
       occurredAt: occurredAt ? Timestamp.fromDate(occurredAt) : null,
       ...fields,
+      // The schema lets a reason through only with Unfounded.
+      unfoundedReason: unfoundedReason?.trim() || null,
       withheld: before?.withheld ?? null,
       // A record from before the history moved keeps its old lines as they were.
       ...(before?.log ? { log: before.log } : {}),

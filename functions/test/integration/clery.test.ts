@@ -83,6 +83,20 @@ describe('Clery callables', () => {
     const record = await docData(`${COLLECTIONS.cleryRecords}/${id}`);
     assert.equal(record?.disposition, OPEN_DISPOSITION);
     assert.equal(record?.campus, 'North Campus');
+    assert.equal(record?.unfoundedReason, null);
+
+    // Closed as unfounded: the reason is kept with the record; none, and nothing changes.
+    const unfounded = { disposition: 'Unfounded', unfoundedReason: '  Baseless (campus police)  ' };
+    await admin.call('classifyIncident', classification(id, unfounded));
+    assert.equal(
+      (await docData(`${COLLECTIONS.cleryRecords}/${id}`))?.unfoundedReason,
+      'Baseless (campus police)',
+    );
+    const missing = await callError(
+      admin.call('classifyIncident', classification(id, { disposition: 'Unfounded' })),
+    );
+    assert.equal(missing.code, 'functions/invalid-argument');
+    assert.equal((await docData(`${COLLECTIONS.cleryRecords}/${id}`))?.disposition, 'Unfounded');
   });
 
   it('saves the holidays in date order with who saved them; refuses a bad list and non-Admins', async () => {

@@ -34,7 +34,16 @@ export interface CountableRecord {
   disposition: string;
 }
 
-export type AnnualSection = 'criminal' | 'hate' | 'vawa' | 'arrests' | 'referrals';
+/** The tables of the annual security report, in their order. */
+export const ANNUAL_SECTIONS = [
+  'criminal',
+  'hate',
+  'vawa',
+  'arrests',
+  'referrals',
+  'unfounded',
+] as const;
+export type AnnualSection = (typeof ANNUAL_SECTIONS)[number];
 
 export const ANNUAL_SECTION_LABELS: Readonly<Record<AnnualSection, string>> = {
   criminal: 'Criminal offences',
@@ -42,7 +51,11 @@ export const ANNUAL_SECTION_LABELS: Readonly<Record<AnnualSection, string>> = {
   vawa: 'VAWA offences',
   arrests: 'Arrests',
   referrals: 'Disciplinary referrals',
+  unfounded: 'Unfounded crimes',
 };
+
+/** The one row of the unfounded section: crime reports withdrawn from the statistics. */
+const UNFOUNDED_ROW = { id: 'crimes', label: 'Unfounded crimes (withdrawn from the statistics)' };
 
 export type ColumnCounts = Record<CleryTableColumn, number>;
 
@@ -78,8 +91,10 @@ function zeros(): ColumnCounts {
 /**
  * Counts `records` for `years`: criminal offences by the hierarchy rule (countedOffences), every
  * offence with a bias as a hate crime, each VAWA offence once per incident, arrests and referrals
- * by persons. Outside Clery geography and unfounded reports count nowhere. Every criminal, VAWA
- * and arrest/referral row is present (zeros included); hate crime rows only where counted.
+ * by persons. Outside Clery geography counts nowhere. An unfounded report of a criminal offence,
+ * hate crime or VAWA offence counts only as one unfounded crime (668.46(c)(2)(iii) wants their
+ * number disclosed). Every criminal, VAWA, arrest/referral and unfounded row is present (zeros
+ * included); hate crime rows only where counted.
  */
 export function annualSecurityTables(
   records: readonly CountableRecord[],
@@ -105,15 +120,26 @@ export function annualSecurityTables(
   for (const o of VAWA_OFFENCES) row('vawa', o, OFFENCE_LABELS[o]);
   for (const v of VIOLATIONS) row('arrests', v, VIOLATION_LABELS[v]);
   for (const v of VIOLATIONS) row('referrals', v, VIOLATION_LABELS[v]);
+  row('unfounded', UNFOUNDED_ROW.id, UNFOUNDED_ROW.label);
 
   for (const record of records) {
     const year = calendarYearOf(record.reportedAt, timeZone);
     const columns = tableColumnsOf(record.geography);
-    if (!years.includes(year) || columns.length === 0 || record.disposition === UNFOUNDED) continue;
+    if (!years.includes(year) || columns.length === 0) continue;
     const add = (target: AnnualRow, amount = 1) => {
       const counts = target.counts[year];
       if (counts) for (const c of columns) counts[c] += amount;
     };
+    if (record.disposition === UNFOUNDED) {
+      const crimeReport =
+        countedOffences(record.offences).length > 0 ||
+        record.offences.some(
+          ({ offence, bias }) =>
+            bias !== null || (VAWA_OFFENCES as readonly string[]).includes(offence),
+        );
+      if (crimeReport) add(row('unfounded', UNFOUNDED_ROW.id, UNFOUNDED_ROW.label));
+      continue;
+    }
     for (const o of countedOffences(record.offences)) add(row('criminal', o, OFFENCE_LABELS[o]));
     for (const { offence, bias } of record.offences) {
       if (bias !== null)
@@ -132,7 +158,7 @@ export function annualSecurityTables(
       if (record.referrals[v]) add(row('referrals', v, VIOLATION_LABELS[v]), record.referrals[v]);
     }
   }
-  const order: AnnualSection[] = ['criminal', 'hate', 'vawa', 'arrests', 'referrals'];
+  const order: readonly AnnualSection[] = ANNUAL_SECTIONS;
   return {
     years: [...years],
     rows: [...rows.values()].sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section)),

@@ -107,6 +107,8 @@ export interface CleryRecord<T = TimestampLike> {
   generalLocation: string;
   nature: string;
   disposition: Disposition;
+  /** With `Unfounded`: why it was withdrawn from the statistics (absent on older records). */
+  unfoundedReason?: string | null;
   withheld: { reason: WithholdReason; note: string } | null;
   /** Records classified before the history became a sub-collection keep the lines they had. */
   log?: CleryLogEntry<T>[];
@@ -204,8 +206,26 @@ export const classifyIncidentSchema = z
     generalLocation: requiredText('General location', CLERY_LIMITS.text),
     nature: requiredText('Nature', CLERY_LIMITS.text),
     disposition: z.enum(DISPOSITIONS, { error: 'Choose a disposition.' }),
+    /** Why a report was found false or baseless; required with `Unfounded`, else absent or null. */
+    unfoundedReason: z
+      .string({ error: typeError('Why unfounded', 'text') })
+      .max(CLERY_LIMITS.note)
+      .nullish(),
   })
   .superRefine((input, ctx) => {
+    const reason = input.unfoundedReason?.trim() ?? '';
+    if (input.disposition === UNFOUNDED && reason === '')
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Say why the report is unfounded (who determined it, on what grounds).',
+        path: ['unfoundedReason'],
+      });
+    if (input.disposition !== UNFOUNDED && reason !== '')
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Only an unfounded report has a reason for it.',
+        path: ['unfoundedReason'],
+      });
     const problem = offencesProblem(input.offences);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['offences'] });
     if (!input.isCrime && input.offences.length > 0)

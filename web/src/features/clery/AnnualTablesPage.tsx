@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  ANNUAL_SECTIONS,
   ANNUAL_SECTION_LABELS,
   CAMPUSES,
   CLERY_TABLE_COLUMNS,
@@ -16,10 +17,9 @@ import { Table, type Column } from '../../components/Table';
 import { cleryRecordsSpec } from '../../data/clery';
 import { useLiveQuery } from '../../data/live-query';
 import { csvFileName, downloadCsv } from '../../lib/csv';
-import { TIME_ZONE, parseDateTimeLocal } from '../../lib/format';
+import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../lib/format';
 import { annualTablesCsv, buildAnnualTables } from './annual';
 
-const SECTIONS: AnnualSection[] = ['criminal', 'hate', 'vawa', 'arrests', 'referrals'];
 const SHORT: Record<(typeof CLERY_TABLE_COLUMNS)[number], string> = {
   onCampus: 'On campus',
   onCampusHousing: 'of which housing',
@@ -27,14 +27,25 @@ const SHORT: Record<(typeof CLERY_TABLE_COLUMNS)[number], string> = {
   publicProperty: 'Public property',
 };
 
+/** Printed under the tables, so a reader of the report knows what the figures mean. */
+const COUNTING_NOTES = [
+  'Each crime counts in the calendar year it was reported, in the programme time zone.',
+  'On campus includes on-campus student housing; the housing column repeats those figures.',
+  'Of several offences in one incident only the most serious counts (hierarchy rule); arson always counts, and a sex offence counts beside the most serious other offence.',
+  'Hate crimes, VAWA offences (domestic violence, dating violence, stalking), arrests and disciplinary referrals are counted outside the hierarchy; arrests and referrals count persons.',
+  'Unfounded crimes are reports found false or baseless: withdrawn from their categories and counted once in their own row.',
+] as const;
+
 function SectionTable({
   section,
   rows,
   years,
+  layout,
 }: {
   section: AnnualSection;
   rows: AnnualRow[];
   years: number[];
+  layout: 'grid' | 'print';
 }) {
   const columns: Column<AnnualRow>[] = [
     { header: 'Category', cell: (row) => row.label, rowHeader: true, className: 'w-56' },
@@ -53,8 +64,8 @@ function SectionTable({
     <Table
       caption={ANNUAL_SECTION_LABELS[section]}
       showCaption
-      layout="grid"
-      className="mb-6"
+      layout={layout}
+      className={layout === 'print' ? 'mb-3' : 'mb-6'}
       columns={columns}
       rows={rows}
       rowKey={(row) => `${section}/${row.id}`}
@@ -77,44 +88,75 @@ export default function AnnualTablesPage() {
     [records.data, years, campus],
   );
 
+  const sections = (layout: 'grid' | 'print') =>
+    ANNUAL_SECTIONS.map((section) => (
+      <SectionTable
+        key={section}
+        section={section}
+        years={tables.years}
+        rows={tables.rows.filter((r) => r.section === section)}
+        layout={layout}
+      />
+    ));
+  const span = `${years[0]}–${years[years.length - 1]}`;
+
   return (
     <>
-      <PageHeader
-        title="Annual statistics"
-        subtitle={`Clery Act: the Annual Security Report's tables for ${years[0]}–${years[years.length - 1]} by the year reported; on campus includes student housing`}
-        actions={
-          <Button
-            variant="secondary"
-            onClick={() =>
-              downloadCsv(
-                csvFileName(['clery-annual', campus || 'all-campuses']),
-                annualTablesCsv(tables),
-              )
-            }
-          >
-            Export CSV
-          </Button>
-        }
-      />
-      <div className="mb-3 w-60">
-        <SelectField
-          label="Campus"
-          value={campus}
-          onChange={setCampus}
-          placeholder="All campuses"
-          options={CAMPUSES}
+      <div className="print:hidden">
+        <PageHeader
+          title="Annual statistics"
+          subtitle={`Clery Act: the Annual Security Report's tables for ${years[0]}–${years[years.length - 1]} by the year reported; on campus includes student housing`}
+          actions={
+            <>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  downloadCsv(
+                    csvFileName(['clery-annual', campus || 'all-campuses']),
+                    annualTablesCsv(tables),
+                  )
+                }
+              >
+                Export CSV
+              </Button>
+              <Button disabled={records.status !== 'ready'} onClick={() => window.print()}>
+                Print report
+              </Button>
+            </>
+          }
         />
-      </div>
-      <ListState live={records} isEmpty={false} emptyTitle="">
-        {SECTIONS.map((section) => (
-          <SectionTable
-            key={section}
-            section={section}
-            years={tables.years}
-            rows={tables.rows.filter((r) => r.section === section)}
+        <div className="mb-3 w-60">
+          <SelectField
+            label="Campus"
+            value={campus}
+            onChange={setCampus}
+            placeholder="All campuses"
+            options={CAMPUSES}
           />
-        ))}
-      </ListState>
+        </div>
+        <ListState live={records} isEmpty={false} emptyTitle="">
+          {sections('grid')}
+        </ListState>
+      </div>
+
+      {/* The report's statistics as one document: every table, what was counted and how. */}
+      <section
+        aria-label="Printable annual security report tables"
+        data-testid="annual-print"
+        className="hidden print:block"
+      >
+        <h1 className="text-xl font-semibold">Annual security report: crime statistics {span}</h1>
+        <p className="mb-2 text-sm">
+          {campus || 'All campuses'} · prepared {formatDate(new Date())} ({TIME_ZONE})
+        </p>
+        {sections('print')}
+        <h2 className="mt-2 text-sm font-semibold">How the tables are counted</h2>
+        <ul className="list-disc pl-5 text-xs">
+          {COUNTING_NOTES.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   CLOSED_STATUSES,
   DISPOSITIONS,
   OPEN_DISPOSITION,
+  UNFOUNDED,
   GEOGRAPHY_LABELS,
   HATE_CRIME_OFFENCES,
   OFFENCE_LABELS,
@@ -26,7 +27,7 @@ import {
   type Violation,
 } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, SelectField, TextField } from '../../components/fields';
+import { FormFailure, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import type { WithId } from '../../data/spec';
@@ -73,6 +74,7 @@ export function ClassifyDialog({
     record?.disposition ??
       ((CLOSED_STATUSES as readonly string[]).includes(incident.status) ? '' : OPEN_DISPOSITION),
   );
+  const [unfoundedReason, setUnfoundedReason] = useState(record?.unfoundedReason ?? '');
   const count = (value: string) => (value.trim() === '' ? 0 : Number(value));
   const occurred = occurredAt === '' ? null : parseDateTimeLocal(occurredAt);
   const { errors, failure, busy, submit } = useForm<object, string, ClassifyRequest>({
@@ -92,6 +94,7 @@ export function ClassifyDialog({
         generalLocation,
         nature,
         disposition,
+        unfoundedReason: disposition === UNFOUNDED ? unfoundedReason : null,
       }) as ClassifyRequest,
     send: async (request) => {
       await classifyIncident(request);
@@ -236,6 +239,16 @@ export function ClassifyDialog({
             options={DISPOSITIONS}
             error={errors.disposition}
           />
+          {disposition === UNFOUNDED && (
+            <TextAreaField
+              label="Why unfounded"
+              value={unfoundedReason}
+              onChange={setUnfoundedReason}
+              error={errors.unfoundedReason}
+              rows={2}
+              hint="Who determined the report false or baseless, and on what grounds. It leaves the statistics and counts as unfounded."
+            />
+          )}
         </div>
         <FormFailure message={failure} />
         <DialogFooter onCancel={onClose} busy={busy} label="Save classification" />
