@@ -86,7 +86,8 @@ export default function Shell() {
         </div>
       </aside>
       <main id="main" className="relative min-w-0 flex-1 p-4 lg:p-6">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        {/* Printed documents name their own zone; the alerts button is no part of them. */}
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
           <TimeZoneNote />
           {isStaff && <UnreadAlerts />}
         </div>
