@@ -33,6 +33,7 @@ export { classifyIncident } from './callables/classify-incident';
 export { withholdCrimeLogEntry } from './callables/withhold-crime-log-entry';
 export { setLegalHold } from './callables/set-legal-hold';
 export { saveCleryCalendar } from './callables/save-clery-calendar';
+export { recordFire } from './callables/record-fire';
 export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 
 export { publishScheduled } from './scheduled/publish-scheduled';

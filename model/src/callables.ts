@@ -21,6 +21,7 @@ import {
   withholdCrimeLogEntrySchema,
 } from './clery/record';
 import { saveCleryCalendarSchema } from './clery/crime-log';
+import { recordFireSchema } from './clery/fire';
 import { MESSAGES } from './constants';
 import {
   accountIdSchema,
@@ -235,6 +236,11 @@ export const CALLABLES = {
     input: setLegalHoldSchema,
     roles: ADMIN,
     failure: 'Could not change the legal hold. Try again.',
+  }),
+  recordFire: spec<CleryChangeResponse>()({
+    input: recordFireSchema,
+    roles: ADMIN,
+    failure: 'Could not save the fire log entry. Try again.',
   }),
   saveCleryCalendar: spec<SaveCleryCalendarResponse>()({
     input: saveCleryCalendarSchema,

@@ -34,6 +34,8 @@ export const COLLECTIONS = {
   cleryRecords: 'clery_records',
   /** Server-written, Admin-read: a legal hold on an incident (id = incident id); blocks archiving. */
   legalHolds: 'legal_holds',
+  /** Server-written, Admin-read: a fire in on-campus student housing (id = incident id); kept like Clery records. */
+  fireLog: 'fire_log',
   /** Sub-collection of `incident_reports/{id}`: server-written entries (who did what, when). */
   timeline: 'timeline',
   /** Sub-collection of `incident_reports/{id}`: staff-only notes, written by campus IMT and Admins. */

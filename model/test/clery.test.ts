@@ -11,6 +11,10 @@ import {
   VIOLATIONS,
   annualSecurityTables,
   classificationDueBy,
+  facilityProblem,
+  fireStatistics,
+  housingFacilities,
+  recordFireSchema,
   classifyIncidentSchema,
   countedOffences,
   crimeLogEntries,
@@ -26,6 +30,7 @@ import {
   type ClassifiedOffence,
   type CleryGeography,
   type CleryRecord,
+  type CountableFire,
   type CountableRecord,
   type Disposition,
   type PersonCounts,
@@ -491,5 +496,77 @@ describe('Clery retention in the deployment files', () => {
     ) as { fieldOverrides?: { collectionGroup: string; ttl?: boolean }[] };
     const ttl = (indexes.fieldOverrides ?? []).filter((f) => f.ttl).map((f) => f.collectionGroup);
     assert.ok(!ttl.includes('clery_records') && !ttl.includes('legal_holds'), ttl.join(', '));
+  });
+});
+
+describe('fire log and fire statistics', () => {
+  const fire = (change: Partial<CountableFire> = {}): CountableFire => ({
+    campus: 'Main Campus',
+    facility: 'Acacia Residence Hall',
+    reportedAt: at('2025-03-02T02:00:00Z'),
+    cause: 'Unintentional: cooking',
+    injuries: 0,
+    deaths: 0,
+    damage: '$100–999',
+    ...change,
+  });
+
+  it('gives every housing facility a row per year, zeros included, and adds each fire up', () => {
+    const rows = fireStatistics(
+      [
+        fire({ injuries: 2, damage: '$1,000–9,999' }),
+        fire({ cause: 'Intentional', reportedAt: at('2025-01-10T00:00:00Z'), deaths: 1 }),
+        // 31 December 2024 20:00 UTC is 2025 in Manila.
+        fire({ reportedAt: at('2024-12-31T20:00:00Z'), cause: 'Undetermined' }),
+        fire({ reportedAt: at('2023-06-01T00:00:00Z') }), // outside the years
+        fire({ facility: 'Gym' }), // no such facility: counted nowhere
+      ],
+      CAMPUSES,
+      [2024, 2025],
+      ZONE,
+    );
+    const facilities = CAMPUSES.flatMap((c) => housingFacilities(c));
+    assert.equal(rows.length, facilities.length * 2);
+    const acacia2025 = rows.find((r) => r.facility === 'Acacia Residence Hall' && r.year === 2025);
+    assert.deepEqual(acacia2025, {
+      campus: 'Main Campus',
+      facility: 'Acacia Residence Hall',
+      year: 2025,
+      fires: 3,
+      causes: ['Undetermined', 'Intentional', 'Unintentional: cooking'],
+      injuries: 2,
+      deaths: 1,
+      damage: ['$100–999', '$100–999', '$1,000–9,999'],
+    });
+    assert.equal(
+      rows.find((r) => r.facility === 'Acacia Residence Hall' && r.year === 2024)?.fires,
+      0,
+    );
+  });
+
+  it('logs fires only in a housing facility of the incident’s campus, with whole counts', () => {
+    assert.equal(facilityProblem('Main Campus', 'Acacia Residence Hall'), null);
+    assert.match(facilityProblem('Main Campus', 'Narra Residence Hall')!, /Acacia Residence Hall/);
+    assert.match(facilityProblem('Atlantis', 'Acacia Residence Hall')!, /no campus/);
+    const valid = {
+      incidentId: 'f1',
+      facility: 'Acacia Residence Hall',
+      occurredAt: null,
+      nature: 'Kitchen fire',
+      generalLocation: 'Acacia Residence Hall, 2nd floor',
+      cause: 'Unintentional: cooking',
+      injuries: 1,
+      deaths: 0,
+      damage: '$100–999',
+    };
+    assert.equal(recordFireSchema.safeParse(valid).success, true);
+    const bad = (change: object) => !recordFireSchema.safeParse({ ...valid, ...change }).success;
+    assert.ok(bad({ injuries: -1 }));
+    assert.ok(bad({ deaths: 1.5 }));
+    assert.ok(bad({ injuries: 10_001 }));
+    assert.ok(bad({ cause: 'Arson by dragons' }));
+    assert.ok(bad({ damage: '$5' }));
+    assert.ok(bad({ nature: '' }));
+    assert.ok(bad({ extra: true }));
   });
 });

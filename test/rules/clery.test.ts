@@ -1,6 +1,6 @@
 /**
- * Clery records and legal holds: only Admins read them, nobody writes them from a client (the
- * Admin-only callables do), and an active legal hold blocks archiving its incident.
+ * Clery records, legal holds and the fire log: only Admins read them, nobody writes them from a
+ * client (the Admin-only callables do), and an active legal hold blocks archiving its incident.
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { CLERY_LOG, COLLECTIONS } from '@campus-safety/model';
@@ -55,6 +55,22 @@ const hold = (active: boolean) => ({
   updatedBy: 'admin',
 });
 const logLine = { action: 'classified', at: now, by: 'admin', note: null };
+const fire = {
+  incidentId: REPORTS.resolved,
+  campus: SAME_CAMPUS,
+  facility: 'Acacia Residence Hall',
+  reportedAt: now,
+  occurredAt: null,
+  nature: 'Kitchen fire',
+  generalLocation: 'Acacia Residence Hall',
+  cause: 'Unintentional: cooking',
+  injuries: 0,
+  deaths: 0,
+  damage: '$100–999',
+  recordedAt: now,
+  recordedBy: 'admin',
+  retainUntil: now,
+};
 
 async function seedClery(env: RulesTestEnvironment) {
   await env.withSecurityRulesDisabled(async (context) => {
@@ -65,6 +81,8 @@ async function seedClery(env: RulesTestEnvironment) {
     await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.archived), hold(true));
     await setDoc(doc(db, COLLECTIONS.cleryRecords, REPORTS.resolved, CLERY_LOG, 'l1'), logLine);
     await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.declined, CLERY_LOG, 'l1'), logLine);
+    await setDoc(doc(db, COLLECTIONS.fireLog, REPORTS.resolved), fire);
+    await setDoc(doc(db, COLLECTIONS.fireLog, REPORTS.resolved, CLERY_LOG, 'l1'), logLine);
   });
 }
 
@@ -73,6 +91,7 @@ describe('Clery records and legal holds', () => {
   const record = (db: Firestore, id: string) => doc(db, COLLECTIONS.cleryRecords, id);
   const holdDoc = (db: Firestore, id: string) => doc(db, COLLECTIONS.legalHolds, id);
   const report = (db: Firestore, id: string) => doc(db, COLLECTIONS.incidentReports, id);
+  const fireDoc = (db: Firestore, id: string) => doc(db, COLLECTIONS.fireLog, id);
   const rows: Row<Firestore>[] = [
     read('get a Clery record', ADMIN, (db) => getDoc(record(db, REPORTS.resolved))),
     read('list the Clery records (crime log, annual tables)', ADMIN, (db) =>
@@ -123,6 +142,21 @@ describe('Clery records and legal holds', () => {
     write('restore an archived report on legal hold', ADMIN, (db) =>
       updateDoc(report(db, REPORTS.archived), { isArchived: false }),
     ),
+    // The fire log: Admins read it, the recordFire callable alone writes it and its history.
+    read('list the fire log', ADMIN, (db) => getDocs(collection(db, COLLECTIONS.fireLog))),
+    read('read a fire log entry’s history', ADMIN, (db) =>
+      getDocs(collection(fireDoc(db, REPORTS.resolved), CLERY_LOG)),
+    ),
+    write('log a fire directly', NOBODY, (db) =>
+      setDoc(fireDoc(db, REPORTS.declined), { ...fire, incidentId: REPORTS.declined }),
+    ),
+    write('lower a fire’s deaths directly', NOBODY, (db) =>
+      updateDoc(fireDoc(db, REPORTS.resolved), { deaths: 0, injuries: 0 }),
+    ),
+    write('delete a fire log entry', NOBODY, (db) => deleteDoc(fireDoc(db, REPORTS.resolved))),
+    write('add a line to a fire log entry’s history', NOBODY, (db) =>
+      setDoc(doc(fireDoc(db, REPORTS.resolved), CLERY_LOG, 'forged'), logLine),
+    ),
   ];
-  describeMatrix('clery_records and legal_holds', rows, firestoreTables(fixture));
+  describeMatrix('clery_records, legal_holds and fire_log', rows, firestoreTables(fixture));
 });

@@ -8,6 +8,7 @@ import {
   CLERY_CALENDAR,
   CLERY_LOG,
   COLLECTIONS,
+  facilityProblem,
   geographyProblem,
   isCampusName,
   retainUntilOf,
@@ -160,4 +161,43 @@ export async function saveCleryCalendar(
     .doc(CLERY_CALENDAR.id)
     .set({ holidays, updatedAt: Timestamp.now(), updatedBy: caller.uid });
   return { holidays };
+}
+
+/**
+ * Logs a fire in on-campus student housing for an incident (its campus's housing facilities
+ * only), or revises the entry; each change is logged. Kept like a Clery record (`retainUntil`).
+ */
+export async function recordFire(
+  db: Firestore,
+  input: CallableInput<'recordFire'>,
+  caller: Caller,
+  timeZone: string,
+): Promise<CleryChangeResponse> {
+  const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(input.incidentId);
+  const entryRef = db.collection(COLLECTIONS.fireLog).doc(input.incidentId);
+  await db.runTransaction(async (tx) => {
+    const [incident, existing] = await Promise.all([tx.get(incidentRef), tx.get(entryRef)]);
+    if (!incident.exists) fail('not-found', 'The incident no longer exists.');
+    const campus: unknown = incident.get('nearestCampus');
+    const reported = reportedAt(incident.data());
+    if (!reported) fail('failed-precondition', 'The incident has no report time to log it by.');
+    const problem = facilityProblem(campus, input.facility);
+    if (problem)
+      fail('invalid-argument', problem, { issues: [{ path: ['facility'], message: problem }] });
+    if (input.occurredAt && input.occurredAt.getTime() > reported.getTime() + MINUTE)
+      fail('invalid-argument', 'Occurred at cannot be after the fire was reported.');
+    const { incidentId, occurredAt, ...fields } = input;
+    tx.set(entryRef, {
+      incidentId,
+      campus,
+      reportedAt: Timestamp.fromDate(reported),
+      occurredAt: occurredAt ? Timestamp.fromDate(occurredAt) : null,
+      ...fields,
+      recordedAt: Timestamp.now(),
+      recordedBy: caller.uid,
+      retainUntil: Timestamp.fromDate(retainUntilOf(reported, timeZone)),
+    });
+    appendLogEntry(tx, entryRef, existing.exists ? 'fireRevised' : 'fireRecorded', caller, null);
+  });
+  return { incidentId: input.incidentId };
 }

@@ -15,6 +15,8 @@ import type { TimestampLike } from '../entities';
 
 /** The log opens on the most recent 60 days (the span 668.46(f)(5) requires open inspection of). */
 export const CRIME_LOG_DAYS = 60;
+/** The windows the crime and fire logs offer, in days. */
+export const LOG_WINDOWS_DAYS = [30, CRIME_LOG_DAYS, 90, 180, 365] as const;
 /** Business days after the report within which its entry is due (668.46(f)(2)). */
 export const CRIME_LOG_BUSINESS_DAYS = 2;
 

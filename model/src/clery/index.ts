@@ -3,3 +3,4 @@ export * from './geography';
 export * from './record';
 export * from './counting';
 export * from './crime-log';
+export * from './fire';

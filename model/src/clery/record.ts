@@ -61,6 +61,8 @@ export const CLERY_ACTIONS = [
   'released',
   'legalHoldSet',
   'legalHoldLifted',
+  'fireRecorded',
+  'fireRevised',
 ] as const;
 export type CleryAction = (typeof CLERY_ACTIONS)[number];
 
@@ -165,7 +167,7 @@ const personCounts = (label: string) =>
     { error: typeError(label, `counts for ${VIOLATIONS.join(', ')}`) },
   );
 
-const occurredAt = z
+export const occurredAtSchema = z
   .string({ error: typeError('Occurred at', 'a date and time') })
   .max(64, 'Occurred at must be a date and time.')
   .transform((value, ctx) => {
@@ -202,7 +204,7 @@ export const classifyIncidentSchema = z
       .string({ error: typeError('Noncampus property', 'text') })
       .max(CLERY_LIMITS.text)
       .nullable(),
-    occurredAt,
+    occurredAt: occurredAtSchema,
     generalLocation: requiredText('General location', CLERY_LIMITS.text),
     nature: requiredText('Nature', CLERY_LIMITS.text),
     disposition: z.enum(DISPOSITIONS, { error: 'Choose a disposition.' }),

@@ -26,6 +26,7 @@ const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
 const CrimeLogPage = lazy(() => import('../features/clery/CrimeLogPage'));
 const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage'));
+const FireLogPage = lazy(() => import('../features/clery/FireLogPage'));
 const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
 const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
 
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
       guarded('releases', 'App releases', ADMIN_ONLY, ReleasesPage),
       guarded('clery/crime-log', 'Daily crime log', ADMIN_ONLY, CrimeLogPage),
       guarded('clery/annual', 'Annual statistics', ADMIN_ONLY, AnnualTablesPage),
+      guarded('clery/fire-log', 'Fire log', ADMIN_ONLY, FireLogPage),
       guarded('archives/reports', 'Archived reports', ADMIN_ONLY, IncidentsScreen, true),
       guarded(
         'archives/accomplishments',

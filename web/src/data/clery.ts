@@ -3,6 +3,7 @@ import {
   COLLECTIONS,
   readHolidays,
   type CleryRecord,
+  type FireLogEntry,
   type IncidentReport,
   type LegalHold,
 } from '@campus-safety/model';
@@ -25,6 +26,16 @@ export function cleryRecordsSpec(since: Date): QuerySpec<CleryRecord> {
   return {
     path: [COLLECTIONS.cleryRecords],
     converter: entityConverter<CleryRecord>(),
+    wheres: [{ field: 'reportedAt', op: '>=', value: since }],
+    orderBy: { field: 'reportedAt', direction: 'desc' },
+  };
+}
+
+/** The fire log entries of fires reported since `since`, newest first. */
+export function fireLogSpec(since: Date): QuerySpec<FireLogEntry> {
+  return {
+    path: [COLLECTIONS.fireLog],
+    converter: entityConverter<FireLogEntry>(),
     wheres: [{ field: 'reportedAt', op: '>=', value: since }],
     orderBy: { field: 'reportedAt', direction: 'desc' },
   };

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEntry } from '../../data/live-query';
 
-/** The live result of each of the page's four reads, by the name of its spec. */
+/** The live result of each of the page's five reads, by the name of its spec. */
 const live = vi.hoisted(() => ({ byRead: {} as Record<string, LiveEntry> }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
@@ -13,6 +13,7 @@ vi.mock('../../data/clery', () => ({
   cleryRecordsSpec: () => 'records',
   activeLegalHoldsSpec: 'holds',
   cleryCalendarSpec: 'calendar',
+  fireLogSpec: () => 'fires',
 }));
 vi.mock('../../data/live-query', async (importActual) => {
   const actual = await importActual<typeof import('../../data/live-query')>();
@@ -40,6 +41,7 @@ describe('Daily crime log', () => {
       incidents: ready([report]),
       records: ready([]),
       holds: ready([]),
+      fires: ready([]),
       calendar: { status: 'ready', data: null, error: null },
     };
   });

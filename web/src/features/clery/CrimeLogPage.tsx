@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import {
   CRIME_LOG_BUSINESS_DAYS,
   CRIME_LOG_DAYS,
+  LOG_WINDOWS_DAYS,
   crimeLogSince,
   printableEntries,
   type CrimeLogEntry,
@@ -16,12 +17,14 @@ import {
   cleryCalendarSpec,
   cleryRecordsSpec,
   crimeLogIncidentsSpec,
+  fireLogSpec,
 } from '../../data/clery';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../data/live-query';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import { Time } from '../../components/Time';
 import { ClassifyDialog } from './ClassifyDialog';
+import { FireDialog } from './FireDialog';
 import { HolidaysDialog } from './HolidaysDialog';
 import { LegalHoldDialog } from './LegalHoldDialog';
 import { WithholdDialog } from './WithholdDialog';
@@ -33,13 +36,15 @@ import {
   withheldLabel,
 } from './crime-log';
 
-const WINDOWS = [30, CRIME_LOG_DAYS, 90, 180, 365];
+/** Reports of this type are offered a fire log entry (any report already on the fire log too). */
+const FIRE_TYPE = 'Fire';
 
 type Open =
   | { kind: 'classify'; id: string }
   | { kind: 'withhold'; id: string; withheld: boolean }
   | { kind: 'hold'; id: string; active: boolean }
   | { kind: 'holidays' }
+  | { kind: 'fire'; id: string }
   | null;
 
 /** The printed log: the public columns only, one row per entry on the log. */
@@ -73,6 +78,7 @@ export default function CrimeLogPage() {
   const records = useLiveQuery(useMemo(() => cleryRecordsSpec(since), [since]));
   const holds = useLiveQuery(activeLegalHoldsSpec);
   const calendar = useLiveDoc(cleryCalendarSpec);
+  const fires = useLiveQuery(useMemo(() => fireLogSpec(since), [since]));
   const [open, setOpen] = useState<Open>(null);
   const holidays = useMemo(() => calendar.data?.holidays ?? [], [calendar.data]);
 
@@ -86,6 +92,7 @@ export default function CrimeLogPage() {
   const toUpdate = entries.filter((e) => e.dispositionToUpdate).length;
   const incidentOf = (id: string) => incidents.data.find((i) => i.id === id);
   const recordOf = (id: string) => records.data.find((r) => r.id === id) ?? null;
+  const fireOf = (id: string) => fires.data.find((f) => f.id === id) ?? null;
 
   const columns: Column<CrimeLogEntry>[] = [
     { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
@@ -127,6 +134,7 @@ export default function CrimeLogPage() {
             {e.dispositionToUpdate && <Badge tone="amber">Case closed: update disposition</Badge>}
             {label && <Badge tone="amber">{label}</Badge>}
             {held.has(e.incidentId) && <Badge tone="red">Legal hold</Badge>}
+            {fireOf(e.incidentId) && <Badge tone="slate">On the fire log</Badge>}
           </div>
         );
       },
@@ -142,6 +150,15 @@ export default function CrimeLogPage() {
           >
             {e.state === 'unclassified' ? 'Classify' : 'Reclassify'}
           </Button>
+          {(incidentOf(e.incidentId)?.incidentType === FIRE_TYPE || fireOf(e.incidentId)) && (
+            <Button
+              variant="secondary"
+              aria-label={`${fireOf(e.incidentId) ? 'Revise the fire log entry of' : 'Log a fire for'} ${e.incidentId}`}
+              onClick={() => setOpen({ kind: 'fire', id: e.incidentId })}
+            >
+              {fireOf(e.incidentId) ? 'Revise fire' : 'Log fire'}
+            </Button>
+          )}
           {e.state === 'crime' && (
             <Button
               variant="secondary"
@@ -170,7 +187,7 @@ export default function CrimeLogPage() {
   const openIncident = open?.kind === 'classify' ? incidentOf(open.id) : undefined;
   // The legal holds are part of every row (badge, button): their failure is the list's failure.
   // So are the holidays: without them the overdue flags could be wrong.
-  const source = combineLive([incidents, records, holds, calendar]);
+  const source = combineLive([incidents, records, holds, calendar, fires]);
 
   return (
     <>
@@ -202,7 +219,7 @@ export default function CrimeLogPage() {
               label="Period"
               value={String(days)}
               onChange={(v) => setDays(Number(v))}
-              options={WINDOWS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
+              options={LOG_WINDOWS_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
             />
           </div>
           <p className="mb-3 text-sm text-slate-700" aria-live="polite">
@@ -256,6 +273,13 @@ export default function CrimeLogPage() {
         <WithholdDialog
           incidentId={open.id}
           withheld={open.withheld}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'fire' && incidentOf(open.id) && (
+        <FireDialog
+          incident={incidentOf(open.id)!}
+          entry={fireOf(open.id)}
           onClose={() => setOpen(null)}
         />
       )}

@@ -16,3 +16,7 @@ export function setLegalHold(input: CallableRequest<'setLegalHold'>) {
 export function saveCleryCalendar(input: CallableRequest<'saveCleryCalendar'>) {
   return callFunction('saveCleryCalendar', input);
 }
+
+export function recordFire(input: CallableRequest<'recordFire'>) {
+  return callFunction('recordFire', input);
+}

@@ -1,0 +1,193 @@
+import { useMemo, useState } from 'react';
+import {
+  CAMPUSES,
+  CRIME_LOG_DAYS,
+  LOG_WINDOWS_DAYS,
+  crimeLogSince,
+  fireStatistics,
+  priorCalendarYears,
+  type FireLogEntry,
+  type FireStatisticsRow,
+} from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { SelectField } from '../../components/fields';
+import { ListState } from '../../components/States';
+import { Table, type Column } from '../../components/Table';
+import { Time } from '../../components/Time';
+import { fireLogSpec } from '../../data/clery';
+import { useLiveQuery } from '../../data/live-query';
+import type { WithId } from '../../data/spec';
+import { csvFileName, downloadCsv } from '../../lib/csv';
+import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../lib/format';
+import { FireDialog } from './FireDialog';
+import { FIRE_LOG_COLUMNS, fireLogCells, fireLogCsv } from './fire-log';
+
+const PRINT_COLUMNS: Column<{ id: string; cells: string[] }>[] = FIRE_LOG_COLUMNS.map(
+  (header, i) => ({ header, cell: (row) => row.cells[i] }),
+);
+
+const STAT_COLUMNS: Column<FireStatisticsRow>[] = [
+  {
+    header: 'Facility',
+    rowHeader: true,
+    cell: (r) => `${r.facility} (${r.campus})`,
+  },
+  { header: 'Year', cell: (r) => r.year, numeric: true },
+  { header: 'Fires', cell: (r) => r.fires, numeric: true },
+  { header: 'Cause of each fire', cell: (r) => r.causes.join('; ') || '—' },
+  {
+    header: 'Injuries',
+    headerTitle: 'Treated at a medical facility',
+    cell: (r) => r.injuries,
+    numeric: true,
+  },
+  { header: 'Deaths', cell: (r) => r.deaths, numeric: true },
+  { header: 'Property damage', cell: (r) => r.damage.join('; ') || '—' },
+];
+
+/**
+ * The fire log and the annual fire statistics of on-campus student housing (docs/clery.md#fire-log):
+ * the log of the chosen window (print and CSV), and per facility the three prior calendar years.
+ */
+export default function FireLogPage() {
+  const [days, setDays] = useState(CRIME_LOG_DAYS);
+  const since = useMemo(() => new Date(crimeLogSince(Date.now(), days)), [days]);
+  const years = useMemo(() => priorCalendarYears(Date.now(), TIME_ZONE), []);
+  const statsSince = useMemo(
+    () => parseDateTimeLocal(`${years[0]}-01-01T00:00`) ?? new Date(0),
+    [years],
+  );
+  const log = useLiveQuery(useMemo(() => fireLogSpec(since), [since]));
+  const counted = useLiveQuery(useMemo(() => fireLogSpec(statsSince), [statsSince]));
+  const [revising, setRevising] = useState<WithId<FireLogEntry> | null>(null);
+  const statistics = useMemo(
+    () =>
+      fireStatistics(
+        counted.data.map((e) => ({ ...e, reportedAt: e.reportedAt.toMillis() })),
+        CAMPUSES,
+        years,
+        TIME_ZONE,
+      ),
+    [counted.data, years],
+  );
+
+  const columns: Column<WithId<FireLogEntry>>[] = [
+    { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
+    { header: 'Reported', cell: (e) => <Time value={e.reportedAt.toMillis()} /> },
+    {
+      header: 'Occurred',
+      cell: (e) => (e.occurredAt ? <Time value={e.occurredAt.toMillis()} /> : 'Unknown'),
+    },
+    { header: 'Facility', cell: (e) => e.facility },
+    { header: 'Nature', cell: (e) => e.nature },
+    { header: 'General location', cell: (e) => e.generalLocation },
+    { header: 'Cause', cell: (e) => e.cause },
+    {
+      header: 'Injuries / deaths',
+      cell: (e) => `${e.injuries} / ${e.deaths}`,
+    },
+    { header: 'Damage', cell: (e) => e.damage },
+    {
+      header: 'Actions',
+      cell: (e) => (
+        <Button
+          variant="secondary"
+          aria-label={`Revise ${e.incidentId}`}
+          onClick={() => setRevising(e)}
+        >
+          Revise
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="print:hidden">
+        <PageHeader
+          title="Fire log"
+          subtitle="Fires in on-campus student housing (Clery Act, fire safety): the log and the annual fire statistics. Log a fire from its report on the daily crime log."
+          actions={
+            <>
+              <Button
+                variant="secondary"
+                disabled={log.data.length === 0}
+                onClick={() =>
+                  downloadCsv(csvFileName(['fire-log', days, 'days']), fireLogCsv(log.data))
+                }
+              >
+                Export CSV
+              </Button>
+              <Button onClick={() => window.print()}>Print</Button>
+            </>
+          }
+        />
+        <div className="mb-3 w-48">
+          <SelectField
+            label="Period"
+            value={String(days)}
+            onChange={(v) => setDays(Number(v))}
+            options={LOG_WINDOWS_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
+          />
+        </div>
+        <ListState
+          live={log}
+          isEmpty={log.data.length === 0}
+          emptyTitle="No fires logged in this period"
+        >
+          <Table caption="Fire log" columns={columns} rows={log.data} rowKey={(e) => e.id} />
+        </ListState>
+        <h2 className="mt-6 mb-2 text-lg font-semibold">
+          Annual fire statistics {years[0]}–{years[years.length - 1]}
+        </h2>
+        <ListState live={counted} isEmpty={false} emptyTitle="">
+          <Table
+            caption="Annual fire statistics"
+            layout="grid"
+            columns={STAT_COLUMNS}
+            rows={statistics}
+            rowKey={(r) => `${r.campus}/${r.facility}/${r.year}`}
+          />
+        </ListState>
+      </div>
+
+      <section
+        aria-label="Printable fire log"
+        data-testid="fire-log-print"
+        className="hidden print:block"
+      >
+        <h1 className="text-xl font-semibold">Fire log: on-campus student housing</h1>
+        <p className="mb-2 text-sm">
+          Fires reported from {formatDate(since)} to {formatDate(new Date())} · {log.data.length}{' '}
+          entries
+        </p>
+        <Table
+          caption="Fire log for print"
+          layout="print"
+          columns={PRINT_COLUMNS}
+          rows={log.data.map((e) => ({ id: e.id, cells: fireLogCells(e) }))}
+          rowKey={(row) => row.id}
+        />
+        <h2 className="mt-4 text-lg font-semibold">
+          Annual fire statistics {years[0]}–{years[years.length - 1]}
+        </h2>
+        <Table
+          caption="Annual fire statistics for print"
+          layout="print"
+          columns={STAT_COLUMNS}
+          rows={statistics}
+          rowKey={(r) => `${r.campus}/${r.facility}/${r.year}`}
+        />
+      </section>
+
+      {revising && (
+        <FireDialog
+          incident={{ id: revising.incidentId, nearestCampus: revising.campus }}
+          entry={revising}
+          onClose={() => setRevising(null)}
+        />
+      )}
+    </>
+  );
+}
