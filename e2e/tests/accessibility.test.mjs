@@ -139,6 +139,13 @@ const SCREENS = [
     heading: 'Annual statistics',
     table: 'Criminal offences',
   },
+  {
+    name: 'admin-fire-log',
+    path: '/clery/fire-log',
+    as: ADMIN,
+    heading: 'Fire log',
+    table: 'Annual fire statistics',
+  },
   { name: 'imt-dashboard', path: '/', as: IMT, heading: 'Home' },
   {
     name: 'imt-reports',

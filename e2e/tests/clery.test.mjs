@@ -176,6 +176,66 @@ describe('Clery records', () => {
     await db().doc('settings/clery_calendar').delete();
   });
 
+  it('a fire reported in a residence hall goes on the fire log and into the fire statistics', async () => {
+    const incidents = db().collection('incident_reports');
+    const id = 'e2e-fire-kitchen';
+    await incidents.doc(id).set({ ...incident(1, 'Processing'), incidentType: 'Fire' });
+    // Last year's fire, logged before: it counts in the annual statistics.
+    const lastYear = new Date().getUTCFullYear() - 1;
+    const reportedLastYear = Timestamp.fromMillis(Date.UTC(lastYear, 5, 15, 4));
+    await db()
+      .collection('fire_log')
+      .doc('e2e-fire-last-year')
+      .set({
+        incidentId: 'e2e-fire-last-year',
+        campus: 'North Campus',
+        facility: 'Narra Residence Hall',
+        reportedAt: reportedLastYear,
+        occurredAt: null,
+        nature: 'Electrical fire',
+        generalLocation: 'Narra Residence Hall',
+        cause: 'Unintentional: electrical',
+        injuries: 1,
+        deaths: 0,
+        damage: '$10,000–24,999',
+        recordedAt: reportedLastYear,
+        recordedBy: 'e2e',
+        retainUntil: Timestamp.fromMillis(Date.UTC(lastYear + 8, 0, 1)),
+      });
+
+    const log = await openPage('/clery/crime-log', admin());
+    await log.getByRole('button', { name: `Log fire ${id}` }).click();
+    const dialog = log.getByRole('dialog', { name: `Log a fire for ${id}` });
+    assert.equal(await dialog.getByLabel('Housing facility').inputValue(), 'Acacia Residence Hall');
+    await dialog.getByLabel('Nature').fill('Kitchen fire');
+    await dialog.getByLabel('Cause').selectOption('Unintentional: cooking');
+    await dialog.getByLabel('Property damage').selectOption('$100–999');
+    await dialog.getByLabel('Injuries treated at a medical facility').fill('1');
+    await assertAccessible(log, 'admin-clery-fire-dialog', DIALOGS);
+    await dialog.getByRole('button', { name: 'Log fire' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await log.getByRole('row').filter({ hasText: id }).getByText('On the fire log').waitFor();
+
+    const page = await openPage('/clery/fire-log', admin());
+    const entry = page
+      .getByRole('table', { name: 'Fire log' })
+      .getByRole('row')
+      .filter({ hasText: id });
+    await entry.getByText('Kitchen fire').waitFor();
+    const narra = page
+      .getByRole('table', { name: 'Annual fire statistics' })
+      .locator(`tr[data-row="North Campus/Narra Residence Hall/${lastYear}"]`);
+    await narra.getByText('Unintentional: electrical').waitFor();
+    assert.equal(await narra.locator('td[data-cell="Fires"]').textContent(), '1');
+    assert.equal(await narra.locator('td[data-cell="Injuries"]').textContent(), '1');
+
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('fire-log-print');
+    await printed.waitFor();
+    const text = await printed.textContent();
+    assert.ok(text.includes(id) && text.includes('Kitchen fire'), 'the printed log lists the fire');
+  });
+
   it('the annual table counts a generated set of classified incidents exactly', async () => {
     await clearCleryRecords();
     const localYear = (ms) => Number(new Date(ms + ZONE_OFFSET).toISOString().slice(0, 4));

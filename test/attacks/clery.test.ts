@@ -73,12 +73,13 @@ describe('attacks: Clery records and legal holds', () => {
       `clery_records/${held}`,
       `legal_holds/${held}`,
       `legal_holds/${resolved}`,
+      `fire_log/${resolved}`,
       `incident_reports/${resolved}`,
       `incident_reports/${held}`,
     ];
   });
 
-  it('non-Admins cannot classify, withhold, release or set and lift legal holds', async () => {
+  it('non-Admins cannot classify, withhold, release, set and lift legal holds or log fires', async () => {
     for (const who of everyone) {
       const calls: [string, unknown][] = [
         ['classifyIncident', classification(resolved)],
@@ -87,6 +88,20 @@ describe('attacks: Clery records and legal holds', () => {
         ['withholdCrimeLogEntry', { incidentId: resolved, reason: null, note: 'x' }],
         ['setLegalHold', { incidentId: held, active: false, reason: 'x' }],
         ['setLegalHold', { incidentId: resolved, active: true, reason: 'x' }],
+        [
+          'recordFire',
+          {
+            incidentId: resolved,
+            facility: 'Acacia Residence Hall',
+            occurredAt: null,
+            nature: 'Forged fire',
+            generalLocation: 'Acacia Residence Hall',
+            cause: 'Intentional',
+            injuries: 0,
+            deaths: 0,
+            damage: '$0–99',
+          },
+        ],
       ];
       for (const [name, data] of calls)
         await refused(() => who.call(name, data), watched, [

@@ -186,6 +186,50 @@ describe('Clery callables', () => {
     assert.equal(await docData(`${COLLECTIONS.cleryRecords}/${id}`), undefined);
   });
 
+  it('logs a fire in a housing facility of the incident’s campus, revises it, and logs both', async () => {
+    const id = await incidentWith('Main Campus', 'Processing');
+    const fire = {
+      incidentId: id,
+      facility: 'Acacia Residence Hall',
+      occurredAt: '2025-03-01T23:30:00+08:00',
+      nature: 'Kitchen fire',
+      generalLocation: 'Acacia Residence Hall, kitchen',
+      cause: 'Unintentional: cooking',
+      injuries: 1,
+      deaths: 0,
+      damage: '$1,000–9,999',
+    };
+    await admin.call('recordFire', fire);
+    const entry = await docData(`${COLLECTIONS.fireLog}/${id}`);
+    assert.equal(entry?.campus, 'Main Campus');
+    assert.equal(entry?.reportedAt.toDate().toISOString(), REPORTED.toISOString());
+    assert.equal(entry?.occurredAt.toDate().toISOString(), '2025-03-01T15:30:00.000Z');
+    assert.equal(entry?.recordedBy, admin.uid);
+    assert.equal(entry?.retainUntil.toDate().toISOString(), '2032-12-31T16:00:00.000Z');
+    await admin.call('recordFire', { ...fire, injuries: 2 });
+    assert.equal((await docData(`${COLLECTIONS.fireLog}/${id}`))?.injuries, 2);
+    assert.deepEqual(
+      (await history(COLLECTIONS.fireLog, id)).map((l) => l.action),
+      ['fireRecorded', 'fireRevised'],
+    );
+
+    // Another campus's hall, a time after the report, a non-Admin: refused, nothing changed.
+    const elsewhere = await callError(
+      admin.call('recordFire', { ...fire, facility: 'Narra Residence Hall' }),
+    );
+    assert.equal(elsewhere.code, 'functions/invalid-argument');
+    const later = await callError(
+      admin.call('recordFire', { ...fire, occurredAt: '2025-03-03T10:00:00+08:00' }),
+    );
+    assert.equal(later.code, 'functions/invalid-argument');
+    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    assert.equal(
+      (await callError(imt.call('recordFire', fire))).code,
+      'functions/permission-denied',
+    );
+    assert.equal((await docData(`${COLLECTIONS.fireLog}/${id}`))?.injuries, 2);
+  });
+
   it('sets and lifts a legal hold once each, with its history', async () => {
     const id = await incidentWith('Main Campus');
     await admin.call('setLegalHold', { incidentId: id, active: true, reason: 'Lawsuit filed' });

@@ -153,7 +153,7 @@ export default function CrimeLogPage() {
           {(incidentOf(e.incidentId)?.incidentType === FIRE_TYPE || fireOf(e.incidentId)) && (
             <Button
               variant="secondary"
-              aria-label={`${fireOf(e.incidentId) ? 'Revise the fire log entry of' : 'Log a fire for'} ${e.incidentId}`}
+              aria-label={`${fireOf(e.incidentId) ? 'Revise fire' : 'Log fire'} ${e.incidentId}`}
               onClick={() => setOpen({ kind: 'fire', id: e.incidentId })}
             >
               {fireOf(e.incidentId) ? 'Revise fire' : 'Log fire'}
