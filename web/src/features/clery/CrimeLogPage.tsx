@@ -1,15 +1,11 @@
 import { useMemo, useState } from 'react';
 import {
   CRIME_LOG_BUSINESS_DAYS,
-  CRIME_LOG_DAYS,
-  LOG_WINDOWS_DAYS,
-  crimeLogSince,
   printableEntries,
   type CrimeLogEntry,
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { Table, type Column } from '../../components/Table';
 import {
@@ -24,6 +20,7 @@ import { csvFileName, downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import { Time } from '../../components/Time';
 import { ClassifyDialog } from './ClassifyDialog';
+import { LogPeriodField, useLogWindow } from './log-window';
 import { FireDialog } from './FireDialog';
 import { HolidaysDialog } from './HolidaysDialog';
 import { LegalHoldDialog } from './LegalHoldDialog';
@@ -71,9 +68,7 @@ function Badge({ tone, children }: { tone: 'red' | 'amber' | 'slate' | 'sky'; ch
  * the print view and the CSV hold the public log (classified crimes not withheld).
  */
 export default function CrimeLogPage() {
-  const [days, setDays] = useState(CRIME_LOG_DAYS);
-  // The window is fixed when it is chosen, so the listeners keep one key.
-  const since = useMemo(() => new Date(crimeLogSince(Date.now(), days)), [days]);
+  const { days, setDays, since } = useLogWindow();
   const incidents = useLiveQuery(useMemo(() => crimeLogIncidentsSpec(since), [since]));
   const records = useLiveQuery(useMemo(() => cleryRecordsSpec(since), [since]));
   const holds = useLiveQuery(activeLegalHoldsSpec);
@@ -214,14 +209,7 @@ export default function CrimeLogPage() {
           }
         />
         <div className="mb-3 flex flex-wrap items-end gap-4">
-          <div className="w-48">
-            <SelectField
-              label="Period"
-              value={String(days)}
-              onChange={(v) => setDays(Number(v))}
-              options={LOG_WINDOWS_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
-            />
-          </div>
+          <LogPeriodField days={days} onChange={setDays} />
           <p className="mb-3 text-sm text-slate-700" aria-live="polite">
             {entries.length} reports · {printable.length} on the public log ·{' '}
             <span className={overdue ? 'font-semibold text-red-700' : ''}>

@@ -1,9 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
   CAMPUSES,
-  CRIME_LOG_DAYS,
-  LOG_WINDOWS_DAYS,
-  crimeLogSince,
   fireStatistics,
   priorCalendarYears,
   type FireLogEntry,
@@ -11,7 +8,6 @@ import {
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { Table, type Column } from '../../components/Table';
 import { Time } from '../../components/Time';
@@ -21,6 +17,7 @@ import type { WithId } from '../../data/spec';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../lib/format';
 import { FireDialog } from './FireDialog';
+import { LogPeriodField, useLogWindow } from './log-window';
 import { FIRE_LOG_COLUMNS, fireLogCells, fireLogCsv } from './fire-log';
 
 const PRINT_COLUMNS: Column<{ id: string; cells: string[] }>[] = FIRE_LOG_COLUMNS.map(
@@ -51,8 +48,7 @@ const STAT_COLUMNS: Column<FireStatisticsRow>[] = [
  * the log of the chosen window (print and CSV), and per facility the three prior calendar years.
  */
 export default function FireLogPage() {
-  const [days, setDays] = useState(CRIME_LOG_DAYS);
-  const since = useMemo(() => new Date(crimeLogSince(Date.now(), days)), [days]);
+  const { days, setDays, since } = useLogWindow();
   const years = useMemo(() => priorCalendarYears(Date.now(), TIME_ZONE), []);
   const statsSince = useMemo(
     () => parseDateTimeLocal(`${years[0]}-01-01T00:00`) ?? new Date(0),
@@ -123,13 +119,8 @@ export default function FireLogPage() {
             </>
           }
         />
-        <div className="mb-3 w-48">
-          <SelectField
-            label="Period"
-            value={String(days)}
-            onChange={(v) => setDays(Number(v))}
-            options={LOG_WINDOWS_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
-          />
+        <div className="mb-3">
+          <LogPeriodField days={days} onChange={setDays} />
         </div>
         <ListState
           live={log}
