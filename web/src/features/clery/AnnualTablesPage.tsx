@@ -5,6 +5,7 @@ import {
   CAMPUSES,
   CLERY_TABLE_COLUMNS,
   GEOGRAPHY_LABELS,
+  isCampusName,
   priorCalendarYears,
   type AnnualRow,
   type AnnualSection,
@@ -14,11 +15,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { Table, type Column } from '../../components/Table';
-import { cleryRecordsSpec } from '../../data/clery';
-import { useLiveQuery } from '../../data/live-query';
+import { cleryRecordsSpec, fireLogSpec } from '../../data/clery';
+import { combineLive, useLiveQuery } from '../../data/live-query';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../lib/format';
 import { annualTablesCsv, buildAnnualTables } from './annual';
+import { FireStatisticsTable } from './FireStatisticsTable';
 
 const SHORT: Record<(typeof CLERY_TABLE_COLUMNS)[number], string> = {
   onCampus: 'On campus',
@@ -34,6 +36,7 @@ const COUNTING_NOTES = [
   'Of several offences in one incident only the most serious counts (hierarchy rule); arson always counts, and a sex offence counts beside the most serious other offence.',
   'Hate crimes, VAWA offences (domestic violence, dating violence, stalking), arrests and disciplinary referrals are counted outside the hierarchy; arrests and referrals count persons.',
   'Unfounded crimes are reports found false or baseless: withdrawn from their categories and counted once in their own row.',
+  'Fire statistics cover each on-campus student housing facility: fires, the cause of each, injuries treated at a medical facility, deaths and the range of property damage.',
 ] as const;
 
 function SectionTable({
@@ -82,6 +85,7 @@ export default function AnnualTablesPage() {
     [years],
   );
   const records = useLiveQuery(useMemo(() => cleryRecordsSpec(since), [since]));
+  const fires = useLiveQuery(useMemo(() => fireLogSpec(since), [since]));
   const [campus, setCampus] = useState('');
   const tables = useMemo(
     () => buildAnnualTables(records.data, years, campus || null),
@@ -119,7 +123,10 @@ export default function AnnualTablesPage() {
               >
                 Export CSV
               </Button>
-              <Button disabled={records.status !== 'ready'} onClick={() => window.print()}>
+              <Button
+                disabled={combineLive([records, fires]).status !== 'ready'}
+                onClick={() => window.print()}
+              >
                 Print report
               </Button>
             </>
@@ -137,6 +144,17 @@ export default function AnnualTablesPage() {
         <ListState live={records} isEmpty={false} emptyTitle="">
           {sections('grid')}
         </ListState>
+        <h2 className="mt-2 mb-2 text-lg font-semibold">
+          Fire statistics: on-campus student housing
+        </h2>
+        <ListState live={fires} isEmpty={false} emptyTitle="">
+          <FireStatisticsTable
+            entries={fires.data}
+            years={years}
+            campus={isCampusName(campus) ? campus : null}
+            layout="grid"
+          />
+        </ListState>
       </div>
 
       {/* The report's statistics as one document: every table, what was counted and how. */}
@@ -150,6 +168,12 @@ export default function AnnualTablesPage() {
           {campus || 'All campuses'} · prepared {formatDate(new Date())} ({TIME_ZONE})
         </p>
         {sections('print')}
+        <FireStatisticsTable
+          entries={fires.data}
+          years={years}
+          campus={isCampusName(campus) ? campus : null}
+          layout="print"
+        />
         <h2 className="mt-2 text-sm font-semibold">How the tables are counted</h2>
         <ul className="list-disc pl-5 text-xs">
           {COUNTING_NOTES.map((note) => (

@@ -1,11 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  CAMPUSES,
-  fireStatistics,
-  priorCalendarYears,
-  type FireLogEntry,
-  type FireStatisticsRow,
-} from '@campus-safety/model';
+import { priorCalendarYears, type FireLogEntry } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
@@ -17,31 +11,13 @@ import type { WithId } from '../../data/spec';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../lib/format';
 import { FireDialog } from './FireDialog';
+import { FireStatisticsTable } from './FireStatisticsTable';
 import { LogPeriodField, useLogWindow } from './log-window';
 import { FIRE_LOG_COLUMNS, fireLogCells, fireLogCsv } from './fire-log';
 
 const PRINT_COLUMNS: Column<{ id: string; cells: string[] }>[] = FIRE_LOG_COLUMNS.map(
   (header, i) => ({ header, cell: (row) => row.cells[i] }),
 );
-
-const STAT_COLUMNS: Column<FireStatisticsRow>[] = [
-  {
-    header: 'Facility',
-    rowHeader: true,
-    cell: (r) => `${r.facility} (${r.campus})`,
-  },
-  { header: 'Year', cell: (r) => r.year, numeric: true },
-  { header: 'Fires', cell: (r) => r.fires, numeric: true },
-  { header: 'Cause of each fire', cell: (r) => r.causes.join('; ') || '—' },
-  {
-    header: 'Injuries',
-    headerTitle: 'Treated at a medical facility',
-    cell: (r) => r.injuries,
-    numeric: true,
-  },
-  { header: 'Deaths', cell: (r) => r.deaths, numeric: true },
-  { header: 'Property damage', cell: (r) => r.damage.join('; ') || '—' },
-];
 
 /**
  * The fire log and the annual fire statistics of on-campus student housing (docs/clery.md#fire-log):
@@ -57,16 +33,6 @@ export default function FireLogPage() {
   const log = useLiveQuery(useMemo(() => fireLogSpec(since), [since]));
   const counted = useLiveQuery(useMemo(() => fireLogSpec(statsSince), [statsSince]));
   const [revising, setRevising] = useState<WithId<FireLogEntry> | null>(null);
-  const statistics = useMemo(
-    () =>
-      fireStatistics(
-        counted.data.map((e) => ({ ...e, reportedAt: e.reportedAt.toMillis() })),
-        CAMPUSES,
-        years,
-        TIME_ZONE,
-      ),
-    [counted.data, years],
-  );
 
   const columns: Column<WithId<FireLogEntry>>[] = [
     { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
@@ -133,13 +99,7 @@ export default function FireLogPage() {
           Annual fire statistics {years[0]}–{years[years.length - 1]}
         </h2>
         <ListState live={counted} isEmpty={false} emptyTitle="">
-          <Table
-            caption="Annual fire statistics"
-            layout="grid"
-            columns={STAT_COLUMNS}
-            rows={statistics}
-            rowKey={(r) => `${r.campus}/${r.facility}/${r.year}`}
-          />
+          <FireStatisticsTable entries={counted.data} years={years} campus={null} layout="grid" />
         </ListState>
       </div>
 
@@ -163,13 +123,7 @@ export default function FireLogPage() {
         <h2 className="mt-4 text-lg font-semibold">
           Annual fire statistics {years[0]}–{years[years.length - 1]}
         </h2>
-        <Table
-          caption="Annual fire statistics for print"
-          layout="print"
-          columns={STAT_COLUMNS}
-          rows={statistics}
-          rowKey={(r) => `${r.campus}/${r.facility}/${r.year}`}
-        />
+        <FireStatisticsTable entries={counted.data} years={years} campus={null} layout="print" />
       </section>
 
       {revising && (
