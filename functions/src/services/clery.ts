@@ -30,6 +30,12 @@ import { reportedAt } from '../platform/timestamps';
 
 const MINUTE = 60_000;
 
+/** What happened cannot follow its report (a minute of slack for clocks and rounding). */
+function refuseOccurredAfterReport(occurredAt: Date | null, reported: Date) {
+  if (occurredAt && occurredAt.getTime() > reported.getTime() + MINUTE)
+    fail('invalid-argument', 'Occurred at cannot be after the incident was reported.');
+}
+
 function appendLogEntry(
   tx: Transaction,
   parent: DocumentReference,
@@ -65,8 +71,7 @@ export async function classifyIncident(
     const problem = geographyProblem(campus, input.geography, input.noncampusProperty);
     if (problem)
       fail('invalid-argument', problem, { issues: [{ path: ['geography'], message: problem }] });
-    if (input.occurredAt && input.occurredAt.getTime() > reported.getTime() + MINUTE)
-      fail('invalid-argument', 'Occurred at cannot be after the incident was reported.');
+    refuseOccurredAfterReport(input.occurredAt, reported);
     const before = existing.data();
     const { incidentId, occurredAt, unfoundedReason, ...fields } = input;
     tx.set(recordRef, {
@@ -184,8 +189,7 @@ export async function recordFire(
     const problem = facilityProblem(campus, input.facility);
     if (problem)
       fail('invalid-argument', problem, { issues: [{ path: ['facility'], message: problem }] });
-    if (input.occurredAt && input.occurredAt.getTime() > reported.getTime() + MINUTE)
-      fail('invalid-argument', 'Occurred at cannot be after the fire was reported.');
+    refuseOccurredAfterReport(input.occurredAt, reported);
     const { incidentId, occurredAt, ...fields } = input;
     tx.set(entryRef, {
       incidentId,

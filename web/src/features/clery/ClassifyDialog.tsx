@@ -30,6 +30,7 @@ import { Dialog, DialogFooter } from '../../components/Dialog';
 import { FormFailure, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
+import { OccurredAtField } from './OccurredAtField';
 import type { WithId } from '../../data/spec';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
 import { classifyIncident } from './api';
@@ -216,14 +217,7 @@ export function ClassifyDialog({
               error={errors.noncampusProperty}
             />
           )}
-          <TextField
-            label="Date and time occurred"
-            type="datetime-local"
-            value={occurredAt}
-            onChange={setOccurredAt}
-            error={errors.occurredAt}
-            hint="Leave empty when unknown (the log says Unknown)."
-          />
+          <OccurredAtField value={occurredAt} onChange={setOccurredAt} error={errors.occurredAt} />
           <TextField
             label="General location"
             value={generalLocation}

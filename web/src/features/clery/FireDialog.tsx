@@ -13,6 +13,7 @@ import { Dialog, DialogFooter } from '../../components/Dialog';
 import { FormFailure, SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
+import { OccurredAtField } from './OccurredAtField';
 import type { WithId } from '../../data/spec';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
 import { recordFire } from './api';
@@ -91,13 +92,10 @@ export function FireDialog({
               options={facilities}
               error={errors.facility}
             />
-            <TextField
-              label="Date and time occurred"
-              type="datetime-local"
+            <OccurredAtField
               value={occurredAt}
               onChange={setOccurredAt}
               error={errors.occurredAt}
-              hint="Leave empty when unknown."
             />
             <TextField label="Nature" value={nature} onChange={setNature} error={errors.nature} />
             <TextField
