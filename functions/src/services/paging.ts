@@ -50,6 +50,16 @@ function tokensOf(profile: DocumentData | undefined): string[] {
   return Array.isArray(tokens) ? tokens.filter((t): t is string => typeof t === 'string') : [];
 }
 
+/** The report as a page names it: type, campus and threat level (null when unrated). */
+function reportFacts(incident: DocumentData) {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    incidentType: text(incident.incidentType),
+    campus: text(incident.nearestCampus),
+    threatLevel: text(incident.threatLevel),
+  };
+}
+
 /** The reason an Admin or the campus's IMT gave when reassigning (written by reassignReport). */
 function reassignReason(incident: DocumentData): string | null {
   const reason = (incident.reassignment as { reason?: unknown } | undefined)?.reason;
@@ -159,6 +169,8 @@ export async function pageAssignee(
           timestamp: FieldValue.serverTimestamp(),
           type: ASSIGNMENT_NOTIFICATION_TYPE,
           type_id: event.incidentId,
+          // What the console's alert names, from the report's checked fields.
+          ...reportFacts(after),
         });
         queueMail(tx, mailRef, {
           to: String(profile!.email),
@@ -196,6 +208,7 @@ export async function pageAssignee(
             timestamp: FieldValue.serverTimestamp(),
             type: ASSIGNMENT_NOTIFICATION_TYPE,
             type_id: event.incidentId,
+            ...reportFacts(after),
           },
         );
         queueMail(tx, previousMailRef, {
