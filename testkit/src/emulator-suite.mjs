@@ -144,6 +144,9 @@ export async function prepareEmulatorSuite(options) {
   const tmp = mkdtempSync(join(tmpdir(), 'emulator-suite-'));
   const base = JSON.parse(readFileSync(baseConfig, 'utf8'));
   const { config, endpoints } = await freePortConfig(base, only);
+  // No suite mails a developer's catcher by accident: mail is off unless `adjust` points the
+  // functions at a catcher of the suite's own (useFunctionsEnv).
+  if (config.functions) useFunctionsEnv(config, dirname(baseConfig), tmp, { MAIL_SMTP_HOST: '' });
   adjust?.(config, tmp);
   const configPath = join(
     dirname(baseConfig),

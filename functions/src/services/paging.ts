@@ -142,10 +142,13 @@ export async function pageAssignee(
 
       let outcome: PagingOutcome;
       if (selfAssigned) {
-        if (!current.acknowledgedAt) updates.acknowledgedAt = Timestamp.fromDate(event.eventTime);
+        // Acknowledged with the assignment itself; a millisecond after it, so its entry follows
+        // the assignment's in the timeline (entries of one instant sort by id).
+        const at = new Date(event.eventTime.getTime() + 1);
+        if (!current.acknowledgedAt) updates.acknowledgedAt = Timestamp.fromDate(at);
         addEntry(tx, timeline.doc(eventDocId(event.eventId, 'acknowledged')), {
           kind: 'acknowledged',
-          at: event.eventTime,
+          at,
           actor: by,
           detail: `Acknowledged by ${assigneeName} on assigning it to themselves`,
         });
