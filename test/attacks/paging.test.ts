@@ -22,10 +22,15 @@ describe('attacks: paging, acknowledgement and reassignment (issue 20)', () => {
       assignedTo: await assignee(c.imtMain),
       updatedBy: c.admin.uid,
     });
-    // The page's run is over once the assignment time is recorded.
+    // The triggers are done once the page's assignment time, the status trigger's waiting time
+    // and the keywords trigger's assignee words are all recorded.
     await waitFor(
       async () => (await admin.db.doc(`incident_reports/${inProgress}`).get()).data(),
-      (d) => d?.assignedAt !== undefined,
+      (d) =>
+        d?.assignedAt !== undefined &&
+        d?.waitingTimeInMinutes !== undefined &&
+        Array.isArray(d?.keywords) &&
+        d.keywords.includes('mia'),
     );
   });
 
