@@ -106,7 +106,9 @@ export async function startMailCatcher({ host = '127.0.0.1', smtpPort = 0, httpP
           messages.push({
             id: nextId++,
             messageId: parsed.messageId ?? null,
-            from: parsed.from?.text ?? session.envelope.mailFrom?.address ?? '',
+            from:
+              parsed.from?.text ??
+              (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             to: envelopeTo.length > 0 ? envelopeTo : addresses(parsed.to),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
@@ -122,7 +124,11 @@ export async function startMailCatcher({ host = '127.0.0.1', smtpPort = 0, httpP
 
   const http = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://catcher');
-    const send = (/** @type {number} */ status, /** @type {string} */ type, body) => {
+    const send = (
+      /** @type {number} */ status,
+      /** @type {string} */ type,
+      /** @type {string} */ body,
+    ) => {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       response.end(body);
     };
@@ -143,7 +149,10 @@ export async function startMailCatcher({ host = '127.0.0.1', smtpPort = 0, httpP
     return send(404, 'text/plain', 'Not found');
   });
 
-  const listen = (/** @type {{ listen: Function, once: Function }} */ server, port) =>
+  const listen = (
+    /** @type {{ listen: Function, once: Function }} */ server,
+    /** @type {number} */ port,
+  ) =>
     new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve(undefined));
