@@ -5,7 +5,12 @@ import { toast } from '../../../components/toast-store';
 import { useForm } from '../../../components/use-form';
 import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
-import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../../data/staff-directory';
+import {
+  byFirstName,
+  canBeAssigned,
+  staffDirectorySpec,
+  staffOption,
+} from '../../../data/staff-directory';
 import { tagsSpec } from '../../../data/tags';
 import { useAuth } from '../../../session/store';
 import { assignReport } from '../api';
@@ -54,10 +59,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
           label="Assignee"
           {...form.field('assigneeId')}
           placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
-          options={staff.data.map((s) => ({
-            value: s.id,
-            label: `${s.displayName} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
-          }))}
+          options={staff.data.map(staffOption)}
           error={
             form.errors.assigneeId ??
             (staff.status === 'error' ? (staff.error ?? undefined) : undefined)

@@ -5,7 +5,12 @@ import { toast } from '../../../components/toast-store';
 import { useForm } from '../../../components/use-form';
 import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
-import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../../data/staff-directory';
+import {
+  byFirstName,
+  canBeAssigned,
+  staffDirectorySpec,
+  staffOption,
+} from '../../../data/staff-directory';
 import { useAuth } from '../../../session/store';
 import { reassignReport } from '../api';
 import { validateReassign, type ReassignInput } from './forms';
@@ -53,10 +58,7 @@ export function ReassignDialog({ incident, onClose }: { incident: Incident; onCl
           label="New assignee"
           {...form.field('assigneeId')}
           placeholder={staffList.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
-          options={staff.map((s) => ({
-            value: s.id,
-            label: `${s.displayName} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
-          }))}
+          options={staff.map(staffOption)}
           error={
             form.errors.assigneeId ??
             (staffList.status === 'error' ? (staffList.error ?? undefined) : undefined)
