@@ -41,11 +41,11 @@ describe('Paging the assignee (issue 20)', () => {
     const toast = imtPage
       .getByRole('alert')
       .filter({ hasText: 'Assigned to you: Fire at Main Campus (Critical)' });
-    await toast.waitFor({ timeout: 20_000 });
+    await toast.waitFor({ timeout: 60_000 });
     const [mail] = await waitForMail(stack().mailInboxUrl, {
       to: imt.email,
       match: (m) => m.text.includes(`/reports?id=${id}`),
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     assert.equal(mail.subject, 'Assigned to you: Fire at Main Campus (Critical)');
     assert.ok(mail.text.includes(`${stack().consoleUrl.replace(/\/$/, '')}/reports?id=${id}`));
@@ -57,7 +57,7 @@ describe('Paging the assignee (issue 20)', () => {
     await waitUntil(
       async () => /\d{2}:\d{2}/.test(await field(detail, 'Acknowledged').textContent()),
       {
-        timeoutMs: 20_000,
+        timeoutMs: 60_000,
         what: 'the report to show when it was acknowledged',
       },
     );
@@ -74,15 +74,15 @@ describe('Paging the assignee (issue 20)', () => {
     await imtPage
       .getByRole('status')
       .filter({ hasText: 'Reassigned: Fire at Main Campus (Critical) is now with Sam Navarro' })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 60_000 });
     const [toNew] = await waitForMail(stack().mailInboxUrl, {
       to: 'admin.sms@campus.test',
       match: (m) => m.text.includes(`/reports?id=${id}`),
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     assert.match(toNew.text, /Reason for the reassignment: Maria is off shift at six\./);
     await waitUntil(async () => (await field(detail, 'Acknowledged').textContent()) === 'Not yet', {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
       what: 'the acknowledgement to start over',
     });
     await detail

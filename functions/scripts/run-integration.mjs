@@ -17,6 +17,7 @@ const baseConfig = fileURLToPath(new URL('../test/integration/firebase.json', im
 // The functions mail this suite's own catcher; the tests read it through MAIL_INBOX_URL.
 const catcher = await startMailCatcher();
 process.env.MAIL_INBOX_URL = catcher.url;
+process.env.MAIL_CATCHER_SMTP_PORT = String(catcher.smtp.port);
 const code = await emulatorsExec({
   baseConfig,
   // Storage for the file-check trigger (our offline rules runtime); Pub/Sub drives the scheduled

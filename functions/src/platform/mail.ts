@@ -41,7 +41,19 @@ export interface MailTransport {
 export function smtpTransport(): (MailTransport & { from: string }) | null {
   const host = smtpHost.value();
   if (!host) return null;
-  const port = smtpPort.value();
+  return smtpTransportTo({ host, port: smtpPort.value(), from: mailFrom.value() });
+}
+
+/** An SMTP transport to `host:port` sending as `from`. */
+export function smtpTransportTo({
+  host,
+  port,
+  from,
+}: {
+  host: string;
+  port: number;
+  from: string;
+}): MailTransport & { from: string } {
   const transporter = createTransport({
     host,
     port,
@@ -53,7 +65,7 @@ export function smtpTransport(): (MailTransport & { from: string }) | null {
   });
   return {
     name: 'smtp',
-    from: mailFrom.value(),
+    from,
     async send(mail) {
       await transporter.sendMail({
         from: mail.from,

@@ -6,6 +6,8 @@ import {
   type ReassignReportResponse,
 } from '@campus-safety/model';
 import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
+import { freePort } from '@campus-safety/testkit/ports';
+import { deliverMail, smtpTransportTo } from '../../src/platform/mail';
 import {
   account,
   callError,
@@ -22,6 +24,8 @@ import {
 
 // The runner starts this suite's mail catcher and points the functions' SMTP params at it.
 const INBOX = process.env.MAIL_INBOX_URL ?? '';
+/** A first page waits for cold starts of several triggers on a busy machine. */
+const MAIL_WAIT_MS = 60_000;
 const CONSOLE = 'http://console.test';
 
 const assigneeOf = (who: SignedIn, name: string) => ({
@@ -69,7 +73,7 @@ describe('paging the assignee (issue 20)', function () {
     const ref = await reportFiledBy(await reporter(), {}, 10);
     await assign(ref, imt, admin);
 
-    const [mail] = await waitForMail(INBOX, { to: imt.email });
+    const [mail] = await waitForMail(INBOX, { to: imt.email, timeoutMs: MAIL_WAIT_MS });
     assert.equal(mail!.subject, 'Assigned to you: Fire at Main Campus (Critical)');
     assert.match(mail!.text, new RegExp(`${CONSOLE}/reports\\?id=${ref.id}`));
     assert.match(mail!.text, /Assigned by: Ada Admin/);
@@ -191,7 +195,7 @@ describe('paging the assignee (issue 20)', function () {
     const outsider = await account({ role: 'IMT', campus: 'North Campus' });
     const ref = await reportFiledBy(rep, {}, 10);
     await assign(ref, oldImt, admin, 'Olga IMT');
-    await waitForMail(INBOX, { to: oldImt.email });
+    await waitForMail(INBOX, { to: oldImt.email, timeoutMs: MAIL_WAIT_MS });
     await oldImt.call('acknowledgeAssignment', { incidentId: ref.id });
 
     const input = { incidentId: ref.id, assigneeId: newImt.uid, reason: 'Olga is off shift' };
@@ -209,11 +213,12 @@ describe('paging the assignee (issue 20)', function () {
     const done = await oldImt.call<ReassignReportResponse>('reassignReport', input);
     assert.deepEqual(done, { incidentId: ref.id, assigneeId: newImt.uid });
 
-    const [toNew] = await waitForMail(INBOX, { to: newImt.email });
+    const [toNew] = await waitForMail(INBOX, { to: newImt.email, timeoutMs: MAIL_WAIT_MS });
     assert.match(toNew!.text, /Reason for the reassignment: Olga is off shift/);
     const [toOld] = await waitForMail(INBOX, {
       to: oldImt.email,
       match: (m) => m.subject.startsWith('Reassigned'),
+      timeoutMs: MAIL_WAIT_MS,
     });
     assert.match(toOld!.text, /is now with Nico IMT/);
     assert.equal((await assignmentNotices(newImt.uid, ref.id)).length, 1);
@@ -238,5 +243,38 @@ describe('paging the assignee (issue 20)', function () {
       incidentId: ref.id,
     });
     assert.equal(ack.alreadyAcknowledged, false);
+  });
+
+  it('the outbox: a failed send is recorded and sent again on the retry, never twice', async () => {
+    const to = 'outbox-test@campus.test';
+    const ref = db.collection(COLLECTIONS.mailMessages).doc(`outbox-${Date.now()}`);
+    await ref.set({
+      to,
+      subject: 'Assigned to you: a test',
+      text: 'x',
+      state: 'pending',
+      attempts: 0,
+    });
+    // Nothing listens on a port just freed: the SMTP connection is refused.
+    const down = smtpTransportTo({ host: '127.0.0.1', port: await freePort(), from: 'a@b.test' });
+    await assert.rejects(deliverMail(ref, down), /ECONNREFUSED/);
+    const failed = await docData(ref.path);
+    assert.equal(failed!.state, 'failed');
+    assert.equal(failed!.attempts, 1);
+    assert.match(failed!.error, /ECONNREFUSED/);
+
+    const up = smtpTransportTo({
+      host: '127.0.0.1',
+      port: Number(process.env.MAIL_CATCHER_SMTP_PORT),
+      from: 'a@b.test',
+    });
+    assert.equal(await deliverMail(ref, up), 'sent');
+    assert.equal(await deliverMail(ref, up), 'sent');
+    const [mail] = await mailTo(INBOX, to);
+    assert.equal((await mailTo(INBOX, to)).length, 1);
+    assert.equal(mail!.messageId, `<${ref.id}@campus-safety>`);
+    const sent = await docData(ref.path);
+    assert.equal(sent!.state, 'sent');
+    assert.equal(sent!.attempts, 2);
   });
 });
