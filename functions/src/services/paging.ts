@@ -237,28 +237,40 @@ export async function pageAssignee(
   }
   const outcome = run.result;
   if (outcome === 'stale') return outcome;
-  if (outcome === 'paged') {
+  const pushes = [
+    ...(outcome === 'paged'
+      ? [
+          {
+            uid: assigneeId,
+            profile,
+            title: ASSIGNED_TITLE,
+            body: `${ASSIGNED_TITLE}: ${label}`,
+            scope: 'assigned',
+          },
+        ]
+      : []),
+    ...(previousId && previousRefusal === null
+      ? [
+          {
+            uid: previousId,
+            profile: previousProfile,
+            title: REASSIGNED_AWAY_TITLE,
+            body: `${REASSIGNED_AWAY_TITLE}: ${label} is now with ${assigneeName}`,
+            scope: 'reassigned-away',
+          },
+        ]
+      : []),
+  ];
+  for (const push of pushes) {
     await deps.push.send(
-      { tokens: tokensOf(profile), owner: users.doc(assigneeId) },
+      { tokens: tokensOf(push.profile), owner: users.doc(push.uid) },
       {
-        title: ASSIGNED_TITLE,
-        body: `${ASSIGNED_TITLE}: ${label}`,
+        title: push.title,
+        body: push.body,
         type: ASSIGNMENT_NOTIFICATION_TYPE,
         type_id: event.incidentId,
       },
-      eventDocId(event.eventId, 'assigned'),
-    );
-  }
-  if (previousId && previousRefusal === null) {
-    await deps.push.send(
-      { tokens: tokensOf(previousProfile), owner: users.doc(previousId) },
-      {
-        title: REASSIGNED_AWAY_TITLE,
-        body: `${REASSIGNED_AWAY_TITLE}: ${label} is now with ${assigneeName}`,
-        type: ASSIGNMENT_NOTIFICATION_TYPE,
-        type_id: event.incidentId,
-      },
-      eventDocId(event.eventId, 'reassigned-away'),
+      eventDocId(event.eventId, push.scope),
     );
   }
   await deliverQueued(deps, [mailRef, previousMailRef]);

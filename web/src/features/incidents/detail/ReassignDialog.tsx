@@ -4,15 +4,9 @@ import { SelectField, TextAreaField } from '../../../components/fields';
 import { toast } from '../../../components/toast-store';
 import { useForm } from '../../../components/use-form';
 import type { Incident } from '../../../data/incidents';
-import { useLiveQuery } from '../../../data/live-query';
-import {
-  byFirstName,
-  canBeAssigned,
-  staffDirectorySpec,
-  staffOption,
-} from '../../../data/staff-directory';
-import { useAuth } from '../../../session/store';
+import { staffOption } from '../../../data/staff-directory';
 import { reassignReport } from '../api';
+import { useAssignableStaff } from './use-assignable-staff';
 import { validateReassign, type ReassignInput } from './forms';
 
 /**
@@ -20,13 +14,9 @@ import { validateReassign, type ReassignInput } from './forms';
  * assignee and the previous one are told, and the new one acknowledges anew.
  */
 export function ReassignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
-  const role = useAuth((s) => s.profile?.role ?? null);
-  const campus = useAuth((s) => s.profile?.campus ?? null);
-  const staffList = useLiveQuery(staffDirectorySpec(role, campus));
   const current = incident.assignedTo?.id ?? null;
-  const staff = staffList.data
-    .filter((p) => canBeAssigned(p, incident.nearestCampus) && p.id !== current)
-    .sort(byFirstName);
+  const staffList = useAssignableStaff(incident.nearestCampus, current);
+  const staff = staffList.data;
   const form = useForm<ReassignInput>({
     initial: { assigneeId: '', reason: '' },
     validate: (input) =>
