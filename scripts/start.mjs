@@ -75,6 +75,7 @@ Console ready: ${stack.consoleUrl}   (in ${(total.ms / 1000).toFixed(1)} s)
 Firestore: ${describeFirestore(stack.binaries.firestore)}
 Java: ${stack.jdk.home} (Java ${stack.jdk.major}); Emulator UI: ${stack.binaries.ui ? 'on' : 'off (not cached)'}
 Emulators: Auth ${stack.endpoints.auth}, Firestore ${stack.endpoints.firestore}, Functions ${stack.endpoints.functions}, Storage ${stack.endpoints.storage}
+Mail the functions send: ${stack.mailInboxUrl} (the local mail catcher; nothing leaves this machine)
 Logs: ${stack.logs.firebase}, ${stack.logs.firestore}
 
 Demo sign-ins:

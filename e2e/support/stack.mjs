@@ -5,7 +5,8 @@
  *
  *   import { startSeededStack } from './support/stack.mjs';
  *   const stack = await startSeededStack();   // resolves when the console answers
- *   // stack.consoleUrl, stack.endpoints.{auth,firestore,functions,storage,hosting}, stack.accounts
+ *   // stack.consoleUrl, stack.endpoints.{auth,firestore,functions,storage,hosting}, stack.accounts,
+ *   // stack.mailInboxUrl
  *   await stack.stop();
  *
  * A missing JDK, a failed console build or an emulator that fails rejects with a StackError whose
@@ -38,6 +39,8 @@ export async function startSeededStack({ scheduler = false, verbose = false, log
   return {
     consoleUrl: stack.consoleUrl,
     endpoints: stack.endpoints,
+    /** This stack's mail catcher (its inbox page; `/api/messages` for the tests). */
+    mailInboxUrl: stack.mailInboxUrl,
     accounts: { admin: DEMO_ADMIN, staff: STAFF, reporters: REPORTERS, password: DEMO_PASSWORD },
     timings: stack.timings,
     /** Why the stack went down by itself (an emulator died), or null. */

@@ -88,8 +88,8 @@ describe('Handling an incident', () => {
     await detail.getByText('Bicycle recovered', { exact: true }).waitFor();
     // The timeline names who did each step (the server's record, from the actors' profiles).
     const timeline = detail.getByRole('list', { name: 'Timeline' }).locator('li');
-    await waitUntil(async () => (await timeline.count()) >= 6, {
-      what: 'six timeline entries',
+    await waitUntil(async () => (await timeline.count()) >= 7, {
+      what: 'seven timeline entries',
     });
     const entries = (await timeline.allTextContents()).map((t) => t.replace(/^.*?(?:AM|PM)/, ''));
     const maria = 'by Maria Santos (IMT)';
@@ -97,6 +97,8 @@ describe('Handling an incident', () => {
       `Incident Reported — Theft reported at Main Campusby ${reporter.firstName} ${reporter.lastName} (User)`,
       `Assigned — Assigned to Maria Santos${maria}`,
       `Threat level — Threat level set to High${maria}`,
+      // Assigning herself counts as acknowledged at once (paging.ts): nobody is paged.
+      `Acknowledged — Acknowledged by Maria Santos on assigning it to themselves${maria}`,
       `Responded — Marked as responded${maria}`,
       `Accomplishment report — Accomplishment report filed: Bicycle recovered${maria}`,
       `Resolved — Resolved by an accomplishment report${maria}`,
@@ -114,7 +116,7 @@ describe('Handling an incident', () => {
     const print = await openPage(`/print/reports/${id}`, imt);
     await print.getByRole('heading', { level: 1, name: 'Incident report' }).waitFor();
     const printed = print.getByRole('list', { name: 'Timeline' }).locator('li');
-    await waitUntil(async () => (await printed.count()) === 7, { what: 'seven printed entries' });
+    await waitUntil(async () => (await printed.count()) === 8, { what: 'eight printed entries' });
     assert.deepEqual(
       (await printed.allTextContents()).map((t) => t.replace(/^.*?(?:AM|PM)/, '')),
       [...entries, 'Internal noteOwner collected the bicycle.by Maria Santos'],

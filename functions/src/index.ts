@@ -12,6 +12,7 @@ export { syncUserAccount } from './triggers/sync-user-account';
 export { updateIncidentStats } from './triggers/update-incident-stats';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { updateIncidentKeywords } from './triggers/update-incident-keywords';
+export { pageAssignee } from './triggers/page-assignee';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -35,6 +36,8 @@ export { setLegalHold } from './callables/set-legal-hold';
 export { saveCleryCalendar } from './callables/save-clery-calendar';
 export { recordFire } from './callables/record-fire';
 export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
+export { acknowledgeAssignment } from './callables/acknowledge-assignment';
+export { reassignReport } from './callables/reassign-report';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

@@ -15,3 +15,18 @@ const programmeTimeZoneParam = defineString('PROGRAMME_TIME_ZONE', {
 export function timeZone(): string {
   return programmeTimeZone(programmeTimeZoneParam.value());
 }
+
+/** The console's address, for links in mail (functions/.env.local sets the local one). */
+const consoleUrlParam = defineString('CONSOLE_URL', {
+  default: '',
+  description: "The console's address for links in mail (empty: the project's web.app domain).",
+});
+
+/** Where mail links point: the CONSOLE_URL param, else the project's default Hosting domain. */
+export function consoleUrl(): string {
+  const set = consoleUrlParam.value();
+  if (set) return set;
+  const project =
+    process.env.GCLOUD_PROJECT ?? JSON.parse(process.env.FIREBASE_CONFIG ?? '{}').projectId;
+  return `https://${String(project)}.web.app`;
+}

@@ -263,6 +263,7 @@ export function summarise(stats: DurationStats): DurationSummary {
 export interface DayDurations {
   waiting?: Record<string, Partial<DurationStats> | undefined>;
   response?: Record<string, Partial<DurationStats> | undefined>;
+  acknowledge?: Record<string, Partial<DurationStats> | undefined>;
 }
 
 /**
@@ -271,7 +272,7 @@ export interface DayDurations {
  */
 export function durationOver(
   days: Iterable<DayDurations>,
-  kind: 'waiting' | 'response',
+  kind: 'waiting' | 'response' | 'acknowledge',
   levels: readonly string[],
 ): DurationSummary {
   const parts: (Partial<DurationStats> | undefined)[] = [];

@@ -34,6 +34,12 @@ import {
   type RemoveUnverifiedAccountResponse,
   type SetStaffAccessResponse,
 } from './identity';
+import {
+  acknowledgeAssignmentSchema,
+  reassignReportSchema,
+  type AcknowledgeAssignmentResponse,
+  type ReassignReportResponse,
+} from './paging';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
@@ -251,6 +257,18 @@ export const CALLABLES = {
     input: noInputSchema,
     roles: ADMIN,
     failure: 'Could not rebuild the search words of the reports. Try again.',
+  }),
+  /** Only the report's current assignee may acknowledge it (checked by the function). */
+  acknowledgeAssignment: spec<AcknowledgeAssignmentResponse>()({
+    input: acknowledgeAssignmentSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not acknowledge the report. Try again.',
+  }),
+  /** Admins, and the IMT of the report's campus (checked by the function). */
+  reassignReport: spec<ReassignReportResponse>()({
+    input: reassignReportSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not reassign the report. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -55,6 +55,11 @@ export const COLLECTIONS = {
    * the rules refuse another.
    */
   reportQuotas: 'report_quotas',
+  /**
+   * Server-only outbox of the mail the functions send (`mail_messages/{id}`, id derived from the
+   * event): to, subject, text, state `pending|sent|failed`, so a retried event never mails twice.
+   */
+  mailMessages: 'mail_messages',
 } as const;
 
 /**

@@ -21,6 +21,8 @@ export const PUSH_TYPES = {
   announcement: 'announcement',
   /** To staff: a report waited unassigned past its target (the console opens it). */
   escalation: 'escalation',
+  /** To staff: a report was assigned to them, or reassigned away (the console opens it). */
+  assignment: 'assignment',
 } as const;
 export type PushType = (typeof PUSH_TYPES)[keyof typeof PUSH_TYPES];
 
@@ -56,6 +58,8 @@ export const LIMITS = {
   declineDescription: 2000,
   /** An internal note on an incident (staff only). */
   internalNote: 2000,
+  /** The reason given when a report in progress is reassigned (shown in its timeline). */
+  reassignReason: 500,
   releaseNotes: 5000,
   imageBytes: 5 * 1024 * 1024,
   releaseBytes: 200 * 1024 * 1024,

@@ -84,6 +84,14 @@ export interface IncidentReport<T = TimestampLike> {
   assignedTo?: Assignee | null;
   waitingTimeInMinutes?: number;
   responseTimeInMinutes?: number;
+  /** Server-written: when the current assignee was assigned (the start of time to acknowledge). */
+  assignedAt?: T | null;
+  /** Server-written: when the current assignee acknowledged; null until then (reset on reassignment). */
+  acknowledgedAt?: T | null;
+  /** Server-written once on acknowledgement: whole minutes from `assignedAt` (MTTA's input). */
+  acknowledgeTimeInMinutes?: number;
+  /** Server-written by reassignReport: why the report moved, from whom, by whom. */
+  reassignment?: { reason: string; fromId: string | null; byUid: string; at: T } | null;
   threatLevel?: string | null;
   tags?: string[];
   declineReason?: string;
@@ -202,6 +210,7 @@ export interface IncidentStats<T = TimestampLike> {
   openByDay: Record<string, number>;
   responseTimeInMinutes: MinutesTally;
   waitingTimeInMinutes: MinutesTally;
+  acknowledgeTimeInMinutes?: MinutesTally;
   updatedAt: T;
 }
 
@@ -224,6 +233,8 @@ export interface IncidentDayStats<T = TimestampLike> {
   waiting: Record<string, DurationStats>;
   /** Per target level: response times against `respondWithinMinutes`. */
   response: Record<string, DurationStats>;
+  /** Per target level: times to acknowledge (no target yet, so no `within`). */
+  acknowledge?: Record<string, Partial<DurationStats>>;
   updatedAt: T;
 }
 

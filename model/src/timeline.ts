@@ -18,6 +18,9 @@ export const TIMELINE_KINDS = [
   'threat-level',
   'accomplishment',
   'escalated',
+  'paged',
+  'acknowledged',
+  'reassigned',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

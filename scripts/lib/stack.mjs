@@ -27,7 +27,8 @@ import {
   stackPorts,
 } from './paths.mjs';
 import { recoverSavedData, removeHubLeftovers, startPeriodicExport } from './periodic-export.mjs';
-import { OFFLINE_ENV, freePortConfig } from '../../testkit/src/emulator-suite.mjs';
+import { OFFLINE_ENV, freePortConfig, useFunctionsEnv } from '../../testkit/src/emulator-suite.mjs';
+import { mailCatcherPorts } from '../../testkit/src/mail-env.mjs';
 import { busyPorts, describeBusyPorts, isListening } from '../../testkit/src/ports.mjs';
 import { becomesTrue as waitFor } from '../../testkit/src/wait.mjs';
 import { SCHEDULE_DELIVERY_PRELOAD, ensurePubsubEmulator } from '../../testkit/src/pubsub.mjs';
@@ -130,9 +131,15 @@ async function ensureBuilt(phase, env, log) {
  * firebase.json with every port handed out by the OS, and a console built for those ports
  * (the console's emulator addresses are fixed at build time).
  */
-async function prepareFreePorts({ emulators, env, name }) {
+async function prepareFreePorts({ emulators, env, name, mailSmtpPort }) {
   const base = JSON.parse(readFileSync(FIREBASE_JSON, 'utf8'));
   const { config, endpoints } = await freePortConfig(base, emulators);
+  // The functions' params of this stack: its own mail catcher, its own console (for mail links).
+  const envDir = mkdtempSync(join(tmpdir(), `functions-env-${name}-`));
+  useFunctionsEnv(config, ROOT, envDir, {
+    MAIL_SMTP_PORT: String(mailSmtpPort),
+    CONSOLE_URL: `http://${endpoints.hosting.host}:${endpoints.hosting.port}`,
+  });
   // Outside .firebase/, whose dot-folder Hosting's `**/.*` ignore might match.
   const consoleDir = mkdtempSync(join(tmpdir(), `console-${name}-`));
   const at = (emulator) => `${endpoints[emulator].host}:${endpoints[emulator].port}`;
@@ -161,7 +168,7 @@ async function prepareFreePorts({ emulators, env, name }) {
   const ports = Object.entries(endpoints)
     .filter(([emulator]) => waited.has(emulator))
     .map(([emulator, at]) => ({ name: emulator, ...at }));
-  return { configPath, consoleDir, ports };
+  return { configPath, consoleDir, envDir, ports };
 }
 
 /**
@@ -193,9 +200,13 @@ export async function startStack(options = {}) {
   // Ports and Java first, so a second `npm start` or a missing JDK fails at once rather than
   // after an install and builds. Optional emulators' ports are checked once we know.
   if (freePorts && persist) throw new StackError('A stack on free ports cannot persist data.');
+  const mailPorts = mailCatcherPorts(ROOT);
   if (!freePorts) {
     await phase('port check', () =>
-      checkPorts(stackPorts().filter(({ name }) => !['ui', 'logging', 'pubsub'].includes(name))),
+      checkPorts([
+        ...stackPorts().filter(({ name }) => !['ui', 'logging', 'pubsub'].includes(name)),
+        ...mailCatcherEntries(mailPorts),
+      ]),
     );
   }
   const jdk = await phase('JDK', () => {
@@ -238,6 +249,17 @@ export async function startStack(options = {}) {
       (name !== 'pubsub' || !pubsub.missing),
   );
   await ensureBuilt(phase, env, log);
+  // The mail the functions send lands here (docs/local-stack.md#mail): before the emulators, so
+  // no page is lost. Its packages are dependencies, so it is imported after the install check.
+  const { startMailCatcher } = await import('../../testkit/src/mail-catcher.mjs');
+  let catcher;
+  try {
+    catcher = await phase('mail catcher', () =>
+      startMailCatcher(freePorts ? {} : { smtpPort: mailPorts.smtp, httpPort: mailPorts.inbox }),
+    );
+  } catch (error) {
+    throw new StackError(`The mail catcher did not start: ${error.message}`);
+  }
   const tmp = prepareTmpAndData({ persist, log });
   env.TMPDIR = tmp.path;
   let configPath = EFFECTIVE_CONFIG;
@@ -245,10 +267,13 @@ export async function startStack(options = {}) {
   const generated = [];
   if (freePorts) {
     const prepared = await phase('free ports', () =>
-      prepareFreePorts({ emulators, env, name: freePorts }),
-    );
+      prepareFreePorts({ emulators, env, name: freePorts, mailSmtpPort: catcher.smtp.port }),
+    ).catch(async (error) => {
+      await catcher.stop();
+      throw error;
+    });
     configPath = prepared.configPath;
-    generated.push(prepared.configPath, prepared.consoleDir);
+    generated.push(prepared.configPath, prepared.consoleDir, prepared.envDir);
     ports = prepared.ports;
   } else {
     // Again, now with the UI's ports if it is on: builds can take a while.
@@ -258,7 +283,10 @@ export async function startStack(options = {}) {
   const hasData = existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
   const importing = persist && !fresh && hasData;
   const conflict = importing && savedDataConflict(DATA_DIR, binaries.firestore.engine);
-  if (conflict) throw new StackError(conflict);
+  if (conflict) {
+    await catcher.stop();
+    throw new StackError(conflict);
+  }
   const args = [
     FIREBASE_BIN,
     'emulators:start',
@@ -298,6 +326,8 @@ export async function startStack(options = {}) {
     binaries,
     pubsub,
     timings,
+    /** The mail catcher's inbox (web page and `/api/messages`). */
+    mailInboxUrl: catcher.url,
     logs: { firebase: firebaseLog, firestore: logPathFor('firestore', firebaseLog) },
     stopScheduler: () => {},
     stopMailbox: () => {},
@@ -320,6 +350,7 @@ export async function startStack(options = {}) {
       stack.stopMonitor();
       if (stack.saver) await saveOnExit(stack.saver, { save, log });
       const result = await firebase.stop({ signal: 'SIGINT', graceMs });
+      await catcher.stop();
       tmp.remove();
       for (const path of generated) rmSync(path, { recursive: true, force: true });
       return result;
@@ -440,6 +471,14 @@ export async function startStack(options = {}) {
   }
   stack.stopMonitor = monitor({ stack, ports: emulatorPorts, firebaseLog, onFatal, log });
   return { ...stack, stop: stack.stop, consoleUrl, endpoints };
+}
+
+/** The mail catcher's two fixed ports, named for the port check. */
+function mailCatcherEntries({ smtp, inbox }) {
+  return [
+    { name: 'mail catcher (SMTP)', host: '127.0.0.1', port: smtp },
+    { name: 'mail catcher (inbox)', host: '127.0.0.1', port: inbox },
+  ];
 }
 
 /**

@@ -144,6 +144,9 @@ export async function prepareEmulatorSuite(options) {
   const tmp = mkdtempSync(join(tmpdir(), 'emulator-suite-'));
   const base = JSON.parse(readFileSync(baseConfig, 'utf8'));
   const { config, endpoints } = await freePortConfig(base, only);
+  // No suite mails a developer's catcher by accident: mail is off unless `adjust` points the
+  // functions at a catcher of the suite's own (useFunctionsEnv).
+  if (config.functions) useFunctionsEnv(config, dirname(baseConfig), tmp, { MAIL_SMTP_HOST: '' });
   adjust?.(config, tmp);
   const configPath = join(
     dirname(baseConfig),
@@ -228,5 +231,30 @@ export async function emulatorsExec(options) {
     });
   } finally {
     suite.dispose();
+  }
+}
+
+/**
+ * Points the Functions emulator of `config` (a parsed firebase.json whose folder is `projectDir`)
+ * at its own env folder `dir`: a copy of the functions' `.env.local` with `overrides` (a stack's
+ * mail catcher port, its console address). firebase-tools reads params from the `configDir` of a
+ * functions entry, so stacks on free ports need not touch the committed file.
+ * @param {any} config
+ * @param {string} projectDir
+ * @param {string} dir
+ * @param {Record<string, string>} overrides
+ */
+export function useFunctionsEnv(config, projectDir, dir, overrides) {
+  for (const entry of Array.isArray(config.functions) ? config.functions : [config.functions]) {
+    const source = join(projectDir, entry.source);
+    const base = existsSync(join(source, '.env.local'))
+      ? readFileSync(join(source, '.env.local'), 'utf8')
+      : '';
+    const kept = base
+      .split('\n')
+      .filter((line) => !Object.keys(overrides).some((key) => line.startsWith(`${key}=`)));
+    const added = Object.entries(overrides).map(([key, value]) => `${key}=${value}`);
+    writeFileSync(join(dir, '.env.local'), `${[...kept, ...added].join('\n')}\n`);
+    entry.configDir = relative(projectDir, dir);
   }
 }

@@ -33,6 +33,7 @@ export interface ReportFields {
   timestamp?: unknown;
   responseTimeInMinutes?: unknown;
   waitingTimeInMinutes?: unknown;
+  acknowledgeTimeInMinutes?: unknown;
 }
 
 /** A stats doc: the campus doc (`day` null) or one of its day docs. */
@@ -73,6 +74,12 @@ function duration(minutes: unknown, targetMinutes: number): Counters | null {
     within: isWithinTarget(minutes, targetMinutes) ? 1 : 0,
     histogram: { [String(bucketOf(minutes))]: 1 },
   };
+}
+
+/** A duration without a target yet (time to acknowledge): count, sum and histogram. */
+function untargeted(minutes: unknown): Counters | null {
+  if (!isCountedMinutes(minutes)) return null;
+  return { count: 1, sum: minutes, histogram: { [String(bucketOf(minutes))]: 1 } };
 }
 
 /**
@@ -125,6 +132,7 @@ export function incidentStatsContribution(
     openByDay: ones(open && day ? [day] : []),
     responseTimeInMinutes: tally(report.responseTimeInMinutes),
     waitingTimeInMinutes: tally(report.waitingTimeInMinutes),
+    acknowledgeTimeInMinutes: tally(report.acknowledgeTimeInMinutes),
   };
   const parts: StatsPart[] = [{ campus, day: null, counters: campusCounters }];
   if (day) {
@@ -132,6 +140,7 @@ export function incidentStatsContribution(
     const target = responseTargetFor(threat);
     const waiting = duration(report.waitingTimeInMinutes, target.assignWithinMinutes);
     const response = duration(report.responseTimeInMinutes, target.respondWithinMinutes);
+    const acknowledge = untargeted(report.acknowledgeTimeInMinutes);
     parts.push({
       campus,
       day,
@@ -143,6 +152,7 @@ export function incidentStatsContribution(
         byTag: ones(tagIdsOf(report.tags)),
         waiting: waiting ? { [level]: waiting } : {},
         response: response ? { [level]: response } : {},
+        acknowledge: acknowledge ? { [level]: acknowledge } : {},
       },
     });
   }

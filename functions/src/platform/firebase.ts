@@ -18,3 +18,16 @@ export function auth(): Auth {
 export function isEmulated(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.FUNCTIONS_EMULATOR === 'true';
 }
+
+/**
+ * Whether the Auth account of `uid` has verified its email: the truth a page or an assignment
+ * acts on (the users doc only mirrors it). An unknown account has not.
+ */
+export async function accountEmailVerified(uid: string): Promise<boolean> {
+  try {
+    return (await auth().getUser(uid)).emailVerified === true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'auth/user-not-found') return false;
+    throw error;
+  }
+}

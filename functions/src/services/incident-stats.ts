@@ -29,6 +29,7 @@ const COUNTED_FIELDS = [
   'timestamp',
   'responseTimeInMinutes',
   'waitingTimeInMinutes',
+  'acknowledgeTimeInMinutes',
 ] as const satisfies readonly (keyof ReportFields)[];
 
 /** Shard `shard` of a stats doc (model's statsShardId); the rebuild writes shard 0 only. */

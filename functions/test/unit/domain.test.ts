@@ -6,6 +6,7 @@ import { sortTagInput } from '../../src/domain/tag-input';
 import { notificationContent } from '../../src/domain/notification-content';
 import { PUSH_BODY_MAX, publicationPush, shorten } from '../../src/domain/publication-push';
 import { eventDocId } from '../../src/domain/event-ids';
+import { assignedMail, reassignedAwayMail } from '../../src/domain/paging-mail';
 
 describe('classifyStatusChange', () => {
   it('ignores updates that keep the status', () => {
@@ -208,5 +209,36 @@ describe('file content checks', () => {
     assert.equal(fileKind('profiles/u/me.jpg'), 'image');
     assert.equal(fileKind('releases/r/app.apk'), 'release');
     assert.equal(fileKind('quarantine/articles/a/b.png'), null);
+  });
+});
+
+describe('paging mail', () => {
+  const facts = {
+    incidentId: 'inc 1',
+    label: 'Fire at North Campus (High)',
+    reportedAt: new Date('2026-11-22T06:05:09Z'),
+    assignedBy: 'Ada Admin',
+    reason: null,
+    consoleUrl: 'https://console.example/',
+    timeZone: 'Asia/Manila',
+  };
+  it('says what, where, how urgent, who assigned it, and links the report (never an action)', () => {
+    const mail = assignedMail(facts);
+    assert.equal(mail.subject, 'Assigned to you: Fire at North Campus (High)');
+    assert.match(mail.text, /^Assigned to you: Fire at North Campus \(High\)\.$/m);
+    assert.match(mail.text, /^Reported: Nov 22 2026 02:05:09 PM$/m);
+    assert.match(mail.text, /^Assigned by: Ada Admin$/m);
+    assert.match(mail.text, /^https:\/\/console\.example\/reports\?id=inc%201$/m);
+    assert.doesNotMatch(mail.text, /Reason/);
+  });
+  it('carries the reason of a reassignment, to the new assignee and to the previous one', () => {
+    assert.match(
+      assignedMail({ ...facts, reason: 'Off shift' }).text,
+      /^Reason for the reassignment: Off shift$/m,
+    );
+    const away = reassignedAwayMail({ ...facts, newAssignee: 'Nico Cruz', reason: 'Off shift' });
+    assert.equal(away.subject, 'Reassigned: Fire at North Campus (High)');
+    assert.match(away.text, /is now with Nico Cruz\./);
+    assert.match(away.text, /^Reason: Off shift$/m);
   });
 });

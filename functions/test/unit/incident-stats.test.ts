@@ -96,6 +96,25 @@ describe('incident stats: contribution and delta', () => {
     assert.deepEqual(late.waiting, { High: { count: 1, sum: 11, histogram: { '11': 1 } } });
   });
 
+  it('an acknowledgement adds its time to acknowledge (MTTA), and a reassignment takes it back out', () => {
+    const assigned = {
+      ...report,
+      status: 'Processing',
+      threatLevel: 'High',
+      waitingTimeInMinutes: 5,
+    };
+    const acknowledged = { ...assigned, acknowledgeTimeInMinutes: 3 };
+    const d = delta(assigned, acknowledged);
+    assert.deepEqual(d['Main Campus'], { acknowledgeTimeInMinutes: { sum: 3, count: 1 } });
+    assert.deepEqual(d[`Main Campus/${DAY}`], {
+      acknowledge: { High: { count: 1, sum: 3, histogram: { '3': 1 } } },
+    });
+    const reassigned = delta(acknowledged, assigned);
+    assert.deepEqual(reassigned['Main Campus'], {
+      acknowledgeTimeInMinutes: { sum: -3, count: -1 },
+    });
+  });
+
   it('a response closes nothing; resolving takes the report out of the open backlog', () => {
     const responded = {
       ...report,

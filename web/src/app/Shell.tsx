@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { Button } from '../components/Button';
 import { useAuth } from '../session/store';
+import { AssignmentAlert } from '../features/alerts/AssignmentAlert';
 import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
 import { UnreadAlerts, UnreadBadge, useUnreadTitle } from '../features/alerts/UnreadAlerts';
 import { TimeZoneNote } from '../components/Time';
@@ -103,6 +104,7 @@ export default function Shell() {
         {(role === 'Admin' || role === 'IMT') && profile && (
           <NewIncidentAlert role={role} campus={profile.campus} />
         )}
+        {(role === 'Admin' || role === 'IMT') && user && <AssignmentAlert uid={user.uid} />}
       </main>
     </div>
   );

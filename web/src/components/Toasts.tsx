@@ -31,17 +31,22 @@ export function Toasts() {
             <div>
               <p className="font-semibold">{t.title}</p>
               {t.message && <p className="mt-1 text-sm">{t.message}</p>}
-              {t.action && (
-                <button
-                  type="button"
-                  onClick={() => {
-                    dismiss(t.id);
-                    t.action?.onClick();
-                  }}
-                  className="mt-2 rounded border border-current px-2 py-1 text-sm font-semibold"
-                >
-                  {t.action.label}
-                </button>
+              {t.actions && t.actions.length > 0 && (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {t.actions.map((action) => (
+                    <button
+                      key={action.label}
+                      type="button"
+                      onClick={() => {
+                        dismiss(t.id);
+                        action.onClick();
+                      }}
+                      className="rounded border border-current px-2 py-1 text-sm font-semibold"
+                    >
+                      {action.label}
+                    </button>
+                  ))}
+                </div>
               )}
             </div>
             <button

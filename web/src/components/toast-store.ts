@@ -8,8 +8,11 @@ export interface Toast {
   title: string;
   message?: string;
   tone: ToastTone;
-  /** One button on the toast (e.g. Open the new report); clicking it also closes the toast. */
-  action?: { label: string; onClick: () => void };
+  /**
+   * Buttons on the toast (Open the new report; Open and Acknowledge an assignment); clicking one
+   * also closes the toast.
+   */
+  actions?: { label: string; onClick: () => void }[];
 }
 
 interface ToastState {

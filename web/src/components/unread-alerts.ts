@@ -1,8 +1,13 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** What one new-incident alert said, kept after its toast has closed (WCAG 2.2.1/2.2.4). */
+/**
+ * What one alert said, kept after its toast has closed (WCAG 2.2.1/2.2.4): a new report, or a
+ * report assigned to the signed-in staff member (`kind: 'assigned'`, its threat level with it).
+ */
 export interface IncidentAlert {
+  kind?: 'new' | 'assigned';
+  threatLevel?: string;
   incidentId: string;
   incidentType: string;
   campus: string;
@@ -31,8 +36,9 @@ export const useUnreadAlerts = create<UnreadState>()(
       alerts: [],
       add: (alerts) =>
         set((s) => {
-          const known = new Set(s.alerts.map((a) => a.incidentId));
-          const fresh = alerts.filter((a) => !known.has(a.incidentId));
+          const key = (a: IncidentAlert) => `${a.kind ?? 'new'}:${a.incidentId}`;
+          const known = new Set(s.alerts.map(key));
+          const fresh = alerts.filter((a) => !known.has(key(a)));
           return { alerts: [...fresh, ...s.alerts].slice(0, MAX_UNREAD_ALERTS) };
         }),
       markRead: (incidentId) =>
@@ -51,9 +57,12 @@ export function useUnreadCount(): number {
   return useUnreadAlerts((s) => s.alerts.length);
 }
 
-/** "Fire at Riverside Campus": what an alert names. */
-export function alertSummary(alert: Pick<IncidentAlert, 'incidentType' | 'campus'>): string {
-  return `${alert.incidentType || 'Incident'} at ${alert.campus || 'an unknown campus'}`;
+/** "Fire at Riverside Campus" (with " (High)" for an assignment): what an alert names. */
+export function alertSummary(
+  alert: Pick<IncidentAlert, 'incidentType' | 'campus' | 'kind' | 'threatLevel'>,
+): string {
+  const what = `${alert.incidentType || 'Incident'} at ${alert.campus || 'an unknown campus'}`;
+  return alert.kind === 'assigned' ? `${what} (${alert.threatLevel || 'Unrated'})` : what;
 }
 
 const COUNT_PREFIX = /^\(\d+\) /;

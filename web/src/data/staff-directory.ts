@@ -32,6 +32,19 @@ export function canBeAssigned(
   return person.role === 'Admin' || (person.role === 'IMT' && person.campus === campus);
 }
 
+/** A person as the assign and reassign dialogs offer them: "Maria Santos (IMT, Main Campus)". */
+export function staffOption(person: {
+  id: string;
+  displayName: string;
+  role: string;
+  campus: string | null;
+}) {
+  return {
+    value: person.id,
+    label: `${person.displayName} (${person.role}${person.campus ? `, ${person.campus}` : ''})`,
+  };
+}
+
 /** One person's directory entry (the signed-in person's own, for "Assign to me"). */
 export function staffEntrySpec(uid: string): DocSpec<StaffDirectoryEntry> {
   return { path: [COLLECTIONS.staffDirectory, uid], converter };

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NEW_INCIDENT_ALERT } from '@campus-safety/model';
+import { ASSIGNED_TITLE, NEW_INCIDENT_ALERT } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { Time } from '../../components/Time';
 import { desktopAlertPermission, enableDesktopAlerts } from './desktop-alerts';
 import {
   alertSummary,
+  type IncidentAlert,
   useUnreadAlerts,
   useUnreadCount,
   withUnreadCount,
@@ -47,6 +48,9 @@ export function useUnreadTitle() {
   }, [count]);
 }
 
+const alertTitle = (a: IncidentAlert) =>
+  a.kind === 'assigned' ? ASSIGNED_TITLE : NEW_INCIDENT_ALERT.title;
+
 /**
  * The unread new-incident alerts: what each toast said, until it is read (opening the report or
  * "Mark all as read"). The newest is announced through a polite live region, which stays in the
@@ -64,7 +68,7 @@ export function UnreadAlerts() {
   return (
     <div className="relative">
       <p aria-live="polite" className="sr-only">
-        {newest ? `${NEW_INCIDENT_ALERT.title}: ${alertSummary(newest)}.` : ''}
+        {newest ? `${alertTitle(newest)}: ${alertSummary(newest)}.` : ''}
       </p>
       <Button
         variant="secondary"
@@ -86,11 +90,11 @@ export function UnreadAlerts() {
             <ul className="max-h-80 space-y-2 overflow-y-auto">
               {alerts.map((a) => (
                 <li
-                  key={a.incidentId}
+                  key={`${a.kind ?? 'new'}:${a.incidentId}`}
                   className="flex items-start justify-between gap-2 rounded border-l-4 border-orange-700 bg-orange-50 p-2 text-sm"
                 >
                   <div>
-                    <p className="font-semibold">{NEW_INCIDENT_ALERT.title}</p>
+                    <p className="font-semibold">{alertTitle(a)}</p>
                     <p>{alertSummary(a)}</p>
                     <Time value={a.reportedAt} className="text-xs text-slate-600" />
                   </div>

@@ -85,7 +85,7 @@ export function createNewIncidentAlert(
       title: NEW_INCIDENT_ALERT.title,
       message: `${what}. ${NEW_INCIDENT_ALERT.message}`,
       tone: 'alert',
-      action: { label: only ? 'Open' : 'Open reports', onClick: () => open(target) },
+      actions: [{ label: only ? 'Open' : 'Open reports', onClick: () => open(target) }],
     });
     burst = { alerts: all, lastAt: at, toastId };
     showDesktopAlert(NEW_INCIDENT_ALERT.title, what, target ?? 'new-incidents', () => open(target));

@@ -15,10 +15,19 @@ function Card({ label, value, hint }: { label: string; value: string | number; h
 export function SummaryCards({ figures }: { figures: PeriodFigures }) {
   const urgent = figures.targets.find((t) => t.level === 'High and Critical')!;
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Period summary" role="group">
+    <div
+      className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5"
+      aria-label="Period summary"
+      role="group"
+    >
       <Card label="Reports in period" value={figures.total} />
       <Card label="Average response time" value={formatMinutes(figures.averageResponseMinutes)} />
       <Card label="Average waiting time" value={formatMinutes(figures.averageWaitingMinutes)} />
+      <Card
+        label="Mean time to acknowledge (MTTA)"
+        value={formatMinutes(figures.averageAcknowledgeMinutes)}
+        hint="From assignment to the assignee's acknowledgement"
+      />
       <Card
         label="High and Critical responded within target"
         value={

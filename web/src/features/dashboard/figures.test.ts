@@ -20,6 +20,7 @@ const days: DayStats[] = [
     byTag: { night: 2 },
     response: { High: duration([20, 45], 30), Critical: duration([10], 15) },
     waiting: { High: duration([5, 12], 10) },
+    acknowledge: { High: { count: 2, sum: 6, histogram: histogramOf([2, 4]) } },
   },
   {
     campus: 'Main Campus',
@@ -28,6 +29,7 @@ const days: DayStats[] = [
     byStatus: { Resolved: 2 },
     byIncidentType: { Theft: 2 },
     response: { High: duration([300], 30) },
+    acknowledge: { Critical: { count: 1, sum: 9, histogram: histogramOf([9]) } },
   },
   // Outside the period: never counted.
   { campus: 'North Campus', day: '2026-11-01', total: 9, byIncidentType: { Fire: 9 } },
@@ -35,6 +37,25 @@ const days: DayStats[] = [
 const october = { from: '2026-10-01', to: '2026-10-31' };
 
 describe('dashboard figures from day docs', () => {
+  it('MTTA: the mean time to acknowledge over every level and day of the period', () => {
+    const f = periodFigures({
+      days,
+      campusStats: [],
+      range: october,
+      today: '2026-10-31',
+      campuses: [],
+    });
+    expect(f.averageAcknowledgeMinutes).toBe(5); // (6 + 9) / 3
+    const none = periodFigures({
+      days: [],
+      campusStats: [],
+      range: october,
+      today: '2026-10-31',
+      campuses: [],
+    });
+    expect(none.averageAcknowledgeMinutes).toBeNull();
+  });
+
   it('counts the period only, per status and per campus on each day', () => {
     const f = periodFigures({
       days,

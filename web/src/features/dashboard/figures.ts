@@ -93,6 +93,11 @@ export interface PeriodFigures {
   total: number;
   averageResponseMinutes: number | null;
   averageWaitingMinutes: number | null;
+  /**
+   * MTTA: the mean time from assignment to the assignee's acknowledgement, over the reports
+   * acknowledged (self-assigned ones are acknowledged untimed and do not count).
+   */
+  averageAcknowledgeMinutes: number | null;
   axis: TimePoint[];
   byStatus: Record<string, number | string>[];
   byCampus: Record<string, number | string>[];
@@ -165,6 +170,7 @@ export function periodFigures(input: {
     total: sum(days, (d) => d.total),
     averageResponseMinutes: response.mean,
     averageWaitingMinutes: waiting.mean,
+    averageAcknowledgeMinutes: durationOver(days, 'acknowledge', all).mean,
     axis,
     byStatus: axis.map((point) => {
       const list = onPoint(point);

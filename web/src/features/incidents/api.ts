@@ -11,6 +11,7 @@ import { addInternalNote } from '../../data/timeline';
 
 export { declineIncident, respondToIncident, setIncidentArchived } from '../../data/incidents';
 export { markEscalationRead } from '../../data/escalations';
+export { acknowledgeAssignment, reassignReport } from '../../data/assignments';
 export { readWholeTimeline } from '../../data/timeline';
 
 type StaffEntry = WithId<StaffDirectoryEntry>;

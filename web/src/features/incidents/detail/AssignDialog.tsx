@@ -5,21 +5,14 @@ import { toast } from '../../../components/toast-store';
 import { useForm } from '../../../components/use-form';
 import type { Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
-import { byFirstName, canBeAssigned, staffDirectorySpec } from '../../../data/staff-directory';
+import { staffOption } from '../../../data/staff-directory';
 import { tagsSpec } from '../../../data/tags';
-import { useAuth } from '../../../session/store';
 import { assignReport } from '../api';
+import { useAssignableStaff } from './use-assignable-staff';
 import { validateAssign, type AssignInput } from './forms';
 
 export function AssignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
-  const role = useAuth((s) => s.profile?.role ?? null);
-  const campus = useAuth((s) => s.profile?.campus ?? null);
-  const staffList = useLiveQuery(staffDirectorySpec(role, campus));
-  // The rules accept Admins, or IMT of the report's campus, as assignees.
-  const staff = {
-    ...staffList,
-    data: staffList.data.filter((p) => canBeAssigned(p, incident.nearestCampus)).sort(byFirstName),
-  };
+  const staff = useAssignableStaff(incident.nearestCampus);
   const tags = useLiveQuery(tagsSpec);
   const form = useForm<AssignInput>({
     initial: {
@@ -54,10 +47,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
           label="Assignee"
           {...form.field('assigneeId')}
           placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
-          options={staff.data.map((s) => ({
-            value: s.id,
-            label: `${s.displayName} (${s.role}${s.campus ? `, ${s.campus}` : ''})`,
-          }))}
+          options={staff.data.map(staffOption)}
           error={
             form.errors.assigneeId ??
             (staff.status === 'error' ? (staff.error ?? undefined) : undefined)

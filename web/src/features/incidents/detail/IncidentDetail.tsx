@@ -11,15 +11,18 @@ import { incidentSpec } from '../../../data/incidents';
 import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { useAuth } from '../../../session/store';
 import { useUnreadAlerts } from '../../../components/unread-alerts';
-import { availableActions, type IncidentAction } from './actions';
+import { availableActions, needsMyAcknowledgement, type IncidentAction } from './actions';
+import { AcknowledgePanel } from './AcknowledgePanel';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
+import { ReassignDialog } from './ReassignDialog';
 import { Time } from '../../../components/Time';
 import { respondToIncident, setIncidentArchived } from '../api';
 import { IncidentTimeline } from '../timeline/IncidentTimeline';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
+  reassign: 'Reassign',
   respond: 'Mark as responded',
   accomplish: 'Submit accomplishment report',
   decline: 'Decline',
@@ -57,6 +60,7 @@ export function IncidentDetail({
   accomplishDialog: AccomplishDialog;
 }) {
   const role = useAuth((s) => s.profile?.role ?? null);
+  const uid = useAuth((s) => s.user?.uid ?? null);
   const incident = useLiveDoc(incidentSpec(id));
   const accomplishments = useLiveQuery(incidentAccomplishmentsSpec(id, role));
   const [action, setAction] = useState<IncidentAction | null>(null);
@@ -104,6 +108,15 @@ export function IncidentDetail({
             <Field label="Assignee">
               {data.assignedTo ? `${data.assignedTo.displayName} (${data.assignedTo.email})` : '—'}
             </Field>
+            <Field label="Acknowledged">
+              {data.acknowledgedAt ? (
+                <Time value={data.acknowledgedAt} />
+              ) : data.status === 'Processing' ? (
+                'Not yet'
+              ) : (
+                '—'
+              )}
+            </Field>
             <Field label="Waiting time">{formatMinutes(data.waitingTimeInMinutes)}</Field>
             <Field label="Response time">{formatMinutes(data.responseTimeInMinutes)}</Field>
             {data.status === 'Declined' && (
@@ -115,6 +128,7 @@ export function IncidentDetail({
               </>
             )}
           </dl>
+          {needsMyAcknowledgement(data, uid) && <AcknowledgePanel incidentId={data.id} />}
           {data.description && (
             <p className="whitespace-pre-wrap rounded bg-slate-50 p-3 text-sm">
               {data.description}
@@ -194,6 +208,9 @@ export function IncidentDetail({
           </div>
 
           {action === 'assign' && <AssignDialog incident={data} onClose={() => setAction(null)} />}
+          {action === 'reassign' && (
+            <ReassignDialog incident={data} onClose={() => setAction(null)} />
+          )}
           {action === 'decline' && (
             <DeclineDialog incident={data} onClose={() => setAction(null)} />
           )}

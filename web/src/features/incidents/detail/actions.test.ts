@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableActions, canAssignToSelf } from './actions';
+import { availableActions, canAssignToSelf, needsMyAcknowledgement } from './actions';
 
 const live = (status: Parameters<typeof availableActions>[0]['status']) => ({
   status,
@@ -11,8 +11,9 @@ describe('status actions per status and role', () => {
     expect(availableActions(live('Reported'), 'IMT')).toEqual(['assign', 'decline']);
   });
 
-  it('a report being processed can be responded to, accomplished or declined', () => {
+  it('a report being processed can be reassigned, responded to, accomplished or declined', () => {
     expect(availableActions(live('Processing'), 'IMT')).toEqual([
+      'reassign',
       'respond',
       'accomplish',
       'decline',
@@ -66,5 +67,19 @@ describe('Assign to me', () => {
     expect(canAssignToSelf(report('Reported'), me('IMT', 'North Campus'))).toBe(false);
     expect(canAssignToSelf(report('Reported'), me('User', null))).toBe(false);
     expect(canAssignToSelf(report('Reported'), null)).toBe(false);
+  });
+});
+
+describe('acknowledging an assignment', () => {
+  const mine = { ...live('Processing'), assignedTo: { id: 'me' }, acknowledgedAt: null };
+  it('is asked of the assignee of a report in progress that nobody acknowledged yet', () => {
+    expect(needsMyAcknowledgement(mine, 'me')).toBe(true);
+  });
+  it('is not asked of anyone else, nor once acknowledged, nor of a report no longer in progress', () => {
+    expect(needsMyAcknowledgement(mine, 'someone-else')).toBe(false);
+    expect(needsMyAcknowledgement(mine, null)).toBe(false);
+    expect(needsMyAcknowledgement({ ...mine, acknowledgedAt: { seconds: 1 } }, 'me')).toBe(false);
+    expect(needsMyAcknowledgement({ ...mine, status: 'Responded' }, 'me')).toBe(false);
+    expect(needsMyAcknowledgement({ ...mine, isArchived: true }, 'me')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import {
 import { canBeAssigned } from '../../../data/staff-directory';
 
 export type IncidentAction =
-  'assign' | 'respond' | 'decline' | 'accomplish' | 'archive' | 'restore';
+  'assign' | 'reassign' | 'respond' | 'decline' | 'accomplish' | 'archive' | 'restore';
 
 /**
  * What staff may do to a report in its current state (STATUS_TRANSITIONS); reporters only read.
@@ -22,6 +22,9 @@ export function availableActions(
   if (incident.isArchived) return role === 'Admin' ? ['restore'] : [];
   const actions: IncidentAction[] = [];
   if (canMoveStatus(incident.status, 'Processing')) actions.push('assign');
+  // A report in progress changes hands through reassignReport, with a reason (Admins, and the
+  // IMT of its campus: the only IMT who can see it).
+  if (incident.status === 'Processing') actions.push('reassign');
   if (canMoveStatus(incident.status, 'Responded')) actions.push('respond');
   if ((HANDLED_STATUSES as readonly IncidentStatus[]).includes(incident.status))
     actions.push('accomplish');
@@ -40,4 +43,26 @@ export function canAssignToSelf(
 ): boolean {
   if (!me || !availableActions(incident, me.role).includes('assign')) return false;
   return canBeAssigned({ role: me.role ?? '', campus: me.campus }, incident.nearestCampus);
+}
+
+/**
+ * Whether the signed-in person is asked to acknowledge the report: they are its assignee, it is
+ * in progress and nobody has acknowledged this assignment yet (the server checks the same).
+ */
+export function needsMyAcknowledgement(
+  incident: {
+    status: IncidentStatus;
+    isArchived: boolean;
+    assignedTo?: { id: string } | null;
+    acknowledgedAt?: unknown;
+  },
+  uid: string | null,
+): boolean {
+  return (
+    uid !== null &&
+    !incident.isArchived &&
+    incident.status === 'Processing' &&
+    incident.assignedTo?.id === uid &&
+    !incident.acknowledgedAt
+  );
 }

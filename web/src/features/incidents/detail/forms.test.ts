@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateAssign, validateDecline } from './forms';
+import { validateAssign, validateDecline, validateReassign } from './forms';
 
 describe('assignment form', () => {
   it('needs a known staff member and a threat level', () => {
@@ -32,5 +32,27 @@ describe('decline form', () => {
       reason: 'Choose a reason.',
       description: 'Description is required.',
     });
+  });
+});
+
+describe('reassign form', () => {
+  it('needs someone other than the current assignee, and a reason within the limit', () => {
+    const staff = ['a', 'b'];
+    expect(validateReassign({ assigneeId: 'b', reason: 'Off shift' }, staff, 'a')).toEqual({
+      assigneeId: undefined,
+      reason: undefined,
+    });
+    expect(validateReassign({ assigneeId: 'a', reason: 'x' }, staff, 'a').assigneeId).toBe(
+      'Choose someone other than the current assignee.',
+    );
+    expect(validateReassign({ assigneeId: '', reason: 'x' }, staff, 'a').assigneeId).toBe(
+      'Choose who takes over this report.',
+    );
+    expect(validateReassign({ assigneeId: 'b', reason: '  ' }, staff, 'a').reason).toBe(
+      'Reason is required.',
+    );
+    expect(validateReassign({ assigneeId: 'b', reason: 'x'.repeat(501) }, staff, 'a').reason).toBe(
+      'Reason must be at most 500 characters.',
+    );
   });
 });

@@ -34,3 +34,25 @@ export function validateDecline(input: DeclineInput): FieldErrors<keyof DeclineI
     }),
   };
 }
+
+export interface ReassignInput {
+  assigneeId: string;
+  reason: string;
+}
+
+/** The reassignment: someone else than the current assignee, and a reason (reassignReportSchema). */
+export function validateReassign(
+  input: ReassignInput,
+  staffIds: readonly string[],
+  currentAssigneeId: string | null,
+): FieldErrors<keyof ReassignInput> {
+  return {
+    assigneeId:
+      input.assigneeId === currentAssigneeId
+        ? 'Choose someone other than the current assignee.'
+        : staffIds.includes(input.assigneeId)
+          ? undefined
+          : 'Choose who takes over this report.',
+    reason: requiredText(input.reason, 'Reason', LIMITS.reassignReason, { multiline: true }),
+  };
+}

@@ -16,6 +16,9 @@ export const KIND_LABELS: Record<TimelineKind, string> = {
   'threat-level': 'Threat level',
   accomplishment: 'Accomplishment report',
   escalated: 'Escalated',
+  paged: 'Assignee paged',
+  acknowledged: 'Acknowledged',
+  reassigned: 'Reassigned',
 };
 
 /** One line of the detail's and the printout's timeline: a server entry or an internal note. */

@@ -1,0 +1,68 @@
+import {
+  ASSIGNED_TITLE,
+  REASSIGNED_AWAY_TITLE,
+  reportLink,
+  formatInZone,
+} from '@campus-safety/model';
+
+/** What the mail to a paged staff member says (plain text: every client shows it the same). */
+export interface PagingMail {
+  subject: string;
+  text: string;
+}
+
+export interface AssignedFacts {
+  incidentId: string;
+  /** "<type> at <campus> (<threat level>)" (pagedReportLabel). */
+  label: string;
+  reportedAt: Date | null;
+  /** Who assigned it, from their profile; null for the system. */
+  assignedBy: string | null;
+  /** The reason, when the report was reassigned to them. */
+  reason: string | null;
+  consoleUrl: string;
+  timeZone: string;
+}
+
+/**
+ * The assignee's mail: what, where, how urgent, and the one link that opens the report and asks
+ * for the acknowledgement (the link itself changes nothing; the click in the console does).
+ */
+export function assignedMail(facts: AssignedFacts): PagingMail {
+  const lines = [
+    `${ASSIGNED_TITLE}: ${facts.label}.`,
+    '',
+    ...(facts.reportedAt ? [`Reported: ${formatInZone(facts.reportedAt, facts.timeZone)}`] : []),
+    ...(facts.assignedBy ? [`Assigned by: ${facts.assignedBy}`] : []),
+    ...(facts.reason ? [`Reason for the reassignment: ${facts.reason}`] : []),
+    '',
+    'Open the report and acknowledge it:',
+    reportLink(facts.consoleUrl, facts.incidentId),
+    '',
+    'Acknowledging tells the team you have it. You received this because the report was assigned to you in the Campus Safety Console.',
+  ];
+  return { subject: `${ASSIGNED_TITLE}: ${facts.label}`, text: lines.join('\n') };
+}
+
+export interface ReassignedAwayFacts {
+  incidentId: string;
+  label: string;
+  newAssignee: string;
+  reason: string | null;
+  consoleUrl: string;
+}
+
+/** The previous assignee's mail when the report goes to someone else. */
+export function reassignedAwayMail(facts: ReassignedAwayFacts): PagingMail {
+  const lines = [
+    `${REASSIGNED_AWAY_TITLE}: ${facts.label} is now with ${facts.newAssignee}.`,
+    ...(facts.reason ? ['', `Reason: ${facts.reason}`] : []),
+    '',
+    'The report:',
+    reportLink(facts.consoleUrl, facts.incidentId),
+  ];
+  return {
+    subject: `${REASSIGNED_AWAY_TITLE}: ${facts.label}`,
+    text: lines.join('\n'),
+  };
+}

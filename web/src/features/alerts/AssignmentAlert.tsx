@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  acknowledgeAssignment,
+  markAssignmentNoticeRead,
+  watchAssignmentNotices,
+} from '../../data/assignments';
+import { createAssignmentAlert } from './assignment-alert';
+
+/**
+ * Watches the signed-in staff member's pages (a report assigned to them, or moved away) and
+ * alerts on each new one: the assignee is told at once in an open console.
+ */
+export function AssignmentAlert({ uid }: { uid: string }) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const alert = createAssignmentAlert({
+      open: (incidentId) =>
+        void navigateRef.current(`/reports?id=${encodeURIComponent(incidentId)}`),
+      acknowledge: acknowledgeAssignment,
+      markRead: (noticeId) => markAssignmentNoticeRead(uid, noticeId),
+    });
+    return watchAssignmentNotices(
+      uid,
+      (rows, fromCache) => {
+        alert(rows, fromCache);
+        if (!fromCache) setLive(true);
+      },
+      (error) => console.error('Assignment watch failed', error),
+    );
+  }, [uid]);
+  return <span hidden data-assignment-watch={live ? 'live' : 'starting'} />;
+}
