@@ -266,7 +266,11 @@ describe('incident triggers', () => {
       (d) => !(d?.deviceToken as string[]).includes(dead),
     );
     assert.deepEqual(user!.deviceToken, ['device-live']);
-    const [push] = await pushesFor('payload.type_id', ref.id);
+    // The sender forgets the dead token before it records the push: wait for the record too.
+    const [push] = await waitFor(
+      () => pushesFor('payload.type_id', ref.id),
+      (pushes) => pushes.length > 0,
+    );
     assert.equal(push!.state, 'sent');
     assert.deepEqual(push!.removedTokens, [dead]);
   });
