@@ -36,6 +36,9 @@ export async function reportIncident(db, { reporter, campus, incidentType, descr
   return ref.id;
 }
 
+/** How long a trigger's result may take to appear: a cold start on a loaded 2-core machine. */
+const TRIGGER_BOUND_MS = 60_000;
+
 /** The reporter's notifications about one incident, waiting until `count` have arrived. */
 export async function notificationsAbout(db, uid, incidentId, count) {
   return waitUntil(
@@ -46,7 +49,7 @@ export async function notificationsAbout(db, uid, incidentId, count) {
         .get();
       return snap.size >= count ? snap.docs.map((d) => d.data()) : null;
     },
-    { timeoutMs: 20_000, what: `${count} notifications about ${incidentId} for ${uid}` },
+    { timeoutMs: TRIGGER_BOUND_MS, what: `${count} notifications about ${incidentId} for ${uid}` },
   );
 }
 
@@ -60,6 +63,6 @@ export async function pushesAbout(db, incidentId, count) {
         .get();
       return snap.size >= count ? snap.docs.map((d) => d.data()) : null;
     },
-    { timeoutMs: 20_000, what: `${count} push messages about ${incidentId}` },
+    { timeoutMs: TRIGGER_BOUND_MS, what: `${count} push messages about ${incidentId}` },
   );
 }
