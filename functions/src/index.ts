@@ -12,6 +12,7 @@ export { syncUserAccount } from './triggers/sync-user-account';
 export { updateIncidentStats } from './triggers/update-incident-stats';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { updateIncidentKeywords } from './triggers/update-incident-keywords';
+export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';

@@ -53,6 +53,13 @@ export const COLLECTIONS = {
    * the rules refuse another.
    */
   reportQuotas: 'report_quotas',
+  /**
+   * Sub-collection of `incident_reports/{id}`: the conversation between the reporter and staff
+   * (IncidentMessage), counted in `record_counts/messages`; never updated or deleted by clients.
+   */
+  messages: 'messages',
+  /** Sub-collection of `incident_reports/{id}`: `message_pace/{uid}` (MessagePace), each author's rate. */
+  messagePace: 'message_pace',
 } as const;
 
 /**

@@ -28,3 +28,4 @@ export * from './escalation';
 export * from './timeline';
 export * from './second-factor';
 export * from './identity';
+export * from './conversation';
