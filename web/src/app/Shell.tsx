@@ -6,6 +6,7 @@ import { useAuth } from '../session/store';
 import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
 import { UnreadAlerts, UnreadBadge, useUnreadTitle } from '../features/alerts/UnreadAlerts';
 import { TimeZoneNote } from '../components/Time';
+import { ReporterRepliedAlert, ReporterRepliedBadge } from '../features/alerts/ReporterReplies';
 import { fullName } from '../lib/format';
 import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
@@ -66,6 +67,9 @@ export default function Shell() {
                       >
                         {item.label}
                         {isStaff && item.to === '/reports' && <UnreadBadge />}
+                        {isStaff && item.to === '/reports' && (
+                          <ReporterRepliedBadge role={role} campus={profile.campus} />
+                        )}
                       </NavLink>
                     </li>
                   ))}
@@ -101,6 +105,9 @@ export default function Shell() {
         </Suspense>
         {(role === 'Admin' || role === 'IMT') && profile && (
           <NewIncidentAlert role={role} campus={profile.campus} />
+        )}
+        {(role === 'Admin' || role === 'IMT') && profile && (
+          <ReporterRepliedAlert role={role} campus={profile.campus} />
         )}
       </main>
     </div>

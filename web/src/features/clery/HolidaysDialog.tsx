@@ -50,7 +50,10 @@ export function HolidaysDialog({
         {days.length === 0 ? (
           <p className="text-sm text-slate-700">No holidays: only weekends are skipped.</p>
         ) : (
-          <ul aria-label="Holidays" className="max-h-64 divide-y divide-slate-200 overflow-y-auto pr-1">
+          <ul
+            aria-label="Holidays"
+            className="max-h-64 divide-y divide-slate-200 overflow-y-auto pr-1"
+          >
             {days.map((day) => (
               <li key={day} className="flex items-center justify-between gap-2 py-1 text-sm">
                 <span>{dayjs(day).format('ddd D MMM YYYY')}</span>
