@@ -1,5 +1,4 @@
 import { useToasts } from '../../components/toast-store';
-import { createIncidentAlertTracker } from './alert-tracker';
 import { playAlertSound } from './beep';
 
 /** A report of the "Reporter replied" query, as the alert reads it. */
@@ -13,25 +12,26 @@ export interface RepliedIncident {
 export const REPLY_ALERT_TITLE = 'Reporter replied';
 
 /**
- * Feeds the live "Reporter replied" reports to the new-incident alert's tracker, keyed by report
- * and unread count, so each new reporter message alerts once: the first (server) answer is the
- * baseline, a report joining the query or its count growing is news. Plays the alert sound and
- * shows a toast with Open (one report: that report; several: the reports list).
+ * Follows the live "Reporter replied" reports; each new reporter message alerts once: the first
+ * server answer is the baseline (cached snapshots are ignored, as the new-incident alert's tracker
+ * does), then a report joining the query (after staff read it, a later reply brings it back) or
+ * its unread count growing is news. Plays the alert sound and shows a toast with Open (one
+ * report: that report; several: the reports list).
  */
 export function createReplyAlert(
   open: (incidentId: string | null) => void,
   sound: () => void = playAlertSound,
 ) {
-  const tracker = createIncidentAlertTracker();
+  let previous: Map<string, number> | null = null;
   return (rows: readonly RepliedIncident[], fromCache = false): boolean => {
-    const keyed = rows.map((r) => ({ row: r, key: `${r.id}#${r.unreadFromReporter ?? 0}` }));
-    const fresh = new Set(
-      tracker.observe(
-        keyed.map((k) => k.key),
-        fromCache,
-      ),
-    );
-    const news = keyed.filter((k) => fresh.has(k.key)).map((k) => k.row);
+    if (fromCache) return false;
+    const before = previous;
+    previous = new Map(rows.map((r) => [r.id, r.unreadFromReporter ?? 0]));
+    if (before === null) return false;
+    const news = rows.filter((r) => {
+      const seen = before.get(r.id);
+      return seen === undefined || (r.unreadFromReporter ?? 0) > seen;
+    });
     if (news.length === 0) return false;
     sound();
     const only = news.length === 1 ? news[0]! : null;
