@@ -22,7 +22,8 @@ import {
 } from 'firebase/firestore';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { reportIncident } from '../support/admin.mjs';
-import { screenshot } from '../support/artifacts.mjs';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, screenshot } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, stack, staff } from '../support/suite.mjs';
 
@@ -156,13 +157,17 @@ describe('Conversation with the reporter', () => {
         { timeoutMs: 10_000, what: 'the unread count reset' },
       );
       await assertAccessible(page, 'report dialog with a conversation', DIALOGS);
+      // The conversation with its composer in view, at each width people use.
       for (const [width, height] of [
         [1440, 900],
         [768, 1024],
         [390, 844],
       ]) {
         await page.setViewportSize({ width, height });
-        await screenshot(page, `conversation-dialog-${width}`);
+        await conversation
+          .getByRole('button', { name: 'Send', exact: true })
+          .scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(ARTIFACTS_DIR, `conversation-dialog-${width}.png`) });
       }
     } finally {
       await app.close();
