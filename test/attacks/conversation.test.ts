@@ -5,7 +5,15 @@
  * report stops at its bound. Each refusal is checked with "nothing changed".
  */
 import assert from 'node:assert/strict';
-import { collection, doc, getDoc, getDocs, serverTimestamp, writeBatch } from 'firebase/firestore';
+import {
+  Timestamp,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  writeBatch,
+} from 'firebase/firestore';
 import { COLLECTIONS, LIMITS } from '@campus-safety/model';
 import { theCast, type Cast } from './cast';
 import {
@@ -55,7 +63,12 @@ describe('attacks: incident conversation', () => {
     batch.set(
       doc(who.db, pacePath(reportId, who.uid)),
       pace
-        ? { windowStart: pace.windowStart, sent: pace.sent + 1, lastId: id }
+        ? // The admin SDK's time to the nanosecond, as the web SDK writes it back.
+          {
+            windowStart: new Timestamp(pace.windowStart.seconds, pace.windowStart.nanoseconds),
+            sent: pace.sent + 1,
+            lastId: id,
+          }
         : { windowStart: serverTimestamp(), sent: 1, lastId: id },
     );
     await batch.commit();

@@ -5,7 +5,12 @@
  * LIMITS.messagesPerReport and each author sends at most LIMITS.messagesPerWindow per window.
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { COLLECTIONS, CONVERSATION_READ, LIMITS } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  CONVERSATION_READ,
+  LIMITS,
+  QUICK_QUESTIONS_SETTINGS,
+} from '@campus-safety/model';
 import {
   Timestamp,
   deleteDoc,
@@ -169,6 +174,38 @@ describe('incident conversation', () => {
     ),
   ];
   describeMatrix('incident_reports/{id}/messages', rows, options);
+
+  const quick = (questions: unknown) => (db: Firestore) =>
+    setDoc(doc(db, COLLECTIONS.settings, QUICK_QUESTIONS_SETTINGS.id), { questions });
+  const quickRows: Row<Firestore>[] = [
+    write('save the quick questions', ADMIN, quick(['Are you safe right now?', 'Is anyone hurt?'])),
+    write(
+      `save ${LIMITS.quickQuestions} quick questions of ${LIMITS.quickQuestion} characters`,
+      ADMIN,
+      quick(
+        Array.from({ length: LIMITS.quickQuestions }, (_, i) =>
+          `${i}`.padEnd(LIMITS.quickQuestion, 'x'),
+        ),
+      ),
+    ),
+    write(
+      `save ${LIMITS.quickQuestions + 1} quick questions`,
+      NOBODY,
+      quick(Array.from({ length: LIMITS.quickQuestions + 1 }, (_, i) => `Q${i}`)),
+    ),
+    write(
+      'save a quick question over the length',
+      NOBODY,
+      quick(['x'.repeat(LIMITS.quickQuestion + 1)]),
+    ),
+    write('save a quick question with a line break', NOBODY, quick(['Are you safe?\nReply now'])),
+    write('save a quick question with a bidi override', NOBODY, quick(['Are you \u202Esafe'])),
+    write('save no quick questions', NOBODY, quick([])),
+    write('save the security settings', NOBODY, (db) =>
+      setDoc(doc(db, COLLECTIONS.settings, 'security'), { adminsRequireSecondFactor: false }),
+    ),
+  ];
+  describeMatrix('settings/quick_questions', quickRows, options);
 
   describe('unverified accounts', () => {
     beforeEach(async () => {

@@ -12,6 +12,7 @@ import {
 import { Timestamp } from 'firebase/firestore';
 import { callerUid } from '../lib/auth';
 import {
+  createDocument,
   entityConverter,
   newDocumentId,
   serverTime,
@@ -113,4 +114,13 @@ export function quickQuestionsOf(settings: QuickQuestionSettings | null | undefi
   return Array.isArray(saved) && saved.length > 0 && saved.every((q) => typeof q === 'string')
     ? saved
     : [...DEFAULT_QUICK_QUESTIONS];
+}
+
+/** Saves the quick questions (Admins; the rules bound the count and each question's length). */
+export function saveQuickQuestions(questions: readonly string[]) {
+  return createDocument(
+    [COLLECTIONS.settings, QUICK_QUESTIONS_SETTINGS.id],
+    { questions: [...questions] },
+    'The quick questions were not saved',
+  );
 }

@@ -18,6 +18,7 @@ import type { Incident } from '../../../data/incidents';
 import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { CallableError, RecordLimitError } from '../../../lib/errors';
 import { useAuth } from '../../../session/store';
+import { QuickQuestionsDialog } from './QuickQuestionsDialog';
 import { conversationLines, type ConversationLine } from './conversation';
 
 /** Sends trimmed text; a bound reached is shown under the field, not only in a toast. */
@@ -71,6 +72,9 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
   const messages = useLiveQuery(recentMessagesSpec(incident.id, limit));
   const settings = useLiveDoc(quickQuestionsSpec);
   const me = useAuth((s) => s.user?.uid ?? null);
+  const isAdmin = useAuth((s) => s.profile?.role === 'Admin');
+  const [editing, setEditing] = useState(false);
+  const questions = quickQuestionsOf(settings.data);
   const open = !incident.isArchived;
   const unread = incident.unreadFromReporter ?? 0;
 
@@ -118,7 +122,7 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
       {open ? (
         <>
           <div role="group" aria-label="Quick questions" className="mt-3 flex flex-wrap gap-2">
-            {quickQuestionsOf(settings.data).map((question) => (
+            {questions.map((question) => (
               <Button
                 key={question}
                 variant="secondary"
@@ -132,6 +136,14 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
               </Button>
             ))}
           </div>
+          {isAdmin && (
+            <Button variant="secondary" className="mt-2" onClick={() => setEditing(true)}>
+              Edit quick questions
+            </Button>
+          )}
+          {editing && (
+            <QuickQuestionsDialog questions={questions} onClose={() => setEditing(false)} />
+          )}
           <form onSubmit={composer.submit} className="mt-3" noValidate>
             <TextAreaField
               label="Message to the reporter"
