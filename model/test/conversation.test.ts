@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { LIMITS, messageTextProblem, nextMessagePace } from '../src';
+import { LIMITS, messageTextProblem, nextMessagePace } from '../src/index';
 
 const MINUTE = 60_000;
 
