@@ -13,6 +13,7 @@ export { updateIncidentStats } from './triggers/update-incident-stats';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { updateIncidentKeywords } from './triggers/update-incident-keywords';
 export { pageAssignee } from './triggers/page-assignee';
+export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';

@@ -60,6 +60,13 @@ export const COLLECTIONS = {
    * event): to, subject, text, state `pending|sent|failed`, so a retried event never mails twice.
    */
   mailMessages: 'mail_messages',
+  /**
+   * Sub-collection of `incident_reports/{id}`: the conversation between the reporter and staff
+   * (IncidentMessage), counted in `record_counts/messages`; never updated or deleted by clients.
+   */
+  messages: 'messages',
+  /** Sub-collection of `incident_reports/{id}`: `message_pace/{uid}` (MessagePace), each author's rate. */
+  messagePace: 'message_pace',
 } as const;
 
 /**

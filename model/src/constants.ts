@@ -91,6 +91,19 @@ export const LIMITS = {
    */
   internalNotesPerReport: 100,
   accomplishmentWritesPerReport: 50,
+  /** A message of an incident's conversation (either side). */
+  message: 2000,
+  /**
+   * Messages one report's conversation holds (both sides): far above a real exchange about one
+   * incident, far below what would make the printed record unreadable.
+   */
+  messagesPerReport: 200,
+  /** Messages one author may send on one report within messageWindowMinutes (a flood stops). */
+  messagesPerWindow: 10,
+  messageWindowMinutes: 5,
+  /** Quick questions staff may send with one click, and characters per question. */
+  quickQuestions: 12,
+  quickQuestion: 200,
 } as const;
 
 /** A default password stops signing in this long after it was issued (createAccount, re-issue). */

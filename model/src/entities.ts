@@ -114,6 +114,13 @@ export interface IncidentReport<T = TimestampLike> {
    * count towards its reporter's hourly quota (functions services/report-quota.ts).
    */
   imported?: true;
+  /**
+   * Kept by the server's message trigger: the reporter's messages no staff member has read yet,
+   * and whether there are any (the "Reporter replied" queue selects `== true`). Staff reset both
+   * when they read the conversation (CONVERSATION_READ, the one change the rules allow them).
+   */
+  unreadFromReporter?: number;
+  reporterReplied?: boolean;
 }
 
 /** Snapshot of the incident carried by the top-level accomplishment copy. */

@@ -29,3 +29,4 @@ export * from './timeline';
 export * from './second-factor';
 export * from './identity';
 export * from './paging';
+export * from './conversation';

@@ -104,6 +104,7 @@ export interface RecordCount {
 export const RECORD_COUNT_LIMITS = {
   internal_notes: LIMITS.internalNotesPerReport,
   accomplishment_reports: LIMITS.accomplishmentWritesPerReport,
+  messages: LIMITS.messagesPerReport,
 } as const;
 export type CountedRecord = keyof typeof RECORD_COUNT_LIMITS;
 
@@ -112,5 +113,7 @@ export function recordLimitMessage(kind: CountedRecord): string {
   const limit = RECORD_COUNT_LIMITS[kind];
   return kind === 'internal_notes'
     ? `This report already has ${limit} internal notes, the most one report can hold. No more notes can be added.`
-    : `Accomplishment reports on this report have been filed or edited ${limit} times, the most one report allows. No more changes can be saved.`;
+    : kind === 'messages'
+      ? `This report's conversation already has ${limit} messages, the most one report can hold. No more messages can be sent.`
+      : `Accomplishment reports on this report have been filed or edited ${limit} times, the most one report allows. No more changes can be saved.`;
 }

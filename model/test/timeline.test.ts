@@ -30,8 +30,10 @@ describe('records per report (finding 8)', () => {
     assert.deepEqual(Object.keys(RECORD_COUNT_LIMITS).sort(), [
       COLLECTIONS.accomplishmentReports,
       COLLECTIONS.internalNotes,
+      COLLECTIONS.messages,
     ]);
     assert.equal(RECORD_COUNT_LIMITS.internal_notes, LIMITS.internalNotesPerReport);
+    assert.equal(RECORD_COUNT_LIMITS.messages, LIMITS.messagesPerReport);
     assert.equal(RECORD_COUNT_LIMITS.accomplishment_reports, LIMITS.accomplishmentWritesPerReport);
   });
 
@@ -44,6 +46,7 @@ describe('records per report (finding 8)', () => {
       recordLimitMessage('accomplishment_reports'),
       /filed or edited 50 times.*No more changes can be saved/,
     );
+    assert.match(recordLimitMessage('messages'), /already has 200 messages.*No more messages/);
   });
 });
 

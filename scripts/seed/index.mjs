@@ -15,6 +15,8 @@ import {
   COLLECTIONS,
   fullName,
   SECURITY_SETTINGS,
+  QUICK_QUESTIONS_SETTINGS,
+  DEFAULT_QUICK_QUESTIONS,
   STORAGE_PATHS,
   cleanTagName,
   staffDirectoryEntry,
@@ -167,6 +169,11 @@ export async function seedDemoData({ now = new Date() } = {}) {
     writes.push([
       `${SECURITY_SETTINGS.collection}/${SECURITY_SETTINGS.id}`,
       { adminsRequireSecondFactor: false },
+    ]);
+    // The quick questions staff send with one click (docs/console.md#conversation-with-the-reporter).
+    writes.push([
+      `${COLLECTIONS.settings}/${QUICK_QUESTIONS_SETTINGS.id}`,
+      { questions: [...DEFAULT_QUICK_QUESTIONS] },
     ]);
     for (const campus of CAMPUSES) {
       const lead = campusImt(campus);

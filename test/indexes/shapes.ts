@@ -14,6 +14,7 @@ import {
 } from '../../web/src/data/scopes.js';
 import { NEWEST_FIRST as LIST_ORDER, TRIAGE_ORDER } from '../../web/src/data/incident-orders.js';
 import { TRIAGE_QUEUES, triageWheres } from '../../web/src/features/incidents/triage/triage.js';
+import { reporterRepliedWheres } from '../../web/src/data/reporter-replies.js';
 import {
   EMPTY_FILTERS,
   incidentQuerySpec,
@@ -139,12 +140,18 @@ export function consoleShapes(): QueryShape[] {
     });
     for (const queue of TRIAGE_QUEUES) {
       shapes.push({
-        source: `web triage queue "${queue.title}" (features/incidents/triage/triage.ts), ${name}`,
+        source: `web triage queue "${queue.title}" (data/reporter-replies.ts), ${name}`,
         collection: COLLECTIONS.incidentReports,
         wheres: triageWheres(scope, queue),
         orderBy: [TRIAGE_ORDER],
       });
     }
+    shapes.push({
+      source: `web "Reporter replied" queue, count and alert (data/reporter-replies.ts), ${name}`,
+      collection: COLLECTIONS.incidentReports,
+      wheres: reporterRepliedWheres(scope),
+      orderBy: [TRIAGE_ORDER],
+    });
     shapes.push({
       source: `web accomplishment incident picker (AccomplishmentsPage.tsx), ${name}`,
       collection: COLLECTIONS.incidentReports,

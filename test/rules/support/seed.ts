@@ -44,6 +44,9 @@ export const TIMELINE_ENTRY = 'reported';
 export const NOTE = 'note-1';
 /** Notes counted under each report that has NOTE (record_counts/internal_notes); accomplishment writes are counted from zero. */
 export const SEEDED_NOTE_COUNT = 1;
+/** A reporter's message under REPORTS.reported, archived and otherCampus, counted (record_counts/messages). */
+export const MESSAGE = 'message-1';
+export const SEEDED_MESSAGE_COUNT = 1;
 export const TAG = 'fire';
 export const PUBLICATIONS = {
   published: 'published',
@@ -259,11 +262,21 @@ export async function seedFirestore(db: Firestore): Promise<void> {
     incident(alice, SAME_CAMPUS, { isArchived: true }),
   );
   put(batch, db, `${reports}/${REPORTS.otherCampus}`, incident(otherAppUser, OTHER_CAMPUS));
-  for (const [reportId, author] of [
-    [REPORTS.reported, imtSameCampus],
-    [REPORTS.archived, imtSameCampus],
-    [REPORTS.otherCampus, imtOtherCampus],
+  for (const [reportId, author, reporter] of [
+    [REPORTS.reported, imtSameCampus, alice],
+    [REPORTS.archived, imtSameCampus, alice],
+    [REPORTS.otherCampus, imtOtherCampus, otherAppUser],
   ] as const) {
+    put(batch, db, `${reports}/${reportId}/${COLLECTIONS.messages}/${MESSAGE}`, {
+      text: 'He ran towards the library.',
+      authorUid: reporter.uid,
+      authorRole: 'reporter',
+      sentAt: reportTime,
+    });
+    put(batch, db, `${reports}/${reportId}/${COLLECTIONS.recordCounts}/${COLLECTIONS.messages}`, {
+      count: SEEDED_MESSAGE_COUNT,
+      lastId: MESSAGE,
+    });
     put(batch, db, `${reports}/${reportId}/${COLLECTIONS.timeline}/${TIMELINE_ENTRY}`, {
       kind: 'reported',
       at: reportTime,

@@ -7,6 +7,7 @@ import { AssignmentAlert } from '../features/alerts/AssignmentAlert';
 import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
 import { UnreadAlerts, UnreadBadge, useUnreadTitle } from '../features/alerts/UnreadAlerts';
 import { TimeZoneNote } from '../components/Time';
+import { ReporterRepliedAlert, ReporterRepliedBadge } from '../features/alerts/ReporterReplies';
 import { fullName } from '../lib/format';
 import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
@@ -67,6 +68,9 @@ export default function Shell() {
                       >
                         {item.label}
                         {isStaff && item.to === '/reports' && <UnreadBadge />}
+                        {isStaff && item.to === '/reports' && (
+                          <ReporterRepliedBadge role={role} campus={profile.campus} />
+                        )}
                       </NavLink>
                     </li>
                   ))}
@@ -105,6 +109,9 @@ export default function Shell() {
           <NewIncidentAlert role={role} campus={profile.campus} />
         )}
         {(role === 'Admin' || role === 'IMT') && user && <AssignmentAlert uid={user.uid} />}
+        {(role === 'Admin' || role === 'IMT') && profile && (
+          <ReporterRepliedAlert role={role} campus={profile.campus} />
+        )}
       </main>
     </div>
   );

@@ -179,7 +179,9 @@ export function deleteDocument(path: readonly string[], failure: string) {
 /**
  * A write its report counts (`record_counts/{record}`, docs/security-rules.md#bounded-records): in
  * one transaction the count grows by one and names the written document, which `fields` may stamp
- * with the new count. At the record's limit nothing is written: a RecordLimitError.
+ * with the new count. At the record's limit nothing is written: a RecordLimitError. `alongside`
+ * writes one more document in the same transaction from what it holds (a message's pace); its
+ * `fields` may throw to write nothing.
  */
 export function writeCounted(
   incidentId: string,
@@ -188,13 +190,16 @@ export function writeCounted(
   kind: 'create' | 'update',
   fields: (count: number) => Fields,
   failure: string,
+  alongside?: { path: readonly string[]; fields: (held: Fields | undefined) => Fields },
 ) {
   const counter = [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.recordCounts, record];
   return explained(failure, () =>
     runTransaction(db, async (tx) => {
       const current = await tx.get(docRef(counter));
+      const held = alongside ? (await tx.get(docRef(alongside.path))).data() : undefined;
       const count = current.exists() ? Number(current.get('count')) : 0;
       if (count >= RECORD_COUNT_LIMITS[record]) throw new RecordLimitError(record);
+      if (alongside) tx.set(docRef(alongside.path), alongside.fields(held));
       tx.set(docRef(counter), { count: count + 1, lastId: target[target.length - 1] });
       if (kind === 'create') tx.set(docRef(target), fields(count + 1));
       else tx.update(docRef(target), fields(count + 1));

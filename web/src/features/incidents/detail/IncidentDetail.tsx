@@ -19,6 +19,7 @@ import { ReassignDialog } from './ReassignDialog';
 import { Time } from '../../../components/Time';
 import { respondToIncident, setIncidentArchived } from '../api';
 import { IncidentTimeline } from '../timeline/IncidentTimeline';
+import { IncidentConversation } from '../conversation/IncidentConversation';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
@@ -161,7 +162,10 @@ export function IncidentDetail({
             )}
           </section>
 
-          <IncidentTimeline incident={data} />
+          <div className="grid gap-5 lg:grid-cols-2">
+            <IncidentTimeline incident={data} />
+            <IncidentConversation incident={data} />
+          </div>
 
           <section aria-labelledby="accomplishments-heading">
             <h3 id="accomplishments-heading" className="font-semibold text-slate-900">

@@ -17,6 +17,7 @@ vi.mock('../../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../../lib/db', () => ({ db: {} }));
 vi.mock('../../../data/incidents', () => ({ incidentSpec: () => 'incident' }));
 vi.mock('../api', () => ({ readWholeTimeline: () => live.wholeTimeline() }));
+vi.mock('../../../data/conversation', () => ({ wholeConversationSpec: () => 'conversation' }));
 vi.mock('../../../data/accomplishments', () => ({
   incidentAccomplishmentsSpec: () => 'accomplishments',
 }));
@@ -51,7 +52,11 @@ function renderPrint() {
 
 describe('Print view of a report', () => {
   beforeEach(() => {
-    live.byRead = { incident: ready(incident), accomplishments: ready([]) };
+    live.byRead = {
+      incident: ready(incident),
+      accomplishments: ready([]),
+      conversation: ready([]),
+    };
     live.wholeTimeline = () => Promise.resolve({ entries: [], notes: [], complete: true });
   });
 
@@ -59,6 +64,39 @@ describe('Print view of a report', () => {
     renderPrint();
     expect(await screen.findByRole('heading', { name: 'Incident report' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+  });
+
+  it("prints the conversation oldest first, the reporter's text as text", async () => {
+    live.byRead.conversation = ready([
+      {
+        id: 'm1',
+        text: 'Are you safe right now?',
+        authorUid: 'imt-1',
+        authorRole: 'staff',
+        authorName: 'Ian Mercado',
+        sentAt: new Date('2026-11-20T10:05:00Z'),
+      },
+      {
+        id: 'm2',
+        text: '<b>Yes</b>',
+        authorUid: 'rep',
+        authorRole: 'reporter',
+        sentAt: new Date('2026-11-20T10:06:00Z'),
+      },
+    ]);
+    renderPrint();
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    expect(list.textContent).toMatch(
+      /Ian Mercado.*Are you safe right now\?.*Reporter.*<b>Yes<\/b>/,
+    );
+    expect(list.querySelector('b')).toBeNull();
+  });
+
+  it('says so and cannot print when the conversation cannot be read', async () => {
+    live.byRead.conversation = { status: 'error', data: [], error: 'Permission denied.' };
+    renderPrint();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Permission denied.');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
   });
 
   it('says so and cannot print when the accomplishments listener fails (not an empty section)', async () => {

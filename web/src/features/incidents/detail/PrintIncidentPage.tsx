@@ -10,6 +10,9 @@ import { formatDate, formatMinutes, TIME_ZONE } from '../../../lib/format';
 import { useAuth } from '../../../session/store';
 import { readWholeTimeline } from '../api';
 import { TimelineList } from '../timeline/IncidentTimeline';
+import { wholeConversationSpec } from '../../../data/conversation';
+import { MessageList } from '../conversation/IncidentConversation';
+import { conversationLines } from '../conversation/conversation';
 import { mergeTimeline, type TimelineItem } from '../timeline/timeline';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -57,6 +60,8 @@ export default function PrintIncidentPage() {
   const incident = useLiveDoc(incidentSpec(id));
   const timeline = useWholeTimeline(id);
   const accomplishments = useLiveQuery(incidentAccomplishmentsSpec(id, role));
+  const conversation = useLiveQuery(wholeConversationSpec(id));
+  const me = useAuth((s) => s.user?.uid ?? null);
   const data = incident.data;
 
   useEffect(() => {
@@ -67,6 +72,7 @@ export default function PrintIncidentPage() {
   const all = combineLive([
     incident,
     accomplishments,
+    conversation,
     timeline.status === 'error'
       ? { status: 'error', error: timeline.message }
       : { status: timeline.status, error: null },
@@ -141,6 +147,17 @@ export default function PrintIncidentPage() {
                   </p>
                 )}
               </>
+            )}
+          </section>
+          <section aria-labelledby="print-conversation">
+            <h2 id="print-conversation" className="mb-1 text-base font-semibold">
+              Conversation with the reporter
+            </h2>
+            {conversation.data.length === 0 ? (
+              <p className="text-slate-600">None.</p>
+            ) : (
+              // Oldest first already: the list takes the newest first.
+              <MessageList lines={conversationLines([...conversation.data].reverse(), me)} />
             )}
           </section>
           <section aria-labelledby="print-accomplishments">

@@ -9,10 +9,13 @@ import { triageQueueSpec, type Incident } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
 import type { IncidentScope } from '../../../data/scopes';
 import { useUnreadAlerts } from '../../../components/unread-alerts';
+import { reporterRepliedWheres } from '../../../data/reporter-replies';
+import { RepliedMark } from './RepliedMark';
 import { AssignToMeButton } from './AssignToMeButton';
 import { ResponseClockBadge } from './ResponseClockBadge';
 import { rowName } from './row-name';
-import { queueHeadingId, TRIAGE_QUEUES, triageWheres, type TriageQueue as Queue } from './triage';
+import type { WhereSpec } from '../../../data/spec';
+import { queueHeadingId, REPORTER_REPLIED_QUEUE, TRIAGE_QUEUES, triageWheres } from './triage';
 
 /** Rows a queue shows at first and adds per "Show more"; bounded so a backlog never loads whole. */
 export const QUEUE_STEP = 25;
@@ -23,7 +26,15 @@ export function incidentColumns(open: (id: string) => void): Column<Incident>[] 
   return [
     { header: 'Waiting', cell: (r) => <ResponseClockBadge incident={r} /> },
     { header: 'Reported', cell: (r) => <Time value={r.timestamp} /> },
-    { header: 'Type', cell: (r) => <NewMark id={r.id}>{r.incidentType}</NewMark> },
+    {
+      header: 'Type',
+      cell: (r) => (
+        <NewMark id={r.id}>
+          {r.incidentType}
+          <RepliedMark incident={r} />
+        </NewMark>
+      ),
+    },
     { header: 'Campus', cell: (r) => r.nearestCampus },
     {
       header: 'Status',
@@ -80,20 +91,24 @@ export function useUnreadRowClass(): (row: Incident) => string {
 
 function QueueSection({
   queue,
-  scope,
+  wheres,
   open,
+  hideWhenEmpty = false,
 }: {
-  queue: Queue;
-  scope: IncidentScope;
+  queue: { key: string; title: string };
+  wheres: WhereSpec[];
   open: (id: string) => void;
+  /** A queue that is only news when it holds something (Reporter replied). */
+  hideWhenEmpty?: boolean;
 }) {
   const [size, setSize] = useState(QUEUE_STEP);
   // One row more than shown tells whether there are more, without counting the backlog.
-  const list = useLiveQuery(triageQueueSpec(triageWheres(scope, queue), size + 1));
+  const list = useLiveQuery(triageQueueSpec(wheres, size + 1));
   const rows = list.data.slice(0, size);
   const more = list.data.length > size;
   const rowClass = useUnreadRowClass();
   const headingId = queueHeadingId(queue);
+  if (hideWhenEmpty && list.status === 'ready' && rows.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="mb-6">
       <h2 id={headingId} tabIndex={-1} className="mb-2 text-lg font-semibold text-slate-900">
@@ -105,7 +120,13 @@ function QueueSection({
       <ListState
         live={list}
         isEmpty={rows.length === 0}
-        emptyTitle={queue.key === 'waiting' ? 'Nothing waiting for assignment' : 'Nothing in hand'}
+        emptyTitle={
+          queue.key === 'waiting'
+            ? 'Nothing waiting for assignment'
+            : queue.key === 'replied'
+              ? 'No unread replies'
+              : 'Nothing in hand'
+        }
         emptyHint={queue.key === 'waiting' ? 'Every report has someone on it.' : undefined}
       >
         <Table
@@ -139,8 +160,19 @@ export function TriageQueues({
 }) {
   return (
     <>
+      <QueueSection
+        queue={REPORTER_REPLIED_QUEUE}
+        wheres={reporterRepliedWheres(scope)}
+        open={open}
+        hideWhenEmpty
+      />
       {TRIAGE_QUEUES.map((queue) => (
-        <QueueSection key={queue.key} queue={queue} scope={scope} open={open} />
+        <QueueSection
+          key={queue.key}
+          queue={queue}
+          wheres={triageWheres(scope, queue)}
+          open={open}
+        />
       ))}
     </>
   );

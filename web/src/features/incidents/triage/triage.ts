@@ -34,6 +34,9 @@ export function triageWheres(scope: IncidentScope, queue: TriageQueue): WhereSpe
   ];
 }
 
+/** The queue of reports with an unread reporter reply (data/reporter-replies.ts), shown first. */
+export const REPORTER_REPLIED_QUEUE = { key: 'replied', title: 'Reporter replied' } as const;
+
 export interface ResponseClock {
   /** What is being timed: assignment for unassigned reports, the response after that. */
   measure: 'Waiting' | 'Response';
@@ -100,7 +103,7 @@ export const TARGET_STATE_LABELS: Record<TargetState, string> = {
 };
 
 /** The id of a queue's heading (its section's label, and where focus goes after Assign to me). */
-export function queueHeadingId(queue: TriageQueue): string {
+export function queueHeadingId(queue: { key: string }): string {
   return `triage-${queue.key}`;
 }
 

@@ -1,0 +1,126 @@
+import {
+  COLLECTIONS,
+  CONVERSATION_READ,
+  DEFAULT_QUICK_QUESTIONS,
+  LIMITS,
+  MESSAGE_PACE_MESSAGE,
+  QUICK_QUESTIONS_SETTINGS,
+  nextMessagePace,
+  type IncidentMessage,
+  type QuickQuestionSettings,
+} from '@campus-safety/model';
+import { Timestamp } from 'firebase/firestore';
+import { callerUid } from '../lib/auth';
+import {
+  createDocument,
+  entityConverter,
+  newDocumentId,
+  serverTime,
+  updateDocument,
+  writeCounted,
+} from './firestore';
+import type { DocSpec, QuerySpec } from './spec';
+
+const messageConverter = entityConverter<IncidentMessage>();
+
+/** Messages the report dialog shows at first, and adds with each "Show older". */
+export const CONVERSATION_PAGE = 50;
+
+function messagesPath(incidentId: string) {
+  return [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.messages] as const;
+}
+
+/** The newest `limit` messages of one incident's conversation (the screen shows them oldest first). */
+export function recentMessagesSpec(incidentId: string, limit: number): QuerySpec<IncidentMessage> {
+  return {
+    path: messagesPath(incidentId),
+    converter: messageConverter,
+    wheres: [],
+    orderBy: { field: 'sentAt', direction: 'desc' },
+    limit,
+  };
+}
+
+/** Every message of one incident, oldest first (the printed report; the bound keeps it small). */
+export function wholeConversationSpec(incidentId: string): QuerySpec<IncidentMessage> {
+  return {
+    path: messagesPath(incidentId),
+    converter: messageConverter,
+    wheres: [],
+    orderBy: { field: 'sentAt', direction: 'asc' },
+    limit: LIMITS.messagesPerReport,
+  };
+}
+
+/** The pace doc's time as milliseconds, whatever shape it was read in. */
+function millisOf(value: unknown): number | null {
+  return value instanceof Timestamp ? value.toMillis() : null;
+}
+
+/**
+ * Sends a message as the signed-in staff member: in one transaction with the report's message
+ * count (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and
+ * the author's pace (message_pace/{uid}: refused with MESSAGE_PACE_MESSAGE past
+ * LIMITS.messagesPerWindow in a window). The rules check all of it again.
+ */
+export function sendStaffMessage(incidentId: string, text: string) {
+  const path = messagesPath(incidentId);
+  const id = newDocumentId(path);
+  const uid = callerUid();
+  return writeCounted(
+    incidentId,
+    'messages',
+    [...path, id],
+    'create',
+    () => ({ text, authorUid: uid, authorRole: 'staff', sentAt: serverTime() }),
+    'The message was not sent',
+    {
+      path: [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.messagePace, uid],
+      fields: (held) => {
+        const windowStart = held ? millisOf(held.windowStart) : null;
+        const next = nextMessagePace(
+          windowStart === null ? null : { windowStart, sent: Number(held?.sent ?? 0) },
+          Date.now(),
+        );
+        if (next === 'too-fast') throw new Error(MESSAGE_PACE_MESSAGE);
+        return {
+          windowStart: next.sameWindow ? held!.windowStart : serverTime(),
+          sent: next.sent,
+          lastId: id,
+        };
+      },
+    },
+  );
+}
+
+/** Staff read the conversation: its unread mark is cleared (the one change the rules allow them). */
+export function markConversationRead(incidentId: string) {
+  return updateDocument(
+    [COLLECTIONS.incidentReports, incidentId],
+    { ...CONVERSATION_READ },
+    'Could not mark the conversation read',
+  );
+}
+
+/** `settings/quick_questions`: the Admins' list; a missing doc means the defaults. */
+export const quickQuestionsSpec: DocSpec<QuickQuestionSettings> = {
+  path: [COLLECTIONS.settings, QUICK_QUESTIONS_SETTINGS.id],
+  converter: entityConverter<QuickQuestionSettings>(),
+};
+
+/** The quick questions to offer: the saved list when there is a valid one, else the defaults. */
+export function quickQuestionsOf(settings: QuickQuestionSettings | null | undefined): string[] {
+  const saved = settings?.questions;
+  return Array.isArray(saved) && saved.length > 0 && saved.every((q) => typeof q === 'string')
+    ? saved
+    : [...DEFAULT_QUICK_QUESTIONS];
+}
+
+/** Saves the quick questions (Admins; the rules bound the count and each question's length). */
+export function saveQuickQuestions(questions: readonly string[]) {
+  return createDocument(
+    [COLLECTIONS.settings, QUICK_QUESTIONS_SETTINGS.id],
+    { questions: [...questions] },
+    'The quick questions were not saved',
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { IncidentMessage } from '@campus-safety/model';
+import { conversationLines } from './conversation';
+
+const at = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });
+const message = (
+  id: string,
+  fields: Partial<IncidentMessage> & Pick<IncidentMessage, 'authorUid' | 'authorRole'>,
+) => ({ id, text: `text ${id}`, sentAt: at(Number(id.slice(1))), ...fields }) as never;
+
+describe('conversationLines', () => {
+  it('shows the newest page oldest first, naming staff by the server-written profile name', () => {
+    const lines = conversationLines(
+      [
+        message('m3', { authorUid: 'imt-2', authorRole: 'staff' }),
+        message('m2', { authorUid: 'rep', authorRole: 'reporter' }),
+        message('m1', { authorUid: 'imt-1', authorRole: 'staff', authorName: 'Ian Mercado' }),
+      ],
+      'me',
+    );
+    expect(lines.map((l) => [l.id, l.author, l.fromReporter])).toEqual([
+      ['m1', 'Ian Mercado', false],
+      ['m2', 'Reporter', true],
+      // Not named by the server yet.
+      ['m3', 'Staff member', false],
+    ]);
+  });
+
+  it("says You for the reader's own messages, and keeps the reporter's text as written", () => {
+    const [own, reply] = conversationLines(
+      [
+        message('m2', {
+          authorUid: 'rep',
+          authorRole: 'reporter',
+          text: '<img src=x onerror=alert(1)>',
+        }),
+        message('m1', { authorUid: 'me', authorRole: 'staff', authorName: 'Ana Cruz' }),
+      ],
+      'me',
+    );
+    expect(own!.author).toBe('You (Ana Cruz)');
+    expect(reply!.text).toBe('<img src=x onerror=alert(1)>');
+  });
+});

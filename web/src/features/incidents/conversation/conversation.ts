@@ -1,0 +1,35 @@
+import type { IncidentMessage } from '@campus-safety/model';
+import type { WithId } from '../../../data/spec';
+
+export interface ConversationLine {
+  id: string;
+  /** Who wrote it, as the reader should see it. */
+  author: string;
+  fromReporter: boolean;
+  sentAt: IncidentMessage['sentAt'];
+  /** The text as written: shown as text, never as markup. */
+  text: string;
+}
+
+/**
+ * The conversation as the console shows it: oldest first (the spec reads the newest page), each
+ * message named by the server-written profile name of its staff author ("Staff member" until the
+ * server added it), the reporter's as "Reporter"; the caller's own as "You".
+ */
+export function conversationLines(
+  newestFirst: readonly WithId<IncidentMessage>[],
+  me: string | null,
+): ConversationLine[] {
+  return [...newestFirst].reverse().map((m) => ({
+    id: m.id,
+    author:
+      m.authorRole === 'reporter'
+        ? 'Reporter'
+        : m.authorUid === me
+          ? `You${m.authorName ? ` (${m.authorName})` : ''}`
+          : m.authorName || 'Staff member',
+    fromReporter: m.authorRole === 'reporter',
+    sentAt: m.sentAt,
+    text: m.text,
+  }));
+}
