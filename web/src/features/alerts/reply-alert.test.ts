@@ -26,7 +26,7 @@ describe('reporter-reply alert', () => {
     const [toast] = useToasts.getState().toasts;
     expect(toast?.title).toBe(REPLY_ALERT_TITLE);
     expect(toast?.message).toBe('The reporter of Theft at Main Campus sent a message.');
-    toast?.action?.onClick();
+    toast?.actions?.[0]?.onClick();
     expect(open).toHaveBeenCalledWith('a');
   });
 
@@ -39,7 +39,7 @@ describe('reporter-reply alert', () => {
     expect(alert([row('a', 1), row('b', 1)])).toBe(true);
     const toasts = useToasts.getState().toasts;
     expect(toasts[toasts.length - 1]?.message).toBe('Reporters of 2 reports sent messages.');
-    toasts[toasts.length - 1]?.action?.onClick();
+    toasts[toasts.length - 1]?.actions?.[0]?.onClick();
     expect(open).toHaveBeenLastCalledWith(null);
   });
 });

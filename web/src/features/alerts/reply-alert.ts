@@ -41,7 +41,9 @@ export function createReplyAlert(
         ? `The reporter of ${only.incidentType || 'a report'} at ${only.nearestCampus || 'an unknown campus'} sent a message.`
         : `Reporters of ${news.length} reports sent messages.`,
       tone: 'alert',
-      action: { label: only ? 'Open' : 'Open reports', onClick: () => open(only ? only.id : null) },
+      actions: [
+        { label: only ? 'Open' : 'Open reports', onClick: () => open(only ? only.id : null) },
+      ],
     });
     return true;
   };
