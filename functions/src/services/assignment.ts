@@ -1,5 +1,6 @@
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS, fullName, isStaffRole, tagId } from '@campus-safety/model';
+import { userIdOf } from './user-refs';
 
 /**
  * The assignee's name as the reporter is shown it: from the assignee's own `users` document,
@@ -10,8 +11,9 @@ export async function trustedAssigneeName(
   db: Firestore,
   assignedTo: unknown,
 ): Promise<string | null> {
-  const { id, email } = (assignedTo ?? {}) as { id?: unknown; email?: unknown };
-  if (typeof id !== 'string' || id.length === 0 || id.includes('/')) return null;
+  const { id: rawId, email } = (assignedTo ?? {}) as { id?: unknown; email?: unknown };
+  const id = userIdOf(rawId);
+  if (!id) return null;
   const profile = (await db.collection(COLLECTIONS.users).doc(id).get()).data();
   if (!profile || !isStaffRole(profile.role) || profile.email !== email) return null;
   return fullName(profile) || null;

@@ -6,6 +6,7 @@ import { messageNotification } from '../domain/message-notification';
 import type { PushSender } from '../push/sender';
 import { runOnce } from '../platform/run-once';
 import { findReporter } from './reporter';
+import { userIdOf } from './user-refs';
 
 export interface MessageEvent {
   /** CloudEvent id: the notification, the marker and the push record are keyed by it. */
@@ -50,10 +51,10 @@ export async function deliverMessage(
     text?: unknown;
   };
   const fromStaff = authorRole === 'staff';
-  const author =
-    fromStaff && typeof authorUid === 'string' && authorUid.length > 0 && !authorUid.includes('/')
-      ? (await db.collection(COLLECTIONS.users).doc(authorUid).get()).data()
-      : undefined;
+  const authorId = fromStaff ? userIdOf(authorUid) : null;
+  const author = authorId
+    ? (await db.collection(COLLECTIONS.users).doc(authorId).get()).data()
+    : undefined;
   const staffName = author && isStaffRole(author.role) ? fullName(author) || null : null;
   const incident = (await incidentRef.get()).data();
   const reporter = fromStaff && incident ? await findReporter(db, incident.reporterId) : null;

@@ -13,6 +13,7 @@ import {
 import type { PushSender } from '../push/sender';
 import { runOnce } from '../platform/run-once';
 import { addEntry, timelineCollection } from './timeline';
+import { deviceTokensOf } from './user-refs';
 
 export interface EscalationDeps {
   db: Firestore;
@@ -48,12 +49,7 @@ async function recipientsFor(db: Firestore, campus: string): Promise<Recipient[]
   ]);
   const found = new Map<string, Recipient>();
   const add = (uid: string, data: FirebaseFirestore.DocumentData) => {
-    const tokens: unknown = data.deviceToken;
-    found.set(uid, {
-      uid,
-      name: fullName(data),
-      tokens: Array.isArray(tokens) ? tokens.filter((t): t is string => typeof t === 'string') : [],
-    });
+    found.set(uid, { uid, name: fullName(data), tokens: deviceTokensOf(data) });
   };
   const leadData = leadProfile?.data();
   if (leadData && leadData.role === 'IMT' && leadData.campus === campus && !leadData.isArchived)

@@ -17,6 +17,7 @@ import { runOnce } from '../platform/run-once';
 import { reportedAt } from '../platform/timestamps';
 import type { PushSender } from '../push/sender';
 import { actorOf, addEntry, timelineCollection } from './timeline';
+import { deviceTokensOf, userIdOf } from './user-refs';
 
 export interface PagingDeps {
   db: Firestore;
@@ -41,13 +42,7 @@ export type PagingOutcome =
   'none' | 'duplicate' | 'stale' | 'self-acknowledged' | 'paged' | `refused:${PagingRefusal}`;
 
 function assigneeIdOf(incident: DocumentData): string | null {
-  const id = (incident.assignedTo as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' && id.length > 0 && !id.includes('/') ? id : null;
-}
-
-function tokensOf(profile: DocumentData | undefined): string[] {
-  const tokens: unknown = profile?.deviceToken;
-  return Array.isArray(tokens) ? tokens.filter((t): t is string => typeof t === 'string') : [];
+  return userIdOf((incident.assignedTo as { id?: unknown } | undefined)?.id);
 }
 
 /** The report as a page names it: type, campus and threat level (null when unrated). */
@@ -187,7 +182,7 @@ export async function pageAssignee(
             timeZone: deps.timeZone,
           }),
         });
-        const devices = tokensOf(profile).length;
+        const devices = deviceTokensOf(profile).length;
         addEntry(tx, timeline.doc(eventDocId(event.eventId, 'paged')), {
           kind: 'paged',
           at: event.eventTime,
@@ -263,7 +258,7 @@ export async function pageAssignee(
   ];
   for (const push of pushes) {
     await deps.push.send(
-      { tokens: tokensOf(push.profile), owner: users.doc(push.uid) },
+      { tokens: deviceTokensOf(push.profile), owner: users.doc(push.uid) },
       {
         title: push.title,
         body: push.body,

@@ -13,6 +13,7 @@ import {
   type TimelineActor,
   type TimelineKind,
 } from '@campus-safety/model';
+import { userIdOf } from './user-refs';
 
 /**
  * Id of the report's "reported" entry. A report is filed once, so a fixed id makes the first
@@ -43,10 +44,11 @@ export async function actorOf(
   db: Firestore,
   uid: unknown,
 ): Promise<TimelineActor | null> {
-  if (typeof uid !== 'string' || uid.length === 0 || uid.includes('/')) return null;
-  const profile = (await tx.get(db.collection(COLLECTIONS.users).doc(uid))).data();
+  const id = userIdOf(uid);
+  if (!id) return null;
+  const profile = (await tx.get(db.collection(COLLECTIONS.users).doc(id))).data();
   return {
-    uid,
+    uid: id,
     name: profile ? fullName(profile) : '',
     role: isRole(profile?.role) ? profile.role : null,
   };

@@ -30,8 +30,12 @@ export default function FireLogPage() {
     () => parseDateTimeLocal(`${years[0]}-01-01T00:00`) ?? new Date(0),
     [years],
   );
-  const log = useLiveQuery(useMemo(() => fireLogSpec(since), [since]));
-  const counted = useLiveQuery(useMemo(() => fireLogSpec(statsSince), [statsSince]));
+  // One read serves both: the statistics' years start before any window of the log.
+  const fires = useLiveQuery(useMemo(() => fireLogSpec(statsSince), [statsSince]));
+  const entries = useMemo(
+    () => fires.data.filter((e) => e.reportedAt.toMillis() >= since.getTime()),
+    [fires.data, since],
+  );
   const [revising, setRevising] = useState<WithId<FireLogEntry> | null>(null);
 
   const columns: Column<WithId<FireLogEntry>>[] = [
@@ -74,9 +78,9 @@ export default function FireLogPage() {
             <>
               <Button
                 variant="secondary"
-                disabled={log.data.length === 0}
+                disabled={entries.length === 0}
                 onClick={() =>
-                  downloadCsv(csvFileName(['fire-log', days, 'days']), fireLogCsv(log.data))
+                  downloadCsv(csvFileName(['fire-log', days, 'days']), fireLogCsv(entries))
                 }
               >
                 Export CSV
@@ -89,17 +93,17 @@ export default function FireLogPage() {
           <LogPeriodField days={days} onChange={setDays} />
         </div>
         <ListState
-          live={log}
-          isEmpty={log.data.length === 0}
+          live={fires}
+          isEmpty={entries.length === 0}
           emptyTitle="No fires logged in this period"
         >
-          <Table caption="Fire log" columns={columns} rows={log.data} rowKey={(e) => e.id} />
+          <Table caption="Fire log" columns={columns} rows={entries} rowKey={(e) => e.id} />
         </ListState>
         <h2 className="mt-6 mb-2 text-lg font-semibold">
           Annual fire statistics {years[0]}–{years[years.length - 1]}
         </h2>
-        <ListState live={counted} isEmpty={false} emptyTitle="">
-          <FireStatisticsTable entries={counted.data} years={years} campus={null} layout="grid" />
+        <ListState live={fires} isEmpty={false} emptyTitle="">
+          <FireStatisticsTable entries={fires.data} years={years} campus={null} layout="grid" />
         </ListState>
       </div>
 
@@ -110,20 +114,20 @@ export default function FireLogPage() {
       >
         <h1 className="text-xl font-semibold">Fire log: on-campus student housing</h1>
         <p className="mb-2 text-sm">
-          Fires reported from {formatDate(since)} to {formatDate(new Date())} · {log.data.length}{' '}
+          Fires reported from {formatDate(since)} to {formatDate(new Date())} · {entries.length}{' '}
           entries
         </p>
         <Table
           caption="Fire log for print"
           layout="print"
           columns={PRINT_COLUMNS}
-          rows={log.data.map((e) => ({ id: e.id, cells: fireLogCells(e) }))}
+          rows={entries.map((e) => ({ id: e.id, cells: fireLogCells(e) }))}
           rowKey={(row) => row.id}
         />
         <h2 className="mt-4 text-lg font-semibold">
           Annual fire statistics {years[0]}–{years[years.length - 1]}
         </h2>
-        <FireStatisticsTable entries={counted.data} years={years} campus={null} layout="print" />
+        <FireStatisticsTable entries={fires.data} years={years} campus={null} layout="print" />
       </section>
 
       {revising && (
