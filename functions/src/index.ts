@@ -39,6 +39,8 @@ export { recordFire } from './callables/record-fire';
 export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 export { acknowledgeAssignment } from './callables/acknowledge-assignment';
 export { reassignReport } from './callables/reassign-report';
+export { fileAnonymousReport } from './callables/file-anonymous-report';
+export { revealAnonymousReporter } from './callables/reveal-anonymous-reporter';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

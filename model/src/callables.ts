@@ -40,6 +40,12 @@ import {
   type AcknowledgeAssignmentResponse,
   type ReassignReportResponse,
 } from './paging';
+import {
+  fileAnonymousReportSchema,
+  revealAnonymousReporterSchema,
+  type FileAnonymousReportResponse,
+  type RevealAnonymousReporterResponse,
+} from './anonymity';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
@@ -112,12 +118,12 @@ export interface DeleteTagResponse {
   deleted: true;
 }
 
-/** What a Clery callable changed: the incident it is about. */
 /** The holidays saved, in date order. */
 export interface SaveCleryCalendarResponse {
   holidays: string[];
 }
 
+/** What a Clery callable changed: the incident it is about. */
 export interface CleryChangeResponse {
   incidentId: string;
 }
@@ -269,6 +275,18 @@ export const CALLABLES = {
     input: reassignReportSchema,
     roles: STAFF_ROLES,
     failure: 'Could not reassign the report. Try again.',
+  }),
+  /** An app user files a report without their name on it (docs/anonymity.md). */
+  fileAnonymousReport: spec<FileAnonymousReportResponse>()({
+    input: fileAnonymousReportSchema,
+    roles: ['User'],
+    failure: 'Could not send the report. Try again.',
+  }),
+  /** An Admin reveals who filed an anonymous report, with a reason the timeline keeps. */
+  revealAnonymousReporter: spec<RevealAnonymousReporterResponse>()({
+    input: revealAnonymousReporterSchema,
+    roles: ADMIN,
+    failure: 'Could not reveal the reporter. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -61,6 +61,16 @@ export const COLLECTIONS = {
    */
   mailMessages: 'mail_messages',
   /**
+   * Server-only: `anonymous_reporters/{incidentId}` holds the uid of an anonymous report's
+   * reporter (docs/anonymity.md); no client reads it.
+   */
+  anonymousReporters: 'anonymous_reporters',
+  /**
+   * Sub-collection of `users/{uid}`: `anonymous_reports/{incidentId}`, server-written, read only
+   * by that user: how a reporter finds (and the rules recognise) their own anonymous reports.
+   */
+  anonymousReports: 'anonymous_reports',
+  /**
    * Sub-collection of `incident_reports/{id}`: the conversation between the reporter and staff
    * (IncidentMessage), counted in `record_counts/messages`; never updated or deleted by clients.
    */

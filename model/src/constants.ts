@@ -60,6 +60,8 @@ export const LIMITS = {
   internalNote: 2000,
   /** The reason given when a report in progress is reassigned (shown in its timeline). */
   reassignReason: 500,
+  /** Why an Admin reveals who filed an anonymous report (kept on its timeline). */
+  revealReason: 500,
   releaseNotes: 5000,
   imageBytes: 5 * 1024 * 1024,
   releaseBytes: 200 * 1024 * 1024,

@@ -15,8 +15,11 @@ export type MessageAuthorRole = (typeof MESSAGE_AUTHOR_ROLES)[number];
 /** `incident_reports/{id}/messages/{messageId}`. */
 export interface IncidentMessage<T = TimestampLike> {
   text: string;
-  /** The writer's uid (the rules require the caller's). */
-  authorUid: string;
+  /**
+   * The writer's uid (the rules require the caller's); absent on a message of an anonymous
+   * report's reporter, whom no staff-readable field names (docs/anonymity.md).
+   */
+  authorUid?: string;
   /** Which side wrote it: the incident's reporter, or its staff (the rules check which). */
   authorRole: MessageAuthorRole;
   /** The commit time (the rules require request.time). */

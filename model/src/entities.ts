@@ -75,10 +75,15 @@ export interface IncidentReport<T = TimestampLike> {
   nearestCampus: string;
   status: IncidentStatus;
   isArchived: boolean;
-  /** The reporter's email; the reporter's `users` document is found by equality on it. */
-  email: string;
-  /** Reporter's uid, so rules can let a reporter read only their own reports. */
+  /** The reporter's email, shown to staff; absent on an anonymous report. */
+  email?: string;
+  /**
+   * Reporter's uid, so rules can let a reporter read only their own reports and the server finds
+   * the reporter by it; absent on an anonymous report (model's anonymity.ts).
+   */
   reporterId?: string;
+  /** Filed anonymously through fileAnonymousReport: no field of the report names the reporter. */
+  anonymous?: true;
   description?: string;
   incidentType: string;
   assignedTo?: Assignee | null;

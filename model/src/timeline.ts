@@ -21,12 +21,14 @@ export const TIMELINE_KINDS = [
   'paged',
   'acknowledged',
   'reassigned',
+  'identity-revealed',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** Who acted, as the server found them: the uid and the name of their `users` document. */
 export interface TimelineActor {
-  uid: string;
+  /** Null for the reporter of an anonymous report (model's ANONYMOUS_ACTOR): no one is named. */
+  uid: string | null;
   /** `First Last` from the actor's profile at the time; never text the client wrote. */
   name: string;
   role: Role | null;

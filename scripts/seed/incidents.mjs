@@ -4,6 +4,7 @@
  * written by the time each status was reached (assignee, timing, decline reason, threat level).
  */
 import {
+  ANONYMOUS_ACTOR,
   CAMPUSES,
   DECLINE_REASONS,
   INCIDENT_TYPES,
@@ -88,7 +89,11 @@ const TIME_ZONE = programmeTimeZone(process.env.PROGRAMME_TIME_ZONE);
  *
  * @param {Date} now
  * @param {() => number} random deterministic source in [0, 1)
- * @returns {{ id: string, data: object, timeline: object[], notes: object[], escalation?: object, accomplishment?: { id: string, data: object, copy: object } }[]}
+ * Every eighth report (serial 5, 13, …) was filed anonymously: it names no reporter, and
+ * `anonymousReporter` is the uid the seed links it to, as fileAnonymousReport would
+ * (docs/anonymity.md).
+ *
+ * @returns {{ id: string, data: object, timeline: object[], notes: object[], anonymousReporter?: string, escalation?: object, accomplishment?: { id: string, data: object, copy: object } }[]}
  */
 export function buildIncidents(now, random) {
   // Timeline-only choices (who assigned, notes) draw from their own source, so the incidents
@@ -105,14 +110,14 @@ export function buildIncidents(now, random) {
       const place = pick(PLACES, random);
       const reportedAt = new Date(now.getTime() - (0.02 + random() * (maxAgeDays - 0.02)) * DAY);
       const id = `demo-incident-${String(serial).padStart(2, '0')}`;
+      const anonymous = serial % 8 === 5;
       const data = {
         timestamp: reportedAt,
         geoLoc: randomPointInCampus(campus, random),
         nearestCampus: campus,
         status,
         isArchived: false,
-        email: reporter.email,
-        reporterId: reporter.uid,
+        ...(anonymous ? { anonymous: true } : { email: reporter.email, reporterId: reporter.uid }),
         description: DESCRIPTIONS[type](place),
         incidentType: type,
         tags: [],
@@ -120,7 +125,9 @@ export function buildIncidents(now, random) {
         // Written by the server, not filed through the app: no reporter's hourly quota counts it.
         imported: true,
       };
-      const reporterActor = { uid: reporter.uid, name: fullName(reporter), role: 'User' };
+      const reporterActor = anonymous
+        ? ANONYMOUS_ACTOR
+        : { uid: reporter.uid, name: fullName(reporter), role: 'User' };
       const timeline = [
         {
           id: 'reported',
@@ -214,7 +221,14 @@ export function buildIncidents(now, random) {
             // finding it, the trigger records nothing twice.
             timeline[timeline.length - 1].id = `accomplishment-${accomplishment.id}`;
             entry('resolved', resolvedAt, assignee, statusEntryDetail('Resolved', {}), 'Resolved');
-            incidents.push({ id, data, timeline, notes, accomplishment });
+            incidents.push({
+              id,
+              data,
+              timeline,
+              notes,
+              accomplishment,
+              ...linkOf(anonymous, reporter),
+            });
             continue;
           }
         }
@@ -232,6 +246,7 @@ export function buildIncidents(now, random) {
         );
         timeline[timeline.length - 1].id = 'escalated';
         incidents.push({
+          ...linkOf(anonymous, reporter),
           id,
           data,
           timeline,
@@ -254,12 +269,17 @@ export function buildIncidents(now, random) {
       }
       // Not escalated yet: the mark the escalation scan's query selects on (services/escalation.ts).
       if (status === 'Reported') data.escalatedAt = null;
-      incidents.push({ id, data, timeline, notes });
+      incidents.push({ id, data, timeline, notes, ...linkOf(anonymous, reporter) });
     }
   }
   // The search words the keywords trigger keeps, written here so a fresh stack can search at once.
   for (const { data } of incidents) data.keywords = incidentKeywords(data);
   return incidents;
+}
+
+/** The reporter an anonymous report is linked to, only there (docs/anonymity.md). */
+function linkOf(anonymous, reporter) {
+  return anonymous ? { anonymousReporter: reporter.uid } : {};
 }
 
 /** The staff's accomplishment report and its top-level copy, as the accomplishment trigger writes it. */

@@ -184,8 +184,26 @@ export async function seedDemoData({ now = new Date() } = {}) {
     }
     const incidents = buildIncidents(now, random);
     let accomplishments = 0;
-    for (const { id, data, timeline, notes, escalation, accomplishment } of incidents) {
+    for (const {
+      id,
+      data,
+      timeline,
+      notes,
+      escalation,
+      accomplishment,
+      anonymousReporter,
+    } of incidents) {
       const incidentPath = `${COLLECTIONS.incidentReports}/${id}`;
+      if (anonymousReporter) {
+        writes.push([
+          `${COLLECTIONS.anonymousReporters}/${id}`,
+          { uid: anonymousReporter, filedAt: data.timestamp },
+        ]);
+        writes.push([
+          `${COLLECTIONS.users}/${anonymousReporter}/${COLLECTIONS.anonymousReports}/${id}`,
+          { filedAt: data.timestamp },
+        ]);
+      }
       // The timeline goes first: the created trigger finds the "reported" entry and leaves the
       // report alone (no notification, no second entry).
       for (const { id: entryId, ...entry } of timeline) {

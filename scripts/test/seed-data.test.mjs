@@ -33,13 +33,30 @@ test('incidents cover every status and campus, in the last 30 days, inside their
 
 test('incidents carry the search words the keywords trigger would write', () => {
   for (const { id, data } of incidents) assert.ok(keywordsUpToDate(data.keywords, data), id);
-  assert.ok(incidents.every(({ data }) => data.keywords.includes(data.email)));
+  assert.ok(
+    incidents.every(({ data }) => data.anonymous === true || data.keywords.includes(data.email)),
+  );
+});
+
+test('an anonymous report names its reporter nowhere but in its link (docs/anonymity.md)', () => {
+  const anonymous = incidents.filter(({ data }) => data.anonymous === true);
+  assert.ok(anonymous.length >= 3, 'a few anonymous reports to look at');
+  for (const { id, data, timeline, anonymousReporter } of anonymous) {
+    const reporter = REPORTERS.find((r) => r.uid === anonymousReporter);
+    assert.ok(reporter, id);
+    const staffRead = JSON.stringify({ data, timeline });
+    for (const secret of [reporter.uid, reporter.email, reporter.lastName])
+      assert.ok(!staffRead.includes(secret), `${id} names its reporter (${secret})`);
+  }
+  assert.ok(
+    incidents.every((i) => (i.data.anonymous === true) === (i.anonymousReporter !== undefined)),
+  );
 });
 
 test('each status carries the fields the workflow would have written by then', () => {
-  for (const { data, timeline } of incidents) {
-    const reporter = REPORTERS.find((r) => r.uid === data.reporterId);
-    assert.equal(data.email, reporter.email);
+  for (const { data, timeline, anonymousReporter } of incidents) {
+    const reporter = REPORTERS.find((r) => r.uid === (data.reporterId ?? anonymousReporter));
+    assert.equal(data.email, data.anonymous ? undefined : reporter.email);
     if (data.status === 'Reported') assert.equal(data.assignedTo, undefined);
     if (['Processing', 'Responded', 'Resolved'].includes(data.status)) {
       assert.ok(STAFF.some((s) => s.uid === data.assignedTo.id && !s.isArchived));
@@ -67,7 +84,7 @@ test('each status carries the fields the workflow would have written by then', (
 test('every timeline starts with one "reported" entry by the reporter, and names each actor', () => {
   for (const { id, data, timeline, notes } of incidents) {
     assert.equal(timeline[0].id, 'reported', id);
-    assert.equal(timeline[0].actor.uid, data.reporterId);
+    assert.equal(timeline[0].actor.uid, data.reporterId ?? null);
     assert.equal(timeline.filter((e) => e.kind === 'reported').length, 1, id);
     assert.equal(new Set(timeline.map((e) => e.id)).size, timeline.length, 'ids unique');
     for (const e of timeline.slice(1)) {

@@ -19,6 +19,11 @@ export interface PushTarget {
   topic?: string;
   /** The user the tokens belong to, when known; otherwise invalid tokens are looked up. */
   owner?: DocumentReference;
+  /**
+   * The record (Admin-read) must not identify the recipient: it keeps how many tokens, not which
+   * (a push to an anonymous reporter; docs/anonymity.md).
+   */
+  confidential?: boolean;
 }
 
 export interface PushSender {
@@ -53,7 +58,11 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
       const ref = recordId ? records.doc(recordId) : records.doc();
       const tokens = [...new Set(target.tokens ?? [])];
       const base = {
-        ...(target.topic ? { topic: target.topic } : { tokens }),
+        ...(target.topic
+          ? { topic: target.topic }
+          : target.confidential
+            ? { tokenCount: tokens.length }
+            : { tokens }),
         payload,
         timestamp: FieldValue.serverTimestamp(),
       };
@@ -98,8 +107,12 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
           transport: outcome.state === 'skipped' ? 'none' : transport.name,
           sent: outcome.sent,
           failed: outcome.failed,
-          ...(outcome.invalidTokens.length > 0 ? { removedTokens: outcome.invalidTokens } : {}),
-          ...(error ? { error } : {}),
+          ...(outcome.invalidTokens.length > 0
+            ? target.confidential
+              ? { removedTokenCount: outcome.invalidTokens.length }
+              : { removedTokens: outcome.invalidTokens }
+            : {}),
+          ...(error && !target.confidential ? { error } : {}),
         });
       } catch (err) {
         logger.error('Could not record a push message', { id: ref.id, err });

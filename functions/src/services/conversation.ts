@@ -5,7 +5,7 @@ import { eventDocId } from '../domain/event-ids';
 import { messageNotification } from '../domain/message-notification';
 import type { PushSender } from '../push/sender';
 import { runOnce } from '../platform/run-once';
-import { findReporter } from './reporter';
+import { findReporter, reporterPushTarget } from './reporter';
 import { userIdOf } from './user-refs';
 
 export interface MessageEvent {
@@ -57,7 +57,8 @@ export async function deliverMessage(
     : undefined;
   const staffName = author && isStaffRole(author.role) ? fullName(author) || null : null;
   const incident = (await incidentRef.get()).data();
-  const reporter = fromStaff && incident ? await findReporter(db, incident.reporterId) : null;
+  const reporter =
+    fromStaff && incident ? await findReporter(db, event.incidentId, incident) : null;
   const content = messageNotification(
     staffName,
     typeof text === 'string' ? text : '',
@@ -86,8 +87,12 @@ export async function deliverMessage(
         );
         return 'notified' as const;
       }
-      if (authorRole !== 'reporter' || authorUid !== current.get('reporterId'))
-        return 'stranger' as const;
+      // The rules admit only the report's reporter; an anonymous one writes no uid at all.
+      const fromReporter =
+        current.get('anonymous') === true
+          ? authorUid === undefined
+          : authorUid === current.get('reporterId');
+      if (authorRole !== 'reporter' || !fromReporter) return 'stranger' as const;
       tx.update(incidentRef, {
         unreadFromReporter: FieldValue.increment(1),
         reporterReplied: true,
@@ -115,7 +120,7 @@ export async function deliverMessage(
       return 'staff-told';
     case 'notified':
       await deps.push.send(
-        { tokens: reporter!.deviceTokens, owner: reporter!.ref },
+        reporterPushTarget(reporter!),
         content.push,
         eventDocId(event.eventId, 'message'),
       );

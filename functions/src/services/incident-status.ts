@@ -1,6 +1,7 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
+  ANONYMOUS_ACTOR,
   COLLECTIONS,
   MESSAGES,
   PUSH_TYPES,
@@ -15,7 +16,7 @@ import { notificationContent } from '../domain/notification-content';
 import type { TimingField } from '../domain/status-change';
 import type { PushSender } from '../push/sender';
 import { knownTags, trustedAssigneeName } from './assignment';
-import { findReporter } from './reporter';
+import { findReporter, reporterPushTarget } from './reporter';
 import { reportedAt } from '../platform/timestamps';
 import { runOnce } from '../platform/run-once';
 import { REPORTED_ENTRY_ID, actorOf, addEntry, timelineCollection } from './timeline';
@@ -63,7 +64,7 @@ export async function applyIncidentStatus(
 ): Promise<StatusOutcome> {
   const { db } = deps;
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
-  const reporter = await findReporter(db, event.incident.reporterId);
+  const reporter = await findReporter(db, event.incidentId, event.incident);
   const at = reportedAt(event.incident);
   const assigneeName =
     event.status === 'Processing' ? await trustedAssigneeName(db, event.incident.assignedTo) : null;
@@ -101,11 +102,15 @@ export async function applyIncidentStatus(
         if ('escalatedAt' in unescalated) tx.update(incidentRef, unescalated);
         return 'history' as const;
       }
-      const actor = await actorOf(
-        tx,
-        db,
-        event.status === 'Reported' ? event.incident.reporterId : event.incident.updatedBy,
-      );
+      // The reporter of an anonymous report is never named, not even on the staff's timeline.
+      const actor =
+        event.status === 'Reported' && event.incident.anonymous === true
+          ? ANONYMOUS_ACTOR
+          : await actorOf(
+              tx,
+              db,
+              event.status === 'Reported' ? event.incident.reporterId : event.incident.updatedBy,
+            );
       // An assignment keeps only tags that exist (the rules cannot check each name).
       const tags = event.status === 'Processing' ? await knownTags(tx, db, event.incident) : null;
       addEntry(tx, entryRef, {
@@ -158,7 +163,7 @@ export async function applyIncidentStatus(
     return 'no-reporter';
   }
   await deps.push.send(
-    { tokens: reporter.deviceTokens, owner: reporter.ref },
+    reporterPushTarget(reporter),
     {
       title: content.title,
       body: content.message,

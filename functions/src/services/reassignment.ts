@@ -10,7 +10,7 @@ import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
 import { reportedAt } from '../platform/timestamps';
 import type { PushSender } from '../push/sender';
-import { findReporter } from './reporter';
+import { findReporter, reporterPushTarget } from './reporter';
 import { addEntry, timelineCollection } from './timeline';
 
 export interface ReassignDeps {
@@ -92,7 +92,7 @@ export async function reassignReport(
       actor: { uid: caller.uid, name: caller.displayName, role: caller.role },
       detail: `Reassigned from ${from} to ${name}: ${input.reason}`,
     });
-    const reporter = await findReporter(db, incident.reporterId);
+    const reporter = await findReporter(db, ref.id, incident);
     if (!reporter) return null;
     // The reporter reads who handles it now, named from the assignee's own profile.
     const content = notificationContent(
@@ -119,15 +119,12 @@ export async function reassignReport(
     return { reporter, content };
   });
   if (told) {
-    await deps.push.send(
-      { tokens: told.reporter.deviceTokens, owner: told.reporter.ref },
-      {
-        title: told.content.title,
-        body: told.content.message,
-        type: PUSH_TYPES.report,
-        type_id: ref.id,
-      },
-    );
+    await deps.push.send(reporterPushTarget(told.reporter), {
+      title: told.content.title,
+      body: told.content.message,
+      type: PUSH_TYPES.report,
+      type_id: ref.id,
+    });
   }
   return { incidentId: ref.id, assigneeId: input.assigneeId };
 }

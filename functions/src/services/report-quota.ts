@@ -8,6 +8,8 @@ export interface QuotaEvent {
   incidentId: string;
   /** The report as created. */
   incident: DocumentData;
+  /** Its reporter's uid (services/reporter.ts reporterUidOf; anonymous reports have it too). */
+  reporterUid: string | null;
   /** When the report's document was created (its commit). */
   createdAt: Timestamp;
 }
@@ -21,12 +23,13 @@ interface FiledReport {
 /**
  * Whether a new report is one its reporter filed through the app (docs/security-rules.md): every
  * server writer (an import, the demo seed, a test's setup) marks its reports `imported: true`, a
- * field the rules never take from the app.
+ * field the rules never take from the app. An anonymous report counts like any other: it comes
+ * from the app through fileAnonymousReport, which checks the same quota.
  */
 export function filedThroughApp(incident: DocumentData): boolean {
   return (
-    typeof incident.reporterId === 'string' &&
-    incident.reporterId !== '' &&
+    ((typeof incident.reporterId === 'string' && incident.reporterId !== '') ||
+      incident.anonymous === true) &&
     incident.imported !== true
   );
 }
@@ -47,8 +50,8 @@ export async function applyReportQuota(
   event: QuotaEvent,
   timeZone: string,
 ): Promise<'not-counted' | 'within' | 'full'> {
-  if (!filedThroughApp(event.incident)) return 'not-counted';
-  const reporterId = event.incident.reporterId as string;
+  const reporterId = event.reporterUid;
+  if (!filedThroughApp(event.incident) || !reporterId) return 'not-counted';
   const limit = LIMITS.reportsPerReporterPerHour;
   const at = event.createdAt;
   const quota = db.collection(COLLECTIONS.reportQuotas).doc(reporterId);

@@ -6,6 +6,7 @@ import { defaultSender } from '../push/default-sender';
 import { db } from '../platform/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
 import { applyReportQuota } from '../services/report-quota';
+import { reporterUidOf } from '../services/reporter';
 import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
 
@@ -28,6 +29,7 @@ export const announceNewIncident = onDocumentCreated(
       {
         incidentId: event.params.incidentId,
         incident,
+        reporterUid: await reporterUidOf(db(), event.params.incidentId, incident),
         createdAt: event.data?.createTime ?? Timestamp.fromDate(new Date(event.time)),
       },
       timeZone(),

@@ -28,6 +28,8 @@ export interface MessageWrite {
   counter?: Partial<RecordCount> | null;
   /** The author's pace after this message (default: a new window starting now); null: not paced. */
   pace?: Partial<MessagePace<Timestamp | FieldValue>> | null;
+  /** The message leaves out its author's uid, as the reporter of an anonymous report writes it. */
+  withoutAuthorUid?: boolean;
 }
 
 /**
@@ -38,13 +40,13 @@ export function sendMessage(
   db: Firestore,
   reportId: string,
   author: { uid: string; role: 'reporter' | 'staff' },
-  { changes = {}, count, counter = {}, pace = {} }: MessageWrite,
+  { changes = {}, count, counter = {}, pace = {}, withoutAuthorUid = false }: MessageWrite,
 ): Promise<void> {
   const batch = writeBatch(db);
   const message = doc(messagesOf(db, reportId));
   batch.set(message, {
     text: 'Are you safe right now?',
-    authorUid: author.uid,
+    ...(withoutAuthorUid ? {} : { authorUid: author.uid }),
     authorRole: author.role,
     sentAt: serverTimestamp(),
     ...changes,

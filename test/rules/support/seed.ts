@@ -28,6 +28,8 @@ export const REPORTS = {
   archived: 'main-archived',
   /** Bob's, other campus. */
   otherCampus: 'north-reported',
+  /** Alice's, same campus, filed anonymously: no field names her (docs/anonymity.md). */
+  anonymous: 'main-anonymous',
 } as const;
 
 export const ACCOMPLISHMENTS = {
@@ -262,6 +264,17 @@ export async function seedFirestore(db: Firestore): Promise<void> {
     incident(alice, SAME_CAMPUS, { isArchived: true }),
   );
   put(batch, db, `${reports}/${REPORTS.otherCampus}`, incident(otherAppUser, OTHER_CAMPUS));
+  // As fileAnonymousReport writes it: the report without email or reporterId, the server-only
+  // link and the reporter's own.
+  const { email: _email, reporterId: _reporterId, ...named } = incident(alice, SAME_CAMPUS);
+  put(batch, db, `${reports}/${REPORTS.anonymous}`, { ...named, anonymous: true });
+  put(batch, db, `${COLLECTIONS.anonymousReporters}/${REPORTS.anonymous}`, {
+    uid: alice.uid,
+    filedAt: reportTime,
+  });
+  put(batch, db, `${users}/${alice.uid}/${COLLECTIONS.anonymousReports}/${REPORTS.anonymous}`, {
+    filedAt: reportTime,
+  });
   for (const [reportId, author, reporter] of [
     [REPORTS.reported, imtSameCampus, alice],
     [REPORTS.archived, imtSameCampus, alice],

@@ -1,3 +1,4 @@
+import { reporterLabel } from '@campus-safety/model';
 import { useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog, Dialog } from '../../../components/Dialog';
@@ -16,6 +17,7 @@ import { AcknowledgePanel } from './AcknowledgePanel';
 import { AssignDialog } from './AssignDialog';
 import { DeclineDialog } from './DeclineDialog';
 import { ReassignDialog } from './ReassignDialog';
+import { RevealReporterDialog } from './RevealReporterDialog';
 import { Time } from '../../../components/Time';
 import { respondToIncident, setIncidentArchived } from '../api';
 import { IncidentTimeline } from '../timeline/IncidentTimeline';
@@ -29,6 +31,7 @@ const ACTION_LABELS: Record<IncidentAction, string> = {
   decline: 'Decline',
   archive: 'Archive',
   restore: 'Restore',
+  reveal: 'Reveal reporter',
 };
 
 function osmLink(lat: number, lon: number) {
@@ -103,7 +106,7 @@ export function IncidentDetail({
             </Field>
             <Field label="Type">{data.incidentType}</Field>
             <Field label="Campus">{data.nearestCampus}</Field>
-            <Field label="Reporter">{data.email}</Field>
+            <Field label="Reporter">{reporterLabel(data)}</Field>
             <Field label="Threat level">{data.threatLevel ?? '—'}</Field>
             <Field label="Tags">{data.tags?.length ? data.tags.join(', ') : '—'}</Field>
             <Field label="Assignee">
@@ -197,7 +200,7 @@ export function IncidentDetail({
                 variant={
                   a === 'decline' || a === 'archive'
                     ? 'danger'
-                    : a === 'restore'
+                    : a === 'restore' || a === 'reveal'
                       ? 'secondary'
                       : 'primary'
                 }
@@ -214,6 +217,9 @@ export function IncidentDetail({
           {action === 'assign' && <AssignDialog incident={data} onClose={() => setAction(null)} />}
           {action === 'reassign' && (
             <ReassignDialog incident={data} onClose={() => setAction(null)} />
+          )}
+          {action === 'reveal' && (
+            <RevealReporterDialog incident={data} onClose={() => setAction(null)} />
           )}
           {action === 'decline' && (
             <DeclineDialog incident={data} onClose={() => setAction(null)} />

@@ -1,3 +1,4 @@
+import { reporterLabel } from '@campus-safety/model';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -108,7 +109,7 @@ export default function PrintIncidentPage() {
             <dl>
               <Row label="Status">{data.status}</Row>
               <Row label="Reported">{formatDate(data.timestamp)}</Row>
-              <Row label="Reporter">{data.email}</Row>
+              <Row label="Reporter">{reporterLabel(data)}</Row>
               <Row label="Threat level">{data.threatLevel ?? '—'}</Row>
               <Row label="Tags">{data.tags?.length ? data.tags.join(', ') : '—'}</Row>
               <Row label="Assignee">

@@ -24,6 +24,17 @@ describe('status actions per status and role', () => {
     expect(availableActions(live('Responded'), 'IMT')).toEqual(['accomplish', 'decline']);
   });
 
+  it('only an Admin may reveal who filed an anonymous report, live or archived', () => {
+    const anonymous = { ...live('Resolved'), anonymous: true };
+    expect(availableActions(anonymous, 'Admin')).toEqual(['archive', 'reveal']);
+    expect(availableActions({ ...anonymous, isArchived: true }, 'Admin')).toEqual([
+      'restore',
+      'reveal',
+    ]);
+    expect(availableActions(anonymous, 'IMT')).toEqual([]);
+    expect(availableActions(live('Resolved'), 'Admin')).not.toContain('reveal');
+  });
+
   it('nothing leaves Resolved or Declined except archiving (Admin)', () => {
     expect(availableActions(live('Resolved'), 'IMT')).toEqual([]);
     expect(availableActions(live('Declined'), 'IMT')).toEqual([]);

@@ -8,18 +8,21 @@ import {
 import { canBeAssigned } from '../../../data/staff-directory';
 
 export type IncidentAction =
-  'assign' | 'reassign' | 'respond' | 'decline' | 'accomplish' | 'archive' | 'restore';
+  'assign' | 'reassign' | 'respond' | 'decline' | 'accomplish' | 'archive' | 'restore' | 'reveal';
 
 /**
  * What staff may do to a report in its current state (STATUS_TRANSITIONS); reporters only read.
  * Archived reports can only be restored, by an Admin.
  */
 export function availableActions(
-  incident: { status: IncidentStatus; isArchived: boolean },
+  incident: { status: IncidentStatus; isArchived: boolean; anonymous?: boolean },
   role: Role | null,
 ): IncidentAction[] {
   if (!isStaffRole(role)) return [];
-  if (incident.isArchived) return role === 'Admin' ? ['restore'] : [];
+  // Only an Admin may learn who filed an anonymous report, with a reason (docs/anonymity.md).
+  const reveal: IncidentAction[] =
+    role === 'Admin' && incident.anonymous === true ? ['reveal'] : [];
+  if (incident.isArchived) return role === 'Admin' ? ['restore', ...reveal] : [];
   const actions: IncidentAction[] = [];
   if (canMoveStatus(incident.status, 'Processing')) actions.push('assign');
   // A report in progress changes hands through reassignReport, with a reason (Admins, and the
@@ -30,7 +33,7 @@ export function availableActions(
     actions.push('accomplish');
   if (canMoveStatus(incident.status, 'Declined')) actions.push('decline');
   if (role === 'Admin') actions.push('archive');
-  return actions;
+  return [...actions, ...reveal];
 }
 
 /**

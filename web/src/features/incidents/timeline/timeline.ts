@@ -18,6 +18,7 @@ export const KIND_LABELS: Record<TimelineKind, string> = {
   escalated: 'Escalated',
   paged: 'Assignee paged',
   acknowledged: 'Acknowledged',
+  'identity-revealed': 'Reporter identity revealed',
   reassigned: 'Reassigned',
 };
 

@@ -1,3 +1,4 @@
+import { reporterLabel } from '@campus-safety/model';
 import { useState } from 'react';
 import { RowButton } from '../../../components/Button';
 import { Button } from '../../../components/Button';
@@ -48,7 +49,7 @@ export function incidentColumns(open: (id: string) => void): Column<Incident>[] 
     { header: 'Assignee', cell: (r) => r.assignedTo?.displayName ?? '—' },
     {
       header: 'Reporter',
-      cell: (r) => <span className="break-all">{r.email}</span>,
+      cell: (r) => <span className="break-all">{reporterLabel(r)}</span>,
       // Only where the table has room for it beside the navigation; always on the cards.
       className: 'xl:hidden 2xl:table-cell',
     },
