@@ -236,6 +236,59 @@ describe('Clery records', () => {
     assert.ok(text.includes(id) && text.includes('Kitchen fire'), 'the printed log lists the fire');
   });
 
+  it('a decision not to warn is recorded from the crime log; a test of the emergency response is recorded and listed for the year', async () => {
+    const incidents = db().collection('incident_reports');
+    const id = 'e2e-clery-no-warning';
+    await incidents.doc(id).set(incident(1, 'Resolved'));
+    await db()
+      .collection('clery_records')
+      .doc(id)
+      .set(record(id, Date.now() - DAY));
+
+    const log = await openPage('/clery/crime-log', admin());
+    await log.getByRole('button', { name: `No Timely Warning for ${id}` }).click();
+    const decide = log.getByRole('dialog', { name: `No Timely Warning for ${id}` });
+    await decide.getByRole('button', { name: 'Record decision' }).click();
+    await decide.getByText('Reason is required.').waitFor();
+    await decide.getByLabel('Reason').fill('Suspect arrested on site: no continuing threat.');
+    await assertAccessible(log, 'admin-clery-warning-decision-dialog', DIALOGS);
+    await decide.getByRole('button', { name: 'Record decision' }).click();
+    await decide.waitFor({ state: 'detached', timeout: 60_000 });
+    await log
+      .getByRole('row')
+      .filter({ hasText: id })
+      .getByText('No Timely Warning: decided')
+      .waitFor();
+
+    const page = await openPage('/clery/warnings', admin());
+    const decisions = page.getByRole('table', { name: 'Decisions not to issue a Timely Warning' });
+    await decisions
+      .getByRole('row')
+      .filter({ hasText: id })
+      .getByText('Suspect arrested on site')
+      .waitFor();
+    await page.getByRole('button', { name: 'Record a test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record a test of the emergency response' });
+    await dialog.getByRole('button', { name: 'Record test' }).click();
+    await dialog.getByText('Choose at least one campus.').waitFor();
+    await dialog.getByText('Choose whether it was announced.').waitFor();
+    // Yesterday at 10:00 in the programme zone, as the field takes it.
+    const day = new Date(Date.now() - DAY + ZONE_OFFSET).toISOString().slice(0, 10);
+    await dialog.getByLabel(/^Date and time/).fill(`${day}T10:00`);
+    await dialog.getByLabel('Announced or not').selectOption('Unannounced');
+    await dialog.getByLabel('Main Campus').check();
+    await dialog.getByLabel('Description').fill('E2E: unannounced lockdown drill, all buildings.');
+    await assertAccessible(page, 'admin-clery-emergency-test-dialog', DIALOGS);
+    await dialog.getByRole('button', { name: 'Record test' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    const tests = page.getByRole('table', { name: 'Tests of the emergency response' });
+    await tests.getByRole('row').filter({ hasText: 'E2E: unannounced lockdown drill' }).waitFor();
+    assert.ok(
+      (await tests.innerText()).includes('Unannounced'),
+      'the test is listed as unannounced',
+    );
+  });
+
   it('the annual table counts a generated set of classified incidents exactly', async () => {
     await clearCleryRecords();
     const localYear = (ms) => Number(new Date(ms + ZONE_OFFSET).toISOString().slice(0, 4));

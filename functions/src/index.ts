@@ -36,6 +36,8 @@ export { withholdCrimeLogEntry } from './callables/withhold-crime-log-entry';
 export { setLegalHold } from './callables/set-legal-hold';
 export { saveCleryCalendar } from './callables/save-clery-calendar';
 export { recordFire } from './callables/record-fire';
+export { recordWarningDecision } from './callables/record-warning-decision';
+export { recordEmergencyTest } from './callables/record-emergency-test';
 export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 export { acknowledgeAssignment } from './callables/acknowledge-assignment';
 export { reassignReport } from './callables/reassign-report';

@@ -22,6 +22,11 @@ import {
 } from './clery/record';
 import { saveCleryCalendarSchema } from './clery/crime-log';
 import { recordFireSchema } from './clery/fire';
+import {
+  recordEmergencyTestSchema,
+  recordWarningDecisionSchema,
+  type RecordEmergencyTestResponse,
+} from './clery/emergency';
 import { MESSAGES } from './constants';
 import {
   accountIdSchema,
@@ -253,6 +258,16 @@ export const CALLABLES = {
     input: recordFireSchema,
     roles: ADMIN,
     failure: 'Could not save the fire log entry. Try again.',
+  }),
+  recordWarningDecision: spec<CleryChangeResponse>()({
+    input: recordWarningDecisionSchema,
+    roles: ADMIN,
+    failure: 'Could not record the decision. Try again.',
+  }),
+  recordEmergencyTest: spec<RecordEmergencyTestResponse>()({
+    input: recordEmergencyTestSchema,
+    roles: ADMIN,
+    failure: 'Could not record the test. Try again.',
   }),
   saveCleryCalendar: spec<SaveCleryCalendarResponse>()({
     input: saveCleryCalendarSchema,

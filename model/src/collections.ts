@@ -36,6 +36,10 @@ export const COLLECTIONS = {
   legalHolds: 'legal_holds',
   /** Server-written, Admin-read: a fire in on-campus student housing (id = incident id); kept like Clery records. */
   fireLog: 'fire_log',
+  /** Server-written, Admin-read: a decision not to issue a Timely Warning (id = incident id). */
+  warningDecisions: 'warning_decisions',
+  /** Server-written, Admin-read: a test of the emergency response procedures. */
+  emergencyTests: 'emergency_tests',
   /** Sub-collection of `incident_reports/{id}`: server-written entries (who did what, when). */
   timeline: 'timeline',
   /** Sub-collection of `incident_reports/{id}`: staff-only notes, written by campus IMT and Admins. */

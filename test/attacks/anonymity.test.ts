@@ -41,9 +41,16 @@ describe('attacks: anonymous reports', () => {
         description: 'My supervisor threatens staff who complain.',
       },
     ));
+    // Both writers of a new report have run (keywords; the "reported" entry and escalation mark),
+    // so "nothing changed" below compares settled data.
     await waitFor(
-      async () => (await admin.db.doc(reportPath()).get()).get('keywords'),
-      (k) => Array.isArray(k),
+      async () => (await admin.db.doc(reportPath()).get()).data() ?? {},
+      (d) => Array.isArray(d.keywords) && d.escalatedAt === null,
+    );
+    await waitFor(
+      async () =>
+        (await admin.db.doc(`${reportPath()}/${COLLECTIONS.timeline}/reported`).get()).exists,
+      (exists) => exists,
     );
   });
 

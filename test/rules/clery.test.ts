@@ -72,6 +72,29 @@ const fire = {
   retainUntil: now,
 };
 
+const decision = {
+  incidentId: REPORTS.resolved,
+  campus: SAME_CAMPUS,
+  reportedAt: now,
+  reason: 'Suspect arrested on site: no continuing threat.',
+  decidedAt: now,
+  decidedBy: 'admin',
+  decidedByName: 'Ada Admin',
+  retainUntil: now,
+};
+const drill = {
+  testedAt: now,
+  announced: false,
+  campuses: [SAME_CAMPUS],
+  description: 'Unannounced lockdown drill, all buildings.',
+  followUp: 'Two doors did not lock: work orders filed.',
+  recordedAt: now,
+  recordedBy: 'admin',
+  recordedByName: 'Ada Admin',
+  retainUntil: now,
+};
+const TEST_ID = 'drill-1';
+
 async function seedClery(env: RulesTestEnvironment) {
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
@@ -83,6 +106,9 @@ async function seedClery(env: RulesTestEnvironment) {
     await setDoc(doc(db, COLLECTIONS.legalHolds, REPORTS.declined, CLERY_LOG, 'l1'), logLine);
     await setDoc(doc(db, COLLECTIONS.fireLog, REPORTS.resolved), fire);
     await setDoc(doc(db, COLLECTIONS.fireLog, REPORTS.resolved, CLERY_LOG, 'l1'), logLine);
+    await setDoc(doc(db, COLLECTIONS.warningDecisions, REPORTS.resolved), decision);
+    await setDoc(doc(db, COLLECTIONS.emergencyTests, TEST_ID), drill);
+    await setDoc(doc(db, COLLECTIONS.emergencyTests, TEST_ID, CLERY_LOG, 'l1'), logLine);
   });
 }
 
@@ -157,6 +183,42 @@ describe('Clery records and legal holds', () => {
     write('add a line to a fire log entry’s history', NOBODY, (db) =>
       setDoc(doc(fireDoc(db, REPORTS.resolved), CLERY_LOG, 'forged'), logLine),
     ),
+    // Decisions not to warn and emergency tests: Admins read, the callables alone write.
+    read('list the decisions not to issue a warning', ADMIN, (db) =>
+      getDocs(collection(db, COLLECTIONS.warningDecisions)),
+    ),
+    write('record a decision not to warn directly', NOBODY, (db) =>
+      setDoc(doc(db, COLLECTIONS.warningDecisions, REPORTS.declined), {
+        ...decision,
+        incidentId: REPORTS.declined,
+      }),
+    ),
+    write('rewrite the reason of a decision not to warn', NOBODY, (db) =>
+      updateDoc(doc(db, COLLECTIONS.warningDecisions, REPORTS.resolved), { reason: 'Other' }),
+    ),
+    write('delete a decision not to warn', NOBODY, (db) =>
+      deleteDoc(doc(db, COLLECTIONS.warningDecisions, REPORTS.resolved)),
+    ),
+    read('list the tests of the emergency response', ADMIN, (db) =>
+      getDocs(collection(db, COLLECTIONS.emergencyTests)),
+    ),
+    read('read a test’s history', ADMIN, (db) =>
+      getDocs(collection(db, COLLECTIONS.emergencyTests, TEST_ID, CLERY_LOG)),
+    ),
+    write('record a test directly', NOBODY, (db) =>
+      setDoc(doc(db, COLLECTIONS.emergencyTests, 'forged'), drill),
+    ),
+    write('mark a test announced after the fact', NOBODY, (db) =>
+      updateDoc(doc(db, COLLECTIONS.emergencyTests, TEST_ID), { announced: true }),
+    ),
+    write('delete a test', NOBODY, (db) => deleteDoc(doc(db, COLLECTIONS.emergencyTests, TEST_ID))),
+    write('add a line to a test’s history', NOBODY, (db) =>
+      setDoc(doc(db, COLLECTIONS.emergencyTests, TEST_ID, CLERY_LOG, 'forged'), logLine),
+    ),
   ];
-  describeMatrix('clery_records, legal_holds and fire_log', rows, firestoreTables(fixture));
+  describeMatrix(
+    'clery_records, legal_holds, fire_log, warning_decisions and emergency_tests',
+    rows,
+    firestoreTables(fixture),
+  );
 });

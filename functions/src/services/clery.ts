@@ -15,6 +15,7 @@ import {
   type CallableInput,
   type CleryChangeResponse,
   type CleryLogEntry,
+  type RecordEmergencyTestResponse,
   type SaveCleryCalendarResponse,
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
@@ -204,4 +205,83 @@ export async function recordFire(
     appendLogEntry(tx, entryRef, existing.exists ? 'fireRevised' : 'fireRecorded', caller, null);
   });
   return { incidentId: input.incidentId };
+}
+
+/**
+ * Records (or revises) the decision that a reported incident needs no Timely Warning, with the
+ * reason (docs/clery.md#warnings-and-tests). A revision keeps the earlier reason in the history.
+ */
+export async function recordWarningDecision(
+  db: Firestore,
+  input: CallableInput<'recordWarningDecision'>,
+  caller: Caller,
+  timeZone: string,
+): Promise<CleryChangeResponse> {
+  const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(input.incidentId);
+  const decisionRef = db.collection(COLLECTIONS.warningDecisions).doc(input.incidentId);
+  await db.runTransaction(async (tx) => {
+    const [incident, existing] = await Promise.all([tx.get(incidentRef), tx.get(decisionRef)]);
+    if (!incident.exists) fail('not-found', 'The incident no longer exists.');
+    const campus: unknown = incident.get('nearestCampus');
+    if (!isCampusName(campus)) fail('failed-precondition', 'The incident has no campus.');
+    const reported = reportedAt(incident.data());
+    if (!reported) fail('failed-precondition', 'The incident has no report time.');
+    tx.set(decisionRef, {
+      incidentId: input.incidentId,
+      campus,
+      reportedAt: Timestamp.fromDate(reported),
+      reason: input.reason,
+      decidedAt: Timestamp.now(),
+      decidedBy: caller.uid,
+      decidedByName: caller.displayName,
+      retainUntil: Timestamp.fromDate(retainUntilOf(reported, timeZone)),
+    });
+    const previous: unknown = existing.get('reason');
+    appendLogEntry(
+      tx,
+      decisionRef,
+      existing.exists ? 'warningDecisionRevised' : 'warningDecisionRecorded',
+      caller,
+      typeof previous === 'string' ? `Earlier reason: ${previous}` : null,
+    );
+  });
+  return { incidentId: input.incidentId };
+}
+
+/** Records a test of the emergency response procedures, or revises one (its history kept). */
+export async function recordEmergencyTest(
+  db: Firestore,
+  input: CallableInput<'recordEmergencyTest'>,
+  caller: Caller,
+  timeZone: string,
+): Promise<RecordEmergencyTestResponse> {
+  const tests = db.collection(COLLECTIONS.emergencyTests);
+  const ref = input.id ? tests.doc(input.id) : tests.doc();
+  await db.runTransaction(async (tx) => {
+    const existing = await tx.get(ref);
+    if (input.id && !existing.exists) fail('not-found', 'That test is no longer on record.');
+    if (input.testedAt.getTime() > Date.now() + MINUTE)
+      fail('invalid-argument', 'Tested at cannot be in the future.', {
+        issues: [{ path: ['testedAt'], message: 'Tested at cannot be in the future.' }],
+      });
+    tx.set(ref, {
+      testedAt: Timestamp.fromDate(input.testedAt),
+      announced: input.announced,
+      campuses: input.campuses,
+      description: input.description,
+      followUp: input.followUp ?? '',
+      recordedAt: Timestamp.now(),
+      recordedBy: caller.uid,
+      recordedByName: caller.displayName,
+      retainUntil: Timestamp.fromDate(retainUntilOf(input.testedAt, timeZone)),
+    });
+    appendLogEntry(
+      tx,
+      ref,
+      existing.exists ? 'emergencyTestRevised' : 'emergencyTestRecorded',
+      caller,
+      null,
+    );
+  });
+  return { id: ref.id };
 }

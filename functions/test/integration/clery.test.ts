@@ -230,6 +230,89 @@ describe('Clery callables', () => {
     assert.equal((await docData(`${COLLECTIONS.fireLog}/${id}`))?.injuries, 2);
   });
 
+  it('records a decision not to issue a Timely Warning with its reason; a revision keeps the earlier one', async () => {
+    const id = await incidentWith('Main Campus');
+    await admin.call('recordWarningDecision', {
+      incidentId: id,
+      reason: 'Suspect identified and arrested on site: no continuing threat.',
+    });
+    const decision = await docData(`${COLLECTIONS.warningDecisions}/${id}`);
+    assert.equal(decision?.campus, 'Main Campus');
+    assert.equal(decision?.decidedBy, admin.uid);
+    assert.equal(decision?.reportedAt.toDate().toISOString(), REPORTED.toISOString());
+    assert.equal(decision?.retainUntil.toDate().toISOString(), '2032-12-31T16:00:00.000Z');
+    await admin.call('recordWarningDecision', {
+      incidentId: id,
+      reason: 'Victim knew the suspect.',
+    });
+    assert.equal(
+      (await docData(`${COLLECTIONS.warningDecisions}/${id}`))?.reason,
+      'Victim knew the suspect.',
+    );
+    assert.deepEqual(
+      (await history(COLLECTIONS.warningDecisions, id)).map((l) => [l.action, l.note]),
+      [
+        ['warningDecisionRecorded', null],
+        [
+          'warningDecisionRevised',
+          'Earlier reason: Suspect identified and arrested on site: no continuing threat.',
+        ],
+      ],
+    );
+    const noReason = await callError(admin.call('recordWarningDecision', { incidentId: id }));
+    assert.equal(noReason.code, 'functions/invalid-argument');
+    const gone = await callError(
+      admin.call('recordWarningDecision', { incidentId: 'no-such-incident', reason: 'x' }),
+    );
+    assert.equal(gone.code, 'functions/not-found');
+    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    assert.equal(
+      (await callError(imt.call('recordWarningDecision', { incidentId: id, reason: 'x' }))).code,
+      'functions/permission-denied',
+    );
+  });
+
+  it('records a test of the emergency response and revises it; refuses a future date and unknown campuses', async () => {
+    const test = {
+      testedAt: '2025-10-14T10:00:00+08:00',
+      announced: false,
+      campuses: ['Main Campus', 'North Campus'],
+      description: 'Unannounced lockdown drill: alert sent, doors locked, all-clear after 20 min.',
+      followUp: 'Two doors in the library did not lock: work orders filed.',
+    };
+    const { id } = await admin.call<{ id: string }>('recordEmergencyTest', test);
+    const saved = await docData(`${COLLECTIONS.emergencyTests}/${id}`);
+    assert.equal(saved?.testedAt.toDate().toISOString(), '2025-10-14T02:00:00.000Z');
+    assert.deepEqual(saved?.campuses, ['Main Campus', 'North Campus']);
+    assert.equal(saved?.announced, false);
+    assert.equal(saved?.recordedBy, admin.uid);
+    assert.equal(saved?.retainUntil.toDate().toISOString(), '2032-12-31T16:00:00.000Z');
+    await admin.call('recordEmergencyTest', { ...test, id, followUp: 'Doors fixed on 20 Oct.' });
+    assert.equal(
+      (await docData(`${COLLECTIONS.emergencyTests}/${id}`))?.followUp,
+      'Doors fixed on 20 Oct.',
+    );
+    assert.deepEqual(
+      (await history(COLLECTIONS.emergencyTests, id)).map((l) => l.action),
+      ['emergencyTestRecorded', 'emergencyTestRevised'],
+    );
+
+    const future = await callError(
+      admin.call('recordEmergencyTest', {
+        ...test,
+        testedAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
+    assert.equal(future.code, 'functions/invalid-argument');
+    assert.match(future.message, /cannot be in the future/);
+    const twice = await callError(
+      admin.call('recordEmergencyTest', { ...test, campuses: ['Main Campus', 'Main Campus'] }),
+    );
+    assert.equal(twice.code, 'functions/invalid-argument');
+    const unknown = await callError(admin.call('recordEmergencyTest', { ...test, id: 'nope' }));
+    assert.equal(unknown.code, 'functions/not-found');
+  });
+
   it('sets and lifts a legal hold once each, with its history', async () => {
     const id = await incidentWith('Main Campus');
     await admin.call('setLegalHold', { incidentId: id, active: true, reason: 'Lawsuit filed' });

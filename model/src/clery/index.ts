@@ -4,3 +4,4 @@ export * from './record';
 export * from './counting';
 export * from './crime-log';
 export * from './fire';
+export * from './emergency';

@@ -63,6 +63,10 @@ export const CLERY_ACTIONS = [
   'legalHoldLifted',
   'fireRecorded',
   'fireRevised',
+  'warningDecisionRecorded',
+  'warningDecisionRevised',
+  'emergencyTestRecorded',
+  'emergencyTestRevised',
 ] as const;
 export type CleryAction = (typeof CLERY_ACTIONS)[number];
 

@@ -35,6 +35,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/clery/crime-log', label: 'Daily crime log', access: ADMIN_ONLY },
       { to: '/clery/annual', label: 'Annual statistics', access: ADMIN_ONLY },
       { to: '/clery/fire-log', label: 'Fire log', access: ADMIN_ONLY },
+      { to: '/clery/warnings', label: 'Warnings and tests', access: ADMIN_ONLY },
     ],
   },
   {

@@ -27,6 +27,7 @@ const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
 const CrimeLogPage = lazy(() => import('../features/clery/CrimeLogPage'));
 const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage'));
 const FireLogPage = lazy(() => import('../features/clery/FireLogPage'));
+const WarningsPage = lazy(() => import('../features/clery/WarningsPage'));
 const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
 const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
 
@@ -121,6 +122,7 @@ export const routes: RouteObject[] = [
       guarded('clery/crime-log', 'Daily crime log', ADMIN_ONLY, CrimeLogPage),
       guarded('clery/annual', 'Annual statistics', ADMIN_ONLY, AnnualTablesPage),
       guarded('clery/fire-log', 'Fire log', ADMIN_ONLY, FireLogPage),
+      guarded('clery/warnings', 'Warnings and tests', ADMIN_ONLY, WarningsPage),
       guarded('archives/reports', 'Archived reports', ADMIN_ONLY, IncidentsScreen, true),
       guarded(
         'archives/accomplishments',

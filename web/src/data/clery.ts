@@ -3,9 +3,11 @@ import {
   COLLECTIONS,
   readHolidays,
   type CleryRecord,
+  type EmergencyTest,
   type FireLogEntry,
   type IncidentReport,
   type LegalHold,
+  type WarningDecision,
 } from '@campus-safety/model';
 import type { FirestoreDataConverter } from 'firebase/firestore';
 import { entityConverter } from './firestore';
@@ -38,6 +40,32 @@ export function fireLogSpec(since: Date): QuerySpec<FireLogEntry> {
     converter: entityConverter<FireLogEntry>(),
     wheres: [{ field: 'reportedAt', op: '>=', value: since }],
     orderBy: { field: 'reportedAt', direction: 'desc' },
+  };
+}
+
+/** Decisions not to issue a Timely Warning on reports made since `since` (and before `until`), newest first. */
+export function warningDecisionsSpec(since: Date, until?: Date): QuerySpec<WarningDecision> {
+  return {
+    path: [COLLECTIONS.warningDecisions],
+    converter: entityConverter<WarningDecision>(),
+    wheres: [
+      { field: 'reportedAt', op: '>=', value: since },
+      ...(until ? [{ field: 'reportedAt', op: '<' as const, value: until }] : []),
+    ],
+    orderBy: { field: 'reportedAt', direction: 'desc' },
+  };
+}
+
+/** Tests of the emergency response held in [since, until), newest first. */
+export function emergencyTestsSpec(since: Date, until: Date): QuerySpec<EmergencyTest> {
+  return {
+    path: [COLLECTIONS.emergencyTests],
+    converter: entityConverter<EmergencyTest>(),
+    wheres: [
+      { field: 'testedAt', op: '>=', value: since },
+      { field: 'testedAt', op: '<', value: until },
+    ],
+    orderBy: { field: 'testedAt', direction: 'desc' },
   };
 }
 

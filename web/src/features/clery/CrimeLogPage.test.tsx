@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEntry } from '../../data/live-query';
 
-/** The live result of each of the page's five reads, by the name of its spec. */
+/** The live result of each of the page's six reads, by the name of its spec. */
 const live = vi.hoisted(() => ({ byRead: {} as Record<string, LiveEntry> }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
@@ -14,6 +14,7 @@ vi.mock('../../data/clery', () => ({
   activeLegalHoldsSpec: 'holds',
   cleryCalendarSpec: 'calendar',
   fireLogSpec: () => 'fires',
+  warningDecisionsSpec: () => 'decisions',
 }));
 vi.mock('../../data/live-query', async (importActual) => {
   const actual = await importActual<typeof import('../../data/live-query')>();
@@ -42,6 +43,7 @@ describe('Daily crime log', () => {
       records: ready([]),
       holds: ready([]),
       fires: ready([]),
+      decisions: ready([]),
       calendar: { status: 'ready', data: null, error: null },
     };
   });
@@ -57,6 +59,36 @@ describe('Daily crime log', () => {
     render(<CrimeLogPage />);
     expect(screen.getByRole('alert')).toHaveTextContent('Permission denied.');
     expect(screen.queryByRole('table', { name: 'Daily crime log' })).toBeNull();
+  });
+
+  it('offers the Timely Warning decision on a crime, and marks one decided', () => {
+    live.byRead.records = ready([
+      {
+        id: 'r1',
+        incidentId: 'r1',
+        isCrime: true,
+        offences: [{ offence: 'Burglary', bias: null }],
+        reportedAt: { toMillis: () => Date.now() },
+        occurredAt: null,
+        disposition: 'Open - under investigation',
+        generalLocation: 'Library',
+        withheld: null,
+      },
+    ]);
+    live.byRead.decisions = ready([{ id: 'r1', incidentId: 'r1', reason: 'Arrested on site.' }]);
+    render(<CrimeLogPage />);
+    expect(screen.getByRole('table', { name: 'Daily crime log' })).toHaveTextContent(
+      'No Timely Warning: decided',
+    );
+    expect(
+      screen.getByRole('button', { name: 'Revise the warning decision on r1' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says the list failed when the decisions not to warn cannot be read', () => {
+    live.byRead.decisions = { status: 'error', data: [], error: 'Permission denied.' };
+    render(<CrimeLogPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Permission denied.');
   });
 
   it('says the list failed when the legal holds cannot be read (no row shown without its hold)', () => {

@@ -14,6 +14,7 @@ import {
   cleryRecordsSpec,
   crimeLogIncidentsSpec,
   fireLogSpec,
+  warningDecisionsSpec,
 } from '../../data/clery';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../data/live-query';
 import { csvFileName, downloadCsv } from '../../lib/csv';
@@ -22,6 +23,7 @@ import { Time } from '../../components/Time';
 import { ClassifyDialog } from './ClassifyDialog';
 import { LogPeriodField, useLogWindow } from './log-window';
 import { FireDialog } from './FireDialog';
+import { WarningDecisionDialog } from './WarningDecisionDialog';
 import { HolidaysDialog } from './HolidaysDialog';
 import { LegalHoldDialog } from './LegalHoldDialog';
 import { WithholdDialog } from './WithholdDialog';
@@ -42,6 +44,7 @@ type Open =
   | { kind: 'hold'; id: string; active: boolean }
   | { kind: 'holidays' }
   | { kind: 'fire'; id: string }
+  | { kind: 'warning'; id: string }
   | null;
 
 /** The printed log: the public columns only, one row per entry on the log. */
@@ -74,6 +77,7 @@ export default function CrimeLogPage() {
   const holds = useLiveQuery(activeLegalHoldsSpec);
   const calendar = useLiveDoc(cleryCalendarSpec);
   const fires = useLiveQuery(useMemo(() => fireLogSpec(since), [since]));
+  const decisions = useLiveQuery(useMemo(() => warningDecisionsSpec(since), [since]));
   const [open, setOpen] = useState<Open>(null);
   const holidays = useMemo(() => calendar.data?.holidays ?? [], [calendar.data]);
 
@@ -88,6 +92,7 @@ export default function CrimeLogPage() {
   const incidentOf = (id: string) => incidents.data.find((i) => i.id === id);
   const recordOf = (id: string) => records.data.find((r) => r.id === id) ?? null;
   const fireOf = (id: string) => fires.data.find((f) => f.id === id) ?? null;
+  const decisionOf = (id: string) => decisions.data.find((d) => d.id === id) ?? null;
 
   const columns: Column<CrimeLogEntry>[] = [
     { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
@@ -130,6 +135,7 @@ export default function CrimeLogPage() {
             {label && <Badge tone="amber">{label}</Badge>}
             {held.has(e.incidentId) && <Badge tone="red">Legal hold</Badge>}
             {fireOf(e.incidentId) && <Badge tone="slate">On the fire log</Badge>}
+            {decisionOf(e.incidentId) && <Badge tone="slate">No Timely Warning: decided</Badge>}
           </div>
         );
       },
@@ -152,6 +158,15 @@ export default function CrimeLogPage() {
               onClick={() => setOpen({ kind: 'fire', id: e.incidentId })}
             >
               {fireOf(e.incidentId) ? 'Revise fire' : 'Log fire'}
+            </Button>
+          )}
+          {e.state === 'crime' && (
+            <Button
+              variant="secondary"
+              aria-label={`${decisionOf(e.incidentId) ? 'Revise the warning decision on' : 'No Timely Warning for'} ${e.incidentId}`}
+              onClick={() => setOpen({ kind: 'warning', id: e.incidentId })}
+            >
+              {decisionOf(e.incidentId) ? 'Warning decision' : 'No warning'}
             </Button>
           )}
           {e.state === 'crime' && (
@@ -182,7 +197,7 @@ export default function CrimeLogPage() {
   const openIncident = open?.kind === 'classify' ? incidentOf(open.id) : undefined;
   // The legal holds are part of every row (badge, button): their failure is the list's failure.
   // So are the holidays: without them the overdue flags could be wrong.
-  const source = combineLive([incidents, records, holds, calendar, fires]);
+  const source = combineLive([incidents, records, holds, calendar, fires, decisions]);
 
   return (
     <>
@@ -268,6 +283,13 @@ export default function CrimeLogPage() {
         <FireDialog
           incident={incidentOf(open.id)!}
           entry={fireOf(open.id)}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'warning' && (
+        <WarningDecisionDialog
+          incidentId={open.id}
+          reason={decisionOf(open.id)?.reason ?? null}
           onClose={() => setOpen(null)}
         />
       )}

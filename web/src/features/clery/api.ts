@@ -20,3 +20,11 @@ export function saveCleryCalendar(input: CallableRequest<'saveCleryCalendar'>) {
 export function recordFire(input: CallableRequest<'recordFire'>) {
   return callFunction('recordFire', input);
 }
+
+export function recordWarningDecision(input: CallableRequest<'recordWarningDecision'>) {
+  return callFunction('recordWarningDecision', input);
+}
+
+export function recordEmergencyTest(input: CallableRequest<'recordEmergencyTest'>) {
+  return callFunction('recordEmergencyTest', input);
+}

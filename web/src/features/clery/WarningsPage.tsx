@@ -1,0 +1,226 @@
+import { useMemo, useState } from 'react';
+import {
+  calendarYearOf,
+  campusesWithoutTest,
+  priorCalendarYears,
+  type EmergencyTest,
+  type WarningDecision,
+} from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { SelectField } from '../../components/fields';
+import { PageHeader } from '../../components/PageHeader';
+import { ListState } from '../../components/States';
+import { Table, type Column } from '../../components/Table';
+import { Time } from '../../components/Time';
+import { emergencyTestsSpec, warningDecisionsSpec } from '../../data/clery';
+import { useLiveQuery } from '../../data/live-query';
+import type { WithId } from '../../data/spec';
+import { csvFileName, downloadCsv } from '../../lib/csv';
+import { TIME_ZONE, parseDateTimeLocal } from '../../lib/format';
+import { EmergencyTestDialog } from './EmergencyTestDialog';
+import { WarningDecisionDialog } from './WarningDecisionDialog';
+import {
+  EMERGENCY_TEST_COLUMNS,
+  WARNING_DECISION_COLUMNS,
+  emergencyTestCells,
+  emergencyTestsCsv,
+  warningDecisionCells,
+  warningDecisionsCsv,
+} from './warnings';
+
+type PrintRow = { id: string; cells: string[] };
+const printColumns = (headers: readonly string[]): Column<PrintRow>[] =>
+  headers.map((header, i) => ({ header, cell: (row) => row.cells[i] }));
+
+/** The start of calendar year `year` in the programme zone. */
+const yearStart = (year: number) => parseDateTimeLocal(`${year}-01-01T00:00`) ?? new Date(0);
+
+/**
+ * The Clery records of warnings not issued and of the emergency-response tests, per calendar year
+ * (docs/clery.md#warnings-and-tests): listed, printable and exported for the annual security
+ * report. Decisions are recorded from the daily crime log; tests here.
+ */
+export default function WarningsPage() {
+  const years = useMemo(() => {
+    const now = Date.now();
+    return [...priorCalendarYears(now, TIME_ZONE), calendarYearOf(now, TIME_ZONE)];
+  }, []);
+  const [year, setYear] = useState(years[years.length - 1]!);
+  const [since, until] = useMemo(() => [yearStart(year), yearStart(year + 1)], [year]);
+  const decisions = useLiveQuery(useMemo(() => warningDecisionsSpec(since, until), [since, until]));
+  const tests = useLiveQuery(useMemo(() => emergencyTestsSpec(since, until), [since, until]));
+  const [revisingDecision, setRevisingDecision] = useState<WithId<WarningDecision> | null>(null);
+  const [editingTest, setEditingTest] = useState<WithId<EmergencyTest> | 'new' | null>(null);
+  const untested = tests.status === 'ready' ? campusesWithoutTest(tests.data) : [];
+
+  const decisionColumns: Column<WithId<WarningDecision>>[] = [
+    { header: 'Case', cell: (d) => <span className="font-mono text-xs">{d.incidentId}</span> },
+    { header: 'Campus', cell: (d) => d.campus },
+    { header: 'Reported', cell: (d) => <Time value={d.reportedAt.toMillis()} /> },
+    {
+      header: 'Decided',
+      cell: (d) => (
+        <>
+          <Time value={d.decidedAt.toMillis()} /> by {d.decidedByName}
+        </>
+      ),
+    },
+    { header: 'Reason', cell: (d) => <span className="whitespace-pre-wrap">{d.reason}</span> },
+    {
+      header: 'Actions',
+      cell: (d) => (
+        <Button
+          variant="secondary"
+          aria-label={`Revise the decision on ${d.incidentId}`}
+          onClick={() => setRevisingDecision(d)}
+        >
+          Revise
+        </Button>
+      ),
+    },
+  ];
+  const testColumns: Column<WithId<EmergencyTest>>[] = [
+    { header: 'Date and time', cell: (t) => <Time value={t.testedAt.toMillis()} /> },
+    { header: 'Announced', cell: (t) => (t.announced ? 'Announced' : 'Unannounced') },
+    { header: 'Campuses', cell: (t) => t.campuses.join(', ') },
+    {
+      header: 'Description',
+      cell: (t) => <span className="whitespace-pre-wrap">{t.description}</span>,
+    },
+    {
+      header: 'Follow-up',
+      cell: (t) => <span className="whitespace-pre-wrap">{t.followUp || '—'}</span>,
+    },
+    {
+      header: 'Actions',
+      cell: (t) => (
+        <Button variant="secondary" onClick={() => setEditingTest(t)}>
+          Revise
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="print:hidden">
+        <PageHeader
+          title="Warnings and emergency tests"
+          subtitle="Clery Act: decisions not to issue a Timely Warning, and the yearly tests of the emergency response, for the annual security report."
+          actions={
+            <>
+              <Button onClick={() => setEditingTest('new')}>Record a test</Button>
+              <Button variant="secondary" onClick={() => window.print()}>
+                Print
+              </Button>
+            </>
+          }
+        />
+        <div className="mb-3 w-48">
+          <SelectField
+            label="Calendar year"
+            value={String(year)}
+            onChange={(v) => setYear(Number(v))}
+            options={years.map(String)}
+          />
+        </div>
+
+        <section aria-labelledby="decisions-heading" className="mb-8">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="decisions-heading" className="text-lg font-semibold">
+              Decisions not to issue a Timely Warning
+            </h2>
+            <Button
+              variant="secondary"
+              disabled={decisions.data.length === 0}
+              onClick={() =>
+                downloadCsv(
+                  csvFileName(['warning-decisions', year]),
+                  warningDecisionsCsv(decisions.data),
+                )
+              }
+            >
+              Export CSV
+            </Button>
+          </div>
+          <ListState
+            live={decisions}
+            emptyTitle={`No decisions recorded for reports of ${year}`}
+            emptyHint="Record one from a crime's row on the daily crime log."
+          >
+            <Table
+              caption="Decisions not to issue a Timely Warning"
+              columns={decisionColumns}
+              rows={decisions.data}
+              rowKey={(d) => d.id}
+            />
+          </ListState>
+        </section>
+
+        <section aria-labelledby="tests-heading">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="tests-heading" className="text-lg font-semibold">
+              Tests of the emergency response
+            </h2>
+            <Button
+              variant="secondary"
+              disabled={tests.data.length === 0}
+              onClick={() =>
+                downloadCsv(csvFileName(['emergency-tests', year]), emergencyTestsCsv(tests.data))
+              }
+            >
+              Export CSV
+            </Button>
+          </div>
+          {untested.length > 0 && (
+            <p role="status" className="mb-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
+              No test recorded in {year} for {untested.join(', ')}.
+            </p>
+          )}
+          <ListState live={tests} emptyTitle={`No tests recorded in ${year}`}>
+            <Table
+              caption="Tests of the emergency response"
+              columns={testColumns}
+              rows={tests.data}
+              rowKey={(t) => t.id}
+            />
+          </ListState>
+        </section>
+      </div>
+
+      <section aria-label="Printable warnings and tests" className="hidden print:block">
+        <h1 className="text-xl font-semibold">Warnings and emergency tests, {year}</h1>
+        <h2 className="mt-4 text-lg font-semibold">Decisions not to issue a Timely Warning</h2>
+        <Table
+          caption="Decisions not to issue a Timely Warning, for print"
+          layout="print"
+          columns={printColumns(WARNING_DECISION_COLUMNS)}
+          rows={decisions.data.map((d) => ({ id: d.id, cells: warningDecisionCells(d) }))}
+          rowKey={(row) => row.id}
+        />
+        <h2 className="mt-4 text-lg font-semibold">Tests of the emergency response</h2>
+        <Table
+          caption="Tests of the emergency response, for print"
+          layout="print"
+          columns={printColumns(EMERGENCY_TEST_COLUMNS)}
+          rows={tests.data.map((t) => ({ id: t.id, cells: emergencyTestCells(t) }))}
+          rowKey={(row) => row.id}
+        />
+      </section>
+
+      {revisingDecision && (
+        <WarningDecisionDialog
+          incidentId={revisingDecision.incidentId}
+          reason={revisingDecision.reason}
+          onClose={() => setRevisingDecision(null)}
+        />
+      )}
+      {editingTest && (
+        <EmergencyTestDialog
+          test={editingTest === 'new' ? null : editingTest}
+          onClose={() => setEditingTest(null)}
+        />
+      )}
+    </>
+  );
+}
