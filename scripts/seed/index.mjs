@@ -30,6 +30,7 @@ import { PROJECT_ID, STORAGE_BUCKET, emulatorEndpoints } from '../lib/paths.mjs'
 import { REPORTERS, STAFF } from './accounts.mjs';
 import { seededRandom } from './campuses.mjs';
 import { buildCleryRecords } from './clery.mjs';
+import { buildConversations } from './conversations.mjs';
 import { SEED_RELEASE, SEED_TAGS, buildAnnouncements, buildArticles } from './content.mjs';
 import { buildIncidents, campusImt } from './incidents.mjs';
 import { demoReleaseBuild } from './release-build.mjs';
@@ -246,6 +247,16 @@ export async function seedDemoData({ now = new Date() } = {}) {
           accomplishment.copy,
         ]);
       }
+    }
+    for (const { incidentId, messages } of buildConversations(incidents)) {
+      const incidentPath = `${COLLECTIONS.incidentReports}/${incidentId}`;
+      for (const { id, data } of messages)
+        writes.push([`${incidentPath}/${COLLECTIONS.messages}/${id}`, data]);
+      // The count the rules keep with each message (docs/security-rules.md#bounded-records).
+      writes.push([
+        `${incidentPath}/${COLLECTIONS.recordCounts}/${COLLECTIONS.messages}`,
+        { count: messages.length, lastId: messages[messages.length - 1].id },
+      ]);
     }
     const clery = buildCleryRecords(now, incidents, random);
     for (const { id, data, timeline } of clery.incidents) {

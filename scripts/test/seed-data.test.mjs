@@ -12,6 +12,7 @@ import { REPORTERS, STAFF } from '../seed/accounts.mjs';
 import { seededRandom } from '../seed/campuses.mjs';
 import { buildAnnouncements, buildArticles } from '../seed/content.mjs';
 import { buildIncidents } from '../seed/incidents.mjs';
+import { buildConversations } from '../seed/conversations.mjs';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const incidents = buildIncidents(now, seededRandom(7));
@@ -221,4 +222,23 @@ test('Clery records: valid classifications, some closed incidents left to classi
     });
     assert.ok(parsed.success, `${id}: ${parsed.error?.message}`);
   }
+});
+
+test('demo conversations: a staff question and the answer, the anonymous reporter without a uid', () => {
+  const conversations = buildConversations(incidents);
+  assert.equal(conversations.length, 2);
+  for (const { incidentId, messages } of conversations) {
+    const { data } = incidents.find((i) => i.id === incidentId);
+    const [question, answer] = messages.map((m) => m.data);
+    assert.equal(question.authorRole, 'staff');
+    assert.ok(STAFF.some((s) => s.uid === question.authorUid && s.campus !== undefined));
+    assert.equal(answer.authorRole, 'reporter');
+    assert.equal(answer.authorUid, data.anonymous ? undefined : data.reporterId);
+    assert.ok(question.sentAt > data.timestamp && answer.sentAt > question.sentAt);
+  }
+  assert.ok(
+    conversations.some(
+      ({ incidentId }) => incidents.find((i) => i.id === incidentId).data.anonymous === true,
+    ),
+  );
 });

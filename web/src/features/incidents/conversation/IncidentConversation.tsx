@@ -13,13 +13,17 @@ import {
   quickQuestionsSpec,
   recentMessagesSpec,
   sendStaffMessage,
+  wholeConversationSpec,
 } from '../../../data/conversation';
+import { readQuery } from '../../../data/firestore';
+import { csvFileName, downloadCsv } from '../../../lib/csv';
+import { TIME_ZONE } from '../../../lib/format';
 import type { Incident } from '../../../data/incidents';
 import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { CallableError, RecordLimitError } from '../../../lib/errors';
 import { useAuth } from '../../../session/store';
 import { QuickQuestionsDialog } from './QuickQuestionsDialog';
-import { conversationLines, type ConversationLine } from './conversation';
+import { conversationCsv, conversationLines, type ConversationLine } from './conversation';
 
 /** Sends trimmed text; a bound reached is shown under the field, not only in a toast. */
 async function send(incidentId: string, text: string) {
@@ -95,6 +99,15 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
     },
   });
   const quick = useAction((question: string) => send(incident.id, question));
+  // The whole conversation, not the page on screen (bounded by LIMITS.messagesPerReport).
+  const exportCsv = useAction(
+    async () => {
+      const all = await readQuery(wholeConversationSpec(incident.id));
+      const csv = conversationCsv(conversationLines([...all].reverse(), me), TIME_ZONE);
+      downloadCsv(csvFileName(['conversation', incident.id]), csv);
+    },
+    { failureTitle: 'Could not export the conversation' },
+  );
   const lines = conversationLines(messages.data, me);
   const olderHidden = messages.data.length >= limit;
   // A problem already shown under the field is not said twice.
@@ -102,9 +115,16 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
 
   return (
     <section aria-labelledby="conversation-heading">
-      <h3 id="conversation-heading" className="font-semibold text-slate-900">
-        Conversation with the reporter
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="conversation-heading" className="font-semibold text-slate-900">
+          Conversation with the reporter
+        </h3>
+        {lines.length > 0 && (
+          <Button variant="secondary" busy={exportCsv.busy} onClick={() => void exportCsv.run()}>
+            Export conversation (CSV)
+          </Button>
+        )}
+      </div>
       {messages.status === 'loading' && <InlineSpinner />}
       {messages.status === 'error' && <p className="text-sm text-red-700">{messages.error}</p>}
       {olderHidden && (

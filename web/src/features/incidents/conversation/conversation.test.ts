@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncidentMessage } from '@campus-safety/model';
-import { conversationLines } from './conversation';
+import { conversationCsv, conversationLines } from './conversation';
 
 const at = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });
 const message = (
@@ -40,5 +40,32 @@ describe('conversationLines', () => {
     );
     expect(own!.author).toBe('You (Ana Cruz)');
     expect(reply!.text).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('conversationCsv', () => {
+  it('exports each message with its time in the programme zone, its author and its text, formulas defused', () => {
+    const lines = conversationLines(
+      [
+        message('m1700000060000', {
+          authorUid: 'rep',
+          authorRole: 'reporter',
+          text: '=HYPERLINK("x")',
+        }),
+        message('m1700000000000', {
+          authorUid: 'imt-1',
+          authorRole: 'staff',
+          authorName: 'Ian Mercado',
+        }),
+      ],
+      'me',
+    );
+    const csv = conversationCsv(lines, 'Asia/Manila');
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFSent at (Asia/Manila),From,Message',
+      '2023-11-15 06:13:20,Ian Mercado,text m1700000000000',
+      `2023-11-15 06:14:20,Reporter,"'=HYPERLINK(""x"")"`,
+      '',
+    ]);
   });
 });

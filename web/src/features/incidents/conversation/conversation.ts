@@ -1,5 +1,6 @@
 import type { IncidentMessage } from '@campus-safety/model';
 import type { WithId } from '../../../data/spec';
+import { csvTime, toCsv } from '../../../lib/csv';
 
 export interface ConversationLine {
   id: string;
@@ -32,4 +33,12 @@ export function conversationLines(
     sentAt: m.sentAt,
     text: m.text,
   }));
+}
+
+/** The conversation's export: one row per message, oldest first; times in `timeZone`. */
+export function conversationCsv(lines: readonly ConversationLine[], timeZone: string): string {
+  return toCsv(
+    [`Sent at (${timeZone})`, 'From', 'Message'],
+    lines.map((line) => [csvTime(line.sentAt, timeZone), line.author, line.text]),
+  );
 }
