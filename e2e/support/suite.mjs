@@ -66,6 +66,14 @@ export async function openPage(path, account = null, options = {}) {
   return page;
 }
 
+/** A report's detail dialog, opened from its link as `account`, once it shows the report. */
+export async function openReport(account, id) {
+  const page = await openPage(`/reports?id=${id}`, account);
+  const detail = page.getByRole('dialog', { name: 'Incident report' });
+  await detail.getByText(`ID ${id}`).waitFor();
+  return { page, detail };
+}
+
 export const mochaHooks = {
   async beforeAll() {
     this.timeout(300_000);

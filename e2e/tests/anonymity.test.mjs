@@ -10,7 +10,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { REGION } from '../../scripts/lib/paths.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
-import { accounts, openPage, stack, staff } from '../support/suite.mjs';
+import { accounts, openReport, stack, staff } from '../support/suite.mjs';
 
 const PROJECT = 'demo-campus-safety';
 
@@ -29,13 +29,6 @@ async function fileAnonymously(reporter, report) {
   } finally {
     await deleteApp(app);
   }
-}
-
-async function openReport(account, id) {
-  const page = await openPage(`/reports?id=${id}`, account);
-  const detail = page.getByRole('dialog', { name: 'Incident report' });
-  await detail.getByText(`ID ${id}`).waitFor();
-  return { page, detail };
 }
 
 describe('Anonymous reports (issue 19)', () => {

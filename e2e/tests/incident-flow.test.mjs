@@ -2,18 +2,10 @@ import assert from 'node:assert/strict';
 import { notificationsAbout, pushesAbout, reportIncident } from '../support/admin.mjs';
 import { screenshot } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
-import { accounts, db, openPage, staff } from '../support/suite.mjs';
+import { accounts, db, openPage, openReport, staff } from '../support/suite.mjs';
 import { waitUntil } from '@campus-safety/testkit/wait';
 
 const STATUS_TEXT = /^(Incident Reported|Processing|Responded|Resolved|Declined)$/;
-
-/** The detail dialog of a report, opened from its link, and its current status badge. */
-async function openReport(account, id) {
-  const page = await openPage(`/reports?id=${id}`, account);
-  const detail = page.getByRole('dialog', { name: 'Incident report' });
-  await detail.getByText(`ID ${id}`).waitFor();
-  return { page, detail };
-}
 
 async function statusBecomes(detail, label) {
   // The badge precedes the status history, so it is the first status text in the dialog.

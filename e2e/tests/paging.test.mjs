@@ -2,20 +2,13 @@ import assert from 'node:assert/strict';
 import { waitForMail } from '@campus-safety/testkit/mail';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { reportIncident } from '../support/admin.mjs';
-import { accounts, db, openPage, stack, staff } from '../support/suite.mjs';
+import { accounts, db, openPage, openReport, stack, staff } from '../support/suite.mjs';
 
 /** The value of a labelled field of the report's detail (a definition list). */
 const field = (detail, label) =>
   detail
     .locator('dt', { hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd');
-
-async function openReport(account, id) {
-  const page = await openPage(`/reports?id=${id}`, account);
-  const detail = page.getByRole('dialog', { name: 'Incident report' });
-  await detail.getByText(`ID ${id}`).waitFor();
-  return { page, detail };
-}
 
 describe('Paging the assignee (issue 20)', () => {
   it('an Admin assigns a report to an IMT: toast, mail in the local catcher, acknowledged from the toast; then reassigned with a reason', async () => {
