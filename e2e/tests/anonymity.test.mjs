@@ -43,7 +43,10 @@ describe('Anonymous reports (issue 19)', () => {
 
     const imt = await openReport(staff('imt.north@campus.test'), id);
     await imt.detail.getByText('Anonymous reporter').first().waitFor();
-    await imt.detail.getByText('Incident Reported').waitFor({ timeout: 60_000 });
+    await imt.detail
+      .getByRole('list', { name: 'Timeline' })
+      .getByText('Incident Reported')
+      .waitFor({ timeout: 60_000 });
     const imtText = await imt.detail.innerText();
     for (const secret of [reporter.email, reporter.lastName])
       assert.ok(!imtText.includes(secret), `the IMT's view names the reporter (${secret})`);

@@ -246,7 +246,7 @@ describe('Clery records', () => {
       .set(record(id, Date.now() - DAY));
 
     const log = await openPage('/clery/crime-log', admin());
-    await log.getByRole('button', { name: `No Timely Warning for ${id}` }).click();
+    await log.getByRole('button', { name: `No warning for ${id}` }).click();
     const decide = log.getByRole('dialog', { name: `No Timely Warning for ${id}` });
     await decide.getByRole('button', { name: 'Record decision' }).click();
     await decide.getByText('Reason is required.').waitFor();

@@ -80,9 +80,7 @@ describe('Daily crime log', () => {
     expect(screen.getByRole('table', { name: 'Daily crime log' })).toHaveTextContent(
       'No Timely Warning: decided',
     );
-    expect(
-      screen.getByRole('button', { name: 'Revise the warning decision on r1' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Warning decision on r1' })).toBeInTheDocument();
   });
 
   it('says the list failed when the decisions not to warn cannot be read', () => {

@@ -163,7 +163,7 @@ export default function CrimeLogPage() {
           {e.state === 'crime' && (
             <Button
               variant="secondary"
-              aria-label={`${decisionOf(e.incidentId) ? 'Revise the warning decision on' : 'No Timely Warning for'} ${e.incidentId}`}
+              aria-label={`${decisionOf(e.incidentId) ? 'Warning decision on' : 'No warning for'} ${e.incidentId}`}
               onClick={() => setOpen({ kind: 'warning', id: e.incidentId })}
             >
               {decisionOf(e.incidentId) ? 'Warning decision' : 'No warning'}
