@@ -40,6 +40,13 @@ import {
   type AcknowledgeAssignmentResponse,
   type ReassignReportResponse,
 } from './paging';
+import {
+  approveMassNotificationSchema,
+  sendMassNotificationSchema,
+  sendMassNotificationTestSchema,
+  type SendMassNotificationResponse,
+  type SendMassNotificationTestResponse,
+} from './mass-notifications';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
@@ -269,6 +276,24 @@ export const CALLABLES = {
     input: reassignReportSchema,
     roles: STAFF_ROLES,
     failure: 'Could not reassign the report. Try again.',
+  }),
+  /** Admins anywhere, an IMT to their own campus only (checked by the function: senderRefusal). */
+  sendMassNotification: spec<SendMassNotificationResponse>()({
+    input: sendMassNotificationSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not send the alert. Try again.',
+  }),
+  /** A second Admin, never the author (checked by the function). */
+  approveMassNotification: spec<SendMassNotificationResponse>()({
+    input: approveMassNotificationSchema,
+    roles: ADMIN,
+    failure: 'Could not approve the alert. Try again.',
+  }),
+  /** To the caller only, marked test, not on the record. */
+  sendMassNotificationTest: spec<SendMassNotificationTestResponse>()({
+    input: sendMassNotificationTestSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not send the test. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,
