@@ -16,6 +16,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/reports', label: 'Incident reports', access: SIGNED_IN },
       { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },
       { to: '/escalations', label: 'Escalations', access: SIGNED_IN },
+      { to: '/mass-notifications', label: 'Mass notifications', access: STAFF_ONLY },
     ],
   },
   {
@@ -35,6 +36,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/clery/crime-log', label: 'Daily crime log', access: ADMIN_ONLY },
       { to: '/clery/annual', label: 'Annual statistics', access: ADMIN_ONLY },
       { to: '/clery/fire-log', label: 'Fire log', access: ADMIN_ONLY },
+      { to: '/clery/alerts', label: 'Warnings and notifications', access: ADMIN_ONLY },
     ],
   },
   {

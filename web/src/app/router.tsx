@@ -29,6 +29,13 @@ const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage')
 const FireLogPage = lazy(() => import('../features/clery/FireLogPage'));
 const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
 const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
+const MassNotificationsPage = lazy(
+  () => import('../features/mass-notifications/MassNotificationsPage'),
+);
+const MassNotificationPage = lazy(
+  () => import('../features/mass-notifications/MassNotificationPage'),
+);
+const CleryAlertsPage = lazy(() => import('../features/mass-notifications/CleryAlertsPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -112,6 +119,8 @@ export const routes: RouteObject[] = [
       guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
       guarded('escalations', 'Escalations', SIGNED_IN, EscalationsPage),
+      guarded('mass-notifications', 'Mass notifications', STAFF_ONLY, MassNotificationsPage),
+      guarded('mass-notifications/:id', 'Alert', STAFF_ONLY, MassNotificationPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),
@@ -121,6 +130,7 @@ export const routes: RouteObject[] = [
       guarded('clery/crime-log', 'Daily crime log', ADMIN_ONLY, CrimeLogPage),
       guarded('clery/annual', 'Annual statistics', ADMIN_ONLY, AnnualTablesPage),
       guarded('clery/fire-log', 'Fire log', ADMIN_ONLY, FireLogPage),
+      guarded('clery/alerts', 'Warnings and notifications', ADMIN_ONLY, CleryAlertsPage),
       guarded('archives/reports', 'Archived reports', ADMIN_ONLY, IncidentsScreen, true),
       guarded(
         'archives/accomplishments',
