@@ -35,7 +35,7 @@ const MassNotificationsPage = lazy(
 const MassNotificationPage = lazy(
   () => import('../features/mass-notifications/MassNotificationPage'),
 );
-const CleryAlertsPage = lazy(() => import('../features/mass-notifications/CleryAlertsPage'));
+const CleryAlertsPage = lazy(() => import('../features/clery/CleryAlertsPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 

@@ -10,7 +10,7 @@ import { cleryAlertsSpec } from '../../data/mass-notifications';
 import type { WithId } from '../../data/spec';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
-import { LogPeriodField, useLogWindow } from '../clery/log-window';
+import { LogPeriodField, useLogWindow } from './log-window';
 import { CLERY_ALERT_COLUMNS, cleryAlertCells, cleryAlertsCsv } from './clery-alerts';
 
 const COLUMNS: Column<WithId<MassNotification> & { cells: string[] }>[] = CLERY_ALERT_COLUMNS.map(
