@@ -44,6 +44,14 @@ const code = await emulatorsExec({
       ? ['node', '--import', 'tsx', 'bench/bench.ts']
       : mode === 'burst'
         ? ['node', '--import', 'tsx', 'bench/burst.ts', ...process.argv.slice(3)]
-        : ['npx', 'mocha', '--config', 'test/integration/.mocharc.json', ...process.argv.slice(3)],
+        : mode === 'alerts'
+          ? ['node', '--import', 'tsx', 'bench/mass-notifications.ts', ...process.argv.slice(3)]
+          : [
+              'npx',
+              'mocha',
+              '--config',
+              'test/integration/.mocharc.json',
+              ...process.argv.slice(3),
+            ],
 }).finally(() => catcher.stop());
 process.exit(code);
