@@ -146,6 +146,24 @@ const SCREENS = [
     heading: 'Fire log',
     table: 'Annual fire statistics',
   },
+  {
+    name: 'admin-clery-alerts',
+    path: '/clery/alerts',
+    as: ADMIN,
+    heading: 'Timely Warnings and Emergency Notifications',
+  },
+  {
+    name: 'admin-mass-notifications',
+    path: '/mass-notifications',
+    as: ADMIN,
+    heading: 'Mass notifications',
+  },
+  {
+    name: 'imt-mass-notifications',
+    path: '/mass-notifications',
+    as: IMT,
+    heading: 'Mass notifications',
+  },
   { name: 'imt-dashboard', path: '/', as: IMT, heading: 'Home' },
   {
     name: 'imt-reports',
