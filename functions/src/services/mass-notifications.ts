@@ -401,8 +401,8 @@ export async function deliverMassNotificationBatch(
   return 'delivered';
 }
 
-/** Runs `work` over `items` a few at a time (an SMTP relay takes a handful of connections). */
-async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 10) {
+/** Runs `work` over `items` a few at a time (20 at once: a relay takes that many connections). */
+async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 20) {
   const results: PromiseSettledResult<R>[] = [];
   for (let i = 0; i < items.length; i += size) {
     results.push(...(await Promise.allSettled(items.slice(i, i + size).map(work))));

@@ -22,7 +22,7 @@ const COLUMNS: Column<WithId<MassNotification> & { cells: string[] }>[] = CLERY_
           {row.cells[i]}
         </Link>
       ) : (
-        row.cells[i]
+        row.cells[i] || '—'
       ),
   }),
 );

@@ -22,6 +22,7 @@ import {
 import { Button } from '../../components/Button';
 import { Dialog, DialogFooter } from '../../components/Dialog';
 import {
+  CheckboxField,
   CheckboxGroup,
   FormFailure,
   SelectField,
@@ -221,14 +222,12 @@ export function ComposeDialog({
             <p className="mb-3 text-sm text-slate-700">Audience: {imtCampus} (your campus)</p>
           ) : (
             <>
-              <label className="mb-1 flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  checked={v.allCampuses}
-                  onChange={(e) => form.set('allCampuses')(e.target.checked)}
-                />
-                All campuses
-              </label>
+              <CheckboxField
+                label="All campuses"
+                className="mb-1"
+                checked={v.allCampuses}
+                onChange={form.set('allCampuses')}
+              />
               {!v.allCampuses && (
                 <CheckboxGroup
                   legend="Campuses"
@@ -240,14 +239,11 @@ export function ComposeDialog({
               )}
             </>
           )}
-          <label className="mb-3 flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={v.staffOnly}
-              onChange={(e) => form.set('staffOnly')(e.target.checked)}
-            />
-            Staff only
-          </label>
+          <CheckboxField
+            label="Staff only"
+            checked={v.staffOnly}
+            onChange={form.set('staffOnly')}
+          />
           <CheckboxGroup
             legend="Channels"
             options={MASS_NOTIFICATION_CHANNELS.map((c) => CHANNEL_LABELS[c])}

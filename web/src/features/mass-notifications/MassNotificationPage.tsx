@@ -156,7 +156,7 @@ export default function MassNotificationPage() {
       <h2 className="mb-2 text-lg font-semibold">Delivery receipts</h2>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
         {a.plan
-          ? `${a.plan.people} people in ${a.plan.batches} pages; ${delivered} of ${a.plan.batches} delivered. Read in the app: ${receipts.read}.`
+          ? `${a.plan.people} ${a.plan.people === 1 ? 'person' : 'people'} in ${a.plan.batches} ${a.plan.batches === 1 ? 'page' : 'pages'}; ${delivered} of ${a.plan.batches} delivered. Read in the app: ${receipts.read}.`
           : a.state === 'sending'
             ? 'Finding the audience…'
             : 'Not sent yet.'}

@@ -6,7 +6,7 @@ import {
   type MassNotificationSettings,
 } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, TextAreaField, TextField } from '../../components/fields';
+import { CheckboxField, FormFailure, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { saveMassNotificationSettings } from '../../data/mass-notifications';
@@ -39,14 +39,12 @@ export function TemplatesDialog({
   return (
     <Dialog open wide onClose={onClose} busy={form.busy} title="Alert templates and approval">
       <form onSubmit={form.submit} noValidate>
-        <label className="mb-4 flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={v.twoPersonApproval}
-            onChange={(e) => form.set('twoPersonApproval')(e.target.checked)}
-          />
-          A second Admin approves every Emergency Notification to everyone on a campus
-        </label>
+        <CheckboxField
+          label="A second Admin approves every Emergency Notification to everyone on a campus"
+          className="mb-4"
+          checked={v.twoPersonApproval}
+          onChange={form.set('twoPersonApproval')}
+        />
         {TEMPLATE_KEYS.map((key) => (
           <fieldset key={key} className="mb-3 rounded border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold">{TEMPLATE_INFO[key].label}</legend>
