@@ -45,6 +45,15 @@ describe('Mass notifications (issue 21)', () => {
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByRole('checkbox', { name: 'Main Campus' }).check();
     await dialog.getByRole('checkbox', { name: 'SMS' }).check();
+    // The report it warns about: the Clery record measures the time from it to the warning.
+    const [report] = (
+      await db()
+        .collection('incident_reports')
+        .where('nearestCampus', '==', 'Main Campus')
+        .limit(1)
+        .get()
+    ).docs;
+    await dialog.getByLabel('Linked incident ids (optional)').fill(report.id);
     // The preview says what each channel shows, with its length.
     const preview = dialog.getByLabel('Preview');
     await preview.getByText(`Subject: Emergency Notification: ${title}`).waitFor();
@@ -93,6 +102,16 @@ describe('Mass notifications (issue 21)', () => {
     const notice = (id, uid) => db().doc(`users/${uid}/notifications/mass-${id}`).get();
     assert.ok((await notice(alert.id, imtMain.uid)).exists);
     assert.equal((await notice(alert.id, imtNorth.uid)).exists, false);
+    const reportedAt = report.get('timestamp').toMillis();
+    const minutes = Math.round((alert.get('sentAt').toMillis() - reportedAt) / 60_000);
+    assert.equal(alert.get('firstReportedAt').toMillis(), reportedAt);
+    const toWarning = page
+      .locator('dt', { hasText: /^Report to warning$/ })
+      .locator('xpath=following-sibling::dd');
+    assert.match(
+      await toWarning.textContent(),
+      minutes < 60 ? new RegExp(`^${minutes} min$`) : / h /,
+    );
     await shots(page, 'alert');
 
     // The all clear, linked to it and shown with it.
@@ -108,6 +127,22 @@ describe('Mass notifications (issue 21)', () => {
     await page.goto('/mass-notifications');
     await page.getByRole('table', { name: 'Alerts' }).getByText(title).first().waitFor();
     await shots(page, 'list');
+
+    // An Admin edits a template; the saved text is what the next alert starts from.
+    await page.getByRole('button', { name: 'Templates and approval' }).click();
+    const templates = page.getByRole('dialog', { name: 'Alert templates and approval' });
+    const severe = templates.getByRole('group', { name: 'Severe weather' });
+    await severe.getByLabel('Title').fill('Typhoon signal no. 3');
+    await shots(page, 'templates');
+    await templates.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Alert settings saved' }).waitFor();
+    const saved = await db().doc('settings/mass_notifications').get();
+    assert.equal(saved.get('templates').severeWeather.title, 'Typhoon signal no. 3');
+    await page.getByRole('button', { name: 'New alert' }).click();
+    const next = page.getByRole('dialog', { name: 'New alert' });
+    await next.getByLabel('Template').selectOption({ label: 'Severe weather' });
+    assert.equal(await next.getByLabel('Title').inputValue(), 'Typhoon signal no. 3');
+    await next.getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/clery/alerts');
     await page.getByRole('table', { name: 'Clery alerts' }).getByText(title).waitFor();
     await shots(page, 'clery-alerts');
