@@ -351,12 +351,17 @@ export async function deliverMassNotificationBatch(
     const withDevice = recipients.filter((r) => tokensByUid.get(r.uid)!.length > 0);
     receipts.push = { targeted: n, sent: 0, failed: 0, skipped: n - withDevice.length };
     if (!run.duplicate && withDevice.length > 0) {
-      const outcome = await deps.push.send(
-        { tokens: withDevice.flatMap((r) => tokensByUid.get(r.uid)!) },
-        pushPayload(texts, alertId),
-        `mass-${alertId}-${batchRef.id}`,
-      );
-      const failed = new Set(outcome.failedTokens);
+      const failed = new Set<string>();
+      for (const [k, tokens] of tokenCalls(
+        withDevice.map((r) => tokensByUid.get(r.uid)!),
+      ).entries()) {
+        const outcome = await deps.push.send(
+          { tokens },
+          pushPayload(texts, alertId),
+          `mass-${alertId}-${batchRef.id}-${k}`,
+        );
+        for (const token of outcome.failedTokens) failed.add(token);
+      }
       for (const r of withDevice) {
         if (tokensByUid.get(r.uid)!.every((t) => failed.has(t))) receipts.push.failed += 1;
         else receipts.push.sent += 1;
@@ -399,6 +404,24 @@ export async function deliverMassNotificationBatch(
   });
   if (mailError) throw mailError;
   return 'delivered';
+}
+
+/** FCM takes at most this many tokens in one multicast call. */
+const FCM_TOKENS_PER_CALL = 500;
+
+/** The tokens of a page's people, cut into calls FCM accepts (a person's devices stay together). */
+export function tokenCalls(tokensPerPerson: string[][]): string[][] {
+  const calls: string[][] = [];
+  let current: string[] = [];
+  for (const tokens of tokensPerPerson) {
+    if (current.length + tokens.length > FCM_TOKENS_PER_CALL) {
+      calls.push(current);
+      current = [];
+    }
+    current.push(...tokens);
+  }
+  if (current.length > 0) calls.push(current);
+  return calls;
 }
 
 /** Runs `work` over `items` a few at a time (20 at once: a relay takes that many connections). */
