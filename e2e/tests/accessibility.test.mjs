@@ -146,6 +146,24 @@ const SCREENS = [
     heading: 'Fire log',
     table: 'Annual fire statistics',
   },
+  {
+    name: 'admin-clery-warnings',
+    path: '/clery/warnings',
+    as: ADMIN,
+    heading: 'Warnings and emergency tests',
+  },
+  {
+    name: 'admin-mass-notifications',
+    path: '/mass-notifications',
+    as: ADMIN,
+    heading: 'Mass notifications',
+  },
+  {
+    name: 'imt-mass-notifications',
+    path: '/mass-notifications',
+    as: IMT,
+    heading: 'Mass notifications',
+  },
   { name: 'imt-dashboard', path: '/', as: IMT, heading: 'Home' },
   {
     name: 'imt-reports',

@@ -1,4 +1,5 @@
-// Runs the integration tests (`test`), the benchmark (`bench`) or the burst bench (`burst`) under `firebase emulators:exec`
+// Runs the integration tests (`test`), the benchmark (`bench`), the burst bench (`burst`) or the
+// mass-notification bench (`alerts`) under `firebase emulators:exec`
 // on free ports (the test toolkit's emulator suite, from this workspace's firebase.json), with
 // its own project id so a running stack is not disturbed, and the Firestore engine
 // FIRESTORE_ENGINE chooses (official where installed, else ours).
@@ -43,6 +44,14 @@ const code = await emulatorsExec({
       ? ['node', '--import', 'tsx', 'bench/bench.ts']
       : mode === 'burst'
         ? ['node', '--import', 'tsx', 'bench/burst.ts', ...process.argv.slice(3)]
-        : ['npx', 'mocha', '--config', 'test/integration/.mocharc.json', ...process.argv.slice(3)],
+        : mode === 'alerts'
+          ? ['node', '--import', 'tsx', 'bench/mass-notifications.ts', ...process.argv.slice(3)]
+          : [
+              'npx',
+              'mocha',
+              '--config',
+              'test/integration/.mocharc.json',
+              ...process.argv.slice(3),
+            ],
 }).finally(() => catcher.stop());
 process.exit(code);

@@ -14,6 +14,9 @@ export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { updateIncidentKeywords } from './triggers/update-incident-keywords';
 export { pageAssignee } from './triggers/page-assignee';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';
+export { planMassNotification } from './triggers/plan-mass-notification';
+export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';
+export { countMassNotificationRead } from './triggers/count-mass-notification-read';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -43,9 +46,13 @@ export { acknowledgeAssignment } from './callables/acknowledge-assignment';
 export { reassignReport } from './callables/reassign-report';
 export { fileAnonymousReport } from './callables/file-anonymous-report';
 export { revealAnonymousReporter } from './callables/reveal-anonymous-reporter';
+export { sendMassNotification } from './callables/send-mass-notification';
+export { approveMassNotification } from './callables/approve-mass-notification';
+export { sendMassNotificationTest } from './callables/send-mass-notification-test';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';
+export { sendScheduledMassNotifications } from './scheduled/send-scheduled-mass-notifications';
 
 // Function ids join export groups with '-': these deploy as `send-notification` and
 // `send-notif-topic`, the endpoint names of docs/requirements.md#calls.

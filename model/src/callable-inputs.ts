@@ -51,7 +51,7 @@ export const createAccountSchema = z
  * (docs/requirements.md#validation) and lie in the model's SCHEDULE_WINDOW around the time of the
  * call.
  */
-const scheduledDate = z
+export const scheduledDate = z
   .string({ error: MESSAGES.invalidScheduledDate })
   .max(64, MESSAGES.invalidScheduledDate)
   .transform((value, ctx) => {

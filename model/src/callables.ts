@@ -51,6 +51,13 @@ import {
   type FileAnonymousReportResponse,
   type RevealAnonymousReporterResponse,
 } from './anonymity';
+import {
+  approveMassNotificationSchema,
+  sendMassNotificationSchema,
+  sendMassNotificationTestSchema,
+  type SendMassNotificationResponse,
+  type SendMassNotificationTestResponse,
+} from './mass-notifications';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
@@ -302,6 +309,24 @@ export const CALLABLES = {
     input: revealAnonymousReporterSchema,
     roles: ADMIN,
     failure: 'Could not reveal the reporter. Try again.',
+  }),
+  /** Admins anywhere, an IMT to their own campus only (checked by the function: senderRefusal). */
+  sendMassNotification: spec<SendMassNotificationResponse>()({
+    input: sendMassNotificationSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not send the alert. Try again.',
+  }),
+  /** A second Admin, never the author (checked by the function). */
+  approveMassNotification: spec<SendMassNotificationResponse>()({
+    input: approveMassNotificationSchema,
+    roles: ADMIN,
+    failure: 'Could not approve the alert. Try again.',
+  }),
+  /** To the caller only, marked test, not on the record. */
+  sendMassNotificationTest: spec<SendMassNotificationTestResponse>()({
+    input: sendMassNotificationTestSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not send the test. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -81,6 +81,14 @@ export const COLLECTIONS = {
   messages: 'messages',
   /** Sub-collection of `incident_reports/{id}`: `message_pace/{uid}` (MessagePace), each author's rate. */
   messagePace: 'message_pace',
+  /**
+   * `mass_notifications/{id}` (MassNotification): alerts to campuses, written by the callables and
+   * the fan-out only; `batches/{n}` are the fan-out's pages with their receipts, `read_shards/{k}`
+   * count in-app reads (docs/mass-notifications.md).
+   */
+  massNotifications: 'mass_notifications',
+  /** Server-only outbox of the SMS the functions send (id derived from the alert and person). */
+  smsMessages: 'sms_messages',
 } as const;
 
 /**

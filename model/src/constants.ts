@@ -23,6 +23,8 @@ export const PUSH_TYPES = {
   escalation: 'escalation',
   /** To staff: a report was assigned to them, or reassigned away (the console opens it). */
   assignment: 'assignment',
+  /** An alert to campuses (docs/mass-notifications.md); the app opens its notification. */
+  massNotification: 'mass-notification',
 } as const;
 export type PushType = (typeof PUSH_TYPES)[keyof typeof PUSH_TYPES];
 

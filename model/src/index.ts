@@ -31,3 +31,4 @@ export * from './identity';
 export * from './paging';
 export * from './conversation';
 export * from './anonymity';
+export * from './mass-notifications';

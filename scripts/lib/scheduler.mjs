@@ -1,7 +1,9 @@
 /**
  * The scheduled functions under the emulators, every minute like their production schedules:
  * `publishScheduled` (due articles and announcements) and `housekeeping` (expired default
- * passwords; expired `processed_events` markers, since emulators run no TTL policy). With the
+ * passwords; expired `processed_events` markers, since emulators run no TTL policy), and
+ * `sendScheduledMassNotifications` (alerts whose time has come; no callable twin: without Pub/Sub
+ * a scheduled alert waits). With the
  * Pub/Sub emulator (the normal case) a message is published to each function's topic and the
  * Functions emulator runs it: the functions' own log lines say what they did. Without one (no copy
  * found and none could be downloaded), the same logic runs through the Admin's callable twins

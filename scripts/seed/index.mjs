@@ -17,6 +17,8 @@ import {
   SECURITY_SETTINGS,
   QUICK_QUESTIONS_SETTINGS,
   DEFAULT_QUICK_QUESTIONS,
+  MASS_NOTIFICATION_SETTINGS,
+  DEFAULT_TEMPLATES,
   STORAGE_PATHS,
   cleanTagName,
   staffDirectoryEntry,
@@ -175,6 +177,11 @@ export async function seedDemoData({ now = new Date() } = {}) {
     writes.push([
       `${COLLECTIONS.settings}/${QUICK_QUESTIONS_SETTINGS.id}`,
       { questions: [...DEFAULT_QUICK_QUESTIONS] },
+    ]);
+    // The alert templates and the approval setting (docs/mass-notifications.md#templates).
+    writes.push([
+      `${COLLECTIONS.settings}/${MASS_NOTIFICATION_SETTINGS.id}`,
+      { templates: DEFAULT_TEMPLATES, twoPersonApproval: false },
     ]);
     for (const campus of CAMPUSES) {
       const lead = campusImt(campus);

@@ -45,6 +45,7 @@ test('with the Pub/Sub emulator, each run is one message on each scheduled funct
     [
       '/v1/projects/demo-x/topics/firebase-schedule-publishScheduled:publish',
       '/v1/projects/demo-x/topics/firebase-schedule-housekeeping:publish',
+      '/v1/projects/demo-x/topics/firebase-schedule-sendScheduledMassNotifications:publish',
     ],
   );
   assert.deepEqual(lines, [], 'the function reports in its own log');

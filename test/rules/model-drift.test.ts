@@ -9,7 +9,9 @@ import {
   IMAGE_CONTENT_TYPES,
   INCIDENT_TYPES,
   LIMITS,
+  MASS_NOTIFICATION_LIMITS,
   RESOLVE_CODES,
+  TEMPLATE_KEYS,
   THREAT_LEVELS,
   HIDDEN_IN_LINE,
   HIDDEN_IN_TEXT,
@@ -49,6 +51,14 @@ describe('rules restate the model', () => {
       assert.deepEqual(firestore.get(name), [...expected]);
     });
   }
+
+  it('the alert template bounds and keys equal the model’s', () => {
+    assert.equal(firestore.get('limitAlertTitle'), MASS_NOTIFICATION_LIMITS.title);
+    assert.equal(firestore.get('limitAlertBody'), MASS_NOTIFICATION_LIMITS.body);
+    const rules = readFileSync(FIRESTORE_RULES_FILE, 'utf8');
+    const keys = `[${TEMPLATE_KEYS.map((k) => `'${k}'`).join(', ')}]`;
+    assert.ok(rules.includes(`hasOnly(${keys})`) && rules.includes(`hasAll(${keys})`), keys);
+  });
 
   it('every limit firestore.rules restates equals LIMITS', () => {
     const restated = Object.keys(LIMITS).filter((key) => firestore.has(limitFunction(key)));

@@ -18,7 +18,11 @@ export const SCHEDULE_DELIVERY_PRELOAD = fileURLToPath(
 /** The every-minute publishing job (functions/src/scheduled/publish-scheduled.ts). */
 export const SCHEDULED_PUBLISHING_FUNCTION = 'publishScheduled';
 /** Every scheduled function the stack drives (functions/src/scheduled/), each every minute. */
-export const SCHEDULED_FUNCTIONS = [SCHEDULED_PUBLISHING_FUNCTION, 'housekeeping'];
+export const SCHEDULED_FUNCTIONS = [
+  SCHEDULED_PUBLISHING_FUNCTION,
+  'housekeeping',
+  'sendScheduledMassNotifications',
+];
 
 /** Where the Cloud SDK's Debian package installs it (these build machines have it). */
 const CLOUD_SDK_ROOTS = ['/usr/lib/google-cloud-sdk'];

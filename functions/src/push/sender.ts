@@ -12,6 +12,8 @@ export interface PushOutcome {
   sent: number;
   failed: number;
   invalidTokens: string[];
+  /** Every token the send failed for (invalid or not), so a caller can count people. */
+  failedTokens: string[];
 }
 
 export interface PushTarget {
@@ -72,6 +74,7 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
         sent: 0,
         failed: 0,
         invalidTokens: [],
+        failedTokens: [],
       };
       let error: string | undefined;
       try {
@@ -83,6 +86,7 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
           const result = await transport.sendToTokens(tokens, payload);
           outcome.sent = result.successCount;
           outcome.failed = result.failures.length;
+          outcome.failedTokens = result.failures.map((f) => f.token);
           outcome.state = result.successCount > 0 ? 'sent' : 'failed';
           outcome.invalidTokens = result.failures
             .filter((f) => INVALID_TOKEN_CODES.has(f.code))
@@ -97,6 +101,7 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
       } catch (err) {
         outcome.state = 'failed';
         outcome.failed = target.topic ? 1 : tokens.length;
+        if (!target.topic) outcome.failedTokens = tokens;
         error = err instanceof Error ? err.message : String(err);
       }
       try {

@@ -30,6 +30,12 @@ const FireLogPage = lazy(() => import('../features/clery/FireLogPage'));
 const WarningsPage = lazy(() => import('../features/clery/WarningsPage'));
 const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
 const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
+const MassNotificationsPage = lazy(
+  () => import('../features/mass-notifications/MassNotificationsPage'),
+);
+const MassNotificationPage = lazy(
+  () => import('../features/mass-notifications/MassNotificationPage'),
+);
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -113,6 +119,8 @@ export const routes: RouteObject[] = [
       guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
       guarded('escalations', 'Escalations', SIGNED_IN, EscalationsPage),
+      guarded('mass-notifications', 'Mass notifications', STAFF_ONLY, MassNotificationsPage),
+      guarded('mass-notifications/:id', 'Alert', STAFF_ONLY, MassNotificationPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),

@@ -227,6 +227,26 @@ export function ImageField({
   );
 }
 
+/** One yes/no choice, its label beside the box. */
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  className = 'mb-3',
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <label className={`flex items-center gap-2 text-sm text-slate-800 ${className}`}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
 /** A set of checkboxes for multi-select vocabularies (tags). */
 export function CheckboxGroup({
   legend,

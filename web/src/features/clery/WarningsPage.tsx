@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import {
   calendarYearOf,
   campusesWithoutTest,
   priorCalendarYears,
   type EmergencyTest,
+  type MassNotification,
   type WarningDecision,
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
@@ -14,9 +16,11 @@ import { Table, type Column } from '../../components/Table';
 import { Time } from '../../components/Time';
 import { emergencyTestsSpec, warningDecisionsSpec } from '../../data/clery';
 import { useLiveQuery } from '../../data/live-query';
+import { cleryAlertsSpec } from '../../data/mass-notifications';
 import type { WithId } from '../../data/spec';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { TIME_ZONE, parseDateTimeLocal } from '../../lib/format';
+import { CLERY_ALERT_COLUMNS, cleryAlertCells, cleryAlertsCsv } from './clery-alerts';
 import { EmergencyTestDialog } from './EmergencyTestDialog';
 import { WarningDecisionDialog } from './WarningDecisionDialog';
 import {
@@ -32,13 +36,29 @@ type PrintRow = { id: string; cells: string[] };
 const printColumns = (headers: readonly string[]): Column<PrintRow>[] =>
   headers.map((header, i) => ({ header, cell: (row) => row.cells[i] }));
 
+type AlertRow = WithId<MassNotification> & { cells: string[] };
+/** Each alert's title opens its page (receipts, text, approval). */
+const ALERT_COLUMNS: Column<AlertRow>[] = CLERY_ALERT_COLUMNS.map((header, i) => ({
+  header,
+  cell: (row) =>
+    i === 2 ? (
+      <Link className="text-sky-800 underline" to={`/mass-notifications/${row.id}`}>
+        {row.cells[i]}
+      </Link>
+    ) : (
+      row.cells[i] || '—'
+    ),
+}));
+
 /** The start of calendar year `year` in the programme zone. */
 const yearStart = (year: number) => parseDateTimeLocal(`${year}-01-01T00:00`) ?? new Date(0);
 
 /**
- * The Clery records of warnings not issued and of the emergency-response tests, per calendar year
- * (docs/clery.md#warnings-and-tests): listed, printable and exported for the annual security
- * report. Decisions are recorded from the daily crime log; tests here.
+ * The Clery records of warnings per calendar year, for the annual security report: the Timely
+ * Warnings and Emergency Notifications issued (mass notifications), the decisions not to issue a
+ * warning and the tests of the emergency response (docs/clery.md#timely-warnings-and-emergency-notifications,
+ * #warnings-and-tests); listed, printable and exported. Decisions are recorded from the daily crime
+ * log, alerts from Mass notifications, tests here.
  */
 export default function WarningsPage() {
   const years = useMemo(() => {
@@ -49,6 +69,11 @@ export default function WarningsPage() {
   const [since, until] = useMemo(() => [yearStart(year), yearStart(year + 1)], [year]);
   const decisions = useLiveQuery(useMemo(() => warningDecisionsSpec(since, until), [since, until]));
   const tests = useLiveQuery(useMemo(() => emergencyTestsSpec(since, until), [since, until]));
+  // The query bounds the start; the year's end is applied here (few alerts a year).
+  const alerts = useLiveQuery(useMemo(() => cleryAlertsSpec(since), [since]));
+  const alertRows: AlertRow[] = alerts.data
+    .filter((a) => a.createdAt.toMillis() < until.getTime())
+    .map((a) => ({ ...a, cells: cleryAlertCells(a) }));
   const [revisingDecision, setRevisingDecision] = useState<WithId<WarningDecision> | null>(null);
   const [editingTest, setEditingTest] = useState<WithId<EmergencyTest> | 'new' | null>(null);
   const untested = tests.status === 'ready' ? campusesWithoutTest(tests.data) : [];
@@ -106,7 +131,7 @@ export default function WarningsPage() {
       <div className="print:hidden">
         <PageHeader
           title="Warnings and emergency tests"
-          subtitle="Clery Act: decisions not to issue a Timely Warning, and the yearly tests of the emergency response, for the annual security report."
+          subtitle="Clery Act, for the annual security report: the Timely Warnings and Emergency Notifications issued, the decisions not to issue a warning, and the yearly tests of the emergency response."
           actions={
             <>
               <Button onClick={() => setEditingTest('new')}>Record a test</Button>
@@ -124,6 +149,36 @@ export default function WarningsPage() {
             options={years.map(String)}
           />
         </div>
+
+        <section aria-labelledby="alerts-heading" className="mb-8">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="alerts-heading" className="text-lg font-semibold">
+              Timely Warnings and Emergency Notifications
+            </h2>
+            <Button
+              variant="secondary"
+              disabled={alertRows.length === 0}
+              onClick={() =>
+                downloadCsv(csvFileName(['clery-alerts', year]), cleryAlertsCsv(alertRows))
+              }
+            >
+              Export CSV
+            </Button>
+          </div>
+          <ListState
+            live={alerts}
+            isEmpty={alertRows.length === 0}
+            emptyTitle={`No Timely Warnings or Emergency Notifications in ${year}`}
+            emptyHint="Send one from Mass notifications."
+          >
+            <Table
+              caption="Clery alerts"
+              columns={ALERT_COLUMNS}
+              rows={alertRows}
+              rowKey={(r) => r.id}
+            />
+          </ListState>
+        </section>
 
         <section aria-labelledby="decisions-heading" className="mb-8">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -190,6 +245,14 @@ export default function WarningsPage() {
 
       <section aria-label="Printable warnings and tests" className="hidden print:block">
         <h1 className="text-xl font-semibold">Warnings and emergency tests, {year}</h1>
+        <h2 className="mt-4 text-lg font-semibold">Timely Warnings and Emergency Notifications</h2>
+        <Table
+          caption="Clery alerts, for print"
+          layout="print"
+          columns={printColumns(CLERY_ALERT_COLUMNS)}
+          rows={alertRows.map((a) => ({ id: a.id, cells: a.cells }))}
+          rowKey={(row) => row.id}
+        />
         <h2 className="mt-4 text-lg font-semibold">Decisions not to issue a Timely Warning</h2>
         <Table
           caption="Decisions not to issue a Timely Warning, for print"

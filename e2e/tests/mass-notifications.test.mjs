@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
+import { waitUntil } from '@campus-safety/testkit/wait';
+import { ARTIFACTS_DIR } from '../support/artifacts.mjs';
+import { DIALOGS, assertAccessible } from '../support/axe.mjs';
+import { accounts, db, openPage, stack, staff } from '../support/suite.mjs';
+
+const VIEWPORTS = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '768', width: 768, height: 1024 },
+  { name: '390', width: 390, height: 844 },
+];
+/** Where the screenshots go (ALERTS_SHOTS_DIR for people reviewing them, else the artifacts). */
+const SHOTS = process.env.ALERTS_SHOTS_DIR ?? join(ARTIFACTS_DIR, 'mass-notifications');
+
+async function shots(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const v of VIEWPORTS) {
+    await page.setViewportSize({ width: v.width, height: v.height });
+    await page.screenshot({ path: join(SHOTS, `${name}-${v.name}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** Every live, verified Main Campus account (what the audience "Main Campus, everyone" is). */
+async function mainCampusPeople() {
+  const users = await db().collection('users').where('campus', '==', 'Main Campus').get();
+  return users.docs.filter((d) => d.get('isArchived') !== true && d.get('emailVerified') === true);
+}
+
+describe('Mass notifications (issue 21)', function () {
+  // Sending, the fan-out's triggers and the mail on a busy two-core machine, then four screens
+  // at three widths.
+  this.timeout(240_000);
+  it('an Admin composes a Main Campus alert from a template, previews it and sends it: receipts live, mail in the catcher, only Main Campus notified', async () => {
+    const imtMain = staff('imt.main@campus.test');
+    const imtNorth = staff('imt.north@campus.test');
+    const page = await openPage('/mass-notifications', accounts().admin);
+    await page.getByRole('heading', { level: 1, name: 'Mass notifications' }).waitFor();
+
+    await page.getByRole('button', { name: 'New alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New alert' });
+    await dialog.getByLabel('Template').selectOption({ label: 'Lockdown' });
+    assert.equal(await dialog.getByLabel('Type').inputValue(), 'emergency');
+    const title = `E2E lockdown ${Date.now()}`;
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('checkbox', { name: 'Main Campus' }).check();
+    await dialog.getByRole('checkbox', { name: 'SMS' }).check();
+    // The report it warns about: the Clery record measures the time from it to the warning.
+    const [report] = (
+      await db()
+        .collection('incident_reports')
+        .where('nearestCampus', '==', 'Main Campus')
+        .limit(1)
+        .get()
+    ).docs;
+    await dialog.getByLabel('Linked incident ids (optional)').fill(report.id);
+    // The preview says what each channel shows, with its length.
+    const preview = dialog.getByLabel('Preview');
+    await preview.getByText(`Subject: Emergency Notification: ${title}`).waitFor();
+    await preview.getByText(/ \/ 320 characters$/).waitFor();
+    await assertAccessible(page, 'dialog-new-alert', DIALOGS);
+    await shots(page, 'compose');
+    await dialog.getByRole('button', { name: 'Send alert' }).click();
+
+    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
+    const people = await mainCampusPeople();
+    assert.ok(people.some((d) => d.id === imtMain.uid));
+    const receipts = page.getByRole('table', { name: 'Delivery receipts' });
+    const row = (channel) => receipts.getByRole('row').filter({ hasText: channel });
+    // The receipts arrive live on the open page.
+    await waitUntil(
+      async () =>
+        (await page.getByText(/of \d+ delivered/).count()) > 0 &&
+        /(\d+) of \1 delivered/.test(await page.getByText(/of \d+ delivered/).textContent()),
+      { timeoutMs: 90_000, what: 'every page delivered' },
+    );
+    const cells = async (channel) =>
+      (await row(channel).getByRole('cell').allTextContents()).map((t) => t.trim());
+    await waitUntil(async () => (await cells('Email'))[1] === String(people.length), {
+      timeoutMs: 30_000,
+      what: 'the email receipts',
+    });
+    assert.deepEqual((await cells('In-app notification')).slice(0, 3), [
+      String(people.length),
+      String(people.length),
+      '0',
+    ]);
+    assert.equal((await cells('Email'))[0], String(people.length));
+
+    const [mail] = await waitForMail(stack().mailInboxUrl, {
+      to: imtMain.email,
+      match: (m) => m.subject.includes(title),
+      timeoutMs: 60_000,
+    });
+    assert.equal(mail.subject, `Emergency Notification: ${title}`);
+    const northMail = (await mailTo(stack().mailInboxUrl, imtNorth.email)).filter((m) =>
+      m.subject.includes(title),
+    );
+    assert.equal(northMail.length, 0);
+    const [alert] = (await db().collection('mass_notifications').where('title', '==', title).get())
+      .docs;
+    const notice = (id, uid) => db().doc(`users/${uid}/notifications/mass-${id}`).get();
+    assert.ok((await notice(alert.id, imtMain.uid)).exists);
+    assert.equal((await notice(alert.id, imtNorth.uid)).exists, false);
+    const reportedAt = report.get('timestamp').toMillis();
+    const minutes = Math.round((alert.get('sentAt').toMillis() - reportedAt) / 60_000);
+    assert.equal(alert.get('firstReportedAt').toMillis(), reportedAt);
+    const toWarning = page
+      .locator('dt', { hasText: /^Report to warning$/ })
+      .locator('xpath=following-sibling::dd');
+    assert.match(
+      await toWarning.textContent(),
+      minutes < 60 ? new RegExp(`^${minutes} min$`) : / h /,
+    );
+    await shots(page, 'alert');
+
+    // The all clear, linked to it and shown with it.
+    await page.getByRole('button', { name: 'Update or all clear' }).click();
+    const follow = page.getByRole('dialog', { name: `Update or all clear: ${title}` });
+    assert.equal(await follow.getByLabel('Template').inputValue(), 'allClear');
+    await follow.getByRole('button', { name: 'Send alert' }).click();
+    await page.getByRole('link', { name: title }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByText(/^Update:/).waitFor();
+
+    await page.goto('/mass-notifications');
+    await page.getByRole('table', { name: 'Alerts' }).getByText(title).first().waitFor();
+    await shots(page, 'list');
+
+    // An Admin edits a template; the saved text is what the next alert starts from.
+    await page.getByRole('button', { name: 'Templates and approval' }).click();
+    const templates = page.getByRole('dialog', { name: 'Alert templates and approval' });
+    const severe = templates.getByRole('group', { name: 'Severe weather' });
+    await severe.getByLabel('Title').fill('Typhoon signal no. 3');
+    await shots(page, 'templates');
+    await templates.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Alert settings saved' }).waitFor();
+    const saved = await db().doc('settings/mass_notifications').get();
+    assert.equal(saved.get('templates').severeWeather.title, 'Typhoon signal no. 3');
+    await page.getByRole('button', { name: 'New alert' }).click();
+    const next = page.getByRole('dialog', { name: 'New alert' });
+    await next.getByLabel('Template').selectOption({ label: 'Severe weather' });
+    assert.equal(await next.getByLabel('Title').inputValue(), 'Typhoon signal no. 3');
+    await next.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/clery/warnings');
+    await page.getByRole('table', { name: 'Clery alerts' }).getByText(title).waitFor();
+    await shots(page, 'clery-alerts');
+  });
+});

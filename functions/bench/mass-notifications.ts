@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:alerts` (issue 21 item 2): the fan-out of a mass notification to 10,000 and then
+ * 50,000 verified people of one campus, by push, in-app notification, email (to the suite's mail
+ * catcher) and SMS (recorded outbox). The people are users docs as the server keeps them (verified
+ * mirror, a device each, one in 50 with a dead token), written while the background triggers are
+ * paused so the user trigger's 50,000 runs do not share the timing; then an Admin sends the alert
+ * through the callable and the bench times it until every page is delivered. It prints, per size,
+ * the time to plan and to deliver, and the per-channel receipts, checked exact against what was
+ * seeded. Flags: `--sizes 10000,50000`. Runs under emulators:exec (run-integration.mjs alerts).
+ */
+import {
+  COLLECTIONS,
+  MASS_NOTIFICATION_BATCHES,
+  sumReceipts,
+  type ReceiptsWithReads,
+  type SendMassNotificationResponse,
+} from '@campus-safety/model';
+import { waitFor } from '@campus-safety/testkit/wait';
+import { account, closeAll, db } from '../test/integration/stack';
+
+const CAMPUS = 'Riverside Campus';
+const DEAD_EVERY = 50;
+const at = process.argv.indexOf('--sizes');
+const SIZES = (at >= 0 ? process.argv[at + 1]! : '10000,50000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+if (SIZES.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes takes counts');
+
+/** Pauses or resumes every background trigger (the Emulator Hub's switch). */
+async function backgroundTriggers(on: boolean) {
+  const hub = process.env.FIREBASE_EMULATOR_HUB;
+  if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run under emulators:exec');
+  const res = await fetch(
+    `http://${hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`,
+    { method: 'PUT' },
+  );
+  if (!res.ok) throw new Error(`Emulator hub answered ${res.status}`);
+}
+
+const uidOf = (i: number) => `bench-${String(i).padStart(6, '0')}`;
+
+/** Writes people [from, to) as verified app users of the campus, one device each. */
+async function seedPeople(from: number, to: number) {
+  const writer = db.bulkWriter();
+  for (let i = from; i < to; i++) {
+    void writer.set(db.collection(COLLECTIONS.users).doc(uidOf(i)), {
+      firstName: 'Bench',
+      firstNameLowerCase: 'bench',
+      lastName: String(i),
+      email: `${uidOf(i)}@bench.test`,
+      role: 'User',
+      campus: CAMPUS,
+      isArchived: false,
+      isUsingDefaultPassword: false,
+      emailVerified: true,
+      deviceToken: [i % DEAD_EVERY === 0 ? `emulator-unregistered-${i}` : `bench-device-${i}`],
+    });
+  }
+  await writer.close();
+}
+
+function expectedReceipts(n: number) {
+  const dead = Math.ceil(n / DEAD_EVERY);
+  return {
+    push: { targeted: n, sent: n - dead, failed: dead, skipped: 0 },
+    inApp: { targeted: n, sent: n, failed: 0, skipped: 0 },
+    email: { targeted: n, sent: n, failed: 0, skipped: 0 },
+    // Nobody seeded has a phone second factor in Auth: every SMS is skipped, and counted.
+    sms: { targeted: n, sent: 0, failed: 0, skipped: n },
+  };
+}
+
+async function main() {
+  const admin = await account({ role: 'Admin', firstName: 'Bench' });
+  await waitFor(
+    async () => (await db.collection(COLLECTIONS.users).doc(admin.uid).get()).get('emailVerified'),
+    (v) => v === true,
+    { what: 'the Admin’s verified mirror' },
+  );
+  let seeded = 0;
+  const lines: string[] = [];
+  let allExact = true;
+  for (const size of SIZES) {
+    const seedStart = Date.now();
+    await backgroundTriggers(false);
+    await seedPeople(seeded, size);
+    await backgroundTriggers(true);
+    seeded = size;
+    console.log(`seeded ${size} people in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    const start = Date.now();
+    const sent = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'emergency',
+      title: `Bench ${size}`,
+      body: 'Shelter in place. This is a benchmark.',
+      audience: { allCampuses: false, campuses: [CAMPUS], staffOnly: false },
+      channels: ['push', 'inApp', 'email', 'sms'],
+    });
+    const alertRef = db.collection(COLLECTIONS.massNotifications).doc(sent.id);
+    const plan = await waitFor(
+      async () =>
+        (await alertRef.get()).get('plan') as { batches: number; people: number } | undefined,
+      (p) => p !== undefined,
+      { timeoutMs: 30 * 60_000, intervalMs: 500, what: 'the plan' },
+    );
+    const plannedMs = Date.now() - start;
+    const batches = await waitFor(
+      async () => (await alertRef.collection(MASS_NOTIFICATION_BATCHES).get()).docs,
+      (docs) => docs.length === plan!.batches && docs.every((d) => d.get('state') === 'delivered'),
+      { timeoutMs: 60 * 60_000, intervalMs: 1000, what: 'every page delivered' },
+    );
+    const totalMs = Date.now() - start;
+    const receipts: ReceiptsWithReads = sumReceipts(batches.map((b) => b.data()));
+    const { read: _read, ...counts } = receipts;
+    const expected = expectedReceipts(size);
+    const exact = JSON.stringify(counts) === JSON.stringify(expected) && plan!.people === size;
+    allExact &&= exact;
+    lines.push(
+      `${size} people: planned ${plan!.batches} pages in ${(plannedMs / 1000).toFixed(1)} s, ` +
+        `delivered in ${(totalMs / 1000).toFixed(1)} s (${Math.round(size / (totalMs / 1000))} people/s); ` +
+        Object.entries(counts)
+          .map(
+            ([c, r]) =>
+              `${c} ${r.sent}/${r.targeted} sent, ${r.failed} failed, ${r.skipped} skipped`,
+          )
+          .join('; ') +
+        (exact ? ' — exact' : ` — NOT EXACT, expected ${JSON.stringify(expected)}`),
+    );
+    console.log(lines[lines.length - 1]);
+  }
+  console.log(`\nEngine: ${process.env.FIRESTORE_ENGINE ?? 'default'}`);
+  for (const line of lines) console.log(line);
+  await closeAll();
+  process.exit(allExact ? 0 : 1);
+}
+
+void main();

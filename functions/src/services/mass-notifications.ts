@@ -1,0 +1,507 @@
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
+import {
+  AUDIENCE_FIELDS,
+  COLLECTIONS,
+  MASS_NOTIFICATION_BATCHES,
+  MASS_NOTIFICATION_LIMITS,
+  MASS_NOTIFICATION_READ_SHARDS,
+  MASS_NOTIFICATION_SETTINGS,
+  MASS_NOTIFICATION_TYPE,
+  audienceReach,
+  channelTexts,
+  emptyReceipts,
+  needsSecondApproval,
+  reaches,
+  readMassNotificationSettings,
+  senderRefusal,
+  type Audience,
+  type CallableInput,
+  type ChannelTexts,
+  type MassNotificationChannel,
+  type MassNotificationKind,
+  type MassNotificationState,
+  type Receipts,
+  type SendMassNotificationResponse,
+  type SendMassNotificationTestResponse,
+} from '@campus-safety/model';
+import { fail } from '../platform/errors';
+import { deliverMail, queueMail, type MailTransport } from '../platform/mail';
+import { runOnce } from '../platform/run-once';
+import { deliverSms, queueSms, type SmsProvider } from '../platform/sms';
+import { millisOf } from '../platform/timestamps';
+import type { Caller } from '../platform/caller';
+import type { PushSender } from '../push/sender';
+import { deviceTokensOf } from './user-refs';
+
+export interface MassNotificationDeps {
+  db: Firestore;
+  push: PushSender;
+  mail: (MailTransport & { from: string }) | null;
+  sms: SmsProvider | null;
+  /** The verified phone (the SMS second factor Firebase Auth holds) of each uid that has one. */
+  phonesOf: (uids: string[]) => Promise<Map<string, string>>;
+}
+
+function alerts(db: Firestore) {
+  return db.collection(COLLECTIONS.massNotifications);
+}
+
+async function readSettings(db: Firestore) {
+  const snap = await db.collection(COLLECTIONS.settings).doc(MASS_NOTIFICATION_SETTINGS.id).get();
+  return readMassNotificationSettings(snap.data());
+}
+
+/** When the earliest of the linked incidents was reported; each must exist. */
+async function firstReportedAt(db: Firestore, incidentIds: string[]): Promise<Timestamp | null> {
+  if (incidentIds.length === 0) return null;
+  const refs = incidentIds.map((id) => db.collection(COLLECTIONS.incidentReports).doc(id));
+  const snaps = await db.getAll(...refs);
+  let first: number | null = null;
+  for (const snap of snaps) {
+    if (!snap.exists) fail('not-found', `Incident ${snap.id} does not exist.`);
+    const at = millisOf(snap.get('timestamp'));
+    if (at !== null && (first === null || at < first)) first = at;
+  }
+  return first === null ? null : Timestamp.fromMillis(first);
+}
+
+/**
+ * Records an alert and starts it (docs/mass-notifications.md): sent now (state `sending`, which
+ * starts the fan-out), at its scheduled time, or after a second Admin's approval when the
+ * setting asks for one. Admins send anywhere, an IMT to their own campus only.
+ */
+export async function sendMassNotification(
+  db: Firestore,
+  input: CallableInput<'sendMassNotification'>,
+  caller: Caller,
+): Promise<SendMassNotificationResponse> {
+  const audience: Audience = input.audience;
+  const refusal = senderRefusal(caller, audience);
+  if (refusal) fail('permission-denied', refusal);
+  if (input.followsUp) {
+    const earlier = await alerts(db).doc(input.followsUp).get();
+    if (!earlier.exists) fail('not-found', 'The earlier alert this one follows up does not exist.');
+    if (senderRefusal(caller, earlier.get('audience') as Audience))
+      fail('permission-denied', 'You cannot follow up an alert outside your campus.');
+  }
+  const [settings, reportedAt] = await Promise.all([
+    readSettings(db),
+    firstReportedAt(db, input.incidentIds),
+  ]);
+  const scheduled = input.scheduledDate instanceof Date ? input.scheduledDate : null;
+  const state: MassNotificationState = needsSecondApproval(settings, {
+    kind: input.kind,
+    audience,
+  })
+    ? 'awaitingApproval'
+    : scheduled
+      ? 'scheduled'
+      : 'sending';
+  const ref = alerts(db).doc();
+  await ref.create({
+    kind: input.kind,
+    title: input.title,
+    body: input.body,
+    audience,
+    reach: audienceReach(audience),
+    channels: input.channels,
+    state,
+    author: { uid: caller.uid, name: caller.displayName },
+    createdAt: FieldValue.serverTimestamp(),
+    scheduledFor: scheduled ? Timestamp.fromDate(scheduled) : null,
+    approvedBy: null,
+    sentAt: state === 'sending' ? FieldValue.serverTimestamp() : null,
+    followsUp: input.followsUp ?? null,
+    incidentIds: input.incidentIds,
+    cleryCrime: input.kind === 'timelyWarning' ? (input.cleryCrime ?? null) : null,
+    firstReportedAt: reportedAt,
+  });
+  return { id: ref.id, state };
+}
+
+/** A second Admin, not the author, approves an alert waiting for approval. */
+export async function approveMassNotification(
+  db: Firestore,
+  id: string,
+  caller: Caller,
+  now: Date,
+): Promise<SendMassNotificationResponse> {
+  const ref = alerts(db).doc(id);
+  const state = await db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) fail('not-found', 'This alert does not exist.');
+    if (snap.get('state') !== 'awaitingApproval')
+      fail('failed-precondition', 'This alert is not waiting for approval.');
+    if ((snap.get('author') as { uid?: unknown } | undefined)?.uid === caller.uid)
+      fail('permission-denied', 'A second Admin must approve: you wrote this alert.');
+    const due = millisOf(snap.get('scheduledFor'));
+    const next: MassNotificationState =
+      due !== null && due > now.getTime() ? 'scheduled' : 'sending';
+    tx.update(ref, {
+      state: next,
+      approvedBy: { uid: caller.uid, name: caller.displayName, at: FieldValue.serverTimestamp() },
+      ...(next === 'sending' ? { sentAt: FieldValue.serverTimestamp() } : {}),
+    });
+    return next;
+  });
+  return { id, state };
+}
+
+/**
+ * The every-minute job: each scheduled alert whose time has come starts sending, flipped in its
+ * own transaction so two runs start it once. Only the equality filter is queried (no index).
+ */
+export async function sendDueMassNotifications(db: Firestore, now: Date): Promise<string[]> {
+  const due = await alerts(db).where('state', '==', 'scheduled').get();
+  const started: string[] = [];
+  for (const doc of due.docs) {
+    const at = millisOf(doc.get('scheduledFor'));
+    if (at === null || at > now.getTime()) continue;
+    const flipped = await db.runTransaction(async (tx) => {
+      const fresh = await tx.get(doc.ref);
+      if (fresh.get('state') !== 'scheduled') return false;
+      tx.update(doc.ref, { state: 'sending', sentAt: FieldValue.serverTimestamp() });
+      return true;
+    });
+    if (flipped) started.push(doc.id);
+  }
+  return started;
+}
+
+/** Users read per page while planning (only the audience fields). */
+const PLAN_SCAN_PAGE = 1000;
+
+function batchId(index: number): string {
+  return `b${String(index).padStart(5, '0')}`;
+}
+
+/**
+ * The fan-out's plan: the audience, found by uid from the users docs in uid order, cut into pages
+ * of MASS_NOTIFICATION_LIMITS.batchSize people, one `batches/{n}` doc each (its creation runs
+ * deliverMassNotificationBatch). A retried plan resumes after the last page it created, so nobody
+ * lands in two pages; the alert becomes `sent` (issued) with the counts once every page exists.
+ */
+export async function planMassNotification(
+  db: Firestore,
+  alertId: string,
+): Promise<'planned' | 'none'> {
+  const alertRef = alerts(db).doc(alertId);
+  const alert = (await alertRef.get()).data();
+  if (!alert || alert.state !== 'sending' || alert.plan) return 'none';
+  const audience = alert.audience as Audience;
+  const batches = alertRef.collection(MASS_NOTIFICATION_BATCHES);
+  const existing = await batches.orderBy(FieldPath.documentId()).select('uids', 'lastUid').get();
+  let index = existing.size;
+  let people = existing.docs.reduce((sum, d) => sum + (d.get('uids') as string[]).length, 0);
+  let cursor: string | null = index > 0 ? String(existing.docs[index - 1]!.get('lastUid')) : null;
+  const users = db
+    .collection(COLLECTIONS.users)
+    .orderBy(FieldPath.documentId())
+    .select(...AUDIENCE_FIELDS);
+  let pending: string[] = [];
+  for (;;) {
+    const page = await (cursor === null ? users : users.startAfter(cursor))
+      .limit(PLAN_SCAN_PAGE)
+      .get();
+    for (const doc of page.docs) if (reaches(audience, doc.data())) pending.push(doc.id);
+    const last = page.size < PLAN_SCAN_PAGE;
+    const write = db.batch();
+    let created = 0;
+    while (pending.length >= MASS_NOTIFICATION_LIMITS.batchSize || (last && pending.length > 0)) {
+      const uids = pending.slice(0, MASS_NOTIFICATION_LIMITS.batchSize);
+      pending = pending.slice(uids.length);
+      write.create(batches.doc(batchId(index)), {
+        index,
+        uids,
+        lastUid: uids[uids.length - 1],
+        state: 'pending',
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      index += 1;
+      people += uids.length;
+      created += 1;
+    }
+    if (created > 0) await write.commit();
+    if (last) break;
+    // Resume after the last person put in a page: the rest of this page is scanned again.
+    // The people not yet in a page carry over: the next page continues the same uid order.
+    cursor = page.docs[page.size - 1]!.id;
+  }
+  await db.runTransaction(async (tx) => {
+    const fresh = await tx.get(alertRef);
+    if (fresh.get('plan')) return;
+    tx.update(alertRef, { plan: { batches: index, people }, state: 'sent' });
+  });
+  return 'planned';
+}
+
+/** A shard of the read counter, chosen by the reader's uid so one person always hits one shard. */
+export function readShardOf(uid: string): string {
+  let hash = 0;
+  for (const char of uid) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `s${hash % MASS_NOTIFICATION_LIMITS.readShards}`;
+}
+
+/** The in-app notification of an alert (the same id per person, so nobody gets it twice). */
+function inAppNotification(
+  texts: ChannelTexts,
+  alertId: string | null,
+  kind: MassNotificationKind,
+) {
+  return {
+    title: texts.inApp.title,
+    message: texts.inApp.message,
+    color: kind === 'general' ? 'blue' : 'red',
+    icon: 'campaign',
+    isRead: false,
+    timestamp: FieldValue.serverTimestamp(),
+    type: MASS_NOTIFICATION_TYPE,
+    ...(alertId ? { type_id: alertId, alertId } : { test: true }),
+  };
+}
+
+function pushPayload(texts: ChannelTexts, alertId: string) {
+  return {
+    title: texts.push.title,
+    body: texts.push.body,
+    type: MASS_NOTIFICATION_TYPE,
+    type_id: alertId,
+  };
+}
+
+/**
+ * One page of the fan-out, exactly once: the first run writes every person's in-app
+ * notification and queues their mail and SMS in one transaction with its run-once marker (a
+ * retry writes nothing again), and claims the page's push. Then the push goes out (once: a run
+ * that finds it claimed does not send it again), each queued mail and SMS is delivered once
+ * (their outboxes), and the page's receipts are written: people targeted, sent, failed and
+ * skipped per channel. A failed mail is retried with the event; the counts are rewritten then.
+ */
+export async function deliverMassNotificationBatch(
+  deps: MassNotificationDeps,
+  alertId: string,
+  batchRef: DocumentReference,
+): Promise<'delivered' | 'none'> {
+  const { db } = deps;
+  const [alertSnap, batchSnap] = await Promise.all([alerts(db).doc(alertId).get(), batchRef.get()]);
+  const alert = alertSnap.data();
+  const batch = batchSnap.data();
+  if (!alert || !batch || batch.state === 'delivered') return 'none';
+  const channels = new Set(alert.channels as MassNotificationChannel[]);
+  const texts = channelTexts({ kind: alert.kind, title: alert.title, body: alert.body });
+  const uids = batch.uids as string[];
+  const users = db.collection(COLLECTIONS.users);
+  const snaps = await db.getAll(...uids.map((uid) => users.doc(uid)));
+  // Checked again at delivery: an account archived or unverified since the plan gets nothing.
+  const recipients = snaps
+    .filter((s) => reaches(alert.audience as Audience, s.data() ?? {}))
+    .map((s) => ({ uid: s.id, profile: s.data() as DocumentData }));
+  const phones = channels.has('sms')
+    ? await deps.phonesOf(recipients.map((r) => r.uid))
+    : new Map<string, string>();
+  const mailRef = (uid: string) =>
+    db.collection(COLLECTIONS.mailMessages).doc(`mass-${alertId}-${uid}`);
+  const smsRef = (uid: string) =>
+    db.collection(COLLECTIONS.smsMessages).doc(`mass-${alertId}-${uid}`);
+  const mailable = recipients.filter((r) => typeof r.profile.email === 'string' && r.profile.email);
+  const textable = recipients.filter((r) => phones.has(r.uid));
+
+  const run = await runOnce(
+    db,
+    { trigger: 'deliver-mass-notification-batch', eventId: batchRef.path },
+    async (tx) => {
+      for (const { uid } of recipients) {
+        if (channels.has('inApp')) {
+          tx.create(
+            users.doc(uid).collection(COLLECTIONS.notifications).doc(`mass-${alertId}`),
+            inAppNotification(texts, alertId, alert.kind),
+          );
+        }
+      }
+      if (channels.has('email')) {
+        for (const { uid, profile } of mailable) {
+          queueMail(tx, mailRef(uid), {
+            to: String(profile.email),
+            subject: texts.email.subject,
+            text: texts.email.text,
+          });
+        }
+      }
+      if (channels.has('sms')) {
+        for (const { uid } of textable)
+          queueSms(tx, smsRef(uid), { to: phones.get(uid)!, text: texts.sms.text });
+      }
+      tx.update(batchRef, { state: 'written' });
+    },
+  );
+
+  const receipts: Receipts = emptyReceipts();
+  const n = recipients.length;
+  if (channels.has('inApp')) receipts.inApp = { targeted: n, sent: n, failed: 0, skipped: 0 };
+
+  if (channels.has('push')) {
+    const tokensByUid = new Map(recipients.map((r) => [r.uid, deviceTokensOf(r.profile)]));
+    const withDevice = recipients.filter((r) => tokensByUid.get(r.uid)!.length > 0);
+    receipts.push = { targeted: n, sent: 0, failed: 0, skipped: n - withDevice.length };
+    if (!run.duplicate && withDevice.length > 0) {
+      const failed = new Set<string>();
+      for (const [k, tokens] of tokenCalls(
+        withDevice.map((r) => tokensByUid.get(r.uid)!),
+      ).entries()) {
+        const outcome = await deps.push.send(
+          { tokens },
+          pushPayload(texts, alertId),
+          `mass-${alertId}-${batchRef.id}-${k}`,
+        );
+        for (const token of outcome.failedTokens) failed.add(token);
+      }
+      for (const r of withDevice) {
+        if (tokensByUid.get(r.uid)!.every((t) => failed.has(t))) receipts.push.failed += 1;
+        else receipts.push.sent += 1;
+      }
+      await batchRef.update({ 'receipts.push': receipts.push });
+    } else if (run.duplicate) {
+      // Only the first run pushes (a run that died between its transaction and the push leaves
+      // the page unpushed rather than pushed twice); its counts stay as it wrote them.
+      const previous = (await batchRef.get()).get('receipts.push') as Receipts['push'] | undefined;
+      if (previous) receipts.push = previous;
+    }
+  }
+
+  let mailError: unknown = null;
+  if (channels.has('email')) {
+    const results = await inChunks(mailable, (r) => deliverMail(mailRef(r.uid), deps.mail));
+    receipts.email = { targeted: n, sent: 0, failed: 0, skipped: n - mailable.length };
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        receipts.email.failed += 1;
+        mailError ??= result.reason;
+      } else if (result.value === 'sent') receipts.email.sent += 1;
+      else receipts.email.skipped += 1;
+    }
+  }
+  if (channels.has('sms')) {
+    const results = await inChunks(textable, (r) => deliverSms(smsRef(r.uid), deps.sms));
+    receipts.sms = { targeted: n, sent: 0, failed: 0, skipped: n - textable.length };
+    for (const result of results) {
+      const state = result.status === 'fulfilled' ? result.value : 'failed';
+      if (state === 'sent') receipts.sms.sent += 1;
+      else if (state === 'failed') receipts.sms.failed += 1;
+      else receipts.sms.skipped += 1;
+    }
+  }
+  await batchRef.update({
+    receipts,
+    state: mailError ? 'written' : 'delivered',
+    deliveredAt: FieldValue.serverTimestamp(),
+  });
+  if (mailError) throw mailError;
+  return 'delivered';
+}
+
+/** FCM takes at most this many tokens in one multicast call. */
+const FCM_TOKENS_PER_CALL = 500;
+
+/** The tokens of a page's people, cut into calls FCM accepts (a person's devices stay together). */
+export function tokenCalls(tokensPerPerson: string[][]): string[][] {
+  const calls: string[][] = [];
+  let current: string[] = [];
+  for (const tokens of tokensPerPerson) {
+    if (current.length + tokens.length > FCM_TOKENS_PER_CALL) {
+      calls.push(current);
+      current = [];
+    }
+    current.push(...tokens);
+  }
+  if (current.length > 0) calls.push(current);
+  return calls;
+}
+
+/** Runs `work` over `items` a few at a time (20 at once: a relay takes that many connections). */
+async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 20) {
+  const results: PromiseSettledResult<R>[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    results.push(...(await Promise.allSettled(items.slice(i, i + size).map(work))));
+  }
+  return results;
+}
+
+/**
+ * A person opened an alert's in-app notification: its read counter goes up once per event, on a
+ * shard (so 50,000 people reading at once never write one document more than once a second).
+ */
+export async function countMassNotificationRead(
+  db: Firestore,
+  event: { eventId: string; uid: string; before: DocumentData; after: DocumentData },
+): Promise<boolean> {
+  const { before, after } = event;
+  if (after.type !== MASS_NOTIFICATION_TYPE || typeof after.alertId !== 'string') return false;
+  if (before.isRead === true || after.isRead !== true) return false;
+  const shard = alerts(db)
+    .doc(after.alertId)
+    .collection(MASS_NOTIFICATION_READ_SHARDS)
+    .doc(readShardOf(event.uid));
+  const run = await runOnce(
+    db,
+    { trigger: 'count-mass-notification-read', eventId: event.eventId },
+    async (tx) => {
+      tx.set(shard, { count: FieldValue.increment(1) }, { merge: true });
+    },
+  );
+  return !run.duplicate;
+}
+
+/**
+ * "Send a test to myself": the alert's texts, marked test, to the caller alone by the chosen
+ * channels; no alert is recorded and nothing is counted.
+ */
+export async function sendMassNotificationTest(
+  deps: MassNotificationDeps,
+  input: CallableInput<'sendMassNotificationTest'>,
+  caller: Caller,
+): Promise<SendMassNotificationTestResponse> {
+  const { db } = deps;
+  const texts = channelTexts({ ...input, test: true });
+  const userRef = db.collection(COLLECTIONS.users).doc(caller.uid);
+  const profile = (await userRef.get()).data() ?? {};
+  const channels = new Set(input.channels);
+  const phone = channels.has('sms')
+    ? (await deps.phonesOf([caller.uid])).get(caller.uid)
+    : undefined;
+  const testId = `mass-test-${db.collection(COLLECTIONS.massNotifications).doc().id}`;
+  const mailRef = db.collection(COLLECTIONS.mailMessages).doc(testId);
+  const smsRef = db.collection(COLLECTIONS.smsMessages).doc(testId);
+  const email = typeof profile.email === 'string' ? profile.email : null;
+  await db.runTransaction(async (tx) => {
+    if (channels.has('inApp'))
+      tx.create(
+        userRef.collection(COLLECTIONS.notifications).doc(testId),
+        inAppNotification(texts, null, input.kind),
+      );
+    if (channels.has('email') && email) queueMail(tx, mailRef, { to: email, ...texts.email });
+    if (channels.has('sms') && phone) queueSms(tx, smsRef, { to: phone, text: texts.sms.text });
+  });
+  const sent: MassNotificationChannel[] = [];
+  if (channels.has('inApp')) sent.push('inApp');
+  const tokens = deviceTokensOf(profile);
+  if (channels.has('push') && tokens.length > 0) {
+    const outcome = await deps.push.send(
+      { tokens, owner: userRef },
+      { ...pushPayload(texts, testId) },
+      testId,
+    );
+    if (outcome.sent > 0) sent.push('push');
+  }
+  if (channels.has('email') && email && (await deliverMail(mailRef, deps.mail)) === 'sent')
+    sent.push('email');
+  if (channels.has('sms') && phone && (await deliverSms(smsRef, deps.sms)) === 'sent')
+    sent.push('sms');
+  return { sent, skipped: input.channels.filter((c) => !sent.includes(c)) };
+}

@@ -1,0 +1,18 @@
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { COLLECTIONS, MASS_NOTIFICATION_BATCHES } from '@campus-safety/model';
+import { recordingFailures } from '../platform/trigger-failures';
+import { defaultMassNotificationDeps } from '../services/mass-notification-deps';
+import { deliverMassNotificationBatch as work } from '../services/mass-notifications';
+
+/** A page of an alert's audience was planned: deliver it by every chosen channel, once. */
+export const deliverMassNotificationBatch = onDocumentCreated(
+  {
+    document: `${COLLECTIONS.massNotifications}/{alertId}/${MASS_NOTIFICATION_BATCHES}/{batchId}`,
+    retry: true,
+    timeoutSeconds: 300,
+  },
+  recordingFailures('deliverMassNotificationBatch', async (event) => {
+    if (!event.data) return;
+    await work(defaultMassNotificationDeps(), event.params.alertId, event.data.ref);
+  }),
+);

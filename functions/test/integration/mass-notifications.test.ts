@@ -1,0 +1,382 @@
+import assert from 'node:assert/strict';
+import { doc, updateDoc } from 'firebase/firestore';
+import {
+  COLLECTIONS,
+  MASS_NOTIFICATION_BATCHES,
+  MASS_NOTIFICATION_READ_SHARDS,
+  MASS_NOTIFICATION_SETTINGS,
+  DEFAULT_TEMPLATES,
+  reaches,
+  sumReceipts,
+  type Audience,
+  type SendMassNotificationResponse,
+  type SendMassNotificationTestResponse,
+} from '@campus-safety/model';
+import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
+import { publishMessage, scheduleTopic } from '@campus-safety/testkit/pubsub';
+import { waitUntil } from '@campus-safety/testkit/wait';
+import { smtpTransportTo } from '../../src/platform/mail';
+import { recordingSmsProvider } from '../../src/platform/sms';
+import { pushSender } from '../../src/push/sender';
+import { emulatorTransport } from '../../src/push/emulator-transport';
+import { deliverMassNotificationBatch } from '../../src/services/mass-notifications';
+import {
+  PROJECT,
+  account,
+  auth,
+  callError,
+  closeAll,
+  db,
+  docData,
+  notificationsOf,
+  waitFor,
+  type SignedIn,
+} from './stack';
+
+const INBOX = process.env.MAIL_INBOX_URL ?? '';
+const MAIL_WAIT_MS = 60_000;
+const SCHEDULED = 'sendScheduledMassNotifications';
+
+const alertRef = (id: string) => db.collection(COLLECTIONS.massNotifications).doc(id);
+const settingsRef = () => db.collection(COLLECTIONS.settings).doc(MASS_NOTIFICATION_SETTINGS.id);
+
+/** A verified account whose users doc carries the server's mirror of it (what targeting reads). */
+async function person(spec: Parameters<typeof account>[0], phone?: string): Promise<SignedIn> {
+  const who = await account(spec);
+  if (phone) {
+    await auth.updateUser(who.uid, {
+      multiFactor: { enrolledFactors: [{ uid: 'phone-1', factorId: 'phone', phoneNumber: phone }] },
+    });
+  }
+  const verified = spec.emailVerified ?? true;
+  await waitFor(
+    () => docData(`${COLLECTIONS.users}/${who.uid}`),
+    (d) => d?.emailVerified === verified,
+  );
+  return who;
+}
+
+/** The alert once its fan-out has planned every page and delivered each. */
+async function delivered(id: string) {
+  const alert = await waitFor(
+    () => docData(alertRef(id).path),
+    (d) => d?.state === 'sent' && !!d.plan,
+  );
+  const batches = await waitFor(
+    async () => (await alertRef(id).collection(MASS_NOTIFICATION_BATCHES).get()).docs,
+    (docs) =>
+      docs.length === alert!.plan.batches && docs.every((d) => d.get('state') === 'delivered'),
+  );
+  return { alert: alert!, batches };
+}
+
+const mainEveryone: Audience = { allCampuses: false, campuses: ['Main Campus'], staffOnly: false };
+
+describe('mass notifications (issue 21)', function () {
+  this.timeout(180_000);
+  let admin: SignedIn;
+  let secondAdmin: SignedIn;
+
+  before(async () => {
+    assert.ok(INBOX, 'MAIL_INBOX_URL is set by scripts/run-integration.mjs');
+    admin = await person({ role: 'Admin', firstName: 'Ada' });
+    secondAdmin = await person({ role: 'Admin', firstName: 'Bea' });
+  });
+  after(async () => {
+    await settingsRef().delete();
+    await closeAll();
+  });
+
+  it('an alert to Main Campus reaches exactly its verified people by every channel, counted by person', async () => {
+    const mainUser = await person(
+      {
+        role: 'User',
+        campus: 'Main Campus',
+        deviceToken: ['main-phone', 'emulator-unregistered-old'],
+      },
+      '+16505550101',
+    );
+    const mainImt = await person({ role: 'IMT', deviceToken: ['emulator-unregistered-gone'] });
+    const unverified = await person(
+      { role: 'User', campus: 'Main Campus', emailVerified: false, deviceToken: ['u-phone'] },
+      '+16505550102',
+    );
+    const north = await person(
+      { role: 'User', campus: 'North Campus', deviceToken: ['n-phone'] },
+      '+16505550103',
+    );
+
+    const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'general',
+      title: 'Water main break',
+      body: 'Avoid the science quad until noon.',
+      audience: mainEveryone,
+      channels: ['push', 'inApp', 'email', 'sms'],
+    });
+    assert.equal(res.state, 'sending');
+    const { alert, batches } = await delivered(res.id);
+
+    // Who should be reached: every verified, live Main Campus account in the database.
+    const everyone = await db.collection(COLLECTIONS.users).get();
+    const expected = everyone.docs.filter((d) => reaches(mainEveryone, d.data())).map((d) => d.id);
+    assert.ok(expected.includes(mainUser.uid) && expected.includes(mainImt.uid));
+    assert.equal(alert.plan.people, expected.length);
+    const receipts = sumReceipts(batches.map((b) => b.data()));
+    for (const channel of ['push', 'inApp', 'email', 'sms'] as const)
+      assert.equal(receipts[channel].targeted, expected.length, channel);
+    assert.equal(receipts.inApp.sent, expected.length);
+    assert.equal(receipts.email.sent, expected.length);
+
+    const notice = await docData(
+      `${COLLECTIONS.users}/${mainUser.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
+    );
+    assert.equal(notice?.title, 'Water main break');
+    assert.equal(notice?.alertId, res.id);
+    for (const nobody of [unverified, north]) {
+      assert.equal(
+        (await notificationsOf(nobody.uid)).filter((n) => n.type === 'mass-notification').length,
+        0,
+      );
+    }
+
+    const [mail] = await waitForMail(INBOX, { to: mainUser.email, timeoutMs: MAIL_WAIT_MS });
+    assert.equal(mail!.subject, 'Water main break');
+    assert.match(mail!.text, /Avoid the science quad/);
+    assert.equal((await mailTo(INBOX, unverified.email)).length, 0);
+    assert.equal((await mailTo(INBOX, north.email)).length, 0);
+
+    const sms = await db
+      .collection(COLLECTIONS.smsMessages)
+      .where('to', 'in', ['+16505550101', '+16505550102', '+16505550103'])
+      .get();
+    assert.deepEqual(
+      sms.docs.map((d) => [d.get('to'), d.get('state')]),
+      [['+16505550101', 'sent']],
+    );
+    assert.equal(sms.docs[0]!.get('text'), 'Water main break: Avoid the science quad until noon.');
+    // SMS reaches only people with a verified phone; the others are counted as skipped.
+    assert.equal(receipts.sms.sent + receipts.sms.skipped, expected.length);
+    assert.ok(receipts.sms.sent >= 1);
+
+    // Push counts people: the IMT's only token is dead (failed, and pruned); the user's live one counts.
+    assert.ok(receipts.push.failed >= 1 && receipts.push.sent >= 1);
+    assert.equal(
+      receipts.push.sent + receipts.push.failed + receipts.push.skipped,
+      expected.length,
+    );
+    const imtDoc = await waitFor(
+      () => docData(`${COLLECTIONS.users}/${mainImt.uid}`),
+      (d) => (d?.deviceToken as string[]).length === 0,
+    );
+    assert.deepEqual(imtDoc!.deviceToken, []);
+    const userDoc = await docData(`${COLLECTIONS.users}/${mainUser.uid}`);
+    assert.deepEqual(userDoc!.deviceToken, ['main-phone']);
+    const pushes = await db
+      .collection(COLLECTIONS.pushMessages)
+      .where('payload.type_id', '==', res.id)
+      .get();
+    const pushedTokens = pushes.docs.flatMap((d) => d.get('tokens') as string[]);
+    assert.ok(pushedTokens.includes('main-phone'));
+    assert.ok(!pushedTokens.includes('u-phone') && !pushedTokens.includes('n-phone'));
+
+    // The person opens it: the read receipt counts them once.
+    await updateDoc(
+      doc(
+        mainUser.firestore,
+        `${COLLECTIONS.users}/${mainUser.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
+      ),
+      { isRead: true },
+    );
+    const shards = await waitFor(
+      async () => (await alertRef(res.id).collection(MASS_NOTIFICATION_READ_SHARDS).get()).docs,
+      (docs) =>
+        sumReceipts(
+          [],
+          docs.map((d) => d.data()),
+        ).read === 1,
+    );
+    assert.equal(
+      sumReceipts(
+        [],
+        shards.map((d) => d.data()),
+      ).read,
+      1,
+    );
+  });
+
+  it('a retried page sends nobody anything twice', async () => {
+    const target = await person(
+      { role: 'User', campus: 'Riverside Campus', deviceToken: ['r-phone'] },
+      '+16505550104',
+    );
+    const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'general',
+      title: 'Retry check',
+      body: 'Once only.',
+      audience: { allCampuses: false, campuses: ['Riverside Campus'], staffOnly: false },
+      channels: ['push', 'inApp', 'email', 'sms'],
+    });
+    const { batches } = await delivered(res.id);
+    await waitForMail(INBOX, { to: target.email, timeoutMs: MAIL_WAIT_MS });
+    const before = sumReceipts(batches.map((b) => b.data()));
+
+    // A run that died after its writes and before its last record: the page runs again.
+    const page = batches.find((b) => (b.get('uids') as string[]).includes(target.uid))!;
+    await page.ref.update({ state: 'written' });
+    const deps = {
+      db,
+      push: pushSender(db, emulatorTransport()),
+      mail: smtpTransportTo({
+        host: '127.0.0.1',
+        port: Number(process.env.MAIL_CATCHER_SMTP_PORT),
+        from: 'test@campus.test',
+      }),
+      sms: recordingSmsProvider,
+      phonesOf: async (uids: string[]) =>
+        new Map(uids.includes(target.uid) ? [[target.uid, '+16505550104']] : []),
+    };
+    assert.equal(await deliverMassNotificationBatch(deps, res.id, page.ref), 'delivered');
+
+    assert.equal((await mailTo(INBOX, target.email)).length, 1);
+    const notices = (await notificationsOf(target.uid)).filter((n) => n.alertId === res.id);
+    assert.equal(notices.length, 1);
+    const sms = await db
+      .collection(COLLECTIONS.smsMessages)
+      .where('to', '==', '+16505550104')
+      .get();
+    assert.equal(sms.size, 1);
+    const pushes = await db
+      .collection(COLLECTIONS.pushMessages)
+      .where('payload.type_id', '==', res.id)
+      .get();
+    assert.equal(pushes.size, batches.length);
+    const after = sumReceipts(
+      (await alertRef(res.id).collection(MASS_NOTIFICATION_BATCHES).get()).docs.map((d) =>
+        d.data(),
+      ),
+    );
+    assert.deepEqual(after, before);
+  });
+
+  it('who may send: an IMT to their own campus only; a reporter never', async () => {
+    const imt = await person({ role: 'IMT', campus: 'North Campus' });
+    const user = await person({ role: 'User', campus: 'North Campus' });
+    const to = (campuses: string[]) => ({
+      kind: 'general',
+      title: 'Scope',
+      body: 'Scope check.',
+      audience: { allCampuses: false, campuses, staffOnly: true },
+      channels: ['inApp'],
+    });
+    const refused = await callError(imt.call('sendMassNotification', to(['Main Campus'])));
+    assert.equal(refused.code, 'functions/permission-denied');
+    assert.match(refused.message, /own campus/);
+    assert.equal(
+      (
+        await callError(
+          imt.call('sendMassNotification', {
+            ...to([]),
+            audience: { allCampuses: true, campuses: [], staffOnly: false },
+          }),
+        )
+      ).code,
+      'functions/permission-denied',
+    );
+    assert.equal(
+      (await callError(user.call('sendMassNotification', to(['North Campus'])))).code,
+      'functions/permission-denied',
+    );
+    const own = await imt.call<SendMassNotificationResponse>(
+      'sendMassNotification',
+      to(['North Campus']),
+    );
+    assert.equal(own.state, 'sending');
+    const bad = await callError(
+      admin.call('sendMassNotification', { ...to(['Main Campus']), title: 'x'.repeat(81) }),
+    );
+    assert.equal(bad.code, 'functions/invalid-argument');
+  });
+
+  it('two-person approval: a campus-wide Emergency Notification waits for a second Admin, never its author', async () => {
+    await settingsRef().set({ templates: DEFAULT_TEMPLATES, twoPersonApproval: true });
+    const target = await person({ role: 'User', campus: 'North Campus' });
+    const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'emergency',
+      title: DEFAULT_TEMPLATES.lockdown.title,
+      body: DEFAULT_TEMPLATES.lockdown.body,
+      audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: false },
+      channels: ['inApp'],
+    });
+    assert.equal(res.state, 'awaitingApproval');
+    const own = await callError(admin.call('approveMassNotification', { id: res.id }));
+    assert.equal(own.code, 'functions/permission-denied');
+    assert.equal(
+      await docData(
+        `${COLLECTIONS.users}/${target.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
+      ),
+      undefined,
+    );
+
+    const approved = await secondAdmin.call<SendMassNotificationResponse>(
+      'approveMassNotification',
+      { id: res.id },
+    );
+    assert.equal(approved.state, 'sending');
+    const { alert } = await delivered(res.id);
+    assert.equal(alert.approvedBy.uid, secondAdmin.uid);
+    assert.ok(
+      await docData(
+        `${COLLECTIONS.users}/${target.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
+      ),
+    );
+    const again = await callError(secondAdmin.call('approveMassNotification', { id: res.id }));
+    assert.equal(again.code, 'functions/failed-precondition');
+    await settingsRef().delete();
+  });
+
+  it('a scheduled alert goes at its time, by the every-minute job, once', async function () {
+    if (!process.env.PUBSUB_EMULATOR_HOST) this.skip();
+    const target = await person({ role: 'User', campus: 'Riverside Campus' });
+    const when = new Date(Date.now() + 2_000);
+    const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'general',
+      title: 'Scheduled',
+      body: 'At its time.',
+      audience: { allCampuses: false, campuses: ['Riverside Campus'], staffOnly: false },
+      channels: ['inApp'],
+      scheduledDate: when.toISOString(),
+    });
+    assert.equal(res.state, 'scheduled');
+    const path = `${COLLECTIONS.users}/${target.uid}/${COLLECTIONS.notifications}/mass-${res.id}`;
+    assert.equal(await docData(path), undefined);
+    await waitUntil(() => Date.now() > when.getTime(), { timeoutMs: 60_000, what: 'the due time' });
+    await publishMessage({
+      pubsubHost: process.env.PUBSUB_EMULATOR_HOST,
+      projectId: PROJECT,
+      topic: scheduleTopic(SCHEDULED),
+    });
+    await delivered(res.id);
+    assert.ok(await docData(path));
+  });
+
+  it('"send a test to myself" reaches only the caller, marked test, and records no alert', async () => {
+    const before = (await db.collection(COLLECTIONS.massNotifications).get()).size;
+    const res = await admin.call<SendMassNotificationTestResponse>('sendMassNotificationTest', {
+      kind: 'emergency',
+      title: 'Drill',
+      body: 'Testing the wording.',
+      channels: ['inApp', 'email', 'sms'],
+    });
+    assert.deepEqual(res, { sent: ['inApp', 'email'], skipped: ['sms'] });
+    const [mail] = await waitForMail(INBOX, {
+      to: admin.email,
+      match: (m) => /\[TEST\]/.test(m.subject),
+      timeoutMs: MAIL_WAIT_MS,
+    });
+    assert.equal(mail!.subject, '[TEST] Emergency Notification: Drill');
+    const notices = (await notificationsOf(admin.uid)).filter((n) => n.test === true);
+    assert.equal(notices.length, 1);
+    assert.equal(notices[0]!.title, '[TEST] Drill');
+    assert.equal((await db.collection(COLLECTIONS.massNotifications).get()).size, before);
+  });
+});

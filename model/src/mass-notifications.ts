@@ -1,0 +1,427 @@
+/**
+ * Mass notifications (issue 21, docs/mass-notifications.md): an alert composed in the console and
+ * sent to the people of one or more campuses by push, in-app notification, email and SMS, with
+ * delivery receipts, templates, two-person approval and its Clery type. The pure rules live here
+ * so the functions, the rules tests and the console's preview read one home.
+ */
+import { z } from 'zod';
+import { CAMPUSES, type Campus } from './catalog';
+import { scheduledDate } from './callable-inputs';
+import { CLERY_OFFENCES, type CleryOffence } from './clery/offences';
+import { PUSH_TYPES } from './constants';
+import { documentId, requiredText, typeError } from './fields';
+import { isStaffRole, type Role } from './roles';
+
+/** The `type` of the push and in-app notification of a mass notification. */
+export const MASS_NOTIFICATION_TYPE = PUSH_TYPES.massNotification;
+
+/** Sub-collections of `mass_notifications/{id}`: the fan-out's pages and the read counter's shards. */
+export const MASS_NOTIFICATION_BATCHES = 'batches';
+export const MASS_NOTIFICATION_READ_SHARDS = 'read_shards';
+
+export const MASS_NOTIFICATION_LIMITS = {
+  title: 80,
+  body: 1000,
+  /** Push bodies longer than this are cut (a lock screen shows about this much). */
+  pushBody: 240,
+  /** Two SMS segments; a longer text is cut and the preview says so. */
+  sms: 320,
+  /** Linked incidents of one alert (the Clery record names them). */
+  incidents: 10,
+  /** People per fan-out page: one Auth lookup (100 uids at most) and one transaction per page. */
+  batchSize: 100,
+  /** Shards of the read counter: reads of 50,000 people never write one document more than 1/s. */
+  readShards: 20,
+} as const;
+
+export const MASS_NOTIFICATION_CHANNELS = ['push', 'inApp', 'email', 'sms'] as const;
+export type MassNotificationChannel = (typeof MASS_NOTIFICATION_CHANNELS)[number];
+export const CHANNEL_LABELS: Readonly<Record<MassNotificationChannel, string>> = {
+  push: 'Push',
+  inApp: 'In-app notification',
+  email: 'Email',
+  sms: 'SMS',
+};
+
+/**
+ * The Clery type of an alert (docs/clery.md#timely-warnings-and-emergency-notifications): an
+ * Emergency Notification (an immediate threat), a Timely Warning (a Clery crime that is a serious
+ * or continuing threat) or a general safety message, which is not on the Clery record.
+ */
+export const MASS_NOTIFICATION_KINDS = ['emergency', 'timelyWarning', 'general'] as const;
+export type MassNotificationKind = (typeof MASS_NOTIFICATION_KINDS)[number];
+export const KIND_LABELS: Readonly<Record<MassNotificationKind, string>> = {
+  emergency: 'Emergency Notification',
+  timelyWarning: 'Timely Warning',
+  general: 'Safety message',
+};
+export function isCleryAlert(kind: MassNotificationKind): boolean {
+  return kind !== 'general';
+}
+
+/**
+ * Who an alert reaches: every campus (also people with no campus on their profile) or the listed
+ * ones, and everyone there or staff only.
+ */
+export interface Audience {
+  allCampuses: boolean;
+  campuses: Campus[];
+  staffOnly: boolean;
+}
+
+/** The campuses an alert concerns, as stored in `reach` (what an IMT's read is checked against). */
+export function audienceReach(audience: Audience): string[] {
+  return audience.allCampuses ? [...CAMPUSES] : [...audience.campuses];
+}
+
+export function audienceLabel(audience: Audience): string {
+  const where = audience.allCampuses ? 'All campuses' : audience.campuses.join(', ');
+  return `${where} · ${audience.staffOnly ? 'staff only' : 'everyone'}`;
+}
+
+/** The fields of a `users` doc audience resolution reads (the fan-out selects only these). */
+export interface AudienceMember {
+  role?: unknown;
+  campus?: unknown;
+  isArchived?: unknown;
+  emailVerified?: unknown;
+}
+export const AUDIENCE_FIELDS = ['role', 'campus', 'isArchived', 'emailVerified'] as const;
+
+/**
+ * Whether an alert reaches this person: a live account whose email is verified (the server's
+ * mirror; nothing acts for an unverified address), of the audience's campus and role.
+ */
+export function reaches(audience: Audience, person: AudienceMember): boolean {
+  if (person.isArchived === true || person.emailVerified !== true) return false;
+  if (audience.staffOnly && !isStaffRole(person.role)) return false;
+  if (audience.allCampuses) return true;
+  return typeof person.campus === 'string' && audience.campuses.includes(person.campus as Campus);
+}
+
+/** What each channel shows, built once for the fan-out and the console's preview. */
+export interface ChannelTexts {
+  push: { title: string; body: string };
+  inApp: { title: string; message: string };
+  email: { subject: string; text: string };
+  sms: { text: string };
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** The texts of an alert; a test to oneself says so in every channel. */
+export function channelTexts(alert: {
+  kind: MassNotificationKind;
+  title: string;
+  body: string;
+  test?: boolean;
+}): ChannelTexts {
+  const prefix = alert.test ? '[TEST] ' : '';
+  const label = alert.kind === 'general' ? '' : `${KIND_LABELS[alert.kind]}: `;
+  const title = `${prefix}${alert.title}`;
+  return {
+    push: { title, body: cut(alert.body, MASS_NOTIFICATION_LIMITS.pushBody) },
+    inApp: { title, message: alert.body },
+    email: {
+      subject: `${prefix}${label}${alert.title}`,
+      text: [
+        alert.body,
+        '',
+        alert.test
+          ? 'This is a test you sent to yourself from the Campus Safety Console; nobody else received it.'
+          : 'You received this because you are on a campus this alert was sent to by Campus Safety.',
+      ].join('\n'),
+    },
+    sms: { text: cut(`${prefix}${alert.title}: ${alert.body}`, MASS_NOTIFICATION_LIMITS.sms) },
+  };
+}
+
+/** Counts of one channel: people targeted, sent to, failed, skipped (no token / phone / mail off). */
+export interface ChannelReceipt {
+  targeted: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+export type Receipts = Record<MassNotificationChannel, ChannelReceipt>;
+/** The receipts with the in-app reads (summed from the read shards). */
+export type ReceiptsWithReads = Receipts & { read: number };
+
+export function emptyReceipts(): Receipts {
+  const zero = (): ChannelReceipt => ({ targeted: 0, sent: 0, failed: 0, skipped: 0 });
+  return { push: zero(), inApp: zero(), email: zero(), sms: zero() };
+}
+
+function countOf(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * The receipts of an alert: each batch doc's own counts summed, and the read shards; counters
+ * live in many documents so no document is written more than once a second.
+ */
+export function sumReceipts(
+  batches: readonly { receipts?: unknown }[],
+  readShards: readonly { count?: unknown }[] = [],
+): ReceiptsWithReads {
+  const total = emptyReceipts();
+  for (const batch of batches) {
+    const receipts = (batch.receipts ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    for (const channel of MASS_NOTIFICATION_CHANNELS) {
+      const part = receipts[channel] ?? {};
+      for (const key of ['targeted', 'sent', 'failed', 'skipped'] as const) {
+        total[channel][key] += countOf(part[key]);
+      }
+    }
+  }
+  return { ...total, read: readShards.reduce((sum, shard) => sum + countOf(shard.count), 0) };
+}
+
+/** Templates: fixed keys (the rules validate them without loops); Admins edit title and body. */
+export const TEMPLATE_KEYS = [
+  'lockdown',
+  'shelterInPlace',
+  'severeWeather',
+  'suspiciousPerson',
+  'allClear',
+] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+export interface AlertTemplate {
+  title: string;
+  body: string;
+}
+export const TEMPLATE_INFO: Readonly<
+  Record<TemplateKey, { label: string; kind: MassNotificationKind }>
+> = {
+  lockdown: { label: 'Lockdown', kind: 'emergency' },
+  shelterInPlace: { label: 'Shelter in place', kind: 'emergency' },
+  severeWeather: { label: 'Severe weather', kind: 'emergency' },
+  suspiciousPerson: { label: 'Suspicious person', kind: 'timelyWarning' },
+  allClear: { label: 'All clear', kind: 'general' },
+};
+export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, AlertTemplate>> = {
+  lockdown: {
+    title: 'Lockdown: stay where you are',
+    body: 'Lock or barricade the door, turn off lights, silence phones and stay out of sight. Do not leave until campus safety gives the all clear.',
+  },
+  shelterInPlace: {
+    title: 'Shelter in place',
+    body: 'Go inside the nearest building now, close windows and doors and stay away from them. Wait for further instructions.',
+  },
+  severeWeather: {
+    title: 'Severe weather warning',
+    body: 'Severe weather is expected on campus. Stay indoors, away from windows, and avoid travel until the warning is lifted.',
+  },
+  suspiciousPerson: {
+    title: 'Suspicious person reported',
+    body: 'A suspicious person was reported on campus. Stay alert, walk in groups, and report anything unusual to campus safety at once.',
+  },
+  allClear: {
+    title: 'All clear',
+    body: 'The situation is over and it is safe to resume normal activities. Thank you for your cooperation.',
+  },
+};
+
+/**
+ * `settings/mass_notifications`: the templates and whether a campus-wide Emergency Notification
+ * needs a second Admin's approval. Admins write it (the rules validate it); a missing doc means
+ * the defaults.
+ */
+export const MASS_NOTIFICATION_SETTINGS = { id: 'mass_notifications' } as const;
+export interface MassNotificationSettings {
+  templates: Record<TemplateKey, AlertTemplate>;
+  twoPersonApproval: boolean;
+}
+
+function templateProblem(key: TemplateKey, value: unknown): string | null {
+  const t = value as Partial<AlertTemplate> | null | undefined;
+  const name = TEMPLATE_INFO[key].label;
+  if (typeof t?.title !== 'string' || t.title.trim().length === 0)
+    return `${name}: the title is required.`;
+  if (t.title.length > MASS_NOTIFICATION_LIMITS.title)
+    return `${name}: the title must be at most ${MASS_NOTIFICATION_LIMITS.title} characters.`;
+  if (typeof t.body !== 'string' || t.body.trim().length === 0)
+    return `${name}: the text is required.`;
+  if (t.body.length > MASS_NOTIFICATION_LIMITS.body)
+    return `${name}: the text must be at most ${MASS_NOTIFICATION_LIMITS.body} characters.`;
+  if (Object.keys(t).some((k) => k !== 'title' && k !== 'body'))
+    return `${name}: only a title and a text.`;
+  return null;
+}
+
+/** Why settings cannot be saved, or null (the rules hold the same bounds). */
+export function massNotificationSettingsProblem(value: unknown): string | null {
+  const data = value as Partial<MassNotificationSettings> | null | undefined;
+  if (typeof data?.twoPersonApproval !== 'boolean') return 'Say whether approval is required.';
+  const templates = data.templates as Record<string, unknown> | undefined;
+  if (!templates || typeof templates !== 'object') return 'The templates are missing.';
+  const keys = Object.keys(templates);
+  if (keys.length !== TEMPLATE_KEYS.length || keys.some((k) => !TEMPLATE_KEYS.includes(k as never)))
+    return `The templates are exactly: ${TEMPLATE_KEYS.map((k) => TEMPLATE_INFO[k].label).join(', ')}.`;
+  for (const key of TEMPLATE_KEYS) {
+    const problem = templateProblem(key, templates[key]);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** The settings a doc holds, each missing or invalid part replaced by its default. */
+export function readMassNotificationSettings(data: unknown): MassNotificationSettings {
+  const value = (data ?? {}) as Partial<MassNotificationSettings>;
+  const templates = { ...DEFAULT_TEMPLATES };
+  for (const key of TEMPLATE_KEYS) {
+    const t = (value.templates as Record<string, unknown> | undefined)?.[key];
+    if (templateProblem(key, t) === null) templates[key] = t as AlertTemplate;
+  }
+  return { templates, twoPersonApproval: value.twoPersonApproval === true };
+}
+
+/**
+ * Whether an alert waits for a second Admin: an Emergency Notification to everyone on its
+ * campuses (not a staff-only segment), when the setting is on.
+ */
+export function needsSecondApproval(
+  settings: Pick<MassNotificationSettings, 'twoPersonApproval'>,
+  alert: { kind: MassNotificationKind; audience: Audience },
+): boolean {
+  return settings.twoPersonApproval && alert.kind === 'emergency' && !alert.audience.staffOnly;
+}
+
+/**
+ * Why this caller may not send to this audience, or null: Admins send anywhere; an IMT member
+ * only to their own campus (docs/mass-notifications.md#who-may-send).
+ */
+export function senderRefusal(
+  caller: { role: Role; campus: string | null },
+  audience: Audience,
+): string | null {
+  if (caller.role === 'Admin') return null;
+  if (caller.role !== 'IMT') return 'Only Admins and IMT members send alerts.';
+  const own =
+    !audience.allCampuses &&
+    audience.campuses.length === 1 &&
+    caller.campus !== null &&
+    audience.campuses[0] === caller.campus;
+  return own ? null : 'IMT members send alerts to their own campus only.';
+}
+
+/** Where an alert is: waiting for a second Admin, for its time, being sent, or sent. */
+export const MASS_NOTIFICATION_STATES = [
+  'awaitingApproval',
+  'scheduled',
+  'sending',
+  'sent',
+] as const;
+export type MassNotificationState = (typeof MASS_NOTIFICATION_STATES)[number];
+export const STATE_LABELS: Readonly<Record<MassNotificationState, string>> = {
+  awaitingApproval: 'Waiting for approval',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+};
+
+/** A person as an alert's record names them. */
+export interface AlertActor {
+  uid: string;
+  name: string;
+}
+
+/** `mass_notifications/{id}`: written by the callables and the fan-out only. */
+export interface MassNotification<T = { toMillis(): number; toDate(): Date }> {
+  kind: MassNotificationKind;
+  title: string;
+  body: string;
+  audience: Audience;
+  /** audienceReach(audience): the rules let an IMT read the alerts whose reach holds their campus. */
+  reach: string[];
+  channels: MassNotificationChannel[];
+  state: MassNotificationState;
+  author: AlertActor;
+  createdAt: T;
+  scheduledFor: T | null;
+  approvedBy: (AlertActor & { at: T }) | null;
+  /** When the fan-out started (the Clery "issued" time). */
+  sentAt: T | null;
+  /** The alert this one updates or gives the all clear for. */
+  followsUp: string | null;
+  incidentIds: string[];
+  /** Timely Warnings name the Clery crime. */
+  cleryCrime: CleryOffence | null;
+  /** When the first linked incident was reported (Clery: time from report to warning). */
+  firstReportedAt: T | null;
+  /** Set by the fan-out's planner: pages and people. */
+  plan?: { batches: number; people: number };
+}
+
+const audienceSchema = z
+  .strictObject({
+    allCampuses: z.boolean({ error: typeError('All campuses', 'true or false') }),
+    campuses: z
+      .array(z.enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}.` }))
+      .max(CAMPUSES.length)
+      .transform((list) => [...new Set(list)]),
+    staffOnly: z.boolean({ error: typeError('Staff only', 'true or false') }),
+  })
+  .refine((a) => a.allCampuses || a.campuses.length > 0, {
+    message: 'Choose at least one campus, or all campuses.',
+    path: ['campuses'],
+  })
+  .transform((a) => (a.allCampuses ? { ...a, campuses: [] } : a));
+
+const channelsSchema = z
+  .array(z.enum(MASS_NOTIFICATION_CHANNELS, { error: 'Unknown channel.' }))
+  .min(1, 'Choose at least one channel.')
+  .max(MASS_NOTIFICATION_CHANNELS.length)
+  .transform((list) => [...new Set(list)]);
+
+const contentFields = {
+  kind: z.enum(MASS_NOTIFICATION_KINDS, { error: 'Choose the type of the alert.' }),
+  title: requiredText('Title', MASS_NOTIFICATION_LIMITS.title),
+  body: requiredText('Text', MASS_NOTIFICATION_LIMITS.body, { multiline: true }),
+  channels: channelsSchema,
+};
+
+export const sendMassNotificationSchema = z
+  .strictObject({
+    ...contentFields,
+    audience: audienceSchema,
+    scheduledDate,
+    followsUp: documentId('Earlier alert').nullish(),
+    incidentIds: z
+      .array(documentId('Incident id'))
+      .max(
+        MASS_NOTIFICATION_LIMITS.incidents,
+        `Link at most ${MASS_NOTIFICATION_LIMITS.incidents} incidents.`,
+      )
+      .default([])
+      .transform((list) => [...new Set(list)]),
+    cleryCrime: z.enum(CLERY_OFFENCES, { error: 'Unknown Clery crime.' }).nullish(),
+  })
+  .refine((a) => a.kind !== 'timelyWarning' || !!a.cleryCrime, {
+    message: 'A Timely Warning names the Clery crime.',
+    path: ['cleryCrime'],
+  });
+
+export const approveMassNotificationSchema = z.strictObject({ id: documentId('Alert id') });
+export const sendMassNotificationTestSchema = z.strictObject(contentFields);
+
+export interface SendMassNotificationResponse {
+  id: string;
+  state: MassNotificationState;
+}
+export interface SendMassNotificationTestResponse {
+  /** The channels the test went out on (SMS needs a verified phone, push a device). */
+  sent: MassNotificationChannel[];
+  skipped: MassNotificationChannel[];
+}
+
+/** Minutes from the first linked report to the alert's issue, or null without either. */
+export function reportToWarningMinutes(
+  firstReportedAt: { toMillis(): number } | null | undefined,
+  sentAt: { toMillis(): number } | null | undefined,
+): number | null {
+  if (!firstReportedAt || !sentAt) return null;
+  return Math.max(0, Math.round((sentAt.toMillis() - firstReportedAt.toMillis()) / 60_000));
+}

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import {
+  DEFAULT_TEMPLATES,
+  MASS_NOTIFICATION_LIMITS,
+  channelTexts,
+  massNotificationSettingsProblem,
+  needsSecondApproval,
+  reaches,
+  readMassNotificationSettings,
+  reportToWarningMinutes,
+  sendMassNotificationSchema,
+  senderRefusal,
+  sumReceipts,
+  type Audience,
+} from '../src/index';
+
+describe('mass notifications', () => {
+  const main: Audience = { allCampuses: false, campuses: ['Main Campus'], staffOnly: false };
+  const verified = { role: 'User', campus: 'Main Campus', isArchived: false, emailVerified: true };
+
+  it('reaches live, verified people of the audience’s campuses and roles only', () => {
+    assert.equal(reaches(main, verified), true);
+    assert.equal(reaches(main, { ...verified, emailVerified: false }), false);
+    assert.equal(reaches(main, { ...verified, emailVerified: undefined }), false);
+    assert.equal(reaches(main, { ...verified, isArchived: true }), false);
+    assert.equal(reaches(main, { ...verified, campus: 'North Campus' }), false);
+    assert.equal(reaches(main, { ...verified, campus: null }), false);
+    assert.equal(reaches({ ...main, staffOnly: true }, verified), false);
+    assert.equal(reaches({ ...main, staffOnly: true }, { ...verified, role: 'IMT' }), true);
+    const all: Audience = { allCampuses: true, campuses: [], staffOnly: false };
+    assert.equal(reaches(all, { ...verified, campus: null }), true);
+  });
+
+  it('an IMT sends to their own campus only; Admins anywhere', () => {
+    const imt = { role: 'IMT' as const, campus: 'Main Campus' };
+    assert.equal(senderRefusal(imt, main), null);
+    assert.match(String(senderRefusal(imt, { ...main, campuses: ['North Campus'] })), /own campus/);
+    assert.match(
+      String(senderRefusal(imt, { ...main, campuses: ['Main Campus', 'North Campus'] })),
+      /own campus/,
+    );
+    assert.match(
+      String(senderRefusal(imt, { ...main, allCampuses: true, campuses: [] })),
+      /own campus/,
+    );
+    assert.equal(
+      senderRefusal({ role: 'Admin', campus: null }, { ...main, allCampuses: true }),
+      null,
+    );
+    assert.ok(senderRefusal({ role: 'User', campus: 'Main Campus' }, main));
+  });
+
+  it('texts per channel: SMS and push cut to their length, a test marked in each', () => {
+    const long = 'x'.repeat(900);
+    const texts = channelTexts({ kind: 'emergency', title: 'Lockdown', body: long });
+    assert.equal(texts.sms.text.length, MASS_NOTIFICATION_LIMITS.sms);
+    assert.ok(texts.sms.text.endsWith('…'));
+    assert.equal(texts.push.body.length, MASS_NOTIFICATION_LIMITS.pushBody);
+    assert.equal(texts.inApp.message, long);
+    assert.equal(texts.email.subject, 'Emergency Notification: Lockdown');
+    const test = channelTexts({ kind: 'general', title: 'Hi', body: 'There', test: true });
+    assert.equal(test.email.subject, '[TEST] Hi');
+    assert.equal(test.sms.text, '[TEST] Hi: There');
+    assert.match(test.email.text, /nobody else received it/);
+  });
+
+  it('sums receipts over pages and read shards, ignoring junk', () => {
+    const sums = sumReceipts(
+      [
+        {
+          receipts: {
+            push: { targeted: 100, sent: 90, failed: 2, skipped: 8 },
+            inApp: { targeted: 100, sent: 100 },
+          },
+        },
+        {
+          receipts: {
+            push: { targeted: 5, sent: 5, failed: 0, skipped: 0 },
+            email: { sent: 'many' },
+          },
+        },
+        {},
+      ],
+      [{ count: 3 }, { count: 4 }, { count: null }],
+    );
+    assert.deepEqual(sums.push, { targeted: 105, sent: 95, failed: 2, skipped: 8 });
+    assert.deepEqual(sums.inApp, { targeted: 100, sent: 100, failed: 0, skipped: 0 });
+    assert.deepEqual(sums.email, { targeted: 0, sent: 0, failed: 0, skipped: 0 });
+    assert.equal(sums.read, 7);
+  });
+
+  it('validates template settings with bounds, and falls back to defaults part by part', () => {
+    assert.equal(
+      massNotificationSettingsProblem({ templates: DEFAULT_TEMPLATES, twoPersonApproval: true }),
+      null,
+    );
+    assert.match(
+      String(
+        massNotificationSettingsProblem({
+          templates: { ...DEFAULT_TEMPLATES, lockdown: { title: '', body: 'b' } },
+          twoPersonApproval: false,
+        }),
+      ),
+      /Lockdown: the title is required/,
+    );
+    assert.match(
+      String(
+        massNotificationSettingsProblem({
+          templates: { ...DEFAULT_TEMPLATES, extra: { title: 't', body: 'b' } },
+          twoPersonApproval: false,
+        }),
+      ),
+      /exactly/,
+    );
+    assert.match(
+      String(
+        massNotificationSettingsProblem({
+          templates: { ...DEFAULT_TEMPLATES, allClear: { title: 't', body: 'b'.repeat(1001) } },
+          twoPersonApproval: false,
+        }),
+      ),
+      /at most 1000/,
+    );
+    const read = readMassNotificationSettings({
+      templates: { lockdown: { title: 'Mine', body: 'Own text' }, allClear: 5 },
+    });
+    assert.equal(read.templates.lockdown.title, 'Mine');
+    assert.deepEqual(read.templates.allClear, DEFAULT_TEMPLATES.allClear);
+    assert.equal(read.twoPersonApproval, false);
+  });
+
+  it('asks a second Admin for Emergency Notifications to everyone, when the setting is on', () => {
+    const on = { twoPersonApproval: true };
+    assert.equal(needsSecondApproval(on, { kind: 'emergency', audience: main }), true);
+    assert.equal(
+      needsSecondApproval(on, { kind: 'emergency', audience: { ...main, staffOnly: true } }),
+      false,
+    );
+    assert.equal(needsSecondApproval(on, { kind: 'timelyWarning', audience: main }), false);
+    assert.equal(
+      needsSecondApproval({ twoPersonApproval: false }, { kind: 'emergency', audience: main }),
+      false,
+    );
+  });
+
+  it('the send schema bounds the input and asks a Timely Warning for its Clery crime', () => {
+    const base = {
+      kind: 'general',
+      title: 'T',
+      body: 'B',
+      audience: main,
+      channels: ['inApp', 'inApp'],
+    };
+    const parsed = sendMassNotificationSchema.parse(base);
+    assert.deepEqual(parsed.channels, ['inApp']);
+    assert.deepEqual(parsed.incidentIds, []);
+    assert.equal(sendMassNotificationSchema.safeParse({ ...base, channels: [] }).success, false);
+    assert.equal(
+      sendMassNotificationSchema.safeParse({ ...base, audience: { ...main, campuses: [] } })
+        .success,
+      false,
+    );
+    assert.equal(
+      sendMassNotificationSchema.safeParse({ ...base, audience: { ...main, campuses: ['Mars'] } })
+        .success,
+      false,
+    );
+    assert.equal(
+      sendMassNotificationSchema.safeParse({
+        ...base,
+        incidentIds: Array.from({ length: 11 }, (_, i) => `i${i}`),
+      }).success,
+      false,
+    );
+    const tw = sendMassNotificationSchema.safeParse({ ...base, kind: 'timelyWarning' });
+    assert.equal(tw.success, false);
+    assert.equal(
+      sendMassNotificationSchema.safeParse({
+        ...base,
+        kind: 'timelyWarning',
+        cleryCrime: 'robbery',
+      }).success,
+      true,
+    );
+  });
+
+  it('measures the minutes from the first report to the warning', () => {
+    const at = (ms: number) => ({ toMillis: () => ms });
+    assert.equal(reportToWarningMinutes(at(0), at(90 * 60_000)), 90);
+    assert.equal(reportToWarningMinutes(null, at(1)), null);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Mass notifications (issue 21): Admins read every alert, an IMT member those reaching their
+ * campus; nobody writes an alert, approves it or forges a receipt from a client (the callables
+ * and the fan-out do); Admins edit the templates, within their bounds.
+ */
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  COLLECTIONS,
+  DEFAULT_TEMPLATES,
+  MASS_NOTIFICATION_BATCHES,
+  MASS_NOTIFICATION_READ_SHARDS,
+  MASS_NOTIFICATION_SETTINGS,
+} from '@campus-safety/model';
+import {
+  Timestamp,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+  type Firestore,
+} from 'firebase/firestore';
+import { OTHER_CAMPUS, SAME_CAMPUS } from './support/actors';
+import { useFixture } from './support/fixture';
+import {
+  ADMIN,
+  NOBODY,
+  SAME_CAMPUS_STAFF,
+  describeMatrix,
+  firestoreTables,
+  read,
+  write,
+  type Row,
+} from './support/matrix';
+
+const now = Timestamp.now();
+const alert = (campuses: string[]) => ({
+  kind: 'emergency',
+  title: 'Lockdown',
+  body: 'Stay where you are.',
+  audience: { allCampuses: false, campuses, staffOnly: false },
+  reach: campuses,
+  channels: ['inApp'],
+  state: 'awaitingApproval',
+  author: { uid: 'admin', name: 'Admin' },
+  createdAt: now,
+  scheduledFor: null,
+  approvedBy: null,
+  sentAt: null,
+  followsUp: null,
+  incidentIds: [],
+  cleryCrime: null,
+  firstReportedAt: null,
+});
+const MAIN = 'alert-main';
+const NORTH = 'alert-north';
+const receipts = { inApp: { targeted: 1, sent: 1, failed: 0, skipped: 0 } };
+
+async function seedAlerts(env: RulesTestEnvironment) {
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore();
+    await setDoc(doc(db, COLLECTIONS.massNotifications, MAIN), alert([SAME_CAMPUS]));
+    await setDoc(doc(db, COLLECTIONS.massNotifications, NORTH), alert([OTHER_CAMPUS]));
+    await setDoc(
+      doc(db, COLLECTIONS.massNotifications, MAIN, MASS_NOTIFICATION_BATCHES, 'b00000'),
+      {
+        uids: ['app-alice'],
+        receipts,
+      },
+    );
+    await setDoc(
+      doc(db, COLLECTIONS.massNotifications, MAIN, MASS_NOTIFICATION_READ_SHARDS, 's1'),
+      { count: 1 },
+    );
+  });
+}
+
+describe('mass notifications', () => {
+  const fixture = useFixture({ seedExtra: seedAlerts });
+  const alertDoc = (db: Firestore, id: string) => doc(db, COLLECTIONS.massNotifications, id);
+  const settings = (db: Firestore) => doc(db, COLLECTIONS.settings, MASS_NOTIFICATION_SETTINGS.id);
+  const rows: Row<Firestore>[] = [
+    read('get an alert to Main Campus', SAME_CAMPUS_STAFF, (db) => getDoc(alertDoc(db, MAIN))),
+    read('list every alert (Admins)', ADMIN, (db) =>
+      getDocs(query(collection(db, COLLECTIONS.massNotifications), orderBy('createdAt', 'desc'))),
+    ),
+    read('list the alerts reaching Main Campus', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(
+        query(
+          collection(db, COLLECTIONS.massNotifications),
+          where('reach', 'array-contains', SAME_CAMPUS),
+          orderBy('createdAt', 'desc'),
+        ),
+      ),
+    ),
+    read('read the receipts of an alert to Main Campus', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(collection(alertDoc(db, MAIN), MASS_NOTIFICATION_BATCHES)),
+    ),
+    read('read the read counters of an alert to Main Campus', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(collection(alertDoc(db, MAIN), MASS_NOTIFICATION_READ_SHARDS)),
+    ),
+    write('write an alert directly', NOBODY, (db) =>
+      setDoc(alertDoc(db, 'forged'), { ...alert([SAME_CAMPUS]), state: 'sending' }),
+    ),
+    write('approve an alert directly', NOBODY, (db) =>
+      updateDoc(alertDoc(db, MAIN), {
+        state: 'sending',
+        approvedBy: { uid: 'admin', name: 'Admin', at: now },
+      }),
+    ),
+    write('delete an alert (kept for the Clery record)', NOBODY, (db) =>
+      deleteDoc(alertDoc(db, MAIN)),
+    ),
+    write('forge a receipt', NOBODY, (db) =>
+      updateDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_BATCHES, 'b00000'), {
+        receipts: { inApp: { targeted: 1, sent: 1000, failed: 0, skipped: 0 } },
+      }),
+    ),
+    write('add a page to the fan-out', NOBODY, (db) =>
+      setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_BATCHES, 'b00001'), { uids: ['app-bob'] }),
+    ),
+    write('count a read directly', NOBODY, (db) =>
+      setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_READ_SHARDS, 's2'), { count: 50 }),
+    ),
+    write('save the alert templates and approval setting', ADMIN, (db) =>
+      setDoc(settings(db), { templates: DEFAULT_TEMPLATES, twoPersonApproval: true }),
+    ),
+    write('save a template longer than its bound', NOBODY, (db) =>
+      setDoc(settings(db), {
+        templates: { ...DEFAULT_TEMPLATES, lockdown: { title: 'x'.repeat(81), body: 'b' } },
+        twoPersonApproval: true,
+      }),
+    ),
+    write('save templates with an extra one', NOBODY, (db) =>
+      setDoc(settings(db), {
+        templates: { ...DEFAULT_TEMPLATES, party: { title: 't', body: 'b' } },
+        twoPersonApproval: false,
+      }),
+    ),
+  ];
+  describeMatrix('alerts, receipts and templates', rows, firestoreTables(fixture));
+
+  // The other campus's alert: only Admins and that campus's IMT (the matrix's other-campus IMT).
+  const otherCampus: Row<Firestore>[] = [
+    read('get an alert to North Campus', ['imtOtherCampus', 'admin'], (db) =>
+      getDoc(alertDoc(db, NORTH)),
+    ),
+    read('read the receipts of an alert to North Campus', ['imtOtherCampus', 'admin'], (db) =>
+      getDocs(collection(alertDoc(db, NORTH), MASS_NOTIFICATION_BATCHES)),
+    ),
+  ];
+  describeMatrix('an alert to another campus', otherCampus, firestoreTables(fixture));
+});

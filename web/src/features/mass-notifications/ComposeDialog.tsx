@@ -1,0 +1,320 @@
+import { useNavigate } from 'react-router';
+import {
+  CAMPUSES,
+  CHANNEL_LABELS,
+  CLERY_OFFENCES,
+  KIND_LABELS,
+  MASS_NOTIFICATION_CHANNELS,
+  MASS_NOTIFICATION_KINDS,
+  MASS_NOTIFICATION_LIMITS,
+  OFFENCE_LABELS,
+  TEMPLATE_INFO,
+  TEMPLATE_KEYS,
+  channelTexts,
+  sendMassNotificationSchema,
+  type Campus,
+  type CallableRequest,
+  type MassNotificationChannel,
+  type MassNotificationKind,
+  type MassNotificationSettings,
+  type TemplateKey,
+} from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { Dialog, DialogFooter } from '../../components/Dialog';
+import {
+  CheckboxField,
+  CheckboxGroup,
+  FormFailure,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/fields';
+import { toast } from '../../components/toast-store';
+import { useAction } from '../../components/use-action';
+import { useForm } from '../../components/use-form';
+import { parseDateTimeLocal } from '../../lib/format';
+import { sendMassNotification, sendMassNotificationTest } from './api';
+
+interface ComposeValues {
+  template: TemplateKey | '';
+  kind: MassNotificationKind;
+  title: string;
+  body: string;
+  allCampuses: boolean;
+  campuses: Campus[];
+  staffOnly: boolean;
+  channels: MassNotificationChannel[];
+  scheduledAt: string;
+  incidentIds: string;
+  cleryCrime: string;
+}
+
+type ComposeField = keyof ComposeValues;
+
+/** What the form sends: the callable's request, checked by the same schema as the server. */
+function requestOf(
+  v: ComposeValues,
+  followsUp: string | null,
+): CallableRequest<'sendMassNotification'> {
+  const scheduled = v.scheduledAt ? parseDateTimeLocal(v.scheduledAt) : null;
+  return {
+    kind: v.kind,
+    title: v.title,
+    body: v.body,
+    audience: { allCampuses: v.allCampuses, campuses: v.campuses, staffOnly: v.staffOnly },
+    channels: v.channels,
+    scheduledDate: scheduled ? scheduled.toISOString() : null,
+    followsUp,
+    incidentIds: v.incidentIds
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    cleryCrime: v.kind === 'timelyWarning' && v.cleryCrime ? (v.cleryCrime as never) : null,
+  };
+}
+
+/** One channel's text in the preview, with its length (SMS and push are cut to theirs). */
+function PreviewItem({ label, text, limit }: { label: string; text: string; limit?: number }) {
+  return (
+    <div className="rounded border border-slate-200 bg-slate-50 p-2">
+      <div className="flex justify-between text-xs font-semibold text-slate-600">
+        <span>{label}</span>
+        <span>
+          {text.length}
+          {limit ? ` / ${limit}` : ''} characters
+        </span>
+      </div>
+      <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">{text}</p>
+    </div>
+  );
+}
+
+/**
+ * Compose an alert (docs/mass-notifications.md#compose): from a template or blank, its Clery
+ * type, audience and channels, a preview of every channel, a test to oneself, now or scheduled.
+ * An IMT member's audience is fixed to their campus.
+ */
+export function ComposeDialog({
+  settings,
+  imtCampus,
+  followsUp,
+  onClose,
+}: {
+  settings: MassNotificationSettings;
+  /** Set for an IMT member: the only campus they may send to. */
+  imtCampus: Campus | null;
+  /** The alert this one updates (an update or the all clear), or null. */
+  followsUp: { id: string; title: string; campuses: Campus[]; allCampuses: boolean } | null;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const form = useForm<ComposeValues, ComposeField, CallableRequest<'sendMassNotification'>>({
+    initial: {
+      template: followsUp ? 'allClear' : '',
+      kind: 'general',
+      title: followsUp ? settings.templates.allClear.title : '',
+      body: followsUp ? settings.templates.allClear.body : '',
+      allCampuses: imtCampus ? false : (followsUp?.allCampuses ?? false),
+      campuses: imtCampus ? [imtCampus] : (followsUp?.campuses ?? []),
+      staffOnly: false,
+      channels: ['push', 'inApp', 'email'],
+      scheduledAt: '',
+      incidentIds: '',
+      cleryCrime: '',
+    },
+    schema: sendMassNotificationSchema,
+    request: (v) => requestOf(v, followsUp?.id ?? null),
+    send: async (request) => {
+      const result = await sendMassNotification(request);
+      toast.success(
+        result.state === 'awaitingApproval'
+          ? 'Waiting for a second Admin'
+          : result.state === 'scheduled'
+            ? 'Alert scheduled'
+            : 'Alert sending',
+        result.state === 'awaitingApproval'
+          ? 'Another Admin must approve this Emergency Notification before it goes.'
+          : undefined,
+      );
+      onClose();
+      void navigate(`/mass-notifications/${result.id}`);
+    },
+    failureTitle: 'The alert was not sent',
+  });
+  const v = form.values;
+  const texts = channelTexts({ kind: v.kind, title: v.title, body: v.body });
+  const test = useAction(
+    async () => {
+      const result = await sendMassNotificationTest({
+        kind: v.kind,
+        title: v.title,
+        body: v.body,
+        channels: v.channels,
+      });
+      toast.success(
+        'Test sent to you',
+        `Sent by ${result.sent.map((c) => CHANNEL_LABELS[c]).join(', ') || 'no channel'}` +
+          (result.skipped.length
+            ? `; not by ${result.skipped.map((c) => CHANNEL_LABELS[c]).join(', ')}.`
+            : '.'),
+      );
+    },
+    { failureTitle: 'The test was not sent' },
+  );
+
+  function useTemplate(key: string) {
+    if (!key) return form.set('template')('');
+    const template = settings.templates[key as TemplateKey];
+    form.setValues((old) => ({
+      ...old,
+      template: key as TemplateKey,
+      kind: TEMPLATE_INFO[key as TemplateKey].kind,
+      title: template.title,
+      body: template.body,
+    }));
+  }
+
+  return (
+    <Dialog
+      open
+      wide
+      onClose={onClose}
+      busy={form.busy}
+      title={followsUp ? `Update or all clear: ${followsUp.title}` : 'New alert'}
+      description="Choose who it reaches and how; the preview shows what each channel will say."
+    >
+      <form onSubmit={form.submit} noValidate className="grid gap-4 lg:grid-cols-2">
+        <div>
+          <SelectField
+            label="Template"
+            value={v.template}
+            onChange={useTemplate}
+            placeholder="Blank"
+            options={TEMPLATE_KEYS.map((k) => ({ value: k, label: TEMPLATE_INFO[k].label }))}
+          />
+          <SelectField
+            label="Type"
+            {...form.field('kind')}
+            onChange={(value) => form.set('kind')(value as MassNotificationKind)}
+            options={MASS_NOTIFICATION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            hint="Timely Warnings and Emergency Notifications go on the Clery record."
+          />
+          {v.kind === 'timelyWarning' && (
+            <SelectField
+              label="Clery crime"
+              {...form.field('cleryCrime')}
+              placeholder="Choose the crime"
+              options={CLERY_OFFENCES.map((o) => ({ value: o, label: OFFENCE_LABELS[o] }))}
+            />
+          )}
+          <TextField
+            label="Title"
+            {...form.field('title')}
+            maxLength={MASS_NOTIFICATION_LIMITS.title}
+          />
+          <TextAreaField
+            label="Text"
+            rows={4}
+            {...form.field('body')}
+            maxLength={MASS_NOTIFICATION_LIMITS.body}
+          />
+          {imtCampus ? (
+            <p className="mb-3 text-sm text-slate-700">Audience: {imtCampus} (your campus)</p>
+          ) : (
+            <>
+              <CheckboxField
+                label="All campuses"
+                className="mb-1"
+                checked={v.allCampuses}
+                onChange={form.set('allCampuses')}
+              />
+              {!v.allCampuses && (
+                <CheckboxGroup
+                  legend="Campuses"
+                  options={CAMPUSES}
+                  selected={v.campuses}
+                  onChange={(next) => form.set('campuses')(next as Campus[])}
+                  error={form.errors.campuses}
+                />
+              )}
+            </>
+          )}
+          <CheckboxField
+            label="Staff only"
+            checked={v.staffOnly}
+            onChange={form.set('staffOnly')}
+          />
+          <CheckboxGroup
+            legend="Channels"
+            options={MASS_NOTIFICATION_CHANNELS.map((c) => CHANNEL_LABELS[c])}
+            selected={v.channels.map((c) => CHANNEL_LABELS[c])}
+            onChange={(labels) =>
+              form.set('channels')(
+                MASS_NOTIFICATION_CHANNELS.filter((c) => labels.includes(CHANNEL_LABELS[c])),
+              )
+            }
+            error={form.errors.channels}
+          />
+          <TextField
+            label="Send at (optional)"
+            type="datetime-local"
+            {...form.field('scheduledAt')}
+            error={form.errors.scheduledAt ?? (form.errors as Record<string, string>).scheduledDate}
+            hint="Leave empty to send now."
+          />
+          {v.kind !== 'general' && (
+            <TextField
+              label="Linked incident ids (optional)"
+              {...form.field('incidentIds')}
+              hint="Separated by spaces or commas; the Clery record measures the time from the first report."
+            />
+          )}
+        </div>
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-slate-800">Preview</h3>
+          <div className="grid gap-2" aria-label="Preview">
+            {v.channels.includes('push') && (
+              <PreviewItem
+                label="Push"
+                text={`${texts.push.title}\n${texts.push.body}`}
+                limit={MASS_NOTIFICATION_LIMITS.pushBody}
+              />
+            )}
+            {v.channels.includes('inApp') && (
+              <PreviewItem
+                label="In-app notification"
+                text={`${texts.inApp.title}\n${texts.inApp.message}`}
+              />
+            )}
+            {v.channels.includes('email') && (
+              <PreviewItem
+                label="Email"
+                text={`Subject: ${texts.email.subject}\n\n${texts.email.text}`}
+              />
+            )}
+            {v.channels.includes('sms') && (
+              <PreviewItem label="SMS" text={texts.sms.text} limit={MASS_NOTIFICATION_LIMITS.sms} />
+            )}
+          </div>
+          <Button
+            className="mt-3"
+            variant="secondary"
+            busy={test.busy}
+            disabled={!v.title.trim() || !v.body.trim() || v.channels.length === 0}
+            onClick={() => void test.run()}
+          >
+            Send a test to myself
+          </Button>
+        </div>
+        <div className="lg:col-span-2">
+          <FormFailure message={form.failure} />
+          <DialogFooter
+            onCancel={onClose}
+            busy={form.busy}
+            label={v.scheduledAt ? 'Schedule alert' : 'Send alert'}
+          />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

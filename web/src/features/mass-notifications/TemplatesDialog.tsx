@@ -1,0 +1,71 @@
+import {
+  MASS_NOTIFICATION_LIMITS,
+  TEMPLATE_INFO,
+  TEMPLATE_KEYS,
+  massNotificationSettingsProblem,
+  type MassNotificationSettings,
+} from '@campus-safety/model';
+import { Dialog, DialogFooter } from '../../components/Dialog';
+import { CheckboxField, FormFailure, TextAreaField, TextField } from '../../components/fields';
+import { toast } from '../../components/toast-store';
+import { useForm } from '../../components/use-form';
+import { saveMassNotificationSettings } from '../../data/mass-notifications';
+
+/** Admins edit the alert templates and the two-person approval setting (rules-validated). */
+export function TemplatesDialog({
+  settings,
+  onClose,
+}: {
+  settings: MassNotificationSettings;
+  onClose: () => void;
+}) {
+  const form = useForm<MassNotificationSettings, 'templates'>({
+    initial: settings,
+    validate: (values) => ({ templates: massNotificationSettingsProblem(values) ?? undefined }),
+    send: async (values) => {
+      await saveMassNotificationSettings(values);
+      toast.success('Alert settings saved');
+      onClose();
+    },
+    failureTitle: 'The alert settings were not saved',
+  });
+  const v = form.values;
+  const setTemplate =
+    (key: (typeof TEMPLATE_KEYS)[number], part: 'title' | 'body') => (text: string) =>
+      form.setValues((old) => ({
+        ...old,
+        templates: { ...old.templates, [key]: { ...old.templates[key], [part]: text } },
+      }));
+  return (
+    <Dialog open wide onClose={onClose} busy={form.busy} title="Alert templates and approval">
+      <form onSubmit={form.submit} noValidate>
+        <CheckboxField
+          label="A second Admin approves every Emergency Notification to everyone on a campus"
+          className="mb-4"
+          checked={v.twoPersonApproval}
+          onChange={form.set('twoPersonApproval')}
+        />
+        {TEMPLATE_KEYS.map((key) => (
+          <fieldset key={key} className="mb-3 rounded border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-semibold">{TEMPLATE_INFO[key].label}</legend>
+            <TextField
+              label="Title"
+              value={v.templates[key].title}
+              onChange={setTemplate(key, 'title')}
+              maxLength={MASS_NOTIFICATION_LIMITS.title}
+            />
+            <TextAreaField
+              label="Text"
+              rows={3}
+              value={v.templates[key].body}
+              onChange={setTemplate(key, 'body')}
+              maxLength={MASS_NOTIFICATION_LIMITS.body}
+            />
+          </fieldset>
+        ))}
+        <FormFailure message={form.errors.templates ?? form.failure} />
+        <DialogFooter onCancel={onClose} busy={form.busy} label="Save" />
+      </form>
+    </Dialog>
+  );
+}
