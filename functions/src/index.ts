@@ -14,6 +14,7 @@ export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { updateIncidentKeywords } from './triggers/update-incident-keywords';
 export { pageAssignee } from './triggers/page-assignee';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';
+export { assignToOnCall } from './triggers/assign-to-on-call';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -39,6 +40,7 @@ export { recordFire } from './callables/record-fire';
 export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 export { acknowledgeAssignment } from './callables/acknowledge-assignment';
 export { reassignReport } from './callables/reassign-report';
+export { saveOnCallSchedule } from './callables/save-on-call-schedule';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

@@ -40,6 +40,7 @@ import {
   type AcknowledgeAssignmentResponse,
   type ReassignReportResponse,
 } from './paging';
+import { saveOnCallScheduleSchema, type SaveOnCallScheduleResponse } from './on-call';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
@@ -269,6 +270,12 @@ export const CALLABLES = {
     input: reassignReportSchema,
     roles: STAFF_ROLES,
     failure: 'Could not reassign the report. Try again.',
+  }),
+  /** Admins any campus, the IMT of the campus its own (checked by the function). */
+  saveOnCallSchedule: spec<SaveOnCallScheduleResponse>()({
+    input: saveOnCallScheduleSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not save the on-call schedule. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

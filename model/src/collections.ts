@@ -47,6 +47,11 @@ export const COLLECTIONS = {
   recordCounts: 'record_counts',
   /** `campus_leads/{campus}`: the IMT member an Admin designated to be told about escalations. */
   campusLeads: 'campus_leads',
+  /**
+   * `oncall_schedules/{campus}` (OnCallSchedule): the campus's rotation, overrides and automatic
+   * assignment, written by `saveOnCallSchedule`; each save adds a `history` entry.
+   */
+  onCallSchedules: 'oncall_schedules',
   /** Server-written deployment settings every live account reads (`settings/security`). */
   settings: 'settings',
   /**

@@ -30,3 +30,4 @@ export * from './second-factor';
 export * from './identity';
 export * from './paging';
 export * from './conversation';
+export * from './on-call';

@@ -16,6 +16,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/reports', label: 'Incident reports', access: SIGNED_IN },
       { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },
       { to: '/escalations', label: 'Escalations', access: SIGNED_IN },
+      { to: '/on-call', label: 'On call', access: STAFF_ONLY },
     ],
   },
   {

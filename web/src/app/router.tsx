@@ -29,6 +29,7 @@ const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage')
 const FireLogPage = lazy(() => import('../features/clery/FireLogPage'));
 const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
 const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
+const OnCallPage = lazy(() => import('../features/oncall/OnCallPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -112,6 +113,7 @@ export const routes: RouteObject[] = [
       guarded('reports', 'Reports', SIGNED_IN, IncidentsScreen),
       guarded('accomplishment', 'Accomplishment reports', SIGNED_IN, AccomplishmentsPage),
       guarded('escalations', 'Escalations', SIGNED_IN, EscalationsPage),
+      guarded('on-call', 'On call', STAFF_ONLY, OnCallPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),
