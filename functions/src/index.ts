@@ -15,6 +15,7 @@ export { updateIncidentKeywords } from './triggers/update-incident-keywords';
 export { pageAssignee } from './triggers/page-assignee';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 export { assignToOnCall } from './triggers/assign-to-on-call';
+export { endEscalation } from './triggers/end-escalation';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -41,6 +42,7 @@ export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 export { acknowledgeAssignment } from './callables/acknowledge-assignment';
 export { reassignReport } from './callables/reassign-report';
 export { saveOnCallSchedule } from './callables/save-on-call-schedule';
+export { saveEscalationPolicy } from './callables/save-escalation-policy';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

@@ -40,6 +40,7 @@ import {
   type AcknowledgeAssignmentResponse,
   type ReassignReportResponse,
 } from './paging';
+import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
 import { saveOnCallScheduleSchema, type SaveOnCallScheduleResponse } from './on-call';
 import { STAFF_ROLES, type Role } from './roles';
 
@@ -57,7 +58,7 @@ export interface CreateAccountResponse {
 /** What one housekeeping run did (the every-minute job, or `runHousekeeping` on the local stack). */
 export interface HousekeepingResponse {
   expiredDefaultPasswords: number;
-  /** Reports escalated for waiting unassigned past their target. */
+  /** Escalation steps fired (issue 20 item 3: one per report and run at most). */
   escalatedReports: number;
   removedProcessedEvents: number;
 }
@@ -276,6 +277,11 @@ export const CALLABLES = {
     input: saveOnCallScheduleSchema,
     roles: STAFF_ROLES,
     failure: 'Could not save the on-call schedule. Try again.',
+  }),
+  saveEscalationPolicy: spec<SaveEscalationPolicyResponse>()({
+    input: saveEscalationPolicySchema,
+    roles: ADMIN,
+    failure: 'Could not save the escalation policy. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -13,10 +13,12 @@ import {
   serverTimestamp,
   setDoc,
   updateDoc,
+  type Firestore,
 } from 'firebase/firestore';
 import { OTHER_CAMPUS, SAME_CAMPUS } from './support/actors';
 import { useFixture } from './support/fixture';
 import {
+  ADMIN,
   NOBODY,
   SAME_CAMPUS_STAFF,
   STAFF,
@@ -24,6 +26,7 @@ import {
   firestoreTables,
   read,
   write,
+  type Row,
 } from './support/matrix';
 
 const schedules = COLLECTIONS.onCallSchedules;
@@ -44,28 +47,34 @@ describe('on-call schedules', () => {
     updatedAt: serverTimestamp(),
     updatedBy: { uid, name: 'Me' },
   });
-  describeMatrix(
-    'oncall_schedules',
-    [
-      read('get a campus schedule', STAFF, (db) => getDoc(doc(db, schedules, SAME_CAMPUS))),
-      read('list the schedules', STAFF, (db) => getDocs(collection(db, schedules))),
-      write('write its own campus schedule directly', NOBODY, (db, actor) =>
-        setDoc(doc(db, schedules, SAME_CAMPUS), ownSchedule(actor.uid, SAME_CAMPUS)),
-      ),
-      write('create another campus schedule directly', NOBODY, (db, actor) =>
-        setDoc(doc(db, schedules, OTHER_CAMPUS), ownSchedule(actor.uid, OTHER_CAMPUS)),
-      ),
-      write('turn automatic assignment off directly', NOBODY, (db) =>
-        updateDoc(doc(db, schedules, SAME_CAMPUS), { autoAssign: false }),
-      ),
-      write('delete a schedule', NOBODY, (db) => deleteDoc(doc(db, schedules, SAME_CAMPUS))),
-      read('read the campus schedule history', SAME_CAMPUS_STAFF, (db) =>
-        getDocs(collection(db, schedules, SAME_CAMPUS, 'history')),
-      ),
-      write('rewrite the schedule history', NOBODY, (db) =>
-        setDoc(doc(db, schedules, SAME_CAMPUS, 'history', '1'), { before: null }),
-      ),
-    ],
-    options,
-  );
+  const policies = COLLECTIONS.escalationPolicies;
+  const rows: Row<Firestore>[] = [
+    read('get a campus schedule', STAFF, (db) => getDoc(doc(db, schedules, SAME_CAMPUS))),
+    read('list the schedules', STAFF, (db) => getDocs(collection(db, schedules))),
+    write('write its own campus schedule directly', NOBODY, (db, actor) =>
+      setDoc(doc(db, schedules, SAME_CAMPUS), ownSchedule(actor.uid, SAME_CAMPUS)),
+    ),
+    write('create another campus schedule directly', NOBODY, (db, actor) =>
+      setDoc(doc(db, schedules, OTHER_CAMPUS), ownSchedule(actor.uid, OTHER_CAMPUS)),
+    ),
+    write('turn automatic assignment off directly', NOBODY, (db) =>
+      updateDoc(doc(db, schedules, SAME_CAMPUS), { autoAssign: false }),
+    ),
+    write('delete a schedule', NOBODY, (db) => deleteDoc(doc(db, schedules, SAME_CAMPUS))),
+    read('read the campus schedule history', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(collection(db, schedules, SAME_CAMPUS, 'history')),
+    ),
+    write('rewrite the schedule history', NOBODY, (db) =>
+      setDoc(doc(db, schedules, SAME_CAMPUS, 'history', '1'), { before: null }),
+    ),
+    read('get a campus escalation policy', STAFF, (db) => getDoc(doc(db, policies, SAME_CAMPUS))),
+    read('list the escalation policies', STAFF, (db) => getDocs(collection(db, policies))),
+    write('write an escalation policy directly', NOBODY, (db) =>
+      setDoc(doc(db, policies, SAME_CAMPUS), { campus: SAME_CAMPUS, steps: [], repeat: {} }),
+    ),
+    read('read an escalation policy history', ADMIN, (db) =>
+      getDocs(collection(db, policies, SAME_CAMPUS, 'history')),
+    ),
+  ];
+  describeMatrix('oncall_schedules and escalation_policies', rows, options);
 });

@@ -14,9 +14,7 @@ import {
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
 import { runOnce } from '../platform/run-once';
-
-/** Sub-collection of `oncall_schedules/{campus}`: one entry per save (who, when, before → after). */
-export const ON_CALL_HISTORY = 'history';
+import { saveWithHistory } from './settings-history';
 
 export interface OnCallDeps {
   db: Firestore;
@@ -108,16 +106,7 @@ export async function saveOnCallSchedule(
     updatedBy: { uid: caller.uid, name: caller.displayName },
   };
   const ref = db.collection(COLLECTIONS.onCallSchedules).doc(input.campus);
-  await db.runTransaction(async (tx) => {
-    const before = (await tx.get(ref)).data() ?? null;
-    tx.set(ref, schedule);
-    tx.create(ref.collection(ON_CALL_HISTORY).doc(String(now.getTime())), {
-      at: schedule.updatedAt,
-      by: schedule.updatedBy,
-      before,
-      after: schedule,
-    });
-  });
+  await saveWithHistory(db, ref, schedule, schedule.updatedBy, now);
   return { campus: input.campus, overrides: overrides.length };
 }
 

@@ -3,8 +3,10 @@ import {
   COLLECTIONS,
   onCallAt,
   onCallPlanOf,
+  type EscalationPolicyDoc,
   type OnCallNow,
   type OnCallSchedule,
+  type SaveEscalationPolicyInput,
   type SaveOnCallScheduleInput,
 } from '@campus-safety/model';
 import { callFunction } from '../lib/functions';
@@ -54,4 +56,16 @@ export function onCallByCampus(
       autoAssign: schedule?.autoAssign === true,
     };
   });
+}
+
+const policyConverter = entityConverter<EscalationPolicyDoc>();
+
+/** Every campus's escalation policy (a campus without one escalates by the default). */
+export function escalationPoliciesSpec(): QuerySpec<EscalationPolicyDoc> {
+  return { path: [COLLECTIONS.escalationPolicies], converter: policyConverter, wheres: [] };
+}
+
+/** Admins only (the function's contract row). */
+export function saveEscalationPolicy(input: SaveEscalationPolicyInput) {
+  return callFunction('saveEscalationPolicy', input);
 }

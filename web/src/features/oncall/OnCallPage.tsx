@@ -3,6 +3,7 @@ import {
   ON_CALL_LIMITS,
   addDays,
   dayInZone,
+  type EscalationPolicyDoc,
   type OnCallSchedule,
   type SaveOnCallScheduleInput,
   type StaffDirectoryEntry,
@@ -14,7 +15,13 @@ import { ListState } from '../../components/States';
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useLiveQuery } from '../../data/live-query';
-import { onCallSchedulesSpec, saveOnCallSchedule, watchedCampuses } from '../../data/on-call';
+import {
+  escalationPoliciesSpec,
+  onCallSchedulesSpec,
+  saveOnCallSchedule,
+  watchedCampuses,
+} from '../../data/on-call';
+import { EscalationPolicyForm } from './EscalationPolicyForm';
 import type { WithId } from '../../data/spec';
 import {
   byFirstName,
@@ -80,10 +87,13 @@ function CampusSchedule({
   campus,
   schedule,
   staff,
+  policy,
 }: {
   campus: string;
   schedule: WithId<OnCallSchedule> | undefined;
   staff: WithId<StaffDirectoryEntry>[];
+  /** Admins only: the campus's escalation policy editor. */
+  policy: { stored: WithId<EscalationPolicyDoc> | undefined } | null;
 }) {
   const [draft, setDraft] = useState(() => draftOf(schedule));
   const savedAt = schedule?.updatedAt?.toMillis();
@@ -280,6 +290,7 @@ function CampusSchedule({
       <Button className="mt-3" busy={save.busy} onClick={() => void save.run()}>
         Save schedule
       </Button>
+      {policy && <EscalationPolicyForm campus={campus} stored={policy.stored} />}
     </section>
   );
 }
@@ -294,12 +305,13 @@ export default function OnCallPage() {
   const schedules = useLiveQuery(onCallSchedulesSpec());
   const staff = useLiveQuery(staffDirectorySpec(role, campus));
   const campuses = watchedCampuses(role, campus);
+  const policies = useLiveQuery(role === 'Admin' ? escalationPoliciesSpec() : null);
 
   return (
     <>
       <PageHeader
         title="On call"
-        subtitle={`Who is on call per campus. Handoffs are in ${TIME_ZONE}.`}
+        subtitle={`Who is on call per campus, and how reports escalate. Handoffs are in ${TIME_ZONE}.`}
       />
       <OnCallNowPanel />
       <ListState live={schedules} isEmpty={false} emptyTitle="">
@@ -310,6 +322,7 @@ export default function OnCallPage() {
               campus={c}
               schedule={schedules.data.find((s) => s.id === c)}
               staff={staff.data}
+              policy={role === 'Admin' ? { stored: policies.data.find((p) => p.id === c) } : null}
             />
           ))}
         </div>
