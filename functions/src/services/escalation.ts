@@ -12,7 +12,6 @@ import {
   fullName,
   minutesBetween,
   pagedReportLabel,
-  type EscalationCondition,
   type EscalationLevel,
   type EscalationPolicy,
   type ReportEscalation as ModelReportEscalation,
