@@ -43,6 +43,7 @@ export { acknowledgeAssignment } from './callables/acknowledge-assignment';
 export { reassignReport } from './callables/reassign-report';
 export { saveOnCallSchedule } from './callables/save-on-call-schedule';
 export { saveEscalationPolicy } from './callables/save-escalation-policy';
+export { handOverReports } from './callables/hand-over-reports';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

@@ -41,7 +41,12 @@ import {
   type ReassignReportResponse,
 } from './paging';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
-import { saveOnCallScheduleSchema, type SaveOnCallScheduleResponse } from './on-call';
+import {
+  handOverReportsSchema,
+  saveOnCallScheduleSchema,
+  type HandOverReportsResponse,
+  type SaveOnCallScheduleResponse,
+} from './on-call';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
@@ -277,6 +282,12 @@ export const CALLABLES = {
     input: saveOnCallScheduleSchema,
     roles: STAFF_ROLES,
     failure: 'Could not save the on-call schedule. Try again.',
+  }),
+  /** Staff hand their reports in progress over (each one checked as a reassignment). */
+  handOverReports: spec<HandOverReportsResponse>()({
+    input: handOverReportsSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not hand over your reports. Try again.',
   }),
   saveEscalationPolicy: spec<SaveEscalationPolicyResponse>()({
     input: saveEscalationPolicySchema,

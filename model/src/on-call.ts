@@ -8,7 +8,8 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import { CAMPUSES } from './catalog';
 import { addDays, dayInZone, daysBetween, isIsoDay, isTimeZone } from './dates';
-import { documentId } from './fields';
+import { LIMITS } from './constants';
+import { documentId, requiredText } from './fields';
 import type { TimestampLike } from './entities';
 
 /** Bounds of a schedule document: a rotation of at most 12 people, 20 live overrides. */
@@ -238,4 +239,24 @@ export function mayEditOnCallSchedule(
   campus: string,
 ): boolean {
   return caller.role === 'Admin' || (caller.role === 'IMT' && caller.campus === campus);
+}
+
+/** The most reports one handover moves (a shift holds far fewer; the rest stay with the caller). */
+export const HANDOVER_LIMIT = 50;
+
+/** What each handed-over report's reassignment reason starts with (the note follows). */
+export const HANDOVER_REASON_PREFIX = 'Handover: ';
+
+export const handOverReportsSchema = z
+  .object({
+    /** A chosen staff member; null: the next person on call of each report's campus. */
+    toUid: documentId('New assignee').nullable(),
+    note: requiredText('Handover note', LIMITS.reassignReason - HANDOVER_REASON_PREFIX.length),
+  })
+  .strict();
+
+export interface HandOverReportsResponse {
+  handedOver: { incidentId: string; assigneeId: string }[];
+  /** Reports left with the caller, each with the reason a person can act on. */
+  kept: { incidentId: string; reason: string }[];
 }

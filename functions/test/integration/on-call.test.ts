@@ -5,6 +5,7 @@ import {
   PROGRAMME_TIME_ZONE,
   addDays,
   dayInZone,
+  type HandOverReportsResponse,
   type SaveOnCallScheduleResponse,
 } from '@campus-safety/model';
 import { waitForMail } from '@campus-safety/testkit/mail';
@@ -178,5 +179,102 @@ describe('on-call schedules (issue 20 item 4)', function () {
       }),
     );
     assert.equal(tooMany.code, 'functions/invalid-argument');
+  });
+
+  it('hand over a shift: each report in progress goes to the next person on call with the note; both are told, and the reporter', async () => {
+    const me = await listed(await account({ role: 'IMT', campus: CAMPUS, firstName: 'Hana' }));
+    const next = await listed(await account({ role: 'IMT', campus: CAMPUS, firstName: 'Nico' }));
+    const other = await listed(await account({ role: 'IMT', campus: 'North Campus' }));
+    await admin.call('saveOnCallSchedule', {
+      campus: CAMPUS,
+      rotation: dailyRotation([me.uid, next.uid]),
+      overrides: [],
+      autoAssign: false,
+    });
+    const filer = await reporter();
+    const mine = (n: number) =>
+      reportFiledBy(
+        filer,
+        {
+          nearestCampus: CAMPUS,
+          status: 'Processing',
+          assignedTo: { id: me.uid, displayName: 'Hana IMT', email: me.email },
+          assignedAt: Timestamp.now(),
+          acknowledgedAt: Timestamp.now(),
+        },
+        n,
+      );
+    const [first, second] = [await mine(20), await mine(10)];
+    const notMine = await reportFiledBy(
+      filer,
+      {
+        nearestCampus: CAMPUS,
+        status: 'Processing',
+        assignedTo: { id: next.uid, displayName: 'Nico IMT', email: next.email },
+      },
+      5,
+    );
+
+    // A reporter cannot; a chosen person of another campus is refused report by report.
+    assert.equal(
+      (
+        await callError(
+          (await account({ role: 'User' })).call('handOverReports', { toUid: null, note: 'x' }),
+        )
+      ).code,
+      'functions/permission-denied',
+    );
+    const refused = await me.call<HandOverReportsResponse>('handOverReports', {
+      toUid: other.uid,
+      note: 'Shift over',
+    });
+    assert.deepEqual(refused.handedOver, []);
+    assert.equal(refused.kept.length, 2);
+    assert.match(refused.kept[0]!.reason, /access to Riverside Campus/);
+
+    const done = await me.call<HandOverReportsResponse>('handOverReports', {
+      toUid: null,
+      note: 'Shift over, both calm',
+    });
+    assert.deepEqual(done.handedOver.map((h) => h.incidentId).sort(), [first.id, second.id].sort());
+    assert.ok(done.handedOver.every((h) => h.assigneeId === next.uid));
+    for (const ref of [first, second]) {
+      const report = await docData(ref.path);
+      assert.equal(report!.assignedTo.id, next.uid);
+      assert.equal(report!.reassignment.reason, 'Handover: Shift over, both calm');
+      assert.equal(report!.acknowledgedAt, null, 'the new assignee acknowledges anew');
+      const entries = await timelineOf(ref.path);
+      assert.ok(
+        entries.some(
+          (e) => e.kind === 'reassigned' && /to Nico IMT: Handover: Shift over/.test(e.detail),
+        ),
+      );
+    }
+    assert.equal((await docData(notMine.path))!.assignedTo.id, next.uid, 'untouched');
+    // Both people told (pageAssignee), the reporter told who handles it now.
+    await waitFor(
+      () => notificationsOf(next.uid),
+      (list) =>
+        [first.id, second.id].every((id) =>
+          list.some(
+            (n) =>
+              n.type === 'assignment' && n.type_id === id && /^Assigned to you/.test(n.message),
+          ),
+        ),
+      60_000,
+    );
+    await waitFor(
+      () => notificationsOf(me.uid),
+      (list) =>
+        list.filter((n) => n.type === 'assignment' && /^Reassigned/.test(n.title)).length === 2,
+      60_000,
+    );
+    const toReporter = (await notificationsOf(filer.uid)).filter((n) =>
+      n.id.startsWith('reassigned-'),
+    );
+    assert.equal(toReporter.length, 2);
+    assert.match(toReporter[0]!.message, /Nico IMT is now handling/);
+    const nothing = await callError(me.call('handOverReports', { toUid: null, note: 'again' }));
+    assert.match(nothing.message, /no reports in progress/);
   });
 });

@@ -69,3 +69,8 @@ export function escalationPoliciesSpec(): QuerySpec<EscalationPolicyDoc> {
 export function saveEscalationPolicy(input: SaveEscalationPolicyInput) {
   return callFunction('saveEscalationPolicy', input);
 }
+
+/** The caller hands their reports in progress to the next person on call or a chosen colleague. */
+export function handOverReports(input: { toUid: string | null; note: string }) {
+  return callFunction('handOverReports', input);
+}

@@ -22,6 +22,7 @@ import {
   watchedCampuses,
 } from '../../data/on-call';
 import { EscalationPolicyForm } from './EscalationPolicyForm';
+import { HandoverForm } from './HandoverForm';
 import type { WithId } from '../../data/spec';
 import {
   byFirstName,
@@ -314,6 +315,7 @@ export default function OnCallPage() {
         subtitle={`Who is on call per campus, and how reports escalate. Handoffs are in ${TIME_ZONE}.`}
       />
       <OnCallNowPanel />
+      <HandoverForm />
       <ListState live={schedules} isEmpty={false} emptyTitle="">
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {campuses.map((c) => (
