@@ -9,7 +9,7 @@ import {
   type SaveEscalationPolicyInput,
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/fields';
+import { FormFailure, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { saveEscalationPolicy } from '../../data/on-call';
@@ -126,11 +126,7 @@ export function EscalationPolicyForm({
           onChange={(times) => setDraft({ ...draft, times })}
         />
       </div>
-      {save.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {save.failure}
-        </p>
-      )}
+      <FormFailure message={save.failure} />
       <Button variant="secondary" busy={save.busy} onClick={() => void save.run()}>
         Save policy
       </Button>

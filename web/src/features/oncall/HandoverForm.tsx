@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { SelectField, TextAreaField } from '../../components/fields';
+import { FormFailure, SelectField, TextAreaField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useLiveQuery } from '../../data/live-query';
@@ -72,11 +72,7 @@ export function HandoverForm() {
           }}
         />
       </div>
-      {send.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {send.failure}
-        </p>
-      )}
+      <FormFailure message={send.failure} />
       {outcome && (
         <p role="status" className="text-sm text-slate-700">
           {outcome}

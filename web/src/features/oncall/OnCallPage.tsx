@@ -10,7 +10,7 @@ import {
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
-import { SelectField, TextField } from '../../components/fields';
+import { FormFailure, SelectField, TextField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
@@ -283,11 +283,7 @@ function CampusSchedule({
         />
         Assign new reports of {campus} to the person on call automatically
       </label>
-      {save.failure && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {save.failure}
-        </p>
-      )}
+      <FormFailure message={save.failure} className="mt-2" />
       <Button className="mt-3" busy={save.busy} onClick={() => void save.run()}>
         Save schedule
       </Button>
