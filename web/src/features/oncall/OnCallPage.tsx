@@ -100,10 +100,22 @@ function CampusSchedule({
   const savedAt = schedule?.updatedAt?.toMillis();
   // A save (here or elsewhere) replaces the form with what is stored now.
   useEffect(() => setDraft(draftOf(schedule)), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
-  const people = staff
+  // An IMT member's directory lists their campus only: the Admins already in the schedule keep
+  // the names it stored, so the form still names (and offers) them.
+  const stored = [...(schedule?.rotation?.members ?? []), ...(schedule?.overrides ?? [])];
+  const listed = staff
     .filter((s) => canBeAssigned(s, campus))
     .sort(byFirstName)
     .map(staffOption);
+  const people = [
+    ...listed,
+    ...stored
+      .filter(
+        (p, i) =>
+          !listed.some((l) => l.value === p.uid) && stored.findIndex((q) => q.uid === p.uid) === i,
+      )
+      .map((p) => ({ value: p.uid, label: p.displayName })),
+  ];
   const nameOf = (uid: string) => people.find((p) => p.value === uid)?.label ?? uid;
   const save = useAction(
     async () => {
@@ -143,7 +155,7 @@ function CampusSchedule({
         {draft.memberIds.map((uid, i) => (
           <li key={uid} className="flex flex-wrap items-center gap-2">
             <span className="w-6 text-right tabular-nums text-slate-600">{i + 1}.</span>
-            <span className="min-w-0 flex-1 truncate">{nameOf(uid)}</span>
+            <span className="min-w-0 flex-1 break-words">{nameOf(uid)}</span>
             <Button
               variant="ghost"
               disabled={i === 0}
@@ -221,7 +233,7 @@ function CampusSchedule({
           return (
             <li
               key={i}
-              className="grid grid-cols-1 gap-x-3 rounded border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1fr_auto]"
+              className="grid grid-cols-1 gap-x-3 rounded border border-slate-200 p-2 sm:grid-cols-2"
             >
               <SelectField
                 label="Person"
