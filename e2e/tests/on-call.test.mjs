@@ -79,6 +79,12 @@ describe('On call, escalation policy and handover (issue 20)', () => {
       .filter({ hasText: 'Escalation policy of North Campus saved' })
       .waitFor({ timeout: 60_000 });
     await shots(adminPage, 'on-call-admin');
+    const home = await openPage('/', alex);
+    await home
+      .getByTestId('on-call-North Campus')
+      .filter({ hasText: 'Alex Morgan' })
+      .waitFor({ timeout: 60_000 });
+    await shots(home, 'home-on-call-now');
 
     // A North report the Admin assigns to Noel as Critical; Noel does not acknowledge.
     const id = await reportIncident(db(), {
