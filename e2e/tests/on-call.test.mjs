@@ -60,7 +60,9 @@ describe('On call, escalation policy and handover (issue 20)', () => {
     const adminPage = await openPage('/on-call', alex);
     const north = adminPage.getByRole('region', { name: 'North Campus' });
     await north.getByRole('button', { name: 'Add override' }).click();
-    await north.getByLabel('Person', { exact: true }).selectOption({ label: 'Alex Morgan (Admin)' });
+    await north
+      .getByLabel('Person', { exact: true })
+      .selectOption({ label: 'Alex Morgan (Admin)' });
     await north.getByRole('button', { name: 'Save schedule' }).click();
     await adminPage
       .getByRole('status')
