@@ -255,7 +255,7 @@ export function buildIncidents(now, random) {
         });
         continue;
       }
-      // Not escalated yet: the mark the escalation scan's query selects on (services/escalation.ts).
+      // Not escalated yet: `escalatedAt` stays null until the first escalation step.
       if (status === 'Reported') data.escalatedAt = null;
       incidents.push({ id, data, timeline, notes });
     }
