@@ -120,6 +120,11 @@ describe('On call, escalation policy and handover (issue 20)', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Fire at North Campus (Critical) is assigned but not acknowledged' });
     await item.getByText('New', { exact: true }).waitFor({ timeout: 60_000 });
+    // The navigation counts the open escalations.
+    await escalations
+      .getByRole('navigation', { name: 'Main' })
+      .getByTestId('open-escalations-badge')
+      .waitFor({ state: 'attached' });
     await detail
       .getByText(/Escalating: assigned but not acknowledged, step 2 of \d+ \(Campus on call\)/)
       .waitFor({ timeout: 60_000 });
