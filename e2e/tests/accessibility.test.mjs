@@ -195,6 +195,20 @@ const SCREENS = [
     ready: (page) => page.getByRole('link', { name: 'Open report' }).first(),
   },
   {
+    name: 'admin-on-call',
+    path: '/on-call',
+    as: ADMIN,
+    heading: 'On call',
+    ready: (page) => page.getByRole('button', { name: 'Save policy' }).first(),
+  },
+  {
+    name: 'imt-on-call',
+    path: '/on-call',
+    as: IMT,
+    heading: 'On call',
+    ready: (page) => page.getByText('Maria Santos (IMT, Main Campus)').first(),
+  },
+  {
     name: 'admin-report-print',
     path: '/print/reports/demo-incident-20',
     as: ADMIN,

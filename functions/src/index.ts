@@ -17,6 +17,8 @@ export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 export { planMassNotification } from './triggers/plan-mass-notification';
 export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';
 export { countMassNotificationRead } from './triggers/count-mass-notification-read';
+export { assignToOnCall } from './triggers/assign-to-on-call';
+export { endEscalation } from './triggers/end-escalation';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -49,6 +51,9 @@ export { revealAnonymousReporter } from './callables/reveal-anonymous-reporter';
 export { sendMassNotification } from './callables/send-mass-notification';
 export { approveMassNotification } from './callables/approve-mass-notification';
 export { sendMassNotificationTest } from './callables/send-mass-notification-test';
+export { saveOnCallSchedule } from './callables/save-on-call-schedule';
+export { saveEscalationPolicy } from './callables/save-escalation-policy';
+export { handOverReports } from './callables/hand-over-reports';
 
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';

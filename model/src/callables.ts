@@ -58,6 +58,13 @@ import {
   type SendMassNotificationResponse,
   type SendMassNotificationTestResponse,
 } from './mass-notifications';
+import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
+import {
+  handOverReportsSchema,
+  saveOnCallScheduleSchema,
+  type HandOverReportsResponse,
+  type SaveOnCallScheduleResponse,
+} from './on-call';
 import { STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
@@ -74,7 +81,7 @@ export interface CreateAccountResponse {
 /** What one housekeeping run did (the every-minute job, or `runHousekeeping` on the local stack). */
 export interface HousekeepingResponse {
   expiredDefaultPasswords: number;
-  /** Reports escalated for waiting unassigned past their target. */
+  /** Escalation steps fired (issue 20 item 3: one per report and run at most). */
   escalatedReports: number;
   removedProcessedEvents: number;
 }
@@ -327,6 +334,23 @@ export const CALLABLES = {
     input: sendMassNotificationTestSchema,
     roles: STAFF_ROLES,
     failure: 'Could not send the test. Try again.',
+  }),
+  /** Admins any campus, the IMT of the campus its own (checked by the function). */
+  saveOnCallSchedule: spec<SaveOnCallScheduleResponse>()({
+    input: saveOnCallScheduleSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not save the on-call schedule. Try again.',
+  }),
+  /** Staff hand their reports in progress over (each one checked as a reassignment). */
+  handOverReports: spec<HandOverReportsResponse>()({
+    input: handOverReportsSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not hand over your reports. Try again.',
+  }),
+  saveEscalationPolicy: spec<SaveEscalationPolicyResponse>()({
+    input: saveEscalationPolicySchema,
+    roles: ADMIN,
+    failure: 'Could not save the escalation policy. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -51,6 +51,16 @@ export const COLLECTIONS = {
   recordCounts: 'record_counts',
   /** `campus_leads/{campus}`: the IMT member an Admin designated to be told about escalations. */
   campusLeads: 'campus_leads',
+  /**
+   * `oncall_schedules/{campus}` (OnCallSchedule): the campus's rotation, overrides and automatic
+   * assignment, written by `saveOnCallSchedule`; each save adds a `history` entry.
+   */
+  onCallSchedules: 'oncall_schedules',
+  /**
+   * `escalation_policies/{campus}` (EscalationPolicyDoc): written by `saveEscalationPolicy`
+   * (Admins); without one a campus escalates by the default policy (deployment.json).
+   */
+  escalationPolicies: 'escalation_policies',
   /** Server-written deployment settings every live account reads (`settings/security`). */
   settings: 'settings',
   /**
@@ -96,6 +106,9 @@ export const COLLECTIONS = {
  * CleryLogEntry per change, never updated or deleted (docs/clery.md#history).
  */
 export const CLERY_LOG = 'log';
+
+/** Sub-collection of on-call schedules and escalation policies: one entry per save (who, when, before → after). */
+export const SETTINGS_HISTORY = 'history';
 
 /** Sub-collection of `incident_stats/{campus}`: one aggregate doc per day (IncidentDayStats). */
 export const INCIDENT_STATS_DAYS = 'days';

@@ -1,3 +1,4 @@
+import type { ReportEscalation } from './escalation';
 import type { Role, StaffRole } from './roles';
 import type { DurationStats } from './aggregates';
 import type { IncidentStatus } from './status';
@@ -109,10 +110,12 @@ export interface IncidentReport<T = TimestampLike> {
    */
   updatedBy?: string;
   /**
-   * Kept by the server: null from the report's creation until it waited unassigned past its
-   * target, then when it was escalated (once). The escalation scan selects `== null`.
+   * Kept by the server: null from the report's creation until its first escalation step, then
+   * when that step fired.
    */
   escalatedAt?: T | null;
+  /** The escalation in progress or the last one (issue 20 item 3; housekeeping writes it). */
+  escalation?: ReportEscalation<T>;
   /**
    * Set by a server writer (an import, the demo seed, a test's setup), never by the app (the
    * rules take no such field from it): the report was not filed through the app, so it does not

@@ -32,3 +32,4 @@ export * from './paging';
 export * from './conversation';
 export * from './anonymity';
 export * from './mass-notifications';
+export * from './on-call';

@@ -7,10 +7,13 @@ import {
   ANONYMOUS_ACTOR,
   CAMPUSES,
   DECLINE_REASONS,
+  DEFAULT_ESCALATION_POLICY,
   INCIDENT_TYPES,
   RESOLVE_CODES,
   THREAT_LEVELS,
   accomplishmentSnapshot,
+  escalationConditionOf,
+  escalationTimeline,
   fullName,
   incidentKeywords,
   isEscalationDue,
@@ -267,19 +270,48 @@ export function buildIncidents(now, random) {
         });
         continue;
       }
-      // Not escalated yet: the mark the escalation scan's query selects on (services/escalation.ts).
+      // Not escalated yet: `escalatedAt` stays null until the first escalation step.
       if (status === 'Reported') data.escalatedAt = null;
       incidents.push({ id, data, timeline, notes, ...linkOf(anonymous, reporter) });
     }
   }
   // The search words the keywords trigger keeps, written here so a fresh stack can search at once.
   for (const { data } of incidents) data.keywords = incidentKeywords(data);
+  for (const incident of incidents) toldAlready(incident, now);
   return incidents;
 }
 
 /** The reporter an anonymous report is linked to, only there (docs/anonymity.md). */
 function linkOf(anonymous, reporter) {
   return anonymous ? { anonymousReporter: reporter.uid } : {};
+}
+
+/**
+ * An open seeded report is history: its escalation, if its condition holds, counts as fully told
+ * (`escalation.fired == total`), so the first housekeeping run of a fresh stack does not page
+ * every level about months-old demo reports. A new condition (an assignment, say) escalates anew.
+ */
+function toldAlready({ data, escalation }, now) {
+  const condition = escalationConditionOf({
+    status: data.status,
+    isArchived: data.isArchived,
+    threatLevel: data.threatLevel,
+    reportedAtMs: data.timestamp.getTime(),
+    assignedAtMs: null,
+    acknowledgedAtMs: null,
+  });
+  if (!condition) return;
+  const total = escalationTimeline(DEFAULT_ESCALATION_POLICY, data.threatLevel).length;
+  data.escalation = {
+    condition: condition.condition,
+    startedAt: new Date(condition.startMs),
+    fired: total,
+    total,
+    level: 'admins',
+    lastAt: now,
+    recipients: escalation?.recipients ?? [],
+    open: true,
+  };
 }
 
 /** The staff's accomplishment report and its top-level copy, as the accomplishment trigger writes it. */

@@ -11,6 +11,9 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
   CAMPUSES,
+  PROGRAMME_TIME_ZONE,
+  addDays,
+  dayInZone,
   CLERY_LOG,
   COLLECTIONS,
   fullName,
@@ -29,7 +32,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { PROJECT_ID, STORAGE_BUCKET, emulatorEndpoints } from '../lib/paths.mjs';
-import { REPORTERS, STAFF } from './accounts.mjs';
+import { DEMO_ADMIN, REPORTERS, STAFF } from './accounts.mjs';
 import { seededRandom } from './campuses.mjs';
 import { buildCleryRecords } from './clery.mjs';
 import { buildConversations } from './conversations.mjs';
@@ -188,6 +191,32 @@ export async function seedDemoData({ now = new Date() } = {}) {
       writes.push([
         `${COLLECTIONS.campusLeads}/${campus}`,
         { uid: lead.uid, displayName: fullName(lead), email: lead.email, updatedAt: now },
+      ]);
+    }
+    // A demo rotation per campus (docs/console.md#on-call): the campus's IMT member this week
+    // (from yesterday, handing off at 08:00 programme time), then the second Admin; automatic
+    // assignment off, so the seeded reports stay as they are.
+    const backup = STAFF.filter((s) => s.role === 'Admin' && !s.isArchived).at(-1);
+    for (const campus of CAMPUSES) {
+      const members = [campusImt(campus), backup].map((p) => ({
+        uid: p.uid,
+        displayName: fullName(p),
+      }));
+      writes.push([
+        `${COLLECTIONS.onCallSchedules}/${campus}`,
+        {
+          campus,
+          rotation: {
+            members,
+            startDay: addDays(dayInZone(now, PROGRAMME_TIME_ZONE), -1),
+            handoffTime: '08:00',
+            shiftDays: 7,
+          },
+          overrides: [],
+          autoAssign: false,
+          updatedAt: now,
+          updatedBy: { uid: DEMO_ADMIN.uid, name: fullName(DEMO_ADMIN) },
+        },
       ]);
     }
     const incidents = buildIncidents(now, random);

@@ -259,6 +259,26 @@ export function consoleShapes(): QueryShape[] {
       wheres: [],
     },
     {
+      source: 'web on-call schedules (data/on-call.ts)',
+      collection: COLLECTIONS.onCallSchedules,
+      wheres: [],
+    },
+    {
+      source: 'web escalation policies (data/on-call.ts)',
+      collection: COLLECTIONS.escalationPolicies,
+      wheres: [],
+    },
+    {
+      source: 'functions handover: the reports in progress of the caller (services/handover.ts)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [
+        { field: 'assignedTo.id', op: '==', value: 'imt-main' },
+        { field: 'isArchived', op: '==', value: false },
+        { field: 'status', op: '==', value: 'Processing' },
+      ],
+      orderBy: [{ field: 'timestamp', direction: 'asc' }],
+    },
+    {
       source: 'web escalations (data/escalations.ts)',
       collection: COLLECTIONS.notifications,
       wheres: [{ field: 'type', op: '==', value: 'escalation' }],
@@ -332,9 +352,8 @@ export function functionShapes(): QueryShape[] {
       source: 'functions escalation scan (services/escalation.ts)',
       collection: COLLECTIONS.incidentReports,
       wheres: [
-        { field: 'status', op: '==', value: 'Reported' },
         { field: 'isArchived', op: '==', value: false },
-        { field: 'escalatedAt', op: '==', value: null },
+        { field: 'status', op: 'in', value: ['Reported', 'Processing'] },
         { field: 'timestamp', op: '<=', value: new Date('2026-03-01T10:00:00Z') },
       ],
       orderBy: [{ field: 'timestamp', direction: 'asc' }],

@@ -1,6 +1,7 @@
 import { defaultSender } from '../push/default-sender';
 import { callable } from '../platform/callable';
 import { auth, db, isEmulated } from '../platform/firebase';
+import { timeZone } from '../options';
 import { runHousekeeping as run } from '../services/housekeeping';
 
 /** Admin runs the housekeeping job now (the emulator suite runs no schedules). */
@@ -11,5 +12,6 @@ export const runHousekeeping = callable('runHousekeeping', () =>
     push: defaultSender(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),
+    timeZone: timeZone(),
   }),
 );

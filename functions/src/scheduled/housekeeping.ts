@@ -2,6 +2,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { defaultSender } from '../push/default-sender';
 import { auth, db, isEmulated } from '../platform/firebase';
+import { timeZone } from '../options';
 import { runHousekeeping } from '../services/housekeeping';
 
 /**
@@ -15,6 +16,7 @@ export const housekeeping = onSchedule({ schedule: 'every 1 minutes', retryCount
     push: defaultSender(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),
+    timeZone: timeZone(),
   });
   if (Object.values(done).some((count) => count > 0)) logger.info('Housekeeping', done);
 });

@@ -1,34 +1,40 @@
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
   COLLECTIONS,
+  ESCALATION_CONDITION_TEXT,
+  ESCALATION_LEVEL_LABELS,
   ESCALATION_NOTIFICATION_TYPE,
-  RESPONSE_TARGETS,
-  TARGET_LEVELS,
+  dueStepCount,
+  escalationConditionOf,
+  escalationPolicyOf,
+  escalationTimeline,
   fullName,
-  isEscalationDue,
   minutesBetween,
-  responseTargetFor,
+  pagedReportLabel,
+  type EscalationLevel,
+  type EscalationPolicy,
+  type ReportEscalation as ModelReportEscalation,
 } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
 import { runOnce } from '../platform/run-once';
+import { millisOf } from '../platform/timestamps';
+import { onCallFor } from './on-call';
 import { addEntry, timelineCollection } from './timeline';
-import { deviceTokensOf } from './user-refs';
+import { deviceTokensOf, userIdOf } from './user-refs';
 
 export interface EscalationDeps {
   db: Firestore;
   push: PushSender;
   now: () => Date;
+  timeZone: string;
 }
 
-/** Overdue reports read per page, and pages per run: a run reads at most 1,000 reports. */
+/** Open reports read per page, and pages per run: a run reads at most 1,000 reports. */
 const PAGE = 200;
 const MAX_PAGES = 5;
 
-/** The shortest assignment target: no report filed since (now − this) can be overdue. */
-const SHORTEST_ASSIGN_TARGET_MINUTES = Math.min(
-  ...TARGET_LEVELS.map((level) => RESPONSE_TARGETS[level].assignWithinMinutes),
-);
+type ReportEscalation = ModelReportEscalation<Timestamp>;
 
 interface Recipient {
   uid: string;
@@ -36,66 +42,135 @@ interface Recipient {
   tokens: string[];
 }
 
-/**
- * Who is told about an escalation on `campus`: its designated lead (`campus_leads/{campus}`,
- * while that account is still a live IMT of the campus) and every live Admin.
- */
-async function recipientsFor(db: Firestore, campus: string): Promise<Recipient[]> {
-  const users = db.collection(COLLECTIONS.users);
-  const lead = (await db.collection(COLLECTIONS.campusLeads).doc(campus).get()).data();
-  const [leadProfile, admins] = await Promise.all([
-    typeof lead?.uid === 'string' ? users.doc(lead.uid).get() : null,
-    users.where('role', '==', 'Admin').where('isArchived', '==', false).get(),
-  ]);
-  const found = new Map<string, Recipient>();
-  const add = (uid: string, data: FirebaseFirestore.DocumentData) => {
-    found.set(uid, { uid, name: fullName(data), tokens: deviceTokensOf(data) });
+/** The facts a condition is read from, out of a stored report. */
+export function escalationFactsOf(incident: DocumentData) {
+  return {
+    status: incident.status,
+    isArchived: incident.isArchived,
+    threatLevel: incident.threatLevel,
+    reportedAtMs: millisOf(incident.timestamp),
+    assignedAtMs: millisOf(incident.assignedAt),
+    acknowledgedAtMs: millisOf(incident.acknowledgedAt),
   };
-  const leadData = leadProfile?.data();
-  if (leadData && leadData.role === 'IMT' && leadData.campus === campus && !leadData.isArchived)
-    add(leadProfile!.id, leadData);
-  for (const admin of admins.docs) add(admin.id, admin.data());
-  return [...found.values()];
+}
+
+const live = (data: DocumentData | undefined, campus: string, roles: string[]) =>
+  !!data &&
+  data.isArchived !== true &&
+  roles.includes(String(data.role)) &&
+  (data.role === 'Admin' || data.campus === campus);
+
+/**
+ * Who one level of a campus's policy tells about `incident`: its assignee, the person on call,
+ * the designated lead, or every live Admin; each found by uid and live staff of the campus.
+ */
+async function recipientsFor(
+  deps: EscalationDeps,
+  level: EscalationLevel,
+  incident: DocumentData,
+): Promise<Recipient[]> {
+  const { db } = deps;
+  const campus = String(incident.nearestCampus);
+  const users = db.collection(COLLECTIONS.users);
+  const one = async (uid: string | null, roles = ['Admin', 'IMT']): Promise<Recipient[]> => {
+    if (!uid) return [];
+    const data = (await users.doc(uid).get()).data();
+    return live(data, campus, roles)
+      ? [{ uid, name: fullName(data!), tokens: deviceTokensOf(data) }]
+      : [];
+  };
+  switch (level) {
+    case 'assignee':
+      return one(userIdOf((incident.assignedTo as { id?: unknown } | undefined)?.id));
+    case 'onCall':
+      return one((await onCallFor(db, campus, deps.now(), deps.timeZone)).onCall?.uid ?? null);
+    case 'campusLead': {
+      // The lead is an IMT member of the campus (an Admin is told at the Admins' level).
+      const lead = (await db.collection(COLLECTIONS.campusLeads).doc(campus).get()).data();
+      return one(typeof lead?.uid === 'string' ? lead.uid : null, ['IMT']);
+    }
+    case 'admins': {
+      const admins = await users
+        .where('role', '==', 'Admin')
+        .where('isArchived', '==', false)
+        .get();
+      return admins.docs.map((d) => ({
+        uid: d.id,
+        name: fullName(d.data()),
+        tokens: deviceTokensOf(d.data()),
+      }));
+    }
+  }
 }
 
 /**
- * Escalates one report, once (runOnce keyed by the report; `escalatedAt` keeps it so after the
- * marker expires): re-checks in the transaction that it is still unassigned and not escalated,
- * marks it, records the escalation in its timeline, and leaves a console notification for each
- * recipient; pushes follow the run that wrote them. Returns whether it escalated.
+ * Fires the due steps of one report's escalation that were not told yet, each once (runOnce
+ * keyed by report, condition, its start and the step): re-reads the report in the transaction,
+ * records a timeline entry per step, leaves (or renews as unread) the recipients' console
+ * notification `escalation-<id>` and keeps the report's `escalation` state; pushes follow.
+ * Returns how many steps it fired.
  */
-async function escalate(deps: EscalationDeps, incidentId: string): Promise<boolean> {
+async function escalateReport(
+  deps: EscalationDeps,
+  incidentId: string,
+  policy: EscalationPolicy,
+): Promise<number> {
   const { db } = deps;
   const ref = db.collection(COLLECTIONS.incidentReports).doc(incidentId);
   const first = (await ref.get()).data();
-  if (!first || typeof first.nearestCampus !== 'string') return false;
-  const recipients = await recipientsFor(db, first.nearestCampus);
+  if (!first || typeof first.nearestCampus !== 'string') return 0;
   const now = deps.now();
+  const condition = escalationConditionOf(escalationFactsOf(first));
+  if (!condition) return 0;
+  const steps = escalationTimeline(policy, first.threatLevel);
+  const due = dueStepCount(policy, first.threatLevel, condition.startMs, now.getTime());
+  const state = first.escalation as ReportEscalation | undefined;
+  const same =
+    state?.condition === condition.condition &&
+    millisOf(state.startedAt) === condition.startMs &&
+    state.open;
+  const fired = same ? state.fired : 0;
+  if (due <= fired) return 0;
+  const step = due - 1; // only the latest due step is told: a missed run does not page three times
+  const level = steps[step]!.level;
+  const recipients = await recipientsFor(deps, level, first);
+  const key = `${incidentId}-${condition.condition}-${condition.startMs}-${step}`;
 
-  const run = await runOnce(db, { trigger: 'escalation', eventId: incidentId }, async (tx) => {
+  const run = await runOnce(db, { trigger: 'escalation', eventId: key }, async (tx) => {
     const incident = (await tx.get(ref)).data();
-    const reported = incident?.timestamp;
+    const again = incident ? escalationConditionOf(escalationFactsOf(incident)) : null;
     if (
       !incident ||
-      incident.status !== 'Reported' ||
-      incident.isArchived !== false ||
-      incident.escalatedAt ||
-      !(reported instanceof Timestamp) ||
-      !isEscalationDue(reported.toMillis(), incident.threatLevel, now.getTime())
+      again?.condition !== condition.condition ||
+      again.startMs !== condition.startMs
     )
       return null;
-    const target = responseTargetFor(incident.threatLevel).assignWithinMinutes;
-    const waited = minutesBetween(reported.toMillis(), now.getTime());
+    const waited = minutesBetween(condition.startMs, now.getTime());
     const told =
       recipients.length > 0 ? recipients.map((r) => r.name || r.uid).join(', ') : 'nobody';
+    const repeat = step >= policy.steps.length ? ` (repeat ${step - policy.steps.length + 1})` : '';
     const title = 'Report escalated';
-    const message = `${String(incident.incidentType)} at ${incident.nearestCampus} has waited ${waited} min unassigned (target ${target} min).`;
-    tx.update(ref, { escalatedAt: FieldValue.serverTimestamp() });
-    addEntry(tx, timelineCollection(db, incidentId).doc('escalated'), {
+    const message = `${pagedReportLabel(incident)} is ${ESCALATION_CONDITION_TEXT[condition.condition]}: ${ESCALATION_LEVEL_LABELS[level]} told${repeat}.`;
+    const previous = same ? state!.recipients : [];
+    const escalation: ReportEscalation = {
+      condition: condition.condition,
+      startedAt: Timestamp.fromMillis(condition.startMs),
+      fired: due,
+      total: steps.length,
+      level,
+      lastAt: Timestamp.fromDate(now),
+      recipients: [...new Set([...previous, ...recipients.map((r) => r.uid)])],
+      open: true,
+    };
+    tx.update(ref, {
+      escalation,
+      ...(incident.escalatedAt ? {} : { escalatedAt: FieldValue.serverTimestamp() }),
+    });
+    addEntry(tx, timelineCollection(db, incidentId).doc(`escalated-${key}`), {
       kind: 'escalated',
       at: now,
       actor: null,
-      detail: `Unassigned for ${waited} min, past the ${target}-minute target; told ${told}`,
+      detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}${repeat}: ${ESCALATION_CONDITION_TEXT[condition.condition]} for ${waited} min; told ${told}`,
     });
     for (const r of recipients) {
       tx.set(
@@ -110,6 +185,7 @@ async function escalate(deps: EscalationDeps, incidentId: string): Promise<boole
           color: 'red',
           icon: 'priority_high',
           isRead: false,
+          open: true,
           timestamp: FieldValue.serverTimestamp(),
           type: ESCALATION_NOTIFICATION_TYPE,
           type_id: incidentId,
@@ -118,46 +194,54 @@ async function escalate(deps: EscalationDeps, incidentId: string): Promise<boole
     }
     return { title, message };
   });
-  if (run.duplicate || !run.result) return false;
+  if (run.duplicate || !run.result) return 0;
   const { title, message } = run.result;
   for (const r of recipients) {
     await deps.push.send(
       { tokens: r.tokens, owner: db.collection(COLLECTIONS.users).doc(r.uid) },
       { title, body: message, type: ESCALATION_NOTIFICATION_TYPE, type_id: incidentId },
-      `escalation-${incidentId}-${r.uid}`,
+      `escalation-${key}-${r.uid}`,
     );
   }
-  return true;
+  return 1;
 }
 
 /**
- * Every minute: escalate the reports still unassigned past the assignment target of their threat
- * level (issue 11 item 3). Reads what may be due, oldest first: reports filed before the shortest
- * target and not escalated (`escalatedAt == null`, the mark a new report gets), so neither a flood
- * of newer reports nor the escalated ones still waiting can push an overdue report out of the
- * MAX_PAGES × PAGE a run reads (issue 17 item 5). A report of a level with a longer target read
- * before it is due stays for a later run. Returns how many it escalated.
+ * Every minute: each open report (Reported or Processing, not archived) filed before the
+ * earliest a policy step can fire is checked against its campus's policy (issue 20 item 3), and
+ * the step now due that was not told yet fires. Reads open candidates only, oldest first, at most
+ * MAX_PAGES × PAGE a run (index `isArchived`, `status`, `timestamp`). Returns the steps fired.
  */
 export async function escalateOverdueReports(deps: EscalationDeps): Promise<number> {
   const now = deps.now();
-  const cutoff = Timestamp.fromMillis(now.getTime() - SHORTEST_ASSIGN_TARGET_MINUTES * 60_000);
+  const policies = new Map<string, EscalationPolicy>();
+  const policyOf = async (campus: string) => {
+    if (!policies.has(campus)) {
+      const stored = (
+        await deps.db.collection(COLLECTIONS.escalationPolicies).doc(campus).get()
+      ).data();
+      policies.set(campus, escalationPolicyOf(stored));
+    }
+    return policies.get(campus)!;
+  };
+  // No condition starts before the report is filed, and no step fires before its condition starts.
+  const cutoff = Timestamp.fromMillis(now.getTime());
   const query = deps.db
     .collection(COLLECTIONS.incidentReports)
-    .where('status', '==', 'Reported')
     .where('isArchived', '==', false)
-    .where('escalatedAt', '==', null)
+    .where('status', 'in', ['Reported', 'Processing'])
     .where('timestamp', '<=', cutoff)
     .orderBy('timestamp', 'asc')
     .limit(PAGE);
-  let escalated = 0;
+  let fired = 0;
   let page = await query.get();
   for (let n = 0; n < MAX_PAGES; n += 1) {
     for (const doc of page.docs) {
-      const reported = doc.get('timestamp') as unknown;
-      if (!(reported instanceof Timestamp)) continue;
-      if (!isEscalationDue(reported.toMillis(), doc.get('threatLevel'), now.getTime())) continue;
+      const data = doc.data();
+      const condition = escalationConditionOf(escalationFactsOf(data));
+      if (!condition || condition.startMs > now.getTime()) continue;
       try {
-        if (await escalate(deps, doc.id)) escalated += 1;
+        fired += await escalateReport(deps, doc.id, await policyOf(String(data.nearestCampus)));
       } catch (error) {
         // One report's failure must not stop the others; the next run tries it again.
         logger.error('Escalation failed', { incidentId: doc.id, error });
@@ -166,5 +250,47 @@ export async function escalateOverdueReports(deps: EscalationDeps): Promise<numb
     if (page.size < PAGE) break;
     page = await query.startAfter(page.docs[page.size - 1]!).get();
   }
-  return escalated;
+  return fired;
+}
+
+/**
+ * The report's escalation ends when its condition does (assigned, acknowledged, responded,
+ * closed, archived, or a new assignment starts a new one): the state says so and each
+ * recipient's notice stops being new. Returns whether it ended one.
+ */
+export async function endEscalationIfOver(
+  db: Firestore,
+  incidentId: string,
+  after: DocumentData,
+  at: Date,
+): Promise<boolean> {
+  const state = after.escalation as ReportEscalation | undefined;
+  if (!state?.open) return false;
+  const now = escalationConditionOf(escalationFactsOf(after));
+  if (now?.condition === state.condition && now.startMs === millisOf(state.startedAt)) return false;
+  const ref = db.collection(COLLECTIONS.incidentReports).doc(incidentId);
+  return db.runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    const open = current?.escalation as ReportEscalation | undefined;
+    if (!current || !open?.open || millisOf(open.startedAt) !== millisOf(state.startedAt))
+      return false;
+    const notices = open.recipients.map((uid) =>
+      db
+        .collection(COLLECTIONS.users)
+        .doc(uid)
+        .collection(COLLECTIONS.notifications)
+        .doc(`escalation-${incidentId}`),
+    );
+    const existing = notices.length > 0 ? await tx.getAll(...notices) : [];
+    tx.update(ref, { 'escalation.open': false, 'escalation.endedAt': Timestamp.fromDate(at) });
+    for (const snap of existing)
+      if (snap.exists) tx.update(snap.ref, { open: false, isRead: true });
+    addEntry(tx, timelineCollection(db, incidentId).doc(`escalation-ended-${at.getTime()}`), {
+      kind: 'escalated',
+      at,
+      actor: null,
+      detail: `Escalation ended: no longer ${ESCALATION_CONDITION_TEXT[state.condition]}`,
+    });
+    return true;
+  });
 }

@@ -11,11 +11,13 @@ export interface HousekeepingDeps extends AccountDeps {
    */
   sweepMarkers: boolean;
   push: PushSender;
+  /** The programme zone on-call handoffs are read in. */
+  timeZone: string;
 }
 
 /**
- * The every-minute upkeep: expired default passwords stop signing in; reports unassigned past
- * their target are escalated; expired markers go.
+ * The every-minute upkeep: expired default passwords stop signing in; open reports escalate by
+ * their campus's policy; expired markers go.
  */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingResponse> {
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);

@@ -93,7 +93,7 @@ export async function applyIncidentStatus(
         event.status === 'Reported'
           ? timeline.doc(REPORTED_ENTRY_ID)
           : timeline.doc(eventDocId(event.eventId, ENTRY_KINDS[event.status]));
-      // A new report is not escalated yet: the mark the escalation scan's query selects on.
+      // A new report is not escalated yet: `escalatedAt` stays null until its first escalation step.
       const unescalated =
         event.status === 'Reported' && event.incident.escalatedAt === undefined
           ? { escalatedAt: null }

@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS, responseTargetFor, type HousekeepingResponse } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  DEFAULT_ESCALATION_POLICY,
+  PROGRAMME_TIME_ZONE,
+  addDays,
+  dayInZone,
+  escalationTimeline,
+  responseTargetFor,
+  type HousekeepingResponse,
+} from '@campus-safety/model';
+import { escalateOverdueReports } from '../../src/services/escalation';
+import { emulatorTransport } from '../../src/push/emulator-transport';
+import { pushSender } from '../../src/push/sender';
 import {
   account,
   db,
@@ -10,12 +22,14 @@ import {
   reportFiledBy,
   reporter,
   staffMember,
+  type SignedIn,
   timelineOf,
   unique,
   waitFor,
 } from './stack';
 
 const UNRATED_TARGET = responseTargetFor(null).assignWithinMinutes;
+const FLOOD_STEPS = escalationTimeline(DEFAULT_ESCALATION_POLICY, null).length;
 
 /** A report as the app files it, `minutesAgo` old, still unassigned unless `extra` says otherwise. */
 async function report(campus: string, minutesAgo: number, extra: Record<string, unknown> = {}) {
@@ -56,92 +70,186 @@ const escalationsOf = async (uid: string, incidentId: string) =>
 describe('escalation (housekeeping)', function () {
   // Each test waits for the creation trigger of its reports (seconds each on a busy machine).
   this.timeout(180_000);
-  it('a report unassigned past its target notifies the campus lead and the Admins, once, and says so in its timeline', async () => {
-    const campus = 'Riverside Campus';
-    const admin = await account({ role: 'Admin' });
-    const lead = await designateLead(campus, 'Lara', ['lead-device']);
-    const overdue = await report(campus, UNRATED_TARGET + 5);
-    const fresh = await report(campus, Math.max(0, UNRATED_TARGET - 5));
-    const assigned = await report(campus, UNRATED_TARGET + 5, { status: 'Processing' });
-    const archived = await report(campus, UNRATED_TARGET + 5, { isArchived: true });
-    await marked(overdue, fresh);
+  const MINUTE = 60_000;
+  const push = pushSender(db, emulatorTransport());
+  /** One housekeeping escalation pass at a controlled time. */
+  const escalateAt = (ms: number) =>
+    escalateOverdueReports({ db, push, now: () => new Date(ms), timeZone: PROGRAMME_TIME_ZONE });
+  let admin: SignedIn;
 
-    const done = await admin.call<HousekeepingResponse>('runHousekeeping');
-    assert.ok(done.escalatedReports >= 1, JSON.stringify(done));
+  /** A policy whose Unrated steps fire 0, 1, 2 and 3 minutes in, the last repeated once 5 min on. */
+  async function quickPolicy(campus: string) {
+    const policy = structuredClone(DEFAULT_ESCALATION_POLICY);
+    policy.steps.forEach((step, i) => (step.afterMinutes.Unrated = i));
+    policy.repeat = { everyMinutes: 5, times: 1 };
+    await admin.call('saveEscalationPolicy', { campus, ...policy });
+  }
 
-    const incident = await docData(overdue.path);
-    assert.ok(incident!.escalatedAt instanceof Timestamp);
-    const entries = (await timelineOf(overdue.path)).filter((e) => e.kind === 'escalated');
-    assert.equal(entries.length, 1);
-    assert.equal(entries[0]!.actor, null);
-    assert.match(entries[0]!.detail, new RegExp(`past the ${UNRATED_TARGET}-minute target`));
-    assert.match(entries[0]!.detail, /Lara Lead/);
+  async function onCallNow(campus: string, who: SignedIn) {
+    await waitFor(
+      () => docData(`${COLLECTIONS.staffDirectory}/${who.uid}`),
+      (entry) => entry !== undefined,
+      60_000,
+    );
+    const yesterday = addDays(dayInZone(Date.now(), PROGRAMME_TIME_ZONE), -1);
+    await admin.call('saveOnCallSchedule', {
+      campus,
+      rotation: { memberIds: [who.uid], startDay: yesterday, handoffTime: '00:00', shiftDays: 1 },
+      overrides: [],
+      autoAssign: false,
+    });
+  }
 
-    // In the console: a notification for the lead and for the Admin who ran the job.
-    const [leadNotice] = await escalationsOf(lead.id, overdue.id);
-    assert.equal(leadNotice!.title, 'Report escalated');
-    assert.equal(leadNotice!.isRead, false);
-    assert.match(leadNotice!.message, /Fire at Riverside Campus has waited \d+ min unassigned/);
-    assert.equal((await escalationsOf(admin.uid, overdue.id)).length, 1);
-    // By push, to the lead's device (the emulator transport records it as sent).
-    const pushes = await pushesFor('payload.type_id', overdue.id);
-    const toLead = pushes.find((p) => p.id === `escalation-${overdue.id}-${lead.id}`);
-    assert.equal(toLead?.state, 'sent');
-    assert.deepEqual(toLead?.tokens, ['lead-device']);
-    assert.equal(toLead?.payload.type, 'escalation');
+  const escalatedEntries = async (ref: FirebaseFirestore.DocumentReference) =>
+    (await timelineOf(ref.path)).filter((e) => e.kind === 'escalated');
 
-    // Not due, assigned or archived: nothing.
-    assert.equal((await docData(fresh.path))!.escalatedAt, null);
-    for (const ref of [assigned, archived]) {
-      assert.ok(!((await docData(ref.path))!.escalatedAt instanceof Timestamp), ref.id);
-      assert.deepEqual(await escalationsOf(lead.id, ref.id), [], ref.id);
+  before(async () => {
+    admin = await account({ role: 'Admin' });
+  });
+  afterEach(async () => {
+    for (const campus of ['Riverside Campus', 'North Campus']) {
+      await db.recursiveDelete(db.collection(COLLECTIONS.escalationPolicies).doc(campus));
+      await db.recursiveDelete(db.collection(COLLECTIONS.onCallSchedules).doc(campus));
     }
+  });
 
-    // Exactly once: the next runs find it escalated.
-    await admin.call<HousekeepingResponse>('runHousekeeping');
-    await admin.call<HousekeepingResponse>('runHousekeeping');
-    assert.equal((await timelineOf(overdue.path)).filter((e) => e.kind === 'escalated').length, 1);
-    assert.equal((await escalationsOf(lead.id, overdue.id)).length, 1);
-    assert.equal(
-      (await pushesFor('payload.type_id', overdue.id)).filter((p) => p.id.includes(lead.id)).length,
-      1,
+  it('an unassigned report escalates by its campus policy: each step once, to its level, then bounded repeats', async () => {
+    const campus = 'Riverside Campus';
+    await quickPolicy(campus);
+    const history = await db
+      .collection(COLLECTIONS.escalationPolicies)
+      .doc(campus)
+      .collection('history')
+      .get();
+    assert.equal(history.docs[0]!.get('by.uid'), admin.uid);
+    const onCall = await account({
+      role: 'IMT',
+      campus,
+      firstName: 'Otto',
+      deviceToken: ['otto-device'],
+    });
+    await onCallNow(campus, onCall);
+    const lead = await designateLead(campus, 'Lara', ['lead-device']);
+    const ref = await report(campus, UNRATED_TARGET);
+    await marked(ref);
+    const start = (await docData(ref.path))!.timestamp.toMillis() + UNRATED_TARGET * MINUTE;
+
+    // Minute 0: the assignee step (nobody: it is unassigned); again at once: nothing more.
+    await escalateAt(start + 0.5 * MINUTE);
+    await escalateAt(start + 0.6 * MINUTE);
+    let entries = await escalatedEntries(ref);
+    assert.equal(entries.length, 1);
+    assert.match(
+      entries[0]!.detail,
+      /^Step 1 of 5, Assignee: unassigned past its target for \d+ min; told nobody$/,
     );
+    // Minute 1: the person on call, by console notice and push.
+    await escalateAt(start + 1.5 * MINUTE);
+    const [toOnCall] = await escalationsOf(onCall.uid, ref.id);
+    assert.equal(toOnCall?.isRead, false);
+    assert.match(toOnCall!.message, /unassigned past its target: Campus on call told/);
+    const pushes = await pushesFor('payload.type_id', ref.id);
+    assert.deepEqual(pushes.find((p) => p.id.endsWith(onCall.uid))?.tokens, ['otto-device']);
+    assert.deepEqual(await escalationsOf(lead.id, ref.id), [], 'the lead is not told yet');
+    // Minutes 2 and 3: the lead, then the Admins; minute 8: the Admins again; then no more.
+    await escalateAt(start + 2.5 * MINUTE);
+    assert.equal((await escalationsOf(lead.id, ref.id)).length, 1);
+    await escalateAt(start + 3.5 * MINUTE);
+    assert.equal((await escalationsOf(admin.uid, ref.id)).length, 1);
+    await escalateAt(start + 8.5 * MINUTE);
+    await escalateAt(start + 60 * MINUTE);
+    entries = await escalatedEntries(ref);
+    assert.deepEqual(
+      entries.map((e) => /^Step (\d)/.exec(e.detail)?.[1]),
+      ['1', '2', '3', '4', '5'],
+    );
+    assert.match(entries[4]!.detail, /Admins \(repeat 1\)/);
+    const state = (await docData(ref.path))!.escalation;
+    assert.deepEqual(
+      [state.condition, state.fired, state.total, state.open],
+      ['unassigned', 5, 5, true],
+    );
+    assert.ok((await docData(ref.path))!.escalatedAt instanceof Timestamp);
+
+    // Assigned: the escalation ends by itself; everyone's notice stops being new.
+    await ref.update({
+      status: 'Processing',
+      assignedTo: { id: onCall.uid, displayName: 'Otto IMT', email: onCall.email },
+      updatedBy: admin.uid,
+    });
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.escalation?.open === false,
+    );
+    for (const uid of [onCall.uid, lead.id, admin.uid]) {
+      const [notice] = await escalationsOf(uid, ref.id);
+      assert.deepEqual([notice?.isRead, notice?.open], [true, false], uid);
+    }
     assert.ok(
-      ((await docData(overdue.path))!.escalatedAt as Timestamp).isEqual(incident!.escalatedAt),
+      (await escalatedEntries(ref)).some((e) =>
+        /^Escalation ended: no longer unassigned/.test(e.detail),
+      ),
     );
   });
 
-  it('a lead who no longer works for the campus is not told; the Admins still are', async () => {
+  it('an assignment not acknowledged re-pages the assignee, then the person on call; acknowledging ends it', async () => {
     const campus = 'North Campus';
-    const admin = await account({ role: 'Admin' });
-    const lead = await designateLead(campus, 'Moved', []);
-    await db.doc(`${COLLECTIONS.users}/${lead.id}`).update({ campus: 'Main Campus' });
-    const overdue = await report(campus, UNRATED_TARGET + 2);
-    await marked(overdue);
+    await quickPolicy(campus);
+    const onCall = await account({ role: 'IMT', campus, firstName: 'Nina' });
+    await onCallNow(campus, onCall);
+    const assignee = await account({ role: 'IMT', campus, firstName: 'Ivo' });
+    const assignedAt = Date.now() - 10 * MINUTE;
+    const ref = await report(campus, 20, {
+      status: 'Processing',
+      assignedTo: { id: assignee.uid, displayName: 'Ivo IMT', email: assignee.email },
+      assignedAt: Timestamp.fromMillis(assignedAt),
+      acknowledgedAt: null,
+    });
+    await escalateAt(assignedAt + 0.5 * MINUTE);
+    assert.equal((await escalationsOf(assignee.uid, ref.id)).length, 1);
+    await escalateAt(assignedAt + 1.5 * MINUTE);
+    const [notice] = await escalationsOf(onCall.uid, ref.id);
+    assert.match(notice!.message, /assigned but not acknowledged: Campus on call told/);
 
-    await admin.call<HousekeepingResponse>('runHousekeeping');
-    assert.deepEqual(await escalationsOf(lead.id, overdue.id), []);
-    assert.equal((await escalationsOf(admin.uid, overdue.id)).length, 1);
+    await assignee.call('acknowledgeAssignment', { incidentId: ref.id });
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.escalation?.open === false,
+    );
+    assert.equal((await escalationsOf(onCall.uid, ref.id))[0]!.isRead, true);
+    // Acknowledged: nothing more until the response target passes.
+    const before = (await escalatedEntries(ref)).length;
+    await escalateAt(assignedAt + 3.5 * MINUTE);
+    assert.equal((await escalatedEntries(ref)).length, before);
   });
 
-  it('a rated report waits for its own level’s target', async () => {
-    const admin = await account({ role: 'Admin' });
-    const critical = responseTargetFor('Critical').assignWithinMinutes;
-    const low = responseTargetFor('Low').assignWithinMinutes;
-    assert.ok(low > critical + 2, 'the deployment targets differ between levels');
-    const due = await report('Main Campus', critical + 1, { threatLevel: 'Critical' });
-    const notDue = await report('Main Campus', critical + 1, { threatLevel: 'Low' });
-    await marked(due, notDue);
-    await admin.call<HousekeepingResponse>('runHousekeeping');
-    assert.ok((await docData(due.path))!.escalatedAt instanceof Timestamp);
-    assert.equal((await docData(notDue.path))!.escalatedAt, null);
+  it('an escalation ends when the report is closed, and nothing fires after', async () => {
+    const campus = 'Riverside Campus';
+    await quickPolicy(campus);
+    const ref = await report(campus, UNRATED_TARGET + 3);
+    await marked(ref);
+    const start = (await docData(ref.path))!.timestamp.toMillis() + UNRATED_TARGET * MINUTE;
+    await escalateAt(start + 3.5 * MINUTE);
+    assert.equal((await escalationsOf(admin.uid, ref.id)).length, 1);
+    await ref.update({
+      status: 'Declined',
+      declineReason: 'Duplicate',
+      declineDescription: 'Same as before',
+      updatedBy: admin.uid,
+    });
+    await waitFor(
+      () => docData(ref.path),
+      (d) => d?.escalation?.open === false,
+    );
+    assert.equal((await escalationsOf(admin.uid, ref.id))[0]!.isRead, true);
+    await escalateAt(start + 30 * MINUTE);
+    assert.equal((await escalatedEntries(ref)).filter((e) => /^Step/.test(e.detail)).length, 1);
   });
 
   it('a flood of 1,000 newer reports on another campus, escalated already, does not starve an overdue one (issue 17 item 5)', async function () {
     // The flood's own triggers (several thousand runs) are awaited, so later tests start clean.
     this.timeout(600_000);
     const floodCampus = unique('Flood Campus');
-    const admin = await account({ role: 'Admin' });
     const overdue = await report('Main Campus', UNRATED_TARGET + 30);
     await marked(overdue);
     // The flood: filed after the overdue report and before the cutoff, all escalated and still
@@ -163,13 +271,24 @@ describe('escalation (housekeeping)', function () {
         // Arranged by the server, as reportFiledBy marks its reports: the quota is not tested here.
         imported: true,
         escalatedAt: Timestamp.fromMillis(at + (UNRATED_TARGET + 1) * 60_000),
+        // Every step of its escalation told already, as after the runs that escalated it.
+        escalation: {
+          condition: 'unassigned',
+          startedAt: Timestamp.fromMillis(at + UNRATED_TARGET * 60_000),
+          fired: FLOOD_STEPS,
+          total: FLOOD_STEPS,
+          level: 'admins',
+          lastAt: Timestamp.fromMillis(at + (UNRATED_TARGET + 1) * 60_000),
+          recipients: [],
+          open: true,
+        },
       });
     }
     await writer.close();
 
-    await admin.call<HousekeepingResponse>('runHousekeeping');
+    const done = await admin.call<HousekeepingResponse>('runHousekeeping');
     assert.ok((await docData(overdue.path))!.escalatedAt instanceof Timestamp);
-    assert.equal((await escalationsOf(admin.uid, overdue.id)).length, 1);
+    assert.equal(done.escalatedReports, 1, 'the flood, all told, fires nothing');
 
     // Drained: every flood report counted by the stats trigger (summed over the campus doc's
     // shards) and announced to its reporter.

@@ -313,6 +313,26 @@ export async function seedFirestore(db: Firestore): Promise<void> {
       },
     );
   }
+  const onCall = {
+    campus: SAME_CAMPUS,
+    rotation: {
+      members: [{ uid: imtSameCampus.uid, displayName: directoryName(imtSameCampus) }],
+      startDay: '2026-01-01',
+      handoffTime: '08:00',
+      shiftDays: 7,
+    },
+    overrides: [],
+    autoAssign: false,
+    updatedAt: reportTime,
+    updatedBy: { uid: 'admin', name: 'Ada Admin' },
+  };
+  put(batch, db, `${COLLECTIONS.onCallSchedules}/${SAME_CAMPUS}`, onCall);
+  put(batch, db, `${COLLECTIONS.onCallSchedules}/${SAME_CAMPUS}/history/1`, {
+    at: reportTime,
+    by: onCall.updatedBy,
+    before: null,
+    after: onCall,
+  });
   put(batch, db, `${COLLECTIONS.campusLeads}/${SAME_CAMPUS}`, {
     uid: imtSameCampus.uid,
     displayName: directoryName(imtSameCampus),

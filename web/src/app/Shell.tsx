@@ -11,6 +11,7 @@ import { ReporterRepliedAlert, ReporterRepliedBadge } from '../features/alerts/R
 import { fullName } from '../lib/format';
 import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
+import { OpenEscalationsBadge } from '../components/OpenEscalationsBadge';
 
 /** Signed-in layout: navigation by role, the signed-in person, sign out, and the new-incident alert. */
 export default function Shell() {
@@ -68,6 +69,9 @@ export default function Shell() {
                       >
                         {item.label}
                         {isStaff && item.to === '/reports' && <UnreadBadge />}
+                        {isStaff && item.to === '/escalations' && (
+                          <OpenEscalationsBadge uid={user?.uid ?? ''} />
+                        )}
                         {isStaff && item.to === '/reports' && (
                           <ReporterRepliedBadge role={role} campus={profile.campus} />
                         )}

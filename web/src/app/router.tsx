@@ -36,6 +36,7 @@ const MassNotificationsPage = lazy(
 const MassNotificationPage = lazy(
   () => import('../features/mass-notifications/MassNotificationPage'),
 );
+const OnCallPage = lazy(() => import('../features/oncall/OnCallPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -121,6 +122,7 @@ export const routes: RouteObject[] = [
       guarded('escalations', 'Escalations', SIGNED_IN, EscalationsPage),
       guarded('mass-notifications', 'Mass notifications', STAFF_ONLY, MassNotificationsPage),
       guarded('mass-notifications/:id', 'Alert', STAFF_ONLY, MassNotificationPage),
+      guarded('on-call', 'On call', STAFF_ONLY, OnCallPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),

@@ -2,8 +2,16 @@ import { ESCALATION_NOTIFICATION_TYPE } from '@campus-safety/model';
 import { markStaffNoticeRead, staffNoticesSpec, type StaffNotice } from './staff-notices';
 import type { QuerySpec } from './spec';
 
-/** An escalation as the server leaves it in the recipient's `users/{uid}/notifications`. */
-export type EscalationNotice = StaffNotice;
+/**
+ * An escalation as the server leaves it in the recipient's `users/{uid}/notifications`; `open`
+ * turns false when the escalation ended (notices from before policies have none).
+ */
+export type EscalationNotice = StaffNotice & { open?: boolean };
+
+/** An escalation still waiting on someone: not read, and not ended by the server. */
+export function isOpenEscalation(notice: EscalationNotice): boolean {
+  return !notice.isRead && notice.open !== false;
+}
 
 /** How many of the newest notices the Escalations screen lists. */
 export const ESCALATIONS_LIMIT = 50;

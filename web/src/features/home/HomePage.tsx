@@ -14,6 +14,7 @@ import { useCampusStats } from '../../data/campus-stats';
 import { Hotspots } from './Hotspots';
 import { TriggerFailures } from './TriggerFailures';
 import { Time } from '../../components/Time';
+import { OnCallNowPanel } from '../../components/OnCallNowPanel';
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -108,6 +109,7 @@ export default function HomePage() {
         title="Home"
         subtitle={live.shown ? 'Live figures of the reports that are not archived' : undefined}
       />
+      <OnCallNowPanel />
       {live.status === 'error' && <ErrorState message={live.error ?? ''} onRetry={live.retry} />}
       {live.shown && live.status === 'loading' && <InlineSpinner label="Loading figures…" />}
       {figures && <Figures figures={figures} />}

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { internalNoteProblem, LIMITS } from '@campus-safety/model';
+import {
+  ESCALATION_CONDITION_TEXT,
+  ESCALATION_LEVEL_LABELS,
+  internalNoteProblem,
+  LIMITS,
+} from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
@@ -71,10 +76,21 @@ export function IncidentTimeline({ incident }: { incident: Incident }) {
         <h3 id="timeline-heading" className="font-semibold text-slate-900">
           Timeline
         </h3>
-        {incident.escalatedAt && (
-          <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-            Escalated
+        {incident.escalation?.open ? (
+          <span
+            role="status"
+            className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white"
+          >
+            Escalating: {ESCALATION_CONDITION_TEXT[incident.escalation.condition]}, step{' '}
+            {incident.escalation.fired} of {incident.escalation.total} (
+            {ESCALATION_LEVEL_LABELS[incident.escalation.level]})
           </span>
+        ) : (
+          incident.escalatedAt && (
+            <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+              Escalated{incident.escalation ? ' (ended)' : ''}
+            </span>
+          )
         )}
         <Link
           to={`/print/reports/${incident.id}`}

@@ -10,8 +10,8 @@ import { useAuth } from '../../../session/store';
 import { markEscalationRead } from '../api';
 
 /**
- * `/escalations`: the reports that waited unassigned past their target, as the server told this
- * staff member (the campus lead and the Admins). Opening one marks it read.
+ * `/escalations`: the escalations the server sent this staff member (a level of the campus's
+ * policy); an ended escalation's notice is marked read by the server. Opening one marks it read.
  */
 export default function EscalationsPage() {
   const uid = useAuth((s) => s.user?.uid ?? '');
@@ -32,9 +32,9 @@ export default function EscalationsPage() {
     <>
       <PageHeader
         title="Escalations"
-        subtitle={`Reports left unassigned past their response target, sent to you. ${unread} unread.`}
+        subtitle={`Reports escalated to you by their campus's policy: unassigned, unacknowledged or not responded in time. ${unread} unread; an escalation that ended is no longer new.`}
       />
-      <ListState live={notices} emptyTitle="No escalations: every report was assigned in time.">
+      <ListState live={notices} emptyTitle="No escalations: every report was handled in time.">
         <ul className="space-y-2">
           {notices.data.map((n) => (
             <li

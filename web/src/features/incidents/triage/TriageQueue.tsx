@@ -17,6 +17,7 @@ import { ResponseClockBadge } from './ResponseClockBadge';
 import { rowName } from './row-name';
 import type { WhereSpec } from '../../../data/spec';
 import { queueHeadingId, REPORTER_REPLIED_QUEUE, TRIAGE_QUEUES, triageWheres } from './triage';
+import { OnCallNowPanel } from '../../../components/OnCallNowPanel';
 
 /** Rows a queue shows at first and adds per "Show more"; bounded so a backlog never loads whole. */
 export const QUEUE_STEP = 25;
@@ -161,6 +162,7 @@ export function TriageQueues({
 }) {
   return (
     <>
+      <OnCallNowPanel />
       <QueueSection
         queue={REPORTER_REPLIED_QUEUE}
         wheres={reporterRepliedWheres(scope)}

@@ -1,0 +1,20 @@
+import { callable } from '../platform/callable';
+import { accountEmailVerified, db } from '../platform/firebase';
+import { defaultSender } from '../push/default-sender';
+import { timeZone } from '../options';
+import { handOverReports as work } from '../services/handover';
+
+/** A staff member hands their reports in progress to the next person on call, with a note. */
+export const handOverReports = callable('handOverReports', (input, caller) =>
+  work(
+    {
+      db: db(),
+      push: defaultSender(),
+      emailVerified: accountEmailVerified,
+      timeZone: timeZone(),
+      now: () => new Date(),
+    },
+    input,
+    caller,
+  ),
+);

@@ -1,0 +1,25 @@
+import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { SETTINGS_HISTORY } from '@campus-safety/model';
+
+/**
+ * Replaces an Admin-edited settings document (an on-call schedule, an escalation policy) and adds
+ * its history entry in one transaction: who, when, the document before and after.
+ */
+export async function saveWithHistory(
+  db: Firestore,
+  ref: DocumentReference,
+  after: Record<string, unknown>,
+  by: { uid: string; name: string },
+  at: Date,
+): Promise<void> {
+  await db.runTransaction(async (tx) => {
+    const before = (await tx.get(ref)).data() ?? null;
+    tx.set(ref, after);
+    tx.create(ref.collection(SETTINGS_HISTORY).doc(String(at.getTime())), {
+      at: Timestamp.fromDate(at),
+      by,
+      before,
+      after,
+    });
+  });
+}
