@@ -1,23 +1,16 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
-  LIMITS,
-  formatInZone,
   fullName,
+  type CallableInput,
   type FileAnonymousReportResponse,
   type RevealAnonymousReporterResponse,
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
 import { millisOf } from '../platform/timestamps';
+import { reportLimitText } from './report-quota';
 import { addEntry, timelineCollection } from './timeline';
-
-export interface AnonymousReportInput {
-  geoLoc: { latitude: number; longitude: number };
-  nearestCampus: string;
-  incidentType: string;
-  description?: string | undefined;
-}
 
 /**
  * An app user files a report anonymously (docs/anonymity.md). In one transaction: the report,
@@ -28,7 +21,7 @@ export interface AnonymousReportInput {
  */
 export async function fileAnonymousReport(
   db: Firestore,
-  input: AnonymousReportInput,
+  input: CallableInput<'fileAnonymousReport'>,
   caller: Caller,
   timeZone: string,
   now: () => Date = () => new Date(),
@@ -38,12 +31,7 @@ export async function fileAnonymousReport(
   await db.runTransaction(async (tx) => {
     const fullUntil = millisOf((await tx.get(quota)).get('fullUntil'));
     if (fullUntil !== null && fullUntil > now().getTime())
-      fail(
-        'resource-exhausted',
-        `You have sent ${LIMITS.reportsPerReporterPerHour} reports within an hour, the most one ` +
-          `person can send. You can send another at ` +
-          `${formatInZone(new Date(fullUntil), timeZone, 'HH:mm')}. In an emergency, call campus security.`,
-      );
+      fail('resource-exhausted', reportLimitText(new Date(fullUntil), timeZone));
     tx.create(incident, {
       timestamp: FieldValue.serverTimestamp(),
       geoLoc: input.geoLoc,

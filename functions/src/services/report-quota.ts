@@ -34,6 +34,15 @@ export function filedThroughApp(incident: DocumentData): boolean {
   );
 }
 
+/** What a reporter at the hourly limit is told: until when, and what to do in an emergency. */
+export function reportLimitText(fullUntil: Date, timeZone: string): string {
+  return (
+    `You have sent ${LIMITS.reportsPerReporterPerHour} reports within an hour, the most one ` +
+    `person can send. You can send another at ${formatInZone(fullUntil, timeZone, 'HH:mm')}. ` +
+    'In an emergency, call campus security.'
+  );
+}
+
 /**
  * After a report is filed: keeps `report_quotas/{reporterId}` for the reports the reporter filed
  * through the app (filedThroughApp). `filed` lists the last hour's, newest
@@ -76,7 +85,6 @@ export async function applyReportQuota(
     tx.set(quota, { filed, fullUntil, updatedAt: FieldValue.serverTimestamp() });
     // Told once per period: not again while the quota a previous report filled still holds.
     if (before instanceof Timestamp && before.toMillis() > at.toMillis()) return 'full' as const;
-    const again = formatInZone(fullUntil.toDate(), timeZone, 'HH:mm');
     tx.set(
       db
         .collection(COLLECTIONS.users)
@@ -85,9 +93,7 @@ export async function applyReportQuota(
         .doc(`report-limit-${event.incidentId}`),
       {
         title: 'Report limit reached',
-        message:
-          `You have sent ${limit} reports within an hour, the most one person can send. ` +
-          `You can send another at ${again}. In an emergency, call campus security.`,
+        message: reportLimitText(fullUntil.toDate(), timeZone),
         color: 'orange',
         icon: 'hourglass_top',
         isRead: false,
