@@ -69,11 +69,19 @@ export function unique(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
+/**
+ * How long a trigger's effect may take to show. The Functions emulator runs every trigger of
+ * every write (a report update alone starts four), so on a loaded two-core machine a trigger
+ * can wait tens of seconds in its queue on Google's engine (measured: over 30 s under CI's two
+ * lanes); the wait ends as soon as the effect is there.
+ */
+export const TRIGGER_BOUND_MS = 60_000;
+
 /** Polls until `read` gives a value `until` accepts; fails with the last value after `timeoutMs`. */
 export function waitFor<T>(
   read: () => Promise<T>,
   until: (value: T) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = TRIGGER_BOUND_MS,
 ): Promise<T> {
   return pollFor(read, until, { timeoutMs, what: 'the expected value' });
 }
@@ -401,7 +409,7 @@ export function cloudEvent(opts: {
 export function waitForLogs(
   accept: (log: FunctionLog) => boolean,
   count = 1,
-  timeoutMs = 30_000,
+  timeoutMs = TRIGGER_BOUND_MS,
 ): Promise<FunctionLog[]> {
   return waitForFunctionLogs({ port: PORTS.logging, accept, count, timeoutMs });
 }
