@@ -29,10 +29,7 @@ describe('attacks: anonymous reports', () => {
   const ownLinks = () =>
     `${COLLECTIONS.users}/${whistleblower.uid}/${COLLECTIONS.anonymousReports}`;
 
-  before(async function () {
-    // The cast, a first call of the callable (a cold start) and the report's triggers: slower than
-    // one test on a loaded machine.
-    this.timeout(120_000);
+  before(async () => {
     c = await theCast();
     whistleblower = await account('whistleblower', { role: 'User', firstName: 'Wren' });
     ({ incidentId: report } = await whistleblower.call<{ incidentId: string }>(

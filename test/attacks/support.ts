@@ -70,11 +70,15 @@ export function unique(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
-/** Polls `read` until `until` takes its value (the testkit's poller, with this suite's timeout). */
+/**
+ * Polls `read` until `until` takes its value (the testkit's poller). A trigger's effect may wait
+ * in the Functions emulator's queue behind the other triggers of the same writes (tens of seconds
+ * on Google's engine on a loaded machine); the wait ends as soon as it is there.
+ */
 export function waitFor<T>(
   read: () => Promise<T>,
   until: (value: T) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   return pollFor(read, until, { timeoutMs, what: 'the expected value' });
 }
