@@ -269,6 +269,39 @@ export function consoleShapes(): QueryShape[] {
       wheres: [],
     },
     {
+      source: "web mass notifications of an IMT's campus (data/mass-notifications.ts)",
+      collection: COLLECTIONS.massNotifications,
+      wheres: [{ field: 'reach', op: 'array-contains', value: 'North Campus' }],
+      orderBy: [{ field: 'createdAt', direction: 'desc' }],
+    },
+    {
+      source: 'web Clery alerts of a calendar year (data/mass-notifications.ts cleryAlertsSpec)',
+      collection: COLLECTIONS.massNotifications,
+      wheres: [
+        { field: 'kind', op: 'in', value: ['emergency', 'timelyWarning'] },
+        { field: 'createdAt', op: '>=', value: new Date('2026-01-01T00:00:00+08:00') },
+      ],
+      orderBy: [{ field: 'createdAt', direction: 'desc' }],
+    },
+    {
+      source: 'web decisions not to warn of a year (data/clery.ts warningDecisionsSpec)',
+      collection: COLLECTIONS.warningDecisions,
+      wheres: [
+        { field: 'reportedAt', op: '>=', value: new Date('2026-01-01T00:00:00+08:00') },
+        { field: 'reportedAt', op: '<', value: new Date('2027-01-01T00:00:00+08:00') },
+      ],
+      orderBy: [{ field: 'reportedAt', direction: 'desc' }],
+    },
+    {
+      source: 'web emergency tests of a year (data/clery.ts emergencyTestsSpec)',
+      collection: COLLECTIONS.emergencyTests,
+      wheres: [
+        { field: 'testedAt', op: '>=', value: new Date('2026-01-01T00:00:00+08:00') },
+        { field: 'testedAt', op: '<', value: new Date('2027-01-01T00:00:00+08:00') },
+      ],
+      orderBy: [{ field: 'testedAt', direction: 'desc' }],
+    },
+    {
       source: 'functions handover: the reports in progress of the caller (services/handover.ts)',
       collection: COLLECTIONS.incidentReports,
       wheres: [
