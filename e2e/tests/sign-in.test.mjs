@@ -16,7 +16,8 @@ describe('Signing in', () => {
     const page = await openPage('/login');
     await submitSignIn(page, admin.email, admin.password);
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
-    await page.getByText('Alex Morgan', { exact: true }).waitFor();
+    // The signed-in person, as the navigation names them (Home may name them again: on call).
+    await page.locator('#main-nav').getByText('Alex Morgan', { exact: true }).waitFor();
 
     const live = db().collection('incident_reports').where('isArchived', '==', false);
     const count = async (q) => (await q.count().get()).data().count;

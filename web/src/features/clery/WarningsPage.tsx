@@ -228,7 +228,7 @@ export default function WarningsPage() {
             </Button>
           </div>
           {untested.length > 0 && (
-            <p role="status" className="mb-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
+            <p className="mb-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
               No test recorded in {year} for {untested.join(', ')}.
             </p>
           )}
