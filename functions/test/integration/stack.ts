@@ -71,7 +71,7 @@ export function unique(prefix: string): string {
 
 /**
  * How long a trigger's effect may take to show. The Functions emulator runs every trigger of
- * every write (a report update alone starts four), so on a loaded two-core machine a trigger
+ * every write (a report update alone starts five), so on a loaded two-core machine a trigger
  * can wait tens of seconds in its queue on Google's engine (measured: over 30 s under CI's two
  * lanes); the wait ends as soon as the effect is there.
  */
