@@ -31,6 +31,17 @@ export interface Column<T> {
  */
 export type TableLayout = 'responsive' | 'grid' | 'print';
 
+/** A row already written as text, one cell per header (a printed log, its CSV's twin). */
+export interface CellsRow {
+  id: string;
+  cells: string[];
+}
+
+/** The columns of `headers` over rows of text cells, in order. */
+export function cellColumns(headers: readonly string[]): Column<CellsRow>[] {
+  return headers.map((header, i) => ({ header, cell: (row) => row.cells[i] }));
+}
+
 /** The classes of each part of the table, per layout. */
 const STYLES: Record<
   TableLayout,

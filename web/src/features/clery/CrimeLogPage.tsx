@@ -7,7 +7,7 @@ import {
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
-import { Table, type Column } from '../../components/Table';
+import { Table, cellColumns, type Column } from '../../components/Table';
 import {
   activeLegalHoldsSpec,
   cleryCalendarSpec,
@@ -48,9 +48,7 @@ type Open =
   | null;
 
 /** The printed log: the public columns only, one row per entry on the log. */
-const PRINT_COLUMNS: Column<{ id: string; cells: string[] }>[] = CRIME_LOG_COLUMNS.map(
-  (header, i) => ({ header, cell: (row) => row.cells[i] }),
-);
+const PRINT_COLUMNS = cellColumns(CRIME_LOG_COLUMNS);
 
 function Badge({ tone, children }: { tone: 'red' | 'amber' | 'slate' | 'sky'; children: string }) {
   const tones = {

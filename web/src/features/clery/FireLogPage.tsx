@@ -3,7 +3,7 @@ import { priorCalendarYears, type FireLogEntry } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
-import { Table, type Column } from '../../components/Table';
+import { Table, cellColumns, type Column } from '../../components/Table';
 import { Time } from '../../components/Time';
 import { fireLogSpec } from '../../data/clery';
 import { useLiveQuery } from '../../data/live-query';
@@ -15,9 +15,7 @@ import { FireStatisticsTable } from './FireStatisticsTable';
 import { LogPeriodField, useLogWindow } from './log-window';
 import { FIRE_LOG_COLUMNS, fireLogCells, fireLogCsv } from './fire-log';
 
-const PRINT_COLUMNS: Column<{ id: string; cells: string[] }>[] = FIRE_LOG_COLUMNS.map(
-  (header, i) => ({ header, cell: (row) => row.cells[i] }),
-);
+const PRINT_COLUMNS = cellColumns(FIRE_LOG_COLUMNS);
 
 /**
  * The fire log and the annual fire statistics of on-campus student housing (docs/clery.md#fire-log):

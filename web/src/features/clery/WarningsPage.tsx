@@ -12,7 +12,7 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
-import { Table, type Column } from '../../components/Table';
+import { Table, cellColumns, type Column } from '../../components/Table';
 import { Time } from '../../components/Time';
 import { emergencyTestsSpec, warningDecisionsSpec } from '../../data/clery';
 import { useLiveQuery } from '../../data/live-query';
@@ -31,10 +31,6 @@ import {
   warningDecisionCells,
   warningDecisionsCsv,
 } from './warnings';
-
-type PrintRow = { id: string; cells: string[] };
-const printColumns = (headers: readonly string[]): Column<PrintRow>[] =>
-  headers.map((header, i) => ({ header, cell: (row) => row.cells[i] }));
 
 type AlertRow = WithId<MassNotification> & { cells: string[] };
 /** Each alert's title opens its page (receipts, text, approval). */
@@ -249,7 +245,7 @@ export default function WarningsPage() {
         <Table
           caption="Clery alerts, for print"
           layout="print"
-          columns={printColumns(CLERY_ALERT_COLUMNS)}
+          columns={cellColumns(CLERY_ALERT_COLUMNS)}
           rows={alertRows.map((a) => ({ id: a.id, cells: a.cells }))}
           rowKey={(row) => row.id}
         />
@@ -257,7 +253,7 @@ export default function WarningsPage() {
         <Table
           caption="Decisions not to issue a Timely Warning, for print"
           layout="print"
-          columns={printColumns(WARNING_DECISION_COLUMNS)}
+          columns={cellColumns(WARNING_DECISION_COLUMNS)}
           rows={decisions.data.map((d) => ({ id: d.id, cells: warningDecisionCells(d) }))}
           rowKey={(row) => row.id}
         />
@@ -265,7 +261,7 @@ export default function WarningsPage() {
         <Table
           caption="Tests of the emergency response, for print"
           layout="print"
-          columns={printColumns(EMERGENCY_TEST_COLUMNS)}
+          columns={cellColumns(EMERGENCY_TEST_COLUMNS)}
           rows={tests.data.map((t) => ({ id: t.id, cells: emergencyTestCells(t) }))}
           rowKey={(row) => row.id}
         />
