@@ -20,7 +20,7 @@ import { ensureInstalled } from './lib/install.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { isStale } from './lib/staleness.mjs';
 import { officialFirestoreAvailable, requestedEngine } from '../testkit/src/emulator-binaries.mjs';
-import { discoverSuites, lanes, perEngine, summaryLine } from './lib/suites.mjs';
+import { discoverSuites, failureExcerpt, lanes, perEngine, summaryLine } from './lib/suites.mjs';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -32,25 +32,23 @@ const { values } = parseArgs({
 });
 
 /**
- * Runs one suite; its output goes to ours as it comes, or, with `capture`, is collected and
- * handed to `capture` when it ends.
- * @param {((output: string) => void) | null} capture
+ * Runs one suite and resolves with its exit code and output. The output goes to ours as it comes,
+ * or, when `buffered`, in one block when the suite ends.
  */
-function runSuite(command, args, env, capture = null) {
+function runSuite(command, args, env, { buffered = false, header = '' } = {}) {
   return new Promise((resolve) => {
-    const stdio = capture ? 'pipe' : 'inherit';
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', stdio, stdio] });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const keep = (chunk) => (output += chunk.toString());
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    child.once('error', (error) => {
-      output += `${error.message}\n`;
-      if (!capture) console.error(error.message);
-    });
+    const keep = (chunk) => {
+      output += chunk.toString();
+      if (!buffered) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', (error) => keep(`${error.message}\n`));
     child.once('close', (code, signal) => {
-      capture?.(output);
-      resolve(code ?? (signal ? 128 : 1));
+      if (buffered) process.stdout.write(`${header}\n${output}`);
+      resolve({ code: code ?? (signal ? 128 : 1), output });
     });
   });
 }
@@ -108,9 +106,9 @@ for (const target of buildTargets(ROOT).filter(isStale)) {
   const name = `build ${target.workspace}`;
   console.log(rule(name));
   const started = performance.now();
-  const code = await runSuite('npm', ['run', 'build', '-w', target.workspace], env);
+  const { code, output } = await runSuite('npm', ['run', 'build', '-w', target.workspace], env);
   const ms = performance.now() - started;
-  if (code !== 0) results.push({ name, ok: false, ms, code });
+  if (code !== 0) results.push({ name, ok: false, ms, code, output });
   console.log(`${code === 0 ? 'built' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
 }
 
@@ -123,14 +121,17 @@ async function runLane(laneSuites, { buffered }) {
   for (const suite of laneSuites) {
     if (!buffered) console.log(header(suite));
     const started = performance.now();
-    const code = await runSuite(
+    const { code, output } = await runSuite(
       suite.command,
       suite.args,
       { ...env, ...suite.env },
-      buffered ? (output) => process.stdout.write(`${header(suite)}\n${output}`) : null,
+      {
+        buffered,
+        header: header(suite),
+      },
     );
     const ms = performance.now() - started;
-    results.push({ name: suite.name, ok: code === 0, ms, code });
+    results.push({ name: suite.name, ok: code === 0, ms, code, output });
     console.log(
       `${code === 0 ? 'PASSED' : `FAILED (exit ${code})`}: ${suite.name} in ${seconds(ms)}`,
     );
@@ -157,6 +158,11 @@ for (const r of results) {
   console.log(`${r.ok ? 'pass' : 'FAIL'}  ${r.name.padEnd(40)} ${seconds(r.ms).padStart(9)}`);
 }
 for (const note of skipped) console.log(`skip  ${note}`);
+// CI keeps only the log's tail: say there what failed.
+for (const r of results.filter((result) => !result.ok)) {
+  console.log(`\n${r.name} failed:`);
+  for (const line of failureExcerpt(r.output)) console.log(`  ${line}`);
+}
 console.log(`suites took ${seconds(totalMs)}${values.serial ? ' (serial)' : ' (two lanes)'}`);
 console.log(summaryLine(results));
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -125,3 +125,23 @@ export function summaryLine(results) {
   const passed = results.filter((r) => r.ok).length;
   return `${passed} passed, ${results.length - passed} failed`;
 }
+
+// eslint-disable-next-line no-control-regex -- the escape codes colour output
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * What a failed suite said about its failures, short enough for the end of `npm test` (CI keeps
+ * only the tail of the log): mocha's "N failing" section, node:test's "failing tests" list or
+ * vitest's FAIL lines; otherwise the last lines.
+ */
+export function failureExcerpt(output, maxLines = 12) {
+  const lines = output
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '' && !/^\s+at /.test(line));
+  const start = lines.findIndex((line) => /^\s*(\d+ failing|✖ failing tests:)$/.test(line));
+  if (start !== -1) return lines.slice(start, start + maxLines);
+  const vitest = lines.filter((line) => /^\s*(FAIL|×)\s/.test(line));
+  return vitest.length > 0 ? vitest.slice(0, maxLines) : lines.slice(-maxLines);
+}

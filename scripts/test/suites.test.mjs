@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { discoverSuites, lanes, perEngine, summaryLine } from '../lib/suites.mjs';
+import { discoverSuites, failureExcerpt, lanes, perEngine, summaryLine } from '../lib/suites.mjs';
 
 function repo(files) {
   const dir = mkdtempSync(join(tmpdir(), 'suites-'));
@@ -98,4 +98,33 @@ test('suites that start no emulator run in the lane beside; every other suite, n
     beside.map((s) => s.name),
     ['model: test', 'lint'],
   );
+});
+
+test("a failed suite's excerpt names its failing tests, without colours or stack frames", () => {
+  const mocha = [
+    '  \u001b[32m✔\u001b[39m passes',
+    '  1 passing (3s)',
+    '  1 failing',
+    '',
+    '  1) attacks: conversation',
+    '       a reporter cannot read another reporter conversation:',
+    '     AssertionError: expected PERMISSION_DENIED',
+    '      at Context.<anonymous> (test/attacks/x.test.ts:10:5)',
+    '',
+  ].join('\n');
+  assert.deepEqual(failureExcerpt(mocha), [
+    '  1 failing',
+    '  1) attacks: conversation',
+    '       a reporter cannot read another reporter conversation:',
+    '     AssertionError: expected PERMISSION_DENIED',
+  ]);
+  const nodeTest =
+    'ok 1\n✖ failing tests:\n\ntest at scripts/test/a.test.mjs:3:1\n✖ breaks (1ms)\n';
+  assert.deepEqual(failureExcerpt(nodeTest), [
+    '✖ failing tests:',
+    'test at scripts/test/a.test.mjs:3:1',
+    '✖ breaks (1ms)',
+  ]);
+  const other = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
+  assert.deepEqual(failureExcerpt(other, 3), ['line 37', 'line 38', 'line 39']);
 });
