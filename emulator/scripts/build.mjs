@@ -1,7 +1,7 @@
 // Builds emulator/dist: esbuild bundles of the Node entry points, and the Java launcher jars that
 // let firebase-tools start them through FIRESTORE_EMULATOR_BINARY_PATH / STORAGE_EMULATOR_BINARY_PATH.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,30 +16,37 @@ const bundles = [
   { entry: 'src/storage-rules/main.ts', out: 'storage-rules-runtime' },
 ];
 
-for (const { entry, out } of bundles) {
-  if (!existsSync(join(root, entry))) {
-    console.warn(`build: ${entry} does not exist yet; skipping ${out}.js and ${out}.jar`);
-    continue;
-  }
-  await build({
-    entryPoints: [join(root, entry)],
-    outfile: join(dist, `${out}.js`),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    // CommonJS dependencies (protobufjs) call require(); give the ESM bundle one.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
-  console.log(`build: dist/${out}.js`);
-  buildLauncherJar(out, 'Launcher');
-}
+// The bundles build together, then one javac compiles every launcher and the jars are packed
+// side by side: each JDK tool start costs about a second, and this runs on every fresh start.
+const built = await Promise.all(
+  bundles.map(async ({ entry, out }) => {
+    if (!existsSync(join(root, entry))) {
+      console.warn(`build: ${entry} does not exist yet; skipping ${out}.js and ${out}.jar`);
+      return null;
+    }
+    await build({
+      entryPoints: [join(root, entry)],
+      outfile: join(dist, `${out}.js`),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      // CommonJS dependencies (protobufjs) call require(); give the ESM bundle one.
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+    });
+    console.log(`build: dist/${out}.js`);
+    return { out, mainClass: 'Launcher' };
+  }),
+);
 // Starts the Cloud SDK's official Firestore emulator jar for firebase-tools (see its source).
-buildLauncherJar('official-firestore', 'OfficialFirestore');
+await buildLauncherJars([
+  ...built.filter((jar) => jar !== null),
+  { out: 'official-firestore', mainClass: 'OfficialFirestore' },
+]);
 
 function findJdkTool(name) {
   const candidates = [];
@@ -49,40 +56,58 @@ function findJdkTool(name) {
   return candidates.find((candidate) => existsSync(candidate)) ?? null;
 }
 
-function buildLauncherJar(out, mainClass) {
+/** @param {{ out: string, mainClass: string }[]} jars */
+async function buildLauncherJars(jars) {
   const javac = findJdkTool('javac');
   const jar = findJdkTool('jar');
   if (!javac || !jar) {
-    console.warn(
-      `build: WARNING no JDK found (javac/jar via JAVA_HOME or PATH); dist/${out}.jar not built, so firebase-tools cannot start ${out} through its *_EMULATOR_BINARY_PATH.`,
-    );
+    for (const { out } of jars) {
+      console.warn(
+        `build: WARNING no JDK found (javac/jar via JAVA_HOME or PATH); dist/${out}.jar not built, so firebase-tools cannot start ${out} through its *_EMULATOR_BINARY_PATH.`,
+      );
+    }
     return;
   }
   const classes = mkdtempSync(join(tmpdir(), 'launcher-'));
   try {
-    execFileSync(
-      javac,
-      ['--release', '11', '-d', classes, join(root, 'launcher', `${mainClass}.java`)],
-      { stdio: 'inherit' },
+    const mainClasses = [...new Set(jars.map(({ mainClass }) => mainClass))];
+    await execTool(javac, [
+      '--release',
+      '11',
+      '-d',
+      classes,
+      ...mainClasses.map((mainClass) => join(root, 'launcher', `${mainClass}.java`)),
+    ]);
+    await Promise.all(
+      jars.map(async ({ out, mainClass }) => {
+        // Each jar holds only its own launcher's classes (a main class and its inner classes).
+        const own = readdirSync(classes).filter(
+          (file) => file === `${mainClass}.class` || file.startsWith(`${mainClass}$`),
+        );
+        await execTool(jar, [
+          '--create',
+          '--file',
+          join(dist, `${out}.jar`),
+          '--main-class',
+          mainClass,
+          '-C',
+          classes,
+          ...own,
+        ]);
+        console.log(`build: dist/${out}.jar`);
+      }),
     );
-    execFileSync(
-      jar,
-      [
-        '--create',
-        '--file',
-        join(dist, `${out}.jar`),
-        '--main-class',
-        mainClass,
-        '-C',
-        classes,
-        '.',
-      ],
-      {
-        stdio: 'inherit',
-      },
-    );
-    console.log(`build: dist/${out}.jar`);
   } finally {
     rmSync(classes, { recursive: true, force: true });
   }
+}
+
+function execTool(file, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${file} exited with ${code}`)),
+    );
+  });
 }

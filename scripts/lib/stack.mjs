@@ -113,17 +113,31 @@ async function checkPorts(ports) {
 }
 
 /** Builds every stale workspace. */
+/**
+ * Builds what is stale. The emulators need the emulator jars and the functions before they
+ * start; the console's bundle is only served once everything is up, so it builds while the
+ * emulators start: `consoleBuild`, awaited before the console is checked.
+ * @returns {Promise<{ consoleBuild: Promise<unknown> }>}
+ */
 async function ensureBuilt(phase, env, log) {
-  for (const target of buildTargets(ROOT)) {
-    if (!isStale(target)) continue;
-    await phase(`build ${target.workspace}`, async () => {
+  const build = (target) =>
+    phase(`build ${target.workspace}`, async () => {
       log(`Building ${target.workspace} (sources changed) ...`);
-      const code = await run('npm', ['run', 'build', '-w', target.workspace], { cwd: ROOT, env });
+      const args = ['run', 'build', '-w', target.workspace];
+      // Vite lists every chunk it writes; only its warnings belong in the stack's output.
+      if (target.workspace === 'web') args.push('--', '--logLevel', 'warn');
+      const code = await run('npm', args, { cwd: ROOT, env });
       if (code !== 0) {
         throw new StackError(`npm run build -w ${target.workspace} failed (exit ${code}).`);
       }
     });
-  }
+  const stale = buildTargets(ROOT).filter(isStale);
+  for (const target of stale.filter((t) => t.workspace !== 'web')) await build(target);
+  const web = stale.find((t) => t.workspace === 'web');
+  const consoleBuild = web ? build(web) : Promise.resolve();
+  // Handled where it is awaited; this only keeps an early failure from being "unhandled".
+  consoleBuild.catch(() => {});
+  return { consoleBuild };
 }
 
 /**
@@ -248,7 +262,7 @@ export async function startStack(options = {}) {
       (binaries.ui || (name !== 'ui' && name !== 'logging')) &&
       (name !== 'pubsub' || !pubsub.missing),
   );
-  await ensureBuilt(phase, env, log);
+  const { consoleBuild } = await ensureBuilt(phase, env, log);
   // The mail the functions send lands here (docs/local-stack.md#mail): before the emulators, so
   // no page is lost. Its packages are dependencies, so it is imported after the install check.
   const { startMailCatcher } = await import('../../testkit/src/mail-catcher.mjs');
@@ -428,6 +442,11 @@ export async function startStack(options = {}) {
     await failStart(`Seeding failed: ${error.message}\nEmulator log: ${firebaseLog}`);
   }
 
+  try {
+    await consoleBuild;
+  } catch (error) {
+    await failStart(error.message);
+  }
   const consoleUrl = `http://${endpoints.hosting}/`;
   await phase('console', async () => {
     const ok = await waitFor(
