@@ -32,11 +32,13 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/
 import { Timestamp } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  DEFAULT_ESCALATION_POLICY,
   FUNCTIONS_REGION,
   INCIDENT_STATS_DAYS,
   LIMITS,
   PROGRAMME_TIME_ZONE,
   dayInZone,
+  escalationTimeline,
   incidentStatsId,
   responseTargetFor,
   type Role,
@@ -219,13 +221,15 @@ async function main() {
   const reporters: Session[] = [];
   for (let i = 0; i < REPORTERS; i += 1) reporters.push(await session('User', null));
 
-  // The planted overdue report: due 90 s after the burst starts, half-way between two of the
-  // minutely housekeeping runs (0, 60, 120 s…), so on time means the 120 s run escalates it.
+  // The planted overdue report: its escalation's first step (the default policy's, minutes after
+  // the assignment target passed) is due 90 s after the burst starts, half-way between two of
+  // the minutely housekeeping runs (0, 60, 120 s…), so on time means the 120 s run escalates it.
   const target = responseTargetFor(null).assignWithinMinutes;
+  const firstStep = escalationTimeline(DEFAULT_ESCALATION_POLICY, null)[0]!.atMinutes;
   const planted = db.collection(COLLECTIONS.incidentReports).doc(unique('overdue'));
   const dueAt = Date.now() + 90_000;
   await planted.set({
-    timestamp: Timestamp.fromMillis(dueAt - target * 60_000),
+    timestamp: Timestamp.fromMillis(dueAt - (target + firstStep) * 60_000),
     geoLoc: { latitude: 14.65, longitude: 121.07 },
     nearestCampus: 'Main Campus',
     status: 'Reported',
