@@ -8,6 +8,7 @@ import {
   type FirestoreService,
   type Json,
 } from '../../src/firestore/service.js';
+import { eventually } from '../support/clients.js';
 import { startChannelServer, type ChannelServer } from './channel-server.js';
 import { RawChannel, parseChunks, type ChannelArray } from './raw-channel.js';
 
@@ -409,8 +410,7 @@ describe('WebChannel protocol', function () {
     const stream = channel.stream();
     await stream.next(2000, false);
     stream.close(); // the browser tab goes away mid-stream
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    assert.equal(spy.closed(), 1);
+    await eventually(() => spy.closed() === 1, 'the idle session closed', 5_000);
     await assert.rejects(channel.poll(), /Unknown SID/);
   });
 
