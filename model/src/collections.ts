@@ -97,6 +97,12 @@ export const COLLECTIONS = {
    * count in-app reads (docs/mass-notifications.md).
    */
   massNotifications: 'mass_notifications',
+  /**
+   * `last_locations/{uid}` (LastLocation): a person's coarse last location, shared by their app
+   * while they opt in; read by its owner only, used by the fan-out to count an audience
+   * (docs/locations.md).
+   */
+  lastLocations: 'last_locations',
   /** Server-only outbox of the SMS the functions send (id derived from the alert and person). */
   smsMessages: 'sms_messages',
 } as const;
