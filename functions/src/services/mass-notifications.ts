@@ -490,7 +490,7 @@ export class PushCallBusyError extends Error {}
  * The push calls of a page (tokenCalls' cut): each call's people, in order, with how many of its
  * tokens each holds (a person's devices are a run of the call's tokens).
  */
-function pushCallsOf(uids: string[], tokensByUid: Map<string, string[]>) {
+export function pushCallsOf(uids: string[], tokensByUid: Map<string, string[]>) {
   const calls: { uids: string[]; tokenCounts: number[]; tokens: string[] }[] = [];
   let next = 0;
   for (const tokens of tokenCalls(uids.map((uid) => tokensByUid.get(uid)!))) {
@@ -505,6 +505,21 @@ function pushCallsOf(uids: string[], tokensByUid: Map<string, string[]>) {
     calls.push(call);
   }
   return calls;
+}
+
+/** The people of a push call whose every device refused it (one device taking it is a person sent). */
+export function refusedEverywhere(
+  call: { uids: string[]; tokens: string[]; tokenCounts: number[] },
+  failed: ReadonlySet<string>,
+): string[] {
+  const refused: string[] = [];
+  let at = 0;
+  call.uids.forEach((uid, i) => {
+    const own = call.tokens.slice(at, at + call.tokenCounts[i]!);
+    at += call.tokenCounts[i]!;
+    if (own.every((t) => failed.has(t))) refused.push(uid);
+  });
+  return refused;
 }
 
 /**
@@ -542,14 +557,10 @@ async function deliverPushCall(
     await ref.update({ state: 'pending' satisfies PushCallState, claimedAt: FieldValue.delete() });
     throw error;
   }
-  const counts = claimed.data.tokenCounts as number[];
-  const failedUids: string[] = [];
-  let at = 0;
-  uids.forEach((uid, i) => {
-    const own = tokens.slice(at, at + counts[i]!);
-    at += counts[i]!;
-    if (own.every((t) => failed.has(t))) failedUids.push(uid);
-  });
+  const failedUids = refusedEverywhere(
+    { uids, tokens, tokenCounts: claimed.data.tokenCounts as number[] },
+    failed,
+  );
   await ref.update({
     state: 'sent' satisfies PushCallState,
     failedUids,
