@@ -93,8 +93,9 @@ export const COLLECTIONS = {
   messagePace: 'message_pace',
   /**
    * `mass_notifications/{id}` (MassNotification): alerts to campuses, written by the callables and
-   * the fan-out only; `batches/{n}` are the fan-out's pages with their receipts, `read_shards/{k}`
-   * count in-app reads (docs/mass-notifications.md).
+   * the fan-out only; `batches/{n}` are the fan-out's pages with their counts and receipts (their
+   * people in the server-only `recipients/list`, their queued pushes in `push_calls/{c}`),
+   * `read_shards/{k}` count in-app reads (docs/mass-notifications.md).
    */
   massNotifications: 'mass_notifications',
   /**
