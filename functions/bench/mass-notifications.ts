@@ -16,7 +16,7 @@ import {
   type SendMassNotificationResponse,
 } from '@campus-safety/model';
 import { waitFor } from '@campus-safety/testkit/wait';
-import { account, closeAll, db } from '../test/integration/stack';
+import { account, backgroundTriggers, closeAll, db } from '../test/integration/stack';
 
 const CAMPUS = 'Riverside Campus';
 const DEAD_EVERY = 50;
@@ -26,17 +26,6 @@ const SIZES = (at >= 0 ? process.argv[at + 1]! : '10000,50000')
   .map(Number)
   .sort((a, b) => a - b);
 if (SIZES.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes takes counts');
-
-/** Pauses or resumes every background trigger (the Emulator Hub's switch). */
-async function backgroundTriggers(on: boolean) {
-  const hub = process.env.FIREBASE_EMULATOR_HUB;
-  if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run under emulators:exec');
-  const res = await fetch(
-    `http://${hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`,
-    { method: 'PUT' },
-  );
-  if (!res.ok) throw new Error(`Emulator hub answered ${res.status}`);
-}
 
 const uidOf = (i: number) => `bench-${String(i).padStart(6, '0')}`;
 

@@ -93,10 +93,17 @@ export const COLLECTIONS = {
   messagePace: 'message_pace',
   /**
    * `mass_notifications/{id}` (MassNotification): alerts to campuses, written by the callables and
-   * the fan-out only; `batches/{n}` are the fan-out's pages with their receipts, `read_shards/{k}`
-   * count in-app reads (docs/mass-notifications.md).
+   * the fan-out only; `batches/{n}` are the fan-out's pages with their counts and receipts (their
+   * people in the server-only `recipients/list`, their queued pushes in `push_calls/{c}`),
+   * `read_shards/{k}` count in-app reads (docs/mass-notifications.md).
    */
   massNotifications: 'mass_notifications',
+  /**
+   * `last_locations/{uid}` (LastLocation): a person's coarse last location, shared by their app
+   * while they opt in; read by its owner only, used by the fan-out to count an audience
+   * (docs/locations.md).
+   */
+  lastLocations: 'last_locations',
   /** Server-only outbox of the SMS the functions send (id derived from the alert and person). */
   smsMessages: 'sms_messages',
 } as const;

@@ -33,3 +33,4 @@ export * from './conversation';
 export * from './anonymity';
 export * from './mass-notifications';
 export * from './on-call';
+export * from './last-locations';

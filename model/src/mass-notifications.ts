@@ -18,6 +18,16 @@ export const MASS_NOTIFICATION_TYPE = PUSH_TYPES.massNotification;
 /** Sub-collections of `mass_notifications/{id}`: the fan-out's pages and the read counter's shards. */
 export const MASS_NOTIFICATION_BATCHES = 'batches';
 export const MASS_NOTIFICATION_READ_SHARDS = 'read_shards';
+/**
+ * Sub-collection of a page, `batches/{n}/push_calls/{c}`: its queued push calls (people and
+ * tokens; server-only), drained by whichever run of the page comes first or later.
+ */
+export const MASS_NOTIFICATION_PUSH_CALLS = 'push_calls';
+/**
+ * Sub-collection of a page, `batches/{n}/recipients/list`: the uids of its people (server-only;
+ * the page staff read keeps the count, `people`, never who).
+ */
+export const MASS_NOTIFICATION_RECIPIENTS = 'recipients';
 
 export const MASS_NOTIFICATION_LIMITS = {
   title: 80,
@@ -61,12 +71,25 @@ export function isCleryAlert(kind: MassNotificationKind): boolean {
 
 /**
  * Who an alert reaches: every campus (also people with no campus on their profile) or the listed
- * ones, and everyone there or staff only.
+ * ones, and everyone there or staff only; the campuses' members, the people last located inside
+ * the campuses' areas (docs/locations.md), or both (each person once). Alerts recorded before
+ * the location audience have neither flag: members only.
  */
 export interface Audience {
   allCampuses: boolean;
   campuses: Campus[];
   staffOnly: boolean;
+  /** The people whose profile campus is one of the audience's (default true). */
+  members?: boolean;
+  /** The people whose shared location, still fresh, lies inside one of the campuses' areas. */
+  located?: boolean;
+}
+
+export function reachesMembers(audience: Audience): boolean {
+  return audience.members !== false;
+}
+export function reachesLocated(audience: Audience): boolean {
+  return audience.located === true;
 }
 
 /** The campuses an alert concerns, as stored in `reach` (what an IMT's read is checked against). */
@@ -74,9 +97,18 @@ export function audienceReach(audience: Audience): string[] {
   return audience.allCampuses ? [...CAMPUSES] : [...audience.campuses];
 }
 
+/** The campus areas a located audience covers (null: every campus's). */
+export function locatedCampuses(audience: Audience): Campus[] | null {
+  return audience.allCampuses ? null : audience.campuses;
+}
+
 export function audienceLabel(audience: Audience): string {
   const where = audience.allCampuses ? 'All campuses' : audience.campuses.join(', ');
-  return `${where} · ${audience.staffOnly ? 'staff only' : 'everyone'}`;
+  const who = audience.staffOnly ? 'staff only' : 'everyone';
+  if (!reachesLocated(audience)) return `${where} · ${who}`;
+  return reachesMembers(audience)
+    ? `${where} · ${who} · members and people located there`
+    : `${where} · ${who} · people located there only`;
 }
 
 /** The fields of a `users` doc audience resolution reads (the fan-out selects only these). */
@@ -90,11 +122,18 @@ export const AUDIENCE_FIELDS = ['role', 'campus', 'isArchived', 'emailVerified']
 
 /**
  * Whether an alert reaches this person: a live account whose email is verified (the server's
- * mirror; nothing acts for an unverified address), of the audience's campus and role.
+ * mirror; nothing acts for an unverified address), of the audience's role, and a member of one
+ * of its campuses or (`locatedInside`, found by the fan-out) last located inside their areas.
  */
-export function reaches(audience: Audience, person: AudienceMember): boolean {
+export function reaches(
+  audience: Audience,
+  person: AudienceMember,
+  locatedInside = false,
+): boolean {
   if (person.isArchived === true || person.emailVerified !== true) return false;
   if (audience.staffOnly && !isStaffRole(person.role)) return false;
+  if (reachesLocated(audience) && locatedInside) return true;
+  if (!reachesMembers(audience)) return false;
   if (audience.allCampuses) return true;
   return typeof person.campus === 'string' && audience.campuses.includes(person.campus as Campus);
 }
@@ -363,10 +402,18 @@ const audienceSchema = z
       .max(CAMPUSES.length)
       .transform((list) => [...new Set(list)]),
     staffOnly: z.boolean({ error: typeError('Staff only', 'true or false') }),
+    members: z.boolean({ error: typeError('Campus members', 'true or false') }).default(true),
+    located: z
+      .boolean({ error: typeError('People located on the campus', 'true or false') })
+      .default(false),
   })
   .refine((a) => a.allCampuses || a.campuses.length > 0, {
     message: 'Choose at least one campus, or all campuses.',
     path: ['campuses'],
+  })
+  .refine((a) => a.members || a.located, {
+    message: 'Choose the campus members, the people located there, or both.',
+    path: ['members'],
   })
   .transform((a) => (a.allCampuses ? { ...a, campuses: [] } : a));
 

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import {
+  CAMPUS_AREAS,
   DEFAULT_TEMPLATES,
+  LAST_LOCATION_LIMITS,
+  audienceLabel,
+  coarseLocation,
+  freshLocationSince,
+  isLocatedIn,
   MASS_NOTIFICATION_LIMITS,
   channelTexts,
   massNotificationSettingsProblem,
@@ -29,6 +35,40 @@ describe('mass notifications', () => {
     assert.equal(reaches({ ...main, staffOnly: true }, { ...verified, role: 'IMT' }), true);
     const all: Audience = { allCampuses: true, campuses: [], staffOnly: false };
     assert.equal(reaches(all, { ...verified, campus: null }), true);
+  });
+
+  it('people located on the campus: with or without its members, checked like members', () => {
+    const north = { ...verified, campus: 'North Campus' };
+    const both: Audience = { ...main, located: true };
+    const locatedOnly: Audience = { ...main, members: false, located: true };
+    assert.equal(reaches(main, north, true), false, 'a members-only alert ignores locations');
+    assert.equal(reaches(both, north, true), true);
+    assert.equal(reaches(both, north, false), false);
+    assert.equal(reaches(both, verified, false), true);
+    assert.equal(reaches(locatedOnly, verified, false), false, 'a member elsewhere is not reached');
+    assert.equal(reaches(locatedOnly, north, true), true);
+    assert.equal(reaches(locatedOnly, { ...north, emailVerified: false }, true), false);
+    assert.equal(reaches(locatedOnly, { ...north, isArchived: true }, true), false);
+    assert.equal(reaches({ ...locatedOnly, staffOnly: true }, north, true), false);
+    assert.equal(audienceLabel(main), 'Main Campus · everyone');
+    assert.equal(audienceLabel(locatedOnly), 'Main Campus · everyone · people located there only');
+  });
+
+  it('a shared location is coarse, fresh for the keep time, and inside an area or not', () => {
+    assert.deepEqual(coarseLocation({ latitude: 14.654912, longitude: 121.064549 }), {
+      latitude: 14.655,
+      longitude: 121.065,
+    });
+    const now = new Date('2026-03-02T12:00:00Z');
+    assert.equal(
+      now.getTime() - freshLocationSince(now).getTime(),
+      LAST_LOCATION_LIMITS.keepHours * 3_600_000,
+    );
+    const main = CAMPUS_AREAS['Main Campus'].centre;
+    assert.equal(isLocatedIn(main, ['Main Campus']), true);
+    assert.equal(isLocatedIn(main, ['North Campus']), false);
+    assert.equal(isLocatedIn(main, null), true);
+    assert.equal(isLocatedIn({ latitude: 0, longitude: 0 }, null), false);
   });
 
   it('an IMT sends to their own campus only; Admins anywhere', () => {
@@ -154,6 +194,20 @@ describe('mass notifications', () => {
     const parsed = sendMassNotificationSchema.parse(base);
     assert.deepEqual(parsed.channels, ['inApp']);
     assert.deepEqual(parsed.incidentIds, []);
+    assert.equal(parsed.audience.members, true, 'an audience without the flags: members only');
+    assert.equal(parsed.audience.located, false);
+    assert.equal(
+      sendMassNotificationSchema.safeParse({
+        ...base,
+        audience: { ...main, members: false, located: false },
+      }).success,
+      false,
+    );
+    assert.equal(
+      sendMassNotificationSchema.safeParse({ ...base, audience: { ...main, located: 'yes' } })
+        .success,
+      false,
+    );
     assert.equal(sendMassNotificationSchema.safeParse({ ...base, channels: [] }).success, false);
     assert.equal(
       sendMassNotificationSchema.safeParse({ ...base, audience: { ...main, campuses: [] } })

@@ -11,6 +11,9 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
   CAMPUSES,
+  CAMPUS_AREAS,
+  LAST_LOCATION_LIMITS,
+  coarseLocation,
   PROGRAMME_TIME_ZONE,
   addDays,
   dayInZone,
@@ -216,6 +219,22 @@ export async function seedDemoData({ now = new Date() } = {}) {
           autoAssign: false,
           updatedAt: now,
           updatedBy: { uid: DEMO_ADMIN.uid, name: fullName(DEMO_ADMIN) },
+        },
+      ]);
+    }
+    // Two reporters share their location (docs/locations.md#demo), one on Main Campus and one on
+    // North Campus, so an alert to the people located on a campus reaches someone in the demo
+    // (for LAST_LOCATION_LIMITS.keepHours after seeding).
+    for (const [uid, campus] of [
+      [REPORTERS[0].uid, 'Main Campus'],
+      [REPORTERS[2].uid, 'North Campus'],
+    ]) {
+      writes.push([
+        `${COLLECTIONS.lastLocations}/${uid}`,
+        {
+          ...coarseLocation(CAMPUS_AREAS[campus].centre),
+          at: now,
+          expiresAt: new Date(now.getTime() + LAST_LOCATION_LIMITS.keepHours * 3_600_000),
         },
       ]);
     }

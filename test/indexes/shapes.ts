@@ -275,6 +275,13 @@ export function consoleShapes(): QueryShape[] {
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
     },
     {
+      source:
+        'functions mass-notification plan: the fresh shared locations (services/mass-notifications.ts locatedUids)',
+      collection: COLLECTIONS.lastLocations,
+      wheres: [{ field: 'at', op: '>=', value: new Date('2026-03-02T06:00:00+08:00') }],
+      orderBy: [{ field: 'at', direction: 'asc' }],
+    },
+    {
       source: 'web Clery alerts of a calendar year (data/mass-notifications.ts cleryAlertsSpec)',
       collection: COLLECTIONS.massNotifications,
       wheres: [

@@ -10,6 +10,7 @@ import {
   INCIDENT_TYPES,
   LIMITS,
   MASS_NOTIFICATION_LIMITS,
+  LAST_LOCATION_LIMITS,
   RESOLVE_CODES,
   TEMPLATE_KEYS,
   THREAT_LEVELS,
@@ -55,6 +56,7 @@ describe('rules restate the model', () => {
   it('the alert template bounds and keys equal the model’s', () => {
     assert.equal(firestore.get('limitAlertTitle'), MASS_NOTIFICATION_LIMITS.title);
     assert.equal(firestore.get('limitAlertBody'), MASS_NOTIFICATION_LIMITS.body);
+    assert.equal(firestore.get('limitLocationKeepHours'), LAST_LOCATION_LIMITS.keepHours);
     const rules = readFileSync(FIRESTORE_RULES_FILE, 'utf8');
     const keys = `[${TEMPLATE_KEYS.map((k) => `'${k}'`).join(', ')}]`;
     assert.ok(rules.includes(`hasOnly(${keys})`) && rules.includes(`hasAll(${keys})`), keys);

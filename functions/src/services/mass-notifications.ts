@@ -4,17 +4,24 @@ import {
   Timestamp,
   type DocumentData,
   type DocumentReference,
+  type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
 import {
   AUDIENCE_FIELDS,
   COLLECTIONS,
   MASS_NOTIFICATION_BATCHES,
+  MASS_NOTIFICATION_PUSH_CALLS,
+  MASS_NOTIFICATION_RECIPIENTS,
   MASS_NOTIFICATION_LIMITS,
   MASS_NOTIFICATION_READ_SHARDS,
   MASS_NOTIFICATION_SETTINGS,
   MASS_NOTIFICATION_TYPE,
   audienceReach,
+  freshLocationSince,
+  isLocatedIn,
+  locatedCampuses,
+  reachesLocated,
   channelTexts,
   emptyReceipts,
   needsSecondApproval,
@@ -175,32 +182,80 @@ export async function sendDueMassNotifications(db: Firestore, now: Date): Promis
   return started;
 }
 
-/** Users read per page while planning (only the audience fields). */
+/** Users, and shared locations, read per page while planning (only the fields it needs). */
 const PLAN_SCAN_PAGE = 1000;
 
 function batchId(index: number): string {
   return `b${String(index).padStart(5, '0')}`;
 }
 
+/** The server-only doc of a page that names its people (the page itself keeps counts only). */
+function recipientsOf(page: DocumentReference) {
+  return page.collection(MASS_NOTIFICATION_RECIPIENTS).doc('list');
+}
+
 /**
- * The fan-out's plan: the audience, found by uid from the users docs in uid order, cut into pages
- * of MASS_NOTIFICATION_LIMITS.batchSize people, one `batches/{n}` doc each (its creation runs
- * deliverMassNotificationBatch). A retried plan resumes after the last page it created, so nobody
- * lands in two pages; the alert becomes `sent` (issued) with the counts once every page exists.
+ * The uids of the people whose fresh shared location (docs/locations.md) lies inside the
+ * audience's campus areas: the locations shared since `freshLocationSince(now)`, read by `at`
+ * (its single-field index) a page at a time, only the coordinates. Nothing else reads them.
+ */
+export async function locatedUids(
+  db: Firestore,
+  audience: Audience,
+  now: Date,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const fresh = db
+    .collection(COLLECTIONS.lastLocations)
+    .where('at', '>=', Timestamp.fromDate(freshLocationSince(now)))
+    .orderBy('at')
+    .select('latitude', 'longitude');
+  let after: DocumentSnapshot | null = null;
+  for (;;) {
+    const page = await (after ? fresh.startAfter(after) : fresh).limit(PLAN_SCAN_PAGE).get();
+    for (const doc of page.docs) {
+      const point = { latitude: doc.get('latitude'), longitude: doc.get('longitude') };
+      if (
+        typeof point.latitude === 'number' &&
+        typeof point.longitude === 'number' &&
+        isLocatedIn(point, locatedCampuses(audience))
+      )
+        found.add(doc.id);
+    }
+    if (page.size < PLAN_SCAN_PAGE) return found;
+    after = page.docs[page.size - 1]!;
+  }
+}
+
+/**
+ * The fan-out's plan: the audience, found by uid from the users docs in uid order (the campus
+ * members, the people located inside the areas, or both: each person once), cut into pages of
+ * MASS_NOTIFICATION_LIMITS.batchSize people, one `batches/{n}` doc each (its creation runs
+ * deliverMassNotificationBatch) with its people in a server-only `recipients/list`: what staff
+ * read of an alert is counts, never who. A retried plan resumes after the last page it created,
+ * so nobody lands in two pages; the alert becomes `sent` (issued) with the counts once every
+ * page exists.
  */
 export async function planMassNotification(
   db: Firestore,
   alertId: string,
+  now: Date = new Date(),
 ): Promise<'planned' | 'none'> {
   const alertRef = alerts(db).doc(alertId);
   const alert = (await alertRef.get()).data();
   if (!alert || alert.state !== 'sending' || alert.plan) return 'none';
   const audience = alert.audience as Audience;
+  const located = reachesLocated(audience)
+    ? await locatedUids(db, audience, now)
+    : new Set<string>();
   const batches = alertRef.collection(MASS_NOTIFICATION_BATCHES);
-  const existing = await batches.orderBy(FieldPath.documentId()).select('uids', 'lastUid').get();
+  const existing = await batches.orderBy(FieldPath.documentId()).select('people').get();
   let index = existing.size;
-  let people = existing.docs.reduce((sum, d) => sum + (d.get('uids') as string[]).length, 0);
-  let cursor: string | null = index > 0 ? String(existing.docs[index - 1]!.get('lastUid')) : null;
+  let people = existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0);
+  let cursor: string | null =
+    index > 0
+      ? String((await recipientsOf(existing.docs[index - 1]!.ref).get()).get('lastUid'))
+      : null;
   const users = db
     .collection(COLLECTIONS.users)
     .orderBy(FieldPath.documentId())
@@ -210,17 +265,19 @@ export async function planMassNotification(
     const page = await (cursor === null ? users : users.startAfter(cursor))
       .limit(PLAN_SCAN_PAGE)
       .get();
-    for (const doc of page.docs) if (reaches(audience, doc.data())) pending.push(doc.id);
+    for (const doc of page.docs)
+      if (reaches(audience, doc.data(), located.has(doc.id))) pending.push(doc.id);
     const last = page.size < PLAN_SCAN_PAGE;
     const write = db.batch();
     let created = 0;
     while (pending.length >= MASS_NOTIFICATION_LIMITS.batchSize || (last && pending.length > 0)) {
       const uids = pending.slice(0, MASS_NOTIFICATION_LIMITS.batchSize);
       pending = pending.slice(uids.length);
-      write.create(batches.doc(batchId(index)), {
+      const pageRef = batches.doc(batchId(index));
+      write.create(recipientsOf(pageRef), { uids, lastUid: uids[uids.length - 1] });
+      write.create(pageRef, {
         index,
-        uids,
-        lastUid: uids[uids.length - 1],
+        people: uids.length,
         state: 'pending',
         createdAt: FieldValue.serverTimestamp(),
       });
@@ -278,11 +335,11 @@ function pushPayload(texts: ChannelTexts, alertId: string) {
 
 /**
  * One page of the fan-out, exactly once: the first run writes every person's in-app
- * notification and queues their mail and SMS in one transaction with its run-once marker (a
- * retry writes nothing again), and claims the page's push. Then the push goes out (once: a run
- * that finds it claimed does not send it again), each queued mail and SMS is delivered once
- * (their outboxes), and the page's receipts are written: people targeted, sent, failed and
- * skipped per channel. A failed mail is retried with the event; the counts are rewritten then.
+ * notification and queues their mail, SMS and push calls in one transaction with its run-once
+ * marker (a retry writes nothing again). Then every run drains what is still queued, each
+ * message once (their outboxes), so a run that died after the transaction loses nothing, and the
+ * page's receipts are written: people targeted, sent, failed and skipped per channel. A failed
+ * mail or push is retried with the event; the counts are rewritten then.
  */
 export async function deliverMassNotificationBatch(
   deps: MassNotificationDeps,
@@ -290,18 +347,24 @@ export async function deliverMassNotificationBatch(
   batchRef: DocumentReference,
 ): Promise<'delivered' | 'none'> {
   const { db } = deps;
-  const [alertSnap, batchSnap] = await Promise.all([alerts(db).doc(alertId).get(), batchRef.get()]);
+  const [alertSnap, batchSnap, listSnap] = await Promise.all([
+    alerts(db).doc(alertId).get(),
+    batchRef.get(),
+    recipientsOf(batchRef).get(),
+  ]);
   const alert = alertSnap.data();
   const batch = batchSnap.data();
-  if (!alert || !batch || batch.state === 'delivered') return 'none';
+  if (!alert || !batch || !listSnap.exists || batch.state === 'delivered') return 'none';
+  const audience = alert.audience as Audience;
   const channels = new Set(alert.channels as MassNotificationChannel[]);
   const texts = channelTexts({ kind: alert.kind, title: alert.title, body: alert.body });
-  const uids = batch.uids as string[];
+  const uids = listSnap.get('uids') as string[];
   const users = db.collection(COLLECTIONS.users);
   const snaps = await db.getAll(...uids.map((uid) => users.doc(uid)));
   // Checked again at delivery: an account archived or unverified since the plan gets nothing.
+  // Who was located inside the area was settled by the plan (a location is not read twice).
   const recipients = snaps
-    .filter((s) => reaches(alert.audience as Audience, s.data() ?? {}))
+    .filter((s) => reaches(audience, s.data() ?? {}, reachesLocated(audience)))
     .map((s) => ({ uid: s.id, profile: s.data() as DocumentData }));
   const phones = channels.has('sms')
     ? await deps.phonesOf(recipients.map((r) => r.uid))
@@ -313,7 +376,13 @@ export async function deliverMassNotificationBatch(
   const mailable = recipients.filter((r) => typeof r.profile.email === 'string' && r.profile.email);
   const textable = recipients.filter((r) => phones.has(r.uid));
 
-  const run = await runOnce(
+  const tokensByUid = new Map(recipients.map((r) => [r.uid, deviceTokensOf(r.profile)]));
+  const withDevice = channels.has('push')
+    ? recipients.filter((r) => tokensByUid.get(r.uid)!.length > 0)
+    : [];
+  const pushCalls = batchRef.collection(MASS_NOTIFICATION_PUSH_CALLS);
+
+  await runOnce(
     db,
     { trigger: 'deliver-mass-notification-batch', eventId: batchRef.path },
     async (tx) => {
@@ -338,6 +407,16 @@ export async function deliverMassNotificationBatch(
         for (const { uid } of textable)
           queueSms(tx, smsRef(uid), { to: phones.get(uid)!, text: texts.sms.text });
       }
+      // The page's push calls, queued with the rest: whichever run gets here first or later
+      // drains them, so a run that dies after this transaction leaves them for the retry.
+      for (const [k, people] of pushCallsOf(
+        withDevice.map((r) => r.uid),
+        tokensByUid,
+      ).entries())
+        tx.create(pushCalls.doc(pushCallId(k)), {
+          ...people,
+          state: 'pending' satisfies PushCallState,
+        });
       tx.update(batchRef, { state: 'written' });
     },
   );
@@ -347,31 +426,19 @@ export async function deliverMassNotificationBatch(
   if (channels.has('inApp')) receipts.inApp = { targeted: n, sent: n, failed: 0, skipped: 0 };
 
   if (channels.has('push')) {
-    const tokensByUid = new Map(recipients.map((r) => [r.uid, deviceTokensOf(r.profile)]));
-    const withDevice = recipients.filter((r) => tokensByUid.get(r.uid)!.length > 0);
     receipts.push = { targeted: n, sent: 0, failed: 0, skipped: n - withDevice.length };
-    if (!run.duplicate && withDevice.length > 0) {
-      const failed = new Set<string>();
-      for (const [k, tokens] of tokenCalls(
-        withDevice.map((r) => tokensByUid.get(r.uid)!),
-      ).entries()) {
-        const outcome = await deps.push.send(
-          { tokens },
+    const calls = await pushCalls.orderBy(FieldPath.documentId()).get();
+    for (const call of calls.docs) {
+      const done = await deliverPushCall(call.ref, (tokens) =>
+        deps.push.send(
+          // The record of a push to people found by location keeps how many devices, not which.
+          { tokens, confidential: reachesLocated(audience) },
           pushPayload(texts, alertId),
-          `mass-${alertId}-${batchRef.id}-${k}`,
-        );
-        for (const token of outcome.failedTokens) failed.add(token);
-      }
-      for (const r of withDevice) {
-        if (tokensByUid.get(r.uid)!.every((t) => failed.has(t))) receipts.push.failed += 1;
-        else receipts.push.sent += 1;
-      }
-      await batchRef.update({ 'receipts.push': receipts.push });
-    } else if (run.duplicate) {
-      // Only the first run pushes (a run that died between its transaction and the push leaves
-      // the page unpushed rather than pushed twice); its counts stay as it wrote them.
-      const previous = (await batchRef.get()).get('receipts.push') as Receipts['push'] | undefined;
-      if (previous) receipts.push = previous;
+          `mass-${alertId}-${batchRef.id}-${call.id}`,
+        ),
+      );
+      receipts.push.sent += done.uids.length - done.failedUids.length;
+      receipts.push.failed += done.failedUids.length;
     }
   }
 
@@ -404,6 +471,102 @@ export async function deliverMassNotificationBatch(
   });
   if (mailError) throw mailError;
   return 'delivered';
+}
+
+/** A queued push call of a page: `pending` until a run claims it (`sending`), `sent` after. */
+type PushCallState = 'pending' | 'sending' | 'sent';
+
+/** How long a run's claim on a push call holds: a run that died mid-send is retried after it. */
+export const PUSH_CALL_LEASE_MS = 60_000;
+
+function pushCallId(index: number): string {
+  return `c${String(index).padStart(2, '0')}`;
+}
+
+/** Thrown while another run holds a push call's claim: the platform retries the page later. */
+export class PushCallBusyError extends Error {}
+
+/**
+ * The push calls of a page (tokenCalls' cut): each call's people, in order, with how many of its
+ * tokens each holds (a person's devices are a run of the call's tokens).
+ */
+export function pushCallsOf(uids: string[], tokensByUid: Map<string, string[]>) {
+  const calls: { uids: string[]; tokenCounts: number[]; tokens: string[] }[] = [];
+  let next = 0;
+  for (const tokens of tokenCalls(uids.map((uid) => tokensByUid.get(uid)!))) {
+    const call = { uids: [] as string[], tokenCounts: [] as number[], tokens };
+    for (let counted = 0; counted < tokens.length;) {
+      const uid = uids[next++]!;
+      const held = tokensByUid.get(uid)!.length;
+      call.uids.push(uid);
+      call.tokenCounts.push(held);
+      counted += held;
+    }
+    calls.push(call);
+  }
+  return calls;
+}
+
+/** The people of a push call whose every device refused it (one device taking it is a person sent). */
+export function refusedEverywhere(
+  call: { uids: string[]; tokens: string[]; tokenCounts: number[] },
+  failed: ReadonlySet<string>,
+): string[] {
+  const refused: string[] = [];
+  let at = 0;
+  call.uids.forEach((uid, i) => {
+    const own = call.tokens.slice(at, at + call.tokenCounts[i]!);
+    at += call.tokenCounts[i]!;
+    if (own.every((t) => failed.has(t))) refused.push(uid);
+  });
+  return refused;
+}
+
+/**
+ * Sends one queued push call once (the outbox pattern of platform/mail.ts): a transaction claims
+ * it (`sending`, for PUSH_CALL_LEASE_MS), the push goes, then `sent` with the people whose every
+ * device refused it. A call already sent is only read back; a send that throws releases the claim
+ * and rethrows, so the retry sends it. Its push_messages record id is fixed, so the one case
+ * left, a run dying between the send and `sent`, rewrites its record after the lease.
+ */
+async function deliverPushCall(
+  ref: DocumentReference,
+  send: (tokens: string[]) => ReturnType<PushSender['send']>,
+  now: () => number = Date.now,
+): Promise<{ uids: string[]; failedUids: string[] }> {
+  const claimed = await ref.firestore.runTransaction(async (tx) => {
+    const data = (await tx.get(ref)).data()!;
+    if (data.state === 'sent') return { data, send: false };
+    const claimedAt = data.claimedAt as unknown;
+    if (
+      data.state === 'sending' &&
+      claimedAt instanceof Timestamp &&
+      now() - claimedAt.toMillis() < PUSH_CALL_LEASE_MS
+    )
+      throw new PushCallBusyError(`Push ${ref.path} is being sent by another run`);
+    tx.update(ref, { state: 'sending', claimedAt: Timestamp.fromMillis(now()) });
+    return { data, send: true };
+  });
+  const uids = claimed.data.uids as string[];
+  if (!claimed.send) return { uids, failedUids: claimed.data.failedUids as string[] };
+  const tokens = claimed.data.tokens as string[];
+  let failed: Set<string>;
+  try {
+    failed = new Set((await send(tokens)).failedTokens);
+  } catch (error) {
+    await ref.update({ state: 'pending' satisfies PushCallState, claimedAt: FieldValue.delete() });
+    throw error;
+  }
+  const failedUids = refusedEverywhere(
+    { uids, tokens, tokenCounts: claimed.data.tokenCounts as number[] },
+    failed,
+  );
+  await ref.update({
+    state: 'sent' satisfies PushCallState,
+    failedUids,
+    sentAt: FieldValue.serverTimestamp(),
+  });
+  return { uids, failedUids };
 }
 
 /** FCM takes at most this many tokens in one multicast call. */

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
-import { doc, updateDoc } from 'firebase/firestore';
+import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
+import { collection, doc, getDoc, getDocs, updateDoc } from 'firebase/firestore';
 import {
   COLLECTIONS,
   MASS_NOTIFICATION_BATCHES,
+  MASS_NOTIFICATION_PUSH_CALLS,
+  MASS_NOTIFICATION_RECIPIENTS,
+  CAMPUS_AREAS,
+  LAST_LOCATION_LIMITS,
+  coarseLocation,
   MASS_NOTIFICATION_READ_SHARDS,
   MASS_NOTIFICATION_SETTINGS,
   DEFAULT_TEMPLATES,
@@ -19,11 +25,15 @@ import { smtpTransportTo } from '../../src/platform/mail';
 import { recordingSmsProvider } from '../../src/platform/sms';
 import { pushSender } from '../../src/push/sender';
 import { emulatorTransport } from '../../src/push/emulator-transport';
-import { deliverMassNotificationBatch } from '../../src/services/mass-notifications';
+import {
+  deliverMassNotificationBatch,
+  planMassNotification,
+} from '../../src/services/mass-notifications';
 import {
   PROJECT,
   account,
   auth,
+  backgroundTriggers,
   callError,
   closeAll,
   db,
@@ -68,6 +78,22 @@ async function delivered(id: string) {
       docs.length === alert!.plan.batches && docs.every((d) => d.get('state') === 'delivered'),
   );
   return { alert: alert!, batches };
+}
+
+/** The server-only list of a page's people. */
+const recipientsList = (page: DocumentReference) =>
+  page.collection(MASS_NOTIFICATION_RECIPIENTS).doc('list');
+
+/** A shared location, as the app writes it (`at` given here to make one stale). */
+function locate(uid: string, point: { latitude: number; longitude: number }, at = new Date()) {
+  return db
+    .collection(COLLECTIONS.lastLocations)
+    .doc(uid)
+    .set({
+      ...coarseLocation(point),
+      at: Timestamp.fromDate(at),
+      expiresAt: Timestamp.fromMillis(at.getTime() + LAST_LOCATION_LIMITS.keepHours * 3_600_000),
+    });
 }
 
 const mainEveryone: Audience = { allCampuses: false, campuses: ['Main Campus'], staffOnly: false };
@@ -221,7 +247,9 @@ describe('mass notifications (issue 21)', function () {
     const before = sumReceipts(batches.map((b) => b.data()));
 
     // A run that died after its writes and before its last record: the page runs again.
-    const page = batches.find((b) => (b.get('uids') as string[]).includes(target.uid))!;
+    const page = (
+      await Promise.all(batches.map(async (b) => ({ b, list: await recipientsList(b.ref).get() })))
+    ).find(({ list }) => (list.get('uids') as string[]).includes(target.uid))!.b;
     await page.ref.update({ state: 'written' });
     const deps = {
       db,
@@ -256,6 +284,190 @@ describe('mass notifications (issue 21)', function () {
       ),
     );
     assert.deepEqual(after, before);
+  });
+
+  it('people last located inside a campus area: fresh, opted in and verified only, each person once, counted not named', async () => {
+    const main = CAMPUS_AREAS['Main Campus'].centre;
+    const north = CAMPUS_AREAS['North Campus'].centre;
+    const visitor = await person({
+      role: 'User',
+      campus: 'North Campus',
+      deviceToken: ['visitor-phone'],
+    });
+    const away = await person({ role: 'User', campus: 'North Campus' });
+    const earlier = await person({ role: 'User', campus: 'North Campus' });
+    const silent = await person({ role: 'User', campus: 'North Campus' });
+    const unverified = await person({ role: 'User', campus: 'North Campus', emailVerified: false });
+    const member = await person({ role: 'User', campus: 'Main Campus' });
+    await locate(visitor.uid, main);
+    await locate(away.uid, north);
+    const keptMs = LAST_LOCATION_LIMITS.keepHours * 3_600_000;
+    await locate(earlier.uid, main, new Date(Date.now() - keptMs - 60_000));
+    await locate(unverified.uid, main);
+    await locate(member.uid, main);
+
+    const located: Audience = { ...mainEveryone, members: true, located: true };
+    const both = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'emergency',
+      title: 'Gas leak',
+      body: 'Leave the engineering building.',
+      audience: located,
+      channels: ['push', 'inApp'],
+    });
+    const { alert, batches } = await delivered(both.id);
+    const members = (await db.collection(COLLECTIONS.users).get()).docs.filter((d) =>
+      reaches(mainEveryone, d.data()),
+    );
+    assert.ok(members.some((d) => d.id === member.uid));
+    assert.equal(alert.plan.people, members.length + 1, 'the members and the visitor, once each');
+    const listed = (
+      await Promise.all(batches.map(async (b) => (await recipientsList(b.ref).get()).get('uids')))
+    ).flat() as string[];
+    assert.equal(new Set(listed).size, listed.length);
+    assert.equal(listed.filter((uid) => uid === member.uid).length, 1);
+    const noticeOf = (uid: string, id: string) =>
+      docData(`${COLLECTIONS.users}/${uid}/${COLLECTIONS.notifications}/mass-${id}`);
+    assert.ok(await noticeOf(visitor.uid, both.id));
+    assert.ok(await noticeOf(member.uid, both.id));
+    for (const nobody of [away, earlier, silent, unverified])
+      assert.equal(await noticeOf(nobody.uid, both.id), undefined, nobody.email);
+    const receipts = sumReceipts(batches.map((b) => b.data()));
+    assert.equal(receipts.inApp.sent, members.length + 1);
+
+    // What staff read of it (the alert, its pages, its push records) counts people, never names
+    // them: nothing there says who was located on the campus.
+    const staffView = JSON.stringify([
+      (await getDoc(doc(admin.firestore, COLLECTIONS.massNotifications, both.id))).data(),
+      (
+        await getDocs(
+          collection(
+            admin.firestore,
+            COLLECTIONS.massNotifications,
+            both.id,
+            MASS_NOTIFICATION_BATCHES,
+          ),
+        )
+      ).docs.map((d) => d.data()),
+    ]);
+    assert.ok(!staffView.includes(visitor.uid) && !staffView.includes(member.uid));
+    const pushes = await db
+      .collection(COLLECTIONS.pushMessages)
+      .where('payload.type_id', '==', both.id)
+      .get();
+    assert.ok(pushes.size >= 1);
+    for (const push of pushes.docs) assert.equal(push.get('tokens'), undefined);
+    assert.ok(pushes.docs.some((p) => Number(p.get('tokenCount')) >= 1));
+
+    // Located only: the people inside the area, not the members elsewhere.
+    const only = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'general',
+      title: 'Located only',
+      body: 'Near the quad.',
+      audience: { ...mainEveryone, members: false, located: true },
+      channels: ['inApp'],
+    });
+    const onlyDone = await delivered(only.id);
+    assert.equal(onlyDone.alert.plan.people, 2);
+    assert.ok(await noticeOf(visitor.uid, only.id));
+    assert.ok(await noticeOf(member.uid, only.id));
+
+    // An IMT reaches the people located on their own campus only.
+    const imtNorth = await person({ role: 'IMT', campus: 'North Campus' });
+    const refused = await callError(
+      imtNorth.call('sendMassNotification', {
+        kind: 'general',
+        title: 'Elsewhere',
+        body: 'Not mine to send.',
+        audience: { ...mainEveryone, members: false, located: true },
+        channels: ['inApp'],
+      }),
+    );
+    assert.equal(refused.code, 'functions/permission-denied');
+    const neither = await callError(
+      admin.call('sendMassNotification', {
+        kind: 'general',
+        title: 'Nobody',
+        body: 'No one chosen.',
+        audience: { ...mainEveryone, members: false, located: false },
+        channels: ['inApp'],
+      }),
+    );
+    assert.equal(neither.code, 'functions/invalid-argument');
+  });
+
+  it('a page whose first run dies after its transaction is pushed by the retry, each push once', async () => {
+    const target = await person({
+      role: 'User',
+      campus: 'North Campus',
+      deviceToken: ['resume-phone', 'resume-tablet'],
+    });
+    const pushesOf = async (id: string) =>
+      (await db.collection(COLLECTIONS.pushMessages).where('payload.type_id', '==', id).get()).docs;
+    const realPush = pushSender(db, emulatorTransport());
+    const deps = { db, push: realPush, mail: null, sms: null, phonesOf: async () => new Map() };
+    // The triggers are paused so this test runs the page itself: first a run that dies at its
+    // first push (after the transaction that wrote the in-app notifications and queued the
+    // pushes), then the platform's retry.
+    await backgroundTriggers(false);
+    let id: string;
+    try {
+      id = (
+        await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+          kind: 'general',
+          title: 'Resume check',
+          body: 'Pushed once.',
+          audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: false },
+          channels: ['push', 'inApp'],
+        })
+      ).id;
+      assert.equal(await planMassNotification(db, id), 'planned');
+      const pages = (await alertRef(id).collection(MASS_NOTIFICATION_BATCHES).get()).docs;
+      const dying = {
+        ...deps,
+        push: {
+          send: () => Promise.reject(new Error('the instance died before its push')),
+        },
+      };
+      for (const page of pages) {
+        await assert.rejects(deliverMassNotificationBatch(dying, id, page.ref), /died/);
+      }
+      assert.equal((await pushesOf(id)).length, 0);
+      assert.ok(
+        await docData(`${COLLECTIONS.users}/${target.uid}/${COLLECTIONS.notifications}/mass-${id}`),
+      );
+
+      for (const page of pages) {
+        assert.equal(await deliverMassNotificationBatch(deps, id, page.ref), 'delivered');
+        // A duplicate delivery of the event after the retry: nothing goes again.
+        await page.ref.update({ state: 'written' });
+        assert.equal(await deliverMassNotificationBatch(deps, id, page.ref), 'delivered');
+      }
+    } finally {
+      await backgroundTriggers(true);
+    }
+    const pushes = await pushesOf(id);
+    const calls = (
+      await Promise.all(
+        (await alertRef(id).collection(MASS_NOTIFICATION_BATCHES).get()).docs.map((p) =>
+          p.ref.collection(MASS_NOTIFICATION_PUSH_CALLS).get(),
+        ),
+      )
+    ).flatMap((c) => c.docs);
+    assert.ok(calls.length >= 1 && calls.every((c) => c.get('state') === 'sent'));
+    assert.equal(pushes.length, calls.length);
+    const tokens = pushes.flatMap((d) => d.get('tokens') as string[]);
+    assert.equal(tokens.filter((t) => t === 'resume-phone').length, 1);
+    assert.equal(tokens.filter((t) => t === 'resume-tablet').length, 1);
+    assert.equal(new Set(tokens).size, tokens.length);
+    const receipts = sumReceipts(
+      (await alertRef(id).collection(MASS_NOTIFICATION_BATCHES).get()).docs.map((d) => d.data()),
+    );
+    const withDevice = calls.reduce((sum, c) => sum + (c.get('uids') as string[]).length, 0);
+    assert.equal(receipts.push.sent + receipts.push.failed, withDevice);
+    assert.equal(
+      receipts.push.sent + receipts.push.failed + receipts.push.skipped,
+      receipts.push.targeted,
+    );
   });
 
   it('who may send: an IMT to their own campus only; a reporter never', async () => {

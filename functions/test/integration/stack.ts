@@ -433,3 +433,17 @@ export async function functionLogs(): Promise<FunctionLog[]> {
   socket.close();
   return logs;
 }
+
+/**
+ * Pauses or resumes every background trigger (the Emulator Hub's switch): a test or the bench
+ * runs a trigger's service itself, or seeds without the triggers' runs sharing the timing.
+ */
+export async function backgroundTriggers(on: boolean): Promise<void> {
+  const hub = process.env.FIREBASE_EMULATOR_HUB;
+  if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run under emulators:exec');
+  const res = await fetch(
+    `http://${hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`,
+    { method: 'PUT' },
+  );
+  if (!res.ok) throw new Error(`Emulator hub answered ${res.status}`);
+}

@@ -4,6 +4,7 @@ import {
   CHANNEL_LABELS,
   CLERY_OFFENCES,
   KIND_LABELS,
+  LAST_LOCATION_LIMITS,
   MASS_NOTIFICATION_CHANNELS,
   MASS_NOTIFICATION_KINDS,
   MASS_NOTIFICATION_LIMITS,
@@ -43,6 +44,8 @@ interface ComposeValues {
   allCampuses: boolean;
   campuses: Campus[];
   staffOnly: boolean;
+  members: boolean;
+  located: boolean;
   channels: MassNotificationChannel[];
   scheduledAt: string;
   incidentIds: string;
@@ -50,6 +53,9 @@ interface ComposeValues {
 }
 
 type ComposeField = keyof ComposeValues;
+
+/** Who on the chosen campuses: their members, the people last located there, or both. */
+const REACH_OPTIONS = ['Campus members', 'People located there'] as const;
 
 /** What the form sends: the callable's request, checked by the same schema as the server. */
 function requestOf(
@@ -61,7 +67,13 @@ function requestOf(
     kind: v.kind,
     title: v.title,
     body: v.body,
-    audience: { allCampuses: v.allCampuses, campuses: v.campuses, staffOnly: v.staffOnly },
+    audience: {
+      allCampuses: v.allCampuses,
+      campuses: v.campuses,
+      staffOnly: v.staffOnly,
+      members: v.members,
+      located: v.located,
+    },
     channels: v.channels,
     scheduledDate: scheduled ? scheduled.toISOString() : null,
     followsUp,
@@ -117,6 +129,8 @@ export function ComposeDialog({
       allCampuses: imtCampus ? false : (followsUp?.allCampuses ?? false),
       campuses: imtCampus ? [imtCampus] : (followsUp?.campuses ?? []),
       staffOnly: false,
+      members: true,
+      located: false,
       channels: ['push', 'inApp', 'email'],
       scheduledAt: '',
       incidentIds: '',
@@ -239,6 +253,27 @@ export function ComposeDialog({
               )}
             </>
           )}
+          <CheckboxGroup
+            legend="Reach"
+            options={REACH_OPTIONS}
+            selected={[
+              ...(v.members ? [REACH_OPTIONS[0]] : []),
+              ...(v.located ? [REACH_OPTIONS[1]] : []),
+            ]}
+            onChange={(next) =>
+              form.setValues((old) => ({
+                ...old,
+                members: next.includes(REACH_OPTIONS[0]),
+                located: next.includes(REACH_OPTIONS[1]),
+              }))
+            }
+            error={form.errors.members}
+          />
+          <p className="-mt-2 mb-3 text-xs text-slate-600">
+            People located there: app users who chose to share their location, as of the last{' '}
+            {LAST_LOCATION_LIMITS.keepHours} hours. Each person gets the alert once; its page shows
+            how many, never who.
+          </p>
           <CheckboxField
             label="Staff only"
             checked={v.staffOnly}
