@@ -12,6 +12,8 @@ import {
   responseTargetFor,
   responseTargetsOf,
   saveSettingSchema,
+  type ResponseTarget,
+  type TargetLevel,
 } from '../src/index';
 
 const problems = (input: unknown) => {
@@ -20,7 +22,11 @@ const problems = (input: unknown) => {
 };
 
 describe('settings: response targets', () => {
-  const targets = () => structuredClone(DEFAULT_SETTING_VALUES.responseTargets.targets);
+  const targets = () =>
+    structuredClone(DEFAULT_SETTING_VALUES.responseTargets.targets) as Record<
+      TargetLevel,
+      ResponseTarget
+    >;
 
   it('accepts the defaults and reads a saved setting in place of them', () => {
     assert.deepEqual(problems({ setting: 'responseTargets', value: { targets: targets() } }), []);

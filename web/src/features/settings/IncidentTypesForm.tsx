@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { INCIDENT_TYPE_LABEL_MAX, incidentTypesOf } from '@campus-safety/model';
+import { Button } from '../../components/Button';
+import { FormFailure } from '../../components/fields';
+import { toast } from '../../components/toast-store';
+import { useAction } from '../../components/use-action';
+import { useLiveDoc } from '../../data/live-query';
+import { saveSetting, settingSpec } from '../../data/settings';
+import { formatDate } from '../../lib/format';
+import { SettingHistory } from './SettingHistory';
+
+/**
+ * Incident types: the label each catalog type is shown by, and whether it is offered for new
+ * reports. A type is never removed: old reports keep it and its Clery classification
+ * (docs/decisions.md).
+ */
+export function IncidentTypesForm() {
+  const stored = useLiveDoc(settingSpec('incidentTypes')).data;
+  const [draft, setDraft] = useState(() => [...incidentTypesOf(stored)]);
+  const savedAt = stored?.updatedAt?.toMillis();
+  useEffect(() => setDraft([...incidentTypesOf(stored)]), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const save = useAction(
+    async () => {
+      await saveSetting({ setting: 'incidentTypes', value: { types: draft } });
+      toast.success('Incident types saved');
+    },
+    { failureTitle: 'Could not save the incident types' },
+  );
+  const set = (i: number, change: Partial<(typeof draft)[number]>) => {
+    save.clearFailure();
+    setDraft(draft.map((t, j) => (j === i ? { ...t, ...change } : t)));
+  };
+
+  return (
+    <section
+      aria-labelledby="types-heading"
+      className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id="types-heading" className="text-lg font-semibold text-slate-900">
+        Incident types
+      </h2>
+      <p className="mb-2 text-sm text-slate-600">
+        Rename a type or stop offering it for new reports; reports already filed keep their type and
+        Clery classification.{' '}
+        {stored
+          ? `Changed by ${stored.updatedBy.name} on ${formatDate(stored.updatedAt)}.`
+          : 'The defaults apply.'}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className="pr-3 text-left font-medium">
+                Type
+              </th>
+              <th scope="col" className="px-1 text-left font-medium">
+                Shown as
+              </th>
+              <th scope="col" className="px-1 text-left font-medium">
+                Offered
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {draft.map((t, i) => (
+              <tr key={t.type}>
+                <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal">
+                  {t.type}
+                </th>
+                <td className="px-1 py-0.5">
+                  <input
+                    className="w-48 rounded border border-slate-300 px-1 py-0.5"
+                    maxLength={INCIDENT_TYPE_LABEL_MAX}
+                    aria-label={`${t.type}, shown as`}
+                    value={t.label}
+                    onChange={(e) => set(i, { label: e.target.value })}
+                  />
+                </td>
+                <td className="px-1 py-0.5 text-center">
+                  <input
+                    type="checkbox"
+                    aria-label={`${t.type}, offered`}
+                    checked={t.offered}
+                    onChange={(e) => set(i, { offered: e.target.checked })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <FormFailure message={save.failure} className="mt-2" />
+      <Button className="mt-2" busy={save.busy} onClick={() => void save.run()}>
+        Save types
+      </Button>
+      <SettingHistory name="incidentTypes" />
+    </section>
+  );
+}
