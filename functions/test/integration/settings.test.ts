@@ -30,10 +30,17 @@ describe('settings (saveSetting)', function () {
     escalateOverdueReports({ db, push, now: () => new Date(ms), timeZone: PROGRAMME_TIME_ZONE });
   let admin: SignedIn;
 
+  /** The default targets with Unrated's assignment target changed (and its response target no earlier). */
   const targetsWith = (unratedAssign: number) => {
-    const targets = structuredClone(DEFAULT_SETTING_VALUES.responseTargets.targets);
-    (targets as { Unrated: { assignWithinMinutes: number } }).Unrated.assignWithinMinutes =
-      unratedAssign;
+    const targets = structuredClone(DEFAULT_SETTING_VALUES.responseTargets.targets) as Record<
+      string,
+      { assignWithinMinutes: number; respondWithinMinutes: number }
+    >;
+    targets.Unrated!.assignWithinMinutes = unratedAssign;
+    targets.Unrated!.respondWithinMinutes = Math.max(
+      unratedAssign,
+      targets.Unrated!.respondWithinMinutes,
+    );
     return targets;
   };
 
@@ -47,19 +54,20 @@ describe('settings (saveSetting)', function () {
   it('an Admin changes a response target: housekeeping escalates by the new one, and the history names the editor', async () => {
     await admin.call('saveSetting', {
       setting: 'responseTargets',
-      value: { targets: targetsWith(50) },
+      value: { targets: targetsWith(280) },
     });
     const history = await settingRef(SETTING_IDS.responseTargets).collection('history').get();
     assert.equal(history.size, 1);
     const entry = history.docs[0]!.data();
     assert.equal(entry.by.uid, admin.uid);
     assert.equal(entry.before, null);
-    assert.equal(entry.after.targets.Unrated.assignWithinMinutes, 50);
+    assert.equal(entry.after.targets.Unrated.assignWithinMinutes, 280);
 
     const ref = await reportFiledBy(
       await reporter(),
       { nearestCampus: 'North Campus', tags: [] },
-      20,
+      // Older than the escalation tests' flood of open reports: the scan reads the oldest first.
+      300,
     );
     await waitFor(
       () => docData(ref.path),
@@ -69,25 +77,25 @@ describe('settings (saveSetting)', function () {
     const reportedAt = (await docData(ref.path))!.timestamp.toMillis();
     const escalated = async () =>
       (await timelineOf(ref.path)).filter((e) => e.kind === 'escalated').length;
-    // By the default (15 min, first step 5 min on) it would have escalated at 20.5 minutes.
-    await escalateAt(reportedAt + 20.5 * MINUTE);
+    // By the default (15 min, first step 5 min on) it would have escalated from 20 minutes on.
+    await escalateAt(reportedAt + 282 * MINUTE);
     assert.equal(await escalated(), 0, 'not escalated by the default target');
-    await escalateAt(reportedAt + 55.5 * MINUTE);
+    await escalateAt(reportedAt + 285.5 * MINUTE);
     assert.equal(await escalated(), 1, 'escalated by the saved target');
     const state = (await docData(ref.path))!.escalation;
-    assert.equal(state.startedAt.toMillis(), reportedAt + 50 * MINUTE);
+    assert.equal(state.startedAt.toMillis(), reportedAt + 280 * MINUTE);
 
     // A second save keeps the first as `before`.
     await admin.call('saveSetting', {
       setting: 'responseTargets',
-      value: { targets: targetsWith(40) },
+      value: { targets: targetsWith(240) },
     });
     const entries = await settingRef(SETTING_IDS.responseTargets)
       .collection('history')
       .orderBy('at', 'desc')
       .get();
-    assert.equal(entries.docs[0]!.get('before.targets.Unrated.assignWithinMinutes'), 50);
-    assert.equal(entries.docs[0]!.get('after.targets.Unrated.assignWithinMinutes'), 40);
+    assert.equal(entries.docs[0]!.get('before.targets.Unrated.assignWithinMinutes'), 280);
+    assert.equal(entries.docs[0]!.get('after.targets.Unrated.assignWithinMinutes'), 240);
   });
 
   it('an IMT member or a reporter cannot change a setting; bad input is refused and nothing is lost', async () => {

@@ -69,7 +69,7 @@ export function IncidentTypesForm() {
                 </th>
                 <td className="px-1 py-0.5">
                   <input
-                    className="w-48 rounded border border-slate-300 px-1 py-0.5"
+                    className="w-36 rounded border border-slate-300 px-1 py-0.5 sm:w-48"
                     maxLength={INCIDENT_TYPE_LABEL_MAX}
                     aria-label={`${t.type}, shown as`}
                     value={t.label}
