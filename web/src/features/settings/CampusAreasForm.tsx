@@ -1,14 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CAMPUSES, campusAreasOf, type Campus } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { FormFailure, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { AreaPreviewMap } from '../../components/map';
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
-import { formatDate } from '../../lib/format';
-import { SettingHistory } from './SettingHistory';
+import { SettingSection } from './SettingSection';
 import { areaDraftOf, parseAreaDraft, storedAreasOf, type AreaDraft } from './area-draft';
 
 /**
@@ -42,19 +40,13 @@ export function CampusAreasForm() {
   };
 
   return (
-    <section
-      aria-labelledby="areas-heading"
-      className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
+    <SettingSection
+      name="campusAreas"
+      description="The grounds of each campus: the maps draw them and reports are placed by them."
+      stored={stored}
+      save={save}
+      saveLabel="Save area"
     >
-      <h2 id="areas-heading" className="text-lg font-semibold text-slate-900">
-        Campus areas
-      </h2>
-      <p className="mb-2 text-sm text-slate-600">
-        The grounds of each campus: the maps draw them and reports are placed by them.{' '}
-        {stored
-          ? `Changed by ${stored.updatedBy.name} on ${formatDate(stored.updatedAt)}.`
-          : 'The defaults apply.'}
-      </p>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div>
           <SelectField
@@ -84,14 +76,9 @@ export function CampusAreasForm() {
               onChange={(longitude) => edit({ longitude })}
             />
           </div>
-          <FormFailure message={save.failure} />
-          <Button className="mt-2" busy={save.busy} onClick={() => void save.run()}>
-            Save area
-          </Button>
         </div>
         <AreaPreviewMap campus={campus} areas={previewed} />
       </div>
-      <SettingHistory name="campusAreas" />
-    </section>
+    </SettingSection>
   );
 }

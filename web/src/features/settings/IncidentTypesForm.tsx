@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { INCIDENT_TYPE_LABEL_MAX, incidentTypesOf } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { FormFailure } from '../../components/fields';
+
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
-import { formatDate } from '../../lib/format';
-import { SettingHistory } from './SettingHistory';
+import { SettingSection, SettingTable } from './SettingSection';
 
 /**
  * Incident types: the label each catalog type is shown by, and whether it is offered for new
@@ -32,68 +30,39 @@ export function IncidentTypesForm() {
   };
 
   return (
-    <section
-      aria-labelledby="types-heading"
-      className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
+    <SettingSection
+      name="incidentTypes"
+      description="Rename a type or stop offering it for new reports; reports already filed keep their type and Clery classification."
+      stored={stored}
+      save={save}
+      saveLabel="Save types"
     >
-      <h2 id="types-heading" className="text-lg font-semibold text-slate-900">
-        Incident types
-      </h2>
-      <p className="mb-2 text-sm text-slate-600">
-        Rename a type or stop offering it for new reports; reports already filed keep their type and
-        Clery classification.{' '}
-        {stored
-          ? `Changed by ${stored.updatedBy.name} on ${formatDate(stored.updatedAt)}.`
-          : 'The defaults apply.'}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="pr-3 text-left font-medium">
-                Type
-              </th>
-              <th scope="col" className="px-1 text-left font-medium">
-                Shown as
-              </th>
-              <th scope="col" className="px-1 text-left font-medium">
-                Offered
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {draft.map((t, i) => (
-              <tr key={t.type}>
-                <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal">
-                  {t.type}
-                </th>
-                <td className="px-1 py-0.5">
-                  <input
-                    className="w-36 rounded border border-slate-300 px-1 py-0.5 sm:w-48"
-                    maxLength={INCIDENT_TYPE_LABEL_MAX}
-                    aria-label={`${t.type}, shown as`}
-                    value={t.label}
-                    onChange={(e) => set(i, { label: e.target.value })}
-                  />
-                </td>
-                <td className="px-1 py-0.5 text-center">
-                  <input
-                    type="checkbox"
-                    aria-label={`${t.type}, offered`}
-                    checked={t.offered}
-                    onChange={(e) => set(i, { offered: e.target.checked })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <FormFailure message={save.failure} className="mt-2" />
-      <Button className="mt-2" busy={save.busy} onClick={() => void save.run()}>
-        Save types
-      </Button>
-      <SettingHistory name="incidentTypes" />
-    </section>
+      <SettingTable columns={['Type', 'Shown as', 'Offered']}>
+        {draft.map((t, i) => (
+          <tr key={t.type}>
+            <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal">
+              {t.type}
+            </th>
+            <td className="px-1 py-0.5">
+              <input
+                className="w-36 rounded border border-slate-300 px-1 py-0.5 sm:w-48"
+                maxLength={INCIDENT_TYPE_LABEL_MAX}
+                aria-label={`${t.type}, shown as`}
+                value={t.label}
+                onChange={(e) => set(i, { label: e.target.value })}
+              />
+            </td>
+            <td className="px-1 py-0.5 text-center">
+              <input
+                type="checkbox"
+                aria-label={`${t.type}, offered`}
+                checked={t.offered}
+                onChange={(e) => set(i, { offered: e.target.checked })}
+              />
+            </td>
+          </tr>
+        ))}
+      </SettingTable>
+    </SettingSection>
   );
 }

@@ -5,14 +5,12 @@ import {
   type ResponseTarget,
   type TargetLevel,
 } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { FormFailure } from '../../components/fields';
+
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
-import { formatDate } from '../../lib/format';
-import { SettingHistory } from './SettingHistory';
+import { SettingSection, SettingTable } from './SettingSection';
 
 type Draft = Record<TargetLevel, { assign: string; respond: string }>;
 
@@ -60,64 +58,35 @@ export function ResponseTargetsForm() {
   };
 
   return (
-    <section
-      aria-labelledby="targets-heading"
-      className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
+    <SettingSection
+      name="responseTargets"
+      description="Minutes from the report to its assignment and to the response, per threat level (Unrated: not rated yet). Triage, escalation and the dashboard use them."
+      stored={stored}
+      save={save}
+      saveLabel="Save targets"
     >
-      <h2 id="targets-heading" className="text-lg font-semibold text-slate-900">
-        Response targets
-      </h2>
-      <p className="mb-2 text-sm text-slate-600">
-        Minutes from the report to its assignment and to the response, per threat level (Unrated:
-        not rated yet). Triage, escalation and the dashboard use them.{' '}
-        {stored
-          ? `Changed by ${stored.updatedBy.name} on ${formatDate(stored.updatedAt)}.`
-          : 'The defaults apply.'}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="pr-3 text-left font-medium">
-                Threat level
-              </th>
-              <th scope="col" className="px-1 text-left font-medium">
-                Assign within (min)
-              </th>
-              <th scope="col" className="px-1 text-left font-medium">
-                Respond within (min)
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {TARGET_LEVELS.map((level) => (
-              <tr key={level}>
-                <th scope="row" className="pr-3 text-left font-normal">
-                  {level}
-                </th>
-                {(['assign', 'respond'] as const).map((field) => (
-                  <td key={field} className="px-1 py-0.5">
-                    <input
-                      type="number"
-                      min={1}
-                      max={10_080}
-                      className="w-24 rounded border border-slate-300 px-1 py-0.5"
-                      aria-label={`${level}, ${field} within, minutes`}
-                      value={draft[level][field]}
-                      onChange={(e) => set(level, field, e.target.value)}
-                    />
-                  </td>
-                ))}
-              </tr>
+      <SettingTable columns={['Threat level', 'Assign within (min)', 'Respond within (min)']}>
+        {TARGET_LEVELS.map((level) => (
+          <tr key={level}>
+            <th scope="row" className="pr-3 text-left font-normal">
+              {level}
+            </th>
+            {(['assign', 'respond'] as const).map((field) => (
+              <td key={field} className="px-1 py-0.5">
+                <input
+                  type="number"
+                  min={1}
+                  max={10_080}
+                  className="w-24 rounded border border-slate-300 px-1 py-0.5"
+                  aria-label={`${level}, ${field} within, minutes`}
+                  value={draft[level][field]}
+                  onChange={(e) => set(level, field, e.target.value)}
+                />
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
-      <FormFailure message={save.failure} className="mt-2" />
-      <Button className="mt-2" busy={save.busy} onClick={() => void save.run()}>
-        Save targets
-      </Button>
-      <SettingHistory name="responseTargets" />
-    </section>
+          </tr>
+        ))}
+      </SettingTable>
+    </SettingSection>
   );
 }
