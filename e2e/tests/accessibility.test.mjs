@@ -202,6 +202,13 @@ const SCREENS = [
     ready: (page) => page.getByRole('button', { name: 'Save policy' }).first(),
   },
   {
+    name: 'admin-settings',
+    path: '/settings',
+    as: ADMIN,
+    heading: 'Settings',
+    ready: (page) => page.getByLabel('Critical, assign within, minutes'),
+  },
+  {
     name: 'imt-on-call',
     path: '/on-call',
     as: IMT,

@@ -1,45 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { waitUntil } from '@campus-safety/testkit/wait';
-import { callCallable, signInWithPassword } from '../../scripts/lib/auth-rest.mjs';
-import { PROJECT_ID, REGION } from '../../scripts/lib/paths.mjs';
 import { reportIncident } from '../support/admin.mjs';
-import { screenshot } from '../support/artifacts.mjs';
-import { accounts, db, openPage, stack, staff } from '../support/suite.mjs';
-
-/** The housekeeping job once (the e2e stack runs no scheduler), as the local scheduler runs it. */
-async function runHousekeeping() {
-  const { endpoints } = stack();
-  const admin = accounts().admin;
-  const { idToken } = await signInWithPassword(endpoints.auth, admin.email, admin.password);
-  return callCallable({
-    functionsHost: endpoints.functions,
-    projectId: PROJECT_ID,
-    region: REGION,
-    name: 'runHousekeeping',
-    idToken,
-  });
-}
-
-/** Screenshots at the three widths, for people (test-artifacts/e2e) and the shots folder. */
-async function shots(page, name) {
-  for (const [width, height] of [
-    [1440, 900],
-    [768, 1024],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await screenshot(page, `${name}-${width}`);
-    if (process.env.SHOTS_DIR) {
-      mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-      await page.screenshot({
-        path: `${process.env.SHOTS_DIR}/${name}-${width}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+import { screenshotsAtWidths as shots } from '../support/artifacts.mjs';
+import { runHousekeeping } from '../support/housekeeping.mjs';
+import { accounts, db, openPage, staff } from '../support/suite.mjs';
 
 describe('On call, escalation policy and handover (issue 20)', () => {
   it('an unacknowledged Critical report escalates to the person on call (their console shows it); handing over the shift ends it', async function () {

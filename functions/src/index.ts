@@ -53,6 +53,7 @@ export { approveMassNotification } from './callables/approve-mass-notification';
 export { sendMassNotificationTest } from './callables/send-mass-notification-test';
 export { saveOnCallSchedule } from './callables/save-on-call-schedule';
 export { saveEscalationPolicy } from './callables/save-escalation-policy';
+export { saveSetting } from './callables/save-setting';
 export { handOverReports } from './callables/hand-over-reports';
 
 export { publishScheduled } from './scheduled/publish-scheduled';

@@ -59,6 +59,7 @@ import {
   type SendMassNotificationTestResponse,
 } from './mass-notifications';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
+import { saveSettingSchema, type SaveSettingResponse } from './settings';
 import {
   handOverReportsSchema,
   saveOnCallScheduleSchema,
@@ -351,6 +352,12 @@ export const CALLABLES = {
     input: saveEscalationPolicySchema,
     roles: ADMIN,
     failure: 'Could not save the escalation policy. Try again.',
+  }),
+  /** Response targets, incident types or campus areas, whole; the history keeps each change. */
+  saveSetting: spec<SaveSettingResponse>()({
+    input: saveSettingSchema,
+    roles: ADMIN,
+    failure: 'Could not save the setting. Try again.',
   }),
   runHousekeeping: spec<HousekeepingResponse>()({
     input: noInputSchema,

@@ -3,6 +3,8 @@
  * latitude/longitude points, first point not repeated). The map draws these areas, the seed and
  * the simulator place reports inside them, and the Clery geography builds on them; nothing else
  * restates a campus's location. The demo's campuses are in Metro Manila (docs/decisions.md).
+ * These are the defaults: Admins edit the areas in the console (settings.ts, `campusAreas`), the
+ * seed writes these, and readers fall back to them while the setting is missing.
  */
 import type { Campus } from './catalog';
 import type { GeoLoc } from './entities';
@@ -79,9 +81,15 @@ export function isInsideBoundary(point: GeoLoc, boundary: readonly LatLng[]): bo
   return inside;
 }
 
-/** The campus whose grounds contain `point`, or null when it is on none of them. */
-export function campusAt(point: GeoLoc): Campus | null {
-  for (const [campus, area] of Object.entries(CAMPUS_AREAS) as [Campus, CampusArea][]) {
+/**
+ * The campus whose grounds contain `point`, or null when it is on none of them. `areas` are the
+ * ones in force (the `campusAreas` setting, settings.ts); the defaults otherwise.
+ */
+export function campusAt(
+  point: GeoLoc,
+  areas: Readonly<Record<Campus, CampusArea>> = CAMPUS_AREAS,
+): Campus | null {
+  for (const [campus, area] of Object.entries(areas) as [Campus, CampusArea][]) {
     if (isInsideBoundary(point, area.boundary)) return campus;
   }
   return null;

@@ -9,6 +9,10 @@ export type Campus = (typeof CAMPUSES)[number];
 export const THREAT_LEVELS = ['Low', 'Moderate', 'High', 'Critical'] as const;
 export type ThreatLevel = (typeof THREAT_LEVELS)[number];
 
+/**
+ * The types a report may carry (the rules and the Clery mapping key on them). Which are offered
+ * for new reports, and the label each is shown by, is the `incidentTypes` setting (settings.ts).
+ */
 export const INCIDENT_TYPES = [
   'Medical Emergency',
   'Fire',

@@ -8,8 +8,10 @@ import { PUSH_TYPES } from './constants';
 import deployment from './deployment.json';
 import type { TimestampLike } from './entities';
 import {
+  RESPONSE_TARGETS,
   TARGET_LEVELS,
   responseTargetFor,
+  type ResponseTargets,
   targetLevelOf,
   type TargetLevel,
 } from './response-targets';
@@ -32,8 +34,15 @@ export const ESCALATION_NOTIFICATION_TYPE = PUSH_TYPES.escalation;
  * Whether a report still unassigned should be escalated at `nowMs`: it has waited longer than
  * the assignment target of its threat level (Unrated when it has none).
  */
-export function isEscalationDue(reportedAtMs: number, threatLevel: unknown, nowMs: number) {
-  return nowMs - reportedAtMs > responseTargetFor(threatLevel).assignWithinMinutes * 60_000;
+export function isEscalationDue(
+  reportedAtMs: number,
+  threatLevel: unknown,
+  nowMs: number,
+  targets: ResponseTargets = RESPONSE_TARGETS,
+) {
+  return (
+    nowMs - reportedAtMs > responseTargetFor(threatLevel, targets).assignWithinMinutes * 60_000
+  );
 }
 
 /**
@@ -230,13 +239,15 @@ export interface EscalationFacts {
 /**
  * The condition a report escalates for, and when it started; null when none holds. Unassigned
  * starts when the assignment target passes; unacknowledged at the assignment; unresponded when
- * the response target passes (an acknowledged report in progress).
+ * the response target passes (an acknowledged report in progress). `targets` are the deployment's
+ * current response targets (the setting; the defaults when it is missing).
  */
 export function escalationConditionOf(
   facts: EscalationFacts,
+  targets: ResponseTargets = RESPONSE_TARGETS,
 ): { condition: EscalationCondition; startMs: number } | null {
   if (facts.isArchived !== false || facts.reportedAtMs === null) return null;
-  const target = responseTargetFor(facts.threatLevel);
+  const target = responseTargetFor(facts.threatLevel, targets);
   if (facts.status === 'Reported')
     return {
       condition: 'unassigned',

@@ -25,6 +25,7 @@ export * from './clery';
 export * from './keywords';
 export * from './aggregates';
 export * from './escalation';
+export * from './settings';
 export * from './timeline';
 export * from './second-factor';
 export * from './identity';

@@ -6,7 +6,7 @@
  * nobody else ever sees it.
  */
 import { CAMPUSES, type Campus } from './catalog';
-import { CAMPUS_AREAS, isInsideBoundary } from './campus-areas';
+import { CAMPUS_AREAS, isInsideBoundary, type CampusArea } from './campus-areas';
 import type { GeoLoc } from './entities';
 
 export const LAST_LOCATION_LIMITS = {
@@ -40,9 +40,14 @@ export function freshLocationSince(now: Date): Date {
   return new Date(now.getTime() - LAST_LOCATION_LIMITS.keepHours * 3_600_000);
 }
 
-/** Whether a location lies inside the area of one of `campuses` (every campus when null). */
-export function isLocatedIn(point: GeoLoc, campuses: readonly Campus[] | null): boolean {
-  return (campuses ?? CAMPUSES).some((campus) =>
-    isInsideBoundary(point, CAMPUS_AREAS[campus].boundary),
-  );
+/**
+ * Whether a location lies inside the area of one of `campuses` (every campus when null); `areas`
+ * are the deployment's current campus areas (the setting; the defaults when it is missing).
+ */
+export function isLocatedIn(
+  point: GeoLoc,
+  campuses: readonly Campus[] | null,
+  areas: Readonly<Record<Campus, CampusArea>> = CAMPUS_AREAS,
+): boolean {
+  return (campuses ?? CAMPUSES).some((campus) => isInsideBoundary(point, areas[campus].boundary));
 }

@@ -25,6 +25,8 @@ import {
   DEFAULT_QUICK_QUESTIONS,
   MASS_NOTIFICATION_SETTINGS,
   DEFAULT_TEMPLATES,
+  DEFAULT_SETTING_VALUES,
+  SETTING_IDS,
   STORAGE_PATHS,
   cleanTagName,
   staffDirectoryEntry,
@@ -189,6 +191,18 @@ export async function seedDemoData({ now = new Date() } = {}) {
       `${COLLECTIONS.settings}/${MASS_NOTIFICATION_SETTINGS.id}`,
       { templates: DEFAULT_TEMPLATES, twoPersonApproval: false },
     ]);
+    // Response targets, incident types and campus areas as deployment.json and the catalog give
+    // them (docs/settings.md); Admins change them on /settings.
+    for (const [name, id] of Object.entries(SETTING_IDS)) {
+      writes.push([
+        `${COLLECTIONS.settings}/${id}`,
+        {
+          ...DEFAULT_SETTING_VALUES[name],
+          updatedAt: now,
+          updatedBy: { uid: 'seed', name: 'the seed (deployment defaults)' },
+        },
+      ]);
+    }
     for (const campus of CAMPUSES) {
       const lead = campusImt(campus);
       writes.push([

@@ -15,6 +15,7 @@ import {
 import { NEWEST_FIRST as LIST_ORDER, TRIAGE_ORDER } from '../../web/src/data/incident-orders.js';
 import { TRIAGE_QUEUES, triageWheres } from '../../web/src/features/incidents/triage/triage.js';
 import { reporterRepliedWheres } from '../../web/src/data/reporter-replies.js';
+import { openEscalationWheres } from '../../web/src/data/open-escalations.js';
 import {
   EMPTY_FILTERS,
   incidentQuerySpec,
@@ -150,6 +151,12 @@ export function consoleShapes(): QueryShape[] {
       source: `web "Reporter replied" queue, count and alert (data/reporter-replies.ts), ${name}`,
       collection: COLLECTIONS.incidentReports,
       wheres: reporterRepliedWheres(scope),
+      orderBy: [TRIAGE_ORDER],
+    });
+    shapes.push({
+      source: `web escalation alert (features/alerts/EscalationAlert.tsx), ${name}`,
+      collection: COLLECTIONS.incidentReports,
+      wheres: openEscalationWheres(scope),
       orderBy: [TRIAGE_ORDER],
     });
     shapes.push({

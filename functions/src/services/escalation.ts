@@ -14,12 +14,14 @@ import {
   pagedReportLabel,
   type EscalationLevel,
   type EscalationPolicy,
+  type ResponseTargets,
   type ReportEscalation as ModelReportEscalation,
 } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
 import { runOnce } from '../platform/run-once';
 import { millisOf } from '../platform/timestamps';
 import { onCallFor } from './on-call';
+import { currentSettings } from './settings';
 import { addEntry, timelineCollection } from './timeline';
 import { deviceTokensOf, userIdOf } from './user-refs';
 
@@ -114,13 +116,14 @@ async function escalateReport(
   deps: EscalationDeps,
   incidentId: string,
   policy: EscalationPolicy,
+  targets: ResponseTargets,
 ): Promise<number> {
   const { db } = deps;
   const ref = db.collection(COLLECTIONS.incidentReports).doc(incidentId);
   const first = (await ref.get()).data();
   if (!first || typeof first.nearestCampus !== 'string') return 0;
   const now = deps.now();
-  const condition = escalationConditionOf(escalationFactsOf(first));
+  const condition = escalationConditionOf(escalationFactsOf(first), targets);
   if (!condition) return 0;
   const steps = escalationTimeline(policy, first.threatLevel);
   const due = dueStepCount(policy, first.threatLevel, condition.startMs, now.getTime());
@@ -138,7 +141,7 @@ async function escalateReport(
 
   const run = await runOnce(db, { trigger: 'escalation', eventId: key }, async (tx) => {
     const incident = (await tx.get(ref)).data();
-    const again = incident ? escalationConditionOf(escalationFactsOf(incident)) : null;
+    const again = incident ? escalationConditionOf(escalationFactsOf(incident), targets) : null;
     if (
       !incident ||
       again?.condition !== condition.condition ||
@@ -209,11 +212,13 @@ async function escalateReport(
 /**
  * Every minute: each open report (Reported or Processing, not archived) filed before the
  * earliest a policy step can fire is checked against its campus's policy (issue 20 item 3), and
- * the step now due that was not told yet fires. Reads open candidates only, oldest first, at most
+ * the step now due that was not told yet fires. Conditions start by the response targets as saved
+ * now (read fresh each run). Reads open candidates only, oldest first, at most
  * MAX_PAGES × PAGE a run (index `isArchived`, `status`, `timestamp`). Returns the steps fired.
  */
 export async function escalateOverdueReports(deps: EscalationDeps): Promise<number> {
   const now = deps.now();
+  const targets = (await currentSettings(deps.db, { fresh: true })).responseTargets;
   const policies = new Map<string, EscalationPolicy>();
   const policyOf = async (campus: string) => {
     if (!policies.has(campus)) {
@@ -238,10 +243,11 @@ export async function escalateOverdueReports(deps: EscalationDeps): Promise<numb
   for (let n = 0; n < MAX_PAGES; n += 1) {
     for (const doc of page.docs) {
       const data = doc.data();
-      const condition = escalationConditionOf(escalationFactsOf(data));
+      const condition = escalationConditionOf(escalationFactsOf(data), targets);
       if (!condition || condition.startMs > now.getTime()) continue;
       try {
-        fired += await escalateReport(deps, doc.id, await policyOf(String(data.nearestCampus)));
+        const policy = await policyOf(String(data.nearestCampus));
+        fired += await escalateReport(deps, doc.id, policy, targets);
       } catch (error) {
         // One report's failure must not stop the others; the next run tries it again.
         logger.error('Escalation failed', { incidentId: doc.id, error });
@@ -266,7 +272,8 @@ export async function endEscalationIfOver(
 ): Promise<boolean> {
   const state = after.escalation as ReportEscalation | undefined;
   if (!state?.open) return false;
-  const now = escalationConditionOf(escalationFactsOf(after));
+  const { responseTargets } = await currentSettings(db);
+  const now = escalationConditionOf(escalationFactsOf(after), responseTargets);
   if (now?.condition === state.condition && now.startMs === millisOf(state.startedAt)) return false;
   const ref = db.collection(COLLECTIONS.incidentReports).doc(incidentId);
   return db.runTransaction(async (tx) => {

@@ -46,6 +46,7 @@ import { millisOf } from '../platform/timestamps';
 import type { Caller } from '../platform/caller';
 import type { PushSender } from '../push/sender';
 import { deviceTokensOf } from './user-refs';
+import { currentSettings } from './settings';
 
 export interface MassNotificationDeps {
   db: Firestore;
@@ -205,6 +206,7 @@ export async function locatedUids(
   now: Date,
 ): Promise<Set<string>> {
   const found = new Set<string>();
+  const { campusAreas } = await currentSettings(db);
   const fresh = db
     .collection(COLLECTIONS.lastLocations)
     .where('at', '>=', Timestamp.fromDate(freshLocationSince(now)))
@@ -218,7 +220,7 @@ export async function locatedUids(
       if (
         typeof point.latitude === 'number' &&
         typeof point.longitude === 'number' &&
-        isLocatedIn(point, locatedCampuses(audience))
+        isLocatedIn(point, locatedCampuses(audience), campusAreas)
       )
         found.add(doc.id);
     }

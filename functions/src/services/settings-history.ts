@@ -2,7 +2,7 @@ import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admi
 import { SETTINGS_HISTORY } from '@campus-safety/model';
 
 /**
- * Replaces an Admin-edited settings document (an on-call schedule, an escalation policy) and adds
+ * Replaces an Admin-edited settings document (an on-call schedule, an escalation policy, a setting) and adds
  * its history entry in one transaction: who, when, the document before and after.
  */
 export async function saveWithHistory(

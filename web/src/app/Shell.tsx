@@ -4,6 +4,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { Button } from '../components/Button';
 import { useAuth } from '../session/store';
 import { AssignmentAlert } from '../features/alerts/AssignmentAlert';
+import { EscalationAlert } from '../features/alerts/EscalationAlert';
 import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
 import { UnreadAlerts, UnreadBadge, useUnreadTitle } from '../features/alerts/UnreadAlerts';
 import { TimeZoneNote } from '../components/Time';
@@ -113,6 +114,9 @@ export default function Shell() {
           <NewIncidentAlert role={role} campus={profile.campus} />
         )}
         {(role === 'Admin' || role === 'IMT') && user && <AssignmentAlert uid={user.uid} />}
+        {(role === 'Admin' || role === 'IMT') && profile && (
+          <EscalationAlert role={role} campus={profile.campus} />
+        )}
         {(role === 'Admin' || role === 'IMT') && profile && (
           <ReporterRepliedAlert role={role} campus={profile.campus} />
         )}

@@ -28,6 +28,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/announcements', label: 'Announcements', access: ADMIN_ONLY },
       { to: '/tags', label: 'Tags', access: ADMIN_ONLY },
       { to: '/releases', label: 'App releases', access: ADMIN_ONLY },
+      { to: '/settings', label: 'Settings', access: ADMIN_ONLY },
     ],
   },
   {

@@ -37,6 +37,7 @@ const MassNotificationPage = lazy(
   () => import('../features/mass-notifications/MassNotificationPage'),
 );
 const OnCallPage = lazy(() => import('../features/oncall/OnCallPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),
       guarded('announcements', 'Announcements', ADMIN_ONLY, AnnouncementsPage),
       guarded('tags', 'Tags', ADMIN_ONLY, TagsPage),
+      guarded('settings', 'Settings', ADMIN_ONLY, SettingsPage),
       guarded('releases', 'App releases', ADMIN_ONLY, ReleasesPage),
       guarded('clery/crime-log', 'Daily crime log', ADMIN_ONLY, CrimeLogPage),
       guarded('clery/annual', 'Annual statistics', ADMIN_ONLY, AnnualTablesPage),

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { divIcon, type FitBoundsOptions, type LatLngBoundsExpression } from 'leaflet';
 import { MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { Campus } from '@campus-safety/model';
-import { campusEastPoint, campusRing } from './markers';
+import { useCampusAreas } from '../../data/settings';
+import { campusEastPoint, campusRing, type CampusAreas } from './markers';
 import { readTileSetting } from './tiles';
 
 const TILES = readTileSetting(import.meta.env);
@@ -55,6 +56,7 @@ export function CampusMap({
   campuses,
   heightClass,
   labelBesideOffset = null,
+  areas,
   children,
 }: {
   label: string;
@@ -67,8 +69,12 @@ export function CampusMap({
    * out, so markers drawn at the centre (clusters, hotspot circles) do not cover the name.
    */
   labelBesideOffset?: number | null;
+  /** The areas drawn: the setting in force, live, unless an editor previews its draft. */
+  areas?: CampusAreas;
   children?: ReactNode;
 }) {
+  const inForce = useCampusAreas();
+  const shown = areas ?? inForce;
   // Names written beside the areas need room on the right of the east-most campus.
   const fit: FitBoundsOptions = {
     paddingTopLeft: [24, 24],
@@ -115,7 +121,7 @@ export function CampusMap({
           {campuses.map((campus) => (
             <Polygon
               key={campus}
-              positions={campusRing(campus)}
+              positions={campusRing(campus, shown)}
               pathOptions={CAMPUS_OUTLINE}
               interactive={false}
             >
@@ -130,7 +136,7 @@ export function CampusMap({
             campuses.map((campus) => (
               <Marker
                 key={campus}
-                position={campusEastPoint(campus)}
+                position={campusEastPoint(campus, shown)}
                 icon={campusNameIcon(campus, labelBesideOffset)}
                 interactive={false}
                 keyboard={false}

@@ -1,19 +1,21 @@
 import { useMemo } from 'react';
 import { latLngBounds } from 'leaflet';
 import { CircleMarker, Tooltip } from 'react-leaflet';
-import { CAMPUS_AREAS, CAMPUSES } from '@campus-safety/model';
+import { CAMPUSES } from '@campus-safety/model';
+import { useCampusAreas } from '../../data/settings';
 import { CampusMap } from './CampusMap';
 import { campusCorners, hotspotRadius, MAX_HOTSPOT_RADIUS_PX } from './markers';
 import type { HotspotsMapProps } from './types';
 
 /** Graduated circles: one per campus in scope, at its centre, sized by its reports in the period. */
 export default function HotspotsMap({ hotspots, period }: HotspotsMapProps) {
+  const areas = useCampusAreas();
   const max = Math.max(0, ...hotspots.map((h) => h.count));
   const campuses = hotspots.length ? hotspots.map((h) => h.campus) : CAMPUSES;
   const bounds = useMemo(
-    () => latLngBounds(campuses.flatMap(campusCorners)),
+    () => latLngBounds(campuses.flatMap((c) => campusCorners(c, areas))),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [campuses.join('|')],
+    [campuses.join('|'), areas],
   );
   return (
     <CampusMap
@@ -27,7 +29,7 @@ export default function HotspotsMap({ hotspots, period }: HotspotsMapProps) {
       {hotspots
         .filter((h) => h.count > 0)
         .map(({ campus, count }) => {
-          const { latitude, longitude } = CAMPUS_AREAS[campus].centre;
+          const { latitude, longitude } = areas[campus].centre;
           return (
             <CircleMarker
               key={campus}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple, type LeafletEvent } from 'leaflet';
 import { Marker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { STATUS_LABELS } from '@campus-safety/model';
+import { useCampusAreas } from '../../data/settings';
 import { formatDate } from '../../lib/format';
 import { CampusMap } from './CampusMap';
 import {
@@ -230,13 +231,14 @@ export default function IncidentsMap({
   const clusters = useMemo(() => clusterIncidents(incidents, colourBy), [incidents, colourBy]);
   const byId = useMemo(() => new Map(incidents.map((i) => [i.id, i])), [incidents]);
   const ids = incidents.map((i) => i.id).join(',');
+  const areas = useCampusAreas();
   const bounds = useMemo(() => {
-    const corners: LatLngTuple[] = campuses.flatMap(campusCorners);
+    const corners: LatLngTuple[] = campuses.flatMap((c) => campusCorners(c, areas));
     for (const { geoLoc } of incidents) {
       if (isPlaceable(geoLoc)) corners.push([geoLoc.latitude, geoLoc.longitude]);
     }
     return latLngBounds(corners.length ? corners : [[0, 0]]);
-  }, [campuses, incidents]);
+  }, [campuses, incidents, areas]);
 
   return (
     <div>

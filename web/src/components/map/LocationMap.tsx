@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
 import { Marker } from 'react-leaflet';
 import { CAMPUSES, campusAt } from '@campus-safety/model';
+import { useCampusAreas } from '../../data/settings';
 import { CampusMap } from './CampusMap';
 import type { LocationMapProps } from './types';
 
@@ -15,7 +16,7 @@ const PIN = divIcon({
 
 /** Where one report was sent from, close up, with the campus area it falls in (if any). */
 export default function LocationMap({ latitude, longitude }: LocationMapProps) {
-  const campus = campusAt({ latitude, longitude });
+  const campus = campusAt({ latitude, longitude }, useCampusAreas());
   const bounds = useMemo(() => {
     // About 220 m either side of the point: close enough to read the spot, wide enough for the campus edge.
     const corners: LatLngTuple[] = [

@@ -3,13 +3,19 @@
  * never in the shell or /login. Screens import these wrappers, never the map modules themselves.
  */
 import { lazy, Suspense } from 'react';
-import type { HotspotsMapProps, IncidentsMapProps, LocationMapProps } from './types';
+import type {
+  AreaPreviewMapProps,
+  HotspotsMapProps,
+  IncidentsMapProps,
+  LocationMapProps,
+} from './types';
 
 export type { Hotspot, MapIncident } from './types';
 
 const IncidentsMapChunk = lazy(() => import('./IncidentsMap'));
 const LocationMapChunk = lazy(() => import('./LocationMap'));
 const HotspotsMapChunk = lazy(() => import('./HotspotsMap'));
+const AreaPreviewMapChunk = lazy(() => import('./AreaPreviewMap'));
 
 function MapLoading({ heightClass }: { heightClass: string }) {
   return (
@@ -42,6 +48,14 @@ export function HotspotsMap(props: HotspotsMapProps) {
   return (
     <Suspense fallback={<MapLoading heightClass="h-96" />}>
       <HotspotsMapChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function AreaPreviewMap(props: AreaPreviewMapProps) {
+  return (
+    <Suspense fallback={<MapLoading heightClass="h-72" />}>
+      <AreaPreviewMapChunk {...props} />
     </Suspense>
   );
 }

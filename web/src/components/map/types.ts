@@ -1,4 +1,4 @@
-import type { Campus, TimestampLike } from '@campus-safety/model';
+import type { Campus, CampusArea, TimestampLike } from '@campus-safety/model';
 import type { MappableIncident } from './markers';
 
 /** Props of the lazily loaded maps, importable without loading Leaflet. */
@@ -28,4 +28,10 @@ export interface HotspotsMapProps {
   hotspots: readonly Hotspot[];
   /** e.g. "the last 30 days", for the map's label. */
   period: string;
+}
+
+export interface AreaPreviewMapProps {
+  campus: Campus;
+  /** Every campus's area, the edited one as drafted. */
+  areas: Readonly<Record<Campus, CampusArea>>;
 }

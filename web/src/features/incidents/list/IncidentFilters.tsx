@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import {
   CAMPUSES,
   INCIDENT_STATUSES,
-  INCIDENT_TYPES,
   MAX_SEARCH_LENGTH,
   STATUS_LABELS,
   THREAT_LEVELS,
@@ -11,6 +10,7 @@ import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/fields';
 import type { FieldBinding } from '../../../components/use-form';
 import { useLiveQuery } from '../../../data/live-query';
+import { useIncidentTypes } from '../../../data/settings';
 import { tagsSpec } from '../../../data/tags';
 import { filterProblems, type IncidentFilters } from './query-spec';
 import { useIncidentView } from './use-incident-view';
@@ -85,6 +85,8 @@ export function IncidentFiltersBar({
 }) {
   const filter = useFilterBinding();
   const { clearFilters } = useIncidentView();
+  // Every catalog type, so old reports of a type no longer offered can still be found.
+  const incidentTypes = useIncidentTypes();
   return (
     <section aria-label="Filters" className="mb-4 rounded-lg border border-slate-200 bg-white p-3">
       <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-8">
@@ -115,7 +117,10 @@ export function IncidentFiltersBar({
           label="Type"
           {...filter('incidentType')}
           placeholder="All types"
-          options={INCIDENT_TYPES}
+          options={incidentTypes.map((t) => ({
+            value: t.type,
+            label: t.offered ? t.label : `${t.label} (no longer offered)`,
+          }))}
         />
         {showTags && <TagFilter />}
         <TextField label="From" type="date" {...filter('from')} />

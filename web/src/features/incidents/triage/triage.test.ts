@@ -40,6 +40,7 @@ describe('responseClock', () => {
       targetMinutes: unrated.assignWithinMinutes,
       state: 'within',
       running: true,
+      escalatedTo: null,
     });
     expect(
       responseClock(report, minutes(Math.ceil(unrated.assignWithinMinutes * 0.75)))?.state,
@@ -58,6 +59,29 @@ describe('responseClock', () => {
       targetMinutes: high.respondWithinMinutes,
       state: 'overdue',
     });
+  });
+
+  it('times by the saved targets, the same ones housekeeping escalates by', () => {
+    const saved = structuredClone(RESPONSE_TARGETS) as typeof RESPONSE_TARGETS;
+    (saved.Unrated as { assignWithinMinutes: number }).assignWithinMinutes = 60;
+    const report = { status: 'Reported' as const, timestamp: at(T0) };
+    const late = minutes(unrated.assignWithinMinutes + 1);
+    expect(responseClock(report, late)?.state).toBe('overdue');
+    expect(responseClock(report, late, saved)).toMatchObject({
+      targetMinutes: 60,
+      state: 'within',
+    });
+  });
+
+  it('says Escalated, with the level told, while the server escalation is open', () => {
+    const report = {
+      status: 'Reported' as const,
+      timestamp: at(T0),
+      escalation: { open: true, level: 'onCall' },
+    };
+    expect(responseClock(report, minutes(1))?.escalatedTo).toBe('onCall');
+    const ended = { ...report, escalation: { open: false, level: 'onCall' } };
+    expect(responseClock(ended, minutes(1))?.escalatedTo).toBeNull();
   });
 
   it('stops at the response time once responded; closed reports have no clock', () => {

@@ -1,8 +1,13 @@
 import {
+  ESCALATION_LEVELS,
   HANDLED_STATUSES,
+  RESPONSE_TARGETS,
+  isOneOf,
   responseTargetFor,
   targetState,
+  type EscalationLevel,
   type IncidentStatus,
+  type ResponseTargets,
   type TargetState,
 } from '@campus-safety/model';
 import { incidentScope, type IncidentScope } from '../../../data/scopes';
@@ -45,6 +50,8 @@ export interface ResponseClock {
   state: TargetState;
   /** Whether the figure still grows (it stops once the report is responded to). */
   running: boolean;
+  /** The level the server escalated to while its escalation is open, else null. */
+  escalatedTo: EscalationLevel | null;
 }
 
 const MINUTE = 60_000;
@@ -53,6 +60,8 @@ const MINUTE = 60_000;
  * Where a report stands against its response target (model/src/response-targets.ts): an
  * unassigned report's wait against the assignment target of its level (Unrated until someone
  * rates it), an assigned one's time to response against the response target; null once closed.
+ * `targets` are the ones in force (data/settings.ts), as housekeeping reads them. Once the server
+ * has escalated the report (an open `escalation`) the clock says so, with the level told.
  */
 export function responseClock(
   incident: {
@@ -60,12 +69,19 @@ export function responseClock(
     threatLevel?: string | null;
     timestamp?: { toMillis: () => number } | null;
     responseTimeInMinutes?: number | null;
+    escalation?: { open?: unknown; level?: unknown } | null;
   },
   now: number,
+  targets: ResponseTargets = RESPONSE_TARGETS,
 ): ResponseClock | null {
   const reportedAt = incident.timestamp?.toMillis();
   if (reportedAt === undefined) return null;
-  const target = responseTargetFor(incident.threatLevel);
+  const target = responseTargetFor(incident.threatLevel, targets);
+  const escalation = incident.escalation;
+  const escalatedTo =
+    escalation?.open === true && isOneOf(ESCALATION_LEVELS, escalation.level)
+      ? escalation.level
+      : null;
   const elapsed = Math.max(0, Math.floor((now - reportedAt) / MINUTE));
   const clock = (
     measure: ResponseClock['measure'],
@@ -78,6 +94,7 @@ export function responseClock(
     targetMinutes,
     state: targetState(minutes, targetMinutes),
     running,
+    escalatedTo,
   });
   switch (incident.status) {
     case 'Reported':

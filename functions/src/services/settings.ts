@@ -1,0 +1,79 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  SETTING_IDS,
+  campusAreasOf,
+  incidentTypesOf,
+  responseTargetsOf,
+  type Campus,
+  type CampusArea,
+  type IncidentTypeSetting,
+  type ResponseTargets,
+  type SaveSettingInput,
+  type SaveSettingResponse,
+} from '@campus-safety/model';
+import type { Caller } from '../platform/caller';
+import { saveWithHistory } from './settings-history';
+
+/** The deployment's current settings, each read through its default when its document is missing. */
+export interface CurrentSettings {
+  responseTargets: ResponseTargets;
+  incidentTypes: readonly IncidentTypeSetting[];
+  campusAreas: Readonly<Record<Campus, CampusArea>>;
+}
+
+/**
+ * How long a function instance reuses the settings it read. Triggers fire on every report write,
+ * so they read through this; a save reaches every instance within it.
+ */
+export const SETTINGS_CACHE_MS = 30_000;
+
+const cache = new WeakMap<Firestore, { readAtMs: number; settings: CurrentSettings }>();
+
+/**
+ * The one place the functions read the editable settings (settings.ts in the model). `fresh`
+ * skips the cache: housekeeping runs once a minute and escalates by the targets saved just now.
+ */
+export async function currentSettings(
+  db: Firestore,
+  { fresh = false, nowMs = Date.now() }: { fresh?: boolean; nowMs?: number } = {},
+): Promise<CurrentSettings> {
+  const cached = cache.get(db);
+  if (!fresh && cached && nowMs - cached.readAtMs < SETTINGS_CACHE_MS) return cached.settings;
+  const settings = db.collection(COLLECTIONS.settings);
+  const [targets, types, areas] = await db.getAll(
+    settings.doc(SETTING_IDS.responseTargets),
+    settings.doc(SETTING_IDS.incidentTypes),
+    settings.doc(SETTING_IDS.campusAreas),
+  );
+  const read: CurrentSettings = {
+    responseTargets: responseTargetsOf(targets?.data()),
+    incidentTypes: incidentTypesOf(types?.data()),
+    campusAreas: campusAreasOf(areas?.data()),
+  };
+  cache.set(db, { readAtMs: nowMs, settings: read });
+  return read;
+}
+
+/**
+ * An Admin saves one setting whole (the schema checked every bound); the previous value and the
+ * editor go to its history in the same transaction.
+ */
+export async function saveSetting(
+  db: Firestore,
+  input: SaveSettingInput,
+  caller: Caller,
+  now: () => Date = () => new Date(),
+): Promise<SaveSettingResponse> {
+  const at = now();
+  const by = { uid: caller.uid, name: caller.displayName };
+  await saveWithHistory(
+    db,
+    db.collection(COLLECTIONS.settings).doc(SETTING_IDS[input.setting]),
+    { ...input.value, updatedAt: at, updatedBy: by },
+    by,
+    at,
+  );
+  cache.delete(db);
+  return { setting: input.setting };
+}

@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useState } from 'react';
+import { CAMPUSES, campusAreasOf, type Campus } from '@campus-safety/model';
+import { SelectField, TextAreaField, TextField } from '../../components/fields';
+import { AreaPreviewMap } from '../../components/map';
+import { toast } from '../../components/toast-store';
+import { useAction } from '../../components/use-action';
+import { useLiveDoc } from '../../data/live-query';
+import { saveSetting, settingSpec } from '../../data/settings';
+import { SettingSection } from './SettingSection';
+import { areaDraftOf, parseAreaDraft, storedAreasOf, type AreaDraft } from './area-draft';
+
+/**
+ * Each campus's area: its boundary as a list of coordinates and its centre, with a map preview of
+ * the draft. Maps, the seed and the Clery geography read the areas; the function checks them.
+ */
+export function CampusAreasForm() {
+  const stored = useLiveDoc(settingSpec('campusAreas')).data;
+  const inForce = useMemo(() => campusAreasOf(stored), [stored]);
+  const [campus, setCampus] = useState<Campus>(CAMPUSES[0]);
+  const [draft, setDraft] = useState<AreaDraft>(() => areaDraftOf(inForce[campus]));
+  const savedAt = stored?.updatedAt?.toMillis();
+  useEffect(() => setDraft(areaDraftOf(inForce[campus])), [savedAt, campus]); // eslint-disable-line react-hooks/exhaustive-deps
+  const parsed = parseAreaDraft(draft);
+  const previewed =
+    'area' in parsed && parsed.area.boundary.length >= 3
+      ? { ...inForce, [campus]: parsed.area }
+      : inForce;
+  const save = useAction(
+    async () => {
+      if ('problem' in parsed) throw new Error(parsed.problem);
+      const areas = storedAreasOf({ ...inForce, [campus]: parsed.area });
+      await saveSetting({ setting: 'campusAreas', value: { areas } });
+      toast.success(`Area of ${campus} saved`);
+    },
+    { failureTitle: `Could not save the area of ${campus}` },
+  );
+  const edit = (change: Partial<AreaDraft>) => {
+    save.clearFailure();
+    setDraft({ ...draft, ...change });
+  };
+
+  return (
+    <SettingSection
+      name="campusAreas"
+      description="The grounds of each campus: the maps draw them and reports are placed by them."
+      stored={stored}
+      save={save}
+      saveLabel="Save area"
+    >
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <div>
+          <SelectField
+            label="Campus"
+            value={campus}
+            onChange={(value) => setCampus(value as Campus)}
+            options={CAMPUSES.map((c) => ({ value: c, label: c }))}
+          />
+          <TextAreaField
+            label="Boundary (one “latitude, longitude” per line, 3 to 50 points)"
+            rows={10}
+            value={draft.boundary}
+            onChange={(boundary) => edit({ boundary })}
+            error={'problem' in parsed ? parsed.problem : undefined}
+          />
+          <div className="grid grid-cols-2 gap-x-3">
+            <TextField
+              label="Centre latitude"
+              inputMode="decimal"
+              value={draft.latitude}
+              onChange={(latitude) => edit({ latitude })}
+            />
+            <TextField
+              label="Centre longitude"
+              inputMode="decimal"
+              value={draft.longitude}
+              onChange={(longitude) => edit({ longitude })}
+            />
+          </div>
+        </div>
+        <AreaPreviewMap campus={campus} areas={previewed} />
+      </div>
+    </SettingSection>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { INCIDENT_TYPE_LABEL_MAX, incidentTypesOf } from '@campus-safety/model';
+
+import { toast } from '../../components/toast-store';
+import { useAction } from '../../components/use-action';
+import { useLiveDoc } from '../../data/live-query';
+import { saveSetting, settingSpec } from '../../data/settings';
+import { SettingSection, SettingTable } from './SettingSection';
+
+/**
+ * Incident types: the label each catalog type is shown by, and whether it is offered for new
+ * reports. A type is never removed: old reports keep it and its Clery classification
+ * (docs/decisions.md).
+ */
+export function IncidentTypesForm() {
+  const stored = useLiveDoc(settingSpec('incidentTypes')).data;
+  const [draft, setDraft] = useState(() => [...incidentTypesOf(stored)]);
+  const savedAt = stored?.updatedAt?.toMillis();
+  useEffect(() => setDraft([...incidentTypesOf(stored)]), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const save = useAction(
+    async () => {
+      await saveSetting({ setting: 'incidentTypes', value: { types: draft } });
+      toast.success('Incident types saved');
+    },
+    { failureTitle: 'Could not save the incident types' },
+  );
+  const set = (i: number, change: Partial<(typeof draft)[number]>) => {
+    save.clearFailure();
+    setDraft(draft.map((t, j) => (j === i ? { ...t, ...change } : t)));
+  };
+
+  return (
+    <SettingSection
+      name="incidentTypes"
+      description="Rename a type or stop offering it for new reports; reports already filed keep their type and Clery classification."
+      stored={stored}
+      save={save}
+      saveLabel="Save types"
+    >
+      <SettingTable columns={['Type', 'Shown as', 'Offered']}>
+        {draft.map((t, i) => (
+          <tr key={t.type}>
+            <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal">
+              {t.type}
+            </th>
+            <td className="px-1 py-0.5">
+              <input
+                className="w-36 rounded border border-slate-300 px-1 py-0.5 sm:w-48"
+                maxLength={INCIDENT_TYPE_LABEL_MAX}
+                aria-label={`${t.type}, shown as`}
+                value={t.label}
+                onChange={(e) => set(i, { label: e.target.value })}
+              />
+            </td>
+            <td className="px-1 py-0.5 text-center">
+              <input
+                type="checkbox"
+                aria-label={`${t.type}, offered`}
+                checked={t.offered}
+                onChange={(e) => set(i, { offered: e.target.checked })}
+              />
+            </td>
+          </tr>
+        ))}
+      </SettingTable>
+    </SettingSection>
+  );
+}

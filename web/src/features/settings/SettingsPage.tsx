@@ -1,0 +1,23 @@
+import { PageHeader } from '../../components/PageHeader';
+import { CampusAreasForm } from './CampusAreasForm';
+import { IncidentTypesForm } from './IncidentTypesForm';
+import { ResponseTargetsForm } from './ResponseTargetsForm';
+
+/**
+ * `/settings` (Admins): the deployment's response targets, incident types and campus areas, each
+ * saved whole through `saveSetting` with its history of who changed what. Escalation policies
+ * stay with the on-call schedules they work with (/on-call).
+ */
+export default function SettingsPage() {
+  return (
+    <div>
+      <PageHeader
+        title="Settings"
+        subtitle="Response targets, incident types and campus areas. Each change is kept in its history."
+      />
+      <ResponseTargetsForm />
+      <IncidentTypesForm />
+      <CampusAreasForm />
+    </div>
+  );
+}

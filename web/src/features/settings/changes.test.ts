@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTING_VALUES } from '@campus-safety/model';
+import { settingChanges } from './changes';
+
+describe('settingChanges', () => {
+  it('names each target that changed, against the defaults when there was no document', () => {
+    const targets = structuredClone(DEFAULT_SETTING_VALUES.responseTargets.targets);
+    (targets.Critical as { assignWithinMinutes: number }).assignWithinMinutes = 3;
+    expect(settingChanges('responseTargets', null, { targets })).toEqual([
+      'Critical: assign within 5 → 3 min',
+    ]);
+    expect(settingChanges('responseTargets', { targets }, { targets })).toEqual([
+      'Saved without changes',
+    ]);
+  });
+
+  it('names renamed and retired types, and a moved boundary', () => {
+    const types = structuredClone(DEFAULT_SETTING_VALUES.incidentTypes.types);
+    types[1] = { ...types[1]!, label: 'Fire or smoke', offered: false };
+    expect(settingChanges('incidentTypes', undefined, { types })).toEqual([
+      'Fire: shown as "Fire" → "Fire or smoke"',
+      'Fire: no longer offered',
+    ]);
+    const areas = structuredClone(DEFAULT_SETTING_VALUES.campusAreas.areas);
+    areas['North Campus'].boundary.pop();
+    expect(settingChanges('campusAreas', null, { areas })).toEqual([
+      'North Campus: boundary changed (10 → 9 points)',
+    ]);
+  });
+});

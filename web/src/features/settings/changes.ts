@@ -1,0 +1,50 @@
+import {
+  CAMPUSES,
+  TARGET_LEVELS,
+  campusAreasOf,
+  incidentTypesOf,
+  responseTargetsOf,
+  type SettingName,
+} from '@campus-safety/model';
+
+/**
+ * What one history entry changed, in words ("Critical: assign within 5 → 3 min"). A missing
+ * `before` is read as the defaults it replaced, as every reader does.
+ */
+export function settingChanges(name: SettingName, before: unknown, after: unknown): string[] {
+  const changes: string[] = [];
+  if (name === 'responseTargets') {
+    const [a, b] = [responseTargetsOf(before), responseTargetsOf(after)];
+    for (const level of TARGET_LEVELS) {
+      const [was, now] = [a[level], b[level]];
+      if (was.assignWithinMinutes !== now.assignWithinMinutes)
+        changes.push(
+          `${level}: assign within ${was.assignWithinMinutes} → ${now.assignWithinMinutes} min`,
+        );
+      if (was.respondWithinMinutes !== now.respondWithinMinutes)
+        changes.push(
+          `${level}: respond within ${was.respondWithinMinutes} → ${now.respondWithinMinutes} min`,
+        );
+    }
+  } else if (name === 'incidentTypes') {
+    const [a, b] = [incidentTypesOf(before), incidentTypesOf(after)];
+    b.forEach((now, i) => {
+      const was = a[i]!;
+      if (was.label !== now.label)
+        changes.push(`${now.type}: shown as "${was.label}" → "${now.label}"`);
+      if (was.offered !== now.offered)
+        changes.push(`${now.type}: ${now.offered ? 'offered again' : 'no longer offered'}`);
+    });
+  } else {
+    const [a, b] = [campusAreasOf(before), campusAreasOf(after)];
+    for (const campus of CAMPUSES) {
+      if (JSON.stringify(a[campus].boundary) !== JSON.stringify(b[campus].boundary))
+        changes.push(
+          `${campus}: boundary changed (${a[campus].boundary.length} → ${b[campus].boundary.length} points)`,
+        );
+      if (JSON.stringify(a[campus].centre) !== JSON.stringify(b[campus].centre))
+        changes.push(`${campus}: centre moved`);
+    }
+  }
+  return changes.length > 0 ? changes : ['Saved without changes'];
+}
