@@ -40,12 +40,12 @@ export function IncidentTypesForm() {
       <SettingTable columns={['Type', 'Shown as', 'Offered']}>
         {draft.map((t, i) => (
           <tr key={t.type}>
-            <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal">
+            <th scope="row" className="pr-3 text-left font-normal sm:whitespace-nowrap">
               {t.type}
             </th>
             <td className="px-1 py-0.5">
               <input
-                className="w-36 rounded border border-slate-300 px-1 py-0.5 sm:w-48"
+                className="w-full min-w-24 rounded border border-slate-300 px-1 py-0.5 sm:w-48"
                 maxLength={INCIDENT_TYPE_LABEL_MAX}
                 aria-label={`${t.type}, shown as`}
                 value={t.label}
