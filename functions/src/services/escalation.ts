@@ -272,7 +272,9 @@ export async function endEscalationIfOver(
 ): Promise<boolean> {
   const state = after.escalation as ReportEscalation | undefined;
   if (!state?.open) return false;
-  const { responseTargets } = await currentSettings(db);
+  // Fresh, like housekeeping: by a target cached from before a save, the escalation housekeeping
+  // just started under the saved one would look over, and end at once.
+  const { responseTargets } = await currentSettings(db, { fresh: true });
   const now = escalationConditionOf(escalationFactsOf(after), responseTargets);
   if (now?.condition === state.condition && now.startMs === millisOf(state.startedAt)) return false;
   const ref = db.collection(COLLECTIONS.incidentReports).doc(incidentId);

@@ -343,18 +343,27 @@ export function runScheduled(functionId: string, jobName: string): Promise<void>
   );
 }
 
+/**
+ * The Functions emulator keys a background trigger `<region>-<name>-<generation>`, and each
+ * `backgroundTriggers(true)` loads the triggers again under the next generation while the older
+ * ones stay registered, disabled: they answer 204 and run nothing. The live one is the
+ * generation that neither is unknown (404) nor disabled (204).
+ */
+const TRIGGER_GENERATIONS = 10;
+
 async function postToTrigger(
   functionId: string,
   headers: Record<string, string>,
   body: string,
 ): Promise<void> {
   let lastStatus = 0;
-  for (let generation = 0; generation < 5; generation++) {
+  for (let generation = 0; generation < TRIGGER_GENERATIONS; generation++) {
     const res = await fetch(
       `http://127.0.0.1:${PORTS.functions}/functions/projects/${PROJECT}/triggers/${FUNCTIONS_REGION}-${functionId}-${generation}`,
       { method: 'POST', headers, body },
     );
     lastStatus = res.status;
+    if (res.status === 204) continue;
     if (res.ok) return;
     if (res.status !== 404) throw new Error(`Trigger answered ${res.status}: ${await res.text()}`);
   }
