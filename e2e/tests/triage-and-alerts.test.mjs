@@ -110,9 +110,11 @@ describe('Triage', () => {
     const clock = row.locator('[data-target-state]');
     assert.equal(await clock.getAttribute('data-target-state'), 'within');
     assert.match((await clock.textContent()) ?? '', /^Within targetWaiting \d+ mintarget 15 min$/);
-    // Seeded reports waiting for days are overdue.
+    // Seeded reports waiting for days are past their target: overdue, or escalated where an
+    // earlier test's housekeeping run has escalated them (the clock says what the server did).
     const first = waiting.locator('tbody tr').first().locator('[data-target-state]');
-    assert.equal(await first.getAttribute('data-target-state'), 'overdue');
+    const firstState = await first.getAttribute('data-target-state');
+    assert.ok(['overdue', 'escalated'].includes(firstState ?? ''), `first row ${firstState}`);
 
     await screenshot(page, 'imt-triage');
     // By keyboard: the button leaves the row, and focus follows the report to its new queue.
