@@ -63,16 +63,14 @@ export interface StatsEvent {
 
 /**
  * Applies one report write to the stats docs it moves (its campus doc and its day doc, both
- * before and after). For each doc it first reads SHARD_CHOICES of its INCIDENT_STATS_SHARDS
- * shards (candidateShards) outside any transaction and picks the one written longest ago; the
- * transaction then reads and writes that shard alone, `after − before` added, zeros dropped, the
- * shard written back whole (or deleted when nothing is left), with the event's processed_events
- * marker. The choice is only advice (any shard sums right), so it takes no locks: read in the
- * transaction, every candidate would be locked, and a batch of reports created at once (an
- * import, the seed) contended on most shards. A burst of N reports a second so writes each shard
- * close to N / INCIDENT_STATS_SHARDS times a second, without chance piling writes onto one;
- * concurrent writes to one shard retry the transaction; a redelivery adds nothing. A write that
- * changes nothing counted costs nothing.
+ * before and after). For each doc the transaction reads SHARD_CHOICES of its INCIDENT_STATS_SHARDS
+ * shards (candidateShards) and writes `after − before` into the one written longest ago, zeros
+ * dropped,
+ * the shard written back whole (or deleted when nothing is left), with the event's
+ * processed_events marker. So a burst of N reports a second writes each shard close to N /
+ * INCIDENT_STATS_SHARDS times a second, without chance piling writes onto one; concurrent writes
+ * to one shard retry the transaction; a redelivery adds nothing. A write that changes nothing
+ * counted costs nothing.
  */
 export async function applyIncidentStatsChange(
   db: Firestore,
@@ -81,30 +79,31 @@ export async function applyIncidentStatsChange(
 ): Promise<'unchanged' | 'applied' | 'duplicate'> {
   const deltas = incidentStatsDelta(event.before, event.after, timeZone);
   if (deltas.length === 0) return 'unchanged';
-  const targets = await Promise.all(
-    deltas.map(async (part) => {
-      const key = `${event.eventId}/${statsRef(db, part, 0).path}`;
-      const candidates = candidateShards(key, INCIDENT_STATS_SHARDS);
-      const snaps = await db.getAll(...candidates.map((shard) => statsRef(db, part, shard)));
-      const shard = lessRecentlyWritten(
-        candidates.map((candidate, i) => ({
-          shard: candidate,
-          writtenAtMs: writtenAtMs(snaps[i]!),
-        })),
-      );
-      return { part, ref: statsRef(db, part, shard) };
-    }),
-  );
   const outcome = await runOnce(
     db,
     { trigger: 'incidentStats', eventId: event.eventId },
     async (tx) => {
-      const current = await Promise.all(targets.map(({ ref }) => tx.get(ref)));
-      targets.forEach(({ part, ref }, i) => {
-        const counters = pruneCounters(addCounters(countersIn(current[i]!.data()), part.counters));
-        if (counters) tx.set(ref, docData({ ...part, counters }));
-        else if (current[i]!.exists) tx.delete(ref);
-      });
+      const chosen = await Promise.all(
+        deltas.map(async (part) => {
+          const key = `${event.eventId}/${statsRef(db, part, 0).path}`;
+          const candidates = candidateShards(key, INCIDENT_STATS_SHARDS);
+          const snaps = await Promise.all(
+            candidates.map((shard) => tx.get(statsRef(db, part, shard))),
+          );
+          const shard = lessRecentlyWritten(
+            candidates.map((candidate, i) => ({
+              shard: candidate,
+              writtenAtMs: writtenAtMs(snaps[i]!),
+            })),
+          );
+          return { part, snap: snaps[candidates.indexOf(shard)]! };
+        }),
+      );
+      for (const { part, snap } of chosen) {
+        const counters = pruneCounters(addCounters(countersIn(snap.data()), part.counters));
+        if (counters) tx.set(snap.ref, docData({ ...part, counters }));
+        else if (snap.exists) tx.delete(snap.ref);
+      }
     },
   );
   return outcome.duplicate ? 'duplicate' : 'applied';
