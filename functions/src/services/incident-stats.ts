@@ -1,10 +1,4 @@
-import {
-  FieldValue,
-  Timestamp,
-  type DocumentReference,
-  type DocumentSnapshot,
-  type Firestore,
-} from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   INCIDENT_STATS_DAYS,
@@ -14,11 +8,9 @@ import {
 } from '@campus-safety/model';
 import {
   addCounters,
-  candidateShards,
   countersIn,
   incidentStatsDelta,
   incidentStatsTotals,
-  lessRecentlyWritten,
   pruneCounters,
   type ReportFields,
   type StatsDocKey,
@@ -49,6 +41,16 @@ function statsRef(db: Firestore, { campus, day }: StatsDocKey, shard: number): D
     : stats.doc(id).collection(INCIDENT_STATS_DAYS).doc(statsShardId(day, shard));
 }
 
+/** The shard a report counts in, all its life: FNV-1a of its id, modulo the shard count. */
+export function statsShardOf(incidentId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < incidentId.length; i += 1) {
+    hash ^= incidentId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % INCIDENT_STATS_SHARDS;
+}
+
 function docData(part: StatsPart) {
   const labels =
     part.day === null ? { campus: part.campus } : { campus: part.campus, day: part.day };
@@ -57,20 +59,20 @@ function docData(part: StatsPart) {
 
 export interface StatsEvent {
   eventId: string;
+  /** The report's id: it picks the shard (statsShardOf). */
+  incidentId: string;
   before: ReportFields | undefined;
   after: ReportFields | undefined;
 }
 
 /**
  * Applies one report write to the stats docs it moves (its campus doc and its day doc, both
- * before and after). For each doc the transaction reads SHARD_CHOICES of its INCIDENT_STATS_SHARDS
- * shards (candidateShards) and writes `after − before` into the one written longest ago, zeros
- * dropped,
- * the shard written back whole (or deleted when nothing is left), with the event's
- * processed_events marker. So a burst of N reports a second writes each shard close to N /
- * INCIDENT_STATS_SHARDS times a second, without chance piling writes onto one; concurrent writes
- * to one shard retry the transaction; a redelivery adds nothing. A write that changes nothing
- * counted costs nothing.
+ * before and after), in the report's shard of each: each shard is read, `after − before` added,
+ * zeros dropped and the shard written back whole (or deleted when nothing is left), in one
+ * transaction with the event's processed_events marker. Reports spread over
+ * INCIDENT_STATS_SHARDS shards, so a burst of N reports a second writes each shard about
+ * N / INCIDENT_STATS_SHARDS times a second; concurrent writes to one shard retry the transaction;
+ * a redelivery adds nothing. A write that changes nothing counted costs nothing.
  */
 export async function applyIncidentStatsChange(
   db: Firestore,
@@ -83,35 +85,17 @@ export async function applyIncidentStatsChange(
     db,
     { trigger: 'incidentStats', eventId: event.eventId },
     async (tx) => {
-      const chosen = await Promise.all(
-        deltas.map(async (part) => {
-          const key = `${event.eventId}/${statsRef(db, part, 0).path}`;
-          const candidates = candidateShards(key, INCIDENT_STATS_SHARDS);
-          const snaps = await Promise.all(
-            candidates.map((shard) => tx.get(statsRef(db, part, shard))),
-          );
-          const shard = lessRecentlyWritten(
-            candidates.map((candidate, i) => ({
-              shard: candidate,
-              writtenAtMs: writtenAtMs(snaps[i]!),
-            })),
-          );
-          return { part, snap: snaps[candidates.indexOf(shard)]! };
-        }),
-      );
-      for (const { part, snap } of chosen) {
-        const counters = pruneCounters(addCounters(countersIn(snap.data()), part.counters));
-        if (counters) tx.set(snap.ref, docData({ ...part, counters }));
-        else if (snap.exists) tx.delete(snap.ref);
-      }
+      const shard = statsShardOf(event.incidentId);
+      const refs = deltas.map((part) => statsRef(db, part, shard));
+      const current = await Promise.all(refs.map((ref) => tx.get(ref)));
+      deltas.forEach((part, i) => {
+        const counters = pruneCounters(addCounters(countersIn(current[i]!.data()), part.counters));
+        if (counters) tx.set(refs[i]!, docData({ ...part, counters }));
+        else if (current[i]!.exists) tx.delete(refs[i]!);
+      });
     },
   );
   return outcome.duplicate ? 'duplicate' : 'applied';
-}
-
-function writtenAtMs(snap: DocumentSnapshot): number | null {
-  const at: unknown = snap.get('updatedAt');
-  return at instanceof Timestamp ? at.toMillis() : null;
 }
 
 /**

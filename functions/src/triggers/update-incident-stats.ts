@@ -13,6 +13,7 @@ export const updateIncidentStats = onDocumentWritten(
       db(),
       {
         eventId: event.id,
+        incidentId: event.params.incidentId,
         before: event.data?.before.data(),
         after: event.data?.after.data(),
       },

@@ -10,14 +10,11 @@ import {
 } from '@campus-safety/model';
 import {
   addCounters,
-  candidateShards,
   countersIn,
   incidentStatsContribution,
   incidentStatsDelta,
   incidentStatsTotals,
-  lessRecentlyWritten,
   pruneCounters,
-  SHARD_CHOICES,
   type Counters,
   type ReportFields,
   type StatsPart,
@@ -322,75 +319,5 @@ describe('day docs against brute force over generated reports', () => {
       assert.ok(read && read.from <= exact && exact < read.to, `p${p}: ${exact}`);
       if (exact < 120) assert.equal(read.from, exact);
     }
-  });
-});
-
-describe('choosing a stats shard (issue 22)', () => {
-  it('draws distinct shards, the same ones again for the same key, spread over all shards', () => {
-    const seen = new Set<number>();
-    for (let i = 0; i < 500; i++) {
-      const drawn = candidateShards(`event-${i}/incident_stats/North`, 8);
-      assert.equal(drawn.length, SHARD_CHOICES);
-      assert.equal(new Set(drawn).size, drawn.length);
-      for (const shard of drawn) {
-        assert.ok(Number.isInteger(shard) && shard >= 0 && shard < 8);
-        seen.add(shard);
-      }
-    }
-    assert.equal(seen.size, 8);
-    assert.deepEqual(candidateShards('e/x', 8), candidateShards('e/x', 8));
-    assert.deepEqual(candidateShards('e/x', 1), [0]);
-  });
-
-  it('writes the shard written longest ago; a shard never written first', () => {
-    const at = (shard: number, writtenAtMs: number | null) => ({ shard, writtenAtMs });
-    assert.equal(lessRecentlyWritten([at(2, 5_000), at(6, 1_000), at(4, 3_000)]), 6);
-    assert.equal(lessRecentlyWritten([at(2, 1_000), at(6, 5_000)]), 2);
-    assert.equal(lessRecentlyWritten([at(2, 1_000), at(6, null), at(4, 0)]), 6);
-    assert.equal(lessRecentlyWritten([at(2, 1_000), at(6, 1_000)]), 2);
-  });
-
-  it('keeps every shard at about a write a second in a burst where one random shard per report does not', () => {
-    // Bursts like the bench's: 2,000 reports at 3.3 a second (exponential gaps), random ids.
-    let seed = 20_261_127;
-    const random = () => {
-      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
-      return seed / 2 ** 32;
-    };
-    const busiest = (choose: (id: string, last: number[]) => number) => {
-      const last = Array<number>(8).fill(-Infinity);
-      const writes: number[][] = Array.from({ length: 8 }, () => []);
-      let now = 0;
-      for (let i = 0; i < 2_000; i++) {
-        now += -Math.log(1 - random()) * 300;
-        const shard = choose(random().toString(36), last);
-        last[shard] = now;
-        writes[shard]!.push(now);
-      }
-      // The most writes any shard had in a sliding 10 s window (the hotspot report's measure).
-      let most = 0;
-      for (const times of writes)
-        for (let j = 0, k = 0; j < times.length; j++) {
-          while (times[j]! - times[k]! >= 10_000) k++;
-          most = Math.max(most, j - k + 1);
-        }
-      return most;
-    };
-    const hashed: number[] = [];
-    const chosen: number[] = [];
-    for (let burst = 0; burst < 20; burst++) {
-      hashed.push(busiest((id) => candidateShards(id, 8)[0]!));
-      chosen.push(
-        busiest((id, last) => {
-          const candidates = candidateShards(id, 8);
-          return lessRecentlyWritten(
-            candidates.map((shard) => ({ shard, writtenAtMs: last[shard]! })),
-          );
-        }),
-      );
-    }
-    // Above 10 writes in 10 s is what the hotspot report flags.
-    assert.ok(hashed.filter((peak) => peak > 10).length >= 15, `hashed peaks ${hashed}`);
-    assert.ok(chosen.filter((peak) => peak > 10).length <= 1, `chosen peaks ${chosen}`);
   });
 });
