@@ -36,8 +36,9 @@ const cache = new WeakMap<Firestore, { readAtMs: number; settings: CurrentSettin
  */
 export async function currentSettings(
   db: Firestore,
-  { fresh = false, nowMs = Date.now() }: { fresh?: boolean; nowMs?: number } = {},
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<CurrentSettings> {
+  const nowMs = Date.now();
   const cached = cache.get(db);
   if (!fresh && cached && nowMs - cached.readAtMs < SETTINGS_CACHE_MS) return cached.settings;
   const settings = db.collection(COLLECTIONS.settings);
