@@ -73,18 +73,31 @@ async function setFilters(page, { campus, status, day }) {
   await page.getByLabel('To', { exact: true }).fill(day);
 }
 
-/** Clicks Export CSV and reads the downloaded file back (bytes, so the BOM is seen). */
+/**
+ * Clicks Export CSV and reads the downloaded file back (bytes, so the BOM is seen). The toast that
+ * names the rows is awaited from before the click: it closes itself after a few seconds, which a
+ * loaded machine can spend between the download and a later look.
+ */
 async function exportCsv(page, rowCount) {
   const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  // `520 rows · incident-reports-….csv`
+  const toastShown = page
+    .getByText(`${rowCount} ${rowCount === 1 ? 'row' : 'rows'} · `)
+    .waitFor({ timeout: 60_000 })
+    .then(
+      () => null,
+      (error) => error,
+    );
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  // The toast names the rows written: `520 rows · incident-reports-….csv`.
-  await page.getByText(`${rowCount} ${rowCount === 1 ? 'row' : 'rows'} · `).waitFor();
   const text = (await readFile(await download.path())).toString('utf8');
   const { bom, rows } = parseCsv(text);
+  const [header, ...body] = rows;
+  assert.equal(body.length, rowCount, 'the file has one row per matching report');
+  const toastMissing = await toastShown;
+  if (toastMissing) throw toastMissing;
   assert.ok(bom, 'the file starts with a UTF-8 byte-order mark');
   assert.match(download.suggestedFilename(), /^[a-z-]+-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
-  const [header, ...body] = rows;
   return { header, body, column: (name) => body.map((r) => r[header.indexOf(name)]) };
 }
 
