@@ -4,21 +4,15 @@
  */
 import './options';
 
-export { announceNewIncident } from './triggers/announce-new-incident';
-export { applyIncidentStatusChange } from './triggers/apply-incident-status-change';
+export { handleIncidentReportWrite } from './triggers/handle-incident-report-write';
 export { applyAccomplishmentReport } from './triggers/apply-accomplishment-report';
 export { syncAccomplishmentArchive } from './triggers/sync-accomplishment-archive';
 export { syncUserAccount } from './triggers/sync-user-account';
-export { updateIncidentStats } from './triggers/update-incident-stats';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
-export { updateIncidentKeywords } from './triggers/update-incident-keywords';
-export { pageAssignee } from './triggers/page-assignee';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 export { planMassNotification } from './triggers/plan-mass-notification';
 export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';
 export { countMassNotificationRead } from './triggers/count-mass-notification-read';
-export { assignToOnCall } from './triggers/assign-to-on-call';
-export { endEscalation } from './triggers/end-escalation';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';

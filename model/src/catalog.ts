@@ -5,6 +5,11 @@
 export const CAMPUSES = ['Main Campus', 'North Campus', 'Riverside Campus'] as const;
 export type Campus = (typeof CAMPUSES)[number];
 
+/** Whether a name (a report's `nearestCampus`, say) is one of the campuses. */
+export function isCampus(name: unknown): name is Campus {
+  return (CAMPUSES as readonly unknown[]).includes(name);
+}
+
 /** Ordered from least to most severe. */
 export const THREAT_LEVELS = ['Low', 'Moderate', 'High', 'Critical'] as const;
 export type ThreatLevel = (typeof THREAT_LEVELS)[number];

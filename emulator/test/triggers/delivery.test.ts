@@ -109,9 +109,12 @@ describe('trigger delivery protocol', function () {
       await db.doc('elsewhere/x').set({ v: 1 });
       await db.doc('logs/a/b/c').set({ v: 1 });
       // The receiver comes up only now: everything above must be retried and still arrive in order.
+      // A time on purpose: a refused connection leaves no trace to wait for, and a listener that
+      // took the connection would count as a delivery (never resent).
       await new Promise((resolve) => setTimeout(resolve, 300));
       await startReceiver();
       await eventually(() => received.length >= 6, 'six deliveries', 30_000);
+      // A time on purpose: a seventh delivery (a duplicate, the old generation) must not come.
       await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
       await close();

@@ -1,6 +1,7 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  isCampus,
   mayEditOnCallSchedule,
   onCallAt,
   onCallPlanOf,
@@ -31,6 +32,9 @@ export async function onCallFor(
   at: Date,
   timeZone: string,
 ): Promise<{ onCall: OnCallNow | null; autoAssign: boolean }> {
+  // Schedules exist for the catalog's campuses only; any other name (an import's, a typo) has
+  // none, and may not even be a valid document id.
+  if (!isCampus(campus)) return { onCall: null, autoAssign: false };
   const data = (await db.collection(COLLECTIONS.onCallSchedules).doc(campus).get()).data();
   const plan = onCallPlanOf(data as OnCallSchedule | undefined);
   return {

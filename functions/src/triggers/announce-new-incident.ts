@@ -1,6 +1,3 @@
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../platform/firebase';
@@ -9,20 +6,23 @@ import { applyReportQuota } from '../services/report-quota';
 import { reporterUidOf } from '../services/reporter';
 import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
+import { createdReport, type ReportStep } from './report-write';
 
 /**
  * A new incident report: the reporter gets the yellow "Incident Reported" notification and push,
  * and, for a report filed through the app, their hourly report quota is brought up to date
  * (services/report-quota.ts).
  */
-export const announceNewIncident = onDocumentCreated(
-  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('announceNewIncident', async (event) => {
-    const incident = event.data?.data();
+export const announceNewIncident: ReportStep = recordingFailures(
+  'announceNewIncident',
+  async (event) => {
+    const created = createdReport(event);
+    if (!created) return;
+    const incident = created.data();
     // Only a report as the app files it is new; one created with a later status is history. One
     // whose "reported" timeline entry was written with it (an import, the demo seed) is history
     // too: applyIncidentStatus finds that entry and neither notifies nor adds a second one.
-    if (!incident || incident.status !== 'Reported') return;
+    if (incident.status !== 'Reported') return;
     // First, so the reporter's "Incident Reported" notification means the quota is up to date.
     await applyReportQuota(
       db(),
@@ -30,7 +30,7 @@ export const announceNewIncident = onDocumentCreated(
         incidentId: event.params.incidentId,
         incident,
         reporterUid: await reporterUidOf(db(), event.params.incidentId, incident),
-        createdAt: event.data?.createTime ?? Timestamp.fromDate(new Date(event.time)),
+        createdAt: created.createTime,
       },
       timeZone(),
     );
@@ -38,12 +38,12 @@ export const announceNewIncident = onDocumentCreated(
       { db: db(), push: defaultSender(), timeZone: timeZone() },
       {
         eventId: event.id,
-        eventTime: commitTime(event.data, event.time),
+        eventTime: commitTime(created, event.time),
         incidentId: event.params.incidentId,
         incident,
         status: 'Reported',
         timing: null,
       },
     );
-  }),
+  },
 );

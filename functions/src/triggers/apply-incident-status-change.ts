@@ -1,6 +1,4 @@
-import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
-import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { classifyStatusChange } from '../domain/status-change';
 import { defaultSender } from '../push/default-sender';
@@ -8,18 +6,19 @@ import { db } from '../platform/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
 import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
+import { type ReportStep, updatedReport } from './report-write';
 
 /**
  * An incident's status moved (Processing, Responded, Resolved, Declined): timing fields, history,
  * the reporter's notification and push. Updates that leave the status alone (including this
  * trigger's own writes) do nothing; moves the status machine forbids are logged, not announced.
  */
-export const applyIncidentStatusChange = onDocumentUpdated(
-  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('applyIncidentStatusChange', async (event) => {
-    const before = event.data?.before.data();
-    const after = event.data?.after.data();
-    if (!before || !after) return;
+export const applyIncidentStatusChange: ReportStep = recordingFailures(
+  'applyIncidentStatusChange',
+  async (event) => {
+    const update = updatedReport(event);
+    if (!update) return;
+    const { before, after } = update;
     const change = classifyStatusChange(before.status, after.status);
     if (change.kind === 'none') return;
     if (change.kind === 'illegal') {
@@ -39,5 +38,5 @@ export const applyIncidentStatusChange = onDocumentUpdated(
         timing: change.timing,
       },
     );
-  }),
+  },
 );

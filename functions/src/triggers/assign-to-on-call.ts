@@ -1,30 +1,26 @@
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
-import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { accountEmailVerified, db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
 import { assignToOnCall as work } from '../services/on-call';
+import { createdReport, type ReportStep } from './report-write';
 
 /**
  * A new report of a campus whose schedule assigns automatically goes to the person on call
  * (the assignment then pages them through `pageAssignee`, like any other).
  */
-export const assignToOnCall = onDocumentCreated(
-  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('assignToOnCall', async (event) => {
-    const incident = event.data?.data();
-    if (!incident) return;
-    const outcome = await work(
-      {
-        db: db(),
-        emailVerified: accountEmailVerified,
-        timeZone: timeZone(),
-        now: () => new Date(event.time),
-      },
-      { eventId: event.id, incidentId: event.params.incidentId, incident },
-    );
-    // The one sign of a run that assigns nothing (a campus without automatic assignment).
-    logger.info('Automatic assignment', { incidentId: event.params.incidentId, outcome });
-  }),
-);
+export const assignToOnCall: ReportStep = recordingFailures('assignToOnCall', async (event) => {
+  const incident = createdReport(event)?.data();
+  if (!incident) return;
+  const outcome = await work(
+    {
+      db: db(),
+      emailVerified: accountEmailVerified,
+      timeZone: timeZone(),
+      now: () => new Date(event.time),
+    },
+    { eventId: event.id, incidentId: event.params.incidentId, incident },
+  );
+  // The one sign of a run that assigns nothing (a campus without automatic assignment).
+  logger.info('Automatic assignment', { incidentId: event.params.incidentId, outcome });
+});

@@ -1,24 +1,20 @@
-import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
-import { COLLECTIONS } from '@campus-safety/model';
 import { db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
 import { endEscalationIfOver } from '../services/escalation';
 import { commitTime } from './commit-time';
+import { type ReportStep, updatedReport } from './report-write';
 
 /**
  * A report changed: an open escalation whose condition ended (assigned, acknowledged, responded,
  * closed) ends with it, and its notices stop being new.
  */
-export const endEscalation = onDocumentUpdated(
-  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('endEscalation', async (event) => {
-    const after = event.data?.after.data();
-    if (!after) return;
-    await endEscalationIfOver(
-      db(),
-      event.params.incidentId,
-      after,
-      commitTime(event.data?.after, event.time),
-    );
-  }),
-);
+export const endEscalation: ReportStep = recordingFailures('endEscalation', async (event) => {
+  const update = updatedReport(event);
+  if (!update) return;
+  await endEscalationIfOver(
+    db(),
+    event.params.incidentId,
+    update.after,
+    commitTime(event.data?.after, event.time),
+  );
+});

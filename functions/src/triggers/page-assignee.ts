@@ -1,5 +1,3 @@
-import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
-import { COLLECTIONS } from '@campus-safety/model';
 import { consoleUrl, timeZone } from '../options';
 import { accountEmailVerified, db } from '../platform/firebase';
 import { smtpTransport } from '../platform/mail';
@@ -7,33 +5,31 @@ import { recordingFailures } from '../platform/trigger-failures';
 import { defaultSender } from '../push/default-sender';
 import { pageAssignee as work } from '../services/paging';
 import { commitTime } from './commit-time';
+import { type ReportStep, updatedReport } from './report-write';
 
 /**
  * A report got an assignee, by any path (a staff write, reassignReport, later automatic
  * assignment): the assignee is told at once and the previous one, if any, that it moved.
  */
-export const pageAssignee = onDocumentUpdated(
-  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('pageAssignee', async (event) => {
-    const before = event.data?.before.data();
-    const after = event.data?.after.data();
-    if (!before || !after) return;
-    await work(
-      {
-        db: db(),
-        push: defaultSender(),
-        mail: smtpTransport(),
-        emailVerified: accountEmailVerified,
-        consoleUrl: consoleUrl(),
-        timeZone: timeZone(),
-      },
-      {
-        eventId: event.id,
-        eventTime: commitTime(event.data?.after, event.time),
-        incidentId: event.params.incidentId,
-        before,
-        after,
-      },
-    );
-  }),
-);
+export const pageAssignee: ReportStep = recordingFailures('pageAssignee', async (event) => {
+  const update = updatedReport(event);
+  if (!update) return;
+  const { before, after } = update;
+  await work(
+    {
+      db: db(),
+      push: defaultSender(),
+      mail: smtpTransport(),
+      emailVerified: accountEmailVerified,
+      consoleUrl: consoleUrl(),
+      timeZone: timeZone(),
+    },
+    {
+      eventId: event.id,
+      eventTime: commitTime(event.data?.after, event.time),
+      incidentId: event.params.incidentId,
+      before,
+      after,
+    },
+  );
+});

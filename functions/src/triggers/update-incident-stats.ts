@@ -1,14 +1,13 @@
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { COLLECTIONS } from '@campus-safety/model';
 import { timeZone } from '../options';
 import { db } from '../platform/firebase';
 import { applyIncidentStatsChange } from '../services/incident-stats';
 import { recordingFailures } from '../platform/trigger-failures';
+import { type ReportStep } from './report-write';
 
 /** Any write of a report (create, edit, archive/restore, delete) moves the campus and day stats. */
-export const updateIncidentStats = onDocumentWritten(
-  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
-  recordingFailures('updateIncidentStats', async (event) => {
+export const updateIncidentStats: ReportStep = recordingFailures(
+  'updateIncidentStats',
+  async (event) => {
     await applyIncidentStatsChange(
       db(),
       {
@@ -19,5 +18,5 @@ export const updateIncidentStats = onDocumentWritten(
       },
       timeZone(),
     );
-  }),
+  },
 );

@@ -212,22 +212,23 @@ describe('incident stats trigger and rebuild', () => {
   it('a duplicate delivery of the same event counts once', async () => {
     const other = unique('Dup Campus');
     const document = `${COLLECTIONS.incidentReports}/${unique('inc')}`;
+    // Already handled (Responded), so the report's other steps pass this made-up report over.
     const event = cloudEvent({
       id: unique('evt'),
       type: 'written',
       document,
-      value: { nearestCampus: other, isArchived: false, status: 'Reported', incidentType: 'Fire' },
+      value: { nearestCampus: other, isArchived: false, status: 'Responded', incidentType: 'Fire' },
     });
-    await deliverEvent('updateIncidentStats', event);
+    await deliverEvent('handleIncidentReportWrite', event);
     await waitFor(
       () => stats(other),
       (s) => s?.total === 1,
     );
     // deliverEvent returns once the trigger has run: the count is final.
-    await deliverEvent('updateIncidentStats', event);
+    await deliverEvent('handleIncidentReportWrite', event);
     const after = (await stats(other))!;
     assert.equal(after.total, 1);
-    assert.deepEqual(after.byStatus, { Reported: 1 });
+    assert.deepEqual(after.byStatus, { Responded: 1 });
   });
 
   it('rebuildIncidentStats reproduces the counts the trigger kept; only Admins may run it', async () => {

@@ -125,7 +125,7 @@ describe('on-call schedules (issue 20 item 4)', function () {
     const outcomes = await Promise.all(
       [off, nobody].map(async (ref) => {
         const [log] = await waitForLogs(
-          (l) => /assignToOnCall/.test(l.fn) && l.fields.incidentId === ref.id,
+          (l) => l.message === 'Automatic assignment' && l.fields.incidentId === ref.id,
           1,
           60_000,
         );

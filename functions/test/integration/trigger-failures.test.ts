@@ -45,35 +45,29 @@ async function faultyReport(failures: number) {
 /**
  * The retry of the failed creation event: same id, same document, delivered again once the
  * platform's backoff has passed. This wait is on the clock because the trigger's behaviour is:
- * only an event older than RETRY_AFTER_MS may be a retry. The Functions emulator also restarts
- * the worker a failure killed, and a redelivery within about a second meets a closing connection,
- * so each retry also comes a second after the previous delivery ended, as the platform's would.
+ * only an event older than RETRY_AFTER_MS may be a retry.
  */
-let lastDelivery = 0;
 async function retry(ref: { path: string }, fields: Record<string, unknown>, record: DocumentData) {
   const eventTime = (record.eventTime as Timestamp).toMillis();
-  await waitUntil(
-    () => Date.now() >= Math.max(eventTime + RETRY_AFTER_MS + 500, lastDelivery + 1000),
-    { timeoutMs: RETRY_AFTER_MS + 5000, what: "the platform's retry backoff" },
+  await waitUntil(() => Date.now() >= eventTime + RETRY_AFTER_MS + 500, {
+    timeoutMs: RETRY_AFTER_MS + 5000,
+    what: "the platform's retry backoff",
+  });
+  // The report trigger runs every step again; the steps that succeeded the first time see
+  // their own marker and pass over.
+  await deliverEvent(
+    'handleIncidentReportWrite',
+    cloudEvent({
+      id: record.eventId,
+      type: 'written',
+      document: ref.path,
+      value: fields,
+      time: new Date(eventTime).toISOString(),
+    }),
   );
-  try {
-    return await deliverEvent(
-      'announceNewIncident',
-      cloudEvent({
-        id: record.eventId,
-        type: 'created',
-        document: ref.path,
-        value: fields,
-        time: new Date(eventTime).toISOString(),
-      }),
-    );
-  } finally {
-    lastDelivery = Date.now();
-  }
 }
 
 describe('trigger retries and failure records', function () {
-  // Each failure kills the emulator's function worker; the retry waits for a new one.
   this.timeout(120_000);
 
   it('a trigger that fails once still notifies and pushes exactly once, and its record says recovered', async () => {
@@ -102,8 +96,8 @@ describe('trigger retries and failure records', function () {
 
   it('a trigger that keeps failing leaves a record with its attempts, and gives up after the retry window', async () => {
     const { rep, ref, fields, record } = await faultyReport(99);
-    await assert.rejects(retry(ref, fields, record), /answered 500/);
-    await assert.rejects(retry(ref, fields, record), /answered 500/);
+    await retry(ref, fields, record);
+    await retry(ref, fields, record);
     let [now] = await failuresOf(ref.path);
     assert.equal(now!.attempts, 3);
     assert.equal(now!.state, 'retrying');

@@ -1,0 +1,43 @@
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { COLLECTIONS } from '@campus-safety/model';
+import { announceNewIncident } from './announce-new-incident';
+import { applyIncidentStatusChange } from './apply-incident-status-change';
+import { assignToOnCall } from './assign-to-on-call';
+import { endEscalation } from './end-escalation';
+import { pageAssignee } from './page-assignee';
+import { updateIncidentKeywords } from './update-incident-keywords';
+import { updateIncidentStats } from './update-incident-stats';
+import { type ReportStep, type ReportWriteKind, writeKindOf } from './report-write';
+
+const ANY: readonly ReportWriteKind[] = ['created', 'updated', 'deleted'];
+
+/** Each step, and the writes it acts on (only those reach it, its failure record and test hook). */
+const STEPS: readonly { step: ReportStep; on: readonly ReportWriteKind[] }[] = [
+  { step: updateIncidentStats, on: ANY },
+  { step: announceNewIncident, on: ['created'] },
+  { step: assignToOnCall, on: ['created'] },
+  { step: applyIncidentStatusChange, on: ['updated'] },
+  { step: pageAssignee, on: ['updated'] },
+  { step: endEscalation, on: ['updated'] },
+  { step: updateIncidentKeywords, on: ['created', 'updated'] },
+];
+
+/**
+ * Every write of a report, one invocation for all its effects. Seven triggers on the same
+ * document cost seven invocations per write (nine per new report, with the keywords' own update),
+ * which a burst of reports pays in full (issue 22). Each step records its own failure under its
+ * own name (`trigger_failures`); all run even when one fails, and the event is then handed back
+ * for a retry, which the steps that succeeded pass over (each is idempotent per event id).
+ */
+export const handleIncidentReportWrite = onDocumentWritten(
+  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
+  async (event) => {
+    const kind = writeKindOf(event);
+    if (!kind) return;
+    const outcomes = await Promise.allSettled(
+      STEPS.filter(({ on }) => on.includes(kind)).map(({ step }) => step(event)),
+    );
+    const failed = outcomes.find((o) => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  },
+);
