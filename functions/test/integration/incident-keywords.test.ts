@@ -96,11 +96,12 @@ describe('incident keywords trigger and rebuild', () => {
     const ref = reports().doc(unique('inc'));
     const fault = { trigger: 'updateIncidentKeywords', failures: 1 };
     await ref.set(report({ incidentType: 'Vandalism', emulatorFault: fault }));
+    // Each write of the report fails once (its creation, the new-report step's `escalatedAt`).
     await waitFor(
       async () =>
         (await db.collection(COLLECTIONS.triggerFailures).where('document', '==', ref.path).get())
           .size,
-      (n) => n === 1,
+      (n) => n >= 1,
     );
     assert.equal(await keywordsOf(ref.id), undefined);
 

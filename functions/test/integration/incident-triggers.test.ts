@@ -17,6 +17,7 @@ import {
   timelineOf,
   unique,
   waitFor,
+  withKeywords,
 } from './stack';
 
 const incidents = () => db.collection(COLLECTIONS.incidentReports);
@@ -31,7 +32,7 @@ const REPORT_TRIGGER = 'handleIncidentReportWrite';
  */
 function eventFields(data: DocumentData) {
   const { nearestCampus: _campus, ...rest } = data;
-  return { ...rest, timestamp: (data.timestamp as Timestamp).toDate() };
+  return withKeywords({ ...rest, timestamp: (data.timestamp as Timestamp).toDate() });
 }
 
 /**
@@ -335,14 +336,14 @@ describe('incident triggers', () => {
       (t) => t.length === 1,
     );
     const eventId = unique('dup-event');
-    const fields = {
+    const fields = withKeywords({
       timestamp: reportedAt,
       status: 'Reported',
       email: rep.email,
       reporterId: rep.uid,
       incidentType: 'Fire',
       isArchived: false,
-    };
+    });
     const event = cloudEvent({
       id: eventId,
       type: 'written',
@@ -381,13 +382,13 @@ describe('incident triggers', () => {
       id: eventId,
       type: 'written',
       document: ref.path,
-      value: {
+      value: withKeywords({
         timestamp: new Date(),
         status: 'Reported',
         email: rep.email,
         reporterId: rep.uid,
         incidentType: 'Fire',
-      },
+      }),
     });
     await deliverEvent(REPORT_TRIGGER, event);
     await deliverEvent(REPORT_TRIGGER, event);

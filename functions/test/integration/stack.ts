@@ -28,7 +28,13 @@ import {
   type Firestore as ClientFirestore,
 } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { COLLECTIONS, FUNCTIONS_REGION, type Role } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  FUNCTIONS_REGION,
+  incidentKeywords,
+  type KeywordSource,
+  type Role,
+} from '@campus-safety/model';
 import { suiteEndpoints, suiteProject } from '@campus-safety/testkit/emulator-suite';
 import { toFirestoreFields } from '@campus-safety/testkit/firestore-values';
 import {
@@ -370,6 +376,16 @@ async function postToTrigger(
   throw new Error(
     `No trigger ${FUNCTIONS_REGION}-${functionId}-N found (last status ${lastStatus})`,
   );
+}
+
+/**
+ * A report as a hand-made event carries it, with the search keywords it would have: the report
+ * trigger's keywords step then has nothing to write. Without them it would write the stored
+ * report under the event's made-up update time, which Google's emulator refuses outright
+ * (INVALID_ARGUMENT "greater than the stored version") where production events never differ.
+ */
+export function withKeywords<T extends Record<string, unknown>>(report: T) {
+  return { ...report, keywords: incidentKeywords(report as KeywordSource) };
 }
 
 /** A Firestore document in the JSON (proto3) form CloudEvents carry. */

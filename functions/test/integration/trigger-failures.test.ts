@@ -12,6 +12,7 @@ import {
   reporter,
   timelineOf,
   waitFor,
+  withKeywords,
 } from './stack';
 import { waitUntil } from '@campus-safety/testkit/wait';
 
@@ -34,7 +35,7 @@ async function faultyReport(failures: number) {
   );
   // The event carries the report as stored (a CloudEvent's timestamp is a Date here).
   const stored = (await ref.get()).data()!;
-  const fields = { ...stored, timestamp: (stored.timestamp as Timestamp).toDate() };
+  const fields = withKeywords({ ...stored, timestamp: (stored.timestamp as Timestamp).toDate() });
   const [record] = await waitFor(
     () => failuresOf(ref.path),
     (list) => list.length === 1,
