@@ -11,6 +11,7 @@ export { syncAccomplishmentArchive } from './triggers/sync-accomplishment-archiv
 export { syncUserAccount } from './triggers/sync-user-account';
 export { updateIncidentStats } from './triggers/update-incident-stats';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
+export { removeDeletedIncidentMedia } from './triggers/remove-deleted-incident-media';
 export { updateIncidentKeywords } from './triggers/update-incident-keywords';
 export { pageAssignee } from './triggers/page-assignee';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';

@@ -7,6 +7,8 @@ export const STORAGE_PATHS = {
     `accomplishments/${incidentId}/${fileName}`,
   profilePhoto: (uid: string, fileName: string) => `profiles/${uid}/${fileName}`,
   releaseBuild: (releaseId: string, fileName: string) => `releases/${releaseId}/${fileName}`,
+  /** Everything stored for one incident's media (originals and copies), as a prefix. */
+  incidentMediaFolder: (incidentId: string) => `${INCIDENT_MEDIA_FOLDER}/${incidentId}/`,
   /** A file the incident's reporter attached: no uid in the path (anonymous reports). */
   reporterMedia: (incidentId: string, mediaId: string, fileName: string) =>
     `${INCIDENT_MEDIA_FOLDER}/${incidentId}/reporter/${mediaId}/${fileName}`,

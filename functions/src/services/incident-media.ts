@@ -12,7 +12,6 @@ import {
   MEDIA_DISPLAY_EDGE,
   MEDIA_THUMB_WIDTH,
   STORAGE_PATHS,
-  fullName,
   type IncidentMedia,
   type MediaKind,
   type MediaUploadPath,
@@ -225,4 +224,31 @@ export async function processIncidentMedia(
   // Refused by the count, known only in the transaction: moved away now.
   if (outcome.result === 'quarantined' && !reason) await quarantine(bucket, file.path, copies);
   return outcome.result;
+}
+
+/**
+ * An incident was deleted (docs/media.md#retention): its media docs and every stored file of it
+ * (originals, copies, quarantined originals) go too, unless the incident is under legal hold,
+ * when all of it is kept for the hold. Returns what happened. Deleting twice deletes nothing
+ * more, so a redelivered event is harmless.
+ */
+export async function removeIncidentMedia(
+  deps: Pick<IncidentMediaDeps, 'db' | 'bucket'>,
+  incidentId: string,
+): Promise<'held' | 'removed'> {
+  const { db, bucket } = deps;
+  const hold = await db.collection(COLLECTIONS.legalHolds).doc(incidentId).get();
+  if (hold.get('active') === true) {
+    logger.warn('Deleted incident under legal hold: its media are kept', { incidentId });
+    return 'held';
+  }
+  const folder = STORAGE_PATHS.incidentMediaFolder(incidentId);
+  await bucket.deleteFiles({ prefix: folder });
+  await bucket.deleteFiles({ prefix: `${QUARANTINE_PREFIX}${folder}` });
+  const docs = db
+    .collection(COLLECTIONS.incidentReports)
+    .doc(incidentId)
+    .collection(COLLECTIONS.media);
+  await db.recursiveDelete(docs);
+  return 'removed';
 }

@@ -1,9 +1,8 @@
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
-import { getStorage } from 'firebase-admin/storage';
 import { parseMediaUploadPath } from '@campus-safety/model';
 import { checkStoredFile } from '../services/file-checks';
 import { processIncidentMedia } from '../services/incident-media';
-import { db } from '../platform/firebase';
+import { bucket, db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
 
 /**
@@ -14,11 +13,11 @@ import { recordingFailures } from '../platform/trigger-failures';
 export const checkUploadedFile = onObjectFinalized(
   { retry: true, memory: '1GiB' },
   recordingFailures('checkUploadedFile', async (event) => {
-    const bucket = getStorage().bucket(event.data.bucket);
+    const files = bucket(event.data.bucket);
     const upload = parseMediaUploadPath(event.data.name);
     if (upload) {
       await processIncidentMedia(
-        { db: db(), bucket, now: () => new Date() },
+        { db: db(), bucket: files, now: () => new Date() },
         {
           eventId: event.id,
           path: event.data.name,
@@ -30,7 +29,7 @@ export const checkUploadedFile = onObjectFinalized(
       return;
     }
     await checkStoredFile(
-      { db: db(), bucket },
+      { db: db(), bucket: files },
       { name: event.data.name, size: Number(event.data.size) },
     );
   }),

@@ -13,15 +13,18 @@ import {
   newMediaId,
   parseMediaUploadPath,
 } from '@campus-safety/model';
+import type { DocumentReference } from 'firebase-admin/firestore';
 import { PHOTO_PLACE, VIDEO_PLACE, jpegWithGps, mp4WithLocation } from './media-files';
 import {
   bucket,
+  db,
   docData,
   reportFiledBy,
   reporter,
   staffMember,
   timelineOf,
   waitFor,
+  waitForLogs,
 } from './stack';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -164,7 +167,50 @@ describe('incident media (Storage trigger)', () => {
     assert.equal(extra.state, 'quarantined');
     assert.match(extra.reason, /Too many files on this report/);
     // Refused in the transaction that counts, so moved away just after its verdict.
-    await waitFor(() => exists(path), (stored) => !stored);
+    await waitFor(
+      () => exists(path),
+      (stored) => !stored,
+    );
     assert.equal(await exists(`quarantine/${path}`), true);
+  });
+});
+
+describe('incident media retention', () => {
+  async function reportWithPhoto() {
+    const incident = await reportFiledBy(await reporter());
+    const path = STORAGE_PATHS.reporterMedia(
+      incident.id,
+      newMediaId(),
+      mediaFileName('image/jpeg'),
+    );
+    const media = await uploaded(path, await jpegWithGps(300, 200), 'image/jpeg');
+    assert.equal(media.state, 'ready', media.reason);
+    return { incident, paths: [path, media.thumbPath as string, media.displayPath as string] };
+  }
+  const mediaDocs = async (incident: DocumentReference) =>
+    (await incident.collection(COLLECTIONS.media).get()).size;
+
+  it('media go with a deleted incident: originals, copies and docs', async () => {
+    const { incident, paths } = await reportWithPhoto();
+    await incident.delete();
+    await waitFor(
+      () => mediaDocs(incident),
+      (n) => n === 0,
+    );
+    for (const path of paths) assert.equal(await exists(path), false, path);
+  });
+
+  it('a deleted incident under legal hold keeps its media', async () => {
+    const { incident, paths } = await reportWithPhoto();
+    await db
+      .collection(COLLECTIONS.legalHolds)
+      .doc(incident.id)
+      .set({ active: true, reason: 'Litigation' });
+    await incident.delete();
+    await waitForLogs(
+      (log) => log.message.includes('its media are kept') && log.fields.incidentId === incident.id,
+    );
+    assert.equal(await mediaDocs(incident), 1);
+    for (const path of paths) assert.equal(await exists(path), true, path);
   });
 });
