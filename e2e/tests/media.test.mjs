@@ -3,6 +3,7 @@
  * the server checks them and makes their thumbnails, which appear on the report; the viewer opens
  * from a thumbnail by keyboard, moves with the arrow keys and closes with Escape.
  */
+/* global document -- the photo is drawn and the thumbnails checked in the page. */
 import assert from 'node:assert/strict';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
@@ -47,7 +48,9 @@ describe('Media on a report', () => {
       { name: 'door.jpg', mimeType: 'image/jpeg', buffer: await photo(page, '#b91c1c') },
     ]);
     const first = panel.getByRole('button', { name: /^Open Photo 1 of 2, added by Maria Santos$/ });
-    const second = panel.getByRole('button', { name: /^Open Photo 2 of 2, added by Maria Santos$/ });
+    const second = panel.getByRole('button', {
+      name: /^Open Photo 2 of 2, added by Maria Santos$/,
+    });
     await first.waitFor(FIRST_RUN);
     await second.waitFor(FIRST_RUN);
     // The thumbnails are the server's copies, loaded through the Storage rules.

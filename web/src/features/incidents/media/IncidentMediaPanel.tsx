@@ -28,7 +28,9 @@ export function useIncidentMedia(incidentId: string) {
 export function IncidentMediaPanel({ incident }: { incident: Incident }) {
   const { query, media, open, viewer } = useIncidentMedia(incident.id);
   const uid = useAuth((s) => s.user?.uid ?? null);
-  const [sent, setSent] = useState(0);
+  // Uploaded here and not yet judged by the server (its media doc not there yet).
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  const checking = uploaded.filter((id) => !media.some((m) => m.id === id)).length;
   const ready = media.filter((m) => m.state === 'ready').length;
   const canAttach = !incident.isArchived && incident.status !== 'Declined' && uid !== null;
 
@@ -43,15 +45,15 @@ export function IncidentMediaPanel({ incident }: { incident: Incident }) {
         <p className="mt-1 text-sm text-slate-600">No media on this report.</p>
       )}
       <MediaStrip shown={media} all={media} onOpen={open} />
-      {sent > 0 && (
+      {checking > 0 && (
         <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-          {sent === 1 ? 'File uploaded' : `${sent} files uploaded`}: it appears here once checked.
+          {checking === 1 ? 'Checking 1 uploaded file…' : `Checking ${checking} uploaded files…`}
         </p>
       )}
       {canAttach && uid && ready < LIMITS.mediaPerReport && (
         <MediaPicker
           target={{ incidentId: incident.id, side: 'staff', uid }}
-          onUploaded={() => setSent((n) => n + 1)}
+          onUploaded={(id) => setUploaded((ids) => [...ids, id])}
         />
       )}
       {viewer}

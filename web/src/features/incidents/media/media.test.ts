@@ -11,7 +11,7 @@ const photo: IncidentMedia = {
   sha256: 'ab',
   state: 'ready',
   originalPath: 'incident_media/i/reporter/m/original.jpg',
-  createdAt: null,
+  createdAt: { toMillis: () => 0, toDate: () => new Date(0) },
 };
 
 describe('media labels', () => {
