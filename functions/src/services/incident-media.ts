@@ -44,6 +44,9 @@ export interface UploadedMedia {
   contentType: string;
 }
 
+/** Media docs deleted per batch when their incident goes. */
+const MEDIA_DELETE_PAGE = 200;
+
 /** The largest file any kind may be: anything bigger is refused unread. */
 const LARGEST_MEDIA = Math.max(...Object.values(MEDIA_BYTES));
 
@@ -249,6 +252,12 @@ export async function removeIncidentMedia(
     .collection(COLLECTIONS.incidentReports)
     .doc(incidentId)
     .collection(COLLECTIONS.media);
-  await db.recursiveDelete(docs);
-  return 'removed';
+  // Media docs have no sub-collections: deleted page by page (a plain query, on every engine).
+  for (;;) {
+    const page = await docs.limit(MEDIA_DELETE_PAGE).get();
+    if (page.empty) return 'removed';
+    const batch = db.batch();
+    for (const doc of page.docs) batch.delete(doc.ref);
+    await batch.commit();
+  }
 }
