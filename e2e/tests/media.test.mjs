@@ -1,7 +1,8 @@
 /**
  * Issue 19 item 3 in the browser: an IMT attaches two photos to a report from its detail dialog;
  * the server checks them and makes their thumbnails, which appear on the report; the viewer opens
- * from a thumbnail by keyboard, moves with the arrow keys and closes with Escape.
+ * from a thumbnail by keyboard, moves with the arrow keys and closes with Escape; a photo sent with
+ * a message shows under it.
  */
 /* global document -- the photo is drawn and the thumbnails checked in the page. */
 import assert from 'node:assert/strict';
@@ -77,10 +78,29 @@ describe('Media on a report', () => {
     // Only the viewer closed: the report stays open.
     assert.equal(await detail.isVisible(), true);
 
+    // A photo sent with a message shows under it in the conversation.
+    const conversation = detail.getByRole('region', { name: 'Conversation with the reporter' });
+    await conversation
+      .getByLabel('Attach to the message')
+      .setInputFiles([
+        { name: 'plate.jpg', mimeType: 'image/jpeg', buffer: await photo(page, '#15803d') },
+      ]);
+    await conversation.getByText('1 file will be sent with the message.').waitFor();
+    await conversation.getByLabel('Message to the reporter').fill('Is this the car you saw?');
+    await conversation.getByRole('button', { name: 'Send', exact: true }).click();
+    const message = conversation
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Is this the car you saw?' });
+    await message
+      .getByRole('button', { name: 'Open Photo 3 of 3, added by Maria Santos' })
+      .waitFor(FIRST_RUN);
+
     const media = await db().collection(`incident_reports/${id}/media`).get();
     assert.deepEqual(
       media.docs.map((d) => [d.get('state'), d.get('side'), d.get('by.uid')]),
       [
+        ['ready', 'staff', imt.uid],
         ['ready', 'staff', imt.uid],
         ['ready', 'staff', imt.uid],
       ],
