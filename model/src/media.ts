@@ -13,6 +13,13 @@ import { INCIDENT_MEDIA_FOLDER } from './storage-paths';
 export const MEDIA_KINDS = ['image', 'video', 'audio'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
+/** How people are told of each kind (labels, the timeline's "Photo added …"). */
+export const MEDIA_KIND_NAMES: Record<MediaKind, string> = {
+  image: 'Photo',
+  video: 'Video',
+  audio: 'Audio',
+};
+
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 export const AUDIO_CONTENT_TYPES = [
   'audio/mpeg',

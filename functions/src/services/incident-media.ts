@@ -10,10 +10,10 @@ import {
   MEDIA_BYTES,
   MEDIA_COPIES,
   MEDIA_DISPLAY_EDGE,
+  MEDIA_KIND_NAMES,
   MEDIA_THUMB_WIDTH,
   STORAGE_PATHS,
   type IncidentMedia,
-  type MediaKind,
   type MediaUploadPath,
 } from '@campus-safety/model';
 import {
@@ -56,8 +56,6 @@ interface Copies {
   width?: number;
   height?: number;
 }
-
-const KIND_WORD: Record<MediaKind, string> = { image: 'Photo', video: 'Video', audio: 'Audio' };
 
 /**
  * Image copies, re-encoded as JPEG by jimp: a thumbnail and a display copy. The encoder writes
@@ -218,7 +216,7 @@ export async function processIncidentMedia(
           kind: 'media-added',
           at: deps.now(),
           actor: staff ?? reporterActor,
-          detail: `${KIND_WORD[judged.kind]} added by the ${upload.side === 'staff' ? 'staff' : 'reporter'}`,
+          detail: `${MEDIA_KIND_NAMES[judged.kind]} added by the ${upload.side === 'staff' ? 'staff' : 'reporter'}`,
         });
       return problem ? ('quarantined' as const) : ('ready' as const);
     },

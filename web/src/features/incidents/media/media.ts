@@ -1,11 +1,9 @@
-import type { IncidentMedia, MediaKind } from '@campus-safety/model';
+import { MEDIA_KIND_NAMES, type IncidentMedia } from '@campus-safety/model';
 import type { WithId } from '../../../data/spec';
-
-const KIND_NAMES: Record<MediaKind, string> = { image: 'Photo', video: 'Video', audio: 'Audio' };
 
 /** What a screen reader (and a tooltip) says about one media item of a report. */
 export function mediaLabel(media: IncidentMedia, index: number, total: number): string {
-  const what = media.kind ? KIND_NAMES[media.kind] : 'File';
+  const what = media.kind ? MEDIA_KIND_NAMES[media.kind] : 'File';
   const by = media.side === 'reporter' ? 'the reporter' : media.by?.name || 'a staff member';
   return `${what} ${index + 1} of ${total}, added by ${by}`;
 }
