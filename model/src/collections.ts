@@ -42,6 +42,8 @@ export const COLLECTIONS = {
   emergencyTests: 'emergency_tests',
   /** Sub-collection of `incident_reports/{id}`: server-written entries (who did what, when). */
   timeline: 'timeline',
+  /** `incident_reports/{id}/media/{mediaId}`: IncidentMedia, written only by the upload check. */
+  media: 'media',
   /** Sub-collection of `incident_reports/{id}`: staff-only notes, written by campus IMT and Admins. */
   internalNotes: 'internal_notes',
   /**

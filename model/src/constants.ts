@@ -108,6 +108,15 @@ export const LIMITS = {
   /** Quick questions staff may send with one click, and characters per question. */
   quickQuestions: 12,
   quickQuestion: 200,
+  /**
+   * Media on an incident (issue 19 item 3, model/src/media.ts): bytes per file of each kind,
+   * files one report holds (ready ones; the next is quarantined) and media one message carries.
+   */
+  mediaImageBytes: 10 * 1024 * 1024,
+  mediaVideoBytes: 50 * 1024 * 1024,
+  mediaAudioBytes: 20 * 1024 * 1024,
+  mediaPerReport: 10,
+  mediaPerMessage: 4,
 } as const;
 
 /** A default password stops signing in this long after it was issued (createAccount, re-issue). */

@@ -29,6 +29,11 @@ export interface IncidentMessage<T = TimestampLike> {
    * text a client wrote; absent until the trigger ran.
    */
   authorName?: string;
+  /**
+   * Media of the same incident shown with the message (at most LIMITS.mediaPerMessage ids of
+   * `incident_reports/{id}/media`); readers show only those that exist and are ready.
+   */
+  mediaIds?: string[];
 }
 
 /**

@@ -31,6 +31,7 @@ export * from './second-factor';
 export * from './identity';
 export * from './paging';
 export * from './conversation';
+export * from './media';
 export * from './anonymity';
 export * from './mass-notifications';
 export * from './on-call';

@@ -22,6 +22,8 @@ export const TIMELINE_KINDS = [
   'acknowledged',
   'reassigned',
   'identity-revealed',
+  /** A photo, video or audio file was attached (docs/media.md). */
+  'media-added',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -9,6 +9,9 @@ import {
   IMAGE_CONTENT_TYPES,
   INCIDENT_TYPES,
   LIMITS,
+  MEDIA_CONTENT_TYPES,
+  MEDIA_FILE_NAME_PATTERN,
+  MEDIA_ID_PATTERN,
   MASS_NOTIFICATION_LIMITS,
   LAST_LOCATION_LIMITS,
   RESOLVE_CODES,
@@ -96,5 +99,14 @@ describe('rules restate the model', () => {
       assert.equal(storage.get(limitFunction(key)), LIMITS[key as keyof typeof LIMITS], key);
     }
     assert.equal(storage.get('unsafeCharacters'), firestore.get('unsafeCharacters'));
+  });
+
+  it('storage.rules media types and patterns, and firestore.rules media ids, equal the model', () => {
+    assert.deepEqual(storage.get('imageContentTypes'), [...MEDIA_CONTENT_TYPES.image]);
+    assert.deepEqual(storage.get('videoContentTypes'), [...MEDIA_CONTENT_TYPES.video]);
+    assert.deepEqual(storage.get('audioContentTypes'), [...MEDIA_CONTENT_TYPES.audio]);
+    assert.equal(storage.get('mediaIdPattern'), MEDIA_ID_PATTERN);
+    assert.equal(storage.get('mediaFileNamePattern'), MEDIA_FILE_NAME_PATTERN);
+    assert.equal(firestore.get('mediaIdPattern'), MEDIA_ID_PATTERN);
   });
 });

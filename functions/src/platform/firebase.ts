@@ -1,6 +1,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 
 /** The admin app, initialised on first use (credentials and emulator hosts come from the environment). */
 function app() {
@@ -9,6 +10,11 @@ function app() {
 
 export function db(): Firestore {
   return getFirestore(app());
+}
+
+/** A Storage bucket of the admin app (the default bucket when no name is given). */
+export function bucket(name?: string) {
+  return getStorage(app()).bucket(name);
 }
 
 export function auth(): Auth {

@@ -1,15 +1,35 @@
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
-import { getStorage } from 'firebase-admin/storage';
+import { parseMediaUploadPath } from '@campus-safety/model';
 import { checkStoredFile } from '../services/file-checks';
-import { db } from '../platform/firebase';
+import { processIncidentMedia } from '../services/incident-media';
+import { bucket, db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
 
-/** A file was written to the default bucket: check its content (services/file-checks.ts). */
+/**
+ * A file was written to the default bucket: check its content. Incident media get their verdict,
+ * copies and media doc (services/incident-media.ts); images and builds their file check
+ * (services/file-checks.ts).
+ */
 export const checkUploadedFile = onObjectFinalized(
-  { retry: true },
+  { retry: true, memory: '1GiB' },
   recordingFailures('checkUploadedFile', async (event) => {
+    const files = bucket(event.data.bucket);
+    const upload = parseMediaUploadPath(event.data.name);
+    if (upload) {
+      await processIncidentMedia(
+        { db: db(), bucket: files, now: () => new Date() },
+        {
+          eventId: event.id,
+          path: event.data.name,
+          upload,
+          size: Number(event.data.size),
+          contentType: event.data.contentType ?? '',
+        },
+      );
+      return;
+    }
     await checkStoredFile(
-      { db: db(), bucket: getStorage().bucket(event.data.bucket) },
+      { db: db(), bucket: files },
       { name: event.data.name, size: Number(event.data.size) },
     );
   }),

@@ -5,6 +5,7 @@ import { applyIncidentStatusChange } from './apply-incident-status-change';
 import { assignToOnCall } from './assign-to-on-call';
 import { endEscalation } from './end-escalation';
 import { pageAssignee } from './page-assignee';
+import { removeDeletedIncidentMedia } from './remove-deleted-incident-media';
 import { updateIncidentKeywords } from './update-incident-keywords';
 import { updateIncidentStats } from './update-incident-stats';
 import { type ReportStep, type ReportWriteKind, writeKindOf } from './report-write';
@@ -20,6 +21,7 @@ const STEPS: readonly { step: ReportStep; on: readonly ReportWriteKind[] }[] = [
   { step: pageAssignee, on: ['updated'] },
   { step: endEscalation, on: ['updated'] },
   { step: updateIncidentKeywords, on: ['created', 'updated'] },
+  { step: removeDeletedIncidentMedia, on: ['deleted'] },
 ];
 
 /**

@@ -61,9 +61,14 @@ function millisOf(value: unknown): number | null {
  * Sends a message as the signed-in staff member: in one transaction with the report's message
  * count (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and
  * the author's pace (message_pace/{uid}: refused with MESSAGE_PACE_MESSAGE past
- * LIMITS.messagesPerWindow in a window). The rules check all of it again.
+ * LIMITS.messagesPerWindow in a window). The rules check all of it again. `mediaIds`: media of
+ * the report the message shows (at most LIMITS.mediaPerMessage).
  */
-export function sendStaffMessage(incidentId: string, text: string) {
+export function sendStaffMessage(
+  incidentId: string,
+  text: string,
+  mediaIds: readonly string[] = [],
+) {
   const path = messagesPath(incidentId);
   const id = newDocumentId(path);
   const uid = callerUid();
@@ -72,7 +77,13 @@ export function sendStaffMessage(incidentId: string, text: string) {
     'messages',
     [...path, id],
     'create',
-    () => ({ text, authorUid: uid, authorRole: 'staff', sentAt: serverTime() }),
+    () => ({
+      text,
+      authorUid: uid,
+      authorRole: 'staff',
+      sentAt: serverTime(),
+      ...(mediaIds.length > 0 ? { mediaIds: [...mediaIds] } : {}),
+    }),
     'The message was not sent',
     {
       path: [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.messagePace, uid],

@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { LIMITS, messageTextProblem } from '@campus-safety/model';
+import {
+  LIMITS,
+  messageTextProblem,
+  shownMediaIds,
+  type IncidentMedia,
+} from '@campus-safety/model';
+import { MediaPicker } from '../../../components/MediaPicker';
+import type { WithId } from '../../../data/spec';
+import { MediaStrip } from '../media/MediaStrip';
+import { readyIds } from '../media/media';
+import { useIncidentMedia } from '../media/IncidentMediaPanel';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
@@ -26,9 +36,9 @@ import { QuickQuestionsDialog } from './QuickQuestionsDialog';
 import { conversationCsv, conversationLines, type ConversationLine } from './conversation';
 
 /** Sends trimmed text; a bound reached is shown under the field, not only in a toast. */
-async function send(incidentId: string, text: string) {
+async function send(incidentId: string, text: string, mediaIds: readonly string[] = []) {
   try {
-    await sendStaffMessage(incidentId, text.trim());
+    await sendStaffMessage(incidentId, text.trim(), mediaIds);
   } catch (failure) {
     if (failure instanceof RecordLimitError)
       throw new CallableError(failure.message, { text: failure.message });
@@ -40,10 +50,14 @@ async function send(incidentId: string, text: string) {
 export function MessageList({
   lines,
   scrolls = false,
+  media,
 }: {
   lines: ConversationLine[];
   scrolls?: boolean;
+  /** The report's media and how to open one, where the messages' media are shown. */
+  media?: { all: readonly WithId<IncidentMedia>[]; open: (index: number) => void };
 }) {
+  const ready = media ? readyIds(media.all) : new Set<string>();
   return (
     <ol
       className={`mt-1 space-y-2 text-sm ${scrolls ? 'max-h-96 overflow-y-auto' : ''}`}
@@ -61,6 +75,13 @@ export function MessageList({
             <Time value={line.sentAt} className="text-xs text-slate-600" />
           </p>
           <p className="whitespace-pre-wrap break-words">{line.text}</p>
+          {media && (
+            <MediaStrip
+              shown={media.all.filter((m) => shownMediaIds(line.mediaIds, ready).includes(m.id))}
+              all={media.all}
+              onOpen={media.open}
+            />
+          )}
         </li>
       ))}
     </ol>
@@ -78,6 +99,9 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
   const me = useAuth((s) => s.user?.uid ?? null);
   const isAdmin = useAuth((s) => s.profile?.role === 'Admin');
   const [editing, setEditing] = useState(false);
+  const media = useIncidentMedia(incident.id);
+  // Media uploaded for the next message (sent with it, then cleared).
+  const [attached, setAttached] = useState<string[]>([]);
   const questions = quickQuestionsOf(settings.data);
   const open = !incident.isArchived;
   const unread = incident.unreadFromReporter ?? 0;
@@ -94,8 +118,9 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
     initial: { text: '' },
     validate: ({ text }) => ({ text: messageTextProblem(text.trim()) ?? undefined }),
     send: async ({ text }, { reset }) => {
-      await send(incident.id, text);
+      await send(incident.id, text, attached);
       reset();
+      setAttached([]);
     },
   });
   const quick = useAction((question: string) => send(incident.id, question));
@@ -138,7 +163,8 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
       {messages.status === 'ready' && lines.length === 0 && (
         <p className="mt-1 text-sm text-slate-600">No messages yet.</p>
       )}
-      <MessageList lines={lines} scrolls />
+      <MessageList lines={lines} scrolls media={{ all: media.media, open: media.open }} />
+      {media.viewer}
       {open ? (
         <>
           <div role="group" aria-label="Quick questions" className="mt-3 flex flex-wrap gap-2">
@@ -172,6 +198,22 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
               maxLength={LIMITS.message}
               hint="The reporter sees it in the app, with your name."
             />
+            {me && attached.length < LIMITS.mediaPerMessage && (
+              <MediaPicker
+                target={{ incidentId: incident.id, side: 'staff', uid: me }}
+                label="Attach to the message"
+                max={LIMITS.mediaPerMessage - attached.length}
+                onUploaded={(id) =>
+                  setAttached((ids) => [...ids, id].slice(0, LIMITS.mediaPerMessage))
+                }
+              />
+            )}
+            {attached.length > 0 && (
+              <p className="mb-2 text-sm text-slate-600">
+                {attached.length} {attached.length === 1 ? 'file' : 'files'} will be sent with the
+                message.
+              </p>
+            )}
             {failure && (
               <p role="alert" className="mb-2 text-sm text-red-700">
                 Not sent: {failure}

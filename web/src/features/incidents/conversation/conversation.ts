@@ -10,6 +10,8 @@ export interface ConversationLine {
   sentAt: IncidentMessage['sentAt'];
   /** The text as written: shown as text, never as markup. */
   text: string;
+  /** Media ids the message carries (shown only where they are ready media of the report). */
+  mediaIds: readonly unknown[];
 }
 
 /**
@@ -32,6 +34,7 @@ export function conversationLines(
     fromReporter: m.authorRole === 'reporter',
     sentAt: m.sentAt,
     text: m.text,
+    mediaIds: Array.isArray(m.mediaIds) ? m.mediaIds : [],
   }));
 }
 

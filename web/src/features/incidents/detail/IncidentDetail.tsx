@@ -22,6 +22,7 @@ import { Time } from '../../../components/Time';
 import { respondToIncident, setIncidentArchived } from '../api';
 import { IncidentTimeline } from '../timeline/IncidentTimeline';
 import { IncidentConversation } from '../conversation/IncidentConversation';
+import { IncidentMediaPanel } from '../media/IncidentMediaPanel';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
@@ -164,6 +165,8 @@ export function IncidentDetail({
               <p className="text-sm text-slate-600">No location was sent.</p>
             )}
           </section>
+
+          <IncidentMediaPanel incident={data} />
 
           <div className="grid gap-5 lg:grid-cols-2">
             <IncidentTimeline incident={data} />

@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<TimelineKind, string> = {
   paged: 'Assignee paged',
   acknowledged: 'Acknowledged',
   'identity-revealed': 'Reporter identity revealed',
+  'media-added': 'Media added',
   reassigned: 'Reassigned',
 };
 

@@ -1,0 +1,88 @@
+/**
+ * Media files made in the tests: a JPEG carrying EXIF GPS (a small TIFF writer: IFD0 pointing to
+ * a GPS IFD with latitude and longitude), and an MP4 whose user data holds a `©xyz` location.
+ */
+import { Jimp } from 'jimp';
+
+/** Where the photo says it was taken. */
+export const PHOTO_PLACE = { latitude: 14.5, longitude: 121.25 };
+
+function gpsExif(lat: number, lon: number): Buffer {
+  const tiff = Buffer.alloc(128);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  const entry = (at: number, tag: number, type: number, count: number, value: number) => {
+    tiff.writeUInt16BE(tag, at);
+    tiff.writeUInt16BE(type, at + 2);
+    tiff.writeUInt32BE(count, at + 4);
+    tiff.writeUInt32BE(value, at + 8);
+  };
+  // IFD0: one entry, the GPS IFD pointer.
+  tiff.writeUInt16BE(1, 8);
+  entry(10, 0x8825, 4, 1, 26);
+  tiff.writeUInt32BE(0, 22);
+  // GPS IFD at 26: N/E refs (ASCII in the value field), lat/lon as 3 rationals each.
+  tiff.writeUInt16BE(4, 26);
+  entry(28, 0x0001, 2, 2, 0);
+  tiff.write('N\0', 36, 'latin1');
+  entry(40, 0x0002, 5, 3, 80);
+  entry(52, 0x0003, 2, 2, 0);
+  tiff.write('E\0', 60, 'latin1');
+  entry(64, 0x0004, 5, 3, 104);
+  tiff.writeUInt32BE(0, 76);
+  const rationals = (at: number, degrees: number) => {
+    const whole = Math.floor(degrees);
+    const minutes = (degrees - whole) * 60;
+    for (const [i, [n, d]] of [
+      [whole, 1],
+      [Math.floor(minutes), 1],
+      [Math.round((minutes - Math.floor(minutes)) * 60 * 100), 100],
+    ].entries()) {
+      tiff.writeUInt32BE(n!, at + i * 8);
+      tiff.writeUInt32BE(d!, at + i * 8 + 4);
+    }
+  };
+  rationals(80, lat);
+  rationals(104, lon);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([header, body]);
+}
+
+/** A `width`×`height` JPEG photo whose EXIF says it was taken at PHOTO_PLACE. */
+export async function jpegWithGps(width = 2400, height = 1200): Promise<Buffer> {
+  const image = new Jimp({ width, height, color: 0x3366ccff });
+  const jpeg = await image.getBuffer('image/jpeg', { quality: 70 });
+  // After SOI (FF D8): the EXIF segment comes first, as cameras write it.
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    gpsExif(PHOTO_PLACE.latitude, PHOTO_PLACE.longitude),
+    jpeg.subarray(2),
+  ]);
+}
+
+const box = (type: string, ...children: Buffer[]) => {
+  const body = Buffer.concat(children);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length + 8, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+};
+
+/** The ISO 6709 location a phone writes in `©xyz`. */
+export const VIDEO_PLACE = '+14.5000+121.2500/';
+
+/** A minimal MP4 layout: ftyp, moov with an mvhd stand-in and udta/©xyz, then mdat. */
+export function mp4WithLocation(): Buffer {
+  const xyz = Buffer.concat([
+    Buffer.from([0, VIDEO_PLACE.length, 0x15, 0xc7]),
+    Buffer.from(VIDEO_PLACE),
+  ]);
+  return Buffer.concat([
+    box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
+    box('moov', box('mvhd', Buffer.alloc(100)), box('udta', box('\xa9xyz', xyz))),
+    box('mdat', Buffer.alloc(4096, 0x42)),
+  ]);
+}

@@ -1,0 +1,110 @@
+import { useRef, useState } from 'react';
+import { MEDIA_ACCEPT, mediaUploadProblem } from '@campus-safety/model';
+import { UPLOAD_CANCELLED, startMediaUpload, type MediaTarget } from '../data/media';
+import { Button } from './Button';
+
+interface Pending {
+  key: number;
+  name: string;
+  progress: number;
+  cancel: () => void;
+}
+
+/**
+ * Picks photos, video or audio and uploads each to the report (the console's staff side, the
+ * reporter app's reporter side): type and size checked before anything is sent, progress and
+ * Cancel per file, each problem said in plain words. `onUploaded` gets each stored media id;
+ * the server then judges the file and writes its media doc.
+ */
+export function MediaPicker({
+  target,
+  onUploaded,
+  label = 'Attach photo, video or audio',
+  max,
+  disabled = false,
+}: {
+  target: MediaTarget;
+  onUploaded: (mediaId: string) => void;
+  label?: string;
+  /** Files that may be picked at once (e.g. the media a message may carry). */
+  max?: number;
+  disabled?: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const next = useRef(0);
+
+  function pick(files: File[]) {
+    const found: string[] = [];
+    const allowed = max === undefined ? files : files.slice(0, max);
+    if (allowed.length < files.length) found.push(`At most ${max} files at a time.`);
+    for (const file of allowed) {
+      const problem = mediaUploadProblem(file);
+      if (problem) {
+        found.push(problem);
+        continue;
+      }
+      const key = ++next.current;
+      const update = (progress: number) =>
+        setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p)));
+      const upload = startMediaUpload(target, file, update);
+      setPending((list) => [...list, { key, name: file.name, progress: 0, cancel: upload.cancel }]);
+      upload.done
+        .then(() => onUploaded(upload.mediaId))
+        .catch((error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          if (message !== UPLOAD_CANCELLED)
+            setProblems((list) => [...list, `${file.name}: ${message}`]);
+        })
+        .finally(() => setPending((list) => list.filter((p) => p.key !== key)));
+    }
+    setProblems(found);
+  }
+
+  return (
+    <div className="mt-2">
+      <input
+        ref={input}
+        type="file"
+        accept={MEDIA_ACCEPT}
+        multiple={max !== 1}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={label}
+        onChange={(e) => {
+          pick([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      <Button variant="secondary" disabled={disabled} onClick={() => input.current?.click()}>
+        {label}
+      </Button>
+      {pending.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm" aria-label="Uploads in progress">
+          {pending.map((p) => (
+            <li key={p.key} className="flex flex-wrap items-center gap-2">
+              <span className="max-w-48 truncate">{p.name}</span>
+              <progress
+                className="h-2 w-32"
+                max={1}
+                value={p.progress}
+                aria-label={`Uploading ${p.name}`}
+              />
+              <Button variant="ghost" onClick={p.cancel} aria-label={`Cancel uploading ${p.name}`}>
+                Cancel
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {problems.length > 0 && (
+        <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
