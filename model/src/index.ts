@@ -32,6 +32,7 @@ export * from './identity';
 export * from './paging';
 export * from './conversation';
 export * from './anonymity';
+export * from './report-quota';
 export * from './mass-notifications';
 export * from './on-call';
 export * from './last-locations';

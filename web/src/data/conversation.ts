@@ -58,12 +58,18 @@ function millisOf(value: unknown): number | null {
 }
 
 /**
- * Sends a message as the signed-in staff member: in one transaction with the report's message
- * count (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and
- * the author's pace (message_pace/{uid}: refused with MESSAGE_PACE_MESSAGE past
+ * Who writes a message: staff, the named reporter, or the reporter of an anonymous report, whose
+ * message carries no uid (the rules require it absent; docs/anonymity.md).
+ */
+export type MessageAuthor = 'staff' | 'reporter' | 'anonymous-reporter';
+
+/**
+ * Sends a message as the signed-in person: in one transaction with the report's message count
+ * (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and the
+ * author's pace (message_pace/{uid}: refused with MESSAGE_PACE_MESSAGE past
  * LIMITS.messagesPerWindow in a window). The rules check all of it again.
  */
-export function sendStaffMessage(incidentId: string, text: string) {
+export function sendMessage(incidentId: string, text: string, author: MessageAuthor) {
   const path = messagesPath(incidentId);
   const id = newDocumentId(path);
   const uid = callerUid();
@@ -72,7 +78,12 @@ export function sendStaffMessage(incidentId: string, text: string) {
     'messages',
     [...path, id],
     'create',
-    () => ({ text, authorUid: uid, authorRole: 'staff', sentAt: serverTime() }),
+    () => ({
+      text,
+      ...(author === 'anonymous-reporter' ? {} : { authorUid: uid }),
+      authorRole: author === 'staff' ? 'staff' : 'reporter',
+      sentAt: serverTime(),
+    }),
     'The message was not sent',
     {
       path: [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.messagePace, uid],
@@ -91,6 +102,11 @@ export function sendStaffMessage(incidentId: string, text: string) {
       },
     },
   );
+}
+
+/** Sends a message as the signed-in staff member (sendMessage). */
+export function sendStaffMessage(incidentId: string, text: string) {
+  return sendMessage(incidentId, text, 'staff');
 }
 
 /** Staff read the conversation: its unread mark is cleared (the one change the rules allow them). */
