@@ -70,8 +70,7 @@ export default function ReporterGate() {
           </AppNavLink>
           <AppNavLink to="/app/report">Report</AppNavLink>
           <AppNavLink to="/app/notifications">
-            Notifications
-            {uid && <UnreadCount uid={uid} />}
+            Notifications {uid && <UnreadCount uid={uid} />}
           </AppNavLink>
           <button
             type="button"

@@ -107,7 +107,9 @@ export default function NewReportPage() {
     );
   }
 
-  const locationError = form.errors.location ?? form.errors.geoLoc ?? form.errors.nearestCampus;
+  const locationError = location
+    ? null
+    : (form.errors.location ?? form.errors.geoLoc ?? form.errors.nearestCampus);
 
   return (
     <AppPage title="Report an incident">
@@ -126,6 +128,8 @@ export default function NewReportPage() {
           placeholder="Choose a type"
           options={types.filter((t) => t.offered).map((t) => ({ value: t.type, label: t.label }))}
           {...form.field('incidentType')}
+          // A choice made since the last send answers the problem: it is not shown again.
+          error={form.values.incidentType ? undefined : form.errors.incidentType}
         />
         <TextAreaField
           label="Description (optional)"
