@@ -53,7 +53,7 @@ export default function NotificationsPage() {
               >
                 <span className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className={n.isRead ? 'font-medium' : 'font-semibold'}>
-                    {!n.isRead && <span className="mr-1 text-sky-800">● Unread:</span>}
+                    {!n.isRead && <span className="text-sky-800">● Unread: </span>}
                     {n.title}
                   </span>
                   <Time value={n.timestamp} className="text-xs text-slate-600" />
