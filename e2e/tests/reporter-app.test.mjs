@@ -10,27 +10,21 @@ import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { assertAccessible } from '../support/axe.mjs';
-import { accounts, db, openPage, stack, staff, submitSignIn } from '../support/suite.mjs';
+import {
+  accounts,
+  db,
+  openPage,
+  staff,
+  submitSignIn,
+  verificationLink,
+} from '../support/suite.mjs';
 
-const PROJECT = 'demo-campus-safety';
 const PHONE = { viewport: { width: 390, height: 844 } };
 /**
  * A trigger's first run starts its worker in the Functions emulator, and a report starts several
  * triggers queued before the message's: on a loaded two-core machine that took over a minute.
  */
 const TRIGGERED = { timeout: 120_000 };
-
-async function verificationLink(email) {
-  const url = `http://${stack().endpoints.auth}/emulator/v1/projects/${PROJECT}/oobCodes`;
-  return waitUntil(
-    async () => {
-      const { oobCodes } = await (await fetch(url)).json();
-      return oobCodes.findLast((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')
-        ?.oobLink;
-    },
-    { what: `a verification email to ${email}` },
-  );
-}
 
 /** Every /app screen at the three widths; SHOTS_DIR keeps a copy for people to look at. */
 const shots = (page, name) => screenshotsAtWidths(page, `reporter-app-${name}`);
@@ -148,7 +142,16 @@ describe('Reporter web app (/app)', () => {
     const messages = app.getByRole('list', { name: 'Messages' });
     await messages.getByText('Maria Santos').waitFor();
     await messages.getByText('Are you safe right now?').waitFor();
-    await app.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+    // Opening the notification marked it read.
+    const uid = profile.id;
+    await waitUntil(
+      async () => {
+        const told = await db().collection(`users/${uid}/notifications`).get();
+        const message = told.docs.find((d) => d.get('title') === 'Message from Maria Santos');
+        return message?.get('isRead') === true ? true : null;
+      },
+      { timeoutMs: 15_000, what: 'the opened notification marked read' },
+    );
     const answer = 'Yes, I am safe. He went towards the car park.';
     await app.getByLabel('Message to the safety team').fill(answer);
     await app.getByRole('button', { name: 'Send', exact: true }).click();

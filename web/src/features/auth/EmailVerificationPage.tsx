@@ -1,46 +1,14 @@
-import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { sendEmailVerification } from 'firebase/auth';
 import { Button } from '../../components/Button';
-import { toast } from '../../components/toast-store';
-import { useAction } from '../../components/use-action';
 import { AuthLayout } from './AuthLayout';
-import { authErrorMessage } from '../../session/auth-errors';
 import { useAuth } from '../../session/store';
-import { callFunction } from '../../lib/functions';
-
-class NotVerifiedYet extends Error {
-  constructor() {
-    super('Your email is not verified yet. Open the link in the email, then check again.');
-  }
-}
+import { useEmailVerification } from '../../session/use-email-verification';
 
 export default function EmailVerificationPage() {
-  const user = useAuth((s) => s.user);
   const status = useAuth((s) => s.status);
   const emailVerified = useAuth((s) => s.emailVerified);
-  const recheckUser = useAuth((s) => s.recheckUser);
   const signOut = useAuth((s) => s.signOut);
-  const [sent, setSent] = useState(false);
-  // Sending the link and checking it are two steps of one action: one says why the last failed.
-  const step = useAction(
-    async (which: 'send' | 'check') => {
-      if (!user) return;
-      if (which === 'send') {
-        await sendEmailVerification(user);
-        setSent(true);
-        toast.success('Verification email sent', `Check the inbox of ${user.email}.`);
-        return;
-      }
-      if (!(await recheckUser())) throw new NotVerifiedYet();
-      // The Accounts screen shows the server's mirror of it; a failure here changes no access.
-      await callFunction('confirmEmailVerified', {}).catch(() => undefined);
-    },
-    {
-      failureText: (error) =>
-        error instanceof NotVerifiedYet ? error.message : authErrorMessage(error),
-    },
-  );
+  const { user, sent, step } = useEmailVerification();
 
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   if (emailVerified) return <Navigate to="/" replace />;

@@ -3,7 +3,7 @@ import { LIMITS, messageTextProblem } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
-import { Time } from '../../../components/Time';
+import { MessageList } from '../../../components/MessageList';
 import { useAction } from '../../../components/use-action';
 import { useForm } from '../../../components/use-form';
 import {
@@ -23,7 +23,7 @@ import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { CallableError, RecordLimitError } from '../../../lib/errors';
 import { useAuth } from '../../../session/store';
 import { QuickQuestionsDialog } from './QuickQuestionsDialog';
-import { conversationCsv, conversationLines, type ConversationLine } from './conversation';
+import { conversationCsv, conversationLines, fromReporter } from './conversation';
 
 /** Sends trimmed text; a bound reached is shown under the field, not only in a toast. */
 async function send(incidentId: string, text: string) {
@@ -34,37 +34,6 @@ async function send(incidentId: string, text: string) {
       throw new CallableError(failure.message, { text: failure.message });
     throw failure;
   }
-}
-
-/** The messages, oldest first; the reporter's text is shown as text, never as markup. */
-export function MessageList({
-  lines,
-  scrolls = false,
-}: {
-  lines: ConversationLine[];
-  scrolls?: boolean;
-}) {
-  return (
-    <ol
-      className={`mt-1 space-y-2 text-sm ${scrolls ? 'max-h-96 overflow-y-auto' : ''}`}
-      aria-label="Messages"
-      aria-live={scrolls ? 'polite' : undefined}
-      tabIndex={scrolls && lines.length > 0 ? 0 : undefined}
-    >
-      {lines.map((line) => (
-        <li
-          key={line.id}
-          className={`rounded p-2 break-inside-avoid ${line.fromReporter ? 'mr-6 border-l-4 border-sky-600 bg-sky-50' : 'ml-6 bg-slate-100'}`}
-        >
-          <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <span className="font-medium">{line.author}</span>
-            <Time value={line.sentAt} className="text-xs text-slate-600" />
-          </p>
-          <p className="whitespace-pre-wrap break-words">{line.text}</p>
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 /**
@@ -138,7 +107,7 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
       {messages.status === 'ready' && lines.length === 0 && (
         <p className="mt-1 text-sm text-slate-600">No messages yet.</p>
       )}
-      <MessageList lines={lines} scrolls />
+      <MessageList lines={lines} theirs={fromReporter} scrolls />
       {open ? (
         <>
           <div role="group" aria-label="Quick questions" className="mt-3 flex flex-wrap gap-2">

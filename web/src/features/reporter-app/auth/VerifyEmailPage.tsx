@@ -1,46 +1,14 @@
-import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { sendEmailVerification } from 'firebase/auth';
 import { Button } from '../../../components/Button';
-import { toast } from '../../../components/toast-store';
-import { useAction } from '../../../components/use-action';
-import { callFunction } from '../../../lib/functions';
-import { authErrorMessage } from '../../../session/auth-errors';
 import { useAuth } from '../../../session/store';
+import { useEmailVerification } from '../../../session/use-email-verification';
 import { AppFrame } from '../AppFrame';
 
-class NotVerifiedYet extends Error {
-  constructor() {
-    super('Your email is not verified yet. Open the link in the email, then check again.');
-  }
-}
-
-/** Nothing works until the email is verified: the rules refuse every report and message before. */
 export default function VerifyEmailPage() {
-  const user = useAuth((s) => s.user);
   const status = useAuth((s) => s.status);
   const emailVerified = useAuth((s) => s.emailVerified);
-  const recheckUser = useAuth((s) => s.recheckUser);
   const signOut = useAuth((s) => s.signOut);
-  const [resent, setResent] = useState(false);
-  const step = useAction(
-    async (which: 'send' | 'check') => {
-      if (!user) return;
-      if (which === 'send') {
-        await sendEmailVerification(user);
-        setResent(true);
-        toast.success('Verification email sent', `Check the inbox of ${user.email}.`);
-        return;
-      }
-      if (!(await recheckUser())) throw new NotVerifiedYet();
-      // The server's mirror of it (Accounts); access does not depend on it.
-      await callFunction('confirmEmailVerified', {}).catch(() => undefined);
-    },
-    {
-      failureText: (error) =>
-        error instanceof NotVerifiedYet ? error.message : authErrorMessage(error),
-    },
-  );
+  const { user, sent, step } = useEmailVerification();
 
   if (status === 'signedOut') return <Navigate to="/app/sign-in" replace />;
   if (emailVerified) return <Navigate to="/app" replace />;
@@ -70,7 +38,7 @@ export default function VerifyEmailPage() {
           busy={step.running?.[0] === 'send'}
           disabled={!user}
         >
-          {resent ? 'Send the link again' : 'Resend the link'}
+          {sent ? 'Send the link again' : 'Resend the link'}
         </Button>
         <Button variant="ghost" onClick={() => void signOut()}>
           Sign out

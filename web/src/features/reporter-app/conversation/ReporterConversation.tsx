@@ -3,7 +3,7 @@ import { LIMITS, messageTextProblem, type IncidentReport } from '@campus-safety/
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
-import { Time } from '../../../components/Time';
+import { MessageList } from '../../../components/MessageList';
 import { useForm } from '../../../components/use-form';
 import { CONVERSATION_PAGE, recentMessagesSpec, sendMessage } from '../../../data/conversation';
 import { useLiveQuery } from '../../../data/live-query';
@@ -59,20 +59,7 @@ export function ReporterConversation({ incident }: { incident: WithId<IncidentRe
           No messages yet. The safety team may ask you something here.
         </p>
       )}
-      <ol className="mt-2 space-y-2 text-sm" aria-label="Messages" aria-live="polite">
-        {lines.map((line) => (
-          <li
-            key={line.id}
-            className={`rounded p-2 ${line.mine ? 'ml-6 bg-sky-50' : 'mr-6 border-l-4 border-sky-700 bg-white shadow-sm'}`}
-          >
-            <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-              <span className="font-medium">{line.author}</span>
-              <Time value={line.sentAt} className="text-xs text-slate-600" />
-            </p>
-            <p className="whitespace-pre-wrap break-words">{line.text}</p>
-          </li>
-        ))}
-      </ol>
+      <MessageList lines={lines} theirs={(line) => !line.mine} scrolls />
       {incident.isArchived ? (
         <p className="mt-3 text-sm text-slate-600">
           This report is closed: no messages can be sent.

@@ -1,14 +1,10 @@
 import type { IncidentMessage } from '@campus-safety/model';
+import type { MessageLine } from '../../../components/MessageList';
 import type { WithId } from '../../../data/spec';
 
-export interface ReporterLine {
-  id: string;
-  /** Who wrote it: "You", or the staff member's name as the server wrote it. */
-  author: string;
+/** A message as the reporter reads it: "You", or the staff member's name as the server wrote it. */
+export interface ReporterLine extends MessageLine {
   mine: boolean;
-  sentAt: IncidentMessage['sentAt'];
-  /** As written: shown as text, never as markup. */
-  text: string;
 }
 
 /**
