@@ -16,7 +16,9 @@ export function AppBar({ children }: { children?: ReactNode }) {
   return (
     <header className="bg-sky-800 text-white">
       <div className="mx-auto flex max-w-2xl flex-wrap items-center gap-1 px-4 py-3">
-        <span className="mr-auto font-semibold tracking-wide">Campus Safety</span>
+        <span className="mr-auto basis-full font-semibold tracking-wide sm:basis-auto">
+          Campus Safety
+        </span>
         {children}
       </div>
     </header>
@@ -48,7 +50,7 @@ export function AppNavLink({
       to={to}
       end={end}
       className={({ isActive }) =>
-        `rounded px-2 py-1 text-sm font-medium hover:bg-sky-700 ${isActive ? 'bg-sky-950' : ''}`
+        `rounded px-1.5 py-1 text-sm font-medium hover:bg-sky-700 sm:px-2 ${isActive ? 'bg-sky-950' : ''}`
       }
     >
       {children}

@@ -75,7 +75,7 @@ export default function ReporterGate() {
           <button
             type="button"
             onClick={() => void signOut()}
-            className="rounded px-2 py-1 text-sm font-medium hover:bg-sky-700"
+            className="rounded px-1.5 py-1 text-sm font-medium hover:bg-sky-700 sm:px-2"
           >
             Sign out
           </button>
