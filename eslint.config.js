@@ -114,6 +114,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The reporter app's service worker (docs/reporter-app.md), served as written.
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // The console runs in the browser and uses React hooks. The classic hooks rules only: the
     // React Compiler rules of the plugin's newer presets judge code written for the compiler,
     // which this project does not use.

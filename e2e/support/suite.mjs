@@ -3,11 +3,13 @@
  * Chromium, the admin Firestore handle, and signed-in sessions. Each test opens fresh browser
  * contexts through `openPage`; they are closed after the test (with a screenshot when it failed).
  */
+import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshot } from './artifacts.mjs';
 import { launchChromium, newContext } from './chromium.mjs';
 import { openAdmin } from './admin.mjs';
 import { startSeededStack } from './stack.mjs';
 
+const PROJECT = 'demo-campus-safety';
 const shared = { stack: null, browser: null, admin: null };
 /** Storage (with Auth's IndexedDB) of each account signed in once through the login screen. */
 const sessions = new Map();
@@ -22,6 +24,19 @@ export function staff(email) {
   const account = shared.stack.accounts.staff.find((a) => a.email === email);
   if (!account) throw new Error(`No seeded staff account ${email}`);
   return account;
+}
+
+/** The newest email-verification link the Auth emulator holds for `email`, once it is there. */
+export async function verificationLink(email) {
+  const url = `http://${shared.stack.endpoints.auth}/emulator/v1/projects/${PROJECT}/oobCodes`;
+  return waitUntil(
+    async () => {
+      const { oobCodes } = await (await fetch(url)).json();
+      return oobCodes.findLast((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')
+        ?.oobLink;
+    },
+    { what: `a verification email to ${email}` },
+  );
 }
 
 /** Fills the sign-in form and submits it (the caller decides what success looks like). */

@@ -21,27 +21,13 @@ import {
   serverTimestamp,
   setDoc,
 } from 'firebase/firestore';
-import { waitUntil } from '@campus-safety/testkit/wait';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
-import { accounts, adminAuth, db, openPage, stack } from '../support/suite.mjs';
+import { accounts, adminAuth, db, openPage, stack, verificationLink } from '../support/suite.mjs';
 
 const PROJECT = 'demo-campus-safety';
 // A callable's first call starts its worker in the Functions emulator: tens of seconds on a busy
 // machine. What follows a call waits this long for it.
 const CALLED = { timeout: 60_000 };
-
-/** The link of the verification email the Auth emulator "sent" to `email`. */
-async function verificationLink(email) {
-  const url = `http://${stack().endpoints.auth}/emulator/v1/projects/${PROJECT}/oobCodes`;
-  return waitUntil(
-    async () => {
-      const { oobCodes } = await (await fetch(url)).json();
-      return oobCodes.findLast((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')
-        ?.oobLink;
-    },
-    { what: `a verification email to ${email}` },
-  );
-}
 
 /** Signs in with email and password through the Auth emulator's REST API; true when accepted. */
 async function passwordWorks(email, password) {

@@ -35,7 +35,7 @@ async function watchViolations(page) {
 
 describe('Security headers', () => {
   it('Hosting sends the CSP (frame-ancestors none) and the other headers on every path', async () => {
-    for (const path of ['/', '/download', '/reports?view=all', '/assets/missing.js']) {
+    for (const path of ['/', '/download', '/reports?view=all', '/app', '/assets/missing.js']) {
       const res = await fetch(new URL(path, stack().consoleUrl));
       const csp = res.headers.get('content-security-policy') ?? '';
       assert.match(csp, /frame-ancestors 'none'/, path);
@@ -43,10 +43,12 @@ describe('Security headers', () => {
       assert.match(csp, /object-src 'none'/, path);
       assert.equal(res.headers.get('x-frame-options'), 'DENY', path);
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
+      // The reporter app asks for the place of a report; nothing framed or third-party may.
+      assert.match(res.headers.get('permissions-policy') ?? '', /geolocation=\(self\)/, path);
     }
   });
 
-  it('signed out, /login and /download render with no CSP violation', async () => {
+  it('signed out, /login, /download and /app render with no CSP violation', async () => {
     const page = await openPage('/unauthorized');
     const violations = await watchViolations(page);
     await page.goto('/login');
@@ -54,6 +56,11 @@ describe('Security headers', () => {
     await page.goto('/download');
     await page.getByRole('link', { name: /Download version/ }).waitFor();
     await shots(page, 'download');
+    // The reporter app: its manifest and its service worker, scoped to /app, under the same CSP.
+    await page.goto('/app/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope));
+    assert.equal(new URL(scope).pathname, '/app');
     assert.deepEqual(violations, []);
   });
 

@@ -95,6 +95,34 @@ export function campusAt(
   return null;
 }
 
+/** Kilometres between two points (equirectangular: exact enough at campus distances). */
+export function distanceKm(a: GeoLoc, b: GeoLoc): number {
+  const toRad = Math.PI / 180;
+  const x = (b.longitude - a.longitude) * toRad * Math.cos(((a.latitude + b.latitude) / 2) * toRad);
+  const y = (b.latitude - a.latitude) * toRad;
+  return Math.hypot(x, y) * 6371;
+}
+
+/**
+ * The campus a report made at `point` goes to (`nearestCampus`): the one whose grounds contain
+ * it, else the one whose centre is closest, with that distance (0 on the grounds), so the app
+ * can say the place is off campus. The reporter web app files with it (docs/reporter-app.md).
+ */
+export function nearestCampus(
+  point: GeoLoc,
+  areas: Readonly<Record<Campus, CampusArea>> = CAMPUS_AREAS,
+): { campus: Campus; onGrounds: boolean; distanceKm: number } {
+  const inside = campusAt(point, areas);
+  if (inside) return { campus: inside, onGrounds: true, distanceKm: 0 };
+  let best: { campus: Campus; onGrounds: boolean; distanceKm: number } | null = null;
+  for (const [campus, area] of Object.entries(areas) as [Campus, CampusArea][]) {
+    const km = distanceKm(point, area.centre);
+    if (!best || km < best.distanceKm) best = { campus, onGrounds: false, distanceKm: km };
+  }
+  if (!best) throw new RangeError('No campus areas to choose from.');
+  return best;
+}
+
 /** South-west and north-east corners of a boundary. */
 export function boundsOf(boundary: readonly LatLng[]): [LatLng, LatLng] {
   const lats = boundary.map(([lat]) => lat);

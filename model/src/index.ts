@@ -33,6 +33,7 @@ export * from './paging';
 export * from './conversation';
 export * from './media';
 export * from './anonymity';
+export * from './report-quota';
 export * from './mass-notifications';
 export * from './on-call';
 export * from './last-locations';

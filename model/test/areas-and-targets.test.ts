@@ -5,6 +5,7 @@ import {
   RESPONSE_TARGETS,
   THREAT_LEVELS,
   campusAt,
+  nearestCampus,
   randomPointInCampus,
   responseTargetFor,
   targetState,
@@ -23,6 +24,21 @@ describe('campus areas', () => {
   it('finds each centre on its campus and a point between campuses on none', () => {
     for (const campus of CAMPUSES) assert.equal(campusAt(CAMPUS_AREAS[campus].centre), campus);
     assert.equal(campusAt({ latitude: 14.7, longitude: 121.0 }), null);
+  });
+
+  it('files a point on a campus to it, and a point off every campus to the closest centre', () => {
+    for (const campus of CAMPUSES)
+      assert.deepEqual(nearestCampus(CAMPUS_AREAS[campus].centre), {
+        campus,
+        onGrounds: true,
+        distanceKm: 0,
+      });
+    const north = CAMPUS_AREAS['North Campus'].centre;
+    const near = { latitude: north.latitude + 0.01, longitude: north.longitude };
+    const found = nearestCampus(near);
+    assert.equal(found.campus, 'North Campus');
+    assert.equal(found.onGrounds, false);
+    assert.ok(Math.abs(found.distanceKm - 1.11) < 0.02, `about 1.1 km, got ${found.distanceKm}`);
   });
 });
 

@@ -331,6 +331,29 @@ export function consoleShapes(): QueryShape[] {
       wheres: [{ field: 'type', op: '==', value: 'escalation' }],
       orderBy: NEWEST_FIRST,
     },
+    {
+      source: 'web reporter app: my reports (data/reporter.ts ownReportsSpec)',
+      collection: COLLECTIONS.incidentReports,
+      wheres: [{ field: 'reporterId', op: '==', value: 'user-1' }],
+      orderBy: NEWEST_FIRST,
+    },
+    {
+      source: 'web reporter app: my anonymous reports (data/reporter.ts anonymousReportLinksSpec)',
+      collection: COLLECTIONS.anonymousReports,
+      wheres: [],
+      orderBy: [{ field: 'filedAt', direction: 'desc' }],
+    },
+    {
+      source: 'web reporter app: notifications (data/reporter.ts notificationsSpec)',
+      collection: COLLECTIONS.notifications,
+      wheres: [],
+      orderBy: NEWEST_FIRST,
+    },
+    {
+      source: "web reporter app: a report's timeline (data/reporter.ts reportNotificationsSpec)",
+      collection: COLLECTIONS.notifications,
+      wheres: [{ field: 'type_id', op: '==', value: 'report-1' }],
+    },
   );
   // The mobile app's published-items query, as the rules matrix states it (publishing.test.ts).
   for (const collection of [COLLECTIONS.articles, COLLECTIONS.announcements]) {

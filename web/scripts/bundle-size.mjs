@@ -66,6 +66,31 @@ const routes = [
     '/dashboard with charts',
     [...SIGNED_IN, feature('dashboard/DashboardPage'), feature('dashboard/Chart')],
   ],
+  // The reporter app (/app): its own layout and gate instead of the shell.
+  [
+    '/app/sign-in',
+    [ENTRY, feature('reporter-app/ReporterLayout'), feature('reporter-app/auth/SignInPage')],
+  ],
+  [
+    '/app (my reports)',
+    [
+      ENTRY,
+      'src/data/profile.ts',
+      feature('reporter-app/ReporterLayout'),
+      feature('reporter-app/ReporterGate'),
+      feature('reporter-app/my-reports/MyReportsPage'),
+    ],
+  ],
+  [
+    '/app/report (before its map)',
+    [
+      ENTRY,
+      'src/data/profile.ts',
+      feature('reporter-app/ReporterLayout'),
+      feature('reporter-app/ReporterGate'),
+      feature('reporter-app/report/NewReportPage'),
+    ],
+  ],
 ];
 
 const GOALS = { '/login': 200 * 1024, 'signed-in shell (/ with Home)': 400 * 1024 };

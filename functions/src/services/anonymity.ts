@@ -5,11 +5,11 @@ import {
   type CallableInput,
   type FileAnonymousReportResponse,
   type RevealAnonymousReporterResponse,
+  reportLimitText,
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
 import { millisOf } from '../platform/timestamps';
-import { reportLimitText } from './report-quota';
 import { addEntry, timelineCollection } from './timeline';
 
 /**

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, LIMITS, PUSH_TYPES, formatInZone } from '@campus-safety/model';
+import { COLLECTIONS, LIMITS, PUSH_TYPES, reportLimitText } from '@campus-safety/model';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,15 +31,6 @@ export function filedThroughApp(incident: DocumentData): boolean {
     ((typeof incident.reporterId === 'string' && incident.reporterId !== '') ||
       incident.anonymous === true) &&
     incident.imported !== true
-  );
-}
-
-/** What a reporter at the hourly limit is told: until when, and what to do in an emergency. */
-export function reportLimitText(fullUntil: Date, timeZone: string): string {
-  return (
-    `You have sent ${LIMITS.reportsPerReporterPerHour} reports within an hour, the most one ` +
-    `person can send. You can send another at ${formatInZone(fullUntil, timeZone, 'HH:mm')}. ` +
-    'In an emergency, call campus security.'
   );
 }
 

@@ -38,6 +38,19 @@ const MassNotificationPage = lazy(
 );
 const OnCallPage = lazy(() => import('../features/oncall/OnCallPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+// The reporter app (/app): its own layout and chunks, so the console's bundle does not carry it.
+const ReporterLayout = lazy(() => import('../features/reporter-app/ReporterLayout'));
+const ReporterGate = lazy(() => import('../features/reporter-app/ReporterGate'));
+const ReporterSignIn = lazy(() => import('../features/reporter-app/auth/SignInPage'));
+const ReporterSignUp = lazy(() => import('../features/reporter-app/auth/SignUpPage'));
+const ReporterVerify = lazy(() => import('../features/reporter-app/auth/VerifyEmailPage'));
+const ReporterReset = lazy(() => import('../features/reporter-app/auth/ResetPasswordPage'));
+const MyReportsPage = lazy(() => import('../features/reporter-app/my-reports/MyReportsPage'));
+const ReportDetailPage = lazy(() => import('../features/reporter-app/my-reports/ReportDetailPage'));
+const NewReportPage = lazy(() => import('../features/reporter-app/report/NewReportPage'));
+const NotificationsPage = lazy(
+  () => import('../features/reporter-app/notifications/NotificationsPage'),
+);
 
 type Screen = LazyExoticComponent<ComponentType<{ archived?: boolean }>>;
 
@@ -97,6 +110,27 @@ export const routes: RouteObject[] = [
     path: '/download',
     element: titled('Download the app', DownloadPage, true),
     errorElement: notFound,
+  },
+  // The reporter app (docs/reporter-app.md): public sign-in pages, then the signed-in reporter's.
+  {
+    path: '/app',
+    element: page(ReporterLayout, {}, true),
+    errorElement: notFound,
+    children: [
+      { path: 'sign-in', element: titled('Sign in', ReporterSignIn, true) },
+      { path: 'sign-up', element: titled('Create an account', ReporterSignUp, true) },
+      { path: 'verify', element: titled('Verify your email', ReporterVerify, true) },
+      { path: 'reset-password', element: titled('Reset your password', ReporterReset, true) },
+      {
+        element: page(ReporterGate, {}, true),
+        children: [
+          { index: true, element: titled('My reports', MyReportsPage) },
+          { path: 'report', element: titled('Report an incident', NewReportPage) },
+          { path: 'reports/:id', element: titled('Your report', ReportDetailPage) },
+          { path: 'notifications', element: titled('Notifications', NotificationsPage) },
+        ],
+      },
+    ],
   },
   // Outside the shell: a page laid out for paper.
   {

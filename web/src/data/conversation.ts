@@ -58,15 +58,22 @@ function millisOf(value: unknown): number | null {
 }
 
 /**
- * Sends a message as the signed-in staff member: in one transaction with the report's message
- * count (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and
- * the author's pace (message_pace/{uid}: refused with MESSAGE_PACE_MESSAGE past
+ * Who writes a message: staff, the named reporter, or the reporter of an anonymous report, whose
+ * message carries no uid (the rules require it absent; docs/anonymity.md).
+ */
+export type MessageAuthor = 'staff' | 'reporter' | 'anonymous-reporter';
+
+/**
+ * Sends a message as the signed-in person: in one transaction with the report's message count
+ * (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and the
+ * author's pace (message_pace/{uid}: refused with MESSAGE_PACE_MESSAGE past
  * LIMITS.messagesPerWindow in a window). The rules check all of it again. `mediaIds`: media of
  * the report the message shows (at most LIMITS.mediaPerMessage).
  */
-export function sendStaffMessage(
+export function sendMessage(
   incidentId: string,
   text: string,
+  author: MessageAuthor,
   mediaIds: readonly string[] = [],
 ) {
   const path = messagesPath(incidentId);
@@ -79,8 +86,8 @@ export function sendStaffMessage(
     'create',
     () => ({
       text,
-      authorUid: uid,
-      authorRole: 'staff',
+      ...(author === 'anonymous-reporter' ? {} : { authorUid: uid }),
+      authorRole: author === 'staff' ? 'staff' : 'reporter',
       sentAt: serverTime(),
       ...(mediaIds.length > 0 ? { mediaIds: [...mediaIds] } : {}),
     }),
@@ -102,6 +109,15 @@ export function sendStaffMessage(
       },
     },
   );
+}
+
+/** Sends a message as the signed-in staff member (sendMessage). */
+export function sendStaffMessage(
+  incidentId: string,
+  text: string,
+  mediaIds: readonly string[] = [],
+) {
+  return sendMessage(incidentId, text, 'staff', mediaIds);
 }
 
 /** Staff read the conversation: its unread mark is cleared (the one change the rules allow them). */

@@ -8,6 +8,7 @@ import type {
   HotspotsMapProps,
   IncidentsMapProps,
   LocationMapProps,
+  PinPickerMapProps,
 } from './types';
 
 export type { Hotspot, MapIncident } from './types';
@@ -16,6 +17,7 @@ const IncidentsMapChunk = lazy(() => import('./IncidentsMap'));
 const LocationMapChunk = lazy(() => import('./LocationMap'));
 const HotspotsMapChunk = lazy(() => import('./HotspotsMap'));
 const AreaPreviewMapChunk = lazy(() => import('./AreaPreviewMap'));
+const PinPickerMapChunk = lazy(() => import('./PinPickerMap'));
 
 function MapLoading({ heightClass }: { heightClass: string }) {
   return (
@@ -56,6 +58,14 @@ export function AreaPreviewMap(props: AreaPreviewMapProps) {
   return (
     <Suspense fallback={<MapLoading heightClass="h-72" />}>
       <AreaPreviewMapChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function PinPickerMap(props: PinPickerMapProps) {
+  return (
+    <Suspense fallback={<MapLoading heightClass="h-72" />}>
+      <PinPickerMapChunk {...props} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import type { Campus, CampusArea, TimestampLike } from '@campus-safety/model';
+import type { Campus, CampusArea, GeoLoc, TimestampLike } from '@campus-safety/model';
 import type { MappableIncident } from './markers';
 
 /** Props of the lazily loaded maps, importable without loading Leaflet. */
@@ -34,4 +34,11 @@ export interface AreaPreviewMapProps {
   campus: Campus;
   /** Every campus's area, the edited one as drafted. */
   areas: Readonly<Record<Campus, CampusArea>>;
+}
+
+export interface PinPickerMapProps {
+  /** The campus framed (the reporter picks it; the pin may go anywhere on the map). */
+  campus: Campus;
+  value: GeoLoc | null;
+  onPick: (point: GeoLoc) => void;
 }

@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react';
-import {
-  LIMITS,
-  messageTextProblem,
-  shownMediaIds,
-  type IncidentMedia,
-} from '@campus-safety/model';
+import { LIMITS, messageTextProblem, shownMediaIds } from '@campus-safety/model';
 import { MediaPicker } from '../../../components/MediaPicker';
-import type { WithId } from '../../../data/spec';
 import { MediaStrip } from '../media/MediaStrip';
 import { readyIds } from '../media/media';
 import { useIncidentMedia } from '../media/IncidentMediaPanel';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
-import { Time } from '../../../components/Time';
+import { MessageList } from '../../../components/MessageList';
 import { useAction } from '../../../components/use-action';
 import { useForm } from '../../../components/use-form';
 import {
@@ -33,7 +27,7 @@ import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { CallableError, RecordLimitError } from '../../../lib/errors';
 import { useAuth } from '../../../session/store';
 import { QuickQuestionsDialog } from './QuickQuestionsDialog';
-import { conversationCsv, conversationLines, type ConversationLine } from './conversation';
+import { conversationCsv, conversationLines, fromReporter } from './conversation';
 
 /** Sends trimmed text; a bound reached is shown under the field, not only in a toast. */
 async function send(incidentId: string, text: string, mediaIds: readonly string[] = []) {
@@ -44,48 +38,6 @@ async function send(incidentId: string, text: string, mediaIds: readonly string[
       throw new CallableError(failure.message, { text: failure.message });
     throw failure;
   }
-}
-
-/** The messages, oldest first; the reporter's text is shown as text, never as markup. */
-export function MessageList({
-  lines,
-  scrolls = false,
-  media,
-}: {
-  lines: ConversationLine[];
-  scrolls?: boolean;
-  /** The report's media and how to open one, where the messages' media are shown. */
-  media?: { all: readonly WithId<IncidentMedia>[]; open: (index: number) => void };
-}) {
-  const ready = media ? readyIds(media.all) : new Set<string>();
-  return (
-    <ol
-      className={`mt-1 space-y-2 text-sm ${scrolls ? 'max-h-96 overflow-y-auto' : ''}`}
-      aria-label="Messages"
-      aria-live={scrolls ? 'polite' : undefined}
-      tabIndex={scrolls && lines.length > 0 ? 0 : undefined}
-    >
-      {lines.map((line) => (
-        <li
-          key={line.id}
-          className={`rounded p-2 break-inside-avoid ${line.fromReporter ? 'mr-6 border-l-4 border-sky-600 bg-sky-50' : 'ml-6 bg-slate-100'}`}
-        >
-          <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <span className="font-medium">{line.author}</span>
-            <Time value={line.sentAt} className="text-xs text-slate-600" />
-          </p>
-          <p className="whitespace-pre-wrap break-words">{line.text}</p>
-          {media && (
-            <MediaStrip
-              shown={media.all.filter((m) => shownMediaIds(line.mediaIds, ready).includes(m.id))}
-              all={media.all}
-              onOpen={media.open}
-            />
-          )}
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 /**
@@ -100,6 +52,7 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
   const isAdmin = useAuth((s) => s.profile?.role === 'Admin');
   const [editing, setEditing] = useState(false);
   const media = useIncidentMedia(incident.id);
+  const ready = readyIds(media.media);
   // Media uploaded for the next message (sent with it, then cleared).
   const [attached, setAttached] = useState<string[]>([]);
   const questions = quickQuestionsOf(settings.data);
@@ -163,7 +116,18 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
       {messages.status === 'ready' && lines.length === 0 && (
         <p className="mt-1 text-sm text-slate-600">No messages yet.</p>
       )}
-      <MessageList lines={lines} scrolls media={{ all: media.media, open: media.open }} />
+      <MessageList
+        lines={lines}
+        theirs={fromReporter}
+        scrolls
+        after={(line) => (
+          <MediaStrip
+            shown={media.media.filter((m) => shownMediaIds(line.mediaIds, ready).includes(m.id))}
+            all={media.media}
+            onOpen={media.open}
+          />
+        )}
+      />
       {media.viewer}
       {open ? (
         <>

@@ -38,6 +38,9 @@ export function conversationLines(
   }));
 }
 
+/** Whose messages the console marks as the other side's: the reporter's. */
+export const fromReporter = (line: ConversationLine) => line.fromReporter;
+
 /** The conversation's export: one row per message, oldest first; times in `timeZone`. */
 export function conversationCsv(lines: readonly ConversationLine[], timeZone: string): string {
   return toCsv(

@@ -12,8 +12,8 @@ import { useAuth } from '../../../session/store';
 import { readWholeTimeline } from '../api';
 import { TimelineList } from '../timeline/IncidentTimeline';
 import { wholeConversationSpec } from '../../../data/conversation';
-import { MessageList } from '../conversation/IncidentConversation';
-import { conversationLines } from '../conversation/conversation';
+import { MessageList } from '../../../components/MessageList';
+import { conversationLines, fromReporter } from '../conversation/conversation';
 import { mergeTimeline, type TimelineItem } from '../timeline/timeline';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -158,7 +158,10 @@ export default function PrintIncidentPage() {
               <p className="text-slate-600">None.</p>
             ) : (
               // Oldest first already: the list takes the newest first.
-              <MessageList lines={conversationLines([...conversation.data].reverse(), me)} />
+              <MessageList
+                lines={conversationLines([...conversation.data].reverse(), me)}
+                theirs={fromReporter}
+              />
             )}
           </section>
           <section aria-labelledby="print-accomplishments">

@@ -1,0 +1,174 @@
+import {
+  COLLECTIONS,
+  type CallableRequest,
+  type IncidentReport,
+  type ReportQuota,
+  type TimestampLike,
+} from '@campus-safety/model';
+import { callFunction } from '../lib/functions';
+import {
+  createDocument,
+  entityConverter,
+  newDocumentId,
+  serverTime,
+  updateDocument,
+} from './firestore';
+import { NEWEST_FIRST } from './incident-orders';
+import type { DocSpec, QuerySpec } from './spec';
+
+/**
+ * The reporter web app's reads and writes (docs/reporter-app.md): the signed-in reporter's own
+ * reports, the links to their anonymous ones, their notifications, their report quota, and
+ * filing a report named or anonymous. The conversation is `conversation.ts`.
+ */
+
+/** Reports "My reports" lists of each kind (own, anonymous): the newest this many. */
+export const MY_REPORTS_LIMIT = 50;
+/** Notifications the app shows: the newest this many. */
+export const NOTIFICATIONS_LIMIT = 50;
+/** Notifications of one report read for its timeline (status moves and messages). */
+export const REPORT_NOTIFICATIONS_LIMIT = 100;
+
+/** What the server leaves a reporter in `users/{uid}/notifications` (`type_id`: the report's id). */
+export interface ReporterNotification {
+  title: string;
+  message: string;
+  color?: string;
+  icon?: string;
+  type?: string;
+  type_id?: string;
+  isRead: boolean;
+  timestamp: TimestampLike;
+}
+
+/** `users/{uid}/anonymous_reports/{incidentId}`: the reporter's link to an anonymous report. */
+export interface AnonymousReportLink {
+  filedAt: TimestampLike;
+}
+
+const notificationConverter = entityConverter<ReporterNotification>();
+
+function notificationsPath(uid: string) {
+  return [COLLECTIONS.users, uid, COLLECTIONS.notifications] as const;
+}
+
+/** The reports filed under the reporter's name (the rules' reporter scope), newest first. */
+export function ownReportsSpec(uid: string): QuerySpec<IncidentReport> {
+  return {
+    path: [COLLECTIONS.incidentReports],
+    converter: entityConverter<IncidentReport>(),
+    wheres: [{ field: 'reporterId', op: '==', value: uid }],
+    orderBy: NEWEST_FIRST,
+    limit: MY_REPORTS_LIMIT,
+  };
+}
+
+/** The reporter's anonymous reports, by their links (only they read them), newest first. */
+export function anonymousReportLinksSpec(uid: string): QuerySpec<AnonymousReportLink> {
+  return {
+    path: [COLLECTIONS.users, uid, COLLECTIONS.anonymousReports],
+    converter: entityConverter<AnonymousReportLink>(),
+    wheres: [],
+    orderBy: { field: 'filedAt', direction: 'desc' },
+    limit: MY_REPORTS_LIMIT,
+  };
+}
+
+/** The reporter's newest notifications. */
+export function notificationsSpec(uid: string): QuerySpec<ReporterNotification> {
+  return {
+    path: notificationsPath(uid),
+    converter: notificationConverter,
+    wheres: [],
+    orderBy: { field: 'timestamp', direction: 'desc' },
+    limit: NOTIFICATIONS_LIMIT,
+  };
+}
+
+/**
+ * The notifications about one report: what the reporter was told and when (its timeline; the
+ * staff timeline is staff-only). Equality alone, so no composite index; sorted on screen.
+ */
+export function reportNotificationsSpec(
+  uid: string,
+  incidentId: string,
+): QuerySpec<ReporterNotification> {
+  return {
+    path: notificationsPath(uid),
+    converter: notificationConverter,
+    wheres: [{ field: 'type_id', op: '==', value: incidentId }],
+    limit: REPORT_NOTIFICATIONS_LIMIT,
+  };
+}
+
+/** Marks one notification read (the one change the rules allow its owner). */
+export function markNotificationRead(uid: string, id: string) {
+  return updateDocument(
+    [...notificationsPath(uid), id],
+    { isRead: true },
+    'Could not mark it read',
+  );
+}
+
+/** `report_quotas/{uid}`: while `fullUntil` is ahead, no report of theirs is taken. */
+export function reportQuotaSpec(uid: string): DocSpec<ReportQuota> {
+  return {
+    path: [COLLECTIONS.reportQuotas, uid],
+    converter: entityConverter<ReportQuota>(),
+  };
+}
+
+/**
+ * A new app user's own `users/{uid}` document, written once right after sign-up (the one write
+ * the rules allow before the email is verified): role User, live, the Auth email.
+ */
+export function createAppUserProfile(
+  uid: string,
+  profile: { firstName: string; lastName: string; email: string },
+) {
+  return createDocument(
+    [COLLECTIONS.users, uid],
+    {
+      ...profile,
+      role: 'User',
+      campus: null,
+      isArchived: false,
+      registrationDate: new Date().toISOString(),
+      registrationDateTimestamp: serverTime(),
+    },
+    'Your account details were not saved',
+  );
+}
+
+/** The fields a report is filed with (the model's fileAnonymousReportSchema checks them). */
+export type ReportFields = CallableRequest<'fileAnonymousReport'>;
+
+/**
+ * Files a report under the reporter's name, as the mobile app writes it (the rules'
+ * newReportValid): the reporter's uid and verified email, status Reported, the server's time.
+ */
+export async function fileNamedReport(
+  fields: ReportFields,
+  reporter: { uid: string; email: string },
+): Promise<string> {
+  const path = [COLLECTIONS.incidentReports];
+  const id = newDocumentId(path);
+  await createDocument(
+    [...path, id],
+    {
+      ...fields,
+      timestamp: serverTime(),
+      status: 'Reported',
+      isArchived: false,
+      email: reporter.email,
+      reporterId: reporter.uid,
+    },
+    'The report was not sent',
+  );
+  return id;
+}
+
+/** Files a report that names no one (docs/anonymity.md); the server links it to the caller. */
+export async function fileAnonymousReport(fields: ReportFields): Promise<string> {
+  return (await callFunction('fileAnonymousReport', fields)).incidentId;
+}

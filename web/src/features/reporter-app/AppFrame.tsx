@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+
+/** A page of the app: one column, 390 px first, its title the page's one h1. */
+export function AppPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-5">
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+/** The app's bar: its name, then `children` (the signed-in sections). */
+export function AppBar({ children }: { children?: ReactNode }) {
+  return (
+    <header className="bg-sky-800 text-white">
+      <div className="mx-auto flex max-w-2xl flex-wrap items-center gap-1 px-4 py-3">
+        <span className="mr-auto basis-full font-semibold tracking-wide sm:basis-auto">
+          Campus Safety
+        </span>
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** A page outside the signed-in sections (sign-in, sign-up, verification, the staff note). */
+export function AppFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <AppBar />
+      <AppPage title={title}>{children}</AppPage>
+    </>
+  );
+}
+
+/** One section of the app's navigation. */
+export function AppNavLink({
+  to,
+  end,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        `rounded px-1.5 py-1 text-sm font-medium hover:bg-sky-700 sm:px-2 ${isActive ? 'bg-sky-950' : ''}`
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}

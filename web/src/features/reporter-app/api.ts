@@ -1,0 +1,66 @@
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+} from 'firebase/auth';
+import { auth } from '../../lib/auth';
+import {
+  createAppUserProfile,
+  fileAnonymousReport,
+  fileNamedReport,
+  type ReportFields,
+} from '../../data/reporter';
+
+/**
+ * The reporter app's steps that are more than one write (docs/reporter-app.md): sign-up (the
+ * Auth account, then its users document, then the verification email), filing a report named
+ * or anonymous, the password reset link.
+ */
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export async function signUp(account: NewAccount): Promise<void> {
+  const email = account.email.trim();
+  const { user } = await createUserWithEmailAndPassword(auth, email, account.password);
+  await createAppUserProfile(user.uid, {
+    firstName: account.firstName.trim(),
+    lastName: account.lastName.trim(),
+    email: user.email ?? email,
+  });
+  await sendEmailVerification(user);
+}
+
+/** Finishes a sign-up that stopped before its users document was written. */
+export function finishAccount(names: { firstName: string; lastName: string }) {
+  const user = auth.currentUser;
+  if (!user?.email) throw new Error('Sign in again to finish your account.');
+  return createAppUserProfile(user.uid, {
+    firstName: names.firstName.trim(),
+    lastName: names.lastName.trim(),
+    email: user.email,
+  });
+}
+
+/** Always resolves the same way whether an account exists, so the form names no accounts. */
+export async function sendResetLink(email: string): Promise<void> {
+  try {
+    await sendPasswordResetEmail(auth, email.trim());
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== 'auth/user-not-found') throw error;
+  }
+}
+
+/** Files the report; an anonymous one goes through the server, which keeps who filed it apart. */
+export function fileReport(
+  fields: ReportFields,
+  anonymous: boolean,
+  reporter: { uid: string; email: string },
+): Promise<string> {
+  return anonymous ? fileAnonymousReport(fields) : fileNamedReport(fields, reporter);
+}

@@ -1,0 +1,46 @@
+import { LIMITS, passwordSchema } from '@campus-safety/model';
+import { emailProblem, requiredText, type FieldErrors } from '../../../lib/validation';
+
+export interface SignUpForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+export type SignUpField = keyof SignUpForm;
+
+/** A new app user's details: the names the rules take (one line, bounded), a real email, the
+ * model's password policy (the one invitations use), typed twice. */
+export function validateSignUp(form: SignUpForm): FieldErrors<SignUpField> {
+  const password = passwordSchema.safeParse(form.password);
+  return {
+    firstName: requiredText(form.firstName.trim(), 'First name', LIMITS.name),
+    lastName: requiredText(form.lastName.trim(), 'Last name', LIMITS.name),
+    email: emailProblem(form.email.trim()),
+    password: password.success ? undefined : password.error.issues[0]?.message,
+    confirm: form.confirm === form.password ? undefined : 'The two passwords are not the same.',
+  };
+}
+
+/** What a person signing up reads for an Auth refusal (sign-in's own texts cover the rest). */
+export const SIGN_UP_MESSAGES: Record<string, string> = {
+  'auth/email-already-in-use':
+    'An account with this email already exists. Sign in, or reset its password.',
+  'auth/invalid-email': 'Enter a valid email address.',
+  'auth/weak-password': 'Choose a stronger password.',
+  'auth/network-request-failed': 'You appear to be offline. Check your connection and try again.',
+  'auth/too-many-requests': 'Too many attempts. Wait a few minutes, then try again.',
+};
+
+export function signUpErrorMessage(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && SIGN_UP_MESSAGES[code]) || messageOrDefault(error);
+}
+
+function messageOrDefault(error: unknown): string {
+  return error instanceof Error && !('code' in error) && error.message
+    ? error.message
+    : 'Could not create the account. Please try again.';
+}

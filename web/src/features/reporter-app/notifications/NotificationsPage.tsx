@@ -1,0 +1,71 @@
+import { useNavigate } from 'react-router';
+import { PUSH_TYPES } from '@campus-safety/model';
+import { ListState } from '../../../components/States';
+import { Time } from '../../../components/Time';
+import { useAction } from '../../../components/use-action';
+import { useLiveQuery } from '../../../data/live-query';
+import { markNotificationRead, notificationsSpec } from '../../../data/reporter';
+import { useAuth } from '../../../session/store';
+import { AppPage } from '../AppFrame';
+
+/** The reporter's in-app notifications, newest first; opening one marks it read. */
+export default function NotificationsPage() {
+  const uid = useAuth((s) => s.user?.uid ?? '');
+  const navigate = useNavigate();
+  const notifications = useLiveQuery(notificationsSpec(uid));
+  const unread = notifications.data.filter((n) => !n.isRead);
+  const mark = useAction(
+    (ids: string[]) => Promise.all(ids.map((id) => markNotificationRead(uid, id))),
+    {
+      failureTitle: 'Could not mark it read',
+    },
+  );
+
+  // Only a report's notification opens it (an alert's type_id names the alert, not a report).
+  async function open(n: (typeof notifications.data)[number]) {
+    if (!n.isRead) await mark.run([n.id]);
+    if (n.type === PUSH_TYPES.report && n.type_id) navigate(`/app/reports/${n.type_id}`);
+  }
+
+  return (
+    <AppPage title="Notifications">
+      {unread.length > 0 && (
+        <button
+          type="button"
+          className="mb-3 text-sm font-medium text-sky-800 underline"
+          onClick={() => void mark.run(unread.map((n) => n.id))}
+        >
+          Mark all as read ({unread.length})
+        </button>
+      )}
+      <ListState
+        live={notifications}
+        emptyTitle="No notifications"
+        emptyHint="You are told here when your report is taken on, answered or gets a message."
+      >
+        <ul className="space-y-2" aria-label="Notifications">
+          {notifications.data.map((n) => (
+            <li key={n.id} data-row={n.id}>
+              <button
+                type="button"
+                onClick={() => void open(n)}
+                className={`block w-full rounded-lg border p-3 text-left text-sm hover:border-sky-600 ${n.isRead ? 'border-slate-200 bg-white' : 'border-sky-300 bg-sky-50'}`}
+              >
+                <span className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className={n.isRead ? 'font-medium' : 'font-semibold'}>
+                    {!n.isRead && <span className="text-sky-800">● Unread: </span>}
+                    {n.title}
+                  </span>
+                  <Time value={n.timestamp} className="text-xs text-slate-600" />
+                </span>
+                <span className="mt-1 block whitespace-pre-wrap break-words text-slate-700">
+                  {n.message}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </ListState>
+    </AppPage>
+  );
+}

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CAMPUSES,
+  LIMITS,
+  offeredIncidentTypes,
+  reportLimitText,
+  type Campus,
+} from '@campus-safety/model';
+import { Button } from '../../../components/Button';
+import { CheckboxField, FormFailure, SelectField, TextAreaField } from '../../../components/fields';
+import { PinPickerMap } from '../../../components/map';
+import { useForm } from '../../../components/use-form';
+import { useLiveDoc } from '../../../data/live-query';
+import { reportQuotaSpec } from '../../../data/reporter';
+import { useCampusAreas, useIncidentTypes } from '../../../data/settings';
+import { TIME_ZONE, toDate } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
+import { useAuth } from '../../../session/store';
+import { fileReport } from '../api';
+import { AppPage } from '../AppFrame';
+import {
+  descriptionLeft,
+  EMPTY_REPORT,
+  geolocationProblem,
+  placeSummary,
+  reportFields,
+  reportSchema,
+  validateReport,
+  type ReportForm,
+} from './form';
+
+/** What anonymous means, in plain words (docs/anonymity.md). */
+function AnonymousExplained() {
+  return (
+    <div
+      className="mb-4 rounded-md bg-slate-100 p-3 text-sm text-slate-700"
+      id="anonymous-explained"
+    >
+      <p>
+        <strong>Anonymous:</strong> the safety team sees the report, its place and your messages,
+        but not your name, email or account. You still get its notifications and can answer their
+        questions here.
+      </p>
+      <p className="mt-2">
+        An administrator can reveal who sent it only in a serious case, for example to find someone
+        in danger or when the law requires it. They must give a reason, which is recorded on the
+        report for the safety team to see. You are not told when that happens.
+      </p>
+    </div>
+  );
+}
+
+export default function NewReportPage() {
+  const navigate = useNavigate();
+  const user = useAuth((s) => s.user);
+  const uid = user?.uid ?? '';
+  const types = useIncidentTypes();
+  const offered = offeredIncidentTypes(types);
+  const areas = useCampusAreas();
+  const quota = useLiveDoc(uid ? reportQuotaSpec(uid) : null).data;
+  const now = useNow(30_000);
+  const fullUntil = toDate(quota?.fullUntil);
+  const quotaFull = fullUntil !== null && fullUntil.getTime() > now;
+  const [framed, setFramed] = useState<Campus>(CAMPUSES[0]);
+  const [locating, setLocating] = useState(false);
+  const [locationNote, setLocationNote] = useState<string | null>(null);
+
+  const form = useForm<ReportForm, string, ReturnType<typeof reportFields>>({
+    initial: EMPTY_REPORT,
+    validate: (values) => validateReport(values, offered),
+    schema: reportSchema,
+    request: (values) => reportFields(values, areas),
+    send: async (fields) => {
+      if (quotaFull && fullUntil) throw new Error(reportLimitText(fullUntil, TIME_ZONE));
+      const id = await fileReport(fields, form.values.anonymous, {
+        uid,
+        email: user?.email ?? '',
+      });
+      navigate(`/app/reports/${id}`, { state: { filed: true } });
+    },
+  });
+  const location = form.values.location;
+  const setLocation = form.field('location').onChange;
+
+  function useMyLocation() {
+    setLocationNote(null);
+    if (!('geolocation' in navigator)) {
+      setLocationNote(geolocationProblem('unsupported'));
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setLocation({
+          latitude: Number(position.coords.latitude.toFixed(6)),
+          longitude: Number(position.coords.longitude.toFixed(6)),
+          source: 'device',
+        });
+      },
+      (error) => {
+        setLocating(false);
+        setLocationNote(geolocationProblem(error.code));
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
+  const locationError = location
+    ? null
+    : (form.errors.location ?? form.errors.geoLoc ?? form.errors.nearestCampus);
+
+  return (
+    <AppPage title="Report an incident">
+      <p className="mb-4 text-sm text-slate-700">
+        In an emergency, call campus security first. This report goes to the safety team of the
+        campus where it happened.
+      </p>
+      {quotaFull && fullUntil && (
+        <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {reportLimitText(fullUntil, TIME_ZONE)}
+        </p>
+      )}
+      <form onSubmit={form.submit} noValidate>
+        <SelectField
+          label="What happened"
+          placeholder="Choose a type"
+          options={types.filter((t) => t.offered).map((t) => ({ value: t.type, label: t.label }))}
+          {...form.field('incidentType')}
+          // A choice made since the last send answers the problem: it is not shown again.
+          error={form.values.incidentType ? undefined : form.errors.incidentType}
+        />
+        <TextAreaField
+          label="Description (optional)"
+          rows={4}
+          maxLength={LIMITS.body}
+          hint={`${descriptionLeft(form.values.description)} characters left.`}
+          {...form.field('description')}
+        />
+        {/* Media (issue 19 item 3): the photo, video and audio picker goes here after the merge. */}
+        <fieldset className="mb-4">
+          <legend className="text-sm font-medium text-slate-800">Where it happened</legend>
+          <div className="mt-2 flex flex-wrap items-end gap-2">
+            <Button variant="secondary" busy={locating} onClick={useMyLocation}>
+              Use my location
+            </Button>
+            <label className="text-sm text-slate-700">
+              <span className="block">Show campus on the map</span>
+              <select
+                value={framed}
+                onChange={(e) => setFramed(e.target.value as Campus)}
+                className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+              >
+                {CAMPUSES.map((campus) => (
+                  <option key={campus}>{campus}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {locationNote && (
+            <p role="alert" className="mt-2 text-sm text-amber-900">
+              {locationNote}
+            </p>
+          )}
+          <div className="mt-3">
+            <PinPickerMap
+              campus={framed}
+              value={location}
+              onPick={(point) => {
+                setLocationNote(null);
+                setLocation({ ...point, source: 'pin' });
+              }}
+            />
+          </div>
+          <p className="mt-2 text-sm text-slate-700" aria-live="polite" data-testid="place">
+            {location
+              ? `${location.source === 'device' ? 'Your location' : 'Pin'}: ${placeSummary(location, areas)}`
+              : 'No place chosen yet: use your location, or click or tap the map to put a pin.'}
+          </p>
+          {locationError && <p className="mt-1 text-sm text-red-700">{locationError}</p>}
+        </fieldset>
+        <CheckboxField
+          label="Report anonymously"
+          checked={form.values.anonymous}
+          onChange={form.field('anonymous').onChange}
+          className="mb-2"
+        />
+        <AnonymousExplained />
+        <FormFailure message={form.failure} className="mb-3" />
+        <Button type="submit" busy={form.busy} disabled={quotaFull} className="w-full sm:w-auto">
+          {form.values.anonymous ? 'Send anonymous report' : 'Send report'}
+        </Button>
+      </form>
+    </AppPage>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { CAMPUS_AREAS, fieldProblems, LIMITS } from '@campus-safety/model';
+import {
+  descriptionLeft,
+  EMPTY_REPORT,
+  geolocationProblem,
+  placeSummary,
+  reportFields,
+  reportSchema,
+  validateReport,
+  type ReportForm,
+} from './form';
+
+const north = CAMPUS_AREAS['North Campus'].centre;
+const filled: ReportForm = {
+  incidentType: 'Theft',
+  description: '  Phone taken at the canteen  ',
+  location: { ...north, source: 'pin' },
+  anonymous: true,
+};
+
+describe('report form', () => {
+  it('asks for a type among the offered ones and a place', () => {
+    const errors = validateReport(EMPTY_REPORT, ['Theft', 'Fire']);
+    expect(errors.incidentType).toBe('Choose what happened.');
+    expect(errors.location).toMatch(/use your location or put a pin/);
+    expect(validateReport({ ...filled, incidentType: 'Fire' }, ['Theft']).incidentType).toBe(
+      'Choose what happened.',
+    );
+    expect(Object.values(validateReport(filled, ['Theft'])).filter(Boolean)).toEqual([]);
+  });
+
+  it('files the fields the model schema takes, the campus from the point', () => {
+    const fields = reportFields(filled, CAMPUS_AREAS);
+    expect(fields).toEqual({
+      geoLoc: { latitude: north.latitude, longitude: north.longitude },
+      nearestCampus: 'North Campus',
+      incidentType: 'Theft',
+      description: 'Phone taken at the canteen',
+    });
+    expect(fieldProblems(reportSchema, fields)).toEqual({});
+    expect(reportFields({ ...filled, description: '   ' }, CAMPUS_AREAS)).not.toHaveProperty(
+      'description',
+    );
+  });
+
+  it('refuses a description over the bound, as the rules do', () => {
+    const long = reportFields(
+      { ...filled, description: 'x'.repeat(LIMITS.body + 1) },
+      CAMPUS_AREAS,
+    );
+    expect(fieldProblems(reportSchema, long).description).toBeTruthy();
+    expect(descriptionLeft('x'.repeat(10))).toBe(LIMITS.body - 10);
+  });
+
+  it('says where a point goes, on or off campus', () => {
+    expect(placeSummary(north, CAMPUS_AREAS)).toBe(
+      'On North Campus. The report goes to its safety team.',
+    );
+    const off = { latitude: north.latitude + 0.01, longitude: north.longitude };
+    expect(placeSummary(off, CAMPUS_AREAS)).toBe(
+      'Off campus, 1.1 km from North Campus. The report goes to its safety team.',
+    );
+  });
+
+  it('explains a refused or failed location and offers the pin', () => {
+    expect(geolocationProblem(1)).toMatch(/blocked for this site.*pin on the map/);
+    expect(geolocationProblem(2)).toMatch(/could not be found/);
+    expect(geolocationProblem(3)).toMatch(/too long/);
+    expect(geolocationProblem('unsupported')).toMatch(/cannot share/);
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  fileAnonymousReportSchema,
+  LIMITS,
+  nearestCampus,
+  type Campus,
+  type CampusArea,
+  type GeoLoc,
+  type IncidentType,
+} from '@campus-safety/model';
+import type { FieldErrors } from '../../../lib/validation';
+import type { ReportFields } from '../../../data/reporter';
+
+/** Where the report's location came from: the browser's position or a pin on the map. */
+export type LocationSource = 'device' | 'pin';
+
+export interface ReportForm {
+  incidentType: string;
+  description: string;
+  location: (GeoLoc & { source: LocationSource }) | null;
+  anonymous: boolean;
+}
+
+export type ReportField = 'incidentType' | 'description' | 'location' | 'geoLoc' | 'nearestCampus';
+
+export const EMPTY_REPORT: ReportForm = {
+  incidentType: '',
+  description: '',
+  location: null,
+  anonymous: false,
+};
+
+/** Characters left in the description (the counter under the field). */
+export function descriptionLeft(description: string): number {
+  return LIMITS.body - description.length;
+}
+
+/** The form's own rules; the model's schema (the server's and the rules' bounds) checks the rest. */
+export function validateReport(
+  form: ReportForm,
+  offered: readonly IncidentType[],
+): FieldErrors<ReportField> {
+  return {
+    incidentType: (offered as readonly string[]).includes(form.incidentType)
+      ? undefined
+      : 'Choose what happened.',
+    location: form.location
+      ? undefined
+      : 'Say where it happened: use your location or put a pin on the map.',
+  };
+}
+
+/**
+ * What is filed: the fields fileAnonymousReportSchema describes (the same a named report writes),
+ * the campus from the model's one rule (nearestCampus), the description trimmed and left out
+ * when empty.
+ */
+export function reportFields(
+  form: ReportForm,
+  areas: Readonly<Record<Campus, CampusArea>>,
+): ReportFields {
+  const point = form.location
+    ? { latitude: form.location.latitude, longitude: form.location.longitude }
+    : { latitude: Number.NaN, longitude: Number.NaN };
+  const description = form.description.trim();
+  return {
+    geoLoc: point,
+    nearestCampus: form.location ? nearestCampus(point, areas).campus : ('' as Campus),
+    incidentType: form.incidentType as IncidentType,
+    ...(description ? { description } : {}),
+  };
+}
+
+/** The schema the request is checked against before it leaves (its problems go by field). */
+export const reportSchema = fileAnonymousReportSchema;
+
+/** What the reporter reads when the browser gives no position (GeolocationPositionError codes). */
+export function geolocationProblem(code: number | 'unsupported'): string {
+  switch (code) {
+    case 'unsupported':
+      return 'This browser cannot share your location. Put a pin on the map instead.';
+    case 1:
+      return 'Your location was not shared: location is blocked for this site. Allow it in the browser, or put a pin on the map.';
+    case 3:
+      return 'Your location took too long to find. Try again, or put a pin on the map.';
+    default:
+      return 'Your location could not be found. Try again, or put a pin on the map.';
+  }
+}
+
+/** How the chosen place is described under the map: the campus it goes to, and if off its grounds. */
+export function placeSummary(point: GeoLoc, areas: Readonly<Record<Campus, CampusArea>>): string {
+  const found = nearestCampus(point, areas);
+  return found.onGrounds
+    ? `On ${found.campus}. The report goes to its safety team.`
+    : `Off campus, ${found.distanceKm.toFixed(1)} km from ${found.campus}. The report goes to its safety team.`;
+}
