@@ -4,31 +4,16 @@
  * from a thumbnail by keyboard, moves with the arrow keys and closes with Escape; a photo sent with
  * a message shows under it.
  */
-/* global document -- the photo is drawn and the thumbnails checked in the page. */
+/* global document -- the thumbnails are checked in the page. */
 import assert from 'node:assert/strict';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { reportIncident } from '../support/admin.mjs';
+import { photo } from '../support/media.mjs';
 import { accounts, db, openReport, staff } from '../support/suite.mjs';
 
 /** The first Storage trigger run starts its worker: tens of seconds on a busy machine. */
 const FIRST_RUN = { timeout: 60_000 };
-
-/** A JPEG drawn by the browser itself (a canvas), as a phone camera would hand one over. */
-async function photo(page, colour) {
-  const base64 = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 600;
-    const context = canvas.getContext('2d');
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 800, 600);
-    context.fillStyle = '#ffffff';
-    context.fillRect(100, 100, 300, 200);
-    return canvas.toDataURL('image/jpeg', 0.8).split(',')[1];
-  }, colour);
-  return Buffer.from(base64, 'base64');
-}
 
 describe('Media on a report', () => {
   it('IMT attaches photos → thumbnails appear → the viewer opens, moves and closes by keyboard', async function () {

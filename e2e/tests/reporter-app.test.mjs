@@ -1,7 +1,7 @@
 /**
  * Issue 19 item 4 in the browser (docs/reporter-app.md): at 390 px a new reporter signs up in
  * /app, verifies the email through the Auth emulator's link, files an anonymous report with a pin
- * on the campus map; the campus's IMT sees it as "Anonymous reporter" and sends a quick question;
+ * on the campus map and adds a photo; the campus's IMT sees it as "Anonymous reporter" and sends a quick question;
  * the reporter sees the notification and answers in /app; the IMT sees the unread count and the
  * answer. A seeded reporter signs in with the README's password, is told when the browser refuses
  * the location and gets the place when it shares it; staff at /app are sent to the console.
@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { assertAccessible } from '../support/axe.mjs';
+import { photo } from '../support/media.mjs';
 import {
   accounts,
   db,
@@ -106,6 +107,14 @@ describe('Reporter web app (/app)', () => {
     assert.equal(stored.nearestCampus, 'Main Campus');
     assert.equal(stored.description, description);
     await app.getByTestId('handler').getByText('Waiting for a member of the safety team').waitFor();
+    // A photo, added once the report exists: the server checks it and the reporter sees its
+    // thumbnail (a copy without location data).
+    await app.getByLabel('Add a photo, video or audio').setInputFiles({
+      name: 'corridor.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo(app, '#15803d'),
+    });
+    await app.getByRole('img', { name: 'Photo 1' }).waitFor(TRIGGERED);
 
     // The IMT of Main Campus: on the list as "Anonymous reporter"; a quick question.
     // Wide enough for the queue's Reporter column (from 1536 px; the cards of narrow screens
@@ -118,6 +127,10 @@ describe('Reporter web app (/app)', () => {
     assert.ok(!(await imtPage.locator('main').innerText()).includes(email));
     await imtPage.goto(`/reports?id=${id}`);
     const detail = imtPage.getByRole('dialog', { name: 'Incident report' });
+    // The reporter's photo on the report, with no name: "added by the reporter".
+    await detail
+      .getByRole('button', { name: 'Open Photo 1 of 1, added by the reporter' })
+      .waitFor();
     const conversation = detail.getByRole('region', { name: 'Conversation with the reporter' });
     await conversation
       .getByRole('button', { name: 'Send quick question: Are you safe right now?' })

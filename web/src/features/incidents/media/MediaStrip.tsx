@@ -1,7 +1,7 @@
 import type { IncidentMedia } from '@campus-safety/model';
 import type { WithId } from '../../../data/spec';
 import { mediaLabel, withheldText } from './media';
-import { useMediaUrl } from './use-media-url';
+import { useMediaUrl } from '../../../data/media';
 
 function Thumb({ media, label }: { media: IncidentMedia; label: string }) {
   const { url } = useMediaUrl(media.state === 'ready' ? media.thumbPath : undefined);

@@ -3,11 +3,10 @@ import type { IncidentMedia } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { InlineSpinner } from '../../../components/States';
-import { mediaObjectUrl } from '../../../data/media';
 import type { WithId } from '../../../data/spec';
 import { useAction } from '../../../components/use-action';
 import { mediaLabel, step, withheldText } from './media';
-import { useMediaUrl } from './use-media-url';
+import { mediaObjectUrl, useMediaUrl } from '../../../data/media';
 
 function Shown({ media, label }: { media: IncidentMedia; label: string }) {
   const { url, error } = useMediaUrl(media.state === 'ready' ? media.displayPath : undefined);

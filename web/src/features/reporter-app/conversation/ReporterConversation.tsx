@@ -3,6 +3,7 @@ import { LIMITS, messageTextProblem, type IncidentReport } from '@campus-safety/
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/fields';
 import { InlineSpinner } from '../../../components/States';
+import { MediaPicker } from '../../../components/MediaPicker';
 import { MessageList } from '../../../components/MessageList';
 import { useForm } from '../../../components/use-form';
 import { CONVERSATION_PAGE, recentMessagesSpec, sendMessage } from '../../../data/conversation';
@@ -20,6 +21,7 @@ export function ReporterConversation({ incident }: { incident: WithId<IncidentRe
   const [limit, setLimit] = useState(CONVERSATION_PAGE);
   const messages = useLiveQuery(recentMessagesSpec(incident.id, limit));
   const lines = reporterLines(messages.data);
+  const [attached, setAttached] = useState<string[]>([]);
   const composer = useForm({
     initial: { text: '' },
     validate: ({ text }) => ({ text: messageTextProblem(text.trim()) ?? undefined }),
@@ -29,12 +31,14 @@ export function ReporterConversation({ incident }: { incident: WithId<IncidentRe
           incident.id,
           text.trim(),
           incident.anonymous ? 'anonymous-reporter' : 'reporter',
+          attached,
         );
       } catch (failure) {
         const message = failure instanceof Error ? failure.message : String(failure);
         throw new CallableError(message, { text: message });
       }
       reset();
+      setAttached([]);
     },
   });
 
@@ -77,7 +81,20 @@ export function ReporterConversation({ incident }: { incident: WithId<IncidentRe
             }
             {...composer.field('text')}
           />
-          {/* Media (issue 19 item 3): the picker for a photo, video or audio message goes here. */}
+          {attached.length > 0 && (
+            <p className="text-sm text-slate-700">
+              {attached.length === 1 ? 'One file' : `${attached.length} files`} will be sent with
+              the message.
+            </p>
+          )}
+          {attached.length < LIMITS.mediaPerMessage && (
+            <MediaPicker
+              target={{ incidentId: incident.id, side: 'reporter' }}
+              label="Attach a photo, video or audio"
+              max={LIMITS.mediaPerMessage - attached.length}
+              onUploaded={(id) => setAttached((list) => [...list, id])}
+            />
+          )}
           <Button type="submit" busy={composer.busy}>
             {composer.busy ? 'Sending…' : 'Send'}
           </Button>

@@ -11,6 +11,7 @@ import { useTitleDetail } from '../../../lib/document-title';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { ReporterConversation } from '../conversation/ReporterConversation';
+import { ReporterMedia } from './ReporterMedia';
 import { handlerText, reporterTimeline } from './timeline';
 
 /** One of the reporter's reports: where it stands, who handles it, its story and the messages. */
@@ -96,6 +97,8 @@ export default function ReportDetailPage() {
           ))}
         </ol>
       </section>
+
+      <ReporterMedia incident={incident} />
 
       <ReporterConversation incident={incident} />
     </AppPage>

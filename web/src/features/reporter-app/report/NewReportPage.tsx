@@ -138,7 +138,6 @@ export default function NewReportPage() {
           hint={`${descriptionLeft(form.values.description)} characters left.`}
           {...form.field('description')}
         />
-        {/* Media (issue 19 item 3): the photo, video and audio picker goes here after the merge. */}
         <fieldset className="mb-4">
           <legend className="text-sm font-medium text-slate-800">Where it happened</legend>
           <div className="mt-2 flex flex-wrap items-end gap-2">
@@ -188,6 +187,10 @@ export default function NewReportPage() {
         />
         <AnonymousExplained />
         <FormFailure message={form.failure} className="mb-3" />
+        {/* Files go to a report that exists (their path names it), so they are added after. */}
+        <p className="mb-3 text-sm text-slate-600">
+          Once the report is sent you can add photos, video or audio to it.
+        </p>
         <Button type="submit" busy={form.busy} disabled={quotaFull} className="w-full sm:w-auto">
           {form.values.anonymous ? 'Send anonymous report' : 'Send report'}
         </Button>
