@@ -1,6 +1,6 @@
 import type { Role } from '@campus-safety/model';
 
-/** What a page of the reporter app shows for this session (docs/reporter-app.md#access). */
+/** What a page of the reporter app shows for this session (docs/reporter-app.md#routes-and-access). */
 export type ReporterAccess =
   'loading' | 'sign-in' | 'verify-email' | 'no-profile' | 'staff' | 'allowed';
 
