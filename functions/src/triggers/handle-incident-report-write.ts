@@ -25,9 +25,9 @@ const STEPS: readonly { step: ReportStep; on: readonly ReportWriteKind[] }[] = [
 ];
 
 /**
- * Every write of a report, one invocation for all its effects. Seven triggers on the same
- * document cost seven invocations per write (nine per new report, with the keywords' own update),
- * which a burst of reports pays in full (issue 22). Each step records its own failure under its
+ * Every write of a report, one invocation for all its effects. The seven triggers this replaced
+ * cost seven invocations per write (nine per new report, with the keywords' own update), which a
+ * burst of reports paid in full (issue 22). Each step records its own failure under its
  * own name (`trigger_failures`); all run even when one fails, and the event is then handed back
  * for a retry, which the steps that succeeded pass over (each is idempotent per event id).
  */

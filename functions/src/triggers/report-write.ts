@@ -12,8 +12,8 @@ export type ReportWrite = FirestoreEvent<
 >;
 
 /**
- * One effect of a report write, run by `handleIncidentReportWrite`. Each step decides for itself
- * whether the write concerns it and is idempotent per event id, as a trigger of its own would be.
+ * One effect of a report write, run by `handleIncidentReportWrite` for the kinds of write it
+ * acts on; idempotent per event id, as a trigger of its own would be.
  */
 export type ReportStep = (event: ReportWrite) => Promise<void>;
 
