@@ -17,6 +17,8 @@ export function bucket(name?: string) {
   return getStorage(app()).bucket(name);
 }
 
+export type Bucket = ReturnType<typeof bucket>;
+
 export function auth(): Auth {
   return getAuth(app());
 }

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { getStorage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
 import { COLLECTIONS, fileCheckId } from '@campus-safety/model';
+import type { Bucket } from '../platform/firebase';
 import { MAGIC_BYTES, detectType, fileKind, fileProblem } from '../domain/file-content';
-
-type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>;
 
 /** Where quarantined files go: no storage.rules match, no download token, so never served. */
 export const QUARANTINE_PREFIX = 'quarantine/';
@@ -32,6 +30,21 @@ async function sha256(bucket: Bucket, name: string): Promise<string> {
 }
 
 /**
+ * Moves a refused file under `quarantine/` without its download token, so neither its old URL nor
+ * a new one serves it; `reason` goes with it. A file already moved (a redelivered event) is left.
+ */
+export async function quarantineFile(bucket: Bucket, path: string, reason: string | null) {
+  const original = bucket.file(path);
+  if (!(await original.exists())[0]) return;
+  const target = bucket.file(`${QUARANTINE_PREFIX}${path}`);
+  await original.move(target);
+  await target.setMetadata({
+    metadata: { firebaseStorageDownloadTokens: null, quarantineReason: reason },
+  });
+  logger.warn('Uploaded file quarantined', { path, reason });
+}
+
+/**
  * Checks a file just written to Storage (docs/requirements.md#validation: files are trusted by
  * content, not by name): article, announcement, accomplishment and profile images must be
  * PNG/JPEG/WebP/GIF by their first bytes; app builds must be ZIP archives of a plausible size, and
@@ -47,14 +60,7 @@ export async function checkStoredFile(
   const detected = detectType(await head(deps.bucket, object.name, object.size));
   const problem = fileProblem(kind, detected, object.size);
   const digest = kind === 'release' && !problem ? await sha256(deps.bucket, object.name) : null;
-  if (problem) {
-    const target = deps.bucket.file(`${QUARANTINE_PREFIX}${object.name}`);
-    await deps.bucket.file(object.name).move(target);
-    await target.setMetadata({
-      metadata: { firebaseStorageDownloadTokens: null, quarantineReason: problem },
-    });
-    logger.warn('Uploaded file quarantined', { path: object.name, problem });
-  }
+  if (problem) await quarantineFile(deps.bucket, object.name, problem);
   await deps.db
     .collection(COLLECTIONS.fileChecks)
     .doc(fileCheckId(object.name))

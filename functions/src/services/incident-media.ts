@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { getStorage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
-import { Jimp } from 'jimp';
 import {
   ANONYMOUS_ACTOR,
   COLLECTIONS,
@@ -24,10 +22,9 @@ import {
   type MediaContainer,
 } from '../domain/media-content';
 import { runOnce } from '../platform/run-once';
-import { QUARANTINE_PREFIX } from './file-checks';
+import type { Bucket } from '../platform/firebase';
+import { QUARANTINE_PREFIX, quarantineFile } from './file-checks';
 import { actorOf, addEntry, timelineCollection } from './timeline';
-
-type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>;
 
 export interface IncidentMediaDeps {
   db: Firestore;
@@ -66,6 +63,9 @@ async function imageCopies(
   upload: MediaUploadPath,
   bytes: Buffer,
 ): Promise<Copies> {
+  // Loaded here, not at the top: requiring jimp takes about 0.3 s, which every function's cold
+  // start would otherwise pay, the report trigger and the callables included.
+  const { Jimp } = await import('jimp');
   const image = await Jimp.read(bytes);
   const { width, height } = image;
   const display = image.clone();
@@ -113,16 +113,16 @@ async function playableCopy(
   return { displayPath };
 }
 
-/** Moves a refused original under quarantine/ (no rules match there: never served). */
-async function quarantine(bucket: Bucket, path: string, copies: Copies): Promise<void> {
+/** A refused original goes under quarantine/ (never served), and the copies made of it go. */
+async function quarantine(
+  bucket: Bucket,
+  path: string,
+  copies: Copies,
+  reason: string | null,
+): Promise<void> {
   for (const copy of [copies.thumbPath, copies.displayPath])
     if (copy) await bucket.file(copy).delete({ ignoreNotFound: true });
-  const original = bucket.file(path);
-  if (!(await original.exists())[0]) return;
-  const target = bucket.file(`${QUARANTINE_PREFIX}${path}`);
-  await original.move(target);
-  await target.setMetadata({ metadata: { firebaseStorageDownloadTokens: null } });
-  logger.warn('Incident media quarantined', { path });
+  await quarantineFile(bucket, path, reason);
 }
 
 /**
@@ -144,7 +144,8 @@ export async function processIncidentMedia(
   const done = await mediaRef.get();
   if (done.exists) {
     // A run that recorded the verdict may have stopped before moving the file away.
-    if (done.get('state') === 'quarantined') await quarantine(bucket, file.path, {});
+    if (done.get('state') === 'quarantined')
+      await quarantine(bucket, file.path, {}, done.get('reason') ?? null);
     return 'duplicate';
   }
 
@@ -174,7 +175,7 @@ export async function processIncidentMedia(
   }
 
   // A file refused by its content goes away before its verdict is readable.
-  if (reason) await quarantine(bucket, file.path, copies);
+  if (reason) await quarantine(bucket, file.path, copies, reason);
   const outcome = await runOnce(
     db,
     { trigger: 'checkUploadedFile', eventId: file.eventId },
@@ -218,13 +219,14 @@ export async function processIncidentMedia(
           actor: staff ?? reporterActor,
           detail: `${MEDIA_KIND_NAMES[judged.kind]} added by the ${upload.side === 'staff' ? 'staff' : 'reporter'}`,
         });
-      return problem ? ('quarantined' as const) : ('ready' as const);
+      return problem ? { state: 'quarantined' as const, problem } : { state: 'ready' as const };
     },
   );
   if (outcome.duplicate || outcome.result === 'duplicate') return 'duplicate';
   // Refused by the count, known only in the transaction: moved away now.
-  if (outcome.result === 'quarantined' && !reason) await quarantine(bucket, file.path, copies);
-  return outcome.result;
+  if (outcome.result.state === 'quarantined' && !reason)
+    await quarantine(bucket, file.path, copies, outcome.result.problem);
+  return outcome.result.state;
 }
 
 /**

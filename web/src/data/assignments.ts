@@ -2,7 +2,7 @@ import { ASSIGNMENT_NOTIFICATION_TYPE } from '@campus-safety/model';
 import { callFunction } from '../lib/functions';
 import { listenToQuery } from './firestore';
 import type { WithId } from './spec';
-import { markStaffNoticeRead, staffNoticesSpec, type StaffNotice } from './staff-notices';
+import { markNotificationRead, staffNoticesSpec, type StaffNotice } from './staff-notices';
 
 /**
  * A page the server left in the staff member's `users/{uid}/notifications`: "Assigned to you: …"
@@ -35,7 +35,7 @@ export function watchAssignmentNotices(
   );
 }
 
-export const markAssignmentNoticeRead = markStaffNoticeRead;
+export const markAssignmentNoticeRead = markNotificationRead;
 
 /** The assignee acknowledges (the server checks it is them and records it once). */
 export function acknowledgeAssignment(incidentId: string) {

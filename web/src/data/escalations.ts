@@ -1,5 +1,5 @@
 import { ESCALATION_NOTIFICATION_TYPE } from '@campus-safety/model';
-import { markStaffNoticeRead, staffNoticesSpec, type StaffNotice } from './staff-notices';
+import { markNotificationRead, staffNoticesSpec, type StaffNotice } from './staff-notices';
 import type { QuerySpec } from './spec';
 
 /**
@@ -21,4 +21,4 @@ export function escalationsSpec(uid: string): QuerySpec<EscalationNotice> {
   return staffNoticesSpec(uid, ESCALATION_NOTIFICATION_TYPE, ESCALATIONS_LIMIT);
 }
 
-export const markEscalationRead = markStaffNoticeRead;
+export const markEscalationRead = markNotificationRead;

@@ -6,14 +6,9 @@ import {
   type TimestampLike,
 } from '@campus-safety/model';
 import { callFunction } from '../lib/functions';
-import {
-  createDocument,
-  entityConverter,
-  newDocumentId,
-  serverTime,
-  updateDocument,
-} from './firestore';
+import { createDocument, entityConverter, newDocumentId, serverTime } from './firestore';
 import { NEWEST_FIRST } from './incident-orders';
+import { notificationsPath } from './staff-notices';
 import type { DocSpec, QuerySpec } from './spec';
 
 /**
@@ -47,10 +42,6 @@ export interface AnonymousReportLink {
 }
 
 const notificationConverter = entityConverter<ReporterNotification>();
-
-function notificationsPath(uid: string) {
-  return [COLLECTIONS.users, uid, COLLECTIONS.notifications] as const;
-}
 
 /** The reports filed under the reporter's name (the rules' reporter scope), newest first. */
 export function ownReportsSpec(uid: string): QuerySpec<IncidentReport> {
@@ -99,15 +90,6 @@ export function reportNotificationsSpec(
     wheres: [{ field: 'type_id', op: '==', value: incidentId }],
     limit: REPORT_NOTIFICATIONS_LIMIT,
   };
-}
-
-/** Marks one notification read (the one change the rules allow its owner). */
-export function markNotificationRead(uid: string, id: string) {
-  return updateDocument(
-    [...notificationsPath(uid), id],
-    { isRead: true },
-    'Could not mark it read',
-  );
 }
 
 /** `report_quotas/{uid}`: while `fullUntil` is ahead, no report of theirs is taken. */

@@ -15,7 +15,8 @@ export interface StaffNotice {
   timestamp: TimestampLike;
 }
 
-function noticesPath(uid: string) {
+/** A person's notifications (`users/{uid}/notifications`): staff notices, the reporter's. */
+export function notificationsPath(uid: string) {
   return [COLLECTIONS.users, uid, COLLECTIONS.notifications] as const;
 }
 
@@ -30,7 +31,7 @@ export function staffNoticesSpec<T extends StaffNotice>(
   limit: number,
 ): QuerySpec<T> {
   return {
-    path: noticesPath(uid),
+    path: notificationsPath(uid),
     converter: entityConverter<T>(),
     wheres: [{ field: 'type', op: '==', value: type }],
     orderBy: { field: 'timestamp', direction: 'desc' },
@@ -38,6 +39,11 @@ export function staffNoticesSpec<T extends StaffNotice>(
   };
 }
 
-export function markStaffNoticeRead(uid: string, id: string) {
-  return updateDocument([...noticesPath(uid), id], { isRead: true }, 'Could not mark it read');
+/** Marks one of a person's notifications read (the one change the rules allow its owner). */
+export function markNotificationRead(uid: string, id: string) {
+  return updateDocument(
+    [...notificationsPath(uid), id],
+    { isRead: true },
+    'Could not mark it read',
+  );
 }

@@ -4,7 +4,8 @@ import { ListState } from '../../../components/States';
 import { Time } from '../../../components/Time';
 import { useAction } from '../../../components/use-action';
 import { useLiveQuery } from '../../../data/live-query';
-import { markNotificationRead, notificationsSpec } from '../../../data/reporter';
+import { notificationsSpec } from '../../../data/reporter';
+import { markNotificationRead } from '../../../data/staff-notices';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 
