@@ -31,6 +31,15 @@ export const passwordSchema = z
   .refine((p) => p.trim().length === p.length, 'The password may not start or end with a space.')
   .refine((p) => new Set(p).size >= 5, 'Use at least 5 different characters.');
 
+/** What every form that sets a password says under the field. */
+export const PASSWORD_HINT = `${PASSWORD_POLICY.min} to ${PASSWORD_POLICY.max} characters, at least 5 different ones.`;
+
+/** The first thing wrong with a chosen password, for a form's field; undefined when it is fine. */
+export function passwordProblem(password: string): string | undefined {
+  const parsed = passwordSchema.safeParse(password);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
 /** The secret part of an invitation code: 32 characters of a 56-letter alphabet (~186 bits). */
 export const INVITATION_SECRET = /^[A-Za-z0-9]{32}$/;
 

@@ -51,13 +51,6 @@ export function imageProblem(file: File | null | undefined): string | undefined 
   return undefined;
 }
 
-/** Password policy of the console: at least 8 characters with a letter and a digit. */
-export function passwordProblem(value: string): string | undefined {
-  if (value.length < 8) return 'Use at least 8 characters.';
-  if (!/[A-Za-z]/.test(value) || !/\d/.test(value)) return 'Use at least one letter and one digit.';
-  return undefined;
-}
-
 /**
  * Storage object name safe for any path: keeps the extension, drops odd characters, and stays
  * within LIMITS.fileName (the storage rules refuse longer names).

@@ -1,3 +1,4 @@
+import { PASSWORD_HINT } from '@campus-safety/model';
 import { Button } from '../components/Button';
 import { FormFailure, TextField } from '../components/fields';
 import { useForm } from '../components/use-form';
@@ -34,7 +35,7 @@ export function PasswordChangeForm({
         type="password"
         autoComplete="new-password"
         {...form.field('next')}
-        hint="At least 8 characters with a letter and a digit."
+        hint={PASSWORD_HINT}
       />
       <TextField
         label="Confirm new password"

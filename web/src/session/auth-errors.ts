@@ -1,4 +1,5 @@
 import type { MultiFactorError } from 'firebase/auth';
+import { PASSWORD_HINT } from '@campus-safety/model';
 
 /**
  * An unknown email and a wrong password read the same, so the sign-in form cannot be used to find
@@ -18,7 +19,7 @@ const MESSAGES: Record<string, string> = {
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes, then try again.',
   'auth/network-request-failed': 'You appear to be offline. Check your connection and try again.',
   'auth/requires-recent-login': 'For your security, enter your current password again.',
-  'auth/weak-password': 'Choose a stronger password (at least 8 characters).',
+  'auth/weak-password': `Choose a stronger password: ${PASSWORD_HINT}`,
   'auth/missing-password': 'Enter your password.',
   'auth/internal-error': 'The sign-in service had a problem. Please try again.',
 };

@@ -1,6 +1,7 @@
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
 import { auth } from '../lib/auth';
-import { passwordProblem, type FieldErrors } from '../lib/validation';
+import { passwordProblem } from '@campus-safety/model';
+import type { FieldErrors } from '../lib/validation';
 import { authErrorMessage } from './auth-errors';
 
 export interface PasswordForm {

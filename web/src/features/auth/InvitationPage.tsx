@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { PASSWORD_POLICY, parseInvitationCode, passwordSchema } from '@campus-safety/model';
+import { PASSWORD_HINT, parseInvitationCode, passwordProblem } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { FormFailure, TextField } from '../../components/fields';
 import { useForm } from '../../components/use-form';
@@ -14,9 +14,8 @@ interface InvitationForm {
 }
 
 export function validateInvitationForm({ password, confirm }: InvitationForm) {
-  const parsed = passwordSchema.safeParse(password);
   return {
-    password: parsed.success ? undefined : parsed.error.issues[0]?.message,
+    password: passwordProblem(password),
     confirm: confirm !== password ? 'The two passwords differ.' : undefined,
   };
 }
@@ -79,7 +78,7 @@ export default function InvitationPage() {
           type="password"
           autoComplete="new-password"
           {...form.field('password')}
-          hint={`${PASSWORD_POLICY.min} to ${PASSWORD_POLICY.max} characters, at least 5 different ones.`}
+          hint={PASSWORD_HINT}
           autoFocus
         />
         <TextField

@@ -1,5 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { LIMITS, PASSWORD_POLICY } from '@campus-safety/model';
+import { LIMITS, PASSWORD_HINT } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { FormFailure, TextField } from '../../../components/fields';
 import { useForm } from '../../../components/use-form';
@@ -50,7 +50,7 @@ export default function SignUpPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_POLICY.min} characters.`}
+          hint={PASSWORD_HINT}
           {...form.field('password')}
         />
         <TextField

@@ -1,4 +1,4 @@
-import { LIMITS, passwordSchema } from '@campus-safety/model';
+import { LIMITS, passwordProblem } from '@campus-safety/model';
 import { emailProblem, requiredText, type FieldErrors } from '../../../lib/validation';
 
 export interface SignUpForm {
@@ -14,12 +14,11 @@ export type SignUpField = keyof SignUpForm;
 /** A new app user's details: the names the rules take (one line, bounded), a real email, the
  * model's password policy (the one invitations use), typed twice. */
 export function validateSignUp(form: SignUpForm): FieldErrors<SignUpField> {
-  const password = passwordSchema.safeParse(form.password);
   return {
     firstName: requiredText(form.firstName.trim(), 'First name', LIMITS.name),
     lastName: requiredText(form.lastName.trim(), 'Last name', LIMITS.name),
     email: emailProblem(form.email.trim()),
-    password: password.success ? undefined : password.error.issues[0]?.message,
+    password: passwordProblem(form.password),
     confirm: form.confirm === form.password ? undefined : 'The two passwords are not the same.',
   };
 }
