@@ -226,6 +226,8 @@ export interface IncidentStats<T = TimestampLike> {
   responseTimeInMinutes: MinutesTally;
   waitingTimeInMinutes: MinutesTally;
   acknowledgeTimeInMinutes?: MinutesTally;
+  /** Which shard of the campus doc this is (INCIDENT_STATS_SHARDS; absent on docs written before). */
+  shard?: number;
   updatedAt: T;
 }
 
@@ -250,6 +252,8 @@ export interface IncidentDayStats<T = TimestampLike> {
   response: Record<string, DurationStats>;
   /** Per target level: times to acknowledge (no target yet, so no `within`). */
   acknowledge?: Record<string, Partial<DurationStats>>;
+  /** Which shard of the day doc this is; past days are folded into shard 0. */
+  shard?: number;
   updatedAt: T;
 }
 
