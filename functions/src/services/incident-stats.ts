@@ -117,7 +117,8 @@ export async function applyIncidentStatsChange(
  * zone) and spread over several shards: each such day's shards are summed into shard 0 and the
  * others deleted, in one transaction per day, so a late write of an old report (its own
  * transaction on the same shards) is either folded in or lands after the fold, never lost. Only
- * shards above 0 are queried (their `shard` label), so days already folded cost nothing. The
+ * shards above 0 are queried (their `shard` label), so days already folded cost nothing (a shard
+ * written before the label existed is folded with its day's labelled ones, or by a rebuild). The
  * dashboard then reads one doc per campus and past day. Campus docs are not folded: every report
  * writes them, whatever its day.
  */
@@ -148,9 +149,9 @@ export async function foldStatsDaysBefore(
         for (const shard of shards) addCounters(total, countersIn(shard.data()));
         const counters = pruneCounters(total);
         if (counters) {
-          const campus = shards[0]!.get('campus') as unknown;
-          if (typeof campus !== 'string') return 0; // not a shard the trigger wrote: left alone
-          tx.set(refs[0]!, docData({ campus, day, counters }, 0));
+          const label = shards[0]!.get('campus') as unknown;
+          if (typeof label !== 'string') return 0; // not a shard the trigger wrote: left alone
+          tx.set(refs[0]!, docData({ campus: label, day, counters }, 0));
         }
         const others = shards.filter((s) => counters === null || s.id !== refs[0]!.id);
         for (const shard of others) tx.delete(shard.ref);
