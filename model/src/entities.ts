@@ -228,6 +228,8 @@ export interface IncidentStats<T = TimestampLike> {
   acknowledgeTimeInMinutes?: MinutesTally;
   /** Which shard of the campus doc this is (INCIDENT_STATS_SHARDS; absent on docs written before). */
   shard?: number;
+  /** The shard's writes of about the last 10 s, as of `updatedAt`: where the next write goes. */
+  recentWrites?: number;
   updatedAt: T;
 }
 
@@ -254,6 +256,8 @@ export interface IncidentDayStats<T = TimestampLike> {
   acknowledge?: Record<string, Partial<DurationStats>>;
   /** Which shard of the day doc this is; past days are folded into shard 0. */
   shard?: number;
+  /** As on the campus doc: the shard's recent writes. */
+  recentWrites?: number;
   updatedAt: T;
 }
 
