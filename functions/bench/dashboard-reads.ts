@@ -2,10 +2,12 @@
  * Read cost of the dashboard (issue 12 item 2), measured: seeds BENCH_REPORTS reports (default
  * 10,000) over the last year on every campus into a private instance of our Firestore emulator
  * (its usage endpoint counts document reads; Google's has none), builds the aggregates with the
- * Admin rebuild (the same service the `rebuildIncidentStats` callable runs; the trigger writes the
- * same docs), then issues the console's queries for a 30-day and a 1-year view, as an Admin (all
- * campuses) and as an IMT (one campus), and prints the reads the emulator counted, next to what
- * reading the reports themselves would cost and the formula for any number of reports.
+ * Admin rebuild (the same service the `rebuildIncidentStats` callable runs: every total in shard
+ * 0), then resolves the reports of the last 30 days through the trigger's own service, which
+ * spreads those days over the shards as a busy month would. It issues the console's queries for a
+ * 30-day and a 1-year view, as an Admin (all campuses) and as an IMT (one campus), before and
+ * after the fold of past days (foldPastStatsDays), and prints the reads the emulator counted, next
+ * to what reading the reports themselves would cost and the formula for any number of reports.
  *
  *   npm run bench:dashboard            (BENCH_REPORTS=1000 for a quick run)
  */
@@ -32,7 +34,11 @@ import {
 } from '@campus-safety/model';
 import { freePort } from '@campus-safety/testkit/ports';
 import { becomesTrue } from '@campus-safety/testkit/wait';
-import { rebuildIncidentStats } from '../src/services/incident-stats';
+import {
+  applyIncidentStatsChange,
+  foldStatsDaysBefore,
+  rebuildIncidentStats,
+} from '../src/services/incident-stats';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 10_000);
 if (!Number.isInteger(REPORTS) || REPORTS < 1 || REPORTS > 200_000)
@@ -81,6 +87,31 @@ async function seed(db: Firestore, now: number): Promise<void> {
     });
   }
   await writer.close();
+}
+
+/**
+ * Resolves every open report of the last 30 days, each stats change through the trigger's service
+ * (two candidate shards per event, the less loaded one written), and the report with it.
+ */
+async function resolveLastMonth(db: Firestore, now: number): Promise<number> {
+  const recent = await db
+    .collection(COLLECTIONS.incidentReports)
+    .where('timestamp', '>=', Timestamp.fromMillis(now - 30 * DAY_MS))
+    .get();
+  const open = recent.docs.filter((d) => d.get('status') !== 'Resolved');
+  const writer = db.bulkWriter();
+  for (const report of open) {
+    const before = report.data();
+    const after = { ...before, status: 'Resolved' };
+    await applyIncidentStatsChange(
+      db,
+      { eventId: `bench-resolve-${report.id}`, before, after },
+      PROGRAMME_TIME_ZONE,
+    );
+    void writer.update(report.ref, { status: 'Resolved' });
+  }
+  await writer.close();
+  return open.length;
 }
 
 async function readsOf(host: string, work: () => Promise<unknown>): Promise<number> {
@@ -133,42 +164,61 @@ async function main(): Promise<void> {
       `${REPORTS} reports seeded in ${((seeded - started) / 1000).toFixed(1)} s; rebuild: ` +
         `${rebuilt.campuses} campus docs, ${rebuilt.days} day docs in ${((built - seeded) / 1000).toFixed(1)} s`,
     );
+    const resolved = await resolveLastMonth(db, now);
+    console.log(`${resolved} reports of the last 30 days resolved through the trigger's service`);
     const today = dayInZone(now, PROGRAMME_TIME_ZONE);
     const views = {
       '30 days': presetRange('30d', today),
       '1 year': { from: addDays(today, -364), to: today },
     } satisfies Record<string, DayRange>;
+    const scopes = [
+      ['Admin, all campuses', CAMPUSES],
+      ['IMT, one campus', [CAMPUSES[1]]],
+    ] as const;
+    const measure = async () => {
+      const reads: Record<string, number> = {};
+      for (const [name, range] of Object.entries(views))
+        for (const [scope, campuses] of scopes)
+          reads[`${name}|${scope}`] = await readsOf(emulator.host, () =>
+            dashboardReads(db, campuses, range),
+          );
+      return reads;
+    };
+    const spread = await measure();
+    const folded = await foldStatsDaysBefore(db, today);
+    console.log(
+      `fold: ${folded.days} past day docs folded, ${folded.removedShards} shards removed`,
+    );
+    const after = await measure();
     const rows = [];
     for (const [name, range] of Object.entries(views)) {
-      for (const [scope, campuses] of [
-        ['Admin, all campuses', CAMPUSES],
-        ['IMT, one campus', [CAMPUSES[1]]],
-      ] as const) {
-        const reads = await readsOf(emulator.host, () => dashboardReads(db, campuses, range));
-        const raw = await readsOf(emulator.host, () => rawReads(db, campuses, range));
+      for (const [scope, campuses] of scopes) {
         const days = daysOf(range).length;
         rows.push({
           view: name,
           scope,
           days,
-          'dashboard reads': reads,
-          'bound campuses × (days + 1) × shards':
-            campuses.length * (days + 1) * INCIDENT_STATS_SHARDS,
-          'reading the reports instead': raw,
+          'reads, days spread': spread[`${name}|${scope}`],
+          'reads after the fold': after[`${name}|${scope}`],
+          'bound after the fold': campuses.length * (days - 1 + 2 * INCIDENT_STATS_SHARDS),
+          'reading the reports instead': await readsOf(emulator.host, () =>
+            rawReads(db, campuses, range),
+          ),
         });
       }
     }
     console.table(rows);
+    const S = INCIDENT_STATS_SHARDS;
     console.log(
       [
-        'Formula (any number of reports N): reads = the shards of the campus docs and of the days',
-        `with at least one report in the period, at most campuses × (days + 1) × ${INCIDENT_STATS_SHARDS} shards`,
-        '(a day reaches several shards only with several reports; after a rebuild every total is in',
-        'shard 0, as measured here); a query that returns no document is billed 1 read. For',
-        `N = 1,000,000 with 3 campuses that is at most 3 × 31 × ${INCIDENT_STATS_SHARDS} = ${3 * 31 * INCIDENT_STATS_SHARDS} reads for 30 days`,
-        `and 3 × 366 × ${INCIDENT_STATS_SHARDS} = ${3 * 366 * INCIDENT_STATS_SHARDS} for a year, against every report of the period (about`,
-        'N × 30/365 ≈ 82,000, or all 1,000,000) when reading the reports. Live updates then cost one',
-        'read per changed shard.',
+        'Formula (any number of reports N): reads = the shards of the campus docs (at most',
+        `campuses × ${S}), of today (at most campuses × ${S}) and one doc per campus and past day with`,
+        'a report, once the hourly fold has run: at most campuses × (days − 1 + 2 × shards).',
+        `Unfolded, a day has up to ${S} shards (a day reaches several only with several writes).`,
+        'A query that returns no document is billed 1 read. For N = 1,000,000 with 3 campuses that',
+        `is at most 3 × (29 + ${2 * S}) = ${3 * (29 + 2 * S)} reads for 30 days and 3 × (364 + ${2 * S}) = ${3 * (364 + 2 * S)} for a year,`,
+        'against every report of the period (about N × 30/365 ≈ 82,000, or all 1,000,000) when',
+        'reading the reports. Live updates then cost one read per changed shard.',
       ].join('\n'),
     );
   } finally {

@@ -53,6 +53,7 @@ export { handOverReports } from './callables/hand-over-reports';
 export { publishScheduled } from './scheduled/publish-scheduled';
 export { housekeeping } from './scheduled/housekeeping';
 export { sendScheduledMassNotifications } from './scheduled/send-scheduled-mass-notifications';
+export { foldPastStatsDays } from './scheduled/fold-past-stats-days';
 
 // Function ids join export groups with '-': these deploy as `send-notification` and
 // `send-notif-topic`, the endpoint names of docs/requirements.md#calls.

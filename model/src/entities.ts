@@ -226,6 +226,10 @@ export interface IncidentStats<T = TimestampLike> {
   responseTimeInMinutes: MinutesTally;
   waitingTimeInMinutes: MinutesTally;
   acknowledgeTimeInMinutes?: MinutesTally;
+  /** Which shard of the campus doc this is (INCIDENT_STATS_SHARDS; absent on docs written before). */
+  shard?: number;
+  /** The shard's writes of about the last 10 s, as of `updatedAt`: where the next write goes. */
+  recentWrites?: number;
   updatedAt: T;
 }
 
@@ -250,6 +254,10 @@ export interface IncidentDayStats<T = TimestampLike> {
   response: Record<string, DurationStats>;
   /** Per target level: times to acknowledge (no target yet, so no `within`). */
   acknowledge?: Record<string, Partial<DurationStats>>;
+  /** Which shard of the day doc this is; past days are folded into shard 0. */
+  shard?: number;
+  /** As on the campus doc: the shard's recent writes. */
+  recentWrites?: number;
   updatedAt: T;
 }
 

@@ -36,16 +36,17 @@ test('with the Pub/Sub emulator, each run is one message on each scheduled funct
     log: (line) => lines.push(line),
     intervalMs: 40,
   });
-  await until(() => pubsub.requests.length >= 4);
+  await until(() => pubsub.requests.length >= 5);
   stop();
   pubsub.close();
-  assert.ok(pubsub.requests.length >= 4, 'at start and on the interval');
+  assert.ok(pubsub.requests.length >= 5, 'at start and on the interval');
   assert.deepEqual(
     [...new Set(pubsub.requests.map((r) => r.path))],
     [
       '/v1/projects/demo-x/topics/firebase-schedule-publishScheduled:publish',
       '/v1/projects/demo-x/topics/firebase-schedule-housekeeping:publish',
       '/v1/projects/demo-x/topics/firebase-schedule-sendScheduledMassNotifications:publish',
+      '/v1/projects/demo-x/topics/firebase-schedule-foldPastStatsDays:publish',
     ],
   );
   assert.deepEqual(lines, [], 'the function reports in its own log');

@@ -27,7 +27,7 @@ type Json = Record<string, unknown>;
 export interface Where {
   field: string;
   op: '==' | '<' | '<=' | '>' | '>=' | 'in' | 'array-contains' | 'array-contains-any';
-  value: string | boolean | Date | readonly string[] | null;
+  value: string | number | boolean | Date | readonly string[] | null;
 }
 
 export interface QueryShape {
@@ -411,6 +411,12 @@ export function functionShapes(): QueryShape[] {
       source: 'functions incident stats rebuild (services/incident-stats.ts)',
       collection: COLLECTIONS.incidentReports,
       wheres: [],
+    },
+    {
+      source:
+        "functions fold of past stats days: a campus's spread day shards (services/incident-stats.ts)",
+      collection: INCIDENT_STATS_DAYS,
+      wheres: [{ field: 'shard', op: '>', value: 0 }],
     },
     {
       source: 'functions keywords rebuild (services/incident-keywords.ts)',

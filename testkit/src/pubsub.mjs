@@ -22,6 +22,7 @@ export const SCHEDULED_FUNCTIONS = [
   SCHEDULED_PUBLISHING_FUNCTION,
   'housekeeping',
   'sendScheduledMassNotifications',
+  'foldPastStatsDays',
 ];
 
 /** Where the Cloud SDK's Debian package installs it (these build machines have it). */

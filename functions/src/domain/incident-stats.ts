@@ -187,11 +187,15 @@ export function pruneCounters(counters: Counters): Counters | null {
   return Object.keys(out).length > 0 ? out : null;
 }
 
+/** The labels of a stored stats doc that are numbers: not counters, never summed. */
+const NUMERIC_LABELS = new Set(['shard', 'recentWrites']);
+
 /** The numeric leaves of a stored stats doc (labels and timestamps dropped): its counters. */
 export function countersIn(data: unknown): Counters {
   const out: Counters = {};
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return out;
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (NUMERIC_LABELS.has(key)) continue;
     if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
     else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       if (instantMs(value) !== null) continue;
@@ -243,4 +247,51 @@ export function incidentStatsTotals(
   const docs = new Map<string, StatsPart>();
   for (const report of reports) accumulate(docs, incidentStatsContribution(report, timeZone), 1);
   return pruned(docs);
+}
+
+/** FNV-1a (32 bits) of a string: cheap, and spreads ids that differ in one character. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * The two shards (of `shards`, at least 2) one stats write may go to: distinct, from a hash of
+ * the event id, so a retried transaction or a redelivery chooses between the same two.
+ */
+export function statsShardCandidates(eventId: string, shards: number): [number, number] {
+  const hash = fnv1a(eventId);
+  const first = hash % shards;
+  const second = (first + 1 + (Math.floor(hash / shards) % (shards - 1))) % shards;
+  return [first, second];
+}
+
+/** How fast a shard's count of recent writes fades: the hotspot window (10 s). */
+export const RECENT_WRITES_DECAY_MS = 10_000;
+
+/**
+ * A stored shard's recent writes at `nowMs`: its `recentWrites` (stored at its last write, at
+ * `updatedAt`) faded exponentially since, so about the writes of the last 10 s. 0 for a missing
+ * shard or one written before the count existed.
+ */
+export function recentWritesOf(data: unknown, nowMs: number): number {
+  const shard = (data ?? {}) as { recentWrites?: unknown; updatedAt?: unknown };
+  const at = instantMs(shard.updatedAt);
+  if (typeof shard.recentWrites !== 'number' || !Number.isFinite(shard.recentWrites) || at === null)
+    return 0;
+  return shard.recentWrites * Math.exp(-Math.max(0, nowMs - at) / RECENT_WRITES_DECAY_MS);
+}
+
+/**
+ * Which of two candidate shards to write (0 or 1): the one with fewer recent writes, the first on
+ * a tie. Choosing the less loaded of two random shards keeps every shard's writes near the mean
+ * instead of the random bunching of one fixed shard ("power of two choices"); the less recently
+ * written of two does much less (simulated in the unit test).
+ */
+export function lessLoaded(recentWrites: [number, number]): 0 | 1 {
+  return recentWrites[1] < recentWrites[0] ? 1 : 0;
 }

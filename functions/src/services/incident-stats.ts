@@ -4,6 +4,8 @@ import {
   INCIDENT_STATS_DAYS,
   INCIDENT_STATS_SHARDS,
   incidentStatsId,
+  isIsoDay,
+  isStatsShardId,
   statsShardId,
 } from '@campus-safety/model';
 import {
@@ -11,7 +13,11 @@ import {
   countersIn,
   incidentStatsDelta,
   incidentStatsTotals,
+  lessLoaded,
   pruneCounters,
+  recentWritesOf,
+  statsShardCandidates,
+  type Counters,
   type ReportFields,
   type StatsDocKey,
   type StatsPart,
@@ -41,38 +47,36 @@ function statsRef(db: Firestore, { campus, day }: StatsDocKey, shard: number): D
     : stats.doc(id).collection(INCIDENT_STATS_DAYS).doc(statsShardId(day, shard));
 }
 
-/** The shard a report counts in, all its life: FNV-1a of its id, modulo the shard count. */
-export function statsShardOf(incidentId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < incidentId.length; i += 1) {
-    hash ^= incidentId.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % INCIDENT_STATS_SHARDS;
-}
-
-function docData(part: StatsPart) {
+/** A shard as stored: its counters, labels, when it was written and its recent writes. */
+function docData(part: StatsPart, shard: number, recentWrites = 0) {
   const labels =
     part.day === null ? { campus: part.campus } : { campus: part.campus, day: part.day };
-  return { ...part.counters, ...labels, updatedAt: FieldValue.serverTimestamp() };
+  return {
+    ...part.counters,
+    ...labels,
+    shard,
+    ...(recentWrites > 0 ? { recentWrites } : {}),
+    updatedAt: FieldValue.serverTimestamp(),
+  };
 }
 
 export interface StatsEvent {
+  /** The write's event id: it draws the two candidate shards (statsShardCandidates). */
   eventId: string;
-  /** The report's id: it picks the shard (statsShardOf). */
-  incidentId: string;
   before: ReportFields | undefined;
   after: ReportFields | undefined;
 }
 
 /**
  * Applies one report write to the stats docs it moves (its campus doc and its day doc, both
- * before and after), in the report's shard of each: each shard is read, `after − before` added,
- * zeros dropped and the shard written back whole (or deleted when nothing is left), in one
- * transaction with the event's processed_events marker. Reports spread over
- * INCIDENT_STATS_SHARDS shards, so a burst of N reports a second writes each shard about
- * N / INCIDENT_STATS_SHARDS times a second; concurrent writes to one shard retry the transaction;
- * a redelivery adds nothing. A write that changes nothing counted costs nothing.
+ * before and after): for each doc, the event's two candidate shards (statsShardCandidates) are
+ * read and `after − before` is added to the one with fewer recent writes (lessLoaded), zeros
+ * dropped, the shard written back whole with its recent writes plus one (or deleted when no
+ * count is left), in one transaction with the event's processed_events marker. So a report's
+ * later writes may land in other shards than its first, and a shard may hold negative counts:
+ * only the sum of a doc's shards means anything. Concurrent writes to one shard retry the
+ * transaction, which then sees that shard busier; a redelivery adds nothing. A write that changes
+ * nothing counted costs nothing.
  */
 export async function applyIncidentStatsChange(
   db: Firestore,
@@ -81,21 +85,82 @@ export async function applyIncidentStatsChange(
 ): Promise<'unchanged' | 'applied' | 'duplicate'> {
   const deltas = incidentStatsDelta(event.before, event.after, timeZone);
   if (deltas.length === 0) return 'unchanged';
+  const candidates = statsShardCandidates(event.eventId, INCIDENT_STATS_SHARDS);
   const outcome = await runOnce(
     db,
     { trigger: 'incidentStats', eventId: event.eventId },
     async (tx) => {
-      const shard = statsShardOf(event.incidentId);
-      const refs = deltas.map((part) => statsRef(db, part, shard));
-      const current = await Promise.all(refs.map((ref) => tx.get(ref)));
+      const read = await Promise.all(
+        deltas.map((part) => Promise.all(candidates.map((k) => tx.get(statsRef(db, part, k))))),
+      );
+      const now = Date.now();
       deltas.forEach((part, i) => {
-        const counters = pruneCounters(addCounters(countersIn(current[i]!.data()), part.counters));
-        if (counters) tx.set(refs[i]!, docData({ ...part, counters }));
-        else if (current[i]!.exists) tx.delete(refs[i]!);
+        const pair = read[i]!;
+        const load: [number, number] = [
+          recentWritesOf(pair[0]!.data(), now),
+          recentWritesOf(pair[1]!.data(), now),
+        ];
+        const choice = lessLoaded(load);
+        const current = pair[choice]!;
+        const counters = pruneCounters(addCounters(countersIn(current.data()), part.counters));
+        if (counters)
+          tx.set(current.ref, docData({ ...part, counters }, candidates[choice], load[choice] + 1));
+        else if (current.exists) tx.delete(current.ref);
       });
     },
   );
   return outcome.duplicate ? 'duplicate' : 'applied';
+}
+
+/**
+ * Folds the day docs of each campus that are over (a day before `today`, in the programme time
+ * zone) and spread over several shards: each such day's shards are summed into shard 0 and the
+ * others deleted, in one transaction per day, so a late write of an old report (its own
+ * transaction on the same shards) is either folded in or lands after the fold, never lost. Only
+ * shards above 0 are queried (their `shard` label), so days already folded cost nothing (a shard
+ * written before the label existed is folded with its day's labelled ones, or by a rebuild). The
+ * dashboard then reads one doc per campus and past day. Campus docs are not folded: every report
+ * writes them, whatever its day.
+ */
+export async function foldStatsDaysBefore(
+  db: Firestore,
+  today: string,
+): Promise<{ days: number; removedShards: number }> {
+  const campuses = (await db.collection(COLLECTIONS.incidentStats).listDocuments()).filter(
+    (ref) => !isStatsShardId(ref.id),
+  );
+  let days = 0;
+  let removedShards = 0;
+  for (const campus of campuses) {
+    const daysRef = campus.collection(INCIDENT_STATS_DAYS);
+    const spread = await daysRef.where('shard', '>', 0).select('day').get();
+    const past = new Set(
+      spread.docs
+        .map((d) => d.get('day') as unknown)
+        .filter((day): day is string => typeof day === 'string' && isIsoDay(day) && day < today),
+    );
+    for (const day of past) {
+      removedShards += await db.runTransaction(async (tx) => {
+        const refs = Array.from({ length: INCIDENT_STATS_SHARDS }, (_, k) =>
+          daysRef.doc(statsShardId(day, k)),
+        );
+        const shards = (await tx.getAll(...refs)).filter((s) => s.exists);
+        const total: Counters = {};
+        for (const shard of shards) addCounters(total, countersIn(shard.data()));
+        const counters = pruneCounters(total);
+        if (counters) {
+          const label = shards[0]!.get('campus') as unknown;
+          if (typeof label !== 'string') return 0; // not a shard the trigger wrote: left alone
+          tx.set(refs[0]!, docData({ campus: label, day, counters }, 0));
+        }
+        const others = shards.filter((s) => counters === null || s.id !== refs[0]!.id);
+        for (const shard of others) tx.delete(shard.ref);
+        return others.length;
+      });
+      days += 1;
+    }
+  }
+  return { days, removedShards };
 }
 
 /**
@@ -127,7 +192,7 @@ export async function rebuildIncidentStats(
     const ref = statsRef(db, part, 0);
     written.add(ref.path);
     if (part.day === null) counted += (part.counters.total as number | undefined) ?? 0;
-    void writer.set(ref, docData(part));
+    void writer.set(ref, docData(part, 0));
   }
   for (const ref of [...existing, ...existingDays])
     if (!written.has(ref.path)) void writer.delete(ref);

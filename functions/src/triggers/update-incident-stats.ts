@@ -12,7 +12,6 @@ export const updateIncidentStats: ReportStep = recordingFailures(
       db(),
       {
         eventId: event.id,
-        incidentId: event.params.incidentId,
         before: event.data?.before.data(),
         after: event.data?.after.data(),
       },

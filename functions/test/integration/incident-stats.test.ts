@@ -4,8 +4,10 @@ import {
   INCIDENT_STATS_DAYS,
   INCIDENT_STATS_SHARDS,
   PROGRAMME_TIME_ZONE,
+  addDays,
   dayInZone,
   incidentStatsId,
+  statsShardId,
   type RebuildIncidentStatsResponse,
 } from '@campus-safety/model';
 import {
@@ -23,9 +25,13 @@ import {
 import {
   addCounters,
   countersIn,
+  incidentStatsTotals,
   pruneCounters,
+  statsShardCandidates,
   type Counters,
+  type ReportFields,
 } from '../../src/domain/incident-stats';
+import { applyIncidentStatsChange, foldStatsDaysBefore } from '../../src/services/incident-stats';
 
 // Campuses of their own (one with a '/', which the doc id must escape), so reports other tests
 // write to the real campuses cannot move these counts.
@@ -247,5 +253,158 @@ describe('incident stats trigger and rebuild', () => {
     assert.deepEqual(rebuilt, kept);
     const today = dayInZone(Date.now(), PROGRAMME_TIME_ZONE);
     assert.deepEqual(counts((await dayStats(campus, today))!), keptDay);
+  });
+});
+
+describe('incident stats shards and the fold of past days (issue 22 items 2-3)', () => {
+  const zone = PROGRAMME_TIME_ZONE;
+  const DAY_MS = 86_400_000;
+  const apply = (before: ReportFields | undefined, after: ReportFields | undefined, id?: string) =>
+    applyIncidentStatsChange(db, { eventId: id ?? unique('evt'), before, after }, zone);
+  /** An event id (deterministic search) whose two candidate shards are not among `avoid`. */
+  function eventAvoiding(avoid: number[], need?: number): string {
+    const prefix = unique('evt');
+    for (let i = 0; ; i += 1) {
+      const id = `${prefix}-${i}`;
+      const pair = statsShardCandidates(id, INCIDENT_STATS_SHARDS);
+      if (pair.some((k) => avoid.includes(k))) continue;
+      if (need === undefined || pair.includes(need)) return id;
+    }
+  }
+  /** What the reports sum to per doc, as the rebuild would count them (labels added). */
+  function expected(reports: ReportFields[], campus: string, day: string | null) {
+    const part = incidentStatsTotals(reports, zone).find(
+      (p) => p.campus === campus && p.day === day,
+    );
+    return part && { ...part.counters, campus, ...(day === null ? {} : { day }) };
+  }
+  const daysOf = (campus: string) =>
+    db.collection(`${statsPath(campus)}/${INCIDENT_STATS_DAYS}`).get();
+  const shardsOfDay = async (campus: string, day: string) =>
+    (await daysOf(campus)).docs.filter((d) => d.get('day') === day);
+
+  it('a report filed in one shard and closed through another sums right; a shard with −1 and +1 stays, one back at zero is deleted', async () => {
+    const campus = unique('Spread Campus');
+    const filed = {
+      nearestCampus: campus,
+      isArchived: false,
+      status: 'Reported',
+      incidentType: 'Fire',
+      timestamp: new Date(Date.now() - 3 * DAY_MS),
+    };
+    const day = dayInZone(filed.timestamp, zone);
+    const created = unique('evt');
+    await apply(undefined, filed, created);
+    // Both candidates are missing (no writes yet): the first takes the report.
+    const [first] = statsShardCandidates(created, INCIDENT_STATS_SHARDS);
+    assert.deepEqual(
+      (await campusShards(campus)).docs.map((d) => d.get('shard') as number),
+      [first],
+    );
+
+    const closed = { ...filed, status: 'Resolved' };
+    const closing = eventAvoiding([first]);
+    await apply(filed, closed, closing);
+    const [second] = statsShardCandidates(closing, INCIDENT_STATS_SHARDS);
+    const shards = await campusShards(campus);
+    assert.deepEqual(
+      shards.docs.map((d) => d.get('shard') as number).sort((a, b) => a - b),
+      [Math.min(first, second), Math.max(first, second)],
+    );
+    // The closing shard holds the move alone: −1 Reported, +1 Resolved, the day no longer open.
+    const moved = shards.docs.find((d) => d.get('shard') === second)!.data();
+    assert.deepEqual(moved.byStatus, { Reported: -1, Resolved: 1 });
+    assert.deepEqual(moved.openByDay, { [day]: -1 });
+    assert.deepEqual(counts((await stats(campus))!), expected([closed], campus, null));
+    assert.deepEqual(counts((await dayStats(campus, day))!), expected([closed], campus, day));
+
+    // Reopened through the closing shard (its other candidate planted busy): that shard is back
+    // at zero everywhere and goes; the sum is the reopened report.
+    const reopening = eventAvoiding([first], second);
+    const [a, b] = statsShardCandidates(reopening, INCIDENT_STATS_SHARDS);
+    const busy = a === second ? b : a;
+    const plant = { campus, shard: busy, recentWrites: 1000, updatedAt: new Date() };
+    await db
+      .doc(`${COLLECTIONS.incidentStats}/${statsShardId(incidentStatsId(campus), busy)}`)
+      .set(plant);
+    await db.doc(`${statsPath(campus)}/${INCIDENT_STATS_DAYS}/${statsShardId(day, busy)}`).set({
+      ...plant,
+      day,
+    });
+    await apply(closed, filed, reopening);
+    const left = await campusShards(campus);
+    assert.deepEqual(
+      left.docs.map((d) => d.get('shard') as number).sort((x, y) => x - y),
+      [Math.min(first, busy), Math.max(first, busy)],
+    );
+    assert.deepEqual(counts((await stats(campus))!), expected([filed], campus, null));
+    assert.deepEqual(counts((await dayStats(campus, day))!), expected([filed], campus, day));
+  });
+
+  it('the fold sums each past day into shard 0 and deletes the rest, exact while a late update races it; today and the campus doc stay spread', async () => {
+    const campus = unique('Fold Campus');
+    const today = dayInZone(Date.now(), zone);
+    const pastAt = new Date(Date.now() - 2 * DAY_MS);
+    const past = dayInZone(pastAt, zone);
+    const report = (i: number, timestamp: Date): ReportFields => ({
+      nearestCampus: campus,
+      isArchived: false,
+      status: 'Reported',
+      incidentType: i % 2 ? 'Fire' : 'Theft',
+      timestamp,
+    });
+    // Six reports two days ago and six today, each filed and then assigned: spread over shards.
+    const reports = [
+      ...Array.from({ length: 6 }, (_, i) => report(i, pastAt)),
+      ...Array.from({ length: 6 }, (_, i) => report(i, new Date())),
+    ];
+    for (const r of reports) await apply(undefined, r);
+    const assigned = reports.map((r) => ({ ...r, status: 'Processing', threatLevel: 'High' }));
+    for (const [i, r] of reports.entries()) await apply(r, assigned[i]);
+    // A day whose reports all went away again, through other shards: its shards sum to nothing.
+    const goneAt = new Date(Date.now() - 4 * DAY_MS);
+    const gone = report(0, goneAt);
+    const goneFiled = unique('evt');
+    await apply(undefined, gone, goneFiled);
+    await apply(
+      gone,
+      undefined,
+      eventAvoiding(statsShardCandidates(goneFiled, INCIDENT_STATS_SHARDS)),
+    );
+    const goneDay = dayInZone(goneAt, zone);
+    assert.equal((await shardsOfDay(campus, goneDay)).length, 2);
+    assert.ok((await shardsOfDay(campus, past)).length > 1);
+    const todayShards = (await shardsOfDay(campus, today)).map((d) => d.id).sort();
+    const campusDocShards = (await campusShards(campus)).docs.map((d) => d.id).sort();
+    assert.ok(todayShards.length > 1 && campusDocShards.length > 1);
+
+    // A late update of an old report (closing it) races the fold: both are transactions.
+    const closed = { ...assigned[0]!, status: 'Resolved' };
+    const [folded] = await Promise.all([
+      foldStatsDaysBefore(db, today),
+      apply(assigned[0], closed),
+    ]);
+    assert.ok(folded.days >= 2 && folded.removedShards >= 3, JSON.stringify(folded));
+    const final = [closed, ...assigned.slice(1)];
+    assert.deepEqual(counts((await dayStats(campus, past))!), expected(final, campus, past));
+    assert.deepEqual(await shardsOfDay(campus, goneDay), []);
+    // Today is not over, and campus docs are written by every report: neither is folded.
+    assert.deepEqual((await shardsOfDay(campus, today)).map((d) => d.id).sort(), todayShards);
+    assert.deepEqual(counts((await dayStats(campus, today))!), expected(final, campus, today));
+    assert.deepEqual(counts((await stats(campus))!), expected(final, campus, null));
+    assert.ok((await campusShards(campus)).size > 1);
+
+    // Had the late update landed after the fold, the next fold takes it in: then one doc.
+    await foldStatsDaysBefore(db, today);
+    const pastShards = await shardsOfDay(campus, past);
+    assert.deepEqual(
+      pastShards.map((d) => [d.id, d.get('shard')]),
+      [[statsShardId(past, 0), 0]],
+    );
+    assert.deepEqual(counts((await dayStats(campus, past))!), expected(final, campus, past));
+    // Tomorrow, today is over too.
+    await foldStatsDaysBefore(db, addDays(today, 1));
+    assert.equal((await shardsOfDay(campus, today)).length, 1);
+    assert.deepEqual(counts((await dayStats(campus, today))!), expected(final, campus, today));
   });
 });

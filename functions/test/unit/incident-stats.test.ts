@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   CAMPUSES,
+  INCIDENT_STATS_SHARDS,
   RESPONSE_TARGETS,
   THREAT_LEVELS,
   durationOver,
@@ -14,7 +15,10 @@ import {
   incidentStatsContribution,
   incidentStatsDelta,
   incidentStatsTotals,
+  lessLoaded,
+  recentWritesOf,
   pruneCounters,
+  statsShardCandidates,
   type Counters,
   type ReportFields,
   type StatsPart,
@@ -252,6 +256,110 @@ describe('counters', () => {
     assert.equal(pruneCounters(addCounters(stored, change)), null);
   });
 });
+
+describe('stats shards (issue 22 item 2)', () => {
+  it('a stored shard label is not a counter: summing shards never adds their numbers', () => {
+    assert.deepEqual(countersIn({ campus: 'Main Campus', shard: 7, total: -1 }), { total: -1 });
+  });
+
+  it('each event draws two distinct shards, the same two on every delivery, every shard drawn', () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 2000; i += 1) {
+      const [a, b] = statsShardCandidates(`event-${i}`, INCIDENT_STATS_SHARDS);
+      assert.notEqual(a, b);
+      for (const k of [a, b]) assert.ok(Number.isInteger(k) && k >= 0 && k < INCIDENT_STATS_SHARDS);
+      assert.deepEqual(statsShardCandidates(`event-${i}`, INCIDENT_STATS_SHARDS), [a, b]);
+      seen.add(a).add(b);
+    }
+    assert.equal(seen.size, INCIDENT_STATS_SHARDS);
+    assert.deepEqual(statsShardCandidates('any', 2).sort(), [0, 1]);
+  });
+
+  it('writes the shard with fewer recent writes, faded over 10 s; a missing shard has none', () => {
+    const at = (ms: number) => ({ toDate: () => new Date(ms) });
+    assert.equal(recentWritesOf(undefined, 0), 0);
+    assert.equal(recentWritesOf({ total: 3, updatedAt: at(0) }, 0), 0);
+    assert.equal(recentWritesOf({ recentWrites: 4, updatedAt: at(1000) }, 1000), 4);
+    assert.ok(
+      Math.abs(recentWritesOf({ recentWrites: 4, updatedAt: at(0) }, 10_000) - 4 / Math.E) < 1e-9,
+    );
+    // A clock behind the commit time reads the count as it was written, never more.
+    assert.equal(recentWritesOf({ recentWrites: 4, updatedAt: at(5000) }, 1000), 4);
+    assert.equal(lessLoaded([3, 1]), 1);
+    assert.equal(lessLoaded([1, 3]), 0);
+    assert.equal(lessLoaded([2, 2]), 0);
+  });
+
+  it('2,000-report bursts in 10 minutes write no shard more than 10 times in 10 s; a fixed shard per report, or the less recently written of two, do', () => {
+    /** One burst (seeded): each report moves the doc when filed and when assigned, 1-5 s later. */
+    function burst(seed: number) {
+      let state = seed;
+      const random = () => ((state = (state * 16807) % 2147483647) - 1) / 2147483646;
+      const writes: Write[] = [];
+      let at = 0;
+      for (let i = 0; i < 2000; i += 1) {
+        at += -Math.log(1 - random()) * 300; // Poisson arrivals, 3.3 a second
+        writes.push({ at, eventId: `${seed}-create-${i}`, reportId: `${seed}-${i}` });
+        const assigned = at + 1000 + random() * 4000;
+        writes.push({ at: assigned, eventId: `${seed}-assign-${i}`, reportId: `${seed}-${i}` });
+      }
+      return writes.sort((a, b) => a.at - b.at);
+    }
+    /** The most writes any shard took in 10 s, each write going where `choose` says. */
+    function peak(writes: Write[], choose: (w: Write, shards: ShardState[]) => number) {
+      const shards: ShardState[] = Array.from({ length: INCIDENT_STATS_SHARDS }, () => ({
+        times: [],
+      }));
+      for (const w of writes) {
+        const shard = shards[choose(w, shards)]!;
+        const recentWrites = recentWritesOf(shard.stored, w.at) + 1;
+        shard.stored = { recentWrites, updatedAt: new Date(w.at) };
+        shard.times.push(w.at);
+      }
+      let max = 0;
+      for (const { times } of shards)
+        for (let end = 0, start = 0; end < times.length; end += 1) {
+          while (times[end]! - times[start]! >= 10_000) start += 1;
+          max = Math.max(max, end - start + 1);
+        }
+      return max;
+    }
+    const lessLoadedOfTwo = (w: Write, shards: ShardState[]) => {
+      const pair = statsShardCandidates(w.eventId, INCIDENT_STATS_SHARDS);
+      const load = pair.map((k) => recentWritesOf(shards[k]!.stored, w.at)) as [number, number];
+      return pair[lessLoaded(load)];
+    };
+    const fixedPerReport = (w: Write) => statsShardCandidates(w.reportId, INCIDENT_STATS_SHARDS)[0];
+    const lessRecentOfTwo = (w: Write, shards: ShardState[]) => {
+      const pair = statsShardCandidates(w.eventId, INCIDENT_STATS_SHARDS);
+      const [a, b] = pair.map((k) => shards[k]!.times.at(-1) ?? -Infinity);
+      return pair[b! < a! ? 1 : 0];
+    };
+    const over = { lessLoadedOfTwo: 0, fixedPerReport: 0, lessRecentOfTwo: 0 };
+    let highest = 0;
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const writes = burst(seed * 7919);
+      const chosen = peak(writes, lessLoadedOfTwo);
+      highest = Math.max(highest, chosen);
+      if (chosen > 10) over.lessLoadedOfTwo += 1;
+      if (peak(writes, fixedPerReport) > 10) over.fixedPerReport += 1;
+      if (peak(writes, lessRecentOfTwo) > 10) over.lessRecentOfTwo += 1;
+    }
+    assert.ok(highest <= 10, `a burst peaked at ${highest} writes in 10 s`);
+    assert.ok(over.fixedPerReport > 0 && over.lessRecentOfTwo > 0, JSON.stringify(over));
+  });
+});
+
+interface Write {
+  at: number;
+  eventId: string;
+  reportId: string;
+}
+
+interface ShardState {
+  stored?: { recentWrites: number; updatedAt: Date };
+  times: number[];
+}
 
 describe('incidentStatsId', () => {
   it('keeps campus names Firestore allows and escapes the rest without collisions', () => {

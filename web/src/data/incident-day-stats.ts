@@ -17,8 +17,9 @@ const converter = entityConverter<DayStats>();
 
 /**
  * The day docs of one campus in a period: one query on the `day` field (a single-field range, no
- * composite index), reading each day's shards (at most INCIDENT_STATS_SHARDS per day that had
- * reports, however many it had); the figures sum the docs of a day.
+ * composite index), reading each day's shards: at most INCIDENT_STATS_SHARDS for today, one for
+ * a past day once the hourly fold has run (foldPastStatsDays), however many reports it had; the
+ * figures sum the docs of a day.
  */
 export function campusDaysSpec(campus: string, range: DayRange): QuerySpec<DayStats> {
   return {

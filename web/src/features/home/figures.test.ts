@@ -69,4 +69,20 @@ describe('dashboard figures from the campus stats docs', () => {
     const f = homeFigures([{ campus: 'Annex', total: 3 }], true);
     expect(count(f.byCampus, 'Annex')).toBe(3);
   });
+
+  it("sums a campus's shards, negative counts included, into one row (issue 22)", () => {
+    const shards: CampusStats[] = [
+      { campus: 'Annex', total: 2, byStatus: { Reported: 2 } },
+      { campus: 'Annex', byStatus: { Reported: -1, Resolved: 1 } },
+      { ...main, total: 4 },
+      { campus: 'Main Campus', total: 1 },
+    ];
+    const f = homeFigures(shards, true);
+    expect(f.byCampus.filter((r) => r.label === 'Annex')).toEqual([{ label: 'Annex', count: 2 }]);
+    expect(f.byCampus.filter((r) => r.label === 'Main Campus')).toEqual([
+      { label: 'Main Campus', count: 5 },
+    ]);
+    expect(count(f.byStatus, 'Reported')).toBe(4);
+    expect(count(f.byStatus, 'Resolved')).toBe(2);
+  });
 });

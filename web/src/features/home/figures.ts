@@ -39,12 +39,8 @@ function mean(stats: CampusStats[], pick: (s: CampusStats) => MinutesTally | und
  * period are the dashboard's (features/dashboard).
  */
 export function homeFigures(stats: CampusStats[], withCampuses: boolean): HomeFigures {
-  const campusNames = [
-    ...CAMPUSES,
-    ...stats
-      .map((s) => s.campus ?? '')
-      .filter((c) => c && !(CAMPUSES as readonly string[]).includes(c)),
-  ];
+  // A set: each campus has several shard docs (the same label), summed into one row.
+  const campusNames = new Set([...CAMPUSES, ...stats.map((s) => s.campus ?? '').filter(Boolean)]);
   return {
     total: sumOf(stats, (s) => s.total),
     byStatus: INCIDENT_STATUSES.map((status) => ({
@@ -52,7 +48,7 @@ export function homeFigures(stats: CampusStats[], withCampuses: boolean): HomeFi
       count: sumOf(stats, (s) => s.byStatus?.[status]),
     })),
     byCampus: withCampuses
-      ? campusNames.map((campus) => ({
+      ? [...campusNames].map((campus) => ({
           label: campus,
           count: sumOf(stats, (s) => (s.campus === campus ? s.total : 0)),
         }))
