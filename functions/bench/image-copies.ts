@@ -1,6 +1,7 @@
 /**
  * Time to make the copies of a 12-megapixel JPEG (docs/media.md), as the media trigger makes
- * them: decode, scale, orient, encode. No emulator: `npm run bench:images -w functions`.
+ * them: decode, scale, orient, encode; wall and CPU time (the CPU figure holds on a busy machine).
+ * No emulator: `npm run bench:images -w functions`.
  */
 import { encode } from 'jpeg-js';
 import { MEDIA_DISPLAY_EDGE, MEDIA_THUMB_WIDTH } from '@campus-safety/model';
@@ -21,6 +22,7 @@ console.log(`12 MP JPEG: ${width}×${height}, ${(photo.length / 1e6).toFixed(1)}
 
 async function main() {
   for (let run = 1; run <= RUNS; run++) {
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const stored = flattenOnWhite(await decodeImage(photo, 'jpeg'));
     const t1 = performance.now();
@@ -32,9 +34,10 @@ async function main() {
     await encodeJpeg(display, 85);
     await encodeJpeg(thumb, 80);
     const t3 = performance.now();
+    const cpu = process.cpuUsage(cpu0);
     const ms = (a: number, b: number) => Math.round(b - a);
     console.log(
-      `run ${run}: ${ms(t0, t3)} ms (decode ${ms(t0, t1)}, scale ${ms(t1, t2)}, encode ${ms(t2, t3)})`,
+      `run ${run}: ${ms(t0, t3)} ms (decode ${ms(t0, t1)}, scale ${ms(t1, t2)}, encode ${ms(t2, t3)}), CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms`,
     );
   }
 }
