@@ -60,7 +60,9 @@ export function declaredImageSize(
 ): Size | null {
   if (container === 'jpeg') return jpegSize(bytes);
   if (container === 'png')
-    return bytes.length >= 24 ? { width: u32be(bytes, 16), height: u32be(bytes, 20) } : null;
+    return bytes.length >= 24 && String.fromCharCode(...bytes.subarray(12, 16)) === 'IHDR'
+      ? { width: u32be(bytes, 16), height: u32be(bytes, 20) }
+      : null;
   return bytes.length >= 10
     ? { width: bytes[6]! | (bytes[7]! << 8), height: bytes[8]! | (bytes[9]! << 8) }
     : null;

@@ -161,6 +161,9 @@ describe('photo copies: sizes, area averaging, transparency, orientation', () =>
     assert.equal(jpegOrientation(withExif(jpeg, orientationExif(9))), 1, 'not an orientation');
     assert.equal(jpegOrientation(jpeg.subarray(0, 20)), 1);
     assert.equal(declaredImageSize(jpeg.subarray(0, 20), 'jpeg'), null);
+    const png = Buffer.from('\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x01\x90\0\0\0\xc8', 'latin1');
+    assert.deepEqual(declaredImageSize(png, 'png'), { width: 400, height: 200 });
+    assert.equal(declaredImageSize(Buffer.from(png).fill(0x41, 12, 16), 'png'), null, 'no IHDR');
     const gif = Buffer.from('GIF89a\x90\x01\xc8\x00', 'latin1');
     assert.deepEqual(declaredImageSize(gif, 'gif'), { width: 400, height: 200 });
   });
