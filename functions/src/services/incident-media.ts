@@ -21,9 +21,12 @@ import {
   judgeMedia,
   type MediaContainer,
 } from '../domain/media-content';
+import { jpegOrientation } from '../domain/image-headers';
+import { flattenOnWhite, photoCopies, swapsSides } from '../domain/image-resize';
 import { runOnce } from '../platform/run-once';
 import type { Bucket } from '../platform/firebase';
 import { QUARANTINE_PREFIX, quarantineFile } from './file-checks';
+import { UnreadableImage, decodeImage, encodeJpeg } from './image-codecs';
 import { actorOf, addEntry, timelineCollection } from './timeline';
 
 export interface IncidentMediaDeps {
@@ -55,24 +58,22 @@ interface Copies {
 }
 
 /**
- * Image copies, re-encoded as JPEG by jimp: a thumbnail and a display copy. The encoder writes
- * pixels only, so no EXIF (GPS, camera, time) of the original survives in either.
+ * Image copies, re-encoded as JPEG: a thumbnail and a display copy, upright (the EXIF orientation
+ * applied), transparency over white. The encoder writes pixels only, so no EXIF (GPS, camera,
+ * time) of the original survives in either.
  */
 async function imageCopies(
   bucket: Bucket,
   upload: MediaUploadPath,
   bytes: Buffer,
+  container: MediaContainer,
 ): Promise<Copies> {
-  // Loaded here, not at the top: requiring jimp takes about 0.3 s, which every function's cold
-  // start would otherwise pay, the report trigger and the callables included.
-  const { Jimp } = await import('jimp');
-  const image = await Jimp.read(bytes);
-  const { width, height } = image;
-  const display = image.clone();
-  if (Math.max(width, height) > MEDIA_DISPLAY_EDGE)
-    display.scaleToFit({ w: MEDIA_DISPLAY_EDGE, h: MEDIA_DISPLAY_EDGE });
-  const thumb = image.clone();
-  if (width > MEDIA_THUMB_WIDTH) thumb.resize({ w: MEDIA_THUMB_WIDTH });
+  const stored = flattenOnWhite(await decodeImage(bytes, container));
+  const orientation = container === 'jpeg' ? jpegOrientation(bytes) : 1;
+  const { display, thumb } = photoCopies(stored, orientation, {
+    displayEdge: MEDIA_DISPLAY_EDGE,
+    thumbWidth: MEDIA_THUMB_WIDTH,
+  });
   const displayPath = STORAGE_PATHS.mediaCopy(
     upload.incidentId,
     upload.mediaId,
@@ -80,14 +81,13 @@ async function imageCopies(
   );
   const thumbPath = STORAGE_PATHS.mediaCopy(upload.incidentId, upload.mediaId, MEDIA_COPIES.thumb);
   await Promise.all([
-    bucket.file(displayPath).save(await display.getBuffer('image/jpeg', { quality: 85 }), {
-      contentType: 'image/jpeg',
-    }),
-    bucket.file(thumbPath).save(await thumb.getBuffer('image/jpeg', { quality: 80 }), {
-      contentType: 'image/jpeg',
-    }),
+    bucket.file(displayPath).save(await encodeJpeg(display, 85), { contentType: 'image/jpeg' }),
+    bucket.file(thumbPath).save(await encodeJpeg(thumb, 80), { contentType: 'image/jpeg' }),
   ]);
-  return { displayPath, thumbPath, width, height };
+  const upright = swapsSides(orientation)
+    ? { width: stored.height, height: stored.width }
+    : { width: stored.width, height: stored.height };
+  return { displayPath, thumbPath, ...upright };
 }
 
 /**
@@ -166,11 +166,14 @@ export async function processIncidentMedia(
     try {
       copies =
         judged.kind === 'image'
-          ? await imageCopies(bucket, upload, bytes)
+          ? await imageCopies(bucket, upload, bytes, judged.container)
           : await playableCopy(bucket, upload, bytes, judged.container, judged.contentType);
     } catch (error) {
       logger.warn('Media copy failed', { path: file.path, error: String(error) });
-      reason = 'The file could not be read as the image it claims to be.';
+      reason =
+        error instanceof UnreadableImage
+          ? error.message
+          : 'The file could not be read as the image it claims to be.';
     }
   }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import exifr from 'exifr';
-import { Jimp } from 'jimp';
+import { decode } from 'jpeg-js';
 import {
   COLLECTIONS,
   LIMITS,
@@ -14,7 +14,14 @@ import {
   parseMediaUploadPath,
 } from '@campus-safety/model';
 import type { DocumentReference } from 'firebase-admin/firestore';
-import { PHOTO_PLACE, VIDEO_PLACE, jpegWithGps, mp4WithLocation } from './media-files';
+import {
+  PHOTO_PLACE,
+  VIDEO_PLACE,
+  flatPng,
+  jpegWithGps,
+  mp4WithLocation,
+  transparentGif,
+} from './media-files';
 import {
   bucket,
   db,
@@ -45,7 +52,7 @@ describe('incident media (Storage trigger)', () => {
   it('a reporter’s photo: SHA-256 of the original, a thumbnail and a display copy with no GPS, no uid of an anonymous reporter', async () => {
     const filer = await reporter();
     const incident = await reportFiledBy(filer, { anonymous: true, reporterId: null, email: null });
-    const photo = await jpegWithGps();
+    const photo = jpegWithGps();
     assert.deepEqual(
       await exifr.gps(photo).then((g) => [g.latitude.toFixed(2), g.longitude.toFixed(2)]),
       [PHOTO_PLACE.latitude.toFixed(2), PHOTO_PLACE.longitude.toFixed(2)],
@@ -76,8 +83,12 @@ describe('incident media (Storage trigger)', () => {
       assert.equal(await exifr.gps(copy), undefined, 'a copy kept GPS');
       assert.equal(await exifr.parse(copy), undefined, 'a copy kept EXIF');
     }
-    assert.equal((await Jimp.read(display)).width, MEDIA_DISPLAY_EDGE);
-    assert.equal((await Jimp.read(thumb)).width, MEDIA_THUMB_WIDTH);
+    const size = (jpeg: Buffer) => {
+      const { width, height } = decode(jpeg);
+      return [width, height];
+    };
+    assert.deepEqual(size(display), [MEDIA_DISPLAY_EDGE, MEDIA_DISPLAY_EDGE / 2]);
+    assert.deepEqual(size(thumb), [MEDIA_THUMB_WIDTH, MEDIA_THUMB_WIDTH / 2]);
     assert.equal(sha256(await download(path)), sha256(photo), 'the original is kept as it was');
 
     const entry = (await timelineOf(incident.path)).find((e) => e.kind === 'media-added');
@@ -96,7 +107,7 @@ describe('incident media (Storage trigger)', () => {
       newMediaId(),
       mediaFileName('image/jpeg'),
     );
-    const media = await uploaded(path, await jpegWithGps(400, 300), 'image/jpeg');
+    const media = await uploaded(path, jpegWithGps(400, 300), 'image/jpeg');
     assert.equal(media.state, 'ready', media.reason);
     assert.deepEqual(media.by, { uid: imt.id, name: 'Ivy Medina' });
     assert.deepEqual([media.width, media.height], [400, 300]);
@@ -134,6 +145,48 @@ describe('incident media (Storage trigger)', () => {
     }
   });
 
+  it('a PNG and a GIF photo get JPEG copies, transparency shown over white', async () => {
+    const incident = await reportFiledBy(await reporter());
+    const cases = [
+      // Half-transparent black: over white it is mid grey.
+      { bytes: flatPng(640, 480, [0, 0, 0, 128]), type: 'image/png', grey: 127 },
+      { bytes: transparentGif(400, 200), type: 'image/gif', grey: 255 },
+    ];
+    for (const c of cases) {
+      const path = STORAGE_PATHS.reporterMedia(incident.id, newMediaId(), mediaFileName(c.type));
+      const media = await uploaded(path, c.bytes, c.type);
+      assert.equal(media.state, 'ready', media.reason);
+      assert.equal(media.contentType, c.type);
+      const thumb = decode(await download(media.thumbPath));
+      assert.equal(thumb.width, MEDIA_THUMB_WIDTH);
+      for (const channel of thumb.data.subarray(0, 3))
+        assert.ok(Math.abs(channel - c.grey) <= 2, `${c.type}: ${channel} is not ${c.grey}`);
+    }
+  });
+
+  it('refuses a WebP photo and one over 50 megapixels, saying why', async () => {
+    const incident = await reportFiledBy(await reporter());
+    // A PNG header declaring 10000 × 8000 pixels: refused from its header, nothing decoded.
+    const huge = flatPng(1, 1, [0, 0, 0, 255]);
+    huge.writeUInt32BE(10_000, 16);
+    huge.writeUInt32BE(8_000, 20);
+    const webp = Buffer.concat([
+      Buffer.from('RIFF\x24\0\0\0WEBPVP8 \x18\0\0\0', 'latin1'),
+      Buffer.alloc(24, 0x10),
+    ]);
+    const cases = [
+      { bytes: webp, type: 'image/webp', reason: /WebP photos cannot be processed/ },
+      { bytes: huge, type: 'image/png', reason: /10000 × 8000 pixels: at most 50 megapixels/ },
+    ];
+    for (const c of cases) {
+      const path = STORAGE_PATHS.reporterMedia(incident.id, newMediaId(), mediaFileName(c.type));
+      const media = await uploaded(path, c.bytes, c.type);
+      assert.equal(media.state, 'quarantined');
+      assert.match(media.reason, c.reason);
+      assert.equal(await exists(`quarantine/${path}`), true);
+    }
+  });
+
   it('a video’s display copy has its location box blanked and plays from the same offsets', async () => {
     const incident = await reportFiledBy(await reporter());
     const video = mp4WithLocation();
@@ -163,7 +216,7 @@ describe('incident media (Storage trigger)', () => {
       newMediaId(),
       mediaFileName('image/jpeg'),
     );
-    const extra = await uploaded(path, await jpegWithGps(200, 100), 'image/jpeg');
+    const extra = await uploaded(path, jpegWithGps(200, 100), 'image/jpeg');
     assert.equal(extra.state, 'quarantined');
     assert.match(extra.reason, /Too many files on this report/);
     // Refused in the transaction that counts, so moved away just after its verdict.
@@ -183,7 +236,7 @@ describe('incident media retention', () => {
       newMediaId(),
       mediaFileName('image/jpeg'),
     );
-    const media = await uploaded(path, await jpegWithGps(300, 200), 'image/jpeg');
+    const media = await uploaded(path, jpegWithGps(300, 200), 'image/jpeg');
     assert.equal(media.state, 'ready', media.reason);
     return { incident, paths: [path, media.thumbPath as string, media.displayPath as string] };
   }

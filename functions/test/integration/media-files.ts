@@ -1,8 +1,11 @@
 /**
  * Media files made in the tests: a JPEG carrying EXIF GPS (a small TIFF writer: IFD0 pointing to
- * a GPS IFD with latitude and longitude), and an MP4 whose user data holds a `©xyz` location.
+ * a GPS IFD with latitude and longitude), flat PNG and GIF photos with transparency, and an MP4
+ * whose user data holds a `©xyz` location.
  */
-import { Jimp } from 'jimp';
+import { encode } from 'jpeg-js';
+import { GifWriter } from 'omggif';
+import { PNG } from 'pngjs';
 
 /** Where the photo says it was taken. */
 export const PHOTO_PLACE = { latitude: 14.5, longitude: 121.25 };
@@ -52,15 +55,31 @@ function gpsExif(lat: number, lon: number): Buffer {
 }
 
 /** A `width`×`height` JPEG photo whose EXIF says it was taken at PHOTO_PLACE. */
-export async function jpegWithGps(width = 2400, height = 1200): Promise<Buffer> {
-  const image = new Jimp({ width, height, color: 0x3366ccff });
-  const jpeg = await image.getBuffer('image/jpeg', { quality: 70 });
+export function jpegWithGps(width = 2400, height = 1200): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  for (let p = 0; p < data.length; p += 4) data.set([0x33, 0x66, 0xcc, 0xff], p);
+  const jpeg = encode({ width, height, data }, 70).data;
   // After SOI (FF D8): the EXIF segment comes first, as cameras write it.
   return Buffer.concat([
     jpeg.subarray(0, 2),
     gpsExif(PHOTO_PLACE.latitude, PHOTO_PLACE.longitude),
     jpeg.subarray(2),
   ]);
+}
+
+/** A `width`×`height` PNG of one colour, `[r, g, b, a]`. */
+export function flatPng(width: number, height: number, rgba: number[]): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  for (let p = 0; p < data.length; p += 4) data.set(rgba, p);
+  return PNG.sync.write({ width, height, data });
+}
+
+/** A `width`×`height` GIF, one frame, every pixel transparent. */
+export function transparentGif(width: number, height: number): Buffer {
+  const buffer = new Uint8Array(1024 + width * height);
+  const writer = new GifWriter(buffer, width, height, { palette: [0x000000, 0xffffff] });
+  writer.addFrame(0, 0, width, height, new Uint8Array(width * height), { transparent: 0 });
+  return Buffer.from(buffer.subarray(0, writer.end()));
 }
 
 const box = (type: string, ...children: Buffer[]) => {
