@@ -253,8 +253,8 @@ async function main() {
   runHousekeeping();
   const scheduler = setInterval(runHousekeeping, 60_000);
 
-  // Streams the engine broke, as the web SDK logs them: it reconnects by itself, so no listener
-  // sees an error, but its screen is stale until the reconnect (at the SDK's backoff).
+  // Stream errors, as the web SDK logs them: it reconnects by itself, so no listener sees an
+  // error, but its screen is stale until the reconnect (at the SDK's backoff).
   const brokenStreams = new Map<string, number>();
   onLog(
     ({ message }) => {
@@ -428,7 +428,7 @@ async function main() {
     `console listeners broken off by the engine: ${brokenListeners.length === 0 ? 'none' : brokenListeners.join('; ')}`,
   );
   console.log(
-    `streams the engine broke (the SDK reconnected): ${brokenStreams.size === 0 ? 'none' : [...brokenStreams].map(([what, n]) => `${what} × ${n}`).join(', ')}`,
+    `stream errors the SDK logged (it reconnects or retries by itself): ${brokenStreams.size === 0 ? 'none' : [...brokenStreams].map(([what, n]) => `${what} × ${n}`).join(', ')}`,
   );
   if (refused.length > 0)
     console.log(
