@@ -140,7 +140,7 @@ export async function foldStatsDaysBefore(
         .filter((day): day is string => typeof day === 'string' && isIsoDay(day) && day < today),
     );
     for (const day of past) {
-      removedShards += await db.runTransaction(async (tx) => {
+      const removed = await db.runTransaction(async (tx): Promise<number | null> => {
         const refs = Array.from({ length: INCIDENT_STATS_SHARDS }, (_, k) =>
           daysRef.doc(statsShardId(day, k)),
         );
@@ -150,14 +150,16 @@ export async function foldStatsDaysBefore(
         const counters = pruneCounters(total);
         if (counters) {
           const label = shards[0]!.get('campus') as unknown;
-          if (typeof label !== 'string') return 0; // not a shard the trigger wrote: left alone
+          if (typeof label !== 'string') return null; // not a shard the trigger wrote: left alone
           tx.set(refs[0]!, docData({ campus: label, day, counters }, 0));
         }
         const others = shards.filter((s) => counters === null || s.id !== refs[0]!.id);
         for (const shard of others) tx.delete(shard.ref);
         return others.length;
       });
+      if (removed === null) continue;
       days += 1;
+      removedShards += removed;
     }
   }
   return { days, removedShards };
