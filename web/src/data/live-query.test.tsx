@@ -67,6 +67,19 @@ describe('useLiveQuery', () => {
     unmount();
   });
 
+  it('stays loading on a snapshot from the cache until the server has answered once', () => {
+    const { result, unmount } = renderHook(() => useLiveQuery(tagsSpec()));
+    act(() => open()[0]!.next({ ...rows('fire'), fromCache: true }));
+    expect(result.current.status).toBe('loading');
+    act(() => open()[0]!.next(rows('fire', 'theft')));
+    expect(result.current.status).toBe('ready');
+    // Once confirmed, a later cached snapshot (a local write, a dropped connection) stays ready.
+    act(() => open()[0]!.next({ ...rows('fire'), fromCache: true }));
+    expect(result.current.status).toBe('ready');
+    expect(result.current.data.map((r) => r.name)).toEqual(['fire']);
+    unmount();
+  });
+
   it('screens asking for the same spec share one listener; the last to leave closes it', () => {
     const first = renderHook(() => useLiveQuery(tagsSpec()));
     const second = renderHook(() => useLiveQuery(tagsSpec()));

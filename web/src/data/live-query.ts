@@ -100,9 +100,16 @@ export function useLiveQuery<T>(spec: QuerySpec<T> | null): LiveList<T> {
   const key = spec ? querySpecKey(spec) : null;
   const entry = useListener(key, (put) => {
     put({ status: 'loading', data: [], error: null });
+    // The SDK first answers from its cache: only the documents other listeners happened to load,
+    // e.g. 4 of 9 waiting reports. Ready means the server has answered once, so a screen never
+    // shows a partial list as the whole one.
+    let confirmed = false;
     return listenToQuery(
       spec!,
-      ({ rows }) => put({ status: 'ready', data: rows, error: null }),
+      ({ rows, fromCache }) => {
+        confirmed ||= !fromCache;
+        put({ status: confirmed ? 'ready' : 'loading', data: rows, error: null });
+      },
       (error) => {
         console.error(`Listener ${key} failed`, error);
         put({ status: 'error', data: [], error: firestoreErrorMessage(error) });
