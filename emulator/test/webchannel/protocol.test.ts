@@ -92,6 +92,25 @@ function spyOnStreams(engine: FirestoreEngine): {
   return { service, closed: () => closed, opened: () => opened };
 }
 
+/** A service whose Listen streams resolve `pushed` once the engine has pushed their first response. */
+function signalFirstPush(engine: FirestoreEngine): {
+  service: FirestoreService;
+  pushed: Promise<void>;
+} {
+  let signal!: () => void;
+  const pushed = new Promise<void>((resolve) => (signal = resolve));
+  const service: FirestoreService = Object.create(engine) as FirestoreService;
+  service.openListen = (ctx, sink) =>
+    engine.openListen(ctx, {
+      push: (response) => {
+        sink.push(response);
+        signal();
+      },
+      fail: (error) => sink.fail(error),
+    });
+  return { service, pushed };
+}
+
 const denyAllButOwner = {
   authorize(request: AccessRequest): void {
     if (request.ctx.caller.kind !== 'owner') {
@@ -289,10 +308,13 @@ describe('WebChannel protocol', function () {
   });
 
   it('ignores an AID beyond the arrays written: nothing unsent is dropped', async function () {
+    const { service, pushed } = signalFirstPush(engine);
+    await server.close();
+    server = await startChannelServer(service, { longPollTimeoutMs: 300 });
     const { database } = freshProject();
     const channel = new RawChannel(server.baseUrl, 'Listen', database);
     await channel.open([addTarget(database, 'rooms')]);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the responses are queued by now
+    await pushed; // the target's ADD is queued, so the AID below acknowledges past it
     const arrays = await channel.poll({ AID: 999 });
     assert.equal(arrays[0]?.[0], 1);
     assert.equal(targetChangeType(arrays[0]?.[1][0]), 'ADD');
