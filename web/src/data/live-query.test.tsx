@@ -8,6 +8,7 @@ interface FakeListener {
   spec: { path: readonly string[] };
   next: (value: unknown) => void;
   fail: (error: unknown) => void;
+  options?: { includeMetadataChanges?: boolean };
   stopped: boolean;
 }
 const fake = vi.hoisted(() => ({ listeners: [] as FakeListener[] }));
@@ -17,8 +18,9 @@ vi.mock('./firestore', () => {
     spec: FakeListener['spec'],
     next: FakeListener['next'],
     fail: FakeListener['fail'],
+    options?: FakeListener['options'],
   ) => {
-    const listener: FakeListener = { spec, next, fail, stopped: false };
+    const listener: FakeListener = { spec, next, fail, options, stopped: false };
     fake.listeners.push(listener);
     return () => {
       listener.stopped = true;
@@ -69,9 +71,11 @@ describe('useLiveQuery', () => {
 
   it('stays loading on a snapshot from the cache until the server has answered once', () => {
     const { result, unmount } = renderHook(() => useLiveQuery(tagsSpec()));
+    // Without metadata changes the SDK would not say when the server confirms the same rows.
+    expect(open()[0]!.options?.includeMetadataChanges).toBe(true);
     act(() => open()[0]!.next({ ...rows('fire'), fromCache: true }));
     expect(result.current.status).toBe('loading');
-    act(() => open()[0]!.next(rows('fire', 'theft')));
+    act(() => open()[0]!.next(rows('fire')));
     expect(result.current.status).toBe('ready');
     // Once confirmed, a later cached snapshot (a local write, a dropped connection) stays ready.
     act(() => open()[0]!.next({ ...rows('fire'), fromCache: true }));

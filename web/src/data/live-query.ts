@@ -102,7 +102,8 @@ export function useLiveQuery<T>(spec: QuerySpec<T> | null): LiveList<T> {
     put({ status: 'loading', data: [], error: null });
     // The SDK first answers from its cache: only the documents other listeners happened to load,
     // e.g. 4 of 9 waiting reports. Ready means the server has answered once, so a screen never
-    // shows a partial list as the whole one.
+    // shows a partial list as the whole one. Metadata changes are asked for because the server's
+    // answer may change no document, and the SDK raises that only to such listeners.
     let confirmed = false;
     return listenToQuery(
       spec!,
@@ -114,6 +115,7 @@ export function useLiveQuery<T>(spec: QuerySpec<T> | null): LiveList<T> {
         console.error(`Listener ${key} failed`, error);
         put({ status: 'error', data: [], error: firestoreErrorMessage(error) });
       },
+      { includeMetadataChanges: true },
     );
   }) as LiveEntry<Row<T>[]> | undefined;
   return { ...(entry ?? { status: 'loading', data: [], error: null }), retry: () => retry(key) };
