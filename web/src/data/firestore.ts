@@ -74,6 +74,8 @@ export interface QueryUpdate<T> {
   rows: Row<T>[];
   /** Served from the local cache, not yet confirmed by the server. */
   fromCache: boolean;
+  /** Some document was added, removed or modified (false: only metadata changed). */
+  docsChanged: boolean;
 }
 
 export function listenToQuery<T>(
@@ -89,6 +91,7 @@ export function listenToQuery<T>(
       onNext({
         rows: snap.docs.map((d) => ({ ...d.data(), snapshot: d })),
         fromCache: snap.metadata.fromCache,
+        docsChanged: snap.docChanges().length > 0,
       }),
     onError,
   );

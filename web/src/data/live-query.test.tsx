@@ -49,6 +49,7 @@ const open = () => fake.listeners.filter((l) => !l.stopped);
 const rows = (...names: string[]) => ({
   rows: names.map((name) => ({ name, id: name, snapshot: {} })),
   fromCache: false,
+  docsChanged: true,
 });
 
 describe('useLiveQuery', () => {
@@ -75,12 +76,18 @@ describe('useLiveQuery', () => {
     expect(open()[0]!.options?.includeMetadataChanges).toBe(true);
     act(() => open()[0]!.next({ ...rows('fire'), fromCache: true }));
     expect(result.current.status).toBe('loading');
-    act(() => open()[0]!.next(rows('fire')));
+    // The server confirms the same rows: only metadata changed, and that makes the list ready.
+    act(() => open()[0]!.next({ ...rows('fire'), docsChanged: false }));
     expect(result.current.status).toBe('ready');
-    // Once confirmed, a later cached snapshot (a local write, a dropped connection) stays ready.
-    act(() => open()[0]!.next({ ...rows('fire'), fromCache: true }));
+    const shown = result.current.data;
+    // Once ready, a metadata-only snapshot changes nothing shown: not even the rows' identity.
+    act(() => open()[0]!.next({ ...rows('fire'), fromCache: true, docsChanged: false }));
     expect(result.current.status).toBe('ready');
-    expect(result.current.data.map((r) => r.name)).toEqual(['fire']);
+    expect(result.current.data).toBe(shown);
+    // A cached snapshot with changed documents (a local write) is shown, and stays ready.
+    act(() => open()[0]!.next({ ...rows('fire', 'flood'), fromCache: true }));
+    expect(result.current.status).toBe('ready');
+    expect(result.current.data.map((r) => r.name)).toEqual(['fire', 'flood']);
     unmount();
   });
 

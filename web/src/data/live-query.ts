@@ -107,7 +107,10 @@ export function useLiveQuery<T>(spec: QuerySpec<T> | null): LiveList<T> {
     let confirmed = false;
     return listenToQuery(
       spec!,
-      ({ rows, fromCache }) => {
+      ({ rows, fromCache, docsChanged }) => {
+        // Once ready, a snapshot of the same documents (a write acknowledged, the connection
+        // lost) would only render the screen again.
+        if (confirmed && !docsChanged) return;
         confirmed ||= !fromCache;
         put({ status: confirmed ? 'ready' : 'loading', data: rows, error: null });
       },
