@@ -6,7 +6,7 @@
  * and byte limits (test/rules/model-drift.test.ts).
  */
 import { z } from 'zod';
-import { IMAGE_CONTENT_TYPES, LIMITS } from './constants';
+import { LIMITS } from './constants';
 import type { TimestampLike } from './entities';
 import { INCIDENT_MEDIA_FOLDER } from './storage-paths';
 
@@ -31,9 +31,16 @@ export const AUDIO_CONTENT_TYPES = [
   'audio/x-wav',
 ] as const;
 
+/**
+ * The photos the server can make copies of. Not WebP, which other images (articles, profiles)
+ * may be: no WebP decoder small enough for the install exists, so the picker and the rules refuse
+ * it before the upload rather than the server after it (docs/media.md).
+ */
+export const MEDIA_IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+
 /** The content types a client may declare for each kind (the server then checks the bytes). */
 export const MEDIA_CONTENT_TYPES: Record<MediaKind, readonly string[]> = {
-  image: IMAGE_CONTENT_TYPES,
+  image: MEDIA_IMAGE_CONTENT_TYPES,
   video: VIDEO_CONTENT_TYPES,
   audio: AUDIO_CONTENT_TYPES,
 };
@@ -63,7 +70,7 @@ export function mediaUploadProblem(file: {
 }): string | null {
   const kind = mediaKindOfContentType(file.type);
   if (!kind)
-    return `${file.name}: only photos (JPEG, PNG, WebP, GIF), videos (MP4, WebM, MOV) and audio (MP3, M4A, OGG, WebM, WAV) can be attached.`;
+    return `${file.name}: only photos (JPEG, PNG, GIF), videos (MP4, WebM, MOV) and audio (MP3, M4A, OGG, WebM, WAV) can be attached.`;
   if (file.size === 0) return `${file.name} is empty.`;
   if (file.size >= MEDIA_BYTES[kind])
     return `${file.name} is too large: a ${kind} must be under ${MEDIA_BYTES[kind] / 1024 / 1024} MB.`;
@@ -78,7 +85,6 @@ export const MEDIA_FILE_NAME_PATTERN = 'original[.][a-z0-9]{2,4}';
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
-  'image/webp': 'webp',
   'image/gif': 'gif',
   'video/mp4': 'mp4',
   'video/webm': 'webm',

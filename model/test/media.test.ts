@@ -69,6 +69,12 @@ describe('incident media', () => {
     );
     assert.match(mediaUploadProblem({ name: 'e.wav', type: 'audio/wav', size: 0 }) ?? '', /empty/);
     assert.ok(MEDIA_ACCEPT.split(',').includes('audio/ogg'));
+    // The server cannot make copies of a WebP photo: the picker neither offers nor takes one.
+    assert.match(
+      mediaUploadProblem({ name: 'p.webp', type: 'image/webp', size: 10 }) ?? '',
+      /p\.webp: only photos \(JPEG, PNG, GIF\)/,
+    );
+    assert.ok(!MEDIA_ACCEPT.split(',').includes('image/webp'));
   });
 
   it('shows only a message’s media that are ready media of the report', () => {

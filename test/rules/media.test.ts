@@ -177,6 +177,12 @@ describeStorage('incident media in Storage', () => {
       reporterUpload(REPORTS.reported, KIB, 'text/html'),
     ),
     write('upload an SVG as media', NOBODY, reporterUpload(REPORTS.reported, KIB, 'image/svg+xml')),
+    // The server cannot make copies of a WebP, so it is refused before the upload.
+    write(
+      'upload a WebP photo as media',
+      NOBODY,
+      reporterUpload(REPORTS.reported, KIB, 'image/webp'),
+    ),
     write('upload an empty media file', NOBODY, reporterUpload(REPORTS.reported, 0)),
     write(
       'upload media named by the client (not original.<ext>)',

@@ -102,7 +102,7 @@ describe('rules restate the model', () => {
   });
 
   it('storage.rules media types and patterns, and firestore.rules media ids, equal the model', () => {
-    assert.deepEqual(storage.get('imageContentTypes'), [...MEDIA_CONTENT_TYPES.image]);
+    assert.deepEqual(storage.get('mediaImageContentTypes'), [...MEDIA_CONTENT_TYPES.image]);
     assert.deepEqual(storage.get('videoContentTypes'), [...MEDIA_CONTENT_TYPES.video]);
     assert.deepEqual(storage.get('audioContentTypes'), [...MEDIA_CONTENT_TYPES.audio]);
     assert.equal(storage.get('mediaIdPattern'), MEDIA_ID_PATTERN);

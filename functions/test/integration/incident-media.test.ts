@@ -164,7 +164,7 @@ describe('incident media (Storage trigger)', () => {
     }
   });
 
-  it('refuses a WebP photo and one over 50 megapixels, saying why', async () => {
+  it('refuses a WebP photo sent as a JPEG, a declared WebP, and a photo over 50 megapixels, saying why', async () => {
     const incident = await reportFiledBy(await reporter());
     // A PNG header declaring 10000 × 8000 pixels: refused from its header, nothing decoded.
     const huge = flatPng(1, 1, [0, 0, 0, 255]);
@@ -175,7 +175,9 @@ describe('incident media (Storage trigger)', () => {
       Buffer.alloc(24, 0x10),
     ]);
     const cases = [
-      { bytes: webp, type: 'image/webp', reason: /WebP photos cannot be processed/ },
+      // The rules refuse a declared WebP; one sent as a JPEG reaches the decoder, which says why.
+      { bytes: webp, type: 'image/jpeg', reason: /WebP photos cannot be processed/ },
+      { bytes: webp, type: 'image/webp', reason: /Files of type image\/webp cannot be attached/ },
       { bytes: huge, type: 'image/png', reason: /10000 × 8000 pixels: at most 50 megapixels/ },
     ];
     for (const c of cases) {
