@@ -66,11 +66,25 @@ async function statsAgree() {
   );
 }
 
+/**
+ * Sets each filter once the one before it is in the URL, as a person does field by field: each
+ * change is a navigation from the view of the last render, so a second change within the same
+ * render would start from a view without the first (seen on a loaded machine: "From" lost).
+ */
 async function setFilters(page, { campus, status, day }) {
-  if (campus) await page.getByLabel('Campus').selectOption(campus);
-  if (status) await page.getByLabel('Status').selectOption(status);
+  const applied = (param, value) => page.waitForURL((url) => url.searchParams.get(param) === value);
+  if (campus) {
+    await page.getByLabel('Campus').selectOption(campus);
+    await applied('campus', campus);
+  }
+  if (status) {
+    await page.getByLabel('Status').selectOption(status);
+    await applied('status', status);
+  }
   await page.getByLabel('From', { exact: true }).fill(day);
+  await applied('from', day);
   await page.getByLabel('To', { exact: true }).fill(day);
+  await applied('to', day);
 }
 
 /**
