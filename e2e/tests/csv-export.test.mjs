@@ -67,24 +67,18 @@ async function statsAgree() {
 }
 
 /**
- * Sets each filter once the one before it is in the URL, as a person does field by field: each
- * change is a navigation from the view of the last render, so a second change within the same
- * render would start from a view without the first (seen on a loaded machine: "From" lost).
+ * The reports list with these filters, opened from its address (how a shared link opens it). The
+ * filter fields are not filled one by one: a change made before the screen has rendered the one
+ * before it starts from a view without it, which lost "From" on a loaded machine (a defect of the
+ * screen, written up in the closing note; this suite is about the export).
  */
-async function setFilters(page, { campus, status, day }) {
-  const applied = (param, value) => page.waitForURL((url) => url.searchParams.get(param) === value);
-  if (campus) {
-    await page.getByLabel('Campus').selectOption(campus);
-    await applied('campus', campus);
-  }
-  if (status) {
-    await page.getByLabel('Status').selectOption(status);
-    await applied('status', status);
-  }
-  await page.getByLabel('From', { exact: true }).fill(day);
-  await applied('from', day);
-  await page.getByLabel('To', { exact: true }).fill(day);
-  await applied('to', day);
+function filteredReports({ campus, status, day }) {
+  const params = new URLSearchParams({ view: 'all' });
+  if (status) params.set('status', status);
+  if (campus) params.set('campus', campus);
+  params.set('from', day);
+  params.set('to', day);
+  return `/reports?${params}`;
 }
 
 /**
@@ -154,9 +148,11 @@ describe('CSV export', () => {
 
   it('the CSV of a filtered list has exactly the filter’s row count across pages', async function () {
     this.timeout(180_000);
-    const page = await openPage('/reports?view=all', accounts().admin);
+    const page = await openPage(
+      filteredReports({ campus: 'Riverside Campus', status: 'Responded', day: DAY }),
+      accounts().admin,
+    );
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
-    await setFilters(page, { campus: 'Riverside Campus', status: 'Responded', day: DAY });
     await page.getByText(/^Page 1 · reports 1–25 of \d/).waitFor();
 
     const expected = (
@@ -190,9 +186,11 @@ describe('CSV export', () => {
   });
 
   it('a field with a comma, a quote, a newline and non-ASCII text survives the round trip', async () => {
-    const page = await openPage('/reports?view=all', accounts().admin);
+    const page = await openPage(
+      filteredReports({ campus: 'Riverside Campus', day: TRICKY_DAY }),
+      accounts().admin,
+    );
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
-    await setFilters(page, { campus: 'Riverside Campus', day: TRICKY_DAY });
     await page.getByText(/^Page 1 · reports 1–1 of \d/).waitFor();
 
     const file = await exportCsv(page, 1);
@@ -206,9 +204,8 @@ describe('CSV export', () => {
   });
 
   it('an IMT exports only its own campus’s reports', async () => {
-    const page = await openPage('/reports?view=all', staff('imt.main@campus.test'));
+    const page = await openPage(filteredReports({ day: DAY }), staff('imt.main@campus.test'));
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
-    await setFilters(page, { day: DAY });
     await page.getByText(/^Page 1 · reports 1–2 of \d/).waitFor();
 
     const file = await exportCsv(page, 2);
@@ -216,9 +213,11 @@ describe('CSV export', () => {
   });
 
   it('shows its progress with a Cancel that stops the export without a file', async () => {
-    const page = await openPage('/reports?view=all', accounts().admin);
+    const page = await openPage(
+      filteredReports({ campus: 'Riverside Campus', status: 'Responded', day: DAY }),
+      accounts().admin,
+    );
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
-    await setFilters(page, { campus: 'Riverside Campus', status: 'Responded', day: DAY });
     await page.getByText(/^Page 1 · reports 1–25 of \d/).waitFor();
     const downloads = [];
     page.on('download', (d) => downloads.push(d));
