@@ -65,18 +65,30 @@ function isCurrent(payloads: unknown[]): boolean {
   return payloads.some((p) => targetChangeType(p) === 'CURRENT');
 }
 
-/** Records the stream sessions the transport opens and whether it closed them. */
+/**
+ * Records the stream sessions the transport opens and whether it closed them; `pushed` resolves
+ * once the engine has pushed a first response to any stream.
+ */
 function spyOnStreams(engine: FirestoreEngine): {
   service: FirestoreService;
   closed: () => number;
   opened: () => number;
+  pushed: Promise<void>;
 } {
   let opened = 0;
   let closed = 0;
+  let signal!: () => void;
+  const pushed = new Promise<void>((resolve) => (signal = resolve));
   const wrap =
     (open: FirestoreService['openListen']): FirestoreService['openListen'] =>
     (ctx, sink) => {
-      const session = open(ctx, sink);
+      const session = open(ctx, {
+        push: (response) => {
+          sink.push(response);
+          signal();
+        },
+        fail: (error) => sink.fail(error),
+      });
       opened++;
       return {
         receive: (request) => session.receive(request),
@@ -89,26 +101,7 @@ function spyOnStreams(engine: FirestoreEngine): {
   const service: FirestoreService = Object.create(engine) as FirestoreService;
   service.openListen = wrap(engine.openListen.bind(engine));
   service.openWrite = wrap(engine.openWrite.bind(engine));
-  return { service, closed: () => closed, opened: () => opened };
-}
-
-/** A service whose Listen streams resolve `pushed` once the engine has pushed their first response. */
-function signalFirstPush(engine: FirestoreEngine): {
-  service: FirestoreService;
-  pushed: Promise<void>;
-} {
-  let signal!: () => void;
-  const pushed = new Promise<void>((resolve) => (signal = resolve));
-  const service: FirestoreService = Object.create(engine) as FirestoreService;
-  service.openListen = (ctx, sink) =>
-    engine.openListen(ctx, {
-      push: (response) => {
-        sink.push(response);
-        signal();
-      },
-      fail: (error) => sink.fail(error),
-    });
-  return { service, pushed };
+  return { service, closed: () => closed, opened: () => opened, pushed };
 }
 
 const denyAllButOwner = {
@@ -308,7 +301,7 @@ describe('WebChannel protocol', function () {
   });
 
   it('ignores an AID beyond the arrays written: nothing unsent is dropped', async function () {
-    const { service, pushed } = signalFirstPush(engine);
+    const { service, pushed } = spyOnStreams(engine);
     await server.close();
     server = await startChannelServer(service, { longPollTimeoutMs: 300 });
     const { database } = freshProject();
