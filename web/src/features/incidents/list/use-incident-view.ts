@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageBoundary } from '../../../data/spec';
 import { EMPTY_FILTERS, type IncidentFilters } from './query-spec';
@@ -22,18 +22,31 @@ type RowBoundary = Omit<PageBoundary, 'side'>;
 export function useIncidentView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewFromParams(params), [params]);
-  const go = (next: IncidentView) => setParams(paramsOfView(next));
+  // The view the last move asked for, until the URL shows it. A move starts from it, not from the
+  // rendered view: two moves before the next render (a fast tab-and-type, a script filling the
+  // filters) would otherwise each start from the same view, and the second would undo the first.
+  const unrendered = useRef<IncidentView | null>(null);
+  useEffect(() => {
+    unrendered.current = null;
+  }, [params]);
+  const go = (move: (current: IncidentView) => IncidentView) => {
+    const next = move(unrendered.current ?? view);
+    unrendered.current = next;
+    setParams(paramsOfView(next));
+  };
   return {
     view,
     /** Why the URL's page was ignored, if it was. */
     pageLinkProblem: pageLinkProblem(params),
     setFilter: <K extends keyof IncidentFilters>(key: K, value: IncidentFilters[K]) =>
-      go(withFilter(view, key, value)),
-    showList: (list: ReportsList) => go({ ...view, list, page: 1, boundary: null }),
-    clearFilters: () => go({ ...view, filters: EMPTY_FILTERS, page: 1, boundary: null }),
-    nextPage: (lastRow: RowBoundary) => go(nextPageView(view, lastRow)),
-    previousPage: (firstRow: RowBoundary) => go(previousPageView(view, firstRow)),
-    open: (id: string) => go({ ...view, openId: id }),
-    close: () => go({ ...view, openId: null }),
+      go((current) => withFilter(current, key, value)),
+    showList: (list: ReportsList) =>
+      go((current) => ({ ...current, list, page: 1, boundary: null })),
+    clearFilters: () =>
+      go((current) => ({ ...current, filters: EMPTY_FILTERS, page: 1, boundary: null })),
+    nextPage: (lastRow: RowBoundary) => go((current) => nextPageView(current, lastRow)),
+    previousPage: (firstRow: RowBoundary) => go((current) => previousPageView(current, firstRow)),
+    open: (id: string) => go((current) => ({ ...current, openId: id })),
+    close: () => go((current) => ({ ...current, openId: null })),
   };
 }
