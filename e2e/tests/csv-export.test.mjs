@@ -72,10 +72,8 @@ async function statsAgree() {
 }
 
 /**
- * The reports list with these filters, opened from its address (how a shared link opens it). The
- * filter fields are not filled one by one: a change made before the screen has rendered the one
- * before it starts from a view without it, which lost "From" on a loaded machine (a defect of the
- * screen, written up in the closing note; this suite is about the export).
+ * The reports list with these filters, opened from its address (how a shared link opens it): this
+ * suite is about the export; the filter fields have their own tests.
  */
 function filteredReports({ campus, status, day }) {
   const params = new URLSearchParams({ view: 'all' });
