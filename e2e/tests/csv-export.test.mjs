@@ -6,9 +6,6 @@ import { waitUntil } from '@campus-safety/testkit/wait';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 
-/** The model's keywords (TypeScript, loaded through the stack's tsx once the stack is up). */
-let incidentKeywords;
-
 /** More rows than one export page (EXPORT_PAGE_SIZE, 500), so the file spans two pages. */
 const MATCHING = 520;
 const DAY = '2019-06-15';
@@ -18,12 +15,11 @@ const TRICKY = 'Gate forced, "again"\nSeñora Dela Cruz — 東京 ✓ café';
 
 /**
  * Reports of a day years before the demo seed, written as the server leaves them once handled
- * (status Responded: the creation trigger only acts on new Reported ones; keywords already
- * written, so the trigger does not write them and run again). Noon UTC stays on the same
- * calendar day in the browser's zone, which the date filters read.
+ * (status Responded: the creation trigger only acts on new Reported ones). Noon UTC stays on the
+ * same calendar day in the browser's zone, which the date filters read.
  */
 function handledReport(campus, day, index, fields = {}) {
-  const report = {
+  return {
     timestamp: Timestamp.fromDate(new Date(Date.parse(`${day}T12:00:00Z`) + index * 1000)),
     geoLoc: { latitude: 14.5869, longitude: 121.1025 },
     nearestCampus: campus,
@@ -40,16 +36,23 @@ function handledReport(campus, day, index, fields = {}) {
     tags: [],
     ...fields,
   };
-  return { ...report, keywords: incidentKeywords(report) };
 }
 
-/** Writes `docs` (id → data) in batches of at most 500, the limit of one batch. */
+/**
+ * Writes `docs` (id → data) in batches of at most 500, the limit of one batch, with the keywords
+ * the trigger would write (as the seed does), so the trigger does not write them and run again.
+ */
 async function writeAll(docs) {
+  // The model is TypeScript: importable once the stack's start has registered tsx.
+  const { incidentKeywords } = await import('@campus-safety/model');
   const entries = Object.entries(docs);
   for (let i = 0; i < entries.length; i += 500) {
     const batch = db().batch();
     for (const [id, data] of entries.slice(i, i + 500))
-      batch.set(db().collection('incident_reports').doc(id), data);
+      batch.set(db().collection('incident_reports').doc(id), {
+        ...data,
+        keywords: incidentKeywords(data),
+      });
     await batch.commit();
   }
 }
@@ -120,7 +123,6 @@ describe('CSV export', () => {
     // them); with one trigger per effect and the keywords' own update they were 4,700 and took
     // Google's emulator just over 5 min on 2 cores, which is what the bound still allows for.
     this.timeout(700_000);
-    ({ incidentKeywords } = await import('@campus-safety/model'));
     for (let i = 0; i < MATCHING; i++)
       riverside[`e2e-export-${i}`] = handledReport('Riverside Campus', DAY, i);
     // Same day, not matching: another status, and another campus (an IMT of Main gets these).
