@@ -11,6 +11,7 @@
  *   npm test -- --list           show the suites without running them
  *   npm test -- --only <text>    run only suites whose name contains <text> (repeatable)
  *   npm test -- --serial         one lane: every suite alone, as when timing a suite
+ *   npm test -- --all-engines    the engine-dependent suites on every installed engine (CI)
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -20,7 +21,14 @@ import { ensureInstalled } from './lib/install.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { isStale } from './lib/staleness.mjs';
 import { officialFirestoreAvailable, requestedEngine } from '../testkit/src/emulator-binaries.mjs';
-import { discoverSuites, failureExcerpt, lanes, perEngine, summaryLine } from './lib/suites.mjs';
+import {
+  availableEngines,
+  discoverSuites,
+  failureExcerpt,
+  lanes,
+  perEngine,
+  summaryLine,
+} from './lib/suites.mjs';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -28,6 +36,7 @@ const { values } = parseArgs({
     list: { type: 'boolean', default: false },
     only: { type: 'string', multiple: true },
     serial: { type: 'boolean', default: false },
+    'all-engines': { type: 'boolean', default: false },
   },
 });
 
@@ -66,26 +75,25 @@ if (!values.list) {
   }
 }
 const discovered = discoverSuites(ROOT);
-// FIRESTORE_ENGINE=official|own runs the per-engine suites on that engine only; by default on
-// both where the official emulator is installed, else on ours (and says so).
+// FIRESTORE_ENGINE=official|own runs the per-engine suites on that engine only; by default the
+// product's run once on the default engine and --all-engines runs them on every installed one.
 const wanted = requestedEngine(undefined, process.env);
 const official = wanted !== 'own' && officialFirestoreAvailable(ROOT);
 if (wanted === 'official' && !official) {
   console.error('FIRESTORE_ENGINE=official, but the official Firestore emulator is not installed.');
   process.exit(2);
 }
-const engines = wanted === 'auto' ? (official ? ['official', 'own'] : ['own']) : [wanted];
-const expanded = perEngine(
-  discovered.suites,
-  engines,
-  wanted === 'auto' && !official ? 'the official Firestore emulator is not installed here' : null,
-);
+const { engines, missing } = availableEngines(wanted, official);
+const expanded = perEngine(discovered.suites, engines, {
+  allEngines: values['all-engines'],
+  missing,
+});
 let suites = expanded.suites;
 const skipped = [...discovered.skipped, ...expanded.skipped];
 if (values.only?.length) suites = suites.filter((s) => values.only.some((o) => s.name.includes(o)));
 if (values.list) {
   for (const suite of suites)
-    console.log(`${suite.name.padEnd(36)} ${suite.command} ${suite.args.join(' ')}`);
+    console.log(`${suite.name.padEnd(40)} ${suite.command} ${suite.args.join(' ')}`);
   for (const note of skipped) console.log(`(skipped) ${note}`);
   process.exit(0);
 }

@@ -67,9 +67,11 @@ export function discoverSuites(root) {
 }
 
 /**
- * The product suites whose outcome depends on the Firestore engine: they run once per engine
- * (FIRESTORE_ENGINE set for each run), so the product is judged on Google's emulator as well as
- * on ours. The emulator's own unit and differential suites choose their engines themselves.
+ * The suites whose outcome depends on the Firestore engine. `npm test` runs each once: the
+ * product's on the default engine (Google's where installed: the reference), our emulator's own
+ * (OWN_EMULATOR_SUITES) on ours, since engine agreement is what the emulator's suites (unit,
+ * differential against Google's, triggers) are for. `--all-engines` runs every one of them on
+ * every installed engine, as CI does.
  */
 export const PER_ENGINE_SUITES = [
   'emulator: test:triggers',
@@ -79,10 +81,15 @@ export const PER_ENGINE_SUITES = [
   'e2e: browser end-to-end',
 ];
 
+/** Per-engine suites that test our emulator rather than the product: on ours by default. */
+export const OWN_EMULATOR_SUITES = ['emulator: test:triggers'];
+
 /**
- * Suites that start no emulator, server or browser: `npm test` runs them one after another in a
- * second lane beside the others, which spend most of their time waiting on emulators. A suite
- * not listed here (every new one) runs in the main lane.
+ * Suites that run in a second lane beside the main one, one after another: those that start no
+ * emulator, server or browser, and the benches' smoke runs, which mostly wait on emulators
+ * starting and take no browser (the lane is otherwise idle after its first minutes, while the
+ * main lane's emulator and browser suites run). A suite not listed here (every new one) runs in
+ * the main lane.
  */
 export const BESIDE_SUITES = [
   'model: test',
@@ -92,6 +99,7 @@ export const BESIDE_SUITES = [
   'root: test:scripts',
   'typecheck',
   'lint',
+  'root: test:benches',
 ];
 
 /** Splits suites into the main lane and the lane beside it, each keeping its order. */
@@ -103,15 +111,30 @@ export function lanes(suites) {
 }
 
 /**
- * Expands each per-engine suite into one run per engine in `engines` (official first: it is the
- * reference). `missing` explains an engine that could not run, listed as skipped.
+ * The engines a run may use, official first: FIRESTORE_ENGINE's choice (`wanted`), else every
+ * installed one. `missing` says why the official engine is not among them, when it was wanted.
  */
-export function perEngine(suites, engines, missing = null) {
+export function availableEngines(wanted, officialInstalled) {
+  if (wanted !== 'auto') return { engines: [wanted], missing: null };
+  return officialInstalled
+    ? { engines: ['official', 'own'], missing: null }
+    : { engines: ['own'], missing: 'the official Firestore emulator is not installed here' };
+}
+
+/**
+ * Expands each per-engine suite into its runs (FIRESTORE_ENGINE set for each): on every engine in
+ * `engines` with `allEngines`, else once: our emulator's own suites on ours where it is among
+ * them, the product's on the first (the default). `missing` explains an engine that could not
+ * run, listed as skipped for the suites that would have run on it.
+ */
+export function perEngine(suites, engines, { allEngines = false, missing = null } = {}) {
   const skipped = [];
   const expanded = suites.flatMap((suite) => {
     if (!PER_ENGINE_SUITES.includes(suite.name)) return [suite];
-    if (missing) skipped.push(`${suite.name} [official]: ${missing}`);
-    return engines.map((engine) => ({
+    const own = OWN_EMULATOR_SUITES.includes(suite.name);
+    if (missing && (allEngines || !own)) skipped.push(`${suite.name} [official]: ${missing}`);
+    const runs = allEngines ? engines : [own && engines.includes('own') ? 'own' : engines[0]];
+    return runs.map((engine) => ({
       ...suite,
       name: `${suite.name} [${engine}]`,
       env: { FIRESTORE_ENGINE: engine },

@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { discoverSuites, failureExcerpt, lanes, perEngine, summaryLine } from '../lib/suites.mjs';
+import {
+  availableEngines,
+  discoverSuites,
+  failureExcerpt,
+  lanes,
+  perEngine,
+  summaryLine,
+} from '../lib/suites.mjs';
 
 function repo(files) {
   const dir = mkdtempSync(join(tmpdir(), 'suites-'));
@@ -63,26 +70,50 @@ test('summary line counts suites', () => {
   assert.equal(summaryLine([]), '0 passed, 0 failed');
 });
 
-test('per-engine suites run once per engine, official first, with FIRESTORE_ENGINE set', () => {
+test('npm test runs the product once on the default engine and the emulator suites on ours', () => {
   const suites = [
     { name: 'web: test', command: 'npm', args: ['test', '-w', 'web'] },
+    { name: 'emulator: test:triggers', command: 'npm', args: ['run', 'test:triggers'] },
     { name: 'root: test:rules', command: 'npm', args: ['run', 'test:rules'] },
   ];
-  const both = perEngine(suites, ['official', 'own']);
+  const runs = (expanded) => expanded.suites.map((s) => [s.name, s.env?.FIRESTORE_ENGINE]);
+  const installed = availableEngines('auto', true);
+  assert.deepEqual(runs(perEngine(suites, installed.engines)), [
+    ['web: test', undefined],
+    ['emulator: test:triggers [own]', 'own'],
+    ['root: test:rules [official]', 'official'],
+  ]);
+  assert.deepEqual(runs(perEngine(suites, installed.engines, { allEngines: true })), [
+    ['web: test', undefined],
+    ['emulator: test:triggers [official]', 'official'],
+    ['emulator: test:triggers [own]', 'own'],
+    ['root: test:rules [official]', 'official'],
+    ['root: test:rules [own]', 'own'],
+  ]);
+  // FIRESTORE_ENGINE=official: everything on that engine, our emulator's suites included.
+  assert.deepEqual(runs(perEngine(suites, availableEngines('official', true).engines)), [
+    ['web: test', undefined],
+    ['emulator: test:triggers [official]', 'official'],
+    ['root: test:rules [official]', 'official'],
+  ]);
+});
+
+test('without the official engine everything runs on ours and the product runs say what was skipped', () => {
+  const suites = [
+    { name: 'emulator: test:triggers', command: 'npm', args: [] },
+    { name: 'root: test:rules', command: 'npm', args: [] },
+  ];
+  const { engines, missing } = availableEngines('auto', false);
+  const once = perEngine(suites, engines, { missing });
   assert.deepEqual(
-    both.suites.map((s) => [s.name, s.env?.FIRESTORE_ENGINE]),
-    [
-      ['web: test', undefined],
-      ['root: test:rules [official]', 'official'],
-      ['root: test:rules [own]', 'own'],
-    ],
+    once.suites.map((s) => s.name),
+    ['emulator: test:triggers [own]', 'root: test:rules [own]'],
   );
-  const ownOnly = perEngine(suites, ['own'], 'not installed');
-  assert.deepEqual(
-    ownOnly.suites.map((s) => s.name),
-    ['web: test', 'root: test:rules [own]'],
-  );
-  assert.deepEqual(ownOnly.skipped, ['root: test:rules [official]: not installed']);
+  assert.deepEqual(once.skipped, [
+    'root: test:rules [official]: the official Firestore emulator is not installed here',
+  ]);
+  const all = perEngine(suites, engines, { missing, allEngines: true });
+  assert.equal(all.skipped.length, 2);
 });
 
 test('suites that start no emulator run in the lane beside; every other suite, new ones too, in the main lane', () => {
