@@ -10,13 +10,21 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+export function ErrorState({
+  title = 'Could not load this list.',
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+}) {
   return (
     <div
       role="alert"
       className="rounded-lg border border-red-300 bg-red-50 p-6 text-center text-red-900"
     >
-      <p className="font-medium">Could not load this list.</p>
+      <p className="font-medium">{title}</p>
       <p className="mt-1 text-sm">{message}</p>
       {onRetry && (
         <Button variant="secondary" className="mt-3" onClick={onRetry}>

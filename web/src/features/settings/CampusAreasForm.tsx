@@ -14,7 +14,8 @@ import { areaDraftOf, parseAreaDraft, storedAreasOf, type AreaDraft } from './ar
  * the draft. Maps, the seed and the Clery geography read the areas; the function checks them.
  */
 export function CampusAreasForm() {
-  const stored = useLiveDoc(settingSpec('campusAreas')).data;
+  const live = useLiveDoc(settingSpec('campusAreas'));
+  const stored = live.data;
   const inForce = useMemo(() => campusAreasOf(stored), [stored]);
   const [campus, setCampus] = useState<Campus>(CAMPUSES[0]);
   const [draft, setDraft] = useState<AreaDraft>(() => areaDraftOf(inForce[campus]));
@@ -43,7 +44,7 @@ export function CampusAreasForm() {
     <SettingSection
       name="campusAreas"
       description="The grounds of each campus: the maps draw them and reports are placed by them."
-      stored={stored}
+      live={live}
       save={save}
       saveLabel="Save area"
     >

@@ -13,7 +13,8 @@ import { SettingSection, SettingTable } from './SettingSection';
  * (docs/decisions.md).
  */
 export function IncidentTypesForm() {
-  const stored = useLiveDoc(settingSpec('incidentTypes')).data;
+  const live = useLiveDoc(settingSpec('incidentTypes'));
+  const stored = live.data;
   const [draft, setDraft] = useState(() => [...incidentTypesOf(stored)]);
   const savedAt = stored?.updatedAt?.toMillis();
   useEffect(() => setDraft([...incidentTypesOf(stored)]), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -33,7 +34,7 @@ export function IncidentTypesForm() {
     <SettingSection
       name="incidentTypes"
       description="Rename a type or stop offering it for new reports; reports already filed keep their type and Clery classification."
-      stored={stored}
+      live={live}
       save={save}
       saveLabel="Save types"
     >

@@ -32,7 +32,8 @@ const draftOf = (stored: unknown): Draft => {
  * escalation and the dashboard all read them; the function checks every bound.
  */
 export function ResponseTargetsForm() {
-  const stored = useLiveDoc(settingSpec('responseTargets')).data;
+  const live = useLiveDoc(settingSpec('responseTargets'));
+  const stored = live.data;
   const [draft, setDraft] = useState(() => draftOf(stored));
   const savedAt = stored?.updatedAt?.toMillis();
   useEffect(() => setDraft(draftOf(stored)), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -61,7 +62,7 @@ export function ResponseTargetsForm() {
     <SettingSection
       name="responseTargets"
       description="Minutes from the report to its assignment and to the response, per threat level (Unrated: not rated yet). Triage, escalation and the dashboard use them."
-      stored={stored}
+      live={live}
       save={save}
       saveLabel="Save targets"
     >

@@ -1,25 +1,29 @@
 import type { ReactNode } from 'react';
 import { SETTING_LABELS, type SettingEditor, type SettingName } from '@campus-safety/model';
 import { Button } from '../../components/Button';
+import { ErrorState, InlineSpinner } from '../../components/States';
 import { FormFailure } from '../../components/fields';
+import type { LiveDoc } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
 import { SettingHistory } from './SettingHistory';
 
 /**
  * One setting's part of the settings screen: its heading, what it governs and who saved it last,
- * the editor, the save button with the function's refusal, and the history.
+ * the editor, the save button with the function's refusal, and the history. The editor and Save
+ * appear only once the stored setting has been read: until then nobody knows what is stored, and
+ * saving the defaults shown over it would overwrite it unseen.
  */
 export function SettingSection({
   name,
   description,
-  stored,
+  live,
   save,
   saveLabel,
   children,
 }: {
   name: SettingName;
   description: string;
-  stored: { updatedBy: SettingEditor; updatedAt: Parameters<typeof formatDate>[0] } | null;
+  live: LiveDoc<{ updatedBy: SettingEditor; updatedAt: Parameters<typeof formatDate>[0] }>;
   save: { busy: boolean; failure: string | null; run: () => Promise<unknown> };
   saveLabel: string;
   children: ReactNode;
@@ -35,15 +39,28 @@ export function SettingSection({
       </h2>
       <p className="mb-2 text-sm text-slate-600">
         {description}{' '}
-        {stored
-          ? `Changed by ${stored.updatedBy.name} on ${formatDate(stored.updatedAt)}.`
-          : 'The defaults apply.'}
+        {live.status === 'ready' &&
+          (live.data
+            ? `Changed by ${live.data.updatedBy.name} on ${formatDate(live.data.updatedAt)}.`
+            : 'The defaults apply.')}
       </p>
-      {children}
-      <FormFailure message={save.failure} className="mt-2" />
-      <Button className="mt-2" busy={save.busy} onClick={() => void save.run()}>
-        {saveLabel}
-      </Button>
+      {live.status === 'loading' && <InlineSpinner label="Reading the stored setting…" />}
+      {live.status === 'error' && (
+        <ErrorState
+          title="Could not read the stored setting, so it cannot be changed now."
+          message={live.error ?? 'Unknown error.'}
+          onRetry={live.retry}
+        />
+      )}
+      {live.status === 'ready' && (
+        <>
+          {children}
+          <FormFailure message={save.failure} className="mt-2" />
+          <Button className="mt-2" busy={save.busy} onClick={() => void save.run()}>
+            {saveLabel}
+          </Button>
+        </>
+      )}
       <SettingHistory name={name} />
     </section>
   );
