@@ -67,10 +67,14 @@ const BENIGN = [
   'running multiple instances of the emulator suite',
 ];
 
-/** firebase-tools output shown without --verbose: problems, and function logs above DEBUG. */
+/**
+ * firebase-tools output shown without --verbose: problems, plain function output, and structured
+ * function logs of WARNING and above. INFO logs (one per report from the on-call assignment step,
+ * 50 of them while the seed is written) would bury the banner; --verbose shows them.
+ */
 export function isWorthShowing(line) {
   if (BENIGN.some((text) => line.includes(text))) return false;
-  if (line.startsWith('>  ')) return !/"severity":"DEBUG"/.test(line);
+  if (line.startsWith('>  ')) return !/"severity":"(DEBUG|INFO|NOTICE)"/.test(line);
   return /⚠|✘|\bERROR\b|Error:|has exited|Fatal/.test(line);
 }
 

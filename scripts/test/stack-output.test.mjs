@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isWorthShowing, logPathFor } from '../lib/stack.mjs';
 
-test('expected warnings of the offline setup are not shown; problems and function logs are', () => {
+test('expected warnings of the offline setup are not shown; problems and function warnings are', () => {
   assert.equal(
     isWorthShowing('⚠  firestore: Env variable override detected. Using firestore emulator at x'),
     false,
@@ -18,6 +18,11 @@ test('expected warnings of the offline setup are not shown; problems and functio
     isWorthShowing('>  {"severity":"DEBUG","message":"Callable request verification passed"}'),
     false,
   );
+  assert.equal(
+    isWorthShowing('>  {"severity":"INFO","message":"Automatic assignment","outcome":"off"}'),
+    false,
+  );
+  assert.equal(isWorthShowing('>  {"severity":"WARNING","message":"no devices"}'), true);
   assert.equal(isWorthShowing('>  {"severity":"ERROR","message":"push failed"}'), true);
 });
 
