@@ -103,3 +103,21 @@ test('nothing cites documents that are not in the repository', () => {
   );
   assert.deepEqual(cited, []);
 });
+
+test('every file path a page names from the repository root exists', () => {
+  const TOP = readdirSync(ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
+    .map((entry) => entry.name);
+  const rooted = new RegExp(
+    `\`((?:${TOP.join('|')})/[\\w./-]+\\.(?:ts|tsx|mjs|cjs|js|json|md|rules))\``,
+    'g',
+  );
+  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)];
+  const missing = pages.flatMap((page) =>
+    [...readFileSync(join(ROOT, page), 'utf8').matchAll(rooted)]
+      .map((match) => match[1])
+      .filter((path) => !existsSync(join(ROOT, path)))
+      .map((path) => `${page}: ${path}`),
+  );
+  assert.deepEqual(missing, []);
+});

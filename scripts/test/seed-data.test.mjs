@@ -242,3 +242,21 @@ test('demo conversations: a staff question and the answer, the anonymous reporte
     ),
   );
 });
+
+test("the README's count of seeded incidents is the seed's", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { buildCleryRecords } = await import('../seed/clery.mjs');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(
+    /\s+/g,
+    ' ',
+  );
+  const [, total, recent, historic] =
+    /The seed also holds (\d+) incidents: (\d+) in every status .*? and (\d+) archived cases/.exec(
+      readme,
+    ) ?? [];
+  const clery = buildCleryRecords(now, incidents, seededRandom(7));
+  assert.deepEqual(
+    [Number(total), Number(recent), Number(historic)],
+    [incidents.length + clery.incidents.length, incidents.length, clery.incidents.length],
+  );
+});
