@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/paths.mjs';
+import { smoke } from '../testkit/src/bench.mjs';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { runs: { type: 'string', default: '3' } },
+  options: { runs: { type: 'string', default: smoke ? '1' : '3' } },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
@@ -29,7 +30,13 @@ function startOnce(label) {
     const started = performance.now();
     let readyMs = null;
     let output = '';
-    const child = spawn('npm', ['start', '--', '--exit-when-ready', '--timings', timingsFile], {
+    const flags = [
+      '--exit-when-ready',
+      '--timings',
+      timingsFile,
+      ...(smoke ? ['--no-persist'] : []),
+    ];
+    const child = spawn('npm', ['start', '--', ...flags], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -53,8 +60,11 @@ function startOnce(label) {
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 try {
-  console.log('Warm-up run (installs/builds whatever is stale; not measured) ...');
-  await startOnce('warm-up');
+  // The smoke run (BENCH_SMOKE=1, from npm test, whose builds are current) skips the warm-up.
+  if (!smoke) {
+    console.log('Warm-up run (installs/builds whatever is stale; not measured) ...');
+    await startOnce('warm-up');
+  }
   const results = [];
   for (let i = 1; i <= runs; i += 1) {
     const result = await startOnce(`run ${i}`);

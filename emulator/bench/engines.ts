@@ -13,8 +13,10 @@ import {
   OFFICIAL_FIRESTORE_MAIN_CLASS,
   findOfficialFirestoreJar,
 } from '@campus-safety/testkit/emulator-binaries';
+import { benchSize } from '@campus-safety/testkit/bench';
 import { findJdk } from '@campus-safety/testkit/jdk';
 import {
+  LISTENERS,
   fill,
   line,
   listenLatency,
@@ -27,7 +29,8 @@ import {
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECT = 'demo-bench';
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? benchSize(3, 1));
+const BULK = benchSize(10_000, 1000);
 
 interface Engine {
   name: 'own' | 'official';
@@ -95,7 +98,7 @@ async function measure(engine: Engine): Promise<Figures> {
     console.log(`-- ${engine.name} --`);
     const snapshotP50 = await listenLatency(db);
     const busyMiB = rssMiB(child.pid!);
-    const writesPerSecond = await fill(db, 'bulk', 10_000);
+    const writesPerSecond = await fill(db, 'bulk', BULK);
     return {
       startMs: percentile(starts, 50),
       idleMiB,
@@ -120,10 +123,10 @@ console.log('');
 for (const [name, f] of results) {
   line(`${name}: cold start to first answer (median)`, ms(f.startMs));
   line(
-    `${name}: resident memory idle / 100 listeners / +10,000 docs`,
+    `${name}: resident memory idle / ${LISTENERS} listeners / +${BULK.toLocaleString('en')} docs`,
     `${f.idleMiB.toFixed(0)} / ${f.busyMiB.toFixed(0)} / ${f.loadedMiB.toFixed(0)} MiB`,
   );
-  line(`${name}: commit to snapshot, 100 listeners, p50`, ms(f.snapshotP50));
+  line(`${name}: commit to snapshot, ${LISTENERS} listeners, p50`, ms(f.snapshotP50));
   line(`${name}: batched writes`, `${Math.round(f.writesPerSecond).toLocaleString('en')} docs/s`);
 }
 const own = results.get('own')!;
@@ -141,7 +144,7 @@ if (official) {
     `${memoryRatio.toFixed(1)}x ${memoryRatio >= 4 ? 'met' : 'NOT met'}`,
   );
   line(
-    'memory with 10,000 docs: official / ours (goal >= 4)',
+    `memory with ${BULK.toLocaleString('en')} docs: official / ours (goal >= 4)`,
     `${loadedRatio.toFixed(1)}x ${loadedRatio >= 4 ? 'met' : 'NOT met'}`,
   );
   line(

@@ -2,6 +2,7 @@
  * Measures shared by the emulator benchmarks (`run.ts` for our engine, `engines.ts` for ours
  * against Google's): process start, resident memory and commit-to-snapshot latency.
  */
+import { benchSize } from '@campus-safety/testkit/bench';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -49,11 +50,15 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Commit-to-snapshot latency over 100 admin-SDK listeners of one document; returns the p50. */
+/** The fan-out every listener bench measures: listeners of one document, commits to it. */
+export const LISTENERS = benchSize(100, 10);
+export const COMMITS = benchSize(50, 5);
+
+/** Commit-to-snapshot latency over LISTENERS admin-SDK listeners of one document; returns the p50. */
 export async function listenLatency(db: Firestore): Promise<number> {
   const ref = db.collection('live').doc('hot');
   await ref.set({ v: -1 });
-  const listeners = 100;
+  const listeners = LISTENERS;
   const arrivals = new Map<number, number[]>();
   const unsubscribes: (() => void)[] = [];
   let ready = 0;
@@ -74,7 +79,7 @@ export async function listenLatency(db: Firestore): Promise<number> {
   while (ready < listeners) await new Promise((resolve) => setTimeout(resolve, 5));
   const perListener: number[] = [];
   const lastListener: number[] = [];
-  for (let v = 0; v < 50; v++) {
+  for (let v = 0; v < COMMITS; v++) {
     const t = performance.now();
     await ref.set({ v });
     while ((arrivals.get(v)?.length ?? 0) < listeners)
@@ -85,7 +90,7 @@ export async function listenLatency(db: Firestore): Promise<number> {
   }
   unsubscribes.forEach((u) => u());
   line(
-    `commit to snapshot, ${listeners} listeners (50 commits)`,
+    `commit to snapshot, ${listeners} listeners (${COMMITS} commits)`,
     `p50 ${ms(percentile(perListener, 50))}, p99 ${ms(percentile(perListener, 99))}`,
   );
   line(

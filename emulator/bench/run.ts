@@ -13,6 +13,8 @@ import protobuf from 'protobufjs';
 import { adminFirestore } from '../test/support/clients.js';
 import type { RunningEmulator } from '../test/support/emulator.js';
 import {
+  COMMITS,
+  LISTENERS,
   fill,
   line,
   listenLatency,
@@ -22,7 +24,14 @@ import {
   startProcess,
   stop,
 } from './measures.js';
+import { benchSize } from '@campus-safety/testkit/bench';
 import { findJdk } from '@campus-safety/testkit/jdk';
+
+const SINGLE_WRITES = benchSize(1000, 50);
+const BULK = benchSize(10_000, 1000);
+const QUERIES = benchSize(100, 10);
+const BIG = benchSize(90_000, 2000);
+const count = (n: number) => n.toLocaleString('en');
 
 const emulatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(emulatorRoot, 'dist', 'firestore-emulator.js');
@@ -50,13 +59,13 @@ async function writeLatency(db: Firestore): Promise<void> {
   const col = db.collection('latency');
   for (let i = 0; i < 50; i++) await col.doc(`warm${i}`).set({ i });
   const times: number[] = [];
-  for (let i = 0; i < 1000; i++) {
+  for (let i = 0; i < SINGLE_WRITES; i++) {
     const t = performance.now();
     await col.doc(`d${i}`).set({ i, text: 'single write', at: new Date() });
     times.push(performance.now() - t);
   }
   line(
-    'single write latency, admin SDK gRPC (1000 writes)',
+    `single write latency, admin SDK gRPC (${count(SINGLE_WRITES)} writes)`,
     `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}`,
   );
 }
@@ -67,7 +76,7 @@ async function orderedQuery(db: Firestore): Promise<void> {
   for (let i = 0; i < 10; i++) await plain.get();
   const times: number[] = [];
   const filtered: number[] = [];
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < QUERIES; i++) {
     let t = performance.now();
     const snap = await plain.get();
     times.push(performance.now() - t);
@@ -77,11 +86,11 @@ async function orderedQuery(db: Firestore): Promise<void> {
     filtered.push(performance.now() - t);
   }
   line(
-    'orderBy(n).limit(50) over 10,000 docs (round trip)',
+    `orderBy(n).limit(50) over ${count(BULK)} docs (round trip)`,
     `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}`,
   );
   line(
-    'where(group).orderBy(n).limit(50) over 10,000 docs',
+    `where(group).orderBy(n).limit(50) over ${count(BULK)} docs`,
     `p50 ${ms(percentile(filtered, 50))}, p99 ${ms(percentile(filtered, 99))}`,
   );
 }
@@ -101,7 +110,7 @@ async function rawListenLatency(db: Firestore, hostPort: string): Promise<void> 
   const ref = db.collection('live').doc('raw');
   await ref.set({ v: -1 });
   const client = new grpc.Client(hostPort, grpc.credentials.createInsecure());
-  const listeners = 100;
+  const listeners = LISTENERS;
   const arrivals = new Map<string, number[]>();
   let current = 0;
   const calls: grpc.ClientDuplexStream<Buffer, Buffer>[] = [];
@@ -147,7 +156,7 @@ async function rawListenLatency(db: Firestore, hostPort: string): Promise<void> 
   }
   while (current < listeners) await new Promise((resolve) => setTimeout(resolve, 5));
   const perListener: number[] = [];
-  for (let v = 0; v < 50; v++) {
+  for (let v = 0; v < COMMITS; v++) {
     const t = performance.now();
     await ref.set({ v });
     while ((arrivals.get(String(v))?.length ?? 0) < listeners)
@@ -187,8 +196,9 @@ async function main(): Promise<void> {
     'Wall-clock figures include the SDK client in this process; emulator CPU is its own.\n',
   );
 
-  await coldStart('node dist', process.execPath, [dist], 5);
-  if (existsSync(jar)) await coldStart('java -jar launcher', findJdk().java, ['-jar', jar], 3);
+  await coldStart('node dist', process.execPath, [dist], benchSize(5, 1));
+  if (existsSync(jar))
+    await coldStart('java -jar launcher', findJdk().java, ['-jar', jar], benchSize(3, 1));
 
   const { child, port } = await startProcess(process.execPath, [dist]);
   const emulator = { host: '127.0.0.1', port, hostPort: `127.0.0.1:${port}` } as RunningEmulator;
@@ -196,24 +206,24 @@ async function main(): Promise<void> {
   try {
     const pid = child.pid!;
     const idle = rssMiB(pid);
-    await phase(pid, '1000 single writes', () => writeLatency(db));
-    await phase(pid, '10,000 batched writes', async () => {
-      const rate = await fill(db, 'bulk', 10_000);
+    await phase(pid, `${count(SINGLE_WRITES)} single writes`, () => writeLatency(db));
+    await phase(pid, `${count(BULK)} batched writes`, async () => {
+      const rate = await fill(db, 'bulk', BULK);
       line(
         'batched writes (500 per batch, 4 in flight)',
         `${Math.round(rate).toLocaleString('en')} docs/s`,
       );
     });
-    await phase(pid, '200 limit-50 queries', () => orderedQuery(db));
-    await phase(pid, '50 commits x 100 listeners', async () => {
+    await phase(pid, `${QUERIES * 2} limit-50 queries`, () => orderedQuery(db));
+    await phase(pid, `${COMMITS} commits x ${LISTENERS} listeners`, async () => {
       await listenLatency(db);
     });
-    await phase(pid, '50 commits x 100 raw listeners', () =>
+    await phase(pid, `${COMMITS} commits x ${LISTENERS} raw listeners`, () =>
       rawListenLatency(db, emulator.hostPort),
     );
-    await fill(db, 'big', 90_000);
+    await fill(db, 'big', BIG);
     line(
-      'RSS idle / with ~101,000 documents',
+      `RSS idle / with ~${count(SINGLE_WRITES + BULK + BIG)} documents`,
       `${idle.toFixed(0)} MiB / ${rssMiB(child.pid!).toFixed(0)} MiB`,
     );
   } finally {

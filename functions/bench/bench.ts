@@ -6,6 +6,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
+import { benchSize } from '@campus-safety/testkit/bench';
 import {
   PORTS,
   PROJECT,
@@ -18,8 +19,10 @@ import {
   waitFor,
 } from '../test/integration/stack';
 
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
-const WARMUP = 3;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? benchSize(40, 3));
+const WARMUP = benchSize(3, 1);
+/** The scheduler's cadence: Cloud Scheduler's minute, or a few seconds for the smoke run. */
+const CADENCE_MS = benchSize(60_000, 5_000);
 const usageUrl = `http://127.0.0.1:${PORTS.firestore}/emulator/v1/projects/${PROJECT}/usage`;
 
 function percentile(sorted: number[], p: number): number {
@@ -36,7 +39,8 @@ function summary(values: number[]) {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function newIncident(email: string) {
+/** A report as the app writes it: its reporter is found by uid (`reporterId`). */
+async function newIncident(reporterId: string) {
   const ref = db.collection(COLLECTIONS.incidentReports).doc(unique('bench'));
   await ref.set({
     timestamp: Timestamp.fromMillis(Date.now() - 10 * 60_000),
@@ -44,7 +48,7 @@ async function newIncident(email: string) {
     nearestCampus: 'Main Campus',
     status: 'Reported',
     isArchived: false,
-    email,
+    reporterId,
     incidentType: 'Fire',
     tags: [],
   });
@@ -60,7 +64,7 @@ async function statusLatency(): Promise<number[]> {
     .collection(COLLECTIONS.notifications);
   const latencies: number[] = [];
   for (let i = 0; i < SAMPLES + WARMUP; i++) {
-    const ref = await newIncident(rep.email);
+    const ref = await newIncident(rep.uid);
     // The first runs include cold starts of the trigger runtimes: give them time.
     await waitFor(
       async () => (await notifications.where('type_id', '==', ref.id).get()).size,
@@ -137,19 +141,19 @@ async function readsPerTrigger() {
   const kinds: { label: string; prepare: () => Promise<() => Promise<unknown>> }[] = [
     {
       label: 'incident created (notification + push)',
-      prepare: async () => () => newIncident(rep.email),
+      prepare: async () => () => newIncident(rep.uid),
     },
     {
       label: 'status → Processing (timing, history, notification, push)',
       prepare: async () => {
-        const ref = await newIncident(rep.email);
+        const ref = await newIncident(rep.uid);
         return () => ref.update({ status: 'Processing' });
       },
     },
     {
       label: 'accomplishment written (copy, threat level)',
       prepare: async () => {
-        const ref = await newIncident(rep.email);
+        const ref = await newIncident(rep.uid);
         return () =>
           ref
             .collection(COLLECTIONS.accomplishmentReports)
@@ -173,9 +177,10 @@ async function readsPerTrigger() {
     },
   ];
   for (const kind of kinds) await (await kind.prepare())(); // warm-up: no cold start in the figures
-  await sleep(5000);
+  const quietMs = benchSize(3000, 500);
+  await sleep(quietMs);
   const rows = [];
-  for (const kind of kinds) rows.push(await readsDuring(kind.label, await kind.prepare(), 3000));
+  for (const kind of kinds) rows.push(await readsDuring(kind.label, await kind.prepare(), quietMs));
   return rows;
 }
 
@@ -185,7 +190,7 @@ async function readsPerTrigger() {
  * measures publishedAt − scheduled time.
  */
 async function schedulerLateness() {
-  const offsets = [5, 15, 25, 35, 45, 55].map((s) => s * 1000);
+  const offsets = benchSize([5, 15, 25, 35, 45, 55], [30]).map((s) => (s * CADENCE_MS) / 60);
   const base = Date.now();
   const refs = await Promise.all(
     offsets.map(async (offset) => {
@@ -211,7 +216,7 @@ async function schedulerLateness() {
           .catch((error) => console.error('publishScheduledNow failed', error));
         tick();
       },
-      60_000 - (Date.now() % 60_000),
+      CADENCE_MS - (Date.now() % CADENCE_MS),
     );
   };
   tick();
@@ -226,7 +231,10 @@ async function schedulerLateness() {
     return docs.map((d) => {
       const due = (d!.timestamp as Timestamp).toMillis();
       const published = (d!.publishedAt as Timestamp).toMillis();
-      return { lateness: published - due, afterTick: published - Math.ceil(due / 60_000) * 60_000 };
+      return {
+        lateness: published - due,
+        afterTick: published - Math.ceil(due / CADENCE_MS) * CADENCE_MS,
+      };
     });
   } finally {
     clearTimeout(timer);
@@ -259,7 +267,7 @@ async function main() {
     const lateness = summary(runs.map((r) => r.lateness));
     const afterTick = summary(runs.map((r) => r.afterTick));
     console.log(
-      `scheduled job lateness (publishedAt − scheduled time, 60 s cadence): n=${lateness.n} p50=${fmt(lateness.p50)} p95=${fmt(lateness.p95)} max=${fmt(lateness.max)}`,
+      `scheduled job lateness (publishedAt − scheduled time, ${CADENCE_MS / 1000} s cadence): n=${lateness.n} p50=${fmt(lateness.p50)} p95=${fmt(lateness.p95)} max=${fmt(lateness.max)}`,
     );
     console.log(
       `  of which after the minute tick (the job's own run time): p50=${fmt(afterTick.p50)} max=${fmt(afterTick.max)}`,

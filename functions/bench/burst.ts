@@ -9,6 +9,7 @@
  * last line saying which goals were met. Flags: `--reports N --minutes M` (quick run: 300, 2).
  * Runs under emulators:exec (functions/scripts/run-integration.mjs burst), one engine per run.
  */
+import { benchSize } from '@campus-safety/testkit/bench';
 import { readFileSync } from 'node:fs';
 import { deleteApp, initializeApp, onLog, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
@@ -58,8 +59,8 @@ const flag = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
   return value;
 };
-const REPORTS = flag('reports', 2000);
-const MINUTES = flag('minutes', 10);
+const REPORTS = flag('reports', benchSize(2000, 20));
+const MINUTES = flag('minutes', benchSize(10, 0.25));
 /** Reporters: each files a few (well under the hourly quota), as in a real emergency. */
 const REPORTERS = Math.max(1, Math.ceil(REPORTS / Math.min(4, LIMITS.reportsPerReporterPerHour)));
 const usageUrl = `http://127.0.0.1:${PORTS.firestore}/emulator/v1/projects/${PROJECT}/usage`;

@@ -11,6 +11,7 @@
  *
  *   npm run bench:dashboard            (BENCH_REPORTS=1000 for a quick run)
  */
+import { benchSize } from '@campus-safety/testkit/bench';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -40,7 +41,7 @@ import {
   rebuildIncidentStats,
 } from '../src/services/incident-stats';
 
-const REPORTS = Number(process.env.BENCH_REPORTS ?? 10_000);
+const REPORTS = Number(process.env.BENCH_REPORTS ?? benchSize(10_000, 300));
 if (!Number.isInteger(REPORTS) || REPORTS < 1 || REPORTS > 200_000)
   throw new RangeError('BENCH_REPORTS must be a whole number in 1..200000.');
 const PROJECT = 'demo-dashboard-reads';

@@ -3,14 +3,15 @@
  * them: decode, scale, orient, encode; wall and CPU time (the CPU figure holds on a busy machine).
  * No emulator: `npm run bench:images -w functions`.
  */
+import { benchSize } from '@campus-safety/testkit/bench';
 import { encode } from 'jpeg-js';
 import { MEDIA_DISPLAY_EDGE, MEDIA_THUMB_WIDTH } from '@campus-safety/model';
 import { jpegOrientation } from '../src/domain/image-headers';
 import { flattenOnWhite, photoCopies } from '../src/domain/image-resize';
 import { decodeImage, encodeJpeg } from '../src/services/image-codecs';
 
-const RUNS = Number(process.env.BENCH_SAMPLES ?? 3);
-const [width, height] = [4000, 3000];
+const RUNS = Number(process.env.BENCH_SAMPLES ?? benchSize(3, 1));
+const [width, height] = benchSize([4000, 3000], [1600, 1200]);
 
 // Gradients and a fine pattern, so the encoder has detail to work on as in a photo.
 const data = new Uint8Array(width * height * 4);
@@ -18,7 +19,9 @@ for (let y = 0; y < height; y++)
   for (let x = 0; x < width; x++)
     data.set([(x * 255) / width, (y * 255) / height, (x ^ y) & 255, 255], (y * width + x) * 4);
 const photo = encode({ width, height, data }, 90).data;
-console.log(`12 MP JPEG: ${width}×${height}, ${(photo.length / 1e6).toFixed(1)} MB`);
+console.log(
+  `${((width * height) / 1e6).toFixed(1)} MP JPEG: ${width}×${height}, ${(photo.length / 1e6).toFixed(1)} MB`,
+);
 
 async function main() {
   for (let run = 1; run <= RUNS; run++) {

@@ -8,6 +8,7 @@
  * the time to plan and to deliver, and the per-channel receipts, checked exact against what was
  * seeded. Flags: `--sizes 10000,50000`. Runs under emulators:exec (run-integration.mjs alerts).
  */
+import { benchSize } from '@campus-safety/testkit/bench';
 import {
   COLLECTIONS,
   MASS_NOTIFICATION_BATCHES,
@@ -21,7 +22,7 @@ import { account, backgroundTriggers, closeAll, db } from '../test/integration/s
 const CAMPUS = 'Riverside Campus';
 const DEAD_EVERY = 50;
 const at = process.argv.indexOf('--sizes');
-const SIZES = (at >= 0 ? process.argv[at + 1]! : '10000,50000')
+const SIZES = (at >= 0 ? process.argv[at + 1]! : benchSize('10000,50000', '200'))
   .split(',')
   .map(Number)
   .sort((a, b) => a - b);

@@ -5,6 +5,7 @@
  * Prints p50/p99 per scenario (get with role lookups, query judged as a constraint, and a
  * status-changing update that reads several documents).
  */
+import { benchSize } from '@campus-safety/testkit/bench';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { AccessRequest, Caller, Json } from '../firestore/service.js';
@@ -16,7 +17,7 @@ if (!rulesPath) {
   console.error('Usage: bench.ts <path/to/firestore.rules> [iterations]');
   process.exit(2);
 }
-const iterations = Number(process.argv[3] ?? 5000);
+const iterations = Number(process.argv[3] ?? benchSize(5000, 200));
 
 const PROJECT = 'demo-bench';
 
