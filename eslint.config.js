@@ -36,6 +36,24 @@ const NO_FUNCTIONS_SRC = {
     'The console and the model do not import the functions: share through @campus-safety/model.',
 };
 
+/** Only the console imports the console's sources. */
+const NO_WEB_SRC = {
+  regex: '(^|/)web/src(/|$)',
+  message: 'Only the console imports the console: share through @campus-safety/model.',
+};
+
+/** The product never imports the emulator: it is Firestore's stand-in, started as a process. */
+const NO_EMULATOR_SRC = {
+  regex: '(^|/)emulator/src(/|$)',
+  message: 'The product does not import the emulator: it talks to it as to Firestore.',
+};
+
+/** The emulator implements Firestore and knows nothing of the product built on it. */
+const NO_PRODUCT = {
+  regex: '(^|/)(functions|model|web)/src(/|$)|^@campus-safety/model$',
+  message: 'The emulator implements Firestore; it does not import the product.',
+};
+
 /** Firestore is the data layer's: every entry point of the SDK (lite, the scoped packages). */
 const NO_FIRESTORE = {
   regex: '^@?firebase/firestore(/|$)',
@@ -97,9 +115,36 @@ export default tseslint.config(
     },
   },
   {
-    files: ['model/**', 'web/**'],
+    // Which workspace may import which (a later block replaces the rule for its files, so each
+    // list is whole): the model is below everything; the functions and the console share only
+    // through it; nothing of the product imports the emulator, nor the emulator the product.
+    files: ['model/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS, NO_FUNCTIONS_SRC] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_SCRIPTS, NO_FUNCTIONS_SRC, NO_WEB_SRC, NO_EMULATOR_SRC] },
+      ],
+    },
+  },
+  {
+    files: ['functions/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS, NO_WEB_SRC, NO_EMULATOR_SRC] }],
+    },
+  },
+  {
+    files: ['emulator/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS, NO_PRODUCT] }],
+    },
+  },
+  {
+    files: ['web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_SCRIPTS, NO_FUNCTIONS_SRC, NO_EMULATOR_SRC] },
+      ],
     },
   },
   {
@@ -177,7 +222,7 @@ export default tseslint.config(
         'error',
         {
           // A later block replaces the rule for its files: keep the workspaces' rules too.
-          patterns: [NO_FIRESTORE, NO_SCRIPTS, NO_FUNCTIONS_SRC],
+          patterns: [NO_FIRESTORE, NO_SCRIPTS, NO_FUNCTIONS_SRC, NO_EMULATOR_SRC],
         },
       ],
     },
@@ -186,7 +231,10 @@ export default tseslint.config(
     // The data layer and the Firestore instance are where the SDK is used.
     files: ['web/src/data/**', 'web/src/lib/db.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [NO_SCRIPTS, NO_FUNCTIONS_SRC] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_SCRIPTS, NO_FUNCTIONS_SRC, NO_EMULATOR_SRC] },
+      ],
     },
   },
   {

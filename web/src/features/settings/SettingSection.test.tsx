@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { LiveDoc } from '../../data/live-query';
 import { SettingSection } from './SettingSection';
 
 // The history is a live query of its own; here it stays loading.
