@@ -3,11 +3,18 @@
  * rules engine. Every message crossing it is in proto3 JSON form, the form the REST API and the
  * browser SDK over WebChannel already speak: camelCase field names, int64 as decimal strings,
  * google.protobuf.Timestamp as RFC 3339 strings (nanosecond precision), bytes as base64, enums as
- * their names, oneofs as whichever key is present. The gRPC transport converts to and from it.
+ * their names, oneofs as whichever key is present: the types of protocol/messages.ts, generated
+ * from the SDK's descriptor. Each transport decodes a request into its type once
+ * (server/proto-json.ts) and encodes the responses from it.
  */
 
-/** A proto3 JSON message. */
-export type Json = Record<string, unknown>;
+import type * as v1 from './protocol/messages.js';
+
+/**
+ * A JSON object of no declared message type (a token's claims, an emulator endpoint's body).
+ * The RPC messages are typed, in protocol/messages.ts.
+ */
+export type JsonObject = Record<string, unknown>;
 
 /** gRPC status codes; REST maps them to HTTP statuses. */
 export const GrpcCode = {
@@ -49,7 +56,10 @@ export type Caller =
   /** No credentials. */
   | { kind: 'anonymous' }
   /** A Firebase ID token; its payload decoded without signature check, as the emulator does. */
-  | { kind: 'user'; token: Json };
+  | { kind: 'user'; token: TokenClaims };
+
+/** An ID token's payload: the claims of whoever made it, so no declared shape. */
+export type TokenClaims = JsonObject;
 
 export interface CallContext {
   projectId: string;
@@ -58,15 +68,15 @@ export interface CallContext {
 }
 
 /** Where a stream session sends its responses. */
-export interface StreamSink {
-  push(response: Json): void;
+export interface StreamSink<Response> {
+  push(response: Response): void;
   /** Ends the stream with an error; no push follows. */
   fail(error: FirestoreApiError): void;
 }
 
 /** One open Listen or Write stream. */
-export interface StreamSession {
-  receive(request: Json): void;
+export interface StreamSession<Request> {
+  receive(request: Request): void;
   /** The client went away; release targets and pending work. */
   close(): void;
 }
@@ -75,8 +85,8 @@ export interface StreamSession {
 export interface DocumentChange {
   /** Full resource name `projects/{p}/databases/{d}/documents/...`. */
   name: string;
-  before: Json | null;
-  after: Json | null;
+  before: v1.Document | null;
+  after: v1.Document | null;
 }
 
 export interface CommitEvent {
@@ -88,22 +98,40 @@ export interface CommitEvent {
 
 /** The RPCs of google.firestore.v1.Firestore, plus the emulator's own operations. */
 export interface FirestoreService {
-  getDocument(ctx: CallContext, request: Json): Promise<Json>;
-  listDocuments(ctx: CallContext, request: Json): Promise<Json>;
-  createDocument(ctx: CallContext, request: Json): Promise<Json>;
-  updateDocument(ctx: CallContext, request: Json): Promise<Json>;
-  deleteDocument(ctx: CallContext, request: Json): Promise<void>;
+  getDocument(ctx: CallContext, request: v1.GetDocumentRequest): Promise<v1.Document>;
+  listDocuments(
+    ctx: CallContext,
+    request: v1.ListDocumentsRequest,
+  ): Promise<v1.ListDocumentsResponse>;
+  createDocument(ctx: CallContext, request: v1.CreateDocumentRequest): Promise<v1.Document>;
+  updateDocument(ctx: CallContext, request: v1.UpdateDocumentRequest): Promise<v1.Document>;
+  deleteDocument(ctx: CallContext, request: v1.DeleteDocumentRequest): Promise<void>;
   /** Server-streaming RPCs return every response; the transport streams them out. */
-  batchGetDocuments(ctx: CallContext, request: Json): Promise<Json[]>;
-  beginTransaction(ctx: CallContext, request: Json): Promise<Json>;
-  commit(ctx: CallContext, request: Json): Promise<Json>;
-  rollback(ctx: CallContext, request: Json): Promise<void>;
-  runQuery(ctx: CallContext, request: Json): Promise<Json[]>;
-  runAggregationQuery(ctx: CallContext, request: Json): Promise<Json[]>;
-  listCollectionIds(ctx: CallContext, request: Json): Promise<Json>;
-  batchWrite(ctx: CallContext, request: Json): Promise<Json>;
-  openWrite(ctx: CallContext, sink: StreamSink): StreamSession;
-  openListen(ctx: CallContext, sink: StreamSink): StreamSession;
+  batchGetDocuments(
+    ctx: CallContext,
+    request: v1.BatchGetDocumentsRequest,
+  ): Promise<v1.BatchGetDocumentsResponse[]>;
+  beginTransaction(
+    ctx: CallContext,
+    request: v1.BeginTransactionRequest,
+  ): Promise<v1.BeginTransactionResponse>;
+  commit(ctx: CallContext, request: v1.CommitRequest): Promise<v1.CommitResponse>;
+  rollback(ctx: CallContext, request: v1.RollbackRequest): Promise<void>;
+  runQuery(ctx: CallContext, request: v1.RunQueryRequest): Promise<v1.RunQueryResponse[]>;
+  runAggregationQuery(
+    ctx: CallContext,
+    request: v1.RunAggregationQueryRequest,
+  ): Promise<v1.RunAggregationQueryResponse[]>;
+  listCollectionIds(
+    ctx: CallContext,
+    request: v1.ListCollectionIdsRequest,
+  ): Promise<v1.ListCollectionIdsResponse>;
+  batchWrite(ctx: CallContext, request: v1.BatchWriteRequest): Promise<v1.BatchWriteResponse>;
+  openWrite(ctx: CallContext, sink: StreamSink<v1.WriteResponse>): StreamSession<v1.WriteRequest>;
+  openListen(
+    ctx: CallContext,
+    sink: StreamSink<v1.ListenResponse>,
+  ): StreamSession<v1.ListenRequest>;
 
   /** Every commit, in commit order, after it is applied (trigger delivery). */
   onCommit(listener: (event: CommitEvent) => void): () => void;
@@ -130,16 +158,16 @@ export interface AccessRequest {
   /** Document path relative to `/documents` (e.g. `users/abc`); for list, the collection path. */
   path: string;
   /** For list: the StructuredQuery (rules are judged as constraints on it, not as filters). */
-  query?: Json;
+  query?: v1.StructuredQuery;
   /** For list over a collection group: true. */
   collectionGroup?: boolean;
   /** The stored document before the access (get, update, delete), or null. */
-  resource: Json | null;
+  resource: v1.Document | null;
   /** The document as it would be after the write (create, update). */
-  requestResource?: Json | null;
+  requestResource?: v1.Document | null;
   /** Reads for get()/exists() (state before the batch) and getAfter()/existsAfter(). */
-  readBefore(path: string): Json | null;
-  readAfter(path: string): Json | null;
+  readBefore(path: string): v1.Document | null;
+  readAfter(path: string): v1.Document | null;
   /**
    * One object shared by every write of a transaction or multi-write commit, so the rules'
    * document-read limit applies per batch (20) instead of per single-document request (10).

@@ -8,7 +8,7 @@
 import { benchSize } from '@campus-safety/testkit/bench';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { AccessRequest, Caller, Json } from '../firestore/service.js';
+import type { AccessRequest, Caller, JsonObject } from '../firestore/service.js';
 import { createFirestoreRulesAuthorizer } from './firestore-authorizer.js';
 
 // The package is reusable: which rules to measure is the caller's to say.
@@ -21,7 +21,7 @@ const iterations = Number(process.argv[3] ?? benchSize(5000, 200));
 
 const PROJECT = 'demo-bench';
 
-function value(v: unknown): Json {
+function value(v: unknown): JsonObject {
   if (v === null) return { nullValue: null };
   if (typeof v === 'boolean') return { booleanValue: v };
   if (typeof v === 'number')
@@ -32,11 +32,11 @@ function value(v: unknown): Json {
   return { mapValue: { fields: fieldsOf(v as Record<string, unknown>) } };
 }
 
-function fieldsOf(data: Record<string, unknown>): Json {
+function fieldsOf(data: Record<string, unknown>): JsonObject {
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, value(v)]));
 }
 
-function doc(path: string, data: Record<string, unknown>): Json {
+function doc(path: string, data: Record<string, unknown>): JsonObject {
   return {
     name: `projects/${PROJECT}/databases/(default)/documents/${path}`,
     fields: fieldsOf(data),
@@ -44,7 +44,7 @@ function doc(path: string, data: Record<string, unknown>): Json {
 }
 
 const when = new Date('2026-01-01T00:00:00Z');
-const store: Record<string, Json> = {
+const store: Record<string, JsonObject> = {
   'users/imt1': doc('users/imt1', {
     firstName: 'I',
     lastName: 'M',
@@ -103,13 +103,13 @@ function request(
 
 const imt = caller('imt1', { role: 'IMT', campus: 'Main Campus' });
 const app = caller('app1', {});
-const filter = (field: string, v: unknown): Json => ({
+const filter = (field: string, v: unknown): JsonObject => ({
   fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: value(v) },
 });
-const updated: Json = {
+const updated: JsonObject = {
   ...store['incident_reports/r1']!,
   fields: {
-    ...(store['incident_reports/r1']!.fields as Json),
+    ...(store['incident_reports/r1']!.fields as JsonObject),
     status: value('Processing'),
     threatLevel: value('High'),
     assignedTo: value({ id: 'imt1', displayName: 'I M', email: 'imt1@x.test' }),

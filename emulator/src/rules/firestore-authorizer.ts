@@ -7,7 +7,6 @@ import {
   GrpcCode,
   type AccessRequest,
   type Authorizer,
-  type Json,
 } from '../firestore/service.js';
 import type { Method } from './ast.js';
 import { checkRules } from './check.js';
@@ -167,7 +166,7 @@ function decide(ruleset: Ruleset, req: AccessRequest, host: RulesHost, now: Date
 function authValue(req: AccessRequest): RValue {
   const caller = req.ctx.caller;
   if (caller.kind !== 'user') return null;
-  const token = caller.token as Json & { sub?: unknown; user_id?: unknown };
+  const token = caller.token;
   const uid =
     typeof token.user_id === 'string'
       ? token.user_id

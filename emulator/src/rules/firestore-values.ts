@@ -1,6 +1,6 @@
 /** Firestore documents and values in proto3 JSON form → rules values. */
 import type { Value } from '../firestore/sdk-api.js';
-import type { Json } from '../firestore/service.js';
+import type { Document } from '../firestore/protocol/messages.js';
 import { RulesEvalError } from './errors.js';
 import { RBytes, RLatLng, RMap, RPath, RTimestamp, type RValue } from './values.js';
 
@@ -39,8 +39,8 @@ export function referenceToPath(name: string): RPath {
 }
 
 /** A stored document → the rules `resource` ({data, id, __name__}). */
-export function documentToResource(doc: Json, databaseId: string, relativePath?: string): RMap {
-  const name = typeof doc.name === 'string' ? doc.name : '';
+export function documentToResource(doc: Document, databaseId: string, relativePath?: string): RMap {
+  const name = doc.name ?? '';
   const path = name
     ? referenceToPath(name)
     : new RPath(['databases', databaseId, 'documents', ...(relativePath ?? '').split('/')]);

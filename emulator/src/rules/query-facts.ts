@@ -4,7 +4,7 @@
  * ARRAY_CONTAINS_ANY expanded (each value must be allowed on its own).
  */
 import type { FieldFilter as ApiFieldFilter } from '../firestore/sdk-api.js';
-import type { Json } from '../firestore/service.js';
+import type { Filter, StructuredQuery } from '../firestore/protocol/messages.js';
 import { fromFirestoreValue } from './firestore-values.js';
 import {
   fieldKey,
@@ -34,8 +34,8 @@ const FIELD_OPS: Record<string, string> = {
 export class QueryTooComplexError extends Error {}
 
 /** The facts per disjunct; an empty filter gives one disjunct that knows nothing. */
-export function queryFacts(query: Json | undefined): QueryFacts[] {
-  const where = query?.where as Json | undefined;
+export function queryFacts(query: StructuredQuery | undefined): QueryFacts[] {
+  const where = query?.where;
   const dnf = where ? toDnf(where) : [[]];
   const result: QueryFacts[] = [];
   for (const conjunction of dnf) {
@@ -59,9 +59,9 @@ export function queryFacts(query: Json | undefined): QueryFacts[] {
   return result;
 }
 
-function toDnf(filter: Json): Atom[][] {
+function toDnf(filter: Filter): Atom[][] {
   if (filter.compositeFilter) {
-    const c = filter.compositeFilter as { op?: string; filters?: Json[] };
+    const c = filter.compositeFilter;
     const parts = (c.filters ?? []).map(toDnf);
     if (c.op === 'OR') return cap(parts.flat());
     let acc: Atom[][] = [[]];
@@ -81,7 +81,7 @@ function toDnf(filter: Json): Atom[][] {
     return [[{ field, op, value }]];
   }
   if (filter.unaryFilter) {
-    const u = filter.unaryFilter as { field?: { fieldPath?: string }; op?: string };
+    const u = filter.unaryFilter;
     const field = parseFieldPath(u.field?.fieldPath ?? '');
     switch (u.op) {
       case 'IS_NULL':
@@ -138,15 +138,14 @@ export function parseFieldPath(text: string): string[] {
 }
 
 /** `request.query`: limit, offset and orderBy (field path → 'ASC' | 'DESC'). */
-export function requestQueryValue(query: Json | undefined): RMap {
+export function requestQueryValue(query: StructuredQuery | undefined): RMap {
   const limitRaw = query?.limit as unknown;
   const limit =
     typeof limitRaw === 'object' && limitRaw !== null
       ? (limitRaw as { value?: unknown }).value
       : limitRaw;
   const orderBy = new Map<string, RValue>();
-  for (const o of (query?.orderBy as
-    { field?: { fieldPath?: string }; direction?: string }[] | undefined) ?? []) {
+  for (const o of query?.orderBy ?? []) {
     orderBy.set(o.field?.fieldPath ?? '', o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
   }
   return RMap.of({

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { GrpcCode, type Json } from '../../src/firestore/service.js';
+import { GrpcCode, type JsonObject as Json } from '../../src/firestore/service.js';
 import { DATABASE, ROOT, doc, fields, newEngine, owner, rejects, set, v } from './helpers.js';
 
 describe('engine: documents and commits', () => {
@@ -71,7 +71,7 @@ describe('engine: documents and commits', () => {
       /No document to update/,
     );
     const r = await set(e, 'c/x', { n: 1 });
-    const updateTime = ((r.writeResults as Json[])[0] as Json).updateTime;
+    const updateTime = r.writeResults![0]!.updateTime;
     await rejects(
       e.commit(owner, {
         database: DATABASE,
@@ -126,10 +126,7 @@ describe('engine: documents and commits', () => {
     const e = newEngine();
     const first = await set(e, 'c/same', { a: 1 });
     const second = await set(e, 'c/same', { a: 1 });
-    assert.equal(
-      ((second.writeResults as Json[])[0] as Json).updateTime,
-      ((first.writeResults as Json[])[0] as Json).updateTime,
-    );
+    assert.equal(second.writeResults![0]!.updateTime, first.writeResults![0]!.updateTime);
   });
 
   it('batch-gets found and missing documents', async () => {

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import type { CallContext, Json, StreamSink } from '../../src/firestore/service.js';
+import type {
+  CommitResponse,
+  ListenResponse,
+  WriteResponse,
+} from '../../src/firestore/protocol/messages.js';
+import type { CallContext, JsonObject as Json, StreamSink } from '../../src/firestore/service.js';
 import { FirestoreApiError } from '../../src/firestore/service.js';
 import { createFirestoreEngine, type FirestoreEngine } from '../../src/firestore/engine/index.js';
 
@@ -42,7 +47,7 @@ export async function set(
   engine: FirestoreEngine,
   path: string,
   data: Record<string, unknown>,
-): Promise<Json> {
+): Promise<CommitResponse> {
   return engine.commit(owner, {
     database: DATABASE,
     writes: [{ update: { name: doc(path), fields: fields(data) } }],
@@ -76,17 +81,20 @@ export async function rejects(
   assert.fail('expected the call to fail');
 }
 
+/** Responses of either stream, so one sink serves both. */
+type StreamResponse = ListenResponse & WriteResponse;
+
 /** A sink that records responses. */
-export class RecordingSink implements StreamSink {
-  responses: Json[] = [];
+export class RecordingSink implements StreamSink<StreamResponse> {
+  responses: StreamResponse[] = [];
   error: FirestoreApiError | null = null;
-  push(response: Json): void {
+  push(response: StreamResponse): void {
     this.responses.push(response);
   }
   fail(error: FirestoreApiError): void {
     this.error = error;
   }
-  take(): Json[] {
+  take(): StreamResponse[] {
     const r = this.responses;
     this.responses = [];
     return r;
@@ -94,7 +102,7 @@ export class RecordingSink implements StreamSink {
 }
 
 /** Short description of listen responses, e.g. `ADD[2]`, `DOC a/1 [2]`, `CURRENT[2]`, `NO_CHANGE[]`. */
-export function describe(responses: Json[]): string[] {
+export function describe(responses: StreamResponse[]): string[] {
   return responses.map((r) => {
     const tc = r.targetChange as Json | undefined;
     if (tc) return `${tc.targetChangeType}[${(tc.targetIds as number[]).join(',')}]`;

@@ -7,7 +7,7 @@ import {
   type IndexConfig,
 } from '../../src/firestore/engine/index-config.js';
 import { missingIndexMessage, planQuery } from '../../src/firestore/engine/index-planner.js';
-import { GrpcCode, type Json } from '../../src/firestore/service.js';
+import { GrpcCode, type JsonObject as Json } from '../../src/firestore/service.js';
 import {
   DATABASE,
   ROOT,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Json } from '../../src/firestore/service.js';
+import type { JsonObject as Json } from '../../src/firestore/service.js';
 import { DATABASE, ROOT, RecordingSink, doc, newEngine, owner, query, v } from './helpers.js';
 
 /**

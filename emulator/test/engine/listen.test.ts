@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { GrpcCode, type Json } from '../../src/firestore/service.js';
+import { GrpcCode, type JsonObject as Json } from '../../src/firestore/service.js';
 import {
   DATABASE,
   ROOT,

@@ -3,7 +3,7 @@
  * expectation below was observed on the official emulator first (issue 9).
  */
 import assert from 'node:assert/strict';
-import type { CallContext, Json } from '../../src/firestore/service.js';
+import type { CallContext, JsonObject as Json } from '../../src/firestore/service.js';
 import { GrpcCode } from '../../src/firestore/service.js';
 import type { FirestoreEngine } from '../../src/firestore/engine/index.js';
 import {

@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFirestoreEngine } from '../../src/firestore/engine/index.js';
+import type { Document } from '../../src/firestore/protocol/messages.js';
 import {
   FirestoreApiError,
   GrpcCode,
   type AccessRequest,
   type CommitEvent,
-  type Json,
+  type JsonObject as Json,
 } from '../../src/firestore/service.js';
 import {
   DATABASE,
@@ -152,7 +153,7 @@ describe('engine: authorization', () => {
 
   it('asks the authorizer about non-owner reads, queries and each write, with before/after state', async () => {
     const seen: AccessRequest[] = [];
-    const views: { before: Json | null; after: Json | null }[] = [];
+    const views: { before: Document | null; after: Document | null }[] = [];
     const e = createFirestoreEngine({
       authorizer: {
         authorize: (r) => {

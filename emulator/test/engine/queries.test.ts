@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { GrpcCode, type Json } from '../../src/firestore/service.js';
+import type { FieldFilterOperator } from '../../src/firestore/protocol/messages.js';
+import { GrpcCode, type JsonObject as Json } from '../../src/firestore/service.js';
 import type { FirestoreEngine } from '../../src/firestore/engine/index.js';
 import { ROOT, doc, newEngine, owner, query, raw, rejects, set, v } from './helpers.js';
 
 const from = [{ collectionId: 'items' }];
-const field = (fieldPath: string, op: string, value: unknown) => ({
+const field = (fieldPath: string, op: FieldFilterOperator, value: unknown) => ({
   fieldFilter: { field: { fieldPath }, op, value: v(value) },
 });
 const unary = (fieldPath: string, op: string) => ({ unaryFilter: { field: { fieldPath }, op } });
@@ -358,7 +359,7 @@ describe('engine: aggregations', () => {
         parent: ROOT,
         structuredAggregationQuery: {
           structuredQuery: { from: [{ collectionId: 'm' }] },
-          aggregations,
+          aggregations: aggregations as never,
         },
       });
     await rejects(run([]), GrpcCode.INVALID_ARGUMENT, /at least one/);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { compareValues, normalizeValue, type Value } from '../../src/firestore/engine/values.js';
-import type { Json } from '../../src/firestore/service.js';
+import type { JsonObject as Json } from '../../src/firestore/service.js';
 import { DATABASE, ROOT, doc, newEngine, owner, query, v } from './helpers.js';
 
 /**

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import { FirestoreApiError, GrpcCode, type Json } from '../../src/firestore/service.js';
+import {
+  FirestoreApiError,
+  GrpcCode,
+  type JsonObject as Json,
+} from '../../src/firestore/service.js';
 import {
   DATABASE,
   ROOT,
@@ -41,7 +45,8 @@ describe('engine: malformed requests', () => {
       ],
       [
         'list: bad page size',
-        () => e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageSize: 'x' }),
+        () =>
+          e.listDocuments(owner, { parent: ROOT, collectionId: 'keep', pageSize: 'x' as never }),
       ],
       [
         'list: bad page token',
@@ -89,7 +94,7 @@ describe('engine: malformed requests', () => {
       ['delete: bad name', () => e.deleteDocument(owner, { name: 'projects/x' })],
       [
         'batchGet: not an array',
-        () => e.batchGetDocuments(owner, { database: DATABASE, documents: 'keep/a' }),
+        () => e.batchGetDocuments(owner, { database: DATABASE, documents: 'keep/a' as never }),
       ],
       [
         'batchGet: other database',
@@ -164,7 +169,10 @@ describe('engine: malformed requests', () => {
         () =>
           e.commit(owner, {
             database: DATABASE,
-            writes: [goodWrite, { delete: doc('keep/a'), currentDocument: { exists: 'yes' } }],
+            writes: [
+              goodWrite,
+              { delete: doc('keep/a'), currentDocument: { exists: 'yes' as never } },
+            ],
           }),
       ],
       [
@@ -232,7 +240,11 @@ describe('engine: malformed requests', () => {
       ],
       [
         'batchWrite: bad write',
-        () => e.batchWrite(owner, { database: DATABASE, writes: [goodWrite, { nothing: true }] }),
+        () =>
+          e.batchWrite(owner, {
+            database: DATABASE,
+            writes: [goodWrite, { nothing: true } as never],
+          }),
       ],
       [
         'batchWrite: same doc twice',

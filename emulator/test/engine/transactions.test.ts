@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { GrpcCode, type Json } from '../../src/firestore/service.js';
+import { GrpcCode, type JsonObject as Json } from '../../src/firestore/service.js';
 import { DATABASE, ROOT, doc, fields, newEngine, owner, rejects, set } from './helpers.js';
 
 describe('engine: transactions', () => {
@@ -152,7 +152,7 @@ describe('engine: transactions', () => {
   it('checks verify writes (web SDK transactions) without changing the document', async () => {
     const e = newEngine();
     const r = await set(e, 'v/a', { n: 1 });
-    const updateTime = ((r.writeResults as Json[])[0] as Json).updateTime;
+    const updateTime = r.writeResults![0]!.updateTime;
     const ok = await e.commit(owner, {
       database: DATABASE,
       writes: [

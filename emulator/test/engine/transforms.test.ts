@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Json } from '../../src/firestore/service.js';
+import type { JsonObject as Json } from '../../src/firestore/service.js';
 import type { FirestoreEngine } from '../../src/firestore/engine/index.js';
 import { DATABASE, doc, fields, newEngine, owner, raw, set, v } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { compareValues, normalizeValue, valuesEqual } from '../../src/firestore/engine/values.js';
-import { FirestoreApiError, type Json } from '../../src/firestore/service.js';
+import { FirestoreApiError, type JsonObject as Json } from '../../src/firestore/service.js';
 import { DATABASE, ROOT, newEngine, owner, query, raw, set, v } from './helpers.js';
 
 /** One entry per rank, ascending; values in the same inner list are equal. */
@@ -113,7 +113,7 @@ describe('engine: values', () => {
             name: `${ROOT}/t/1`,
             fields: {
               big: { integerValue: '9007199254740993' },
-              small: { integerValue: 12345 },
+              small: { integerValue: 12345 as never },
               neg0: { doubleValue: -0 },
               inf: { doubleValue: 'Infinity' },
               ts: { timestampValue: '2024-01-02T03:04:05.123456789Z' },

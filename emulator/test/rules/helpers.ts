@@ -1,5 +1,5 @@
 /** Builds AccessRequests against an in-memory set of documents for rules tests. */
-import type { AccessRequest, Caller, Json } from '../../src/firestore/service.js';
+import type { AccessRequest, Caller, JsonObject as Json } from '../../src/firestore/service.js';
 
 export const PROJECT = 'demo-rules';
 

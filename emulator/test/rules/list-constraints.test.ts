@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Json } from '../../src/firestore/service.js';
+import type { JsonObject as Json } from '../../src/firestore/service.js';
 import { toFirestoreValue as value } from '@campus-safety/testkit/firestore-values';
 import { access, anonymous, doc, query, user } from './helpers.js';
 import { authorizerFor, firestoreRules, judge } from './judge.js';

@@ -6,8 +6,10 @@ import {
   type AccessRequest,
   type CallContext,
   type FirestoreService,
-  type Json,
+  type StreamSession,
+  type StreamSink,
 } from '../../src/firestore/service.js';
+import type { Document, ListenRequest } from '../../src/firestore/protocol/messages.js';
 import { eventually } from '../support/clients.js';
 import { startChannelServer, type ChannelServer } from './channel-server.js';
 import { RawChannel, parseChunks, type ChannelArray } from './raw-channel.js';
@@ -28,7 +30,7 @@ async function writeDoc(
   engine: FirestoreService,
   projectId: string,
   path: string,
-  fields: Json,
+  fields: Document['fields'],
 ): Promise<void> {
   const database = `projects/${projectId}/databases/(default)`;
   await engine.commit(owner(projectId), {
@@ -37,7 +39,7 @@ async function writeDoc(
   });
 }
 
-function addTarget(database: string, collectionId: string, targetId = 1): Json {
+function addTarget(database: string, collectionId: string, targetId = 1): ListenRequest {
   return {
     database,
     addTarget: {
@@ -80,8 +82,10 @@ function spyOnStreams(engine: FirestoreEngine): {
   let signal!: () => void;
   const pushed = new Promise<void>((resolve) => (signal = resolve));
   const wrap =
-    (open: FirestoreService['openListen']): FirestoreService['openListen'] =>
-    (ctx, sink) => {
+    <Request, Response>(
+      open: (ctx: CallContext, sink: StreamSink<Response>) => StreamSession<Request>,
+    ) =>
+    (ctx: CallContext, sink: StreamSink<Response>): StreamSession<Request> => {
       const session = open(ctx, {
         push: (response) => {
           sink.push(response);
@@ -195,8 +199,8 @@ describe('WebChannel protocol', function () {
         if (documentName(next[1][0]) === `${documents}/rooms/b`) received = next[1][0];
       }
       assert.deepEqual(
-        (received as { documentChange: { document: { fields: Json } } }).documentChange.document
-          .fields,
+        (received as { documentChange: { document: { fields: Document['fields'] } } })
+          .documentChange.document.fields,
         { name },
       );
       assert.equal(stream.status, 200);

@@ -1,4 +1,5 @@
-import type { AccessRequest, Authorizer, CallContext, Json } from '../service.js';
+import type { Document } from '../protocol/messages.js';
+import type { AccessRequest, Authorizer, CallContext } from '../service.js';
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import type { DatabaseRef } from './paths.js';
 import { documentJson, type Database, type StoredDoc } from './store.js';
@@ -20,7 +21,7 @@ export class AccessControl {
     },
   ): void {
     if (!this.authorizer || ctx.caller.kind === 'owner') return;
-    const readBefore = (path: string): Json | null => docOrNull(db.get(stripRoot(db, path)));
+    const readBefore = (path: string): Document | null => docOrNull(db.get(stripRoot(db, path)));
     const after = request.readAfter;
     this.authorizer.authorize({
       ...request,
@@ -36,7 +37,7 @@ export function contextFor(ctx: CallContext, db: DatabaseRef): CallContext {
   return { ...ctx, projectId: db.projectId, databaseId: db.databaseId };
 }
 
-function docOrNull(doc: StoredDoc | null): Json | null {
+function docOrNull(doc: StoredDoc | null): Document | null {
   return doc ? documentJson(doc) : null;
 }
 

@@ -1,5 +1,6 @@
 import { invalid, isObject, optMessage } from './errors.js';
-import { formatFieldPath, getField, parseFieldPath } from './paths.js';
+import { getField } from './fields.js';
+import { formatFieldPath, parseFieldPath } from './paths.js';
 import type { StoredDoc } from './store.js';
 import { doubleOf, encodeDouble, type Value } from './values.js';
 

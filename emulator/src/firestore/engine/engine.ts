@@ -4,12 +4,12 @@ import type {
   CallContext,
   CommitEvent,
   FirestoreService,
-  Json,
   StreamSession,
   StreamSink,
   UsageReport,
 } from '../service.js';
 import { FirestoreApiError, GrpcCode } from '../service.js';
+import type * as v1 from '../protocol/messages.js';
 import { AccessControl, requireAdmin } from './access.js';
 import { aggregate, parseAggregations } from './aggregations.js';
 import {
@@ -32,6 +32,7 @@ import {
   missingParents,
   parseOrderClause,
 } from './listing.js';
+import { projectFields } from './fields.js';
 import {
   childPath,
   collectionPathOf,
@@ -42,7 +43,6 @@ import {
   parseDocumentName,
   parseFieldPath,
   parseParentName,
-  projectFields,
   validateId,
 } from './paths.js';
 import { IndexEnforcement } from './index-enforcement.js';
@@ -71,7 +71,7 @@ interface ReadPlan {
 
 export interface CommitOutcome {
   commitTime: number;
-  writeResults: Json[];
+  writeResults: v1.WriteResult[];
 }
 
 /** One applied document change, inside the engine. */
@@ -105,7 +105,7 @@ export class Engine implements FirestoreEngine {
 
   // ---- documents ----
 
-  async getDocument(ctx: CallContext, request: Json): Promise<Json> {
+  async getDocument(ctx: CallContext, request: v1.GetDocumentRequest): Promise<v1.Document> {
     expectRequest(request, 'GetDocument');
     const what = 'GetDocument';
     const name = parseDocumentName(request.name, what);
@@ -124,7 +124,10 @@ export class Engine implements FirestoreEngine {
     return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
   }
 
-  async listDocuments(ctx: CallContext, request: Json): Promise<Json> {
+  async listDocuments(
+    ctx: CallContext,
+    request: v1.ListDocumentsRequest,
+  ): Promise<v1.ListDocumentsResponse> {
     expectRequest(request, 'ListDocuments');
     const what = 'ListDocuments';
     const parent = parseParentName(request.parent, what);
@@ -168,7 +171,7 @@ export class Engine implements FirestoreEngine {
     const start = request.pageToken ? decodePageToken(request.pageToken, what) : 0;
     const page = pageSize > 0 ? docs.slice(start, start + pageSize) : docs.slice(start);
     this.countReads(page.filter((d): d is StoredDoc => !('missing' in d)));
-    const response: Json = {
+    const response: v1.ListDocumentsResponse = {
       documents: page.map((d) =>
         'missing' in d
           ? { name: d.name }
@@ -180,7 +183,7 @@ export class Engine implements FirestoreEngine {
     return response;
   }
 
-  async createDocument(ctx: CallContext, request: Json): Promise<Json> {
+  async createDocument(ctx: CallContext, request: v1.CreateDocumentRequest): Promise<v1.Document> {
     expectRequest(request, 'CreateDocument');
     const what = 'CreateDocument';
     const parent = parseParentName(request.parent, what);
@@ -208,7 +211,7 @@ export class Engine implements FirestoreEngine {
     return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
   }
 
-  async updateDocument(ctx: CallContext, request: Json): Promise<Json> {
+  async updateDocument(ctx: CallContext, request: v1.UpdateDocumentRequest): Promise<v1.Document> {
     expectRequest(request, 'UpdateDocument');
     const what = 'UpdateDocument';
     const document = optMessage(request, 'document', what);
@@ -216,7 +219,7 @@ export class Engine implements FirestoreEngine {
     const name = parseDocumentName(document.name, what);
     const mask = parseMask(request, what);
     const db = this.store.database(name);
-    const write: Json = { update: document };
+    const write: v1.Write = { update: document };
     if (request.updateMask !== undefined && request.updateMask !== null)
       write.updateMask = request.updateMask;
     if (request.currentDocument !== undefined && request.currentDocument !== null)
@@ -226,17 +229,20 @@ export class Engine implements FirestoreEngine {
     return documentJson(doc, mask ? projectFields(doc.fields, mask) : doc.fields);
   }
 
-  async deleteDocument(ctx: CallContext, request: Json): Promise<void> {
+  async deleteDocument(ctx: CallContext, request: v1.DeleteDocumentRequest): Promise<void> {
     expectRequest(request, 'DeleteDocument');
     const name = parseDocumentName(request.name, 'DeleteDocument');
     const db = this.store.database(name);
-    const write: Json = { delete: request.name };
+    const write: v1.Write = { delete: request.name };
     if (request.currentDocument !== undefined && request.currentDocument !== null)
       write.currentDocument = request.currentDocument;
     this.commitWrites(ctx, db, [write], null);
   }
 
-  async batchGetDocuments(ctx: CallContext, request: Json): Promise<Json[]> {
+  async batchGetDocuments(
+    ctx: CallContext,
+    request: v1.BatchGetDocumentsRequest,
+  ): Promise<v1.BatchGetDocumentsResponse[]> {
     expectRequest(request, 'BatchGetDocuments');
     const what = 'BatchGetDocuments';
     const ref = parseDatabaseName(request.database, what);
@@ -263,7 +269,7 @@ export class Engine implements FirestoreEngine {
     });
     names.forEach((n, i) => this.recordRead(plan, n.path, docs[i]!));
     this.countReads(docs.filter((d): d is StoredDoc => d !== null));
-    const responses: Json[] = names.map((n, i) => {
+    const responses: v1.BatchGetDocumentsResponse[] = names.map((n, i) => {
       const doc = docs[i];
       return doc
         ? {
@@ -279,19 +285,22 @@ export class Engine implements FirestoreEngine {
 
   // ---- transactions and commits ----
 
-  async beginTransaction(_ctx: CallContext, request: Json): Promise<Json> {
+  async beginTransaction(
+    _ctx: CallContext,
+    request: v1.BeginTransactionRequest,
+  ): Promise<v1.BeginTransactionResponse> {
     expectRequest(request, 'BeginTransaction');
     const db = this.store.database(parseDatabaseName(request.database, 'BeginTransaction'));
     return { transaction: this.transactions.begin(db, request.options).id };
   }
 
-  async rollback(_ctx: CallContext, request: Json): Promise<void> {
+  async rollback(_ctx: CallContext, request: v1.RollbackRequest): Promise<void> {
     expectRequest(request, 'Rollback');
     const db = this.store.database(parseDatabaseName(request.database, 'Rollback'));
     this.transactions.end(this.transactions.get(request.transaction, db));
   }
 
-  async commit(ctx: CallContext, request: Json): Promise<Json> {
+  async commit(ctx: CallContext, request: v1.CommitRequest): Promise<v1.CommitResponse> {
     expectRequest(request, 'Commit');
     const what = 'Commit';
     const db = this.store.database(parseDatabaseName(request.database, what));
@@ -309,7 +318,10 @@ export class Engine implements FirestoreEngine {
     };
   }
 
-  async batchWrite(ctx: CallContext, request: Json): Promise<Json> {
+  async batchWrite(
+    ctx: CallContext,
+    request: v1.BatchWriteRequest,
+  ): Promise<v1.BatchWriteResponse> {
     expectRequest(request, 'BatchWrite');
     requireAdmin(ctx, 'Batch writes require admin authentication.');
     const what = 'BatchWrite';
@@ -322,8 +334,8 @@ export class Engine implements FirestoreEngine {
         throw invalid(`${what}: a batch cannot write the same document twice (${w.name})`);
       seen.add(w.path);
     }
-    const writeResults: Json[] = [];
-    const status: Json[] = [];
+    const writeResults: v1.WriteResult[] = [];
+    const status: v1.Status[] = [];
     for (const w of parsed) {
       try {
         writeResults.push(this.applyParsed(ctx, db, [w], null).writeResults[0]!);
@@ -368,7 +380,7 @@ export class Engine implements FirestoreEngine {
     const overlay = new Map<string, StoredDoc | null>();
     const read = (path: string) => (overlay.has(path) ? overlay.get(path)! : db.get(path));
     const applied: { w: ParsedWrite; before: StoredDoc | null; after: StoredDoc | null }[] = [];
-    const writeResults: Json[] = [];
+    const writeResults: v1.WriteResult[] = [];
     for (const w of writes) {
       const before = read(w.path);
       const { doc, result } = applyWrite(db.ref, before, w, commitTime);
@@ -462,7 +474,7 @@ export class Engine implements FirestoreEngine {
 
   // ---- queries ----
 
-  async runQuery(ctx: CallContext, request: Json): Promise<Json[]> {
+  async runQuery(ctx: CallContext, request: v1.RunQueryRequest): Promise<v1.RunQueryResponse[]> {
     expectRequest(request, 'RunQuery');
     const what = 'RunQuery';
     const parent = parseParentName(request.parent, what);
@@ -474,12 +486,12 @@ export class Engine implements FirestoreEngine {
     this.recordQuery(plan, query, docs);
     this.countReads(docs);
     // Document answers carry the number the offset skipped, as the official emulator's do.
-    const answer = (extra: Json): Json => ({
+    const answer = (extra: v1.RunQueryResponse): v1.RunQueryResponse => ({
       ...extra,
       readTime: plan.readTimeText,
       ...(query.offset > 0 && docs.length > 0 ? { skippedResults: query.offset } : {}),
     });
-    const responses: Json[] = docs.map((d) =>
+    const responses: v1.RunQueryResponse[] = docs.map((d) =>
       answer({
         document: documentJson(d, query.select ? projectFields(d.fields, query.select) : d.fields),
       }),
@@ -492,7 +504,10 @@ export class Engine implements FirestoreEngine {
     return responses;
   }
 
-  async runAggregationQuery(ctx: CallContext, request: Json): Promise<Json[]> {
+  async runAggregationQuery(
+    ctx: CallContext,
+    request: v1.RunAggregationQueryRequest,
+  ): Promise<v1.RunAggregationQueryResponse[]> {
     expectRequest(request, 'RunAggregationQuery');
     const what = 'RunAggregationQuery';
     const parent = parseParentName(request.parent, what);
@@ -509,7 +524,7 @@ export class Engine implements FirestoreEngine {
     this.recordQuery(plan, query, docs);
     // Billing: one read per started batch of 1000 index entries, at least one.
     this.usageCounters.add(query.collectionId, 'reads', Math.max(1, Math.ceil(docs.length / 1000)));
-    const response: Json = {
+    const response: v1.RunAggregationQueryResponse = {
       result: { aggregateFields: aggregate(aggregations, docs) },
       readTime: plan.readTimeText,
     };
@@ -517,7 +532,10 @@ export class Engine implements FirestoreEngine {
     return [response];
   }
 
-  async listCollectionIds(ctx: CallContext, request: Json): Promise<Json> {
+  async listCollectionIds(
+    ctx: CallContext,
+    request: v1.ListCollectionIdsRequest,
+  ): Promise<v1.ListCollectionIdsResponse> {
     expectRequest(request, 'ListCollectionIds');
     requireAdmin(ctx, 'Metadata operations require admin authentication.');
     const what = 'ListCollectionIds';
@@ -528,7 +546,7 @@ export class Engine implements FirestoreEngine {
     const after = optString(request, 'pageToken', what) ?? '';
     const ids = childCollectionIds(db, parent.path).filter((id) => after === '' || id > after);
     const page = pageSize > 0 ? ids.slice(0, pageSize) : ids;
-    const response: Json = { collectionIds: page };
+    const response: v1.ListCollectionIdsResponse = { collectionIds: page };
     if (pageSize > 0 && ids.length > pageSize) response.nextPageToken = page[page.length - 1];
     return response;
   }
@@ -546,7 +564,12 @@ export class Engine implements FirestoreEngine {
 
   // ---- reads ----
 
-  private readPlan(db: Database, request: Json, what: string, allowNew: boolean): ReadPlan {
+  private readPlan(
+    db: Database,
+    request: Pick<v1.RunQueryRequest, 'transaction' | 'newTransaction' | 'readTime'>,
+    what: string,
+    allowNew: boolean,
+  ): ReadPlan {
     const set = (['transaction', 'newTransaction', 'readTime'] as const).filter(
       (k) => request[k] !== undefined && request[k] !== null && request[k] !== '',
     );
@@ -586,11 +609,14 @@ export class Engine implements FirestoreEngine {
 
   // ---- streams ----
 
-  openWrite(ctx: CallContext, sink: StreamSink): StreamSession {
+  openWrite(ctx: CallContext, sink: StreamSink<v1.WriteResponse>): StreamSession<v1.WriteRequest> {
     return new WriteStreamSession(this, ctx, sink);
   }
 
-  openListen(ctx: CallContext, sink: StreamSink): StreamSession {
+  openListen(
+    ctx: CallContext,
+    sink: StreamSink<v1.ListenResponse>,
+  ): StreamSession<v1.ListenRequest> {
     return this.listens.open(ctx, sink);
   }
 
@@ -650,7 +676,7 @@ function expectRequest(request: unknown, what: string): void {
   if (!isObject(request)) throw invalid(`${what}: the request must be a JSON object`);
 }
 
-function parseMask(request: Json, what: string): string[][] | null {
+function parseMask(request: { mask?: v1.DocumentMask }, what: string): string[][] | null {
   const mask = optMessage(request, 'mask', what);
   if (!mask) return null;
   return optArray(mask, 'fieldPaths', `${what}: mask`).map((p) =>

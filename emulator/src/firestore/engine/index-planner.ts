@@ -14,7 +14,8 @@
  * or automatic single-field ones) that each hold some of the equality fields first and then
  * exactly the ordering, which together hold every equality field (index merging).
  */
-import type { Json } from '../service.js';
+import type { StructuredQuery } from '../protocol/messages.js';
+import type { JsonObject } from '../service.js';
 import { invalid, isObject } from './errors.js';
 import type {
   CompositeIndex,
@@ -29,7 +30,7 @@ export interface QueryTarget {
   collectionId: string;
   allDescendants: boolean;
   /** A StructuredQuery (proto3 JSON) already validated by compileQuery. */
-  structuredQuery: Json;
+  structuredQuery: StructuredQuery;
 }
 
 export type IndexPlan =
@@ -39,7 +40,7 @@ export type IndexPlan =
       /** Where the entry goes in firestore.indexes.json. */
       section: 'indexes' | 'fieldOverrides';
       /** The entry to add, ready to paste. */
-      entry: Json;
+      entry: JsonObject;
     };
 
 interface Term {
@@ -115,7 +116,7 @@ function normalise(filter: unknown): Conjunction[] {
 
 const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-function requirementOf(sq: Json, conjunction: Conjunction): Requirement {
+function requirementOf(sq: StructuredQuery, conjunction: Conjunction): Requirement {
   const explicit: { field: string; direction: Direction }[] = [];
   let explicitName: Direction | null = null;
   for (const o of Array.isArray(sq.orderBy) ? sq.orderBy : []) {
@@ -230,7 +231,7 @@ function suggestion(
   collectionGroup: string,
   scope: QueryScope,
   need: Requirement,
-): { section: 'indexes' | 'fieldOverrides'; entry: Json } {
+): { section: 'indexes' | 'fieldOverrides'; entry: JsonObject } {
   const fields = [
     ...need.terms.map((t) =>
       t.kind === 'contains'

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { CallContext, Json, StreamSession, StreamSink } from '../service.js';
+import type * as v1 from '../protocol/messages.js';
+import type { CallContext, StreamSession, StreamSink } from '../service.js';
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import type { AccessControl } from './access.js';
 import { invalid, isObject, optArray, optInt } from './errors.js';
+import { projectFields } from './fields.js';
 import {
   childPath,
   collectionPathOf,
@@ -11,7 +13,6 @@ import {
   parseDatabaseName,
   parseDocumentName,
   parseParentName,
-  projectFields,
 } from './paths.js';
 import type { IndexEnforcement } from './index-enforcement.js';
 import { compileQuery, executeQuery, inScope, matches, type CompiledQuery } from './query.js';
@@ -99,7 +100,7 @@ export class ListenHub {
 
   constructor(readonly host: ListenHost) {}
 
-  open(ctx: CallContext, sink: StreamSink): StreamSession {
+  open(ctx: CallContext, sink: StreamSink<v1.ListenResponse>): StreamSession<v1.ListenRequest> {
     return new ListenSession(this, ctx, sink);
   }
 
@@ -145,7 +146,7 @@ export class ListenHub {
   }
 }
 
-class ListenSession implements StreamSession {
+class ListenSession implements StreamSession<v1.ListenRequest> {
   db: Database | null = null;
   private targets = new Map<number, Target>();
   private closed = false;
@@ -153,10 +154,10 @@ class ListenSession implements StreamSession {
   constructor(
     readonly hub: ListenHub,
     private readonly ctx: CallContext,
-    private readonly sink: StreamSink,
+    private readonly sink: StreamSink<v1.ListenResponse>,
   ) {}
 
-  receive(request: Json): void {
+  receive(request: v1.ListenRequest): void {
     if (this.closed) return;
     try {
       this.handle(request);
@@ -190,12 +191,12 @@ class ListenSession implements StreamSession {
     }
   }
 
-  private push(response: Json): void {
+  private push(response: v1.ListenResponse): void {
     if (!this.closed) this.sink.push(response);
   }
 
-  private handle(request: Json): void {
-    if (!isObject(request)) throw invalid('Listen: a request must be an object');
+  private handle(request: v1.ListenRequest): void {
+    if (!isObject(request as unknown)) throw invalid('Listen: a request must be an object');
     const ref = parseDatabaseName(request.database, 'Listen');
     const db = this.hub.host.store.database(ref);
     if (this.db && this.db !== db)
@@ -217,7 +218,7 @@ class ListenSession implements StreamSession {
     this.push({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
   }
 
-  private addTarget(db: Database, json: unknown): void {
+  private addTarget(db: Database, json: v1.Target | undefined): void {
     if (!isObject(json)) throw invalid('Listen: addTarget must be a Target');
     let id = optInt(json, 'targetId', 'Listen: addTarget') ?? 0;
     if (id === 0) id = this.freeId();
@@ -247,7 +248,7 @@ class ListenSession implements StreamSession {
   }
 
   /** The time a resuming client has the target's state for; null when it has none usable. */
-  private resumePoint(json: Json): number | null {
+  private resumePoint(json: v1.Target): number | null {
     if (json.resumeToken !== undefined && json.resumeToken !== null && json.resumeToken !== '') {
       return this.hub.tokens.decode(json.resumeToken);
     }
@@ -263,7 +264,7 @@ class ListenSession implements StreamSession {
     return id;
   }
 
-  private defineTarget(db: Database, t: Target, json: Json): void {
+  private defineTarget(db: Database, t: Target, json: v1.Target): void {
     const hasQuery = json.query !== undefined && json.query !== null;
     const hasDocs = json.documents !== undefined && json.documents !== null;
     if (hasQuery === hasDocs)

@@ -1,4 +1,4 @@
-import type { Json } from '../service.js';
+import type { Order } from '../protocol/messages.js';
 import { invalid } from './errors.js';
 import { parseFieldPath } from './paths.js';
 import type { Database } from './store.js';
@@ -32,7 +32,7 @@ export function missingParents(db: Database, collectionPath: string): string[] {
 }
 
 /** ListDocuments' order clause, e.g. `priority desc, __name__`. */
-export function parseOrderClause(clause: string, what: string): Json[] {
+export function parseOrderClause(clause: string, what: string): Order[] {
   if (clause.trim() === '') return [];
   return clause.split(',').map((part) => {
     const m = /^\s*(\S+)(?:\s+(asc|desc))?\s*$/i.exec(part);

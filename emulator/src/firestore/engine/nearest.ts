@@ -1,5 +1,6 @@
 import { invalid, isObject, optInt, optMessage } from './errors.js';
-import { getField, parseFieldPath } from './paths.js';
+import { getField } from './fields.js';
+import { parseFieldPath } from './paths.js';
 import type { StoredDoc } from './store.js';
 import { encodeDouble, normalizeValue, vectorOf } from './values.js';
 

@@ -1,12 +1,13 @@
 import type { Filter } from '../sdk-api.js';
-import type { Json } from '../service.js';
+import type { StructuredQuery } from '../protocol/messages.js';
+import type { JsonObject } from '../service.js';
 import { invalid, isObject, optArray, optInt, optMessage } from './errors.js';
+import { getField } from './fields.js';
 import {
   childPath,
   collectionPathOf,
   compareDocumentNames,
   formatFieldPath,
-  getField,
   lastSegment,
   parseFieldPath,
   validateId,
@@ -26,7 +27,7 @@ import {
 /** A validated StructuredQuery, ready to evaluate. */
 export interface CompiledQuery {
   /** The structured query as received (handed to the authorizer). */
-  json: Json;
+  json: StructuredQuery;
   /** Relative path of the parent document ('' for the root). */
   parentPath: string;
   /** '' for a kindless query (every document under the parent). */
@@ -243,7 +244,7 @@ function fieldValue(doc: StoredDoc, path: string[]): Value | undefined {
 }
 
 function compileFilter(
-  f: Json,
+  f: JsonObject,
   what: string,
   inequalities: Map<string, string[]>,
   counts: { notIn: number; notEqual: number; disjunctive: number },

@@ -1,4 +1,4 @@
-import type { Json } from '../service.js';
+import type { Document } from '../protocol/messages.js';
 import { failedPrecondition } from './errors.js';
 import { collectionPathOf, documentsRoot, lastSegment, type DatabaseRef } from './paths.js';
 import { microsToTimestamp } from './time.js';
@@ -38,7 +38,7 @@ export function makeDoc(
 }
 
 /** The proto3 JSON Document, optionally with its fields narrowed by a mask. */
-export function documentJson(doc: StoredDoc, fields: Fields = doc.fields): Json {
+export function documentJson(doc: StoredDoc, fields: Fields = doc.fields): Document {
   return { name: doc.name, fields, createTime: doc.createTimeText, updateTime: doc.updateTimeText };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CallContext, Json, StreamSession, StreamSink } from '../service.js';
+import type { WriteRequest, WriteResponse } from '../protocol/messages.js';
+import type { CallContext, StreamSession, StreamSink } from '../service.js';
 import { FirestoreApiError, GrpcCode } from '../service.js';
 import { invalid, isObject, optArray } from './errors.js';
 import type { CommitOutcome } from './engine.js';
@@ -16,7 +17,7 @@ export interface WriteHost {
  * The Write stream: a handshake (first request without writes, answered with a stream id and
  * token), then one commit per request, each answered with a new token, its commit time and results.
  */
-export class WriteStreamSession implements StreamSession {
+export class WriteStreamSession implements StreamSession<WriteRequest> {
   private db: Database | null = null;
   private streamId = '';
   private sequence = 0;
@@ -25,10 +26,10 @@ export class WriteStreamSession implements StreamSession {
   constructor(
     private readonly host: WriteHost,
     private readonly ctx: CallContext,
-    private readonly sink: StreamSink,
+    private readonly sink: StreamSink<WriteResponse>,
   ) {}
 
-  receive(request: Json): void {
+  receive(request: WriteRequest): void {
     if (this.closed) return;
     try {
       this.handle(request);
@@ -46,7 +47,7 @@ export class WriteStreamSession implements StreamSession {
     this.closed = true;
   }
 
-  private handle(request: Json): void {
+  private handle(request: WriteRequest): void {
     if (!isObject(request)) throw invalid('Write: a request must be an object');
     const writes = optArray(request, 'writes', 'Write');
     if (!this.db) {

@@ -1,4 +1,4 @@
-import type { Json } from '../service.js';
+import type { WriteResult } from '../protocol/messages.js';
 import {
   alreadyExists,
   failedPrecondition,
@@ -8,15 +8,8 @@ import {
   optArray,
   optMessage,
 } from './errors.js';
-import {
-  deleteField,
-  fullName,
-  getField,
-  parseDocumentName,
-  parseFieldPath,
-  setField,
-  type DatabaseRef,
-} from './paths.js';
+import { deleteField, getField, setField } from './fields.js';
+import { fullName, parseDocumentName, parseFieldPath, type DatabaseRef } from './paths.js';
 import { makeDoc, type StoredDoc } from './store.js';
 import { microsToTimestamp, timestampToMicros } from './time.js';
 import {
@@ -178,7 +171,7 @@ function parseTransform(t: unknown, where: string): ParsedTransform {
 
 export interface AppliedWrite {
   doc: StoredDoc | null;
-  result: Json;
+  result: WriteResult;
 }
 
 /** Applies one write to the document's current version (null: missing) at commitTime. */
@@ -233,7 +226,7 @@ export function applyWrite(
           current?.createTime ?? commitTime,
           commitTime,
         );
-  const result: Json = { updateTime: doc.updateTimeText };
+  const result: WriteResult = { updateTime: doc.updateTimeText };
   if (w.transforms.length > 0) result.transformResults = transformResults;
   return { doc, result };
 }

@@ -1,4 +1,4 @@
-import type { Caller, Json } from '../service.js';
+import type { Caller, TokenClaims } from '../service.js';
 
 /**
  * Decides who is calling from an HTTP Authorization header, as the official emulator does:
@@ -15,13 +15,13 @@ export function callerFromAuthorization(header: string | undefined): Caller {
   return payload ? { kind: 'user', token: payload } : { kind: 'anonymous' };
 }
 
-function decodeJwtPayload(token: string): Json | null {
+function decodeJwtPayload(token: string): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length < 2 || !parts[1]) return null;
   try {
     const decoded: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
     return decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)
-      ? (decoded as Json)
+      ? (decoded as TokenClaims)
       : null;
   } catch {
     return null;

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { FirestoreApiError, GrpcCode, type FirestoreService, type Json } from '../service.js';
+import { FirestoreApiError, GrpcCode, type FirestoreService, type JsonObject } from '../service.js';
 import { invalidArgument } from './errors.js';
 import type { ProjectRules } from './rules.js';
 import { rulesIssuesOf } from './rules.js';
@@ -88,17 +88,17 @@ export async function handleEmulatorEndpoint(
   throw new FirestoreApiError(GrpcCode.NOT_FOUND, `No emulator endpoint ${method} ${path}`);
 }
 
-function bodyObject(body: unknown): Json {
+function bodyObject(body: unknown): JsonObject {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalidArgument('The request body must be a JSON object.');
   }
-  return body as Json;
+  return body as JsonObject;
 }
 
 /** `PUT /emulator/v1/projects/{p}:securityRules` with `{rules: {files: [{name?, content}]}}`. */
 function loadRules(deps: EndpointDeps, projectId: string, raw: unknown): EndpointResult {
   const body = bodyObject(raw);
-  const files = ((body.rules as Json | undefined)?.files ?? []) as {
+  const files = ((body.rules as JsonObject | undefined)?.files ?? []) as {
     name?: unknown;
     content?: unknown;
   }[];

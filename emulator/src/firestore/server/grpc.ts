@@ -5,20 +5,18 @@ import {
   GrpcCode,
   type CallContext,
   type FirestoreService,
-  type Json,
-  type StreamSession,
 } from '../service.js';
 import { callerFromAuthorization } from './caller.js';
 import { invalidArgument, toApiError } from './errors.js';
-import { decodeToJson, encodeFromJson } from './proto-json.js';
-import { loadFirestoreProtos, methodTypes, SERVICE_NAME } from './protos.js';
+import { decodeMessage, encodeMessage } from './proto-json.js';
+import { loadFirestoreProtos, SERVICE_NAME } from './protos.js';
 import { databaseOfHeaders, databaseOfRequest, type DatabaseRef } from './resource.js';
-import { STREAM_RPCS, UNARY_RPCS } from './rpc-table.js';
-import type protobuf from 'protobufjs';
+import { streamRpc, unaryRpc, type StreamRpc } from './rpc-table.js';
 
 /**
  * gRPC google.firestore.v1.Firestore over node:http2: length-prefixed protobuf messages in,
- * the engine's proto3 JSON in the middle, status in the trailers.
+ * each decoded once into its typed proto3 JSON message (proto-json.ts) for the engine, status in
+ * the trailers.
  */
 export function createGrpcHandler(
   service: FirestoreService,
@@ -45,13 +43,11 @@ export function createGrpcHandler(
     const encoding = headers['grpc-encoding'];
     const reader = new FrameReader(Array.isArray(encoding) ? encoding[0] : encoding);
     const caller = callerFromAuthorization(headers.authorization);
-    const types = methodTypes(method);
-    const decode = (frame: Buffer): Json => decodeToJson(types.request, frame);
     if (method.name === 'Write' || method.name === 'Listen') {
-      handleBidi(service, method.name, call, reader, decode, types.response, caller, headers, log);
+      handleBidi(service, streamRpc(method.name), call, reader, caller, headers, log);
       return;
     }
-    const rpc = UNARY_RPCS[method.name];
+    const rpc = unaryRpc(method.name);
     if (!rpc) {
       call.finish(
         new FirestoreApiError(
@@ -75,11 +71,11 @@ export function createGrpcHandler(
         try {
           if (frames.length !== 1)
             throw invalidArgument(`Expected exactly one request message, got ${frames.length}.`);
-          const request = decode(frames[0]!);
+          const request = decodeMessage(rpc.types.request, frames[0]!);
           const ctx: CallContext = { ...databaseOfRequest(request), caller };
-          const result = await rpc(service, ctx, request);
+          const result = await rpc.call(service, ctx, request);
           for (const response of Array.isArray(result) ? result : [result]) {
-            call.send(encodeFromJson(types.response, response));
+            call.send(encodeMessage(rpc.types.response, response));
           }
           call.finish(null);
         } catch (error) {
@@ -90,23 +86,22 @@ export function createGrpcHandler(
   };
 }
 
-function handleBidi(
+function handleBidi<M extends 'Write' | 'Listen'>(
   service: FirestoreService,
-  name: 'Write' | 'Listen',
+  rpc: StreamRpc<M>,
   call: GrpcCall,
   reader: FrameReader,
-  decode: (frame: Buffer) => Json,
-  responseType: protobuf.Type,
   caller: CallContext['caller'],
   headers: IncomingHttpHeaders,
   log: (line: string) => void,
 ): void {
-  let session: StreamSession | null = null;
-  const sink = {
-    push(response: Json) {
+  type Session = ReturnType<StreamRpc<M>['open']>;
+  let session: Session | null = null;
+  const sink: Parameters<StreamRpc<M>['open']>[2] = {
+    push(response) {
       if (call.finished) return;
       try {
-        call.send(encodeFromJson(responseType, response));
+        call.send(encodeMessage(rpc.types.response, response));
       } catch (error) {
         end(toApiError(error, log));
       }
@@ -115,8 +110,7 @@ function handleBidi(
       end(error);
     },
   };
-  const open = (db: DatabaseRef): StreamSession =>
-    STREAM_RPCS[name](service, { ...db, caller }, sink);
+  const open = (db: DatabaseRef): Session => rpc.open(service, { ...db, caller }, sink);
   const end = (error: FirestoreApiError | null): void => {
     if (call.finished) return;
     call.finish(error);
@@ -135,7 +129,7 @@ function handleBidi(
     if (call.finished) return;
     try {
       for (const frame of reader.push(chunk)) {
-        const request = decode(frame);
+        const request = decodeMessage(rpc.types.request, frame);
         session ??= open(databaseOfRequest(request));
         session.receive(request);
         if (call.finished) return;

@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs';
-import type { Json } from '../service.js';
-import { FirestoreApiError } from '../service.js';
+import { FirestoreApiError, type JsonObject } from '../service.js';
 import { invalidArgument } from './errors.js';
+import type { MessageType } from './protos.js';
 import { formatTimestamp, parseTimestamp } from './timestamp.js';
 import { strictUtf8Reader } from './unicode.js';
 
@@ -47,10 +47,10 @@ const TO_PLAIN_OPTIONS: protobuf.IConversionOptions = {
 };
 
 /**
- * Decodes a binary message into proto3 JSON; malformed bytes are INVALID_ARGUMENT, strings that
- * are not UTF-8 the official emulator's UNKNOWN (unicode.ts).
+ * Decodes a binary message into its proto3 JSON form; malformed bytes are INVALID_ARGUMENT,
+ * strings that are not UTF-8 the official emulator's UNKNOWN (unicode.ts).
  */
-export function decodeToJson(type: protobuf.Type, bytes: Buffer): Json {
+export function decodeMessage<T>({ proto: type }: MessageType<T>, bytes: Buffer): T {
   let message: protobuf.Message;
   try {
     message = type.decode(strictUtf8Reader(bytes));
@@ -58,18 +58,27 @@ export function decodeToJson(type: protobuf.Type, bytes: Buffer): Json {
     if (error instanceof FirestoreApiError) throw error;
     throw invalidArgument(`Malformed ${type.name} message: ${(error as Error).message}`);
   }
-  return plainToJson(type, type.toObject(message, TO_PLAIN_OPTIONS)) as Json;
+  // plainToJson gives exactly the form messages.ts declares for the type.
+  return plainToJson(type, type.toObject(message, TO_PLAIN_OPTIONS)) as T;
 }
 
-/** Encodes proto3 JSON into a binary message. */
-export function encodeFromJson(type: protobuf.Type, json: Json): Uint8Array {
+/** Encodes a message from its proto3 JSON form. */
+export function encodeMessage<T>({ proto: type }: MessageType<T>, message: T): Uint8Array {
   // With enums as numbers the plain object is encodable as is (no fromObject copy).
-  return type.encode(jsonToPlain(type, json, '', 'numbers')).finish();
+  return type.encode(jsonToPlain(type, message, '', 'numbers')).finish();
 }
 
-/** Validates a proto3 JSON body (REST) and puts it in canonical form (enum names, camelCase). */
-export function normalizeJson(type: protobuf.Type, json: unknown, where = ''): Json {
-  return plainToJson(type, jsonToPlain(type, json, where)) as Json;
+/**
+ * Decodes a proto3 JSON body (REST, WebChannel): validated strictly against the message type
+ * (unknown fields and values of the wrong type are INVALID_ARGUMENT) and put in canonical form
+ * (enum names, camelCase, int64 as strings).
+ */
+export function decodeJsonMessage<T>(
+  { proto: type }: MessageType<T>,
+  json: unknown,
+  where = '',
+): T {
+  return plainToJson(type, jsonToPlain(type, json, where)) as T;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,6 +370,7 @@ function fieldToJson(field: protobuf.Field, value: unknown): unknown {
   return value;
 }
 
+const LONG_WRAPPERS = new Set(['.google.protobuf.Int64Value', '.google.protobuf.UInt64Value']);
 const WRAPPER_DEFAULTS: Record<string, unknown> = {
   '.google.protobuf.Int64Value': '0',
   '.google.protobuf.UInt64Value': '0',
@@ -373,7 +383,11 @@ function wellKnownToJson(name: string, plain: Plain): unknown {
   if (name === '.google.protobuf.Timestamp') {
     return formatTimestamp(Number(plain.seconds ?? 0), Number(plain.nanos ?? 0));
   }
-  if (WRAPPERS.has(name)) return plain.value ?? WRAPPER_DEFAULTS[name] ?? 0;
+  if (WRAPPERS.has(name)) {
+    const value = plain.value ?? WRAPPER_DEFAULTS[name] ?? 0;
+    // 64-bit wrappers are decimal strings, as int64 fields are (fieldToJson).
+    return LONG_WRAPPERS.has(name) ? String(value) : value;
+  }
   if (name === '.google.protobuf.Empty') return {};
   if (name === '.google.protobuf.Struct') return structToJson(plain);
   if (name === '.google.protobuf.ListValue') return listToJson(plain);
@@ -381,8 +395,8 @@ function wellKnownToJson(name: string, plain: Plain): unknown {
   return undefined;
 }
 
-function structToJson(plain: Plain): Json {
-  const out: Json = {};
+function structToJson(plain: Plain): JsonObject {
+  const out: JsonObject = {};
   for (const [k, v] of Object.entries((plain.fields ?? {}) as Record<string, Plain>))
     out[k] = valueToJson(v);
   return out;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
+import type { FirestoreRpcs } from '../protocol/messages.js';
 
 /**
  * The Firestore v1 service definitions, loaded at start from the descriptor that
@@ -57,13 +58,33 @@ function addVerifyWrite(root: protobuf.Root): void {
   write.oneofs.operation!.add(verify);
 }
 
+export type RpcName = keyof FirestoreRpcs;
+
+/**
+ * A message type of the descriptor tagged with the TypeScript type of its proto3 JSON form
+ * (protocol/messages.ts, generated from this descriptor), so decoding with it yields that type.
+ */
+export interface MessageType<T> {
+  readonly proto: protobuf.Type;
+  /** Never set: carries T. */
+  readonly message?: T;
+}
+
 /** The request and response types of a method, resolved. */
-export function methodTypes(method: protobuf.Method): {
-  request: protobuf.Type;
-  response: protobuf.Type;
+export function methodTypes<M extends RpcName>(
+  name: M,
+): {
+  request: MessageType<FirestoreRpcs[M]['request']>;
+  response: MessageType<FirestoreRpcs[M]['response']>;
 } {
+  const protos = loadFirestoreProtos();
+  const method = protos.methods.get(name)!;
   return {
-    request: method.resolvedRequestType ?? loadFirestoreProtos().type(method.requestType),
-    response: method.resolvedResponseType ?? loadFirestoreProtos().type(method.responseType),
+    request: { proto: method.resolvedRequestType ?? protos.type(method.requestType) },
+    response: { proto: method.resolvedResponseType ?? protos.type(method.responseType) },
   };
+}
+
+export function isRpcName(name: string): name is RpcName {
+  return loadFirestoreProtos().methods.has(name);
 }

@@ -1,4 +1,5 @@
-import type { Json } from '../service.js';
+import type { AnyUnaryRequest } from './rpc-table.js';
+import type { FirestoreRpcs } from '../protocol/messages.js';
 import { invalidArgument } from './errors.js';
 
 export interface DatabaseRef {
@@ -23,14 +24,16 @@ export function databaseOf(resourceName: string, where = 'name'): DatabaseRef {
  * The database a request addresses, from the field each Firestore RPC names it in
  * (`database`, `parent`, `name` or `document.name`).
  */
-export function databaseOfRequest(request: Json): DatabaseRef {
-  for (const key of ['database', 'parent', 'name'] as const) {
-    const value = request[key];
-    if (typeof value === 'string') return databaseOf(value, key);
-  }
-  const document = request.document as Json | undefined;
-  if (document && typeof document.name === 'string')
-    return databaseOf(document.name, 'document.name');
+export function databaseOfRequest(
+  request: AnyUnaryRequest | FirestoreRpcs['Write' | 'Listen']['request'],
+): DatabaseRef {
+  if ('database' in request && request.database !== undefined)
+    return databaseOf(request.database, 'database');
+  if ('parent' in request && request.parent !== undefined)
+    return databaseOf(request.parent, 'parent');
+  if ('name' in request && request.name !== undefined) return databaseOf(request.name, 'name');
+  if ('document' in request && request.document?.name !== undefined)
+    return databaseOf(request.document.name, 'document.name');
   throw invalidArgument(
     'The request names no database: expected a "database", "parent" or "name" field.',
   );

@@ -4,13 +4,12 @@ import {
   GrpcCode,
   type Caller,
   type FirestoreService,
-  type Json,
+  type JsonObject,
 } from '../service.js';
 import { invalidArgument } from './errors.js';
-import { normalizeJson } from './proto-json.js';
-import { loadFirestoreProtos } from './protos.js';
+import { decodeJsonMessage } from './proto-json.js';
 import { databaseOfRequest } from './resource.js';
-import { UNARY_RPCS } from './rpc-table.js';
+import { unaryRpc } from './rpc-table.js';
 
 /**
  * The REST v1 JSON surface (`/v1/projects/{p}/databases/{d}/documents...`), as firebase-admin with
@@ -145,15 +144,13 @@ async function run(
   service: FirestoreService,
   request: RestRequest,
   rpcName: string,
-  base: Json,
+  base: JsonObject,
 ): Promise<RestResponse> {
-  const protos = loadFirestoreProtos();
-  const method = protos.methods.get(rpcName)!;
-  const type = method.resolvedRequestType ?? protos.type(method.requestType);
-  const merged = mergeQuery(type, base, request.url.searchParams);
-  const message = normalizeJson(type, merged);
+  const rpc = unaryRpc(rpcName)!;
+  const merged = mergeQuery(rpc.types.request.proto, base, request.url.searchParams);
+  const message = decodeJsonMessage(rpc.types.request, merged);
   const ctx = { ...databaseOfRequest(message), caller: request.caller };
-  const result = await UNARY_RPCS[rpcName]!(service, ctx, message);
+  const result = await rpc.call(service, ctx, message);
   return { status: 200, body: result };
 }
 
@@ -162,12 +159,12 @@ function parentOf(documents: string, segments: string[]): string {
   return parent ? `${documents}/${parent}` : documents;
 }
 
-function bodyObject(body: unknown): Json {
+function bodyObject(body: unknown): JsonObject {
   if (body === undefined) return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalidArgument('Invalid JSON payload received: the request body must be a JSON object.');
   }
-  return body as Json;
+  return body as JsonObject;
 }
 
 function decode(segment: string): string {
@@ -186,11 +183,11 @@ function methodNotAllowed(method: string, path: string): FirestoreApiError {
  * Merges query parameters (`mask.fieldPaths=a&currentDocument.exists=true&pageSize=10`) into the
  * request, typed by the request message: repeated fields collect, booleans and numbers parse.
  */
-function mergeQuery(type: protobuf.Type, base: Json, params: URLSearchParams): Json {
+function mergeQuery(type: protobuf.Type, base: JsonObject, params: URLSearchParams): JsonObject {
   const out = structuredClone(base);
   for (const [key, raw] of params) {
     if (key.startsWith('$') || SYSTEM_PARAMS.has(key)) continue;
-    let target: Json = out;
+    let target: JsonObject = out;
     let current: protobuf.Type = type;
     const parts = key.split('.');
     parts.forEach((part, i) => {
@@ -208,7 +205,7 @@ function mergeQuery(type: protobuf.Type, base: Json, params: URLSearchParams): J
         if (!resolved || !('fields' in resolved)) {
           throw invalidArgument(`Invalid query parameter "${key}": "${part}" is not a message.`);
         }
-        const next = (target[field.name] ??= {}) as Json;
+        const next = (target[field.name] ??= {}) as JsonObject;
         target = next;
         current = resolved as protobuf.Type;
         return;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CommitEvent, DocumentChange, Json } from '../service.js';
+import type { Document } from '../protocol/messages.js';
+import type { CommitEvent, DocumentChange, JsonObject } from '../service.js';
 import { invalidArgument } from './errors.js';
 
 /**
@@ -61,12 +62,12 @@ export class TriggerRegistry {
   }
 
   /** `POST /emulator/v1/projects/{p}/eventarcTrigger?eventarcTriggerId=...` (v2 functions). */
-  registerV2(projectId: string, triggerId: string, body: Json): void {
+  registerV2(projectId: string, triggerId: string, body: JsonObject): void {
     const eventType = String(body.eventType ?? '');
     const baseType = eventType.replace(/\.withAuthContext$/, '');
     const kind = V2_KINDS[baseType];
     if (!kind) throw invalidArgument(`Unsupported Firestore event type "${eventType}".`);
-    const document = body.document as Json | undefined;
+    const document = body.document as JsonObject | undefined;
     if (!document || typeof document.value !== 'string') {
       throw invalidArgument(
         'The trigger needs "document": {"value": "<path pattern>", "matchType": ...}.',
@@ -86,8 +87,8 @@ export class TriggerRegistry {
   }
 
   /** `PUT /emulator/v1/projects/{p}/triggers/{name}` (v1 functions). */
-  registerV1(projectId: string, triggerId: string, body: Json): void {
-    const eventTrigger = (body.eventTrigger ?? body) as Json;
+  registerV1(projectId: string, triggerId: string, body: JsonObject): void {
+    const eventTrigger = (body.eventTrigger ?? body) as JsonObject;
     const eventType = String(eventTrigger.eventType ?? '');
     const kind = V1_KINDS[eventType];
     if (!kind) throw invalidArgument(`Unsupported Firestore event type "${eventType}".`);
@@ -308,9 +309,9 @@ export function matchPattern(
   return match(0, 0) ? params : null;
 }
 
-function changedFields(before: Json | null, after: Json | null): string[] {
-  const a = (before?.fields ?? {}) as Json;
-  const b = (after?.fields ?? {}) as Json;
+function changedFields(before: Document | null, after: Document | null): string[] {
+  const a = before?.fields ?? {};
+  const b = after?.fields ?? {};
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).map(quoteFieldPath);
 }
@@ -321,8 +322,8 @@ function quoteFieldPath(key: string): string {
     : `\`${key.replace(/[\\`]/g, (c) => `\\${c}`)}\``;
 }
 
-function eventData(change: DocumentChange, readTime: string): Json {
-  const data: Json = {};
+function eventData(change: DocumentChange, readTime: string): JsonObject {
+  const data: JsonObject = {};
   if (change.after) data.value = { ...change.after, readTime };
   if (change.before) data.oldValue = { ...change.before, readTime };
   if (change.before && change.after)

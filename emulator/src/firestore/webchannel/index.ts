@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerFromAuthorization } from '../server/caller.js';
+import { streamRpc } from '../server/rpc-table.js';
 import {
   FirestoreApiError,
   GrpcCode,
@@ -116,11 +117,8 @@ export function createWebChannelHandler(
     sessions.set(id, session);
     try {
       const ctx = callContext(url, req, parsed.headers);
-      session.attachStream(
-        kind === 'Listen'
-          ? service.openListen(ctx, session.sink)
-          : service.openWrite(ctx, session.sink),
-      );
+      if (kind === 'Listen') session.attachStream(service, ctx, streamRpc('Listen'));
+      else session.attachStream(service, ctx, streamRpc('Write'));
       log(
         `webchannel ${kind} ${id} opened for ${ctx.projectId}/${ctx.databaseId} (${ctx.caller.kind})`,
       );

@@ -9,7 +9,7 @@
  *   `[[arrayId, payload], ...]`, each response body a sequence of `<length>\n<json>` chunks where
  *   length counts UTF-16 code units (the client slices its decoded string).
  */
-import { FirestoreApiError, GrpcCode, type Json } from '../service.js';
+import { FirestoreApiError, GrpcCode, type JsonObject } from '../service.js';
 import { parseJsonWellFormed } from '../server/unicode.js';
 
 /** The protocol version the client sends (VER) and the server confirms in the handshake. */
@@ -69,7 +69,7 @@ export function parseHeaderBlock(block: string): Map<string, string> {
  * The proto3 JSON request carried by a map; maps without `__data__` carry nothing for Firestore
  * (the client sends `type=_badmap` for a map it could not encode) and yield null.
  */
-export function messageOfMap(map: ForwardMap): Json | null {
+export function messageOfMap(map: ForwardMap): JsonObject | null {
   const data = map.fields.get('__data__');
   if (data === undefined) return null;
   let parsed: unknown;
@@ -81,7 +81,7 @@ export function messageOfMap(map: ForwardMap): Json | null {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw invalid(`message ${map.id} is not a JSON object`);
   }
-  return parsed as Json;
+  return parsed as JsonObject;
 }
 
 /** Frames one chunk of a forward or back channel response. */

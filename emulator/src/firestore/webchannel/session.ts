@@ -10,7 +10,15 @@
  * the client).
  */
 import type { ServerResponse } from 'node:http';
-import { FirestoreApiError, type Json, type StreamSession, type StreamSink } from '../service.js';
+import type { ListenResponse, WriteResponse } from '../protocol/messages.js';
+import { decodeJsonMessage } from '../server/proto-json.js';
+import type { StreamRpc } from '../server/rpc-table.js';
+import {
+  FirestoreApiError,
+  type CallContext,
+  type FirestoreService,
+  type StreamSink,
+} from '../service.js';
 import {
   NOOP_PAYLOAD,
   asApiError,
@@ -47,7 +55,8 @@ interface BackChannel {
 }
 
 export class ChannelSession {
-  private stream: StreamSession | null = null;
+  /** The engine's stream, fed each forward map's message decoded with its request type. */
+  private stream: { receive(json: unknown): void; close(): void } | null = null;
   /** Set once the stream ended with an error; later client messages are dropped. */
   private failed = false;
   private closed = false;
@@ -79,16 +88,25 @@ export class ChannelSession {
   }
 
   /** The sink handed to the engine when the stream is opened. */
-  readonly sink: StreamSink = {
-    push: (response: Json) => {
+  readonly sink: StreamSink<ListenResponse | WriteResponse> = {
+    push: (response) => {
       if (this.failed || this.closed) return;
       this.enqueue([response]);
     },
     fail: (error: FirestoreApiError) => this.fail(error),
   };
 
-  attachStream(stream: StreamSession): void {
-    this.stream = stream;
+  /** Opens the engine's stream for this session (throws what opening it throws). */
+  attachStream<M extends 'Listen' | 'Write'>(
+    service: FirestoreService,
+    ctx: CallContext,
+    rpc: StreamRpc<M>,
+  ): void {
+    const stream = rpc.open(service, ctx, this.sink);
+    this.stream = {
+      receive: (json) => stream.receive(decodeJsonMessage(rpc.types.request, json)),
+      close: () => stream.close(),
+    };
   }
 
   /** Ends the stream with an error the SDK maps to a FirestoreError code. */
@@ -119,7 +137,7 @@ export class ChannelSession {
 
   private deliver(map: ForwardMap): void {
     if (this.failed || this.closed) return;
-    let message: Json | null;
+    let message: object | null;
     try {
       message = messageOfMap(map);
       if (message !== null) this.stream?.receive(message);
