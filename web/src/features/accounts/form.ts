@@ -1,7 +1,9 @@
 import {
   CAMPUSES,
   IMT_NEEDS_CAMPUS,
+  CREATED_ROLE_MESSAGE,
   ROLES,
+  STAFF_ROLES,
   createAccountSchema,
   fieldProblems,
   imtHasCampus,
@@ -53,6 +55,9 @@ export function validateAccount(input: AccountInput): FieldErrors<keyof AccountI
     address: problems.address,
     birthday: problems.birthday,
     ...validateRoleCampus(input),
+    ...(isOneOf(ROLES, input.role) && !isOneOf(STAFF_ROLES, input.role)
+      ? { role: CREATED_ROLE_MESSAGE }
+      : {}),
   };
 }
 
