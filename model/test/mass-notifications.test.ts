@@ -133,10 +133,7 @@ describe('mass notifications', () => {
   });
 
   it('validates template settings with bounds, and falls back to defaults part by part', () => {
-    assert.equal(
-      massNotificationSettingsProblem({ templates: DEFAULT_TEMPLATES }),
-      null,
-    );
+    assert.equal(massNotificationSettingsProblem({ templates: DEFAULT_TEMPLATES }), null);
     assert.match(
       String(
         massNotificationSettingsProblem({
@@ -199,7 +196,10 @@ describe('mass notifications', () => {
       audience: 'allCampuses',
       urgency: 'any',
     });
-    assert.deepEqual(alertApprovalOf({ approval: { audience: 'everyone' } }), DEFAULT_ALERT_APPROVAL);
+    assert.deepEqual(
+      alertApprovalOf({ approval: { audience: 'everyone' } }),
+      DEFAULT_ALERT_APPROVAL,
+    );
     assert.deepEqual(alertApprovalOf(undefined), DEFAULT_ALERT_APPROVAL);
     assert.equal(
       alertApprovalSchema.safeParse({ audience: 'wholeCampus', urgency: 'any', kind: 'emergency' })

@@ -208,7 +208,9 @@ describe('attacks: accounts, invitations and the derived password', () => {
       );
       assert.match(asStaff, /filed anonymous reports/);
       assert.equal((await signIn('victim again', victim.email)).uid, victim.uid);
-      assert.ok((await admin.db.doc(`users/${victim.uid}/anonymous_reports/${incidentId}`).get()).exists);
+      assert.ok(
+        (await admin.db.doc(`users/${victim.uid}/anonymous_reports/${incidentId}`).get()).exists,
+      );
     });
 
     it('an Admin does not create a reporter account, so holds no invitation for one', async () => {
@@ -241,7 +243,8 @@ describe('attacks: accounts, invitations and the derived password', () => {
       const { uid, secret } = parseInvitationCode(created.invitation.code)!;
       await c.admin.call('setStaffAccess', { uid, role: 'User', campus: null, isArchived: false });
       const message = await refused(
-        () => c.newbie.call('redeemInvitation', { uid, secret, password: 'the Admin’s own choice' }),
+        () =>
+          c.newbie.call('redeemInvitation', { uid, secret, password: 'the Admin’s own choice' }),
         [`users/${uid}`, `account_credentials/${uid}`],
         ['failed-precondition'],
       );

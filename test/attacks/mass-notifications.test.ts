@@ -221,7 +221,10 @@ describe('attacks: mass notifications', () => {
     await updateDoc(mine, { isRead: true });
     // The server's record of this reader has seen all six openings; the receipt counts one.
     await waitFor(
-      async () => (await admin.db.doc(`mass_notifications/${sent.id}/readers/${reader.uid}`).get()).get('opened'),
+      async () =>
+        (await admin.db.doc(`mass_notifications/${sent.id}/readers/${reader.uid}`).get()).get(
+          'opened',
+        ),
       (opened) => opened === 6,
     );
     const shards = async () =>
@@ -230,6 +233,9 @@ describe('attacks: mass notifications', () => {
         0,
       );
     assert.equal(await shards(), 1);
-    await refused(() => getDocs(collection(reader.db, 'mass_notifications', sent.id, 'readers')), []);
+    await refused(
+      () => getDocs(collection(reader.db, 'mass_notifications', sent.id, 'readers')),
+      [],
+    );
   });
 });

@@ -298,8 +298,15 @@ describe('invitations are for staff accounts only (issue 28 item 2)', () => {
     const admin = await account({ role: 'Admin' });
     const input = request();
     const res = await admin.call<CreateAccountResponse>('createAccount', input);
-    await admin.call('setStaffAccess', { uid: res.uid, role: 'User', campus: null, isArchived: false });
-    const err = await callError(admin.call('redeemInvitation', { ...secretOf(res), password: PASSWORD }));
+    await admin.call('setStaffAccess', {
+      uid: res.uid,
+      role: 'User',
+      campus: null,
+      isArchived: false,
+    });
+    const err = await callError(
+      admin.call('redeemInvitation', { ...secretOf(res), password: PASSWORD }),
+    );
     assert.equal(err.code, 'functions/failed-precondition');
     assert.match(err.message, /staff accounts only/);
     assert.equal(await docData(`${COLLECTIONS.invitations}/${res.uid}`), undefined);

@@ -530,7 +530,10 @@ describe('mass notifications (issue 21)', function () {
     });
     assert.deepEqual(saved, { setting: 'alertApproval' });
     const history = await approvalRef().collection('history').get();
-    assert.ok(history.docs.some((d) => d.get('by.uid') === admin.uid), 'kept in the history');
+    assert.ok(
+      history.docs.some((d) => d.get('by.uid') === admin.uid),
+      'kept in the history',
+    );
     const bad = await callError(
       admin.call('saveSetting', {
         setting: 'alertApproval',
@@ -639,7 +642,10 @@ describe('mass notifications (issue 21)', function () {
     const imt = await person({ role: 'IMT', campus: 'North Campus' });
     const filer = await reporter();
     const mainReport = await reportFiledBy(filer, { nearestCampus: 'Main Campus' });
-    const archived = await reportFiledBy(filer, { nearestCampus: 'North Campus', isArchived: true });
+    const archived = await reportFiledBy(filer, {
+      nearestCampus: 'North Campus',
+      isArchived: true,
+    });
     const own = await reportFiledBy(filer, { nearestCampus: 'North Campus' });
     const linking = (id: string) => ({
       kind: 'timelyWarning',
@@ -668,7 +674,10 @@ describe('mass notifications (issue 21)', function () {
       ...linking(mainReport.id),
       audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: true },
     });
-    assert.deepEqual((await docData(alertRef(linked.id).path))!.incidentIds, [own.id, mainReport.id]);
+    assert.deepEqual((await docData(alertRef(linked.id).path))!.incidentIds, [
+      own.id,
+      mainReport.id,
+    ]);
   });
 
   it('a scheduled alert goes at its time, by the every-minute job, once', async function () {

@@ -9,7 +9,6 @@ import {
   imtHasCampus,
   isOneOf,
   type CreateAccountRequest,
-  type Role,
   type UserProfile,
 } from '@campus-safety/model';
 import type { FieldErrors } from '../../lib/validation';
@@ -66,7 +65,7 @@ export function toCreateRequest(input: AccountInput): CreateAccountRequest {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     email: input.email.trim().toLowerCase(),
-    role: input.role as Role,
+    role: input.role as CreateAccountRequest['role'],
     campus: (input.campus || null) as CreateAccountRequest['campus'],
     ...(input.contactNumber.trim() ? { contactNumber: input.contactNumber.trim() } : {}),
     ...(input.address.trim() ? { address: input.address.trim() } : {}),
