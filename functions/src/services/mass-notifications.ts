@@ -627,28 +627,27 @@ async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 
  * A person opened an alert's in-app notification: its read counter counts each person once
  * (toggling "read" off and on again counts nothing more: the person's server-only marker
  * `readers/{uid}` only counts how often they `opened` it). Marker and increment are written in
- * one transaction; the
- * count goes on a shard (so 50,000 people reading at once never write one document more than
- * once a second).
+ * one transaction, the count on a shard (so 50,000 people reading at once never write one
+ * document more than once a second). True when this read counted a new reader.
  */
 export async function countMassNotificationRead(
   db: Firestore,
   event: { uid: string; before: DocumentData; after: DocumentData },
-): Promise<'counted' | 'counted before' | 'none'> {
+): Promise<boolean> {
   const { before, after } = event;
-  if (after.type !== MASS_NOTIFICATION_TYPE || typeof after.alertId !== 'string') return 'none';
-  if (before.isRead === true || after.isRead !== true) return 'none';
+  if (after.type !== MASS_NOTIFICATION_TYPE || typeof after.alertId !== 'string') return false;
+  if (before.isRead === true || after.isRead !== true) return false;
   const alert = alerts(db).doc(after.alertId);
   const reader = alert.collection(MASS_NOTIFICATION_READERS).doc(event.uid);
   const shard = alert.collection(MASS_NOTIFICATION_READ_SHARDS).doc(readShardOf(event.uid));
   return db.runTransaction(async (tx) => {
     if ((await tx.get(reader)).exists) {
       tx.update(reader, { opened: FieldValue.increment(1) });
-      return 'counted before' as const;
+      return false;
     }
     tx.create(reader, { at: FieldValue.serverTimestamp(), opened: 1 });
     tx.set(shard, { count: FieldValue.increment(1) }, { merge: true });
-    return 'counted' as const;
+    return true;
   });
 }
 
