@@ -1,9 +1,58 @@
 import { setGlobalOptions } from 'firebase-functions/v2';
-import { defineString } from 'firebase-functions/params';
-import { FUNCTIONS_REGION, PROGRAMME_TIME_ZONE, programmeTimeZone } from '@campus-safety/model';
+import { defineBoolean, defineString } from 'firebase-functions/params';
+import {
+  FUNCTIONS_REGION,
+  PROGRAMME_TIME_ZONE,
+  programmeTimeZone,
+  type CallableName,
+} from '@campus-safety/model';
+
+/**
+ * How many instances each kind of function may scale to (docs/functions.md#instances), from the
+ * burst bench: a campus-wide emergency's 2,000 reports in 10 minutes are about 7 invocations a
+ * second of tens of milliseconds, which one or two instances carry at v2's concurrency of 80.
+ */
+export const MAX_INSTANCES = {
+  /**
+   * Everything not named below: the console's callables (a campus's staff, a call now and then),
+   * the user, message, accomplishment and media triggers, the scheduled jobs. Five instances of
+   * 80 concurrent requests is far above that load and bounds what a runaway client or loop costs.
+   */
+  default: 5,
+  /**
+   * The report pipeline (handleIncidentReportWrite) and filing an anonymous report: the burst's
+   * own path, with room for a burst several times the bench's. More would only add instances
+   * contending on the 16 stats shards per campus.
+   */
+  reportBurst: 10,
+  /**
+   * An alert's fan-out pages: ~2 s each (100 mails, pushes and in-app writes), 500 for 50,000
+   * people. With PAGE_CONCURRENCY, 10 instances run 20 pages at once: 50,000 people in about a
+   * minute, while the mail relay sees at most 20 × 20 connections.
+   */
+  alertPages: 10,
+} as const;
+
+/** Fan-out pages one instance runs at once (each opens up to 20 mail connections). */
+export const PAGE_CONCURRENCY = 2;
+
+/** The callables that take more than the default, by name (platform/callable.ts reads it). */
+export const CALLABLE_MAX_INSTANCES: Partial<Record<CallableName, number>> = {
+  fileAnonymousReport: MAX_INSTANCES.reportBurst,
+};
 
 // Imported first by index.ts: functions read the global options when they are defined.
-setGlobalOptions({ region: FUNCTIONS_REGION, maxInstances: 10 });
+setGlobalOptions({ region: FUNCTIONS_REGION, maxInstances: MAX_INSTANCES.default });
+
+/**
+ * Whether callables refuse a request without a valid App Check token (README, deploy steps).
+ * Off by default: the local stack has no App Check, and a deployment turns it on once its
+ * App Check metrics show the console's and the app's requests carry tokens.
+ */
+export const enforceAppCheck = defineBoolean('ENFORCE_APP_CHECK', {
+  default: false,
+  description: 'Refuse callable requests without a valid App Check token (true/false).',
+});
 
 /** What a deployment sets (functions/.env or the deploy prompt); the model holds the default. */
 const programmeTimeZoneParam = defineString('PROGRAMME_TIME_ZONE', {

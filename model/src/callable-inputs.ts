@@ -11,7 +11,7 @@ import {
   requiredText,
   typeError,
 } from './fields';
-import { ROLES } from './roles';
+import { STAFF_ROLES } from './roles';
 import { scheduledDateProblem } from './schedule';
 import { cleanTagName, tagNameProblem } from './tags';
 
@@ -30,12 +30,18 @@ export function imtHasCampus(account: { role: string; campus: string | null }): 
   return account.role !== 'IMT' || account.campus !== null;
 }
 
+/**
+ * Admins create staff accounts only: a created account's first password is an invitation the
+ * Admin holds, and invitations are for staff (docs/decisions.md#invitations-staff-only).
+ */
+export const CREATED_ROLE_MESSAGE = `Role must be one of ${STAFF_ROLES.join(', ')}: reporters create their own accounts in the app.`;
+
 export const createAccountSchema = z
   .strictObject({
     firstName: requiredText('First name', LIMITS.name),
     lastName: requiredText('Last name', LIMITS.name),
     email: email(),
-    role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }),
+    role: z.enum(STAFF_ROLES, { error: CREATED_ROLE_MESSAGE }),
     campus: z.enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}.` }).nullable(),
     contactNumber: optionalText('Contact number', LIMITS.contactNumber).refine(
       (v) => v === undefined || PHONE.test(v),

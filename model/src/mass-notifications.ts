@@ -19,6 +19,11 @@ export const MASS_NOTIFICATION_TYPE = PUSH_TYPES.massNotification;
 export const MASS_NOTIFICATION_BATCHES = 'batches';
 export const MASS_NOTIFICATION_READ_SHARDS = 'read_shards';
 /**
+ * Sub-collection of `mass_notifications/{id}`: `readers/{uid}`, one per person counted as having
+ * read the alert (server-only), so a person counts once however often they toggle "read".
+ */
+export const MASS_NOTIFICATION_READERS = 'readers';
+/**
  * Sub-collection of a page, `batches/{n}/push_calls/{c}`: its queued push calls (people and
  * tokens; server-only), drained by whichever run of the page comes first or later.
  */
@@ -264,14 +269,13 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, AlertTemplate>> = {
 };
 
 /**
- * `settings/mass_notifications`: the templates and whether a campus-wide Emergency Notification
- * needs a second Admin's approval. Admins write it (the rules validate it); a missing doc means
- * the defaults.
+ * `settings/mass_notifications`: the alert templates. Admins write it (the rules validate it); a
+ * missing doc means the defaults. Which alerts wait for a second Admin is the `alertApproval`
+ * setting (settings.ts), saved with its history through saveSetting.
  */
 export const MASS_NOTIFICATION_SETTINGS = { id: 'mass_notifications' } as const;
 export interface MassNotificationSettings {
   templates: Record<TemplateKey, AlertTemplate>;
-  twoPersonApproval: boolean;
 }
 
 function templateProblem(key: TemplateKey, value: unknown): string | null {
@@ -293,8 +297,7 @@ function templateProblem(key: TemplateKey, value: unknown): string | null {
 /** Why settings cannot be saved, or null (the rules hold the same bounds). */
 export function massNotificationSettingsProblem(value: unknown): string | null {
   const data = value as Partial<MassNotificationSettings> | null | undefined;
-  if (typeof data?.twoPersonApproval !== 'boolean') return 'Say whether approval is required.';
-  const templates = data.templates as Record<string, unknown> | undefined;
+  const templates = data?.templates as Record<string, unknown> | undefined;
   if (!templates || typeof templates !== 'object') return 'The templates are missing.';
   const keys = Object.keys(templates);
   if (keys.length !== TEMPLATE_KEYS.length || keys.some((k) => !TEMPLATE_KEYS.includes(k as never)))
@@ -314,18 +317,73 @@ export function readMassNotificationSettings(data: unknown): MassNotificationSet
     const t = (value.templates as Record<string, unknown> | undefined)?.[key];
     if (templateProblem(key, t) === null) templates[key] = t as AlertTemplate;
   }
-  return { templates, twoPersonApproval: value.twoPersonApproval === true };
+  return { templates };
+}
+
+// ---------- two-person approval (docs/decisions.md#two-person-approval) ----------
+
+/**
+ * Which audiences wait for a second Admin: none (approval off), an alert to all campuses at
+ * once, or an alert to everyone (not staff only) of any whole campus. The kind (Emergency
+ * Notification, Timely Warning, safety message) never decides: it is the author's own label.
+ */
+export const APPROVAL_AUDIENCES = ['none', 'allCampuses', 'wholeCampus'] as const;
+export type ApprovalAudience = (typeof APPROVAL_AUDIENCES)[number];
+export const APPROVAL_AUDIENCE_LABELS: Readonly<Record<ApprovalAudience, string>> = {
+  none: 'No alert (approval off)',
+  allCampuses: 'Alerts to all campuses at once',
+  wholeCampus: 'Alerts to everyone on any whole campus (not staff only)',
+};
+
+/**
+ * Of those audiences, which urgency waits: the alerts that interrupt people at once (push or
+ * SMS, which ring phones), or every alert (also in-app and email only).
+ */
+export const APPROVAL_URGENCIES = ['interrupting', 'any'] as const;
+export type ApprovalUrgency = (typeof APPROVAL_URGENCIES)[number];
+export const APPROVAL_URGENCY_LABELS: Readonly<Record<ApprovalUrgency, string>> = {
+  interrupting: 'Only those sent by push or SMS (they ring phones at once)',
+  any: 'Every one, whatever its channels',
+};
+export const INTERRUPTING_CHANNELS: readonly MassNotificationChannel[] = ['push', 'sms'];
+
+/** The `alertApproval` setting's value (settings.ts): which alerts need a second Admin. */
+export const alertApprovalSchema = z
+  .object({
+    audience: z.enum(APPROVAL_AUDIENCES, {
+      error: `Approval audience must be one of ${APPROVAL_AUDIENCES.join(', ')}.`,
+    }),
+    urgency: z.enum(APPROVAL_URGENCIES, {
+      error: `Approval urgency must be one of ${APPROVAL_URGENCIES.join(', ')}.`,
+    }),
+  })
+  .strict();
+export type AlertApproval = z.infer<typeof alertApprovalSchema>;
+
+/** Approval off, as deployments start. */
+export const DEFAULT_ALERT_APPROVAL: AlertApproval = { audience: 'none', urgency: 'interrupting' };
+
+/** The approval a stored setting names, or the default when missing or invalid. */
+export function alertApprovalOf(stored: unknown): AlertApproval {
+  const parsed = alertApprovalSchema.safeParse(
+    stored && typeof stored === 'object' ? (stored as { approval?: unknown }).approval : null,
+  );
+  return parsed.success ? parsed.data : DEFAULT_ALERT_APPROVAL;
 }
 
 /**
- * Whether an alert waits for a second Admin: an Emergency Notification to everyone on its
- * campuses (not a staff-only segment), when the setting is on.
+ * Whether an alert waits for a second Admin: by whom it reaches and how it interrupts them, never
+ * by its kind, so "LOCKDOWN" sent as a safety message waits like an Emergency Notification.
  */
 export function needsSecondApproval(
-  settings: Pick<MassNotificationSettings, 'twoPersonApproval'>,
-  alert: { kind: MassNotificationKind; audience: Audience },
+  approval: AlertApproval,
+  alert: { audience: Audience; channels: readonly MassNotificationChannel[] },
 ): boolean {
-  return settings.twoPersonApproval && alert.kind === 'emergency' && !alert.audience.staffOnly;
+  if (approval.audience === 'none' || alert.audience.staffOnly) return false;
+  if (approval.audience === 'allCampuses' && !alert.audience.allCampuses) return false;
+  return (
+    approval.urgency === 'any' || alert.channels.some((c) => INTERRUPTING_CHANNELS.includes(c))
+  );
 }
 
 /**

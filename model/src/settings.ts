@@ -1,6 +1,6 @@
 /**
  * Deployment settings Admins edit in the console (issue 20 item 6): response targets, incident
- * types and campus areas. Each is one document `settings/{id}` written only by the `saveSetting`
+ * types, campus areas and which alerts need a second Admin (issue 28 item 6). Each is one document `settings/{id}` written only by the `saveSetting`
  * callable (the rules cannot validate these lists), with a `history` sub-collection of every
  * change. deployment.json and the catalog are the defaults: the seed writes them, and a reader
  * falls back to them while a document is missing or unreadable.
@@ -12,12 +12,18 @@ import { COLLECTIONS } from './collections';
 import type { TimestampLike } from './entities';
 import { RESPONSE_TARGETS, responseTargetsSchema, type ResponseTargets } from './response-targets';
 import { hiddenCharacterProblem } from './text';
+import {
+  DEFAULT_ALERT_APPROVAL,
+  alertApprovalSchema,
+  type AlertApproval,
+} from './mass-notifications';
 
 /** The document id of each editable setting under `settings/`. */
 export const SETTING_IDS = {
   responseTargets: 'response_targets',
   incidentTypes: 'incident_types',
   campusAreas: 'campus_areas',
+  alertApproval: 'alert_approval',
 } as const;
 export type SettingName = keyof typeof SETTING_IDS;
 export const SETTING_NAMES = Object.keys(SETTING_IDS) as SettingName[];
@@ -26,6 +32,7 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   responseTargets: 'Response targets',
   incidentTypes: 'Incident types',
   campusAreas: 'Campus areas',
+  alertApproval: 'Alert approval',
 };
 
 export const settingPath = (name: SettingName) => [COLLECTIONS.settings, SETTING_IDS[name]];
@@ -189,6 +196,8 @@ export interface SettingValues {
   responseTargets: { targets: ResponseTargets };
   incidentTypes: { types: IncidentTypeSetting[] };
   campusAreas: { areas: StoredCampusAreas };
+  /** Which alerts wait for a second Admin (mass-notifications.ts, needsSecondApproval). */
+  alertApproval: { approval: AlertApproval };
 }
 
 /** `settings/{id}` of an editable setting: its value, and who saved it last. */
@@ -201,6 +210,7 @@ export const DEFAULT_SETTING_VALUES: SettingValues = {
   responseTargets: { targets: RESPONSE_TARGETS },
   incidentTypes: { types: [...DEFAULT_INCIDENT_TYPES] },
   campusAreas: { areas: DEFAULT_STORED_CAMPUS_AREAS },
+  alertApproval: { approval: DEFAULT_ALERT_APPROVAL },
 };
 
 /** `saveSetting`: one setting, whole (Admins only; the history keeps the previous value). */
@@ -225,8 +235,14 @@ export const saveSettingSchema = z.discriminatedUnion(
         value: z.object({ areas: campusAreasSchema }).strict(),
       })
       .strict(),
+    z
+      .object({
+        setting: z.literal('alertApproval'),
+        value: z.object({ approval: alertApprovalSchema }).strict(),
+      })
+      .strict(),
   ],
-  { error: 'Setting must be response targets, incident types or campus areas.' },
+  { error: 'Setting must be response targets, incident types, campus areas or alert approval.' },
 );
 
 export type SaveSettingInput = z.infer<typeof saveSettingSchema>;

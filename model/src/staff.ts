@@ -30,3 +30,20 @@ export function staffDirectoryEntry(
     campus: typeof profile.campus === 'string' ? profile.campus : null,
   };
 }
+
+/**
+ * Whether staff may read this incident report, as the rules' `incident_reports` read says: an
+ * Admin every report, an IMT member the live reports of their own campus, nobody else.
+ */
+export function staffReadsIncident(
+  caller: { role: string; campus: string | null },
+  incident: { nearestCampus?: unknown; isArchived?: unknown },
+): boolean {
+  if (caller.role === 'Admin') return true;
+  return (
+    caller.role === 'IMT' &&
+    caller.campus !== null &&
+    incident.nearestCampus === caller.campus &&
+    incident.isArchived === false
+  );
+}

@@ -11,6 +11,9 @@ import {
   channelTexts,
   massNotificationSettingsProblem,
   needsSecondApproval,
+  DEFAULT_ALERT_APPROVAL,
+  alertApprovalOf,
+  alertApprovalSchema,
   reaches,
   readMassNotificationSettings,
   reportToWarningMinutes,
@@ -130,15 +133,11 @@ describe('mass notifications', () => {
   });
 
   it('validates template settings with bounds, and falls back to defaults part by part', () => {
-    assert.equal(
-      massNotificationSettingsProblem({ templates: DEFAULT_TEMPLATES, twoPersonApproval: true }),
-      null,
-    );
+    assert.equal(massNotificationSettingsProblem({ templates: DEFAULT_TEMPLATES }), null);
     assert.match(
       String(
         massNotificationSettingsProblem({
           templates: { ...DEFAULT_TEMPLATES, lockdown: { title: '', body: 'b' } },
-          twoPersonApproval: false,
         }),
       ),
       /Lockdown: the title is required/,
@@ -147,7 +146,6 @@ describe('mass notifications', () => {
       String(
         massNotificationSettingsProblem({
           templates: { ...DEFAULT_TEMPLATES, extra: { title: 't', body: 'b' } },
-          twoPersonApproval: false,
         }),
       ),
       /exactly/,
@@ -156,7 +154,6 @@ describe('mass notifications', () => {
       String(
         massNotificationSettingsProblem({
           templates: { ...DEFAULT_TEMPLATES, allClear: { title: 't', body: 'b'.repeat(1001) } },
-          twoPersonApproval: false,
         }),
       ),
       /at most 1000/,
@@ -166,19 +163,47 @@ describe('mass notifications', () => {
     });
     assert.equal(read.templates.lockdown.title, 'Mine');
     assert.deepEqual(read.templates.allClear, DEFAULT_TEMPLATES.allClear);
-    assert.equal(read.twoPersonApproval, false);
   });
 
-  it('asks a second Admin for Emergency Notifications to everyone, when the setting is on', () => {
-    const on = { twoPersonApproval: true };
-    assert.equal(needsSecondApproval(on, { kind: 'emergency', audience: main }), true);
+  it('asks a second Admin by audience and urgency, never by the kind the author picks', () => {
+    const ringing = ['push'] as const;
+    const quiet = ['inApp', 'email'] as const;
+    const all = { ...main, allCampuses: true, campuses: [] };
+    const wholeCampus = { audience: 'wholeCampus', urgency: 'interrupting' } as const;
+    assert.equal(needsSecondApproval(wholeCampus, { audience: main, channels: ringing }), true);
+    assert.equal(needsSecondApproval(wholeCampus, { audience: main, channels: ['sms'] }), true);
+    assert.equal(needsSecondApproval(wholeCampus, { audience: main, channels: quiet }), false);
     assert.equal(
-      needsSecondApproval(on, { kind: 'emergency', audience: { ...main, staffOnly: true } }),
+      needsSecondApproval(wholeCampus, {
+        audience: { ...main, staffOnly: true },
+        channels: ringing,
+      }),
       false,
     );
-    assert.equal(needsSecondApproval(on, { kind: 'timelyWarning', audience: main }), false);
+    const everyChannel = { audience: 'wholeCampus', urgency: 'any' } as const;
+    assert.equal(needsSecondApproval(everyChannel, { audience: main, channels: quiet }), true);
+    const allCampuses = { audience: 'allCampuses', urgency: 'any' } as const;
+    assert.equal(needsSecondApproval(allCampuses, { audience: main, channels: ringing }), false);
+    assert.equal(needsSecondApproval(allCampuses, { audience: all, channels: quiet }), true);
     assert.equal(
-      needsSecondApproval({ twoPersonApproval: false }, { kind: 'emergency', audience: main }),
+      needsSecondApproval(DEFAULT_ALERT_APPROVAL, { audience: all, channels: ringing }),
+      false,
+    );
+  });
+
+  it('reads the approval setting, an invalid one as the default (off)', () => {
+    assert.deepEqual(alertApprovalOf({ approval: { audience: 'allCampuses', urgency: 'any' } }), {
+      audience: 'allCampuses',
+      urgency: 'any',
+    });
+    assert.deepEqual(
+      alertApprovalOf({ approval: { audience: 'everyone' } }),
+      DEFAULT_ALERT_APPROVAL,
+    );
+    assert.deepEqual(alertApprovalOf(undefined), DEFAULT_ALERT_APPROVAL);
+    assert.equal(
+      alertApprovalSchema.safeParse({ audience: 'wholeCampus', urgency: 'any', kind: 'emergency' })
+        .success,
       false,
     );
   });

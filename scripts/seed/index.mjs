@@ -186,10 +186,10 @@ export async function seedDemoData({ now = new Date() } = {}) {
       `${COLLECTIONS.settings}/${QUICK_QUESTIONS_SETTINGS.id}`,
       { questions: [...DEFAULT_QUICK_QUESTIONS] },
     ]);
-    // The alert templates and the approval setting (docs/mass-notifications.md#templates).
+    // The alert templates (docs/mass-notifications.md#templates); alert approval is a setting below.
     writes.push([
       `${COLLECTIONS.settings}/${MASS_NOTIFICATION_SETTINGS.id}`,
-      { templates: DEFAULT_TEMPLATES, twoPersonApproval: false },
+      { templates: DEFAULT_TEMPLATES },
     ]);
     // Response targets, incident types and campus areas as deployment.json and the catalog give
     // them (docs/settings.md); Admins change them on /settings.

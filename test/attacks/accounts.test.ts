@@ -22,7 +22,7 @@ import {
   type CreateAccountResponse,
 } from '@campus-safety/model';
 import { theCast, type Cast } from './cast';
-import { admin, refused, signIn, unique } from './support';
+import { account, admin, refused, signIn, unique } from './support';
 
 const BIDI = '\u202E';
 const NUL = '\u0000';
@@ -169,6 +169,89 @@ describe('attacks: accounts, invitations and the derived password', () => {
       [`users/${c.colleague.uid}`, `invitations/${c.colleague.uid}`],
       ['not-found'],
     );
+  });
+
+  describe("an Admin taking over a reporter's account (issue 28 item 2)", () => {
+    const wrongPassword = /auth\/(invalid-credential|wrong-password)/;
+
+    it('no invitation for a reporter who filed anonymously, nor once made staff: they keep their password', async () => {
+      const victim = await account('anonymous reporter', { role: 'User' });
+      const { incidentId } = await victim.call<{ incidentId: string }>('fileAnonymousReport', {
+        geoLoc: { latitude: 14.6, longitude: 121.0 },
+        nearestCampus: 'Main Campus',
+        incidentType: 'Harassment',
+        description: 'My supervisor threatens staff who complain.',
+      });
+      const watched = [
+        `users/${victim.uid}`,
+        `invitations/${victim.uid}`,
+        `account_credentials/${victim.uid}`,
+        `users/${victim.uid}/anonymous_reports`,
+      ];
+      const asReporter = await refused(
+        () => c.admin.call('issueInvitation', { uid: victim.uid }),
+        watched,
+        ['failed-precondition'],
+      );
+      assert.match(asReporter, /staff accounts only/);
+      // Made staff first (audited, and allowed: the address is verified), still not hers to reset.
+      await c.admin.call('setStaffAccess', {
+        uid: victim.uid,
+        role: 'IMT',
+        campus: 'Main Campus',
+        isArchived: false,
+      });
+      const asStaff = await refused(
+        () => c.admin.call('issueInvitation', { uid: victim.uid }),
+        watched,
+        ['failed-precondition'],
+      );
+      assert.match(asStaff, /filed anonymous reports/);
+      assert.equal((await signIn('victim again', victim.email)).uid, victim.uid);
+      assert.ok(
+        (await admin.db.doc(`users/${victim.uid}/anonymous_reports/${incidentId}`).get()).exists,
+      );
+    });
+
+    it('an Admin does not create a reporter account, so holds no invitation for one', async () => {
+      const email = `${unique('made-reporter')}@campus.test`;
+      const message = await refused(
+        () =>
+          c.admin.call('createAccount', {
+            firstName: 'Rhea',
+            lastName: 'Made',
+            email,
+            role: 'User',
+            campus: null,
+          }),
+        [],
+        ['invalid-argument'],
+      );
+      assert.match(message, /reporters create their own accounts/);
+      await assert.rejects(admin.auth.getUserByEmail(email), /user-not-found|no user record/i);
+    });
+
+    it('an invitation issued to staff dies when the account becomes a reporter', async () => {
+      const email = `${unique('demoted')}@campus.test`;
+      const created = await c.admin.call<CreateAccountResponse>('createAccount', {
+        firstName: 'Dee',
+        lastName: 'Moted',
+        email,
+        role: 'IMT',
+        campus: 'Main Campus',
+      });
+      const { uid, secret } = parseInvitationCode(created.invitation.code)!;
+      await c.admin.call('setStaffAccess', { uid, role: 'User', campus: null, isArchived: false });
+      const message = await refused(
+        () =>
+          c.newbie.call('redeemInvitation', { uid, secret, password: 'the Admin’s own choice' }),
+        [`users/${uid}`, `account_credentials/${uid}`],
+        ['failed-precondition'],
+      );
+      assert.match(message, /staff accounts only/);
+      assert.equal((await admin.db.doc(`invitations/${uid}`).get()).exists, false, 'spent');
+      await assert.rejects(signIn('taker', email, 'the Admin’s own choice'), wrongPassword);
+    });
   });
 
   for (const [field, value] of [

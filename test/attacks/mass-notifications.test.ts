@@ -2,12 +2,27 @@
  * Mass notifications from the outside (issue 21): a reporter or an IMT of another campus can
  * neither read nor send a campus's alert; nobody writes an alert, forges a receipt or approves
  * their own Emergency Notification. Each refusal leaves the alert and its receipts as they were.
+ * Issue 28: one person does not satisfy two-person approval (a second Admin they made, a kind
+ * chosen to skip it), a toggled "read" counts once, and linking an incident leaks nothing.
  */
 import assert from 'node:assert/strict';
-import { DEFAULT_TEMPLATES, type SendMassNotificationResponse } from '@campus-safety/model';
+import {
+  parseInvitationCode,
+  type CreateAccountResponse,
+  type SendMassNotificationResponse,
+} from '@campus-safety/model';
 import { collection, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
-import { admin, account, refused, waitFor, type Attacker } from './support';
+import {
+  admin,
+  account,
+  incident,
+  refused,
+  signIn,
+  unique,
+  waitFor,
+  type Attacker,
+} from './support';
 
 describe('attacks: mass notifications', () => {
   let c: Cast;
@@ -26,14 +41,13 @@ describe('attacks: mass notifications', () => {
     this.timeout(120_000);
     c = await theCast();
     secondAdmin = await account('second Admin', { role: 'Admin', firstName: 'Bea' });
-    await admin.db.doc('settings/mass_notifications').set({
-      templates: DEFAULT_TEMPLATES,
-      twoPersonApproval: true,
-    });
+    await admin.db
+      .doc('settings/alert_approval')
+      .set({ approval: { audience: 'wholeCampus', urgency: 'any' } });
     alertId = (await c.imtMain.call<SendMassNotificationResponse>('sendMassNotification', alert()))
       .id;
   });
-  after(() => admin.db.doc('settings/mass_notifications').delete());
+  after(() => admin.db.doc('settings/alert_approval').delete());
 
   const watched = () => [`mass_notifications/${alertId}`, `mass_notifications/${alertId}/batches`];
 
@@ -110,6 +124,118 @@ describe('attacks: mass notifications', () => {
     await waitFor(
       async () => (await admin.db.doc(`mass_notifications/${own}`).get()).get('state'),
       (s) => s === 'sent',
+    );
+  });
+
+  it('a second Admin the author created for an address they hold cannot approve the author’s alert', async () => {
+    const own = (
+      await c.admin.call<SendMassNotificationResponse>(
+        'sendMassNotification',
+        alert({ title: 'Mine, approved by me' }),
+      )
+    ).id;
+    const email = `${unique('my-alias')}@campus.test`;
+    const created = await c.admin.call<CreateAccountResponse>('createAccount', {
+      firstName: 'Alias',
+      lastName: 'Mine',
+      email,
+      role: 'Admin',
+      campus: null,
+    });
+    await c.newbie.call('redeemInvitation', {
+      ...parseInvitationCode(created.invitation.code)!,
+      password: 'my alias passphrase',
+    });
+    // The address is the author's, so they open its verification link too.
+    await admin.auth.updateUser(created.uid, { emailVerified: true });
+    const alias = await signIn('my alias', email, 'my alias passphrase');
+    const message = await refused(
+      () => alias.call('approveMassNotification', { id: own }),
+      [`mass_notifications/${own}`, `mass_notifications/${own}/batches`],
+    );
+    assert.match(message, /author created, invited or gave a role to your account/);
+  });
+
+  it('an IMT’s “LOCKDOWN: active shooter” as a safety message or Timely Warning waits like an Emergency Notification', async () => {
+    for (const kind of ['general', 'timelyWarning']) {
+      const sent = await c.imtMain.call<SendMassNotificationResponse>(
+        'sendMassNotification',
+        alert({
+          kind,
+          title: 'LOCKDOWN: active shooter',
+          channels: ['push', 'sms', 'inApp'],
+          ...(kind === 'timelyWarning' ? { cleryCrime: 'aggravatedAssault' } : {}),
+        }),
+      );
+      assert.equal(sent.state, 'awaitingApproval', kind);
+      const stored = (await admin.db.doc(`mass_notifications/${sent.id}`).get()).data()!;
+      assert.equal(stored.sentAt, null);
+      assert.equal(
+        (await admin.db.collection(`mass_notifications/${sent.id}/batches`).get()).size,
+        0,
+      );
+    }
+  });
+
+  it('an IMT linking another campus’s report learns no more than from a missing id', async () => {
+    const north = await incident('North Campus', c.reporter);
+    const link = (id: string) =>
+      alert({
+        kind: 'timelyWarning',
+        cleryCrime: 'burglary',
+        audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: true },
+        incidentIds: [id],
+      });
+    const missing = await refused(
+      () => c.imtMain.call('sendMassNotification', link('no-such-report')),
+      ['mass_notifications'],
+      ['not-found'],
+    );
+    const other = await refused(
+      () => c.imtMain.call('sendMassNotification', link(north)),
+      ['mass_notifications'],
+      ['not-found'],
+    );
+    assert.equal(other, missing.replace('no-such-report', north));
+  });
+
+  it('toggling “read” again and again counts one reader', async () => {
+    const reader = await account('alert reader', { role: 'User', campus: 'Main Campus' });
+    await admin.db.doc('settings/alert_approval').delete();
+    const sent = await c.admin.call<SendMassNotificationResponse>(
+      'sendMassNotification',
+      alert({ kind: 'general', title: 'Read me once' }),
+    );
+    await admin.db
+      .doc('settings/alert_approval')
+      .set({ approval: { audience: 'wholeCampus', urgency: 'any' } });
+    const mine = doc(reader.db, 'users', reader.uid, 'notifications', `mass-${sent.id}`);
+    await waitFor(
+      async () => (await getDoc(mine)).exists(),
+      (exists) => exists,
+    );
+    for (let i = 0; i < 5; i++) {
+      await updateDoc(mine, { isRead: true });
+      await updateDoc(mine, { isRead: false });
+    }
+    await updateDoc(mine, { isRead: true });
+    // The server's record of this reader has seen all six openings; the receipt counts one.
+    await waitFor(
+      async () =>
+        (await admin.db.doc(`mass_notifications/${sent.id}/readers/${reader.uid}`).get()).get(
+          'opened',
+        ),
+      (opened) => opened === 6,
+    );
+    const shards = async () =>
+      (await admin.db.collection(`mass_notifications/${sent.id}/read_shards`).get()).docs.reduce(
+        (sum, d) => sum + Number(d.get('count') ?? 0),
+        0,
+      );
+    assert.equal(await shards(), 1);
+    await refused(
+      () => getDocs(collection(reader.db, 'mass_notifications', sent.id, 'readers')),
+      [],
     );
   });
 });

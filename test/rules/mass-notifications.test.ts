@@ -127,19 +127,21 @@ describe('mass notifications', () => {
     write('count a read directly', NOBODY, (db) =>
       setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_READ_SHARDS, 's2'), { count: 50 }),
     ),
-    write('save the alert templates and approval setting', ADMIN, (db) =>
-      setDoc(settings(db), { templates: DEFAULT_TEMPLATES, twoPersonApproval: true }),
+    write('save the alert templates', ADMIN, (db) =>
+      setDoc(settings(db), { templates: DEFAULT_TEMPLATES }),
+    ),
+    // Which alerts wait for a second Admin is saveSetting's alertApproval (with its history).
+    write('turn approval off beside the templates', NOBODY, (db) =>
+      setDoc(settings(db), { templates: DEFAULT_TEMPLATES, twoPersonApproval: false }),
     ),
     write('save a template longer than its bound', NOBODY, (db) =>
       setDoc(settings(db), {
         templates: { ...DEFAULT_TEMPLATES, lockdown: { title: 'x'.repeat(81), body: 'b' } },
-        twoPersonApproval: true,
       }),
     ),
     write('save templates with an extra one', NOBODY, (db) =>
       setDoc(settings(db), {
         templates: { ...DEFAULT_TEMPLATES, party: { title: 't', body: 'b' } },
-        twoPersonApproval: false,
       }),
     ),
   ];

@@ -32,6 +32,41 @@ export function consoleOrigins(env: {
   ];
 }
 
+/** Whether `origin` is one of `origins` (exactly, or matched by a pattern). */
+export function originAllowed(origins: readonly (string | RegExp)[], origin: string): boolean {
+  return origins.some((allowed) =>
+    typeof allowed === 'string' ? allowed === origin : allowed.test(origin),
+  );
+}
+
+/**
+ * CORS done here rather than by the `cors` option: under the emulator firebase-tools turns on
+ * the debug feature `enableCors`, with which firebase-functions admits every origin for any list
+ * it is given, so the local stack would answer any site while production does not. With
+ * `cors: false` both pass every request here. A browser's request from another origin is
+ * refused (403, no Access-Control headers) before any work; clients that send no Origin (curl, a
+ * server) are not browsers and are judged by their token alone. Returns whether it answered.
+ */
+function answeredCors(req: Request, res: Response, origins: readonly (string | RegExp)[]) {
+  const origin = req.get('origin');
+  if (origin === undefined) return false;
+  if (!originAllowed(origins, origin)) {
+    res.status(403).json({
+      error: { status: 'permission-denied', message: 'This site may not call the endpoint.' },
+    });
+    return true;
+  }
+  res.set('Access-Control-Allow-Origin', origin).set('Vary', 'Origin');
+  if (req.method !== 'OPTIONS') return false;
+  res
+    .set('Access-Control-Allow-Methods', 'POST')
+    .set('Access-Control-Allow-Headers', 'authorization, content-type')
+    .set('Access-Control-Max-Age', '3600')
+    .status(204)
+    .end();
+  return true;
+}
+
 /** HttpsError codes as HTTP statuses, as callables use them. */
 const STATUS: Partial<Record<string, number>> = {
   'invalid-argument': 400,
@@ -79,14 +114,17 @@ export async function adminFromBearer(req: Request): Promise<Caller> {
 }
 
 /**
- * A JSON POST endpoint for other clients: CORS for the console, an Admin ID token, a JSON body;
- * errors answer `{ error: { status, message } }` with the matching HTTP status.
+ * A JSON POST endpoint for other clients: CORS for the console's origins only, an Admin ID
+ * token, a JSON body; errors answer `{ error: { status, message } }` with the matching HTTP
+ * status.
  */
 export function adminEndpoint<T>(
   failureMessage: string,
   work: (body: unknown, caller: Caller) => Promise<T>,
 ) {
-  return onRequest({ cors: consoleOrigins(process.env) }, async (req: Request, res: Response) => {
+  const origins = consoleOrigins(process.env);
+  return onRequest({ cors: false }, async (req: Request, res: Response) => {
+    if (answeredCors(req, res, origins)) return;
     if (req.method !== 'POST') {
       res
         .set('Allow', 'POST')

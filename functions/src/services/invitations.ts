@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   INVITATION_TTL_HOURS,
   invitationCode,
+  isStaffRole,
   type CallableInput,
   type Invitation,
   type IssueInvitationResponse,
@@ -24,6 +25,33 @@ interface StoredInvitation {
 const SPENT =
   'This invitation was already used or replaced by a newer one. Ask an Admin for a new invitation.';
 const EXPIRED = 'This invitation has expired. Ask an Admin for a new invitation.';
+export const NOT_STAFF =
+  'Invitations are for staff accounts only. A reporter sets a new password from the app ' +
+  '("Forgot password"), which mails the link to the address the account verified.';
+export const FILED_REPORTS =
+  'This account filed anonymous reports as a reporter, so an Admin cannot set its password: ' +
+  'the person sets a new one from the app ("Forgot password").';
+
+/**
+ * Why an Admin's invitation may not set this account's password, or null (docs/decisions.md#
+ * invitations-staff-only): only a staff account (Admin or IMT) that never filed an anonymous
+ * report. Otherwise an Admin could take over a reporter's account, read which anonymous reports
+ * are theirs without a logged reveal, and lock them out; a reporter resets by mail instead.
+ */
+async function invitationRefusal(
+  db: Firestore,
+  uid: string,
+  profile: { role?: unknown } | undefined,
+): Promise<string | null> {
+  if (!isStaffRole(profile?.role)) return NOT_STAFF;
+  const filed = await db
+    .collection(COLLECTIONS.users)
+    .doc(uid)
+    .collection(COLLECTIONS.anonymousReports)
+    .limit(1)
+    .get();
+  return filed.empty ? null : FILED_REPORTS;
+}
 
 function hashOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -64,6 +92,8 @@ export async function issueInvitation(
   if (profile.get('isArchived') === true) {
     fail('failed-precondition', 'This account is archived. Restore it first.');
   }
+  const refusal = await invitationRefusal(deps.db, uid, profile.data());
+  if (refusal) fail('failed-precondition', refusal);
   try {
     await deps.auth.getUser(uid);
   } catch (error) {
@@ -91,7 +121,9 @@ export async function issueInvitation(
 /**
  * The invitee sets their own password. The invitation is spent in a transaction before the
  * password changes, so two redemptions of one code cannot both succeed; a wrong, spent or
- * replaced code gets the same answer, so a guess learns nothing.
+ * replaced code gets the same answer, so a guess learns nothing. An account that is no longer
+ * staff (made a reporter since, or filed anonymous reports) is refused after the code checked
+ * out, and the invitation is spent with it: it sets no password.
  */
 export async function redeemInvitation(
   deps: AccountDeps,
@@ -114,6 +146,8 @@ export async function redeemInvitation(
   if (outcome === 'expired') fail('deadline-exceeded', EXPIRED);
 
   const profileRef = db.collection(COLLECTIONS.users).doc(input.uid);
+  const refusal = await invitationRefusal(db, input.uid, (await profileRef.get()).data());
+  if (refusal) fail('failed-precondition', refusal);
   await auth.updateUser(input.uid, { password: input.password });
   await auth.revokeRefreshTokens(input.uid);
   await profileRef.update({ isUsingDefaultPassword: false, defaultPasswordExpiresAt: null });

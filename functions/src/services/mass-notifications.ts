@@ -15,8 +15,10 @@ import {
   MASS_NOTIFICATION_RECIPIENTS,
   MASS_NOTIFICATION_LIMITS,
   MASS_NOTIFICATION_READ_SHARDS,
-  MASS_NOTIFICATION_SETTINGS,
+  MASS_NOTIFICATION_READERS,
   MASS_NOTIFICATION_TYPE,
+  SETTING_IDS,
+  alertApprovalOf,
   audienceReach,
   freshLocationSince,
   isLocatedIn,
@@ -26,8 +28,8 @@ import {
   emptyReceipts,
   needsSecondApproval,
   reaches,
-  readMassNotificationSettings,
   senderRefusal,
+  staffReadsIncident,
   type Audience,
   type CallableInput,
   type ChannelTexts,
@@ -45,6 +47,7 @@ import { deliverSms, queueSms, type SmsProvider } from '../platform/sms';
 import { millisOf } from '../platform/timestamps';
 import type { Caller } from '../platform/caller';
 import type { PushSender } from '../push/sender';
+import { accountHandedOverBy } from './account-audit';
 import { deviceTokensOf } from './user-refs';
 import { currentSettings } from './settings';
 
@@ -61,19 +64,30 @@ function alerts(db: Firestore) {
   return db.collection(COLLECTIONS.massNotifications);
 }
 
-async function readSettings(db: Firestore) {
-  const snap = await db.collection(COLLECTIONS.settings).doc(MASS_NOTIFICATION_SETTINGS.id).get();
-  return readMassNotificationSettings(snap.data());
+/** The alert approval in force, read fresh: a setting cache would let alerts skip a new rule. */
+async function readApproval(db: Firestore) {
+  const snap = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS.alertApproval).get();
+  return alertApprovalOf(snap.data());
 }
 
-/** When the earliest of the linked incidents was reported; each must exist. */
-async function firstReportedAt(db: Firestore, incidentIds: string[]): Promise<Timestamp | null> {
+/**
+ * When the earliest of the linked incidents was reported; each must exist and be one the caller
+ * may read (staffReadsIncident). A report they may not read gets the very answer of a missing
+ * one, so linking learns nothing about another campus's reports.
+ */
+async function firstReportedAt(
+  db: Firestore,
+  incidentIds: string[],
+  caller: Caller,
+): Promise<Timestamp | null> {
   if (incidentIds.length === 0) return null;
   const refs = incidentIds.map((id) => db.collection(COLLECTIONS.incidentReports).doc(id));
   const snaps = await db.getAll(...refs);
   let first: number | null = null;
   for (const snap of snaps) {
-    if (!snap.exists) fail('not-found', `Incident ${snap.id} does not exist.`);
+    const incident = snap.data();
+    if (!incident || !staffReadsIncident(caller, incident))
+      fail('not-found', `Incident ${snap.id} does not exist.`);
     const at = millisOf(snap.get('timestamp'));
     if (at !== null && (first === null || at < first)) first = at;
   }
@@ -99,14 +113,14 @@ export async function sendMassNotification(
     if (senderRefusal(caller, earlier.get('audience') as Audience))
       fail('permission-denied', 'You cannot follow up an alert outside your campus.');
   }
-  const [settings, reportedAt] = await Promise.all([
-    readSettings(db),
-    firstReportedAt(db, input.incidentIds),
+  const [approval, reportedAt] = await Promise.all([
+    readApproval(db),
+    firstReportedAt(db, input.incidentIds, caller),
   ]);
   const scheduled = input.scheduledDate instanceof Date ? input.scheduledDate : null;
-  const state: MassNotificationState = needsSecondApproval(settings, {
-    kind: input.kind,
+  const state: MassNotificationState = needsSecondApproval(approval, {
     audience,
+    channels: input.channels,
   })
     ? 'awaitingApproval'
     : scheduled
@@ -134,7 +148,15 @@ export async function sendMassNotification(
   return { id: ref.id, state };
 }
 
-/** A second Admin, not the author, approves an alert waiting for approval. */
+const HANDED_OVER =
+  "A second Admin must approve: this alert's author created, invited or gave a role to your account.";
+
+/**
+ * A second Admin approves an alert waiting for approval (docs/decisions.md#two-person-approval):
+ * not its author, and not an account the author created, invited or made staff, which the author
+ * may hold themselves. The second factor, where the deployment requires it, was checked for every
+ * Admin call (platform/callable.ts).
+ */
 export async function approveMassNotification(
   db: Firestore,
   id: string,
@@ -142,6 +164,9 @@ export async function approveMassNotification(
   now: Date,
 ): Promise<SendMassNotificationResponse> {
   const ref = alerts(db).doc(id);
+  const author = (await ref.get()).get('author') as { uid?: unknown } | undefined;
+  if (typeof author?.uid === 'string' && (await accountHandedOverBy(db, caller.uid, author.uid)))
+    fail('permission-denied', HANDED_OVER);
   const state = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) fail('not-found', 'This alert does not exist.');
@@ -599,28 +624,31 @@ async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 
 }
 
 /**
- * A person opened an alert's in-app notification: its read counter goes up once per event, on a
- * shard (so 50,000 people reading at once never write one document more than once a second).
+ * A person opened an alert's in-app notification: its read counter counts each person once
+ * (toggling "read" off and on again counts nothing more: the person's server-only marker
+ * `readers/{uid}` only counts how often they `opened` it). Marker and increment are written in
+ * one transaction, the count on a shard (so 50,000 people reading at once never write one
+ * document more than once a second). True when this read counted a new reader.
  */
 export async function countMassNotificationRead(
   db: Firestore,
-  event: { eventId: string; uid: string; before: DocumentData; after: DocumentData },
+  event: { uid: string; before: DocumentData; after: DocumentData },
 ): Promise<boolean> {
   const { before, after } = event;
   if (after.type !== MASS_NOTIFICATION_TYPE || typeof after.alertId !== 'string') return false;
   if (before.isRead === true || after.isRead !== true) return false;
-  const shard = alerts(db)
-    .doc(after.alertId)
-    .collection(MASS_NOTIFICATION_READ_SHARDS)
-    .doc(readShardOf(event.uid));
-  const run = await runOnce(
-    db,
-    { trigger: 'count-mass-notification-read', eventId: event.eventId },
-    async (tx) => {
-      tx.set(shard, { count: FieldValue.increment(1) }, { merge: true });
-    },
-  );
-  return !run.duplicate;
+  const alert = alerts(db).doc(after.alertId);
+  const reader = alert.collection(MASS_NOTIFICATION_READERS).doc(event.uid);
+  const shard = alert.collection(MASS_NOTIFICATION_READ_SHARDS).doc(readShardOf(event.uid));
+  return db.runTransaction(async (tx) => {
+    if ((await tx.get(reader)).exists) {
+      tx.update(reader, { opened: FieldValue.increment(1) });
+      return false;
+    }
+    tx.create(reader, { at: FieldValue.serverTimestamp(), opened: 1 });
+    tx.set(shard, { count: FieldValue.increment(1) }, { merge: true });
+    return true;
+  });
 }
 
 /**

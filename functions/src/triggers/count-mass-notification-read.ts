@@ -4,7 +4,7 @@ import { db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
 import { countMassNotificationRead as work } from '../services/mass-notifications';
 
-/** A person opened an alert's in-app notification: the alert's read receipt counts it. */
+/** A person opened an alert's in-app notification: the alert's read receipt counts them once. */
 export const countMassNotificationRead = onDocumentUpdated(
   {
     document: `${COLLECTIONS.users}/{uid}/${COLLECTIONS.notifications}/{notificationId}`,
@@ -14,6 +14,6 @@ export const countMassNotificationRead = onDocumentUpdated(
     const before = event.data?.before.data();
     const after = event.data?.after.data();
     if (!before || !after) return;
-    await work(db(), { eventId: event.id, uid: event.params.uid, before, after });
+    await work(db(), { uid: event.params.uid, before, after });
   }),
 );

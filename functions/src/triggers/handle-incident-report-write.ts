@@ -1,5 +1,6 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
+import { MAX_INSTANCES } from '../options';
 import { announceNewIncident } from './announce-new-incident';
 import { applyIncidentStatusChange } from './apply-incident-status-change';
 import { assignToOnCall } from './assign-to-on-call';
@@ -32,7 +33,11 @@ const STEPS: readonly { step: ReportStep; on: readonly ReportWriteKind[] }[] = [
  * for a retry, which the steps that succeeded pass over (each is idempotent per event id).
  */
 export const handleIncidentReportWrite = onDocumentWritten(
-  { document: `${COLLECTIONS.incidentReports}/{incidentId}`, retry: true },
+  {
+    document: `${COLLECTIONS.incidentReports}/{incidentId}`,
+    retry: true,
+    maxInstances: MAX_INSTANCES.reportBurst,
+  },
   async (event) => {
     const kind = writeKindOf(event);
     if (!kind) return;

@@ -264,6 +264,56 @@ describe('redeemInvitation and issueInvitation', () => {
   });
 });
 
+describe('invitations are for staff accounts only (issue 28 item 2)', () => {
+  after(closeAll);
+
+  it('refuses a reporter and staff who filed anonymous reports, writing nothing', async () => {
+    const admin = await account({ role: 'Admin' });
+    const user = await account({ role: 'User' });
+    const filer = await account({ role: 'IMT' });
+    await db
+      .doc(`${COLLECTIONS.users}/${filer.uid}/${COLLECTIONS.anonymousReports}/${unique('inc')}`)
+      .set({ incidentId: 'x' });
+    for (const [who, message] of [
+      [user, /staff accounts only/],
+      [filer, /filed anonymous reports/],
+    ] as const) {
+      const before = await docData(`${COLLECTIONS.users}/${who.uid}`);
+      const err = await callError(admin.call('issueInvitation', { uid: who.uid }));
+      assert.equal(err.code, 'functions/failed-precondition');
+      assert.match(err.message, message);
+      assert.deepEqual(await docData(`${COLLECTIONS.users}/${who.uid}`), before);
+      assert.equal(await docData(`${COLLECTIONS.invitations}/${who.uid}`), undefined);
+      assert.deepEqual(await auditOf(who.uid), []);
+      assert.equal((await signIn(who.email, 'secret-123')).uid, who.uid, 'password unchanged');
+    }
+    const reporterAccount = await callError(
+      admin.call('createAccount', request({ role: 'User', campus: null })),
+    );
+    assert.equal(reporterAccount.code, 'functions/invalid-argument');
+    assert.match(reporterAccount.message, /reporters create their own accounts/);
+  });
+
+  it('refuses to redeem an invitation whose account became a reporter, spending it', async () => {
+    const admin = await account({ role: 'Admin' });
+    const input = request();
+    const res = await admin.call<CreateAccountResponse>('createAccount', input);
+    await admin.call('setStaffAccess', {
+      uid: res.uid,
+      role: 'User',
+      campus: null,
+      isArchived: false,
+    });
+    const err = await callError(
+      admin.call('redeemInvitation', { ...secretOf(res), password: PASSWORD }),
+    );
+    assert.equal(err.code, 'functions/failed-precondition');
+    assert.match(err.message, /staff accounts only/);
+    assert.equal(await docData(`${COLLECTIONS.invitations}/${res.uid}`), undefined);
+    assert.match(await refusedSignIn(input.email, PASSWORD), /^auth\//);
+  });
+});
+
 describe('setStaffAccess (issue 17)', () => {
   after(closeAll);
 

@@ -3,6 +3,7 @@ import { COLLECTIONS } from '@campus-safety/model';
 import { EMULATOR_UNREGISTERED_PREFIX } from '../../src/push/emulator-transport';
 import {
   FUNCTIONS_URL,
+  PROJECT,
   account,
   auth,
   closeAll,
@@ -55,6 +56,42 @@ describe('HTTP endpoints', () => {
     const record = await docData(`${COLLECTIONS.pushMessages}/${res.body.id}`);
     assert.deepEqual(record!.tokens, ['tok-1', 'tok-2']);
     assert.equal(record!.transport, 'emulator');
+  });
+
+  it('answers the console’s origins only: another Firebase site is refused before any push (issue 28 item 7)', async () => {
+    const admin = await account({ role: 'Admin' });
+    const token = await admin.idToken();
+    const preflight = (origin: string) =>
+      fetch(`${FUNCTIONS_URL}/send-notification`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+    const own = await preflight(`https://${PROJECT}.web.app`);
+    assert.equal(own.status, 204);
+    assert.equal(own.headers.get('access-control-allow-origin'), `https://${PROJECT}.web.app`);
+    for (const origin of ['https://attacker.web.app', `https://${PROJECT}-evil.firebaseapp.com`]) {
+      const refused = await preflight(origin);
+      assert.equal(refused.status, 403, origin);
+      assert.equal(refused.headers.get('access-control-allow-origin'), null, origin);
+      const typeId = unique('cors');
+      const posted = await post(
+        'send-notification',
+        { title: 'T', body: 'B', tokens: ['tok-1'], type: 'report', type_id: typeId },
+        token,
+        origin,
+      );
+      assert.equal(posted.status, 403);
+      assert.equal(posted.headers.get('access-control-allow-origin'), null);
+      const pushes = await db
+        .collection(COLLECTIONS.pushMessages)
+        .where('payload.type_id', '==', typeId)
+        .get();
+      assert.equal(pushes.size, 0, 'nothing pushed');
+    }
   });
 
   it('send-notification skips an empty token list and forgets unregistered tokens of any user', async () => {

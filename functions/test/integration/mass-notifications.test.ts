@@ -10,8 +10,11 @@ import {
   LAST_LOCATION_LIMITS,
   coarseLocation,
   MASS_NOTIFICATION_READ_SHARDS,
-  MASS_NOTIFICATION_SETTINGS,
+  MASS_NOTIFICATION_READERS,
+  SETTING_IDS,
   DEFAULT_TEMPLATES,
+  parseInvitationCode,
+  type CreateAccountResponse,
   reaches,
   sumReceipts,
   type Audience,
@@ -39,6 +42,10 @@ import {
   db,
   docData,
   notificationsOf,
+  reportFiledBy,
+  reporter,
+  signIn,
+  unique,
   waitFor,
   type SignedIn,
 } from './stack';
@@ -48,7 +55,7 @@ const MAIL_WAIT_MS = 60_000;
 const SCHEDULED = 'sendScheduledMassNotifications';
 
 const alertRef = (id: string) => db.collection(COLLECTIONS.massNotifications).doc(id);
-const settingsRef = () => db.collection(COLLECTIONS.settings).doc(MASS_NOTIFICATION_SETTINGS.id);
+const approvalRef = () => db.collection(COLLECTIONS.settings).doc(SETTING_IDS.alertApproval);
 
 /** A verified account whose users doc carries the server's mirror of it (what targeting reads). */
 async function person(spec: Parameters<typeof account>[0], phone?: string): Promise<SignedIn> {
@@ -109,7 +116,7 @@ describe('mass notifications (issue 21)', function () {
     secondAdmin = await person({ role: 'Admin', firstName: 'Bea' });
   });
   after(async () => {
-    await settingsRef().delete();
+    await approvalRef().delete();
     await closeAll();
   });
 
@@ -205,13 +212,20 @@ describe('mass notifications (issue 21)', function () {
     assert.ok(pushedTokens.includes('main-phone'));
     assert.ok(!pushedTokens.includes('u-phone') && !pushedTokens.includes('n-phone'));
 
-    // The person opens it: the read receipt counts them once.
-    await updateDoc(
-      doc(
-        mainUser.firestore,
-        `${COLLECTIONS.users}/${mainUser.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
-      ),
-      { isRead: true },
+    // The person opens it: the read receipt counts them once, however often they toggle "read".
+    const notification = doc(
+      mainUser.firestore,
+      `${COLLECTIONS.users}/${mainUser.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
+    );
+    const toggles = 5;
+    await updateDoc(notification, { isRead: true });
+    for (let i = 0; i < toggles; i++) {
+      await updateDoc(notification, { isRead: false });
+      await updateDoc(notification, { isRead: true });
+    }
+    await waitFor(
+      () => docData(alertRef(res.id).collection(MASS_NOTIFICATION_READERS).doc(mainUser.uid).path),
+      (reader) => reader?.opened === toggles + 1,
     );
     const shards = await waitFor(
       async () => (await alertRef(res.id).collection(MASS_NOTIFICATION_READ_SHARDS).get()).docs,
@@ -509,19 +523,97 @@ describe('mass notifications (issue 21)', function () {
     assert.equal(bad.code, 'functions/invalid-argument');
   });
 
-  it('two-person approval: a campus-wide Emergency Notification waits for a second Admin, never its author', async () => {
-    await settingsRef().set({ templates: DEFAULT_TEMPLATES, twoPersonApproval: true });
+  it('two-person approval by audience and urgency: any kind to a whole campus by push waits, never approved by its author', async () => {
+    const saved = await admin.call('saveSetting', {
+      setting: 'alertApproval',
+      value: { approval: { audience: 'wholeCampus', urgency: 'interrupting' } },
+    });
+    assert.deepEqual(saved, { setting: 'alertApproval' });
+    const history = await approvalRef().collection('history').get();
+    assert.ok(
+      history.docs.some((d) => d.get('by.uid') === admin.uid),
+      'kept in the history',
+    );
+    const bad = await callError(
+      admin.call('saveSetting', {
+        setting: 'alertApproval',
+        value: { approval: { audience: 'emergencyOnly', urgency: 'any' } },
+      }),
+    );
+    assert.equal(bad.code, 'functions/invalid-argument');
+    assert.match(bad.message, /Approval audience must be one of/);
+    assert.equal((await approvalRef().get()).get('approval.audience'), 'wholeCampus');
+
+    const imt = await person({ role: 'IMT', campus: 'North Campus' });
     const target = await person({ role: 'User', campus: 'North Campus' });
-    const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
-      kind: 'emergency',
-      title: DEFAULT_TEMPLATES.lockdown.title,
+    const lockdown = (kind: string, extra: Record<string, unknown> = {}) => ({
+      kind,
+      title: 'LOCKDOWN: active shooter',
       body: DEFAULT_TEMPLATES.lockdown.body,
       audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: false },
-      channels: ['inApp'],
+      channels: ['push', 'inApp'],
+      ...(kind === 'timelyWarning' ? { cleryCrime: 'aggravatedAssault' } : {}),
+      ...extra,
     });
+    // The kind is the author's label: a safety message or a Timely Warning waits all the same.
+    for (const kind of ['general', 'timelyWarning', 'emergency']) {
+      const sent = await imt.call<SendMassNotificationResponse>(
+        'sendMassNotification',
+        lockdown(kind),
+      );
+      assert.equal(sent.state, 'awaitingApproval', kind);
+    }
+    const staffOnly = await imt.call<SendMassNotificationResponse>(
+      'sendMassNotification',
+      lockdown('general', {
+        audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: true },
+      }),
+    );
+    assert.equal(staffOnly.state, 'sending');
+    const quiet = await imt.call<SendMassNotificationResponse>(
+      'sendMassNotification',
+      lockdown('general', { title: 'Library closes early', channels: ['inApp', 'email'] }),
+    );
+    assert.equal(quiet.state, 'sending');
+
+    const res = await admin.call<SendMassNotificationResponse>(
+      'sendMassNotification',
+      lockdown('emergency'),
+    );
     assert.equal(res.state, 'awaitingApproval');
     const own = await callError(admin.call('approveMassNotification', { id: res.id }));
     assert.equal(own.code, 'functions/permission-denied');
+
+    // A second Admin the author made for an address they hold, verified and signed in.
+    const email = `${unique('alias')}@campus.test`;
+    const alias = await admin.call<CreateAccountResponse>('createAccount', {
+      firstName: 'Al',
+      lastName: 'Ias',
+      email,
+      role: 'Admin',
+      campus: null,
+    });
+    const code = parseInvitationCode(alias.invitation.code)!;
+    await admin.call('redeemInvitation', { ...code, password: 'the author’s alias pass' });
+    await auth.updateUser(alias.uid, { emailVerified: true });
+    const aliasSession = await signIn(email, 'the author’s alias pass');
+    // An account the author made staff with setStaffAccess is theirs as much.
+    const promoted = await person({ role: 'User' });
+    await admin.call('setStaffAccess', {
+      uid: promoted.uid,
+      role: 'Admin',
+      campus: null,
+      isArchived: false,
+    });
+    const promotedSession = await signIn(promoted.email, 'secret-123');
+    for (const handedOver of [aliasSession, promotedSession]) {
+      const refused = await callError(handedOver.call('approveMassNotification', { id: res.id }));
+      assert.equal(refused.code, 'functions/permission-denied');
+      assert.match(refused.message, /author created, invited or gave a role to your account/);
+    }
+    const waiting = await docData(alertRef(res.id).path);
+    assert.equal(waiting!.state, 'awaitingApproval');
+    assert.equal(waiting!.approvedBy, null);
     assert.equal(
       await docData(
         `${COLLECTIONS.users}/${target.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
@@ -543,7 +635,49 @@ describe('mass notifications (issue 21)', function () {
     );
     const again = await callError(secondAdmin.call('approveMassNotification', { id: res.id }));
     assert.equal(again.code, 'functions/failed-precondition');
-    await settingsRef().delete();
+    await approvalRef().delete();
+  });
+
+  it("linking another campus's incident is refused exactly like a missing one", async () => {
+    const imt = await person({ role: 'IMT', campus: 'North Campus' });
+    const filer = await reporter();
+    const mainReport = await reportFiledBy(filer, { nearestCampus: 'Main Campus' });
+    const archived = await reportFiledBy(filer, {
+      nearestCampus: 'North Campus',
+      isArchived: true,
+    });
+    const own = await reportFiledBy(filer, { nearestCampus: 'North Campus' });
+    const linking = (id: string) => ({
+      kind: 'timelyWarning',
+      cleryCrime: 'burglary',
+      title: 'Break-ins',
+      body: 'Lock your doors.',
+      audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: true },
+      channels: ['inApp'],
+      incidentIds: [own.id, id],
+    });
+    const missing = await callError(imt.call('sendMassNotification', linking('no-such-report')));
+    for (const id of [mainReport.id, archived.id]) {
+      const err = await callError(imt.call('sendMassNotification', linking(id)));
+      assert.equal(err.code, missing.code);
+      assert.equal(err.message, missing.message.replace('no-such-report', id));
+      assert.doesNotMatch(err.message, /\d{4}-\d{2}-\d{2}/);
+    }
+    assert.equal(missing.code, 'functions/not-found');
+    const mine = await db
+      .collection(COLLECTIONS.massNotifications)
+      .where('author.uid', '==', imt.uid)
+      .get();
+    assert.equal(mine.size, 0, 'no alert recorded');
+    // The Admin reads every report, so links it.
+    const linked = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      ...linking(mainReport.id),
+      audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: true },
+    });
+    assert.deepEqual((await docData(alertRef(linked.id).path))!.incidentIds, [
+      own.id,
+      mainReport.id,
+    ]);
   });
 
   it('a scheduled alert goes at its time, by the every-minute job, once', async function () {

@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { consoleOrigins } from '../../src/http/endpoint';
+import { consoleOrigins, originAllowed as allows } from '../../src/http/endpoint';
 
 describe('consoleOrigins (the push endpoints’ CORS)', () => {
-  const allows = (origins: (string | RegExp)[], origin: string) =>
-    origins.some((o) => (typeof o === 'string' ? o === origin : o.test(origin)));
-
   it('admits the project’s own Hosting domains and no other Firebase site', () => {
     const origins = consoleOrigins({ GCLOUD_PROJECT: 'campus-safety' });
     assert.ok(allows(origins, 'https://campus-safety.web.app'));

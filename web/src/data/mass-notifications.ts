@@ -66,17 +66,17 @@ export function cleryAlertsSpec(since: Date): QuerySpec<MassNotification> {
   };
 }
 
-/** `settings/mass_notifications`: templates and the approval setting; missing means defaults. */
+/** `settings/mass_notifications`: the templates; missing means defaults. */
 export const massNotificationSettingsSpec: DocSpec<Partial<MassNotificationSettings>> = {
   path: [COLLECTIONS.settings, MASS_NOTIFICATION_SETTINGS.id],
   converter: entityConverter<Partial<MassNotificationSettings>>(),
 };
 
-/** Saves the templates and the approval setting (Admins; the rules bound every text). */
+/** Saves the templates (Admins; the rules bound every text). */
 export function saveMassNotificationSettings(settings: MassNotificationSettings) {
   return createDocument(
     [COLLECTIONS.settings, MASS_NOTIFICATION_SETTINGS.id],
-    { templates: settings.templates, twoPersonApproval: settings.twoPersonApproval },
+    { templates: settings.templates },
     'The alert settings were not saved',
   );
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readEmulatorSettings, readFirebaseSettings, readProgrammeTimeZone } from './config';
+import {
+  readAppCheckSettings,
+  readEmulatorSettings,
+  readFirebaseSettings,
+  readProgrammeTimeZone,
+} from './config';
 
 describe('Firebase settings', () => {
   it('defaults to the local demo project', () => {
@@ -46,5 +51,17 @@ describe('programme time zone', () => {
     expect(() => readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Asia/Manilla' })).toThrow(
       /Unknown time zone/,
     );
+  });
+});
+
+describe('App Check settings', () => {
+  it('is off without a site key, and uses the debug token only with emulators', () => {
+    expect(readAppCheckSettings({}, true)).toBeNull();
+    const key = { VITE_APP_CHECK_SITE_KEY: '6Lc-site-key' };
+    expect(readAppCheckSettings(key, false)).toEqual({ siteKey: '6Lc-site-key', debugToken: null });
+    expect(readAppCheckSettings(key, true)).toEqual({ siteKey: '6Lc-site-key', debugToken: true });
+    expect(
+      readAppCheckSettings({ ...key, VITE_APP_CHECK_DEBUG_TOKEN: 'registered-token' }, true),
+    ).toEqual({ siteKey: '6Lc-site-key', debugToken: 'registered-token' });
   });
 });

@@ -67,3 +67,24 @@ export function readEmulatorSettings(env: Env): EmulatorSettings | null {
 export function readProgrammeTimeZone(env: Env): string {
   return programmeTimeZone(text(env, 'VITE_PROGRAMME_TIME_ZONE'));
 }
+
+/**
+ * App Check (README, deploy steps): the reCAPTCHA Enterprise site key the deployment registered
+ * (`VITE_APP_CHECK_SITE_KEY`), and under the emulators the debug provider's token instead of a
+ * real attestation (`VITE_APP_CHECK_DEBUG_TOKEN`, registered in the Firebase console; `true`
+ * has the SDK print a new one). Null without a site key: the local stack's demo project has no
+ * App Check service to ask, and its emulators check no tokens.
+ */
+export interface AppCheckSettings {
+  siteKey: string;
+  debugToken: string | true | null;
+}
+
+export function readAppCheckSettings(env: Env, usingEmulators: boolean): AppCheckSettings | null {
+  const siteKey = text(env, 'VITE_APP_CHECK_SITE_KEY');
+  if (!siteKey) return null;
+  return {
+    siteKey,
+    debugToken: usingEmulators ? (text(env, 'VITE_APP_CHECK_DEBUG_TOKEN') ?? true) : null,
+  };
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   CAMPUSES,
   ROLES,
+  STAFF_ROLES,
   invitationPath,
   type Invitation,
   type Role,
@@ -34,11 +35,22 @@ const EMPTY: AccountInput = {
   campus: '',
 };
 
-/** Role, then campus (optional): the same pair when creating an account and when changing one. */
-function RoleCampusFields({ role, campus }: { role: FieldBinding; campus: FieldBinding }) {
+/**
+ * Role, then campus (optional): the same pair when creating an account (staff roles only: reporters
+ * sign up in the app) and when changing one.
+ */
+function RoleCampusFields({
+  role,
+  campus,
+  roles,
+}: {
+  role: FieldBinding;
+  campus: FieldBinding;
+  roles: readonly Role[];
+}) {
   return (
     <>
-      <SelectField label="Role" {...role} options={ROLES} />
+      <SelectField label="Role" {...role} options={roles} />
       <SelectField label="Campus" {...campus} options={CAMPUSES} placeholder="No campus" />
     </>
   );
@@ -90,7 +102,11 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
         <TextField label="Last name" {...form.field('lastName')} />
         <TextField label="Email" type="email" {...form.field('email')} />
         <TextField label="Contact number" type="tel" {...form.field('contactNumber')} />
-        <RoleCampusFields role={form.field('role')} campus={form.field('campus')} />
+        <RoleCampusFields
+          role={form.field('role')}
+          campus={form.field('campus')}
+          roles={STAFF_ROLES}
+        />
         <TextField label="Birthday" type="date" {...form.field('birthday')} />
         <TextField label="Address" {...form.field('address')} />
         <FormFailure message={form.failure} className="sm:col-span-2" />
@@ -222,7 +238,7 @@ export function RoleCampusDialog({ account, onClose }: { account: Profile; onClo
         </p>
       )}
       <form onSubmit={form.submit} noValidate>
-        <RoleCampusFields role={form.field('role')} campus={form.field('campus')} />
+        <RoleCampusFields role={form.field('role')} campus={form.field('campus')} roles={ROLES} />
         <FormFailure message={form.failure} />
         <DialogFooter onCancel={onClose} busy={form.busy} label="Save" />
       </form>

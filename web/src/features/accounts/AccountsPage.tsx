@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UserProfile } from '@campus-safety/model';
+import { isStaffRole, type UserProfile } from '@campus-safety/model';
 import { ArchiveButton, Button, RowButton } from '../../components/Button';
 import { ArchiveConfirmDialog, ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
@@ -95,7 +95,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
                 onClick={() => setEditing(a)}
               />
             )}
-            {!a.isArchived && (
+            {!a.isArchived && isStaffRole(a.role) && (
               <RowButton
                 label="New invitation"
                 row={`for ${fullName(a)}`}

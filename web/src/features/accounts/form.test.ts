@@ -33,6 +33,13 @@ describe('account form', () => {
     expect(errors.role).toBe('Choose a role.');
   });
 
+  it('creates staff accounts only: a reporter signs up in the app', () => {
+    expect(validateAccount({ ...valid, role: 'User' }).role).toMatch(
+      /reporters create their own accounts in the app/,
+    );
+    expect(validateAccount({ ...valid, role: 'Admin' }).role).toBeUndefined();
+  });
+
   it('requires a campus for IMT only', () => {
     expect(validateRoleCampus({ role: 'IMT', campus: '' }).campus).toBe(
       'IMT members need a campus.',

@@ -1,13 +1,14 @@
 import {
   CAMPUSES,
   IMT_NEEDS_CAMPUS,
+  CREATED_ROLE_MESSAGE,
   ROLES,
+  STAFF_ROLES,
   createAccountSchema,
   fieldProblems,
   imtHasCampus,
   isOneOf,
   type CreateAccountRequest,
-  type Role,
   type UserProfile,
 } from '@campus-safety/model';
 import type { FieldErrors } from '../../lib/validation';
@@ -53,6 +54,9 @@ export function validateAccount(input: AccountInput): FieldErrors<keyof AccountI
     address: problems.address,
     birthday: problems.birthday,
     ...validateRoleCampus(input),
+    ...(isOneOf(ROLES, input.role) && !isOneOf(STAFF_ROLES, input.role)
+      ? { role: CREATED_ROLE_MESSAGE }
+      : {}),
   };
 }
 
@@ -61,7 +65,7 @@ export function toCreateRequest(input: AccountInput): CreateAccountRequest {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     email: input.email.trim().toLowerCase(),
-    role: input.role as Role,
+    role: input.role as CreateAccountRequest['role'],
     campus: (input.campus || null) as CreateAccountRequest['campus'],
     ...(input.contactNumber.trim() ? { contactNumber: input.contactNumber.trim() } : {}),
     ...(input.address.trim() ? { address: input.address.trim() } : {}),

@@ -147,7 +147,7 @@ export function ComposeDialog({
             ? 'Alert scheduled'
             : 'Alert sending',
         result.state === 'awaitingApproval'
-          ? 'Another Admin must approve this Emergency Notification before it goes.'
+          ? 'Another Admin must approve this alert before it goes (the Alert approval setting).'
           : undefined,
       );
       onClose();

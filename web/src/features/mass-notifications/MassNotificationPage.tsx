@@ -121,7 +121,9 @@ export default function MassNotificationPage() {
           </>
         }
       />
-      <p className="mb-4 whitespace-pre-wrap rounded border border-slate-200 bg-white p-3 text-sm">
+      {/* An alert's text may hold a very long word (a link, a pasted code): it wraps anywhere
+          rather than widening the page. */}
+      <p className="mb-4 whitespace-pre-wrap wrap-anywhere rounded border border-slate-200 bg-white p-3 text-sm">
         {a.body}
       </p>
       <dl className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -149,8 +151,8 @@ export default function MassNotificationPage() {
       </dl>
       {a.state === 'awaitingApproval' && (
         <p className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-900">
-          Waiting for a second Admin: a campus-wide Emergency Notification goes once another Admin
-          approves it.
+          Waiting for a second Admin: this alert goes once another Admin approves it (not its
+          author, nor an account its author created, invited or gave a role to).
         </p>
       )}
       <h2 className="mb-2 text-lg font-semibold">Delivery receipts</h2>
@@ -171,7 +173,7 @@ export default function MassNotificationPage() {
       {(earlier || updates.length > 0) && (
         <>
           <h2 className="mb-2 mt-6 text-lg font-semibold">Linked alerts</h2>
-          <ul className="list-disc pl-5 text-sm">
+          <ul className="list-disc pl-5 text-sm wrap-anywhere">
             {earlier && (
               <li>
                 Follows up{' '}

@@ -23,7 +23,7 @@ import { useAlertSettings } from './use-alert-settings';
 
 /**
  * Mass notifications (docs/mass-notifications.md): the recent alerts the caller may see, live,
- * and "New alert". Admins also edit the templates and the approval setting.
+ * and "New alert". Admins also edit the templates (which alerts need approval is on /settings).
  */
 export default function MassNotificationsPage() {
   const profile = useAuth((s) => s.profile);
@@ -67,7 +67,7 @@ export default function MassNotificationsPage() {
           <>
             {isAdmin && (
               <Button variant="secondary" onClick={() => setEditingTemplates(true)}>
-                Templates and approval
+                Templates
               </Button>
             )}
             <Button onClick={() => setComposing(true)}>New alert</Button>

@@ -6,12 +6,15 @@ import {
   type MassNotificationSettings,
 } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
-import { CheckboxField, FormFailure, TextAreaField, TextField } from '../../components/fields';
+import { FormFailure, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { saveMassNotificationSettings } from '../../data/mass-notifications';
 
-/** Admins edit the alert templates and the two-person approval setting (rules-validated). */
+/**
+ * Admins edit the alert templates (rules-validated). Which alerts need a second Admin is the
+ * "Alert approval" setting on /settings, kept with its history.
+ */
 export function TemplatesDialog({
   settings,
   onClose,
@@ -37,14 +40,8 @@ export function TemplatesDialog({
         templates: { ...old.templates, [key]: { ...old.templates[key], [part]: text } },
       }));
   return (
-    <Dialog open wide onClose={onClose} busy={form.busy} title="Alert templates and approval">
+    <Dialog open wide onClose={onClose} busy={form.busy} title="Alert templates">
       <form onSubmit={form.submit} noValidate>
-        <CheckboxField
-          label="A second Admin approves every Emergency Notification to everyone on a campus"
-          className="mb-4"
-          checked={v.twoPersonApproval}
-          onChange={form.set('twoPersonApproval')}
-        />
         {TEMPLATE_KEYS.map((key) => (
           <fieldset key={key} className="mb-3 rounded border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold">{TEMPLATE_INFO[key].label}</legend>

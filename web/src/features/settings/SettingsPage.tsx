@@ -1,11 +1,12 @@
 import { PageHeader } from '../../components/PageHeader';
+import { AlertApprovalForm } from './AlertApprovalForm';
 import { CampusAreasForm } from './CampusAreasForm';
 import { IncidentTypesForm } from './IncidentTypesForm';
 import { ResponseTargetsForm } from './ResponseTargetsForm';
 
 /**
- * `/settings` (Admins): the deployment's response targets, incident types and campus areas, each
- * saved whole through `saveSetting` with its history of who changed what. Escalation policies
+ * `/settings` (Admins): the deployment's response targets, incident types, campus areas and alert
+ * approval, each saved whole through `saveSetting` with its history of who changed what. Escalation policies
  * stay with the on-call schedules they work with (/on-call).
  */
 export default function SettingsPage() {
@@ -13,11 +14,12 @@ export default function SettingsPage() {
     <div>
       <PageHeader
         title="Settings"
-        subtitle="Response targets, incident types and campus areas. Each change is kept in its history."
+        subtitle="Response targets, incident types, campus areas and alert approval. Each change is kept in its history."
       />
       <ResponseTargetsForm />
       <IncidentTypesForm />
       <CampusAreasForm />
+      <AlertApprovalForm />
     </div>
   );
 }

@@ -27,4 +27,12 @@ describe('settingChanges', () => {
       'North Campus: boundary changed (10 → 9 points)',
     ]);
   });
+
+  it('names the alert approval it changed from the default (off)', () => {
+    const approval = { audience: 'wholeCampus', urgency: 'any' } as const;
+    expect(settingChanges('alertApproval', null, { approval })).toEqual([
+      'Needs approval: No alert (approval off) → Alerts to everyone on any whole campus (not staff only)',
+      'Of those: Only those sent by push or SMS (they ring phones at once) → Every one, whatever its channels',
+    ]);
+  });
 });

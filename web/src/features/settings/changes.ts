@@ -1,6 +1,9 @@
 import {
+  APPROVAL_AUDIENCE_LABELS,
+  APPROVAL_URGENCY_LABELS,
   CAMPUSES,
   TARGET_LEVELS,
+  alertApprovalOf,
   campusAreasOf,
   incidentTypesOf,
   responseTargetsOf,
@@ -35,6 +38,16 @@ export function settingChanges(name: SettingName, before: unknown, after: unknow
       if (was.offered !== now.offered)
         changes.push(`${now.type}: ${now.offered ? 'offered again' : 'no longer offered'}`);
     });
+  } else if (name === 'alertApproval') {
+    const [a, b] = [alertApprovalOf(before), alertApprovalOf(after)];
+    if (a.audience !== b.audience)
+      changes.push(
+        `Needs approval: ${APPROVAL_AUDIENCE_LABELS[a.audience]} → ${APPROVAL_AUDIENCE_LABELS[b.audience]}`,
+      );
+    if (a.urgency !== b.urgency)
+      changes.push(
+        `Of those: ${APPROVAL_URGENCY_LABELS[a.urgency]} → ${APPROVAL_URGENCY_LABELS[b.urgency]}`,
+      );
   } else {
     const [a, b] = [campusAreasOf(before), campusAreasOf(after)];
     for (const campus of CAMPUSES) {

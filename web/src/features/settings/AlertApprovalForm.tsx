@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import {
+  APPROVAL_AUDIENCES,
+  APPROVAL_AUDIENCE_LABELS,
+  APPROVAL_URGENCIES,
+  APPROVAL_URGENCY_LABELS,
+  alertApprovalOf,
+  type AlertApproval,
+} from '@campus-safety/model';
+import { toast } from '../../components/toast-store';
+import { useAction } from '../../components/use-action';
+import { useLiveDoc } from '../../data/live-query';
+import { saveSetting, settingSpec } from '../../data/settings';
+import { SettingSection } from './SettingSection';
+
+/**
+ * Which alerts wait for a second Admin, by whom they reach and whether they ring phones, never by
+ * the kind the author picks (docs/mass-notifications.md#templates).
+ */
+export function AlertApprovalForm() {
+  const stored = useLiveDoc(settingSpec('alertApproval')).data;
+  const [draft, setDraft] = useState<AlertApproval>(() => alertApprovalOf(stored));
+  const savedAt = stored?.updatedAt?.toMillis();
+  useEffect(() => setDraft(alertApprovalOf(stored)), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const save = useAction(
+    async () => {
+      await saveSetting({ setting: 'alertApproval', value: { approval: draft } });
+      toast.success('Alert approval saved');
+    },
+    { failureTitle: 'Could not save the alert approval' },
+  );
+  const set = (change: Partial<AlertApproval>) => {
+    save.clearFailure();
+    setDraft({ ...draft, ...change });
+  };
+
+  return (
+    <SettingSection
+      name="alertApproval"
+      description="Which alerts wait until a second Admin approves them, whatever kind their author chose. The approver is never the author, nor an account the author created, invited or gave a role to."
+      stored={stored}
+      save={save}
+      saveLabel="Save approval"
+    >
+      <fieldset className="mb-2 text-sm">
+        <legend className="font-medium">Alerts that need a second Admin</legend>
+        {APPROVAL_AUDIENCES.map((audience) => (
+          <label key={audience} className="mr-4 block">
+            <input
+              type="radio"
+              name="approval-audience"
+              className="mr-1"
+              checked={draft.audience === audience}
+              onChange={() => set({ audience })}
+            />
+            {APPROVAL_AUDIENCE_LABELS[audience]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="text-sm" disabled={draft.audience === 'none'}>
+        <legend className="font-medium">Of those</legend>
+        {APPROVAL_URGENCIES.map((urgency) => (
+          <label key={urgency} className="mr-4 block">
+            <input
+              type="radio"
+              name="approval-urgency"
+              className="mr-1"
+              checked={draft.urgency === urgency}
+              onChange={() => set({ urgency })}
+            />
+            {APPROVAL_URGENCY_LABELS[urgency]}
+          </label>
+        ))}
+      </fieldset>
+    </SettingSection>
+  );
+}
