@@ -26,14 +26,14 @@ import {
   type PersonCounts,
   type Violation,
 } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { OccurredAtField } from './OccurredAtField';
-import type { WithId } from '../../data/spec';
-import { parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
-import { classifyIncident } from './api';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, SelectField, TextAreaField, TextField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { OccurredAtField } from '../shared/OccurredAtField';
+import type { WithId } from '../../../data/spec';
+import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { classifyIncident } from '../api';
 
 type ClassifyRequest = CallableRequest<'classifyIncident'>;
 

@@ -4,10 +4,10 @@ import {
   printableEntries,
   type CrimeLogEntry,
 } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { PageHeader } from '../../components/PageHeader';
-import { ListState } from '../../components/States';
-import { Table, cellColumns, type Column } from '../../components/Table';
+import { Button } from '../../../components/Button';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListState } from '../../../components/States';
+import { Table, cellColumns, type Column } from '../../../components/Table';
 import {
   activeLegalHoldsSpec,
   cleryCalendarSpec,
@@ -15,17 +15,17 @@ import {
   crimeLogIncidentsSpec,
   fireLogSpec,
   warningDecisionsSpec,
-} from '../../data/clery';
-import { combineLive, useLiveDoc, useLiveQuery } from '../../data/live-query';
-import { csvFileName, downloadCsv } from '../../lib/csv';
-import { formatDate } from '../../lib/format';
-import { Time } from '../../components/Time';
+} from '../../../data/clery';
+import { combineLive, useLiveDoc, useLiveQuery } from '../../../data/live-query';
+import { csvFileName, downloadCsv } from '../../../lib/csv';
+import { formatDate } from '../../../lib/format';
+import { Time } from '../../../components/Time';
 import { ClassifyDialog } from './ClassifyDialog';
-import { LogPeriodField, useLogWindow } from './log-window';
-import { FireDialog } from './FireDialog';
-import { WarningDecisionDialog } from './WarningDecisionDialog';
+import { LogPeriodField, useLogWindow } from '../shared/log-window';
+import { FireDialog } from '../fire-log/FireDialog';
+import { WarningDecisionDialog } from '../warnings/WarningDecisionDialog';
 import { HolidaysDialog } from './HolidaysDialog';
-import { LegalHoldDialog } from './LegalHoldDialog';
+import { LegalHoldDialog } from '../holds/LegalHoldDialog';
 import { WithholdDialog } from './WithholdDialog';
 import {
   CRIME_LOG_COLUMNS,

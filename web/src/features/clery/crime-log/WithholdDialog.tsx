@@ -5,11 +5,11 @@ import {
   withholdCrimeLogEntrySchema,
   type CallableRequest,
 } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, SelectField, TextAreaField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { withholdCrimeLogEntry } from './api';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, SelectField, TextAreaField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { withholdCrimeLogEntry } from '../api';
 
 type WithholdRequest = CallableRequest<'withholdCrimeLogEntry'>;
 

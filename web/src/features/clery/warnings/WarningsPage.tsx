@@ -8,18 +8,18 @@ import {
   type MassNotification,
   type WarningDecision,
 } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { SelectField } from '../../components/fields';
-import { PageHeader } from '../../components/PageHeader';
-import { ListState } from '../../components/States';
-import { Table, cellColumns, type Column } from '../../components/Table';
-import { Time } from '../../components/Time';
-import { emergencyTestsSpec, warningDecisionsSpec } from '../../data/clery';
-import { useLiveQuery } from '../../data/live-query';
-import { cleryAlertsSpec } from '../../data/mass-notifications';
-import type { WithId } from '../../data/spec';
-import { csvFileName, downloadCsv } from '../../lib/csv';
-import { TIME_ZONE, parseDateTimeLocal } from '../../lib/format';
+import { Button } from '../../../components/Button';
+import { SelectField } from '../../../components/fields';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListState } from '../../../components/States';
+import { Table, cellColumns, type Column } from '../../../components/Table';
+import { Time } from '../../../components/Time';
+import { emergencyTestsSpec, warningDecisionsSpec } from '../../../data/clery';
+import { useLiveQuery } from '../../../data/live-query';
+import { cleryAlertsSpec } from '../../../data/mass-notifications';
+import type { WithId } from '../../../data/spec';
+import { csvFileName, downloadCsv } from '../../../lib/csv';
+import { TIME_ZONE, parseDateTimeLocal } from '../../../lib/format';
 import { CLERY_ALERT_COLUMNS, cleryAlertCells, cleryAlertsCsv } from './clery-alerts';
 import { EmergencyTestDialog } from './EmergencyTestDialog';
 import { WarningDecisionDialog } from './WarningDecisionDialog';

@@ -1,9 +1,9 @@
 import { EMERGENCY_TEXT_LIMIT, recordWarningDecisionSchema } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, TextAreaField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { recordWarningDecision } from './api';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, TextAreaField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { recordWarningDecision } from '../api';
 
 /**
  * Records that a reported crime needs no Timely Warning (not a serious or continuing threat), and

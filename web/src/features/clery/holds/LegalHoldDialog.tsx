@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { setLegalHoldSchema, type CallableRequest } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, TextAreaField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { setLegalHold } from './api';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, TextAreaField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { setLegalHold } from '../api';
 
 type LegalHoldRequest = CallableRequest<'setLegalHold'>;
 

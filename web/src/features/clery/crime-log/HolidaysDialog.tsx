@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { MAX_HOLIDAYS, saveCleryCalendarSchema, type CallableRequest } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, TextField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { saveCleryCalendar } from './api';
+import { Button } from '../../../components/Button';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, TextField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { saveCleryCalendar } from '../api';
 
 type CalendarRequest = CallableRequest<'saveCleryCalendar'>;
 

@@ -7,19 +7,19 @@ import {
   type CallableRequest,
   type EmergencyTest,
 } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
 import {
   CheckboxGroup,
   FormFailure,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import type { WithId } from '../../data/spec';
-import { TIME_ZONE, parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
-import { recordEmergencyTest } from './api';
+} from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import type { WithId } from '../../../data/spec';
+import { TIME_ZONE, parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { recordEmergencyTest } from '../api';
 
 const ANNOUNCED = 'Announced in advance';
 const UNANNOUNCED = 'Unannounced';

@@ -9,14 +9,14 @@ import {
   type FireLogEntry,
   type IncidentReport,
 } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, SelectField, TextField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { OccurredAtField } from './OccurredAtField';
-import type { WithId } from '../../data/spec';
-import { parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
-import { recordFire } from './api';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, SelectField, TextField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm } from '../../../components/use-form';
+import { OccurredAtField } from '../shared/OccurredAtField';
+import type { WithId } from '../../../data/spec';
+import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { recordFire } from '../api';
 
 type FireRequest = CallableRequest<'recordFire'>;
 
