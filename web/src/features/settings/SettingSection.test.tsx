@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { LiveDoc } from '../../data/live-query';
 import { SettingSection } from './SettingSection';
 
 // The history is a live query of its own; here it stays loading.
@@ -16,7 +15,7 @@ function section(state: Stored) {
       name="responseTargets"
       description="Minutes per threat level."
       live={state}
-      save={{ busy: false, failure: null, run: vi.fn() }}
+      form={{ read: state, busy: false, failure: null, submit: vi.fn() }}
       saveLabel="Save targets"
     >
       <input aria-label="Assign within" />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   FIRE_CAUSES,
   FIRE_DAMAGE_RANGES,
@@ -12,7 +11,7 @@ import {
 import { Dialog, DialogFooter } from '../../../components/Dialog';
 import { FormFailure, SelectField, TextField } from '../../../components/fields';
 import { toast } from '../../../components/toast-store';
-import { useForm } from '../../../components/use-form';
+import { useForm, type ReadStatus } from '../../../components/use-form';
 import { OccurredAtField } from '../shared/OccurredAtField';
 import type { WithId } from '../../../data/spec';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
@@ -20,59 +19,80 @@ import { recordFire } from '../api';
 
 type FireRequest = CallableRequest<'recordFire'>;
 
-/** Log a fire in on-campus student housing for a report, or revise its entry (docs/clery.md#fire-log). */
+interface FireValues {
+  facility: string;
+  occurredAt: string;
+  nature: string;
+  generalLocation: string;
+  cause: string;
+  injuries: string;
+  deaths: string;
+  damage: string;
+}
+
+/**
+ * Log a fire in on-campus student housing for a report, or revise its entry
+ * (docs/clery.md#fire-log); the form appears once the fire log is read.
+ */
 export function FireDialog({
   incident,
   entry,
+  read,
   onClose,
 }: {
   incident: Pick<WithId<IncidentReport>, 'id' | 'nearestCampus'>;
   entry: FireLogEntry | null;
+  /** The read of the fire log `entry` comes from. */
+  read: ReadStatus;
   onClose: () => void;
 }) {
   const facilities = isCampusName(incident.nearestCampus)
     ? housingFacilities(incident.nearestCampus)
     : [];
-  const [facility, setFacility] = useState(entry?.facility ?? facilities[0] ?? '');
-  const [occurredAt, setOccurredAt] = useState(
-    entry?.occurredAt ? toDateTimeLocal(entry.occurredAt.toDate()) : '',
-  );
-  const [nature, setNature] = useState(entry?.nature ?? '');
-  const [generalLocation, setGeneralLocation] = useState(entry?.generalLocation ?? facility);
-  const [cause, setCause] = useState<string>(entry?.cause ?? '');
-  const [injuries, setInjuries] = useState(String(entry?.injuries ?? 0));
-  const [deaths, setDeaths] = useState(String(entry?.deaths ?? 0));
-  const [damage, setDamage] = useState<string>(entry?.damage ?? '');
+  const facility = entry?.facility ?? facilities[0] ?? '';
   const whole = (value: string) => (value.trim() === '' ? 0 : Number(value));
-  const { errors, failure, busy, submit } = useForm<object, string, FireRequest>({
-    initial: {},
-    schema: recordFireSchema,
-    request: () => {
-      const occurred = occurredAt === '' ? null : parseDateTimeLocal(occurredAt);
-      return {
-        incidentId: incident.id,
-        facility,
-        // A wall time the zone skips names no instant: sent as such, the schema refuses it.
-        occurredAt: occurredAt === '' ? null : (occurred?.toISOString() ?? 'not a time'),
-        nature,
-        generalLocation,
-        cause,
-        injuries: whole(injuries),
-        deaths: whole(deaths),
-        damage,
-      } as FireRequest;
+  const form = useForm<FireValues, keyof FireValues, FireRequest>({
+    initial: {
+      facility,
+      occurredAt: entry?.occurredAt ? toDateTimeLocal(entry.occurredAt.toDate()) : '',
+      nature: entry?.nature ?? '',
+      generalLocation: entry?.generalLocation ?? facility,
+      cause: entry?.cause ?? '',
+      injuries: String(entry?.injuries ?? 0),
+      deaths: String(entry?.deaths ?? 0),
+      damage: entry?.damage ?? '',
     },
+    stored: { ...read, version: entry?.recordedAt.toMillis() ?? null },
+    schema: recordFireSchema,
+    request: (v) =>
+      ({
+        incidentId: incident.id,
+        facility: v.facility,
+        // A wall time the zone skips names no instant: sent as such, the schema refuses it.
+        occurredAt:
+          v.occurredAt === ''
+            ? null
+            : (parseDateTimeLocal(v.occurredAt)?.toISOString() ?? 'not a time'),
+        nature: v.nature,
+        generalLocation: v.generalLocation,
+        cause: v.cause,
+        injuries: whole(v.injuries),
+        deaths: whole(v.deaths),
+        damage: v.damage,
+      }) as FireRequest,
     send: async (request) => {
       await recordFire(request);
       toast.success('Fire log saved', `Incident ${incident.id}.`);
       onClose();
     },
   });
+  const { failure, busy, submit, field } = form;
   return (
     <Dialog
       open
       onClose={onClose}
       busy={busy}
+      stored={{ read: form.read, what: 'the fire log' }}
       title={
         entry ? `Revise the fire log entry of ${incident.id}` : `Log a fire for ${incident.id}`
       }
@@ -85,57 +105,29 @@ export function FireDialog({
           </p>
         ) : (
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <SelectField
-              label="Housing facility"
-              value={facility}
-              onChange={setFacility}
-              options={facilities}
-              error={errors.facility}
-            />
-            <OccurredAtField
-              value={occurredAt}
-              onChange={setOccurredAt}
-              error={errors.occurredAt}
-            />
-            <TextField label="Nature" value={nature} onChange={setNature} error={errors.nature} />
-            <TextField
-              label="General location"
-              value={generalLocation}
-              onChange={setGeneralLocation}
-              error={errors.generalLocation}
-            />
+            <SelectField label="Housing facility" {...field('facility')} options={facilities} />
+            <OccurredAtField {...field('occurredAt')} />
+            <TextField label="Nature" {...field('nature')} />
+            <TextField label="General location" {...field('generalLocation')} />
             <SelectField
               label="Cause"
-              value={cause}
-              onChange={setCause}
+              {...field('cause')}
               placeholder="Choose a cause"
               options={FIRE_CAUSES}
-              error={errors.cause}
             />
             <SelectField
               label="Property damage"
-              value={damage}
-              onChange={setDamage}
+              {...field('damage')}
               placeholder="Choose a range"
               options={FIRE_DAMAGE_RANGES}
-              error={errors.damage}
             />
             <TextField
               label="Injuries treated at a medical facility"
               type="number"
               min={0}
-              value={injuries}
-              onChange={setInjuries}
-              error={errors.injuries}
+              {...field('injuries')}
             />
-            <TextField
-              label="Deaths"
-              type="number"
-              min={0}
-              value={deaths}
-              onChange={setDeaths}
-              error={errors.deaths}
-            />
+            <TextField label="Deaths" type="number" min={0} {...field('deaths')} />
           </div>
         )}
         <FormFailure message={failure} />

@@ -34,7 +34,9 @@ export default function FireLogPage() {
     () => fires.data.filter((e) => e.reportedAt.toMillis() >= since.getTime()),
     [fires.data, since],
   );
-  const [revising, setRevising] = useState<WithId<FireLogEntry> | null>(null);
+  // By id: the dialog edits the entry stored now, not a copy taken when it opened.
+  const [revisingId, setRevisingId] = useState<string | null>(null);
+  const revising = fires.data.find((e) => e.id === revisingId);
 
   const columns: Column<WithId<FireLogEntry>>[] = [
     { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
@@ -58,7 +60,7 @@ export default function FireLogPage() {
         <Button
           variant="secondary"
           aria-label={`Revise ${e.incidentId}`}
-          onClick={() => setRevising(e)}
+          onClick={() => setRevisingId(e.id)}
         >
           Revise
         </Button>
@@ -132,7 +134,8 @@ export default function FireLogPage() {
         <FireDialog
           incident={{ id: revising.incidentId, nearestCampus: revising.campus }}
           entry={revising}
-          onClose={() => setRevising(null)}
+          read={fires}
+          onClose={() => setRevisingId(null)}
         />
       )}
     </>
