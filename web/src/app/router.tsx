@@ -24,10 +24,10 @@ const ArticlesPage = lazy(() => import('../features/publishing/ArticlesPage'));
 const AnnouncementsPage = lazy(() => import('../features/publishing/AnnouncementsPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage'));
-const CrimeLogPage = lazy(() => import('../features/clery/CrimeLogPage'));
-const AnnualTablesPage = lazy(() => import('../features/clery/AnnualTablesPage'));
-const FireLogPage = lazy(() => import('../features/clery/FireLogPage'));
-const WarningsPage = lazy(() => import('../features/clery/WarningsPage'));
+const CrimeLogPage = lazy(() => import('../features/clery/crime-log/CrimeLogPage'));
+const AnnualTablesPage = lazy(() => import('../features/clery/annual/AnnualTablesPage'));
+const FireLogPage = lazy(() => import('../features/clery/fire-log/FireLogPage'));
+const WarningsPage = lazy(() => import('../features/clery/warnings/WarningsPage'));
 const PrintIncidentPage = lazy(() => import('../features/incidents/detail/PrintIncidentPage'));
 const EscalationsPage = lazy(() => import('../features/incidents/triage/EscalationsPage'));
 const MassNotificationsPage = lazy(

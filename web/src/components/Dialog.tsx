@@ -1,7 +1,9 @@
 import { Dialog as HDialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
+import { ReadState } from './States';
 import { useAction } from './use-action';
+import type { ReadStatus } from './use-form';
 
 export interface DialogProps {
   open: boolean;
@@ -12,10 +14,24 @@ export interface DialogProps {
   wide?: boolean;
   /** While busy (sending), Escape and the backdrop do not close it. */
   busy?: boolean;
+  /**
+   * The stored document the dialog's form edits (`useForm`'s `read`): until it is read, the
+   * dialog shows its loading or read error and only Cancel, never the form and its Save.
+   */
+  stored?: { read: ReadStatus; what: string };
 }
 
 /** Modal dialog: focus is trapped, Escape and the backdrop close it. */
-export function Dialog({ open, onClose, title, description, children, wide, busy }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  wide,
+  busy,
+  stored,
+}: DialogProps) {
   return (
     // The dialog element itself covers the viewport, so it has a box (browser tests see it as visible).
     <HDialog open={open} onClose={busy ? () => undefined : onClose} className="fixed inset-0 z-40">
@@ -29,7 +45,22 @@ export function Dialog({ open, onClose, title, description, children, wide, busy
             {description && (
               <Description className="mt-1 text-sm text-slate-600">{description}</Description>
             )}
-            <div className="mt-4">{children}</div>
+            <div className="mt-4">
+              {stored ? (
+                <ReadState read={stored.read} what={stored.what}>
+                  {children}
+                </ReadState>
+              ) : (
+                children
+              )}
+              {stored && stored.read.status !== 'ready' && (
+                <DialogActions>
+                  <Button variant="secondary" onClick={onClose}>
+                    Cancel
+                  </Button>
+                </DialogActions>
+              )}
+            </div>
           </DialogPanel>
         </div>
       </div>

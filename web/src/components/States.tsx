@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
+import type { ReadStatus } from './use-form';
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -78,5 +79,32 @@ export function ListState({
   if (status === 'loading') return <InlineSpinner />;
   if (status === 'error') return <ErrorState message={error ?? 'Unknown error.'} onRetry={retry} />;
   if (isEmpty) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
+  return <>{children}</>;
+}
+
+/**
+ * A form over a stored document (`useForm`'s `read`): the form and its Save only once the
+ * document is read. Until then nobody knows what is stored, and saving what the form shows would
+ * overwrite it unseen; a failed read says so, with a retry, and offers no Save.
+ */
+export function ReadState({
+  read: { status, error, retry },
+  what,
+  children,
+}: {
+  read: ReadStatus;
+  /** What is read, as a sentence names it: "the stored setting". */
+  what: string;
+  children: ReactNode;
+}) {
+  if (status === 'loading') return <InlineSpinner label={`Reading ${what}…`} />;
+  if (status === 'error')
+    return (
+      <ErrorState
+        title={`Could not read ${what}, so it cannot be changed now.`}
+        message={error ?? 'Unknown error.'}
+        onRetry={retry}
+      />
+    );
   return <>{children}</>;
 }

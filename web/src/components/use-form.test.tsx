@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldProblems, setLegalHoldSchema } from '@campus-safety/model';
@@ -7,7 +7,8 @@ import { CallableError } from '../lib/errors';
 import { Button } from './Button';
 import { TextField } from './fields';
 import { useToasts } from './toast-store';
-import { useForm } from './use-form';
+import { ReadState } from './States';
+import { useForm, type StoredRead } from './use-form';
 
 function NameForm({ send }: { send: (values: { name: string }) => Promise<void> }) {
   const form = useForm<{ name: string }>({
@@ -115,5 +116,103 @@ describe('useForm with a schema', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Court order');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(send).toHaveBeenCalledWith(requestOf('Court order'), expect.anything());
+  });
+});
+
+describe('useForm over a stored document', () => {
+  type Stored = { name: string; savedAt: number } | null;
+  const read = (status: StoredRead['status'], error: string | null = null) => ({
+    status,
+    error,
+    retry: vi.fn(),
+  });
+
+  /** A form over `stored` as read: its Save only once read (ReadState), as every such form. */
+  function StoredNameForm({
+    stored,
+    status,
+    send,
+  }: {
+    stored: Stored;
+    status: ReturnType<typeof read>;
+    send: (values: { name: string }) => void;
+  }) {
+    const form = useForm({
+      initial: { name: stored?.name ?? 'Default' },
+      stored: { ...status, version: stored?.savedAt },
+      send,
+    });
+    return (
+      <>
+        <p data-testid="read">{form.read.status}</p>
+        <ReadState read={form.read} what="the stored name">
+          <form onSubmit={form.submit} noValidate>
+            <TextField label="Name" {...form.field('name')} />
+            <Button type="submit">Save</Button>
+          </form>
+        </ReadState>
+      </>
+    );
+  }
+
+  it('offers no Save while unread; a failed read says so with a retry and sends nothing', async () => {
+    const send = vi.fn();
+    const failed = read('error', 'Missing or insufficient permissions.');
+    const { rerender } = render(
+      <StoredNameForm stored={null} status={read('loading')} send={send} />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Reading the stored name…');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    rerender(<StoredNameForm stored={null} status={failed} send={send} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Could not read the stored name, so it cannot be changed now.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Missing or insufficient permissions.');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(failed.retry).toHaveBeenCalledOnce();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('submit sends nothing before the document is read, even when called', async () => {
+    const send = vi.fn();
+    let submit: () => Promise<void> = () => Promise.resolve();
+    function Bare({ status }: { status: ReturnType<typeof read> }) {
+      const form = useForm({ initial: { name: 'Default' }, stored: status, send });
+      submit = () => form.submit();
+      return null;
+    }
+    const { rerender } = render(<Bare status={read('loading')} />);
+    await act(() => submit());
+    rerender(<Bare status={read('error', 'Offline.')} />);
+    await act(() => submit());
+    expect(send).not.toHaveBeenCalled();
+    rerender(<Bare status={read('ready')} />);
+    await act(() => submit());
+    expect(send).toHaveBeenCalledWith({ name: 'Default' }, expect.anything());
+  });
+
+  it('is seeded from the document once read, keeps what is typed, and takes a new version', async () => {
+    const send = vi.fn();
+    const ready = read('ready');
+    const { rerender } = render(
+      <StoredNameForm stored={null} status={read('loading')} send={send} />,
+    );
+    // Read: the stored value, not the default the form was created with while loading.
+    rerender(<StoredNameForm stored={{ name: 'Ada', savedAt: 1 }} status={ready} send={send} />);
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Grace');
+    // The same version again (another render, another snapshot of the same save) keeps the typing.
+    rerender(
+      <StoredNameForm stored={{ name: 'Ada', savedAt: 1 }} status={{ ...ready }} send={send} />,
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Grace');
+    // Saved elsewhere: the form now holds what is stored.
+    rerender(<StoredNameForm stored={{ name: 'Edsger', savedAt: 2 }} status={ready} send={send} />);
+    expect(screen.getByLabelText('Name')).toHaveValue('Edsger');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(send).toHaveBeenCalledWith({ name: 'Edsger' }, expect.anything());
   });
 });

@@ -26,12 +26,43 @@ export interface FormOptions<T, F extends string, R = T> {
   send: (request: R, form: { reset: () => void }) => Promise<void> | void;
   /** Title of the error toast shown when sending fails; without it only `failure` is set. */
   failureTitle?: string;
+  /**
+   * The stored document the form edits, as read (a live result, data/live-query): nothing is
+   * sent until it is read, and the values are seeded again from `initial` when it is first read
+   * and whenever its `version` changes.
+   */
+  stored?: StoredRead;
 }
+
+/** Whether a stored document has been read: a live result's status (data/live-query). */
+export interface ReadStatus {
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  retry?: () => void;
+}
+
+export interface StoredRead extends ReadStatus {
+  /**
+   * What changes when the stored document does (its `updatedAt` in milliseconds, or the stored
+   * values themselves): a save here or elsewhere replaces what the form holds with what is stored.
+   */
+  version?: string | number | boolean | null;
+}
+
+/** Nothing to read: a form that creates something new. */
+const NOTHING_TO_READ: ReadStatus = { status: 'ready', error: null };
+
+/** The key the values were seeded at: nothing is kept from before the document was read. */
+const seedOf = (stored: StoredRead | undefined) =>
+  stored?.status === 'ready' ? `read ${String(stored.version)}` : 'unread';
 
 /**
  * State of one form: values, inline field errors, busy while sending, and the sending failure.
  * Values are kept when sending fails, so nothing typed is lost. Every form of the console uses
- * it, so none hand-rolls its busy and error state.
+ * it, so none hand-rolls its busy and error state. A form over a stored document passes it as
+ * `stored`: `read` says whether it is read (components/States `ReadState` shows the form and its
+ * Save only then), `submit` sends nothing before, and a new version of the document re-seeds the
+ * values.
  */
 export function useForm<T extends object, F extends string = Extract<keyof T, string>, R = T>({
   initial,
@@ -40,9 +71,13 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
   request,
   send,
   failureTitle,
+  stored,
 }: FormOptions<T, F, R>) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const read = stored
+    ? { status: stored.status, error: stored.error, retry: stored.retry }
+    : NOTHING_TO_READ;
   // The server's per-field problems go next to the fields, like the form's own.
   const sending = useAction(
     async (sent: R) => {
@@ -55,6 +90,15 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     },
     { failureTitle },
   );
+
+  // Seeded during render rather than in an effect, so no render shows the values of before.
+  const [seeded, setSeeded] = useState(() => seedOf(stored));
+  if (seeded !== seedOf(stored)) {
+    setSeeded(seedOf(stored));
+    setValues(initial);
+    setErrors({});
+    sending.clearFailure();
+  }
 
   const set =
     <K extends keyof T>(name: K) =>
@@ -69,6 +113,8 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
 
   async function submit(event?: { preventDefault(): void }) {
     event?.preventDefault();
+    // Saving over a document nobody has seen would overwrite it unseen.
+    if (read.status !== 'ready') return;
     const sent = request ? request(values) : (values as unknown as R);
     const problems: Record<string, string | undefined> = schema ? fieldProblems(schema, sent) : {};
     for (const [field, problem] of Object.entries(validate?.(values) ?? {})) {
@@ -89,5 +135,6 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     failure: sending.failure,
     busy: sending.busy,
     submit,
+    read,
   };
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   DEFAULT_ESCALATION_POLICY,
   ESCALATION_LEVEL_LABELS,
@@ -11,7 +10,8 @@ import {
 import { Button } from '../../components/Button';
 import { FormFailure, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
-import { useAction } from '../../components/use-action';
+import { ReadState } from '../../components/States';
+import { useForm, type ReadStatus } from '../../components/use-form';
 import { saveEscalationPolicy } from '../../data/on-call';
 import type { WithId } from '../../data/spec';
 import { formatDate } from '../../lib/format';
@@ -25,111 +25,108 @@ const toText = (policy: EscalationPolicy) => ({
 /**
  * A campus's escalation policy, for Admins: minutes after the condition starts at which each level
  * is told, per threat level, and how often the last level is told again. The function checks it.
+ * The editor and Save appear once the stored policies are read: saving the default policy shown
+ * before would overwrite the stored one unseen.
  */
 export function EscalationPolicyForm({
   campus,
   stored,
+  read,
 }: {
   campus: string;
   stored: WithId<EscalationPolicyDoc> | undefined;
+  /** The read of the stored policies (`stored` is this campus's, once read). */
+  read: ReadStatus;
 }) {
-  const [draft, setDraft] = useState(() => toText(escalationPolicyOf(stored)));
-  const savedAt = stored?.updatedAt?.toMillis();
-  useEffect(() => setDraft(toText(escalationPolicyOf(stored))), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
-  const save = useAction(
-    async () => {
-      const input: SaveEscalationPolicyInput = {
-        campus: campus as SaveEscalationPolicyInput['campus'],
-        steps: DEFAULT_ESCALATION_POLICY.steps.map((step, i) => ({
-          level: step.level,
-          afterMinutes: Object.fromEntries(
-            TARGET_LEVELS.map((l, j) => [l, Number(draft.minutes[i]![j])]),
-          ) as EscalationPolicy['steps'][number]['afterMinutes'],
-        })),
-        repeat: { everyMinutes: Number(draft.everyMinutes), times: Number(draft.times) },
-      };
+  const form = useForm({
+    initial: toText(escalationPolicyOf(stored)),
+    stored: { ...read, version: stored?.updatedAt?.toMillis() },
+    request: (draft): SaveEscalationPolicyInput => ({
+      campus: campus as SaveEscalationPolicyInput['campus'],
+      steps: DEFAULT_ESCALATION_POLICY.steps.map((step, i) => ({
+        level: step.level,
+        afterMinutes: Object.fromEntries(
+          TARGET_LEVELS.map((l, j) => [l, Number(draft.minutes[i]![j])]),
+        ) as EscalationPolicy['steps'][number]['afterMinutes'],
+      })),
+      repeat: { everyMinutes: Number(draft.everyMinutes), times: Number(draft.times) },
+    }),
+    send: async (input) => {
       await saveEscalationPolicy(input);
       toast.success(`Escalation policy of ${campus} saved`);
     },
-    { failureTitle: `Could not save the escalation policy of ${campus}` },
-  );
-  const setMinutes = (i: number, j: number, value: string) => {
-    save.clearFailure();
-    setDraft({
-      ...draft,
-      minutes: draft.minutes.map((row, r) =>
-        r === i ? row.map((v, c) => (c === j ? value : v)) : row,
-      ),
-    });
-  };
+    failureTitle: `Could not save the escalation policy of ${campus}`,
+  });
+  const minutes = form.field('minutes');
+  const setMinutes = (i: number, j: number, value: string) =>
+    minutes.onChange(
+      minutes.value.map((row, r) => (r === i ? row.map((v, c) => (c === j ? value : v)) : row)),
+    );
 
   return (
     <div className="mt-4 border-t border-slate-200 pt-3">
       <h3 className="font-medium text-slate-900">Escalation policy</h3>
-      <p className="mb-2 text-sm text-slate-600">
-        Minutes after a report is overdue for assignment, assigned without acknowledgement, or
-        overdue for response, at which each level is told.{' '}
-        {stored
-          ? `Changed by ${stored.updatedBy.name} on ${formatDate(stored.updatedAt)}.`
-          : 'The default policy applies.'}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="pr-2 text-left font-medium">
-                Level
-              </th>
-              {TARGET_LEVELS.map((l) => (
-                <th key={l} scope="col" className="px-1 text-left font-medium">
-                  {l}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {DEFAULT_ESCALATION_POLICY.steps.map((step, i) => (
-              <tr key={step.level}>
-                <th scope="row" className="whitespace-nowrap pr-2 text-left font-normal">
-                  {ESCALATION_LEVEL_LABELS[step.level]}
-                </th>
-                {TARGET_LEVELS.map((l, j) => (
-                  <td key={l} className="px-1 py-0.5">
-                    <input
-                      type="number"
-                      min={0}
-                      className="w-16 rounded border border-slate-300 px-1 py-0.5"
-                      aria-label={`${ESCALATION_LEVEL_LABELS[step.level]}, ${l}, minutes`}
-                      value={draft.minutes[i]![j]}
-                      onChange={(e) => setMinutes(i, j, e.target.value)}
-                    />
-                  </td>
+      <ReadState read={form.read} what="the stored escalation policy">
+        <form onSubmit={form.submit} noValidate>
+          <p className="mb-2 text-sm text-slate-600">
+            Minutes after a report is overdue for assignment, assigned without acknowledgement, or
+            overdue for response, at which each level is told.{' '}
+            {stored
+              ? `Changed by ${stored.updatedBy.name} on ${formatDate(stored.updatedAt)}.`
+              : 'The default policy applies.'}
+          </p>
+          <div className="overflow-x-auto">
+            <table className="text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className="pr-2 text-left font-medium">
+                    Level
+                  </th>
+                  {TARGET_LEVELS.map((l) => (
+                    <th key={l} scope="col" className="px-1 text-left font-medium">
+                      {l}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {DEFAULT_ESCALATION_POLICY.steps.map((step, i) => (
+                  <tr key={step.level}>
+                    <th scope="row" className="whitespace-nowrap pr-2 text-left font-normal">
+                      {ESCALATION_LEVEL_LABELS[step.level]}
+                    </th>
+                    {TARGET_LEVELS.map((l, j) => (
+                      <td key={l} className="px-1 py-0.5">
+                        <input
+                          type="number"
+                          min={0}
+                          className="w-16 rounded border border-slate-300 px-1 py-0.5"
+                          aria-label={`${ESCALATION_LEVEL_LABELS[step.level]}, ${l}, minutes`}
+                          value={minutes.value[i]![j]}
+                          onChange={(e) => setMinutes(i, j, e.target.value)}
+                        />
+                      </td>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="mt-2 grid grid-cols-2 gap-x-3 sm:max-w-md">
-        <TextField
-          label="Repeat the last level every (min)"
-          type="number"
-          min={1}
-          value={draft.everyMinutes}
-          onChange={(everyMinutes) => setDraft({ ...draft, everyMinutes })}
-        />
-        <TextField
-          label="Repeats"
-          type="number"
-          min={0}
-          value={draft.times}
-          onChange={(times) => setDraft({ ...draft, times })}
-        />
-      </div>
-      <FormFailure message={save.failure} />
-      <Button variant="secondary" busy={save.busy} onClick={() => void save.run()}>
-        Save policy
-      </Button>
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-2 grid grid-cols-2 gap-x-3 sm:max-w-md">
+            <TextField
+              label="Repeat the last level every (min)"
+              type="number"
+              min={1}
+              {...form.field('everyMinutes')}
+            />
+            <TextField label="Repeats" type="number" min={0} {...form.field('times')} />
+          </div>
+          <FormFailure message={form.failure} />
+          <Button type="submit" variant="secondary" busy={form.busy}>
+            Save policy
+          </Button>
+        </form>
+      </ReadState>
     </div>
   );
 }

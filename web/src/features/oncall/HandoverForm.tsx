@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { FormFailure, SelectField, TextAreaField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
-import { useAction } from '../../components/use-action';
+import { useForm } from '../../components/use-form';
 import { useLiveQuery } from '../../data/live-query';
 import { handOverReports } from '../../data/on-call';
 import { byFirstName, staffDirectorySpec, staffOption } from '../../data/staff-directory';
@@ -17,12 +17,12 @@ export function HandoverForm() {
   const role = useAuth((s) => s.profile?.role ?? null);
   const campus = useAuth((s) => s.profile?.campus ?? null);
   const staff = useLiveQuery(staffDirectorySpec(role, campus));
-  const [to, setTo] = useState('');
-  const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);
-  const send = useAction(
-    async () => {
-      const result = await handOverReports({ toUid: to || null, note });
+  const form = useForm({
+    initial: { to: '', note: '' },
+    request: ({ to, note }) => ({ toUid: to || null, note }),
+    send: async (request, { reset }) => {
+      const result = await handOverReports(request);
       const moved = result.handedOver.length;
       setOutcome(
         [
@@ -32,11 +32,11 @@ export function HandoverForm() {
       );
       if (moved > 0) {
         toast.success(`${moved} report${moved === 1 ? '' : 's'} handed over`);
-        setNote('');
+        reset();
       }
     },
-    { failureTitle: 'Could not hand over your reports' },
-  );
+    failureTitle: 'Could not hand over your reports',
+  });
   const people = staff.data
     .filter((s) => s.id !== uid)
     .sort(byFirstName)
@@ -54,33 +54,26 @@ export function HandoverForm() {
         Every report in progress assigned to you is reassigned with your note; you and the new
         assignee are told, and so is each reporter.
       </p>
-      <div className="grid grid-cols-1 gap-x-3 md:grid-cols-2">
-        <SelectField
-          label="Hand over to"
-          value={to}
-          placeholder="The next person on call"
-          options={people}
-          onChange={setTo}
-        />
-        <TextAreaField
-          label="Handover note"
-          rows={2}
-          value={note}
-          onChange={(value) => {
-            send.clearFailure();
-            setNote(value);
-          }}
-        />
-      </div>
-      <FormFailure message={send.failure} />
-      {outcome && (
-        <p role="status" className="text-sm text-slate-700">
-          {outcome}
-        </p>
-      )}
-      <Button busy={send.busy} disabled={note.trim() === ''} onClick={() => void send.run()}>
-        Hand over
-      </Button>
+      <form onSubmit={form.submit} noValidate>
+        <div className="grid grid-cols-1 gap-x-3 md:grid-cols-2">
+          <SelectField
+            label="Hand over to"
+            {...form.field('to')}
+            placeholder="The next person on call"
+            options={people}
+          />
+          <TextAreaField label="Handover note" rows={2} {...form.field('note')} />
+        </div>
+        <FormFailure message={form.failure} />
+        {outcome && (
+          <p role="status" className="text-sm text-slate-700">
+            {outcome}
+          </p>
+        )}
+        <Button type="submit" busy={form.busy} disabled={form.values.note.trim() === ''}>
+          Hand over
+        </Button>
+      </form>
     </section>
   );
 }

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
-import { INCIDENT_TYPE_LABEL_MAX, incidentTypesOf } from '@campus-safety/model';
+import {
+  INCIDENT_TYPE_LABEL_MAX,
+  incidentTypesOf,
+  type IncidentTypeSetting,
+} from '@campus-safety/model';
 
 import { toast } from '../../components/toast-store';
-import { useAction } from '../../components/use-action';
+import { useForm } from '../../components/use-form';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
 import { SettingSection, SettingTable } from './SettingSection';
@@ -14,32 +17,30 @@ import { SettingSection, SettingTable } from './SettingSection';
  */
 export function IncidentTypesForm() {
   const live = useLiveDoc(settingSpec('incidentTypes'));
-  const stored = live.data;
-  const [draft, setDraft] = useState(() => [...incidentTypesOf(stored)]);
-  const savedAt = stored?.updatedAt?.toMillis();
-  useEffect(() => setDraft([...incidentTypesOf(stored)]), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
-  const save = useAction(
-    async () => {
-      await saveSetting({ setting: 'incidentTypes', value: { types: draft } });
+  const form = useForm({
+    initial: { types: [...incidentTypesOf(live.data)] },
+    stored: { ...live, version: live.data?.updatedAt?.toMillis() },
+    request: (value) => ({ setting: 'incidentTypes' as const, value }),
+    send: async (request) => {
+      await saveSetting(request);
       toast.success('Incident types saved');
     },
-    { failureTitle: 'Could not save the incident types' },
-  );
-  const set = (i: number, change: Partial<(typeof draft)[number]>) => {
-    save.clearFailure();
-    setDraft(draft.map((t, j) => (j === i ? { ...t, ...change } : t)));
-  };
+    failureTitle: 'Could not save the incident types',
+  });
+  const types = form.field('types');
+  const set = (i: number, change: Partial<IncidentTypeSetting>) =>
+    types.onChange(types.value.map((t, j) => (j === i ? { ...t, ...change } : t)));
 
   return (
     <SettingSection
       name="incidentTypes"
       description="Rename a type or stop offering it for new reports; reports already filed keep their type and Clery classification."
       live={live}
-      save={save}
+      form={form}
       saveLabel="Save types"
     >
       <SettingTable columns={['Type', 'Shown as', 'Offered']}>
-        {draft.map((t, i) => (
+        {types.value.map((t, i) => (
           <tr key={t.type}>
             <th scope="row" className="pr-3 text-left font-normal sm:whitespace-nowrap">
               {t.type}

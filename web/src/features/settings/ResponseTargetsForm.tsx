@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   TARGET_LEVELS,
   responseTargetsOf,
@@ -7,7 +6,7 @@ import {
 } from '@campus-safety/model';
 
 import { toast } from '../../components/toast-store';
-import { useAction } from '../../components/use-action';
+import { useForm } from '../../components/use-form';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
 import { SettingSection, SettingTable } from './SettingSection';
@@ -33,37 +32,36 @@ const draftOf = (stored: unknown): Draft => {
  */
 export function ResponseTargetsForm() {
   const live = useLiveDoc(settingSpec('responseTargets'));
-  const stored = live.data;
-  const [draft, setDraft] = useState(() => draftOf(stored));
-  const savedAt = stored?.updatedAt?.toMillis();
-  useEffect(() => setDraft(draftOf(stored)), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
-  const save = useAction(
-    async () => {
-      const targets = Object.fromEntries(
-        TARGET_LEVELS.map((l) => [
-          l,
-          {
-            assignWithinMinutes: Number(draft[l].assign),
-            respondWithinMinutes: Number(draft[l].respond),
-          },
-        ]),
-      ) as Record<TargetLevel, ResponseTarget>;
-      await saveSetting({ setting: 'responseTargets', value: { targets } });
+  const form = useForm({
+    initial: draftOf(live.data),
+    stored: { ...live, version: live.data?.updatedAt?.toMillis() },
+    request: (draft) => ({
+      setting: 'responseTargets' as const,
+      value: {
+        targets: Object.fromEntries(
+          TARGET_LEVELS.map((l) => [
+            l,
+            {
+              assignWithinMinutes: Number(draft[l].assign),
+              respondWithinMinutes: Number(draft[l].respond),
+            },
+          ]),
+        ) as Record<TargetLevel, ResponseTarget>,
+      },
+    }),
+    send: async (request) => {
+      await saveSetting(request);
       toast.success('Response targets saved');
     },
-    { failureTitle: 'Could not save the response targets' },
-  );
-  const set = (level: TargetLevel, field: 'assign' | 'respond', value: string) => {
-    save.clearFailure();
-    setDraft({ ...draft, [level]: { ...draft[level], [field]: value } });
-  };
+    failureTitle: 'Could not save the response targets',
+  });
 
   return (
     <SettingSection
       name="responseTargets"
       description="Minutes from the report to its assignment and to the response, per threat level (Unrated: not rated yet). Triage, escalation and the dashboard use them."
       live={live}
-      save={save}
+      form={form}
       saveLabel="Save targets"
     >
       <SettingTable columns={['Threat level', 'Assign within (min)', 'Respond within (min)']}>
@@ -80,8 +78,10 @@ export function ResponseTargetsForm() {
                   max={10_080}
                   className="w-24 rounded border border-slate-300 px-1 py-0.5"
                   aria-label={`${level}, ${field} within, minutes`}
-                  value={draft[level][field]}
-                  onChange={(e) => set(level, field, e.target.value)}
+                  value={form.values[level][field]}
+                  onChange={(e) =>
+                    form.set(level)({ ...form.values[level], [field]: e.target.value })
+                  }
                 />
               </td>
             ))}

@@ -15,7 +15,7 @@ function section(state: Stored) {
       name="responseTargets"
       description="Minutes per threat level."
       live={state}
-      save={{ busy: false, failure: null, run: vi.fn() }}
+      form={{ read: state, busy: false, failure: null, submit: vi.fn() }}
       saveLabel="Save targets"
     >
       <input aria-label="Assign within" />

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { SETTING_LABELS, type SettingEditor, type SettingName } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { ErrorState, InlineSpinner } from '../../components/States';
+import { ReadState } from '../../components/States';
 import { FormFailure } from '../../components/fields';
+import type { ReadStatus } from '../../components/use-form';
 import type { LiveDoc } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
 import { SettingHistory } from './SettingHistory';
@@ -10,21 +11,27 @@ import { SettingHistory } from './SettingHistory';
 /**
  * One setting's part of the settings screen: its heading, what it governs and who saved it last,
  * the editor, the save button with the function's refusal, and the history. The editor and Save
- * appear only once the stored setting has been read: until then nobody knows what is stored, and
- * saving the defaults shown over it would overwrite it unseen.
+ * appear only once the stored setting has been read (`ReadState`): until then nobody knows what
+ * is stored, and saving the defaults shown over it would overwrite it unseen.
  */
 export function SettingSection({
   name,
   description,
   live,
-  save,
+  form,
   saveLabel,
   children,
 }: {
   name: SettingName;
   description: string;
   live: LiveDoc<{ updatedBy: SettingEditor; updatedAt: Parameters<typeof formatDate>[0] }>;
-  save: { busy: boolean; failure: string | null; run: () => Promise<unknown> };
+  /** The setting's `useForm`, over `live`. */
+  form: {
+    read: ReadStatus;
+    busy: boolean;
+    failure: string | null;
+    submit: (event?: { preventDefault(): void }) => Promise<void>;
+  };
   saveLabel: string;
   children: ReactNode;
 }) {
@@ -44,23 +51,15 @@ export function SettingSection({
             ? `Changed by ${live.data.updatedBy.name} on ${formatDate(live.data.updatedAt)}.`
             : 'The defaults apply.')}
       </p>
-      {live.status === 'loading' && <InlineSpinner label="Reading the stored setting…" />}
-      {live.status === 'error' && (
-        <ErrorState
-          title="Could not read the stored setting, so it cannot be changed now."
-          message={live.error ?? 'Unknown error.'}
-          onRetry={live.retry}
-        />
-      )}
-      {live.status === 'ready' && (
-        <>
+      <ReadState read={form.read} what="the stored setting">
+        <form onSubmit={form.submit} noValidate>
           {children}
-          <FormFailure message={save.failure} className="mt-2" />
-          <Button className="mt-2" busy={save.busy} onClick={() => void save.run()}>
+          <FormFailure message={form.failure} className="mt-2" />
+          <Button type="submit" className="mt-2" busy={form.busy}>
             {saveLabel}
           </Button>
-        </>
-      )}
+        </form>
+      </ReadState>
       <SettingHistory name={name} />
     </section>
   );

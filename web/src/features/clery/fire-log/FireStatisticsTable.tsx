@@ -6,9 +6,9 @@ import {
   type FireLogEntry,
   type FireStatisticsRow,
 } from '@campus-safety/model';
-import { Table, type Column } from '../../components/Table';
-import type { WithId } from '../../data/spec';
-import { TIME_ZONE } from '../../lib/format';
+import { Table, type Column } from '../../../components/Table';
+import type { WithId } from '../../../data/spec';
+import { TIME_ZONE } from '../../../lib/format';
 
 const COLUMNS: Column<FireStatisticsRow>[] = [
   { header: 'Facility', rowHeader: true, cell: (r) => `${r.facility} (${r.campus})` },

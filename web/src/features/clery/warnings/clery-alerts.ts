@@ -5,9 +5,9 @@ import {
   reportToWarningMinutes,
   type MassNotification,
 } from '@campus-safety/model';
-import type { WithId } from '../../data/spec';
-import { toCsv } from '../../lib/csv';
-import { TIME_ZONE, formatDate, formatMinutes } from '../../lib/format';
+import type { WithId } from '../../../data/spec';
+import { toCsv } from '../../../lib/csv';
+import { TIME_ZONE, formatDate, formatMinutes } from '../../../lib/format';
 
 /** The Clery record of each Timely Warning and Emergency Notification, printed and exported. */
 export const CLERY_ALERT_COLUMNS = [

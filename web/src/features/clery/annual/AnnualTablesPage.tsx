@@ -10,17 +10,17 @@ import {
   type AnnualRow,
   type AnnualSection,
 } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/fields';
-import { ListState } from '../../components/States';
-import { Table, type Column } from '../../components/Table';
-import { cleryRecordsSpec, fireLogSpec } from '../../data/clery';
-import { combineLive, useLiveQuery } from '../../data/live-query';
-import { csvFileName, downloadCsv } from '../../lib/csv';
-import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../lib/format';
+import { Button } from '../../../components/Button';
+import { PageHeader } from '../../../components/PageHeader';
+import { SelectField } from '../../../components/fields';
+import { ListState } from '../../../components/States';
+import { Table, type Column } from '../../../components/Table';
+import { cleryRecordsSpec, fireLogSpec } from '../../../data/clery';
+import { combineLive, useLiveQuery } from '../../../data/live-query';
+import { csvFileName, downloadCsv } from '../../../lib/csv';
+import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../../lib/format';
 import { annualTablesCsv, buildAnnualTables } from './annual';
-import { FireStatisticsTable } from './FireStatisticsTable';
+import { FireStatisticsTable } from '../fire-log/FireStatisticsTable';
 
 const SHORT: Record<(typeof CLERY_TABLE_COLUMNS)[number], string> = {
   onCampus: 'On campus',

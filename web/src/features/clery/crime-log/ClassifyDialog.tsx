@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   BIASES,
   BIAS_LABELS,
@@ -26,14 +25,14 @@ import {
   type PersonCounts,
   type Violation,
 } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { OccurredAtField } from './OccurredAtField';
-import type { WithId } from '../../data/spec';
-import { parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
-import { classifyIncident } from './api';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, SelectField, TextAreaField, TextField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm, type ReadStatus } from '../../../components/use-form';
+import { OccurredAtField } from '../shared/OccurredAtField';
+import type { WithId } from '../../../data/spec';
+import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { classifyIncident } from '../api';
 
 type ClassifyRequest = CallableRequest<'classifyIncident'>;
 
@@ -43,59 +42,76 @@ const persons = (counts: PersonCounts | undefined) =>
     string
   >;
 
+interface ClassifyValues {
+  isCrime: 'yes' | 'no';
+  offences: ClassifiedOffence[];
+  arrests: Record<Violation, string>;
+  referrals: Record<Violation, string>;
+  geography: string;
+  noncampusProperty: string;
+  occurredAt: string;
+  generalLocation: string;
+  nature: string;
+  disposition: string;
+  unfoundedReason: string;
+}
+
 /**
  * Classify (or reclassify) an incident, open or closed: offences, geography and the crime log
- * columns. An open case starts on the disposition "Open - under investigation".
+ * columns. An open case starts on the disposition "Open - under investigation". The form appears
+ * once the incident's record is read, so a reclassification starts from what is stored.
  */
 export function ClassifyDialog({
   incident,
   record,
+  read,
   onClose,
 }: {
   incident: WithId<IncidentReport>;
   record: CleryRecord | null;
+  /** The read of the reports and records `incident` and `record` come from. */
+  read: ReadStatus;
   onClose: () => void;
 }) {
   const campus = isCampusName(incident.nearestCampus) ? incident.nearestCampus : null;
   const suggested = campus ? geographyAt(campus, incident.geoLoc) : null;
-  const [isCrime, setIsCrime] = useState(record ? (record.isCrime ? 'yes' : 'no') : 'yes');
-  const [offences, setOffences] = useState<ClassifiedOffence[]>(record?.offences ?? []);
-  const [arrests, setArrests] = useState(persons(record?.arrests));
-  const [referrals, setReferrals] = useState(persons(record?.referrals));
-  const [geography, setGeography] = useState<string>(record?.geography ?? suggested ?? 'outside');
-  const [property, setProperty] = useState(record?.noncampusProperty ?? '');
-  const [occurredAt, setOccurredAt] = useState(
-    record?.occurredAt ? toDateTimeLocal(record.occurredAt.toDate()) : '',
-  );
-  const [generalLocation, setGeneralLocation] = useState(
-    record?.generalLocation ?? incident.nearestCampus,
-  );
-  const [nature, setNature] = useState(record?.nature ?? incident.incidentType);
-  const [disposition, setDisposition] = useState<string>(
-    record?.disposition ??
-      ((CLOSED_STATUSES as readonly string[]).includes(incident.status) ? '' : OPEN_DISPOSITION),
-  );
-  const [unfoundedReason, setUnfoundedReason] = useState(record?.unfoundedReason ?? '');
   const count = (value: string) => (value.trim() === '' ? 0 : Number(value));
-  const occurred = occurredAt === '' ? null : parseDateTimeLocal(occurredAt);
-  const { errors, failure, busy, submit } = useForm<object, string, ClassifyRequest>({
-    initial: {},
+  const form = useForm<ClassifyValues, keyof ClassifyValues, ClassifyRequest>({
+    initial: {
+      isCrime: record ? (record.isCrime ? 'yes' : 'no') : 'yes',
+      offences: record?.offences ?? [],
+      arrests: persons(record?.arrests),
+      referrals: persons(record?.referrals),
+      geography: record?.geography ?? suggested ?? 'outside',
+      noncampusProperty: record?.noncampusProperty ?? '',
+      occurredAt: record?.occurredAt ? toDateTimeLocal(record.occurredAt.toDate()) : '',
+      generalLocation: record?.generalLocation ?? incident.nearestCampus,
+      nature: record?.nature ?? incident.incidentType,
+      disposition:
+        record?.disposition ??
+        ((CLOSED_STATUSES as readonly string[]).includes(incident.status) ? '' : OPEN_DISPOSITION),
+      unfoundedReason: record?.unfoundedReason ?? '',
+    },
+    stored: { ...read, version: record?.classifiedAt.toMillis() ?? null },
     schema: classifyIncidentSchema,
-    request: () =>
+    request: (v) =>
       ({
         incidentId: incident.id,
-        isCrime: isCrime === 'yes',
-        offences,
-        arrests: Object.fromEntries(VIOLATIONS.map((v) => [v, count(arrests[v])])),
-        referrals: Object.fromEntries(VIOLATIONS.map((v) => [v, count(referrals[v])])),
-        geography,
-        noncampusProperty: geography === 'noncampus' ? property || null : null,
+        isCrime: v.isCrime === 'yes',
+        offences: v.offences,
+        arrests: Object.fromEntries(VIOLATIONS.map((x) => [x, count(v.arrests[x])])),
+        referrals: Object.fromEntries(VIOLATIONS.map((x) => [x, count(v.referrals[x])])),
+        geography: v.geography,
+        noncampusProperty: v.geography === 'noncampus' ? v.noncampusProperty || null : null,
         // A wall time the zone skips names no instant: sent as such, the schema refuses it.
-        occurredAt: occurredAt === '' ? null : (occurred?.toISOString() ?? 'not a time'),
-        generalLocation,
-        nature,
-        disposition,
-        unfoundedReason: disposition === UNFOUNDED ? unfoundedReason : null,
+        occurredAt:
+          v.occurredAt === ''
+            ? null
+            : (parseDateTimeLocal(v.occurredAt)?.toISOString() ?? 'not a time'),
+        generalLocation: v.generalLocation,
+        nature: v.nature,
+        disposition: v.disposition,
+        unfoundedReason: v.disposition === UNFOUNDED ? v.unfoundedReason : null,
       }) as ClassifyRequest,
     send: async (request) => {
       await classifyIncident(request);
@@ -103,20 +119,24 @@ export function ClassifyDialog({
       onClose();
     },
   });
+  const { values, errors, failure, busy, submit } = form;
 
   if (!campus) return null;
 
+  const offences = form.field('offences');
   const toggle = (offence: CleryOffence, on: boolean) =>
-    setOffences((list) =>
-      on ? [...list, { offence, bias: null }] : list.filter((o) => o.offence !== offence),
+    offences.onChange(
+      on
+        ? [...offences.value, { offence, bias: null }]
+        : offences.value.filter((o) => o.offence !== offence),
     );
   const setBias = (offence: CleryOffence, bias: string) =>
-    setOffences((list) =>
-      list.map((o) =>
+    offences.onChange(
+      offences.value.map((o) =>
         o.offence === offence ? { offence, bias: (bias || null) as Bias | null } : o,
       ),
     );
-  const counts = (label: string, values: Record<Violation, string>, set: typeof setArrests) => (
+  const counts = (label: string, name: 'arrests' | 'referrals') => (
     <fieldset className="mb-3">
       <legend className="text-sm font-medium text-slate-800">{label} (persons)</legend>
       <div className="grid gap-x-3 sm:grid-cols-3">
@@ -127,8 +147,8 @@ export function ClassifyDialog({
             type="number"
             min={0}
             max={100}
-            value={values[v]}
-            onChange={(value) => set({ ...values, [v]: value })}
+            value={values[name][v]}
+            onChange={(value) => form.set(name)({ ...values[name], [v]: value })}
           />
         ))}
       </div>
@@ -140,6 +160,7 @@ export function ClassifyDialog({
       open
       onClose={onClose}
       busy={busy}
+      stored={{ read: form.read, what: 'the Clery record' }}
       wide
       title={`Clery classification of incident ${incident.id}`}
       description={`${incident.incidentType} · ${incident.nearestCampus} · ${incident.status}`}
@@ -147,20 +168,20 @@ export function ClassifyDialog({
       <form onSubmit={submit} noValidate>
         <SelectField
           label="Is it a crime?"
-          value={isCrime}
-          onChange={setIsCrime}
+          value={values.isCrime}
+          onChange={(isCrime) => form.set('isCrime')(isCrime === 'no' ? 'no' : 'yes')}
           options={[
             { value: 'yes', label: 'Yes: it goes on the daily crime log' },
             { value: 'no', label: 'No: not a crime' },
           ]}
         />
-        <fieldset className="mb-3" disabled={isCrime === 'no'}>
+        <fieldset className="mb-3" disabled={values.isCrime === 'no'}>
           <legend className="text-sm font-medium text-slate-800">
             Clery offences (several in one incident are counted by the hierarchy rule)
           </legend>
           <div className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-2">
             {CLERY_OFFENCES.map((offence) => {
-              const chosen = offences.find((o) => o.offence === offence);
+              const chosen = offences.value.find((o) => o.offence === offence);
               return (
                 <div key={offence} className="flex flex-wrap items-center gap-2 text-sm">
                   <label className="inline-flex items-center gap-1">
@@ -192,53 +213,40 @@ export function ClassifyDialog({
           </div>
           {errors.offences && <p className="mt-1 text-sm text-red-700">{errors.offences}</p>}
         </fieldset>
-        {counts('Arrests', arrests, setArrests)}
-        {counts('Disciplinary referrals (not also arrested)', referrals, setReferrals)}
+        {counts('Arrests', 'arrests')}
+        {counts('Disciplinary referrals (not also arrested)', 'referrals')}
         <div className="grid gap-x-3 sm:grid-cols-2">
           <SelectField
             label="Clery geography"
-            value={geography}
-            onChange={setGeography}
+            {...form.field('geography')}
             options={geographiesOf(campus).map((g) => ({ value: g, label: GEOGRAPHY_LABELS[g] }))}
-            error={errors.geography}
             hint={
               suggested
                 ? `The report's position suggests ${GEOGRAPHY_LABELS[suggested]}.`
                 : undefined
             }
           />
-          {geography === 'noncampus' && (
+          {values.geography === 'noncampus' && (
             <SelectField
               label="Noncampus property"
-              value={property}
-              onChange={setProperty}
+              {...form.field('noncampusProperty')}
               placeholder="Choose a property"
               options={CLERY_GEOGRAPHY[campus].noncampus}
-              error={errors.noncampusProperty}
             />
           )}
-          <OccurredAtField value={occurredAt} onChange={setOccurredAt} error={errors.occurredAt} />
-          <TextField
-            label="General location"
-            value={generalLocation}
-            onChange={setGeneralLocation}
-            error={errors.generalLocation}
-          />
-          <TextField label="Nature" value={nature} onChange={setNature} error={errors.nature} />
+          <OccurredAtField {...form.field('occurredAt')} />
+          <TextField label="General location" {...form.field('generalLocation')} />
+          <TextField label="Nature" {...form.field('nature')} />
           <SelectField
             label="Disposition"
-            value={disposition}
-            onChange={setDisposition}
+            {...form.field('disposition')}
             placeholder="Choose a disposition"
             options={DISPOSITIONS}
-            error={errors.disposition}
           />
-          {disposition === UNFOUNDED && (
+          {values.disposition === UNFOUNDED && (
             <TextAreaField
               label="Why unfounded"
-              value={unfoundedReason}
-              onChange={setUnfoundedReason}
-              error={errors.unfoundedReason}
+              {...form.field('unfoundedReason')}
               rows={2}
               hint="Who determined the report false or baseless, and on what grounds. It leaves the statistics and counts as unfounded."
             />

@@ -1,48 +1,53 @@
-import { useState } from 'react';
 import dayjs from 'dayjs';
 import { MAX_HOLIDAYS, saveCleryCalendarSchema, type CallableRequest } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { Dialog, DialogFooter } from '../../components/Dialog';
-import { FormFailure, TextField } from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import { saveCleryCalendar } from './api';
+import { Button } from '../../../components/Button';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
+import { FormFailure, TextField } from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm, type ReadStatus } from '../../../components/use-form';
+import { saveCleryCalendar } from '../api';
 
 type CalendarRequest = CallableRequest<'saveCleryCalendar'>;
 
 /**
  * The institution's holidays: days that are not business days when a crime log entry falls due
- * (docs/clery.md#holidays). The whole list is saved at once.
+ * (docs/clery.md#holidays). The whole list is saved at once, so the form appears only once the
+ * stored calendar is read: saving before would replace the stored holidays with none.
  */
 export function HolidaysDialog({
   holidays,
+  read,
   onClose,
 }: {
   holidays: readonly string[];
+  /** The read of the calendar `holidays` come from. */
+  read: ReadStatus;
   onClose: () => void;
 }) {
-  const [days, setDays] = useState<string[]>([...holidays].sort());
-  const [adding, setAdding] = useState('');
-  const { errors, failure, busy, submit } = useForm<object, string, CalendarRequest>({
-    initial: {},
+  const form = useForm<{ holidays: string[]; adding: string }, 'holidays', CalendarRequest>({
+    initial: { holidays: [...holidays].sort(), adding: '' },
+    stored: { ...read, version: holidays.join(' ') },
     schema: saveCleryCalendarSchema,
-    request: () => ({ holidays: days }),
+    request: (values) => ({ holidays: values.holidays }),
     send: async (request) => {
       const saved = await saveCleryCalendar(request);
       toast.success('Holidays saved', `${saved.holidays.length} on the calendar.`);
       onClose();
     },
   });
+  const { errors, failure, busy, submit } = form;
+  const { holidays: days, adding } = form.values;
+  const setDays = form.set('holidays');
   const add = () => {
     if (adding === '' || days.includes(adding)) return;
-    setDays([...days, adding].sort());
-    setAdding('');
+    form.setValues({ holidays: [...days, adding].sort(), adding: '' });
   };
   return (
     <Dialog
       open
       onClose={onClose}
       busy={busy}
+      stored={{ read: form.read, what: 'the stored holidays' }}
       title="Holidays"
       description={`Days that are not business days when a crime log entry falls due (at most ${MAX_HOLIDAYS}).`}
     >
@@ -74,7 +79,7 @@ export function HolidaysDialog({
               label="Add a holiday"
               type="date"
               value={adding}
-              onChange={setAdding}
+              onChange={form.set('adding')}
               error={errors.holidays}
             />
           </div>

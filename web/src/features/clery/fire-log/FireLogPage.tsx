@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
 import { priorCalendarYears, type FireLogEntry } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { PageHeader } from '../../components/PageHeader';
-import { ListState } from '../../components/States';
-import { Table, cellColumns, type Column } from '../../components/Table';
-import { Time } from '../../components/Time';
-import { fireLogSpec } from '../../data/clery';
-import { useLiveQuery } from '../../data/live-query';
-import type { WithId } from '../../data/spec';
-import { csvFileName, downloadCsv } from '../../lib/csv';
-import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../lib/format';
+import { Button } from '../../../components/Button';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListState } from '../../../components/States';
+import { Table, cellColumns, type Column } from '../../../components/Table';
+import { Time } from '../../../components/Time';
+import { fireLogSpec } from '../../../data/clery';
+import { useLiveQuery } from '../../../data/live-query';
+import type { WithId } from '../../../data/spec';
+import { csvFileName, downloadCsv } from '../../../lib/csv';
+import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../../lib/format';
 import { FireDialog } from './FireDialog';
 import { FireStatisticsTable } from './FireStatisticsTable';
-import { LogPeriodField, useLogWindow } from './log-window';
+import { LogPeriodField, useLogWindow } from '../shared/log-window';
 import { FIRE_LOG_COLUMNS, fireLogCells, fireLogCsv } from './fire-log';
 
 const PRINT_COLUMNS = cellColumns(FIRE_LOG_COLUMNS);
@@ -34,7 +34,9 @@ export default function FireLogPage() {
     () => fires.data.filter((e) => e.reportedAt.toMillis() >= since.getTime()),
     [fires.data, since],
   );
-  const [revising, setRevising] = useState<WithId<FireLogEntry> | null>(null);
+  // By id: the dialog edits the entry stored now, not a copy taken when it opened.
+  const [revisingId, setRevisingId] = useState<string | null>(null);
+  const revising = fires.data.find((e) => e.id === revisingId);
 
   const columns: Column<WithId<FireLogEntry>>[] = [
     { header: 'Case', cell: (e) => <span className="font-mono text-xs">{e.incidentId}</span> },
@@ -58,7 +60,7 @@ export default function FireLogPage() {
         <Button
           variant="secondary"
           aria-label={`Revise ${e.incidentId}`}
-          onClick={() => setRevising(e)}
+          onClick={() => setRevisingId(e.id)}
         >
           Revise
         </Button>
@@ -132,7 +134,8 @@ export default function FireLogPage() {
         <FireDialog
           incident={{ id: revising.incidentId, nearestCampus: revising.campus }}
           entry={revising}
-          onClose={() => setRevising(null)}
+          read={fires}
+          onClose={() => setRevisingId(null)}
         />
       )}
     </>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CleryRecord, IncidentReport } from '@campus-safety/model';
-import { annualTablesCsv, buildAnnualTables } from './annual';
+import { annualTablesCsv, buildAnnualTables } from '../annual/annual';
 import { buildCrimeLog, crimeLogCsv } from './crime-log';
-import { TIME_ZONE } from '../../lib/format';
+import { TIME_ZONE } from '../../../lib/format';
 import { printableEntries } from '@campus-safety/model';
 
 const ts = (iso: string) => ({ toMillis: () => Date.parse(iso), toDate: () => new Date(iso) });

@@ -1,7 +1,7 @@
 import type { FireLogEntry } from '@campus-safety/model';
-import type { WithId } from '../../data/spec';
-import { toCsv } from '../../lib/csv';
-import { TIME_ZONE, formatDate } from '../../lib/format';
+import type { WithId } from '../../../data/spec';
+import { toCsv } from '../../../lib/csv';
+import { TIME_ZONE, formatDate } from '../../../lib/format';
 
 /** The fire log's columns (668.49(d)), printed and exported; times name their zone. */
 export const FIRE_LOG_COLUMNS = [

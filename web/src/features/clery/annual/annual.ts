@@ -6,9 +6,9 @@ import {
   type AnnualTables,
   type CleryRecord,
 } from '@campus-safety/model';
-import type { WithId } from '../../data/spec';
-import { toCsv } from '../../lib/csv';
-import { TIME_ZONE } from '../../lib/format';
+import type { WithId } from '../../../data/spec';
+import { toCsv } from '../../../lib/csv';
+import { TIME_ZONE } from '../../../lib/format';
 
 /** The annual tables of the records read, for one campus or all (`campus` null). */
 export function buildAnnualTables(

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveEntry } from '../../data/live-query';
+import type { LiveEntry } from '../../../data/live-query';
 
 /** The live result of each of the page's six reads, by the name of its spec. */
 const live = vi.hoisted(() => ({ byRead: {} as Record<string, LiveEntry> }));
-vi.mock('../../lib/auth', () => ({ auth: {} }));
-vi.mock('../../lib/db', () => ({ db: {} }));
-vi.mock('../../lib/functions', () => ({ callFunction: vi.fn() }));
-vi.mock('../../data/clery', () => ({
+vi.mock('../../../lib/auth', () => ({ auth: {} }));
+vi.mock('../../../lib/db', () => ({ db: {} }));
+vi.mock('../../../lib/functions', () => ({ callFunction: vi.fn() }));
+vi.mock('../../../data/clery', () => ({
   crimeLogIncidentsSpec: () => 'incidents',
   cleryRecordsSpec: () => 'records',
   activeLegalHoldsSpec: 'holds',
@@ -16,8 +16,8 @@ vi.mock('../../data/clery', () => ({
   fireLogSpec: () => 'fires',
   warningDecisionsSpec: () => 'decisions',
 }));
-vi.mock('../../data/live-query', async (importActual) => {
-  const actual = await importActual<typeof import('../../data/live-query')>();
+vi.mock('../../../data/live-query', async (importActual) => {
+  const actual = await importActual<typeof import('../../../data/live-query')>();
   return {
     ...actual,
     useLiveQuery: (read: string) => ({ ...live.byRead[read]!, retry: () => undefined }),

@@ -5,9 +5,9 @@ import {
   type CrimeLogEntry,
   type IncidentReport,
 } from '@campus-safety/model';
-import type { WithId } from '../../data/spec';
-import { toCsv } from '../../lib/csv';
-import { TIME_ZONE, formatDate } from '../../lib/format';
+import type { WithId } from '../../../data/spec';
+import { toCsv } from '../../../lib/csv';
+import { TIME_ZONE, formatDate } from '../../../lib/format';
 
 /** The crime log of the reports and records the screen read, in the programme zone. */
 export function buildCrimeLog(

@@ -4,10 +4,10 @@ import {
   printableEntries,
   type CrimeLogEntry,
 } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { PageHeader } from '../../components/PageHeader';
-import { ListState } from '../../components/States';
-import { Table, cellColumns, type Column } from '../../components/Table';
+import { Button } from '../../../components/Button';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListState } from '../../../components/States';
+import { Table, cellColumns, type Column } from '../../../components/Table';
 import {
   activeLegalHoldsSpec,
   cleryCalendarSpec,
@@ -15,17 +15,17 @@ import {
   crimeLogIncidentsSpec,
   fireLogSpec,
   warningDecisionsSpec,
-} from '../../data/clery';
-import { combineLive, useLiveDoc, useLiveQuery } from '../../data/live-query';
-import { csvFileName, downloadCsv } from '../../lib/csv';
-import { formatDate } from '../../lib/format';
-import { Time } from '../../components/Time';
+} from '../../../data/clery';
+import { combineLive, useLiveDoc, useLiveQuery } from '../../../data/live-query';
+import { csvFileName, downloadCsv } from '../../../lib/csv';
+import { formatDate } from '../../../lib/format';
+import { Time } from '../../../components/Time';
 import { ClassifyDialog } from './ClassifyDialog';
-import { LogPeriodField, useLogWindow } from './log-window';
-import { FireDialog } from './FireDialog';
-import { WarningDecisionDialog } from './WarningDecisionDialog';
+import { LogPeriodField, useLogWindow } from '../shared/log-window';
+import { FireDialog } from '../fire-log/FireDialog';
+import { WarningDecisionDialog } from '../warnings/WarningDecisionDialog';
 import { HolidaysDialog } from './HolidaysDialog';
-import { LegalHoldDialog } from './LegalHoldDialog';
+import { LegalHoldDialog } from '../holds/LegalHoldDialog';
 import { WithholdDialog } from './WithholdDialog';
 import {
   CRIME_LOG_COLUMNS,
@@ -40,8 +40,8 @@ const FIRE_TYPE = 'Fire';
 
 type Open =
   | { kind: 'classify'; id: string }
-  | { kind: 'withhold'; id: string; withheld: boolean }
-  | { kind: 'hold'; id: string; active: boolean }
+  | { kind: 'withhold'; id: string }
+  | { kind: 'hold'; id: string }
   | { kind: 'holidays' }
   | { kind: 'fire'; id: string }
   | { kind: 'warning'; id: string }
@@ -171,9 +171,7 @@ export default function CrimeLogPage() {
             <Button
               variant="secondary"
               aria-label={`${e.withheld ? 'Release' : 'Withhold'} ${e.incidentId}`}
-              onClick={() =>
-                setOpen({ kind: 'withhold', id: e.incidentId, withheld: e.withheld !== null })
-              }
+              onClick={() => setOpen({ kind: 'withhold', id: e.incidentId })}
             >
               {e.withheld ? 'Release' : 'Withhold'}
             </Button>
@@ -181,9 +179,7 @@ export default function CrimeLogPage() {
           <Button
             variant="secondary"
             aria-label={`${held.has(e.incidentId) ? 'Lift hold on' : 'Legal hold on'} ${e.incidentId}`}
-            onClick={() =>
-              setOpen({ kind: 'hold', id: e.incidentId, active: held.has(e.incidentId) })
-            }
+            onClick={() => setOpen({ kind: 'hold', id: e.incidentId })}
           >
             {held.has(e.incidentId) ? 'Lift hold' : 'Legal hold'}
           </Button>
@@ -267,13 +263,15 @@ export default function CrimeLogPage() {
         <ClassifyDialog
           incident={openIncident}
           record={recordOf(open.id)}
+          read={combineLive([incidents, records])}
           onClose={() => setOpen(null)}
         />
       )}
       {open?.kind === 'withhold' && (
         <WithholdDialog
           incidentId={open.id}
-          withheld={open.withheld}
+          withheld={entries.some((e) => e.incidentId === open.id && e.withheld !== null)}
+          read={records}
           onClose={() => setOpen(null)}
         />
       )}
@@ -281,6 +279,7 @@ export default function CrimeLogPage() {
         <FireDialog
           incident={incidentOf(open.id)!}
           entry={fireOf(open.id)}
+          read={combineLive([incidents, fires])}
           onClose={() => setOpen(null)}
         />
       )}
@@ -288,14 +287,20 @@ export default function CrimeLogPage() {
         <WarningDecisionDialog
           incidentId={open.id}
           reason={decisionOf(open.id)?.reason ?? null}
+          read={decisions}
           onClose={() => setOpen(null)}
         />
       )}
       {open?.kind === 'holidays' && (
-        <HolidaysDialog holidays={holidays} onClose={() => setOpen(null)} />
+        <HolidaysDialog holidays={holidays} read={calendar} onClose={() => setOpen(null)} />
       )}
       {open?.kind === 'hold' && (
-        <LegalHoldDialog incidentId={open.id} active={open.active} onClose={() => setOpen(null)} />
+        <LegalHoldDialog
+          incidentId={open.id}
+          active={held.has(open.id)}
+          read={holds}
+          onClose={() => setOpen(null)}
+        />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { TextField } from '../../components/fields';
+import { TextField } from '../../../components/fields';
 
 /** When a crime or fire happened, as staff learned it: a wall time in the programme zone, or empty. */
 export function OccurredAtField({

@@ -1,7 +1,7 @@
 import type { EmergencyTest, WarningDecision } from '@campus-safety/model';
-import type { WithId } from '../../data/spec';
-import { toCsv } from '../../lib/csv';
-import { TIME_ZONE, formatDate } from '../../lib/format';
+import type { WithId } from '../../../data/spec';
+import { toCsv } from '../../../lib/csv';
+import { TIME_ZONE, formatDate } from '../../../lib/format';
 
 /** The decisions not to warn, as listed for the annual security report; times name their zone. */
 export const WARNING_DECISION_COLUMNS = [

@@ -8,18 +8,18 @@ import {
   type MassNotification,
   type WarningDecision,
 } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { SelectField } from '../../components/fields';
-import { PageHeader } from '../../components/PageHeader';
-import { ListState } from '../../components/States';
-import { Table, cellColumns, type Column } from '../../components/Table';
-import { Time } from '../../components/Time';
-import { emergencyTestsSpec, warningDecisionsSpec } from '../../data/clery';
-import { useLiveQuery } from '../../data/live-query';
-import { cleryAlertsSpec } from '../../data/mass-notifications';
-import type { WithId } from '../../data/spec';
-import { csvFileName, downloadCsv } from '../../lib/csv';
-import { TIME_ZONE, parseDateTimeLocal } from '../../lib/format';
+import { Button } from '../../../components/Button';
+import { SelectField } from '../../../components/fields';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListState } from '../../../components/States';
+import { Table, cellColumns, type Column } from '../../../components/Table';
+import { Time } from '../../../components/Time';
+import { emergencyTestsSpec, warningDecisionsSpec } from '../../../data/clery';
+import { useLiveQuery } from '../../../data/live-query';
+import { cleryAlertsSpec } from '../../../data/mass-notifications';
+import type { WithId } from '../../../data/spec';
+import { csvFileName, downloadCsv } from '../../../lib/csv';
+import { TIME_ZONE, parseDateTimeLocal } from '../../../lib/format';
 import { CLERY_ALERT_COLUMNS, cleryAlertCells, cleryAlertsCsv } from './clery-alerts';
 import { EmergencyTestDialog } from './EmergencyTestDialog';
 import { WarningDecisionDialog } from './WarningDecisionDialog';
@@ -70,8 +70,11 @@ export default function WarningsPage() {
   const alertRows: AlertRow[] = alerts.data
     .filter((a) => a.createdAt.toMillis() < until.getTime())
     .map((a) => ({ ...a, cells: cleryAlertCells(a) }));
-  const [revisingDecision, setRevisingDecision] = useState<WithId<WarningDecision> | null>(null);
-  const [editingTest, setEditingTest] = useState<WithId<EmergencyTest> | 'new' | null>(null);
+  // By id: the dialogs edit what is stored now, not a copy taken when they opened.
+  const [revisingDecision, setRevisingDecision] = useState<string | null>(null);
+  const [editingTest, setEditingTest] = useState<string | 'new' | null>(null);
+  const decisionRevised = decisions.data.find((d) => d.id === revisingDecision);
+  const testRevised = tests.data.find((t) => t.id === editingTest);
   const untested = tests.status === 'ready' ? campusesWithoutTest(tests.data) : [];
 
   const decisionColumns: Column<WithId<WarningDecision>>[] = [
@@ -93,7 +96,7 @@ export default function WarningsPage() {
         <Button
           variant="secondary"
           aria-label={`Revise the decision on ${d.incidentId}`}
-          onClick={() => setRevisingDecision(d)}
+          onClick={() => setRevisingDecision(d.id)}
         >
           Revise
         </Button>
@@ -115,7 +118,7 @@ export default function WarningsPage() {
     {
       header: 'Actions',
       cell: (t) => (
-        <Button variant="secondary" onClick={() => setEditingTest(t)}>
+        <Button variant="secondary" onClick={() => setEditingTest(t.id)}>
           Revise
         </Button>
       ),
@@ -267,18 +270,19 @@ export default function WarningsPage() {
         />
       </section>
 
-      {revisingDecision && (
+      {decisionRevised && (
         <WarningDecisionDialog
-          incidentId={revisingDecision.incidentId}
-          reason={revisingDecision.reason}
+          incidentId={decisionRevised.incidentId}
+          reason={decisionRevised.reason}
+          read={decisions}
           onClose={() => setRevisingDecision(null)}
         />
       )}
-      {editingTest && (
-        <EmergencyTestDialog
-          test={editingTest === 'new' ? null : editingTest}
-          onClose={() => setEditingTest(null)}
-        />
+      {editingTest === 'new' && (
+        <EmergencyTestDialog test={null} onClose={() => setEditingTest(null)} />
+      )}
+      {testRevised && (
+        <EmergencyTestDialog test={testRevised} read={tests} onClose={() => setEditingTest(null)} />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CRIME_LOG_DAYS, LOG_WINDOWS_DAYS, crimeLogSince } from '@campus-safety/model';
-import { SelectField } from '../../components/fields';
+import { SelectField } from '../../../components/fields';
 
 /**
  * The window of days a log (crime log, fire log) shows. `since` is fixed when the window is

@@ -7,19 +7,19 @@ import {
   type CallableRequest,
   type EmergencyTest,
 } from '@campus-safety/model';
-import { Dialog, DialogFooter } from '../../components/Dialog';
+import { Dialog, DialogFooter } from '../../../components/Dialog';
 import {
   CheckboxGroup,
   FormFailure,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../components/fields';
-import { toast } from '../../components/toast-store';
-import { useForm } from '../../components/use-form';
-import type { WithId } from '../../data/spec';
-import { TIME_ZONE, parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
-import { recordEmergencyTest } from './api';
+} from '../../../components/fields';
+import { toast } from '../../../components/toast-store';
+import { useForm, type ReadStatus } from '../../../components/use-form';
+import type { WithId } from '../../../data/spec';
+import { TIME_ZONE, parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { recordEmergencyTest } from '../api';
 
 const ANNOUNCED = 'Announced in advance';
 const UNANNOUNCED = 'Unannounced';
@@ -35,9 +35,13 @@ interface TestValues {
 /** Records a test of the emergency response and evacuation procedures, or revises one. */
 export function EmergencyTestDialog({
   test,
+  read,
   onClose,
 }: {
+  /** The test revised, or null for a new one. */
   test: WithId<EmergencyTest> | null;
+  /** The read of the tests `test` comes from (none for a new test). */
+  read?: ReadStatus;
   onClose: () => void;
 }) {
   const form = useForm<TestValues, keyof TestValues, CallableRequest<'recordEmergencyTest'>>({
@@ -48,6 +52,7 @@ export function EmergencyTestDialog({
       description: test?.description ?? '',
       followUp: test?.followUp ?? '',
     },
+    stored: read && { ...read, version: test?.recordedAt.toMillis() ?? null },
     schema: recordEmergencyTestSchema,
     validate: (values) => ({
       announced: values.announced === '' ? 'Choose whether it was announced.' : undefined,
@@ -73,6 +78,7 @@ export function EmergencyTestDialog({
       open
       onClose={onClose}
       busy={form.busy}
+      stored={{ read: form.read, what: 'the recorded tests' }}
       title={test ? 'Revise the test' : 'Record a test of the emergency response'}
       description="Each campus tests its emergency response and evacuation procedures at least once a year. The record is kept seven years."
     >
