@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
 import {
   APPROVAL_AUDIENCES,
   APPROVAL_AUDIENCE_LABELS,
   APPROVAL_URGENCIES,
   APPROVAL_URGENCY_LABELS,
   alertApprovalOf,
-  type AlertApproval,
 } from '@campus-safety/model';
 import { toast } from '../../components/toast-store';
-import { useAction } from '../../components/use-action';
+import { useForm } from '../../components/use-form';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
 import { SettingSection } from './SettingSection';
@@ -18,28 +16,25 @@ import { SettingSection } from './SettingSection';
  * the kind the author picks (docs/mass-notifications.md#templates).
  */
 export function AlertApprovalForm() {
-  const stored = useLiveDoc(settingSpec('alertApproval')).data;
-  const [draft, setDraft] = useState<AlertApproval>(() => alertApprovalOf(stored));
-  const savedAt = stored?.updatedAt?.toMillis();
-  useEffect(() => setDraft(alertApprovalOf(stored)), [savedAt]); // eslint-disable-line react-hooks/exhaustive-deps
-  const save = useAction(
-    async () => {
-      await saveSetting({ setting: 'alertApproval', value: { approval: draft } });
+  const live = useLiveDoc(settingSpec('alertApproval'));
+  const form = useForm({
+    initial: alertApprovalOf(live.data),
+    stored: { ...live, version: live.data?.updatedAt?.toMillis() },
+    request: (approval) => ({ setting: 'alertApproval' as const, value: { approval } }),
+    send: async (request) => {
+      await saveSetting(request);
       toast.success('Alert approval saved');
     },
-    { failureTitle: 'Could not save the alert approval' },
-  );
-  const set = (change: Partial<AlertApproval>) => {
-    save.clearFailure();
-    setDraft({ ...draft, ...change });
-  };
+    failureTitle: 'Could not save the alert approval',
+  });
+  const draft = form.values;
 
   return (
     <SettingSection
       name="alertApproval"
       description="Which alerts wait until a second Admin approves them, whatever kind their author chose. The approver is never the author, nor an account the author created, invited or gave a role to."
-      stored={stored}
-      save={save}
+      live={live}
+      form={form}
       saveLabel="Save approval"
     >
       <fieldset className="mb-2 text-sm">
@@ -51,7 +46,7 @@ export function AlertApprovalForm() {
               name="approval-audience"
               className="mr-1"
               checked={draft.audience === audience}
-              onChange={() => set({ audience })}
+              onChange={() => form.set('audience')(audience)}
             />
             {APPROVAL_AUDIENCE_LABELS[audience]}
           </label>
@@ -66,7 +61,7 @@ export function AlertApprovalForm() {
               name="approval-urgency"
               className="mr-1"
               checked={draft.urgency === urgency}
-              onChange={() => set({ urgency })}
+              onChange={() => form.set('urgency')(urgency)}
             />
             {APPROVAL_URGENCY_LABELS[urgency]}
           </label>
