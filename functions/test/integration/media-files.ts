@@ -105,3 +105,44 @@ export function mp4WithLocation(): Buffer {
     box('mdat', Buffer.alloc(4096, 0x42)),
   ]);
 }
+
+/**
+ * A 35-byte GIF whose 1×1 screen holds one 65535×65535 frame (a decompression bomb: decoding it
+ * walks 4.3 billion pixels). Its LZW data is 8 bytes of nothing much: the size alone is the bomb.
+ */
+export function gifBomb(): Buffer {
+  const gif = Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    Buffer.from([1, 0, 1, 0, 0, 0, 0]), // screen 1×1, no global colour table
+    Buffer.from([0x2c, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0]), // a frame 65535×65535 at 0,0
+    Buffer.from([2, 8, 0x84, 0, 0, 0, 0, 0, 0, 0]), // LZW minimum code size 2, 8 bytes
+    Buffer.from([0, 0x3b]), // end of the frame's data, trailer
+  ]);
+  return gif;
+}
+
+/**
+ * A progressive JPEG declaring an 8000×6000 (48 MP) frame followed by `scans` scans of almost no
+ * data: each an end-of-band run over every block of a quarter-size component, so a decoder visits
+ * 187,500 blocks per scan. 8,000 scans make a file of about 0.6 MB.
+ */
+export function jpegScanBomb(scans = 8000): Buffer {
+  const segment = (marker: number, body: number[]) =>
+    Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
+  const quant = segment(0xdb, [0, ...Array<number>(64).fill(1)]);
+  // SOF2 (progressive), 8 bits, 6000 rows, 8000 columns; component 1 sampled 2×2, component 2
+  // 1×1 (a quarter of the blocks), both with quantisation table 0.
+  const frame = segment(0xc2, [8, 0x17, 0x70, 0x1f, 0x40, 2, 1, 0x22, 0, 2, 0x11, 0]);
+  // An AC table with a single 1-bit code "0": symbol 0xE0, an end-of-band run of 2^14 or more.
+  const acTable = segment(0xc4, [0x10, 1, ...Array<number>(15).fill(0), 0xe0]);
+  // Each scan: component 2, spectral 1–63; 65 zero bytes of data, 34 runs of 16,384 blocks.
+  const scan = Buffer.concat([segment(0xda, [1, 2, 0x00, 1, 63, 0]), Buffer.alloc(65)]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    quant,
+    frame,
+    acTable,
+    ...Array<Buffer>(scans).fill(scan),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
