@@ -34,7 +34,7 @@ import { jpegOrientation } from '../domain/image-headers';
 import { flattenOnWhite, photoCopies, swapsSides } from '../domain/image-resize';
 import { runOnce } from '../platform/run-once';
 import type { Bucket } from '../platform/firebase';
-import { QUARANTINE_PREFIX, quarantineFile } from './file-checks';
+import { QUARANTINE_PREFIX, dropDownloadTokens, quarantineFile } from './file-checks';
 import { UnreadableImage, decodeImage, encodeJpeg } from './image-codecs';
 import { actorOf, addEntry, timelineCollection } from './timeline';
 
@@ -267,6 +267,9 @@ async function recordVerdict(
   // Refused by the count, known only in the transaction: moved away now.
   if (outcome.result.state === 'quarantined' && !reason)
     await quarantine(bucket, file.path, copies, outcome.result.problem);
+  // The token the upload got goes: the original is read through the rules only.
+  if (outcome.result.state === 'ready')
+    await dropDownloadTokens(bucket, file.path, { mediaVerdict: 'ready' });
   return outcome.result.state;
 }
 
