@@ -42,8 +42,8 @@ async function copyWithoutToken(
   metadata: Record<string, string>,
 ) {
   await bucket.file(path).copy(bucket.file(target), {
-    // The object resource's `metadata` is its custom metadata.
-    metadata: { ...metadata, firebaseStorageDownloadTokens: null },
+    // The object resource's `metadata` is its custom metadata, given whole: no token key in it.
+    metadata,
   });
 }
 

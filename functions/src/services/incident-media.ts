@@ -205,7 +205,8 @@ async function examine(bucket: Bucket, file: UploadedMedia): Promise<Examined> {
  * Writes the verdict on an upload once per event (runOnce): `incident_reports/{id}/media/
  * {mediaId}`, refused by its content (`examined.reason`), by the report's count of ready media
  * (known only in the transaction), or ready, with its timeline entry. A refused file is moved
- * under quarantine/ first, so it is gone before its verdict is readable.
+ * under quarantine/ first, so it is gone before its verdict is readable; one that may stay loses
+ * its upload's download token first.
  */
 async function recordVerdict(
   deps: IncidentMediaDeps,
@@ -217,6 +218,9 @@ async function recordVerdict(
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(upload.incidentId);
   const mediaRef = incidentRef.collection(COLLECTIONS.media).doc(upload.mediaId);
   if (reason) await quarantine(bucket, file.path, copies, reason);
+  // The token the upload got goes before the verdict is readable: originals are read through
+  // the rules only.
+  else await dropDownloadTokens(bucket, file.path, { mediaChecked: 'true' });
   const outcome = await runOnce(
     db,
     { trigger: 'checkUploadedFile', eventId: file.eventId },
@@ -267,9 +271,6 @@ async function recordVerdict(
   // Refused by the count, known only in the transaction: moved away now.
   if (outcome.result.state === 'quarantined' && !reason)
     await quarantine(bucket, file.path, copies, outcome.result.problem);
-  // The token the upload got goes: the original is read through the rules only.
-  if (outcome.result.state === 'ready')
-    await dropDownloadTokens(bucket, file.path, { mediaVerdict: 'ready' });
   return outcome.result.state;
 }
 
