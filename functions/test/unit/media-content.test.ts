@@ -16,15 +16,6 @@ const box = (type: string, body: Uint8Array) => {
   out.set(body, 8);
   return out;
 };
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 describe('media content checks', () => {
   it('tells media containers by their first bytes', () => {
@@ -81,12 +72,6 @@ describe('media content checks', () => {
   });
 
   it('refuses an MP4 whose boxes do not fit, a fragmented one, and bounds a sample table’s counts', () => {
-    const box = (type: string, body: Buffer) => {
-      const head = Buffer.alloc(8);
-      head.writeUInt32BE(body.length + 8);
-      head.write(type, 4, 'latin1');
-      return Buffer.concat([head, body]);
-    };
     const broken = Buffer.concat([
       box('ftyp', Buffer.from('isom')),
       Buffer.from('\xff\xff\xff\xffudta', 'latin1'),
