@@ -33,25 +33,29 @@ export async function decodeImage(bytes: Buffer, container: MediaContainer): Pro
     throw new UnreadableImage('The file is not a photo.');
   const problem = imageWorkProblem(bytes, container);
   if (problem) throw new UnreadableImage(problem);
+  try {
+    return await decodePixels(bytes, container);
+  } catch (error) {
+    // Whatever a codec throws on these bytes is a verdict on the file, not a failed run.
+    throw new UnreadableImage(
+      String(error).includes('maxMemoryUsageInMB')
+        ? `The photo needs more than ${JPEG_DECODE_MEGABYTES} MB to decode: send a smaller one.`
+        : 'The file could not be read as the image it claims to be.',
+    );
+  }
+}
 
+async function decodePixels(bytes: Buffer, container: 'jpeg' | 'png' | 'gif'): Promise<Rgba> {
   if (container === 'jpeg') {
     const { decode } = await import('jpeg-js');
-    try {
-      return pixelsOnly(
-        decode(bytes, {
-          useTArray: true,
-          formatAsRGBA: true,
-          maxResolutionInMP: MAX_IMAGE_PIXELS / 1_000_000,
-          maxMemoryUsageInMB: JPEG_DECODE_MEGABYTES,
-        }),
-      );
-    } catch (error) {
-      if (String(error).includes('maxMemoryUsageInMB'))
-        throw new UnreadableImage(
-          `The photo needs more than ${JPEG_DECODE_MEGABYTES} MB to decode: send a smaller one.`,
-        );
-      throw error;
-    }
+    return pixelsOnly(
+      decode(bytes, {
+        useTArray: true,
+        formatAsRGBA: true,
+        maxResolutionInMP: MAX_IMAGE_PIXELS / 1_000_000,
+        maxMemoryUsageInMB: JPEG_DECODE_MEGABYTES,
+      }),
+    );
   }
   if (container === 'png') {
     const { PNG } = await import('pngjs');

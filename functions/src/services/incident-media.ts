@@ -138,13 +138,11 @@ async function playableCopy(
 }
 
 /**
- * Writes an object the server made with no download token: the Admin SDK sets none, and the
- * explicit empty metadata keeps it so (docs/media.md#tokens). Readers go through the rules.
+ * Writes an object the server made. The Admin SDK sets no download token on it
+ * (docs/media.md#tokens): readers go through the rules.
  */
 async function saveServerObject(bucket: Bucket, path: string, bytes: Buffer, contentType: string) {
-  await bucket
-    .file(path)
-    .save(bytes, { contentType, resumable: false, metadata: { metadata: {} } });
+  await bucket.file(path).save(bytes, { contentType });
 }
 
 /** Every copy path an upload may have had (a killed run may have left some). */
@@ -191,11 +189,11 @@ async function examine(bucket: Bucket, file: UploadedMedia): Promise<Examined> {
           ? await imageCopies(bucket, file.upload, bytes, judged.container)
           : await playableCopy(bucket, file.upload, bytes, judged.container, judged.contentType);
     } catch (error) {
+      // A file that cannot be copied is refused; anything else (Storage answering an error) fails
+      // the run, which the sweep runs again (docs/media.md#budget).
+      if (!(error instanceof UnreadableImage || error instanceof UncopyableRecording)) throw error;
       logger.warn('Media copy failed', { path: file.path, error: String(error) });
-      reason =
-        error instanceof UnreadableImage || error instanceof UncopyableRecording
-          ? error.message
-          : 'The file could not be read as the image it claims to be.';
+      reason = error.message;
     }
   }
   return { judged, sha256, copies, reason };
