@@ -137,12 +137,23 @@ async function playableCopy(
   return { displayPath };
 }
 
+/** Tries of a copy's upload that lost its connection (a reset socket, not an answer). */
+const SAVE_TRIES = 3;
+
 /**
  * Writes an object the server made. The Admin SDK sets no download token on it
- * (docs/media.md#tokens): readers go through the rules.
+ * (docs/media.md#tokens): readers go through the rules. A lost connection is tried again: the
+ * SDK does not retry uploads without a generation precondition, and a copy may be overwritten.
  */
 async function saveServerObject(bucket: Bucket, path: string, bytes: Buffer, contentType: string) {
-  await bucket.file(path).save(bytes, { contentType });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bucket.file(path).save(bytes, { contentType });
+    } catch (error) {
+      const lost = /ECONNRESET|EPIPE|socket hang up/.test(String(error));
+      if (!lost || attempt >= SAVE_TRIES) throw error;
+    }
+  }
 }
 
 /** Every copy path an upload may have had (a killed run may have left some). */
