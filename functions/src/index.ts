@@ -9,6 +9,7 @@ export { applyAccomplishmentReport } from './triggers/apply-accomplishment-repor
 export { syncAccomplishmentArchive } from './triggers/sync-accomplishment-archive';
 export { syncUserAccount } from './triggers/sync-user-account';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
+export { checkIncidentMedia } from './triggers/check-incident-media';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 export { planMassNotification } from './triggers/plan-mass-notification';
 export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';

@@ -30,6 +30,11 @@ export const COLLECTIONS = {
   triggerFailures: 'trigger_failures',
   /** Server-written: what the Storage trigger found in each uploaded file (keyed by fileCheckId). */
   fileChecks: 'file_checks',
+  /**
+   * Server-only: an incident media upload waiting for its check (keyed by fileCheckId of its
+   * path); deleted with the verdict, so what is here is unchecked (docs/media.md#budget).
+   */
+  mediaChecks: 'media_checks',
   /** Server-written, Admin-read: an incident's Clery classification (id = incident id); never expires. */
   cleryRecords: 'clery_records',
   /** Server-written, Admin-read: a legal hold on an incident (id = incident id); blocks archiving. */

@@ -121,7 +121,10 @@ export const MEDIA_COPIES = {
   thumb: 'thumb.jpg',
   /** Images: a JPEG at most displayEdge px on its longer side, no metadata. */
   displayImage: 'display.jpg',
-  /** Video and audio: the original's bytes with MP4/QuickTime metadata boxes blanked. */
+  /**
+   * Video and audio: the original's layout with only the boxes and chunks needed to play kept
+   * (MP4, M4A, QuickTime, WAV; functions/src/domain/media-copies.ts); none for other containers.
+   */
   displayMedia: 'display',
 } as const;
 export const MEDIA_THUMB_WIDTH = 320;
@@ -183,6 +186,8 @@ export interface IncidentMedia<T = TimestampLike> {
   originalPath: string;
   thumbPath?: string;
   displayPath?: string;
+  /** Why a ready file has no display copy (a container the server cannot copy safely). */
+  noPreview?: string;
   width?: number;
   height?: number;
   createdAt: T;
@@ -201,6 +206,7 @@ export const incidentMediaSchema = z.object({
   originalPath: z.string(),
   thumbPath: z.string().optional(),
   displayPath: z.string().optional(),
+  noPreview: z.string().optional(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
   createdAt: z.unknown(),

@@ -5,6 +5,7 @@
  * folder and a media doc written directly are refused or quarantined with a reason.
  */
 import assert from 'node:assert/strict';
+import exifr from 'exifr';
 import {
   COLLECTIONS,
   LIMITS,
@@ -23,8 +24,21 @@ import {
   uploadBytes,
   type FirebaseStorage,
 } from 'firebase/storage';
+import { jpegWithGps } from '../../functions/test/integration/photo-with-gps';
 import { theCast, type Cast } from './cast';
-import { BUCKET, PORTS, PROJECT, admin, incident, refused, unique, waitFor } from './support';
+import {
+  BUCKET,
+  PORTS,
+  PROJECT,
+  STORAGE_URL,
+  account,
+  admin,
+  incident,
+  refused,
+  unique,
+  waitFor,
+  type Attacker,
+} from './support';
 
 const storages = new WeakMap<FirebaseApp, FirebaseStorage>();
 /** The app's Storage client on the emulator (one per app: the SDK connects it once). */
@@ -48,6 +62,26 @@ const stored = async (path: string) => (await admin.bucket().file(path).exists()
 async function uploadAs(app: FirebaseApp, path: string, bytes: Buffer, contentType: string) {
   return uploadBytes(ref(storageOf(app), path), new Uint8Array(bytes), { contentType });
 }
+
+/**
+ * Uploads through the Storage REST API as the app's SDK does, and returns the download token the
+ * answer hands the uploader (the SDK keeps it from its callers).
+ */
+async function uploadForToken(who: Attacker, path: string, bytes: Buffer, contentType: string) {
+  const res = await fetch(`${STORAGE_URL}?name=${encodeURIComponent(path)}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, authorization: `Firebase ${await who.token()}` },
+    body: new Uint8Array(bytes),
+  });
+  const answer = await res.text();
+  assert.equal(res.status, 200, `upload refused: ${answer}`);
+  const token = String((JSON.parse(answer) as { downloadTokens?: string }).downloadTokens ?? '');
+  assert.ok(token, 'the emulator gave the upload no token to attack with');
+  return token.split(',')[0]!;
+}
+/** A download through a token link, signed out: the status it answers. */
+const tokenLink = async (path: string, token: string) =>
+  (await fetch(`${STORAGE_URL}/${encodeURIComponent(path)}?alt=media&token=${token}`)).status;
 
 /** The media doc the server writes for an upload (waits for the trigger). */
 async function verdictOf(path: string) {
@@ -156,5 +190,75 @@ describe('attacks: incident media', () => {
           }),
         [mediaPath],
       );
+  });
+});
+
+describe('attacks: an anonymous report’s photo and download tokens (issue 28 items 1, 2)', () => {
+  let c: Cast;
+  let whistleblower: Attacker;
+  let report: string;
+  let original: string;
+  let token: string;
+  let copies: string[];
+  before(async function () {
+    this.timeout(180_000);
+    c = await theCast();
+    whistleblower = await account('photographer', { role: 'User', firstName: 'Wren' });
+    ({ incidentId: report } = await whistleblower.call<{ incidentId: string }>(
+      'fileAnonymousReport',
+      {
+        geoLoc: { latitude: 14.6, longitude: 121.0 },
+        nearestCampus: 'Main Campus',
+        incidentType: 'Harassment',
+        description: 'Photo of the notes left on my door.',
+      },
+    ));
+    original = STORAGE_PATHS.reporterMedia(report, newMediaId(), mediaFileName('image/jpeg'));
+    // 800 × 600: the display copy needs no scaling, where the EXIF block used to survive.
+    const photo = jpegWithGps(800, 600);
+    assert.ok(await exifr.gps(photo), 'the photo carries the place it was taken');
+    token = await uploadForToken(whistleblower, original, photo, 'image/jpeg');
+    const media = await verdictOf(original);
+    assert.equal(media.state, 'ready', media.reason);
+    copies = [media.displayPath, media.thumbPath];
+  });
+
+  it('the objects the server wrote carry no download token, and the upload’s token stops working', async () => {
+    for (const path of [original, ...copies]) {
+      const [metadata] = await admin.bucket().file(path).getMetadata();
+      assert.equal(metadata.metadata?.firebaseStorageDownloadTokens, undefined, path);
+    }
+    assert.ok(
+      [401, 403].includes(await tokenLink(original, token)),
+      'the upload token still works',
+    );
+    // A refused file's token does not open it under quarantine/ either.
+    const disguised = STORAGE_PATHS.reporterMedia(
+      report,
+      newMediaId(),
+      mediaFileName('image/jpeg'),
+    );
+    const exe = Buffer.concat([Buffer.from('MZ\x90\0', 'latin1'), Buffer.alloc(4000, 1)]);
+    const refusedToken = await uploadForToken(whistleblower, disguised, exe, 'image/jpeg');
+    assert.equal((await verdictOf(disguised)).state, 'quarantined');
+    for (const path of [disguised, `quarantine/${disguised}`])
+      assert.ok([401, 403, 404].includes(await tokenLink(path, refusedToken)), path);
+  });
+
+  it('the campus IMT and an Admin cannot download the anonymous report’s original', async () => {
+    for (const who of [c.imtMain, c.admin])
+      await refused(() => getBytes(ref(storageOf(who.app), original)), [], ['unauthorized']);
+  });
+
+  it('the copies the staff read have no GPS and no EXIF', async () => {
+    for (const path of copies) {
+      const copy = Buffer.from(await getBytes(ref(storageOf(c.imtMain.app), path)));
+      assert.equal(await exifr.gps(copy), undefined, `${path} kept GPS`);
+      assert.equal(
+        await exifr.parse(copy, { tiff: true, xmp: true }),
+        undefined,
+        `${path} kept EXIF`,
+      );
+    }
   });
 });

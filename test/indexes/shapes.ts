@@ -408,6 +408,11 @@ export function functionShapes(): QueryShape[] {
       wheres: [{ field: 'deviceToken', op: 'array-contains', value: 'token-1' }],
     },
     {
+      source: 'functions sweep of media checks past their budget (services/incident-media.ts)',
+      collection: COLLECTIONS.mediaChecks,
+      wheres: [{ field: 'queuedAt', op: '<', value: new Date('2026-11-20T10:00:00Z') }],
+    },
+    {
       source: 'functions incident stats rebuild (services/incident-stats.ts)',
       collection: COLLECTIONS.incidentReports,
       wheres: [],

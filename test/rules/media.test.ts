@@ -58,6 +58,7 @@ const SEEDED = {
   copy: STORAGE_PATHS.mediaCopy(REPORTS.reported, MEDIA_ID, 'thumb.jpg'),
   otherCampusCopy: STORAGE_PATHS.mediaCopy(REPORTS.otherCampus, MEDIA_ID, 'thumb.jpg'),
   anonymousCopy: STORAGE_PATHS.mediaCopy(REPORTS.anonymous, MEDIA_ID, 'thumb.jpg'),
+  anonymousOriginal: STORAGE_PATHS.reporterMedia(REPORTS.anonymous, MEDIA_ID, JPEG),
   archivedCopy: STORAGE_PATHS.mediaCopy(REPORTS.archived, MEDIA_ID, 'thumb.jpg'),
   archivedOriginal: STORAGE_PATHS.reporterMedia(REPORTS.archived, MEDIA_ID, JPEG),
 };
@@ -231,6 +232,12 @@ describeStorage('incident media in Storage', () => {
     read('get a reporter’s original', SAME_CAMPUS_STAFF, metadata(SEEDED.reporterOriginal)),
     read('get a staff original', SAME_CAMPUS_STAFF, metadata(SEEDED.staffOriginal)),
     read('get an original of an archived report', ADMIN, metadata(SEEDED.archivedOriginal)),
+    // Its EXIF may name the reporter's place: staff see an anonymous report's copies only.
+    read(
+      'get a reporter’s original of an anonymous report',
+      NOBODY,
+      metadata(SEEDED.anonymousOriginal),
+    ),
     read('get a copy of a report', REPORTER_OR_SAME_CAMPUS_STAFF, metadata(SEEDED.copy)),
     read(
       'get a copy of another reporter’s report',

@@ -1,15 +1,27 @@
 /**
- * What a photo's header says before any pixel is decoded (docs/media.md): its size in pixels, so
- * an oversized image is refused before memory is taken for it, and a JPEG's EXIF orientation
- * (the tag only: the copies carry no EXIF).
+ * What a photo's headers say before any pixel is decoded (docs/media.md): its size in pixels,
+ * every GIF frame's size and a JPEG's count of scans, so a file whose decoding would take more
+ * memory or time than a check may have is refused before the decoder sees it; and a JPEG's EXIF
+ * orientation (the tag only: the copies carry no EXIF).
  */
 import type { Orientation, Size } from './image-resize';
 
 /** The most pixels a photo may have to be decoded (a 12 MP phone photo is well inside). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
+/**
+ * The most scans a JPEG may have: a decoder walks the whole frame once per scan, and cameras and
+ * encoders write 1 (baseline) to about 12 (progressive).
+ */
+export const MAX_JPEG_SCANS = 64;
+
+/** The most frames a GIF may have: only the first is decoded, but each is walked to be bounded. */
+export const MAX_GIF_FRAMES = 1000;
+
 export const imageTooLarge = (size: Size) =>
   `The photo is ${size.width} × ${size.height} pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be processed.`;
+
+const DAMAGED = 'The photo’s header gives no size: the file is damaged.';
 
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 0x10000 + u16be(b, at + 2);
@@ -21,7 +33,7 @@ interface Segment {
   end: number;
 }
 
-/** The JPEG's header segments, up to the image data (start of scan). */
+/** The JPEG's header segments, up to the image data (the first start of scan). */
 function* jpegSegments(bytes: Uint8Array): Generator<Segment> {
   let at = 2; // after SOI
   while (at + 4 <= bytes.length) {
@@ -66,6 +78,97 @@ export function declaredImageSize(
   return bytes.length >= 10
     ? { width: bytes[6]! | (bytes[7]! << 8), height: bytes[8]! | (bytes[9]! << 8) }
     : null;
+}
+
+/**
+ * How many start-of-scan markers a JPEG has: outside a segment every 0xFF byte followed by
+ * anything but 0x00 (a stuffed byte), a fill byte or a restart marker is a marker.
+ */
+export function jpegScanCount(bytes: Uint8Array): number {
+  let scans = 0;
+  for (let at = 2; at + 1 < bytes.length; at++) {
+    if (bytes[at] !== 0xff) continue;
+    const marker = bytes[at + 1]!;
+    if (marker === 0x00 || marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8))
+      continue;
+    if (marker === 0xd9) break;
+    if (marker === 0xda) scans++;
+    // A segment's payload is skipped: it may hold 0xFF bytes that are not markers.
+    if (at + 3 < bytes.length) at += 1 + u16be(bytes, at + 2);
+  }
+  return scans;
+}
+
+/**
+ * Every frame of a GIF (image descriptors), with where it sits on the screen; null when the
+ * blocks cannot be walked. Stops after `limit` frames (the caller refuses that many).
+ */
+export function gifFrames(
+  bytes: Uint8Array,
+  limit = MAX_GIF_FRAMES + 1,
+): (Size & { left: number; top: number })[] | null {
+  const u16le = (at: number) => bytes[at]! | (bytes[at + 1]! << 8);
+  if (bytes.length < 13) return null;
+  const colourTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  let at = 13 + colourTable(bytes[10]!);
+  // Sub-blocks: a length byte, that many bytes, until a zero length.
+  const skipSubBlocks = () => {
+    while (at < bytes.length && bytes[at] !== 0) at += 1 + bytes[at]!;
+    at += 1;
+  };
+  const frames: (Size & { left: number; top: number })[] = [];
+  while (at < bytes.length && frames.length < limit) {
+    const block = bytes[at]!;
+    if (block === 0x3b) return frames; // trailer
+    if (block === 0x21) {
+      at += 2; // extension introducer and label
+      skipSubBlocks();
+    } else if (block === 0x2c) {
+      if (at + 10 > bytes.length) return null;
+      frames.push({
+        left: u16le(at + 1),
+        top: u16le(at + 3),
+        width: u16le(at + 5),
+        height: u16le(at + 7),
+      });
+      at += 10 + colourTable(bytes[at + 9]!) + 1; // descriptor, local colour table, LZW code size
+      skipSubBlocks();
+    } else return null;
+  }
+  return frames;
+}
+
+/**
+ * Why a photo may not be decoded, from its headers alone, or null when it may: a size it does
+ * not declare, more than MAX_IMAGE_PIXELS (the screen of a GIF and each of its frames, which
+ * must lie on the screen), a JPEG of more than MAX_JPEG_SCANS scans, a GIF of more than
+ * MAX_GIF_FRAMES frames. Runs in time linear in the file's length, whatever it declares.
+ */
+export function imageWorkProblem(
+  bytes: Uint8Array,
+  container: 'jpeg' | 'png' | 'gif',
+): string | null {
+  const size = declaredImageSize(bytes, container);
+  if (!size || size.width < 1 || size.height < 1) return DAMAGED;
+  if (size.width * size.height > MAX_IMAGE_PIXELS) return imageTooLarge(size);
+  if (container === 'jpeg') {
+    const scans = jpegScanCount(bytes);
+    if (scans > MAX_JPEG_SCANS)
+      return `The photo is written in ${scans} scans: at most ${MAX_JPEG_SCANS} can be processed.`;
+  }
+  if (container === 'gif') {
+    const frames = gifFrames(bytes);
+    if (!frames || frames.length === 0)
+      return 'The GIF’s frames cannot be read: the file is damaged.';
+    if (frames.length > MAX_GIF_FRAMES)
+      return `The GIF has more than ${MAX_GIF_FRAMES} frames: send a shorter one.`;
+    for (const frame of frames) {
+      if (frame.width * frame.height > MAX_IMAGE_PIXELS) return imageTooLarge(frame);
+      if (frame.left + frame.width > size.width || frame.top + frame.height > size.height)
+        return `The GIF has a ${frame.width} × ${frame.height} frame outside its ${size.width} × ${size.height} screen: the file is damaged.`;
+    }
+  }
+  return null;
 }
 
 /** The Orientation tag (0x0112) of a JPEG's EXIF, 1 (as stored) when absent or unreadable. */

@@ -1,9 +1,10 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { defaultSender } from '../push/default-sender';
-import { auth, db, isEmulated } from '../platform/firebase';
+import { auth, bucket, db, isEmulated } from '../platform/firebase';
 import { timeZone } from '../options';
 import { runHousekeeping } from '../services/housekeeping';
+import { sweepUncheckedMedia } from '../services/incident-media';
 
 /**
  * Every minute: expire default passwords whose time is up, escalate reports unassigned past their
@@ -18,5 +19,6 @@ export const housekeeping = onSchedule({ schedule: 'every 1 minutes', retryCount
     sweepMarkers: isEmulated(),
     timeZone: timeZone(),
   });
+  await sweepUncheckedMedia({ db: db(), bucket: bucket(), now: () => new Date() });
   if (Object.values(done).some((count) => count > 0)) logger.info('Housekeeping', done);
 });

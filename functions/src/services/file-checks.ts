@@ -30,17 +30,46 @@ async function sha256(bucket: Bucket, name: string): Promise<string> {
 }
 
 /**
+ * Copies `path` onto `target` with `metadata` as its whole custom metadata, so no download token
+ * goes with it: in production the token is the custom key `firebaseStorageDownloadTokens`, which
+ * the new metadata replaces; the Storage emulator, which keeps tokens apart, carries them over
+ * only when a copy names no custom metadata. Anyone's old token link stops working.
+ */
+async function copyWithoutToken(
+  bucket: Bucket,
+  path: string,
+  target: string,
+  metadata: Record<string, string>,
+) {
+  await bucket.file(path).copy(bucket.file(target), {
+    // The object resource's `metadata` is its custom metadata, given whole: no token key in it.
+    metadata,
+  });
+}
+
+/**
+ * Drops the download token a client upload got (docs/media.md#tokens) by writing the object onto
+ * itself with `note` as its custom metadata; the object is otherwise unchanged.
+ */
+export async function dropDownloadTokens(
+  bucket: Bucket,
+  path: string,
+  note: Record<string, string>,
+) {
+  await copyWithoutToken(bucket, path, path, note);
+}
+
+/**
  * Moves a refused file under `quarantine/` without its download token, so neither its old URL nor
  * a new one serves it; `reason` goes with it. A file already moved (a redelivered event) is left.
  */
 export async function quarantineFile(bucket: Bucket, path: string, reason: string | null) {
   const original = bucket.file(path);
   if (!(await original.exists())[0]) return;
-  const target = bucket.file(`${QUARANTINE_PREFIX}${path}`);
-  await original.move(target);
-  await target.setMetadata({
-    metadata: { firebaseStorageDownloadTokens: null, quarantineReason: reason },
+  await copyWithoutToken(bucket, path, `${QUARANTINE_PREFIX}${path}`, {
+    quarantineReason: reason ?? 'refused',
   });
+  await original.delete({ ignoreNotFound: true });
   logger.warn('Uploaded file quarantined', { path, reason });
 }
 

@@ -1,5 +1,5 @@
 import type { MediaContainer } from '../domain/media-content';
-import { MAX_IMAGE_PIXELS, declaredImageSize, imageTooLarge } from '../domain/image-headers';
+import { MAX_IMAGE_PIXELS, imageWorkProblem } from '../domain/image-headers';
 import type { Rgba } from '../domain/image-resize';
 
 /**
@@ -15,40 +15,51 @@ export class UnreadableImage extends Error {}
 const JPEG_DECODE_MEGABYTES = 512;
 
 /**
+ * Width, height and pixels, nothing else: jpeg-js's decoded object also carries the EXIF block
+ * (`exifBuffer`) and comments, which its encoder writes back into any JPEG made from that object.
+ * What is known safe is kept, rather than what is known dangerous removed.
+ */
+const pixelsOnly = ({ width, height, data }: Rgba): Rgba => ({ width, height, data });
+
+/**
  * The photo's pixels as stored (EXIF orientation not applied). A WebP is refused: no decoder
- * small enough for the install is here. The size the header declares is checked against
- * MAX_IMAGE_PIXELS before any pixel memory is taken.
+ * small enough for the install is here. What the headers declare (sizes, frames, scans) is
+ * bounded before the decoder runs (imageWorkProblem).
  */
 export async function decodeImage(bytes: Buffer, container: MediaContainer): Promise<Rgba> {
   if (container === 'webp')
     throw new UnreadableImage('WebP photos cannot be processed here: send it as JPEG or PNG.');
   if (container !== 'jpeg' && container !== 'png' && container !== 'gif')
     throw new UnreadableImage('The file is not a photo.');
-  const size = declaredImageSize(bytes, container);
-  if (!size || size.width < 1 || size.height < 1)
-    throw new UnreadableImage('The photo’s header gives no size: the file is damaged.');
-  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new UnreadableImage(imageTooLarge(size));
+  const problem = imageWorkProblem(bytes, container);
+  if (problem) throw new UnreadableImage(problem);
+  try {
+    return await decodePixels(bytes, container);
+  } catch (error) {
+    // Whatever a codec throws on these bytes is a verdict on the file, not a failed run.
+    throw new UnreadableImage(
+      String(error).includes('maxMemoryUsageInMB')
+        ? `The photo needs more than ${JPEG_DECODE_MEGABYTES} MB to decode: send a smaller one.`
+        : 'The file could not be read as the image it claims to be.',
+    );
+  }
+}
 
+async function decodePixels(bytes: Buffer, container: 'jpeg' | 'png' | 'gif'): Promise<Rgba> {
   if (container === 'jpeg') {
     const { decode } = await import('jpeg-js');
-    try {
-      return decode(bytes, {
+    return pixelsOnly(
+      decode(bytes, {
         useTArray: true,
         formatAsRGBA: true,
         maxResolutionInMP: MAX_IMAGE_PIXELS / 1_000_000,
         maxMemoryUsageInMB: JPEG_DECODE_MEGABYTES,
-      });
-    } catch (error) {
-      if (String(error).includes('maxMemoryUsageInMB'))
-        throw new UnreadableImage(
-          `The photo needs more than ${JPEG_DECODE_MEGABYTES} MB to decode: send a smaller one.`,
-        );
-      throw error;
-    }
+      }),
+    );
   }
   if (container === 'png') {
     const { PNG } = await import('pngjs');
-    return PNG.sync.read(bytes);
+    return pixelsOnly(PNG.sync.read(bytes));
   }
   // A GIF is shown as its first frame, drawn on its logical screen (uncovered pixels transparent).
   const { GifReader } = await import('omggif');
@@ -59,10 +70,10 @@ export async function decodeImage(bytes: Buffer, container: MediaContainer): Pro
 }
 
 /**
- * A JPEG of `image` (opaque: flatten it first) at `quality` (1–100). The encoder writes pixels
- * only: no EXIF, XMP or ICC data.
+ * A JPEG of `image` (opaque: flatten it first) at `quality` (1–100). The encoder is given pixels
+ * only, so it writes no EXIF, comment, XMP or ICC data whatever object `image` is.
  */
 export async function encodeJpeg(image: Rgba, quality: number): Promise<Buffer> {
   const { encode } = await import('jpeg-js');
-  return encode(image, quality).data;
+  return encode(pixelsOnly(image), quality).data;
 }

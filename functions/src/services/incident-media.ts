@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
   ANONYMOUS_ACTOR,
@@ -11,21 +16,25 @@ import {
   MEDIA_KIND_NAMES,
   MEDIA_THUMB_WIDTH,
   STORAGE_PATHS,
+  fileCheckId,
+  mediaKindOfContentType,
+  parseMediaUploadPath,
   type IncidentMedia,
   type MediaUploadPath,
 } from '@campus-safety/model';
 import {
   MEDIA_MAGIC_BYTES,
   TOO_MANY_MEDIA,
-  blankMp4Metadata,
   judgeMedia,
   type MediaContainer,
+  type MediaJudgement,
 } from '../domain/media-content';
+import { mp4Copy, wavCopy } from '../domain/media-copies';
 import { jpegOrientation } from '../domain/image-headers';
 import { flattenOnWhite, photoCopies, swapsSides } from '../domain/image-resize';
 import { runOnce } from '../platform/run-once';
 import type { Bucket } from '../platform/firebase';
-import { QUARANTINE_PREFIX, quarantineFile } from './file-checks';
+import { QUARANTINE_PREFIX, dropDownloadTokens, quarantineFile } from './file-checks';
 import { UnreadableImage, decodeImage, encodeJpeg } from './image-codecs';
 import { actorOf, addEntry, timelineCollection } from './timeline';
 
@@ -53,14 +62,18 @@ const LARGEST_MEDIA = Math.max(...Object.values(MEDIA_BYTES));
 interface Copies {
   thumbPath?: string;
   displayPath?: string;
+  noPreview?: string;
   width?: number;
   height?: number;
 }
 
+/** A recording the server could not copy safely: refused, with the reason people are shown. */
+class UncopyableRecording extends Error {}
+
 /**
  * Image copies, re-encoded as JPEG: a thumbnail and a display copy, upright (the EXIF orientation
- * applied), transparency over white. The encoder writes pixels only, so no EXIF (GPS, camera,
- * time) of the original survives in either.
+ * applied), transparency over white. The encoder is given pixels only (image-codecs), so no EXIF
+ * (GPS, camera, time), XMP or comment of the original survives in either, scaled or not.
  */
 async function imageCopies(
   bucket: Bucket,
@@ -81,8 +94,8 @@ async function imageCopies(
   );
   const thumbPath = STORAGE_PATHS.mediaCopy(upload.incidentId, upload.mediaId, MEDIA_COPIES.thumb);
   await Promise.all([
-    bucket.file(displayPath).save(await encodeJpeg(display, 85), { contentType: 'image/jpeg' }),
-    bucket.file(thumbPath).save(await encodeJpeg(thumb, 80), { contentType: 'image/jpeg' }),
+    saveServerObject(bucket, displayPath, await encodeJpeg(display, 85), 'image/jpeg'),
+    saveServerObject(bucket, thumbPath, await encodeJpeg(thumb, 80), 'image/jpeg'),
   ]);
   const upright = swapsSides(orientation)
     ? { width: stored.height, height: stored.width }
@@ -90,10 +103,15 @@ async function imageCopies(
   return { displayPath, thumbPath, ...upright };
 }
 
+/** Why WebM, Ogg and MP3 files get no display copy (docs/media.md#what-is-kept). */
+const NO_PREVIEW =
+  'No preview: the server cannot copy this kind of recording without its metadata. Staff who may read originals can download it.';
+
 /**
- * Video and audio: no transcoder runs here, so the display copy is the original's bytes; MP4 and
- * QuickTime (where phones put GPS: `©xyz`, Apple's location keys) get their metadata boxes
- * blanked. WebM, Ogg, WAV and MP3 carry no location field phones write.
+ * Video and audio: no transcoder runs here, so a copy keeps the original's layout and only what
+ * is known to be needed to play it (domain/media-copies.ts): MP4, M4A and QuickTime by an
+ * allow-list of boxes and their tracks' samples, WAV by an allow-list of chunks. WebM, Ogg and
+ * MP3 get no copy at all (`noPreview`), rather than a copy that keeps what was not checked.
  */
 async function playableCopy(
   bucket: Bucket,
@@ -102,16 +120,47 @@ async function playableCopy(
   container: MediaContainer,
   contentType: string,
 ): Promise<Copies> {
-  const copy = Buffer.from(bytes);
-  if (container === 'mp4' || container === 'quicktime') blankMp4Metadata(copy);
+  const copy =
+    container === 'mp4' || container === 'quicktime'
+      ? mp4Copy(bytes)
+      : container === 'wav'
+        ? wavCopy(bytes)
+        : null;
+  if (!copy) return { noPreview: NO_PREVIEW };
+  if (!copy.ok) throw new UncopyableRecording(copy.reason);
   const displayPath = STORAGE_PATHS.mediaCopy(
     upload.incidentId,
     upload.mediaId,
     MEDIA_COPIES.displayMedia,
   );
-  await bucket.file(displayPath).save(copy, { contentType });
+  await saveServerObject(bucket, displayPath, Buffer.from(copy.bytes), contentType);
   return { displayPath };
 }
+
+/** Tries of a copy's upload that lost its connection (a reset socket, not an answer). */
+const SAVE_TRIES = 3;
+
+/**
+ * Writes an object the server made. The Admin SDK sets no download token on it
+ * (docs/media.md#tokens): readers go through the rules. A lost connection is tried again: the
+ * SDK does not retry uploads without a generation precondition, and a copy may be overwritten.
+ */
+async function saveServerObject(bucket: Bucket, path: string, bytes: Buffer, contentType: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bucket.file(path).save(bytes, { contentType });
+    } catch (error) {
+      const lost = /ECONNRESET|EPIPE|socket hang up/.test(String(error));
+      if (!lost || attempt >= SAVE_TRIES) throw error;
+    }
+  }
+}
+
+/** Every copy path an upload may have had (a killed run may have left some). */
+const copyPaths = (upload: MediaUploadPath) =>
+  Object.values(MEDIA_COPIES).map((name) =>
+    STORAGE_PATHS.mediaCopy(upload.incidentId, upload.mediaId, name),
+  );
 
 /** A refused original goes under quarantine/ (never served), and the copies made of it go. */
 async function quarantine(
@@ -125,60 +174,62 @@ async function quarantine(
   await quarantineFile(bucket, path, reason);
 }
 
-/**
- * Judges a photo, video or audio file just uploaded to an incident (docs/media.md) and writes
- * `incident_reports/{id}/media/{mediaId}`: by its bytes (the declared type only says the kind
- * meant), its size, and the report's count of ready media; records the original's SHA-256; makes
- * the copies readers see. A file that fails is moved under quarantine/ and its doc says why.
- * The doc and the timeline entry are written once per event (runOnce); a redelivered event whose
- * doc exists does nothing.
- */
-export async function processIncidentMedia(
-  deps: IncidentMediaDeps,
-  file: UploadedMedia,
-): Promise<IncidentMedia['state'] | 'duplicate'> {
-  const { db, bucket } = deps;
-  const { upload } = file;
-  const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(upload.incidentId);
-  const mediaRef = incidentRef.collection(COLLECTIONS.media).doc(upload.mediaId);
-  const done = await mediaRef.get();
-  if (done.exists) {
-    // A run that recorded the verdict may have stopped before moving the file away.
-    if (done.get('state') === 'quarantined')
-      await quarantine(bucket, file.path, {}, done.get('reason') ?? null);
-    return 'duplicate';
-  }
+/** What reading a file found: the judgement of its bytes, its digest, the copies made of it. */
+interface Examined {
+  judged: MediaJudgement;
+  sha256: string | null;
+  copies: Copies;
+  /** Why it is refused by its content (null: not by its content). */
+  reason: string | null;
+}
 
+/** Reads the original, judges it by its bytes and makes the copies readers see. */
+async function examine(bucket: Bucket, file: UploadedMedia): Promise<Examined> {
   let bytes: Buffer | null = null;
   if (file.size > 0 && file.size < LARGEST_MEDIA) [bytes] = await bucket.file(file.path).download();
-  const judged = bytes
+  const judged: MediaJudgement = bytes
     ? judgeMedia(bytes.subarray(0, MEDIA_MAGIC_BYTES), file.contentType, bytes.length)
-    : ({
-        ok: false,
-        kind: null,
-        reason: 'The file is empty or larger than any media may be.',
-      } as const);
+    : { ok: false, kind: null, reason: 'The file is empty or larger than any media may be.' };
   const sha256 = bytes ? createHash('sha256').update(bytes).digest('hex') : null;
-
   let copies: Copies = {};
   let reason: string | null = judged.ok ? null : judged.reason;
   if (judged.ok && bytes) {
     try {
       copies =
         judged.kind === 'image'
-          ? await imageCopies(bucket, upload, bytes, judged.container)
-          : await playableCopy(bucket, upload, bytes, judged.container, judged.contentType);
+          ? await imageCopies(bucket, file.upload, bytes, judged.container)
+          : await playableCopy(bucket, file.upload, bytes, judged.container, judged.contentType);
     } catch (error) {
+      // A file that cannot be copied is refused; anything else (Storage answering an error) fails
+      // the run, which the sweep runs again (docs/media.md#budget).
+      if (!(error instanceof UnreadableImage || error instanceof UncopyableRecording)) throw error;
       logger.warn('Media copy failed', { path: file.path, error: String(error) });
-      reason =
-        error instanceof UnreadableImage
-          ? error.message
-          : 'The file could not be read as the image it claims to be.';
+      reason = error.message;
     }
   }
+  return { judged, sha256, copies, reason };
+}
 
-  // A file refused by its content goes away before its verdict is readable.
+/**
+ * Writes the verdict on an upload once per event (runOnce): `incident_reports/{id}/media/
+ * {mediaId}`, refused by its content (`examined.reason`), by the report's count of ready media
+ * (known only in the transaction), or ready, with its timeline entry. A refused file is moved
+ * under quarantine/ first, so it is gone before its verdict is readable; one that may stay loses
+ * its upload's download token first.
+ */
+async function recordVerdict(
+  deps: IncidentMediaDeps,
+  file: UploadedMedia,
+  { judged, sha256, copies, reason }: Examined,
+): Promise<IncidentMedia['state'] | 'duplicate'> {
+  const { db, bucket } = deps;
+  const { upload } = file;
+  const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(upload.incidentId);
+  const mediaRef = incidentRef.collection(COLLECTIONS.media).doc(upload.mediaId);
   if (reason) await quarantine(bucket, file.path, copies, reason);
+  // The token the upload got goes before the verdict is readable: originals are read through
+  // the rules only.
+  else await dropDownloadTokens(bucket, file.path, { mediaChecked: 'true' });
   const outcome = await runOnce(
     db,
     { trigger: 'checkUploadedFile', eventId: file.eventId },
@@ -230,6 +281,159 @@ export async function processIncidentMedia(
   if (outcome.result.state === 'quarantined' && !reason)
     await quarantine(bucket, file.path, copies, outcome.result.problem);
   return outcome.result.state;
+}
+
+/** The media doc of an upload, read to tell a redelivered event from a new one. */
+const mediaDocOf = (db: Firestore, upload: MediaUploadPath) =>
+  db
+    .collection(COLLECTIONS.incidentReports)
+    .doc(upload.incidentId)
+    .collection(COLLECTIONS.media)
+    .doc(upload.mediaId);
+
+/**
+ * A verdict already exists (a redelivered event or a second run): nothing to do but finish the
+ * move of a quarantined original that a run may have stopped before. True when one exists.
+ */
+async function alreadyJudged(deps: IncidentMediaDeps, file: UploadedMedia): Promise<boolean> {
+  const done = await mediaDocOf(deps.db, file.upload).get();
+  if (!done.exists) return false;
+  if (done.get('state') === 'quarantined')
+    await quarantine(deps.bucket, file.path, {}, done.get('reason') ?? null);
+  return true;
+}
+
+/**
+ * Judges a photo, video or audio file just uploaded to an incident (docs/media.md) and writes
+ * `incident_reports/{id}/media/{mediaId}`: by its bytes (the declared type only says the kind
+ * meant), its size, and the report's count of ready media; records the original's SHA-256; makes
+ * the copies readers see. A file that fails is moved under quarantine/ and its doc says why.
+ * The doc and the timeline entry are written once per event (runOnce); a redelivered event whose
+ * doc exists does nothing.
+ */
+export async function processIncidentMedia(
+  deps: IncidentMediaDeps,
+  file: UploadedMedia,
+): Promise<IncidentMedia['state'] | 'duplicate'> {
+  if (await alreadyJudged(deps, file)) return 'duplicate';
+  return recordVerdict(deps, file, await examine(deps.bucket, file));
+}
+
+// --- The check's budget (docs/media.md#budget) ----------------------------------------------
+
+/** How long a queued check may take before the sweep looks at it (the heavy step's timeout: 2 min). */
+export const MEDIA_CHECK_BUDGET_MS = 5 * 60_000;
+/** Runs a check gets: the sweep queues it once more, then refuses the file. */
+export const MEDIA_CHECK_RUNS = 2;
+/** Checks the sweep handles per run. */
+const SWEEP_PAGE = 50;
+
+export const UNCHECKED_MEDIA =
+  'The server could not check this file within the time and memory a check may take, so it is withheld.';
+
+/** `media_checks/{fileCheckId(path)}`: an upload waiting for its check (server-only). */
+export interface MediaCheck {
+  path: string;
+  eventId: string;
+  size: number;
+  contentType: string;
+  queuedAt: Timestamp | FieldValue;
+  /** The run this doc asks for (1, then 2 when the sweep queues it again). */
+  run: number;
+}
+
+const checkRef = (db: Firestore, path: string) =>
+  db.collection(COLLECTIONS.mediaChecks).doc(fileCheckId(path));
+
+/**
+ * The Storage trigger's part, cheap and bounded: an upload without a verdict is queued for the
+ * heavy step (`checkIncidentMedia`, its own function with its own memory and timeout). A
+ * redelivered event finds the verdict or the queued check and does nothing more.
+ */
+export async function queueIncidentMedia(
+  deps: IncidentMediaDeps,
+  file: UploadedMedia,
+): Promise<'queued' | 'duplicate'> {
+  if (await alreadyJudged(deps, file)) return 'duplicate';
+  const check: MediaCheck = {
+    path: file.path,
+    eventId: file.eventId,
+    size: file.size,
+    contentType: file.contentType,
+    queuedAt: FieldValue.serverTimestamp(),
+    run: 1,
+  };
+  try {
+    await checkRef(deps.db, file.path).create(check);
+  } catch (error) {
+    if ((error as { code?: number }).code !== 6) throw error; // ALREADY_EXISTS: queued before
+    return 'duplicate';
+  }
+  return 'queued';
+}
+
+function uploadOf(check: MediaCheck): UploadedMedia | null {
+  const upload = parseMediaUploadPath(check.path);
+  return upload && { ...check, upload };
+}
+
+/**
+ * The heavy step, run when a check is queued or queued again (`run` changed): the upload's
+ * verdict and copies; the queue entry goes with its verdict.
+ */
+export async function runMediaCheck(
+  deps: IncidentMediaDeps,
+  ref: DocumentReference,
+  check: MediaCheck,
+): Promise<void> {
+  const file = uploadOf(check);
+  if (file) await processIncidentMedia(deps, file);
+  await ref.delete();
+}
+
+/**
+ * Checks still queued past MEDIA_CHECK_BUDGET_MS (their run was killed: out of memory, out of
+ * time, or failed): each is queued once more, and after MEDIA_CHECK_RUNS runs the file is
+ * quarantined with UNCHECKED_MEDIA, so every upload reaches a verdict. Run by housekeeping.
+ * Returns the number handled.
+ */
+export async function sweepUncheckedMedia(deps: IncidentMediaDeps): Promise<number> {
+  const cutoff = Timestamp.fromMillis(deps.now().getTime() - MEDIA_CHECK_BUDGET_MS);
+  const stale = await deps.db
+    .collection(COLLECTIONS.mediaChecks)
+    .where('queuedAt', '<', cutoff)
+    .limit(SWEEP_PAGE)
+    .get();
+  for (const doc of stale.docs) {
+    const check = doc.data() as MediaCheck;
+    const file = uploadOf(check);
+    if (file && check.run < MEDIA_CHECK_RUNS) {
+      // The same document with the next run: its write runs the heavy step again.
+      await deps.db.runTransaction(async (tx) => {
+        if ((await tx.get(doc.ref)).get('run') !== check.run) return;
+        tx.update(doc.ref, { run: check.run + 1, queuedAt: FieldValue.serverTimestamp() });
+      });
+      continue;
+    }
+    if (file && !(await alreadyJudged(deps, file))) {
+      logger.warn('Media check over its budget: quarantined', { path: file.path, runs: check.run });
+      // A killed run may have written copies before it stopped.
+      for (const copy of copyPaths(file.upload))
+        await deps.bucket.file(copy).delete({ ignoreNotFound: true });
+      await recordVerdict(deps, file, {
+        judged: {
+          ok: false,
+          kind: mediaKindOfContentType(file.contentType),
+          reason: UNCHECKED_MEDIA,
+        },
+        sha256: null,
+        copies: {},
+        reason: UNCHECKED_MEDIA,
+      });
+    }
+    await doc.ref.delete();
+  }
+  return stale.size;
 }
 
 /**

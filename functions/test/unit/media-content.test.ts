@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { LIMITS } from '@campus-safety/model';
-import { blankMp4Metadata, detectMediaContainer, judgeMedia } from '../../src/domain/media-content';
+import { detectMediaContainer, judgeMedia } from '../../src/domain/media-content';
+import { mp4Copy, wavCopy } from '../../src/domain/media-copies';
+import {
+  mp4WithLocationEverywhere,
+  walkBoxes,
+  wavWithLocationEverywhere,
+} from '../integration/media-files';
 
 const latin1 = (value: string) => Uint8Array.from(value, (c) => c.charCodeAt(0));
 const box = (type: string, body: Uint8Array) => {
@@ -8,15 +14,6 @@ const box = (type: string, body: Uint8Array) => {
   new DataView(out.buffer).setUint32(0, out.length);
   out.set(latin1(type), 4);
   out.set(body, 8);
-  return out;
-};
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
   return out;
 };
 
@@ -59,36 +56,56 @@ describe('media content checks', () => {
     assert.equal(judgeMedia(latin1('\xff\xd8\xff\xe0'), 'text/html', 10).ok, false);
   });
 
-  it('blanks MP4 metadata boxes in place, keeping every other byte where it was', () => {
-    const place = latin1('+14.5000+121.2500/');
-    const mdat = box('mdat', new Uint8Array(64).fill(0x42));
-    const file = concat(
-      box('ftyp', latin1('isom\0\0\x02\0')),
-      box(
-        'moov',
-        concat(
-          box('mvhd', new Uint8Array(20)),
-          box('trak', box('udta', place)),
-          box('udta', box('\xa9xyz', place)),
-        ),
-      ),
-      box('meta', place),
-      mdat,
-    );
-    const copy = file.slice();
-    assert.equal(blankMp4Metadata(copy), 3);
-    assert.equal(copy.length, file.length);
-    const text = String.fromCharCode(...copy);
-    assert.equal(text.includes('+14.5000'), false);
-    assert.equal(text.includes('udta'), false);
-    assert.deepEqual(copy.subarray(copy.length - mdat.length), mdat);
-    assert.deepEqual(copy.subarray(0, 40), file.subarray(0, 40));
+  it('an MP4 copy keeps the listed boxes and the played track’s samples at their offsets, nothing else', () => {
+    const { file, played } = mp4WithLocationEverywhere();
+    const copy = mp4Copy(file);
+    assert.ok(copy.ok);
+    const bytes = Buffer.from(copy.bytes);
+    assert.equal(bytes.length, file.length);
+    const types = new Set(walkBoxes(bytes).map((b) => b.type));
+    for (const gone of ['udta', 'meta', 'uuid', 'gps ', '\xa9xyz', 'nmhd', 'gpmd'])
+      assert.equal(types.has(gone), false, gone);
+    assert.equal(walkBoxes(bytes).filter((b) => b.type === 'trak').length, 1);
+    for (const at of played)
+      assert.deepEqual(bytes.subarray(at, at + 200), file.subarray(at, at + 200));
+    assert.equal(bytes.includes('+14.5'), false);
   });
 
-  it('leaves a file with a malformed box size as it is', () => {
-    const file = concat(box('ftyp', latin1('isom')), latin1('\xff\xff\xff\xffudta'));
-    const copy = file.slice();
-    assert.equal(blankMp4Metadata(copy), 0);
-    assert.deepEqual(copy, file);
+  it('refuses an MP4 whose boxes do not fit, a fragmented one, and bounds a sample table’s counts', () => {
+    const broken = Buffer.concat([
+      box('ftyp', Buffer.from('isom')),
+      Buffer.from('\xff\xff\xff\xffudta', 'latin1'),
+    ]);
+    assert.deepEqual(mp4Copy(broken), {
+      ok: false,
+      reason: 'The recording could not be read as the file it claims to be.',
+    });
+    const fragmented = Buffer.concat([
+      box('ftyp', Buffer.from('isom')),
+      box('moov', box('mvex', Buffer.alloc(8))),
+    ]);
+    assert.match((mp4Copy(fragmented) as { reason: string }).reason, /fragmented/);
+    // A sample table declaring 4 billion samples of 4 GB each, in one chunk: linear work.
+    const { file } = mp4WithLocationEverywhere();
+    const stsz = walkBoxes(file).find((b) => b.type === 'stsz')!;
+    const huge = Buffer.from(file);
+    huge.writeUInt32BE(0xffffffff, stsz.body + 4);
+    huge.writeUInt32BE(0xffffffff, stsz.body + 8);
+    const started = Date.now();
+    assert.ok(mp4Copy(huge).ok);
+    assert.ok(Date.now() - started < 500);
+  });
+
+  it('a WAV copy keeps fmt and data, every other chunk becomes zeroed JUNK', () => {
+    const { file, data } = wavWithLocationEverywhere();
+    const copy = wavCopy(file);
+    assert.ok(copy.ok);
+    const bytes = Buffer.from(copy.bytes);
+    assert.equal(bytes.includes('+14.5'), false);
+    assert.ok(bytes.includes(data));
+    assert.deepEqual(wavCopy(file.subarray(0, 30)), {
+      ok: false,
+      reason: 'The recording is damaged.',
+    });
   });
 });

@@ -51,7 +51,7 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
   const me = useAuth((s) => s.user?.uid ?? null);
   const isAdmin = useAuth((s) => s.profile?.role === 'Admin');
   const [editing, setEditing] = useState(false);
-  const media = useIncidentMedia(incident.id);
+  const media = useIncidentMedia(incident);
   const ready = readyIds(media.media);
   // Media uploaded for the next message (sent with it, then cleared).
   const [attached, setAttached] = useState<string[]>([]);

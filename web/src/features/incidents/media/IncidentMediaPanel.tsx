@@ -10,13 +10,19 @@ import { MediaStrip } from './MediaStrip';
 import { MediaViewer } from './MediaViewer';
 
 /** The report's media as one list, and the viewer open at one of them (shared with messages). */
-export function useIncidentMedia(incidentId: string) {
-  const query = useLiveQuery(incidentMediaSpec(incidentId));
+export function useIncidentMedia(incident: Pick<Incident, 'id' | 'anonymous'>) {
+  const query = useLiveQuery(incidentMediaSpec(incident.id));
   const media = validMedia(query.data);
   const [open, setOpen] = useState<number | null>(null);
   const viewer =
     open === null ? null : (
-      <MediaViewer items={media} index={open} onMove={setOpen} onClose={() => setOpen(null)} />
+      <MediaViewer
+        items={media}
+        index={open}
+        anonymousReport={incident.anonymous === true}
+        onMove={setOpen}
+        onClose={() => setOpen(null)}
+      />
     );
   return { query, media, open: setOpen, viewer };
 }
@@ -26,7 +32,7 @@ export function useIncidentMedia(incidentId: string) {
  * a live report that is not Declined, staff attach more (stored under their own folder).
  */
 export function IncidentMediaPanel({ incident }: { incident: Incident }) {
-  const { query, media, open, viewer } = useIncidentMedia(incident.id);
+  const { query, media, open, viewer } = useIncidentMedia(incident);
   const uid = useAuth((s) => s.user?.uid ?? null);
   // Uploaded here and not yet judged by the server (its media doc not there yet).
   const [uploaded, setUploaded] = useState<string[]>([]);

@@ -12,6 +12,8 @@ function Shown({ media, label }: { media: IncidentMedia; label: string }) {
   const { url, error } = useMediaUrl(media.state === 'ready' ? media.displayPath : undefined);
   if (media.state !== 'ready')
     return <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">{withheldText(media)}</p>;
+  if (!media.displayPath)
+    return <p className="rounded bg-slate-100 p-3 text-sm text-slate-700">{media.noPreview}</p>;
   if (error) return <p className="text-sm text-red-700">{error}</p>;
   if (!url) return <InlineSpinner label="Loading the file…" />;
   if (media.kind === 'image')
@@ -37,17 +39,20 @@ async function downloadOriginal(media: WithId<IncidentMedia>) {
 
 /**
  * One report's media, one at a time: the display copy (photos) or the player (video, audio),
- * ← and → (or the buttons) move, Escape closes. Staff get the original with its SHA-256; a
- * refused file is "Withheld: <reason>".
+ * ← and → (or the buttons) move, Escape closes. Staff get the original with its SHA-256, except
+ * the reporter's originals of an anonymous report, which no client reads (docs/anonymity.md); a
+ * refused file is "Withheld: <reason>", a recording with no copy says "No preview".
  */
 export function MediaViewer({
   items,
   index,
+  anonymousReport,
   onMove,
   onClose,
 }: {
   items: readonly WithId<IncidentMedia>[];
   index: number;
+  anonymousReport: boolean;
   onMove: (index: number) => void;
   onClose: () => void;
 }) {
@@ -92,14 +97,21 @@ export function MediaViewer({
             <p className="mt-1 text-slate-600">
               SHA-256: <code className="break-all text-xs">{media.sha256}</code>
             </p>
-            <Button
-              variant="secondary"
-              className="mt-2"
-              busy={download.busy}
-              onClick={() => void download.run()}
-            >
-              Download original
-            </Button>
+            {anonymousReport && media.side === 'reporter' ? (
+              <p className="mt-1 text-slate-600">
+                The original of an anonymous reporter&rsquo;s file is kept on the server only: its
+                metadata may show where they were.
+              </p>
+            ) : (
+              <Button
+                variant="secondary"
+                className="mt-2"
+                busy={download.busy}
+                onClick={() => void download.run()}
+              >
+                Download original
+              </Button>
+            )}
             {download.failure && (
               <p role="alert" className="mt-1 text-red-700">
                 {download.failure}

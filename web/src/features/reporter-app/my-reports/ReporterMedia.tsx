@@ -22,6 +22,10 @@ function ReporterMediaItem({ media, label }: { media: IncidentMedia; label: stri
         {label}: not accepted. {media.reason ?? ''}
       </p>
     );
+  if (media.kind !== 'image' && !media.displayPath)
+    return (
+      <p className="text-sm text-slate-600">{`${label}: received. ${media.noPreview ?? ''}`}</p>
+    );
   if (error) return <p className="text-sm text-red-700">{`${label}: ${error}`}</p>;
   if (!url) return <p className="text-sm text-slate-600">{`${label}: loading…`}</p>;
   if (media.kind === 'image')
