@@ -157,19 +157,32 @@ function rebuiltEvent(store: Firestore, stored: StoredEvent): TriggerEvent {
 
 // ---------- the test hook ----------
 
-function documentOf(event: TriggerEvent): DocumentData | undefined {
-  const data = event.data as
-    | { after?: { data(): DocumentData | undefined }; data?: () => DocumentData | undefined }
-    | undefined;
-  return data?.after?.data() ?? (typeof data?.data === 'function' ? data.data() : undefined);
+type EventData =
+  | { before?: { data(): DocumentData | undefined }; after?: { data(): DocumentData | undefined } }
+  | { data?: () => DocumentData | undefined }
+  | undefined;
+
+/** The fault a write set: on the document after it, and not the same before it. */
+function faultSetBy(event: TriggerEvent): unknown {
+  const data = event.data as EventData;
+  const change = data && 'after' in data ? data : undefined;
+  const after =
+    change?.after?.data() ??
+    (data && 'data' in data && typeof data.data === 'function' ? data.data() : undefined);
+  const fault = after?.emulatorFault as unknown;
+  const before = change?.before?.data()?.emulatorFault as unknown;
+  return fault !== undefined && JSON.stringify(fault) !== JSON.stringify(before)
+    ? fault
+    : undefined;
 }
 
 /**
- * Test hook, under the emulator only: a document carrying `emulatorFault: {trigger, failures,
- * at?}` makes that trigger (or report step) fail on its first `failures` attempts at each event it
- * handles, counted by the failure record: before its work (`at` absent or 'start') or after it
- * (`at: 'end'`, a run that did everything and died before it could say so). It costs nothing on
- * documents without the field and does not exist in production.
+ * Test hook, under the emulator only: a write that sets `emulatorFault: {trigger, failures, at?}`
+ * on a document makes that trigger (or report step) fail on its first `failures` attempts at the
+ * event of that write, counted by the failure record: before its work (`at` absent or 'start') or
+ * after it (`at: 'end'`, a run that did everything and died before it could say so). Later writes
+ * of the document, which keep the field, are not failed. It costs nothing on documents without
+ * the field and does not exist in production.
  */
 async function injectEmulatorFault(
   store: Firestore,
@@ -178,7 +191,7 @@ async function injectEmulatorFault(
   at: 'start' | 'end',
 ) {
   if (!isEmulated()) return;
-  const fault = documentOf(event)?.emulatorFault as
+  const fault = faultSetBy(event) as
     { trigger?: unknown; failures?: unknown; at?: unknown } | undefined;
   if (fault?.trigger !== trigger || typeof fault.failures !== 'number') return;
   if ((fault.at === 'end' ? 'end' : 'start') !== at) return;
@@ -257,7 +270,9 @@ async function recordFailure(
         attempts,
         state: failed ? 'failed' : 'retrying',
         lastFailedAt: FieldValue.serverTimestamp(),
-        retryAt: failed ? FieldValue.delete() : Timestamp.fromMillis(Date.now() + retryDelayMs(attempts)),
+        retryAt: failed
+          ? FieldValue.delete()
+          : Timestamp.fromMillis(Date.now() + retryDelayMs(attempts)),
       },
       { merge: true },
     );

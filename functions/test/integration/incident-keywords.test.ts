@@ -96,7 +96,7 @@ describe('incident keywords trigger and rebuild', () => {
     const ref = reports().doc(unique('inc'));
     const fault = { trigger: 'updateIncidentKeywords', failures: 1 };
     await ref.set(report({ incidentType: 'Vandalism', emulatorFault: fault }));
-    // Each write of the report fails once (its creation, the new-report step's `escalatedAt`).
+    // The write that set the fault fails once: its creation.
     await waitFor(
       async () =>
         (await db.collection(COLLECTIONS.triggerFailures).where('document', '==', ref.path).get())
