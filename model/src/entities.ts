@@ -96,8 +96,18 @@ export interface IncidentReport<T = TimestampLike> {
   acknowledgedAt?: T | null;
   /** Server-written once on acknowledgement: whole minutes from `assignedAt` (MTTA's input). */
   acknowledgeTimeInMinutes?: number;
-  /** Server-written by reassignReport: why the report moved, from whom, by whom. */
-  reassignment?: { reason: string; fromId: string | null; byUid: string; at: T } | null;
+  /**
+   * Server-written by reassignReport: why the report moved, from whom, by whom; and its hour
+   * window (`windowStart`, `inWindow` reassignments in it; LIMITS.reassignmentsPerReportPerHour).
+   */
+  reassignment?: {
+    reason: string;
+    fromId: string | null;
+    byUid: string;
+    at: T;
+    windowStart?: T;
+    inWindow?: number;
+  } | null;
   threatLevel?: string | null;
   tags?: string[];
   declineReason?: string;
