@@ -16,7 +16,7 @@ import {
 } from 'firebase/firestore';
 import { COLLECTIONS, LIMITS } from '@campus-safety/model';
 import { fileReportAsApp, quotaWithReport } from '@campus-safety/testkit/app-report';
-import { account, admin, refused, type Attacker } from './support';
+import { account, admin, assignee, incident, refused, type Attacker } from './support';
 
 const LIMIT = LIMITS.reportsPerReporterPerHour;
 
@@ -146,5 +146,51 @@ describe('attacks: the hourly report quota under batches and races', () => {
       .get();
     assert.equal(links.size, LIMIT - 2);
     assert.equal((await admin.db.doc(quotaPath(caller)).get()).get('filed'), LIMIT);
+  });
+
+  it(`16 reassignments of one report in a row: at most ${LIMITS.reassignmentsPerReportPerHour} are made, each telling the reporter once`, async () => {
+    const reporter = await account('reassigned reporter', { role: 'User' });
+    const boss = await account('reassigning Admin', { role: 'Admin' });
+    const staff = [
+      await account('first IMT', { role: 'IMT', campus: 'Main Campus' }),
+      await account('second IMT', { role: 'IMT', campus: 'Main Campus' }),
+    ];
+    const id = await incident('Main Campus', reporter, {
+      status: 'Processing',
+      assignedTo: await assignee(staff[0]!),
+      threatLevel: 'High',
+    });
+    let made = 0;
+    let refusal = '';
+    for (let n = 1; n <= 16; n += 1) {
+      try {
+        await boss.call('reassignReport', {
+          incidentId: id,
+          assigneeId: staff[n % 2]!.uid,
+          reason: `Move ${n}`,
+        });
+        made += 1;
+      } catch (error) {
+        refusal = String((error as Error).message);
+        // Refused, and the report is left as the last allowed move made it.
+        await refused(
+          () =>
+            boss.call('reassignReport', {
+              incidentId: id,
+              assigneeId: staff[n % 2]!.uid,
+              reason: 'Again',
+            }),
+          [`incident_reports/${id}`],
+          ['resource-exhausted'],
+        );
+        break;
+      }
+    }
+    assert.equal(made, LIMITS.reassignmentsPerReportPerHour);
+    assert.match(refusal, /reassigned \d+ times within an hour/);
+    const told = (
+      await admin.db.collection(`users/${reporter.uid}/notifications`).get()
+    ).docs.filter((d) => d.id.startsWith(`reassigned-${id}`));
+    assert.equal(told.length, LIMITS.reassignmentsPerReportPerHour);
   });
 });
