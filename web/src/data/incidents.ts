@@ -5,7 +5,13 @@ import {
   type IncidentReport,
 } from '@campus-safety/model';
 import { callerUid } from '../lib/auth';
-import { boundaryAt, entityConverter, listenToQuery, serverTime, updateDocument } from './firestore';
+import {
+  boundaryAt,
+  entityConverter,
+  listenToQuery,
+  serverTime,
+  updateDocument,
+} from './firestore';
 import { NEWEST_FIRST, TRIAGE_ORDER } from './incident-orders';
 import { incidentScope, type IncidentScope } from './scopes';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WhereSpec, WithId } from './spec';
