@@ -96,9 +96,11 @@ describe('incident keywords trigger and rebuild', () => {
     // left without keywords, like a report from before search.
     const ref = reports().doc(unique('inc'));
     await ref.set(report({ incidentType: 'Vandalism' }));
+    // Settled: the keywords and the new-report step's `escalatedAt` are written (a write after
+    // ours that carried no keywords would have them put back).
     await waitFor(
-      () => keywordsOf(ref.id),
-      (k) => Array.isArray(k),
+      async () => (await ref.get()).data(),
+      (d) => Array.isArray(d?.keywords) && d !== undefined && 'escalatedAt' in d,
     );
     const fault = { trigger: 'updateIncidentKeywords', failures: 1 };
     await ref.update({ keywords: FieldValue.delete(), emulatorFault: fault });
