@@ -3,17 +3,16 @@
  * writes them: signed in as a seeded reporter through the Auth emulator, with the web SDK,
  * under the security rules. Watch the console's live lists and new-incident alert meanwhile.
  */
-import { INCIDENT_TYPES, CAMPUSES, COLLECTIONS, randomPointInCampus } from '@campus-safety/model';
+import { INCIDENT_TYPES, CAMPUSES, randomPointInCampus } from '@campus-safety/model';
 import { initializeApp, deleteApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import {
-  addDoc,
-  collection,
   connectFirestoreEmulator,
   getFirestore,
   serverTimestamp,
   terminate,
 } from 'firebase/firestore';
+import { fileReportAsApp } from '@campus-safety/testkit/app-report';
 import { PROJECT_ID, emulatorEndpoints } from './lib/paths.mjs';
 import { SIMULATE_USAGE, parseSimulateArgs } from './lib/simulate-args.mjs';
 import { REPORTERS } from './seed/accounts.mjs';
@@ -40,7 +39,8 @@ async function openReporterSession(reporter, endpoints, index) {
     async report() {
       const campus = pick(CAMPUSES, Math.random);
       const incidentType = pick(INCIDENT_TYPES, Math.random);
-      const ref = await addDoc(collection(db, COLLECTIONS.incidentReports), {
+      // With its count in the reporter's hourly quota, as the app files it (testkit/app-report).
+      const ref = await fileReportAsApp(db, auth.currentUser.uid, {
         timestamp: serverTimestamp(),
         geoLoc: randomPointInCampus(campus, Math.random),
         nearestCampus: campus,

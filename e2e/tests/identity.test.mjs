@@ -13,8 +13,6 @@ import {
   sendEmailVerification,
 } from 'firebase/auth';
 import {
-  addDoc,
-  collection,
   connectFirestoreEmulator,
   doc,
   getFirestore,
@@ -178,8 +176,10 @@ describe('Identity (issue 17)', () => {
         role: 'User',
         isArchived: false,
       });
+      // As the app files it: with its count in the reporter's hourly quota.
+      const { fileReportAsApp } = await import('@campus-safety/testkit/app-report');
       const report = () =>
-        addDoc(collection(firestore, 'incident_reports'), {
+        fileReportAsApp(firestore, user.uid, {
           timestamp: serverTimestamp(),
           geoLoc: { latitude: 14.6, longitude: 121.0 },
           nearestCampus: 'Main Campus',

@@ -23,7 +23,6 @@ import {
   orderBy,
   query,
   serverTimestamp,
-  setDoc,
   Timestamp as WebTimestamp,
   where,
   type Firestore as WebFirestore,
@@ -44,6 +43,7 @@ import {
   responseTargetFor,
   type Role,
 } from '@campus-safety/model';
+import { fileReportAsApp } from '@campus-safety/testkit/app-report';
 import { PORTS, PROJECT, auth, db, unique } from '../test/integration/stack';
 import {
   addCounters,
@@ -281,17 +281,22 @@ async function main() {
     const ref = doc(collection(rep.firestore, COLLECTIONS.incidentReports));
     const at = Date.now();
     filing.push(
-      setDoc(ref, {
-        timestamp: serverTimestamp(),
-        geoLoc: { latitude: 14.65 + (i % 50) / 1e4, longitude: 121.07 + (i % 37) / 1e4 },
-        nearestCampus: CAMPUS,
-        status: 'Reported',
-        isArchived: false,
-        email: rep.email,
-        reporterId: rep.uid,
-        incidentType: i % 3 ? 'Fire' : 'Medical Emergency',
-        description: `Burst report ${i}`,
-      }).then(
+      fileReportAsApp(
+        rep.firestore,
+        rep.uid,
+        {
+          timestamp: serverTimestamp(),
+          geoLoc: { latitude: 14.65 + (i % 50) / 1e4, longitude: 121.07 + (i % 37) / 1e4 },
+          nearestCampus: CAMPUS,
+          status: 'Reported',
+          isArchived: false,
+          email: rep.email,
+          reporterId: rep.uid,
+          incidentType: i % 3 ? 'Fire' : 'Medical Emergency',
+          description: `Burst report ${i}`,
+        },
+        ref,
+      ).then(
         () => void written.set(ref.id, at),
         (e: Error) => void refused.push({ id: ref.id, at, message: e.message }),
       ),

@@ -81,6 +81,8 @@ export interface CreateAccountResponse {
 
 /** What one housekeeping run did (the every-minute job, or `runHousekeeping` on the local stack). */
 export interface HousekeepingResponse {
+  /** Failed trigger runs run again (trigger_failures whose retryAt had come). */
+  retriedFailures: number;
   expiredDefaultPasswords: number;
   /** Escalation steps fired (issue 20 item 3: one per report and run at most). */
   escalatedReports: number;

@@ -89,6 +89,12 @@ export const LIMITS = {
    */
   reportsPerReporterPerHour: 12,
   /**
+   * Reassignments of one report in any hour window (issue 28 item 5): each tells the reporter,
+   * pushes to them and pages two staff members, so a run of them floods three people. A real
+   * handover moves a report once or twice.
+   */
+  reassignmentsPerReportPerHour: 5,
+  /**
    * Internal notes one report holds, and accomplishment reports filed or edited on one report
    * (issue 17 finding 8): each leaves a row in the record staff read and print. Far above what
    * real work on one incident writes, far below what would make that record unreadable.

@@ -96,8 +96,18 @@ export interface IncidentReport<T = TimestampLike> {
   acknowledgedAt?: T | null;
   /** Server-written once on acknowledgement: whole minutes from `assignedAt` (MTTA's input). */
   acknowledgeTimeInMinutes?: number;
-  /** Server-written by reassignReport: why the report moved, from whom, by whom. */
-  reassignment?: { reason: string; fromId: string | null; byUid: string; at: T } | null;
+  /**
+   * Server-written by reassignReport: why the report moved, from whom, by whom; and its hour
+   * window (`windowStart`, `inWindow` reassignments in it; LIMITS.reassignmentsPerReportPerHour).
+   */
+  reassignment?: {
+    reason: string;
+    fromId: string | null;
+    byUid: string;
+    at: T;
+    windowStart?: T;
+    inWindow?: number;
+  } | null;
   threatLevel?: string | null;
   tags?: string[];
   declineReason?: string;
@@ -262,9 +272,11 @@ export interface IncidentDayStats<T = TimestampLike> {
 }
 
 /**
- * `trigger_failures/{trigger}-{eventId}`: an event a trigger failed on. `retrying` while the
- * platform retries it, `recovered` once a retry succeeded, `gave-up` when it failed past the
- * retry window (its work is not done: an Admin looks at `document`).
+ * `trigger_failures/{trigger}-{eventId}`: an event a trigger (or report step) failed on, and the
+ * queue its re-runs come from (functions/src/platform/trigger-failures.ts). `retrying` while
+ * housekeeping will run it again at `retryAt`, `recovered` once a run succeeded, `failed` when the
+ * last allowed attempt failed too (its work is not done: an Admin looks at `document`). `gave-up`
+ * is what records written before re-runs existed say instead of `failed`.
  */
 export interface TriggerFailure<T = TimestampLike> {
   trigger: string;
@@ -275,8 +287,10 @@ export interface TriggerFailure<T = TimestampLike> {
   /** The last error's message, shortened. */
   error: string;
   attempts: number;
-  state: 'retrying' | 'recovered' | 'gave-up';
+  state: 'retrying' | 'recovered' | 'failed' | 'gave-up';
   lastFailedAt: T;
+  /** When housekeeping runs it again; only while `retrying`. */
+  retryAt?: T;
   recoveredAt?: T;
 }
 

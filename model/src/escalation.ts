@@ -239,8 +239,12 @@ export interface EscalationFacts {
 /**
  * The condition a report escalates for, and when it started; null when none holds. Unassigned
  * starts when the assignment target passes; unacknowledged at the assignment; unresponded when
- * the response target passes (an acknowledged report in progress). `targets` are the deployment's
- * current response targets (the setting; the defaults when it is missing).
+ * the response target passes (an acknowledged report in progress). An assignment whose time is
+ * not recorded yet has no unacknowledged clock: counting it from the report's time escalated a
+ * report assigned a minute ago as if it had waited since it was filed (issue 28 item 4); the
+ * console writes `assignedAt` with the assignment, and the paging step stamps it for any other
+ * writer. `targets` are the deployment's current response targets (the setting; the defaults when
+ * it is missing).
  */
 export function escalationConditionOf(
   facts: EscalationFacts,
@@ -255,7 +259,9 @@ export function escalationConditionOf(
     };
   if (facts.status !== 'Processing') return null;
   if (facts.acknowledgedAtMs === null)
-    return { condition: 'unacknowledged', startMs: facts.assignedAtMs ?? facts.reportedAtMs };
+    return facts.assignedAtMs === null
+      ? null
+      : { condition: 'unacknowledged', startMs: facts.assignedAtMs };
   return {
     condition: 'unresponded',
     startMs: facts.reportedAtMs + target.respondWithinMinutes * 60_000,

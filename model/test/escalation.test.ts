@@ -75,6 +75,8 @@ describe('escalation policies', () => {
       escalationConditionOf({ ...base, status: 'Processing', assignedAtMs: 7 * MINUTE }),
       { condition: 'unacknowledged', startMs: 7 * MINUTE },
     );
+    // Not from the report's time: no clock until the assignment's time is recorded.
+    assert.equal(escalationConditionOf({ ...base, status: 'Processing' }), null);
     assert.deepEqual(
       escalationConditionOf({
         ...base,

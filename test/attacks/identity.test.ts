@@ -5,7 +5,8 @@
  * whichever users doc holds its email.
  */
 import assert from 'node:assert/strict';
-import { collection, doc, setDoc, updateDoc, serverTimestamp } from 'firebase/firestore';
+import { doc, setDoc, updateDoc, serverTimestamp } from 'firebase/firestore';
+import { fileReportAsApp } from '@campus-safety/testkit/app-report';
 import type { UnverifiedHolder } from '@campus-safety/model';
 import { theCast, type Cast } from './cast';
 import { admin, assignee, incident, refused, signUp, state, unique, waitFor } from './support';
@@ -122,7 +123,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
     );
     await refused(
       () =>
-        setDoc(doc(collection(fresh.db, 'incident_reports')), {
+        fileReportAsApp(fresh.db, fresh.uid, {
           timestamp: serverTimestamp(),
           geoLoc: { latitude: 10, longitude: 20 },
           nearestCampus: 'Main Campus',

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { LIMITS, incidentKeywords } from '@campus-safety/model';
 import {
-  addDoc,
   collection,
   collectionGroup,
   doc,
@@ -25,6 +24,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
+import { fileReportAsApp } from '@campus-safety/testkit/app-report';
 import { waitForFunctionLogs } from '@campus-safety/testkit/function-logs';
 import {
   admin,
@@ -107,7 +107,7 @@ describe('attacks: incidents and accomplishments', () => {
             .get()
         ).size;
         await refused(
-          () => addDoc(collection(c.reporter.db, 'incident_reports'), { ...base(c), ...extra(c) }),
+          () => fileReportAsApp(c.reporter.db, c.reporter.uid, { ...base(c), ...extra(c) }),
           [],
         );
         const after = (
@@ -122,7 +122,7 @@ describe('attacks: incidents and accomplishments', () => {
     it('a new sign-up without a users doc cannot report', async () => {
       await refused(
         () =>
-          addDoc(collection(c.newbie.db, 'incident_reports'), {
+          fileReportAsApp(c.newbie.db, c.newbie.uid, {
             ...base(c),
             email: c.newbie.email,
             reporterId: c.newbie.uid,
@@ -271,7 +271,7 @@ describe('attacks: incidents and accomplishments', () => {
       // `a` + 20 Gothic letters: 41 UTF-16 units, once cut mid pair at 40 into a string Firestore
       // cannot store as written, so the trigger rewrote the report forever.
       const description = `a${'\u{10330}'.repeat(20)} stolen`;
-      const ref = await addDoc(collection(c.reporter.db, 'incident_reports'), {
+      const ref = await fileReportAsApp(c.reporter.db, c.reporter.uid, {
         timestamp: serverTimestamp(),
         geoLoc: { latitude: 1, longitude: 2 },
         nearestCampus: 'Main Campus',
@@ -425,7 +425,7 @@ describe('attacks: incidents and accomplishments', () => {
       await updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), {
         deviceToken: Array.from({ length: 20 }, (_, i) => `${i}:`.padEnd(512, 'T')),
       });
-      const ref = await addDoc(collection(c.reporter.db, 'incident_reports'), {
+      const ref = await fileReportAsApp(c.reporter.db, c.reporter.uid, {
         timestamp: serverTimestamp(),
         geoLoc: { latitude: 1, longitude: 2 },
         nearestCampus: 'Main Campus',

@@ -15,6 +15,7 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore';
+import { fileReportAsApp } from '@campus-safety/testkit/app-report';
 import { SAME_CAMPUS, type Actor } from './support/actors';
 import { useFixture } from './support/fixture';
 import { ADMIN, describeMatrix, firestoreTables, read, write, type Row } from './support/matrix';
@@ -41,7 +42,7 @@ describe('identity: verified email', () => {
       updateDoc(own(db, actor), { deviceToken: [`device-${actor.uid}`, 'device-2'] }),
     ),
     write('report an incident', ['appUser'], (db, actor) =>
-      setDoc(doc(collection(db, COLLECTIONS.incidentReports)), {
+      fileReportAsApp(db, actor.uid, {
         timestamp: serverTimestamp(),
         geoLoc: { latitude: 14.61, longitude: 121.01 },
         nearestCampus: SAME_CAMPUS,

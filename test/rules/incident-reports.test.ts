@@ -31,9 +31,11 @@ import {
   startAfter,
   updateDoc,
   where,
+  writeBatch,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
+import { fileReportAsApp, quotaWithReport } from '@campus-safety/testkit/app-report';
 import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './support/actors';
 import { useFixture } from './support/fixture';
 import {
@@ -79,10 +81,11 @@ function newReport(actor: Actor, changes: DocumentData = {}): DocumentData {
     ...changes,
   };
 }
+/** As the app files a report: with its count in the reporter's hourly quota, one transaction. */
 const submit =
   (changes: DocumentData = {}) =>
   (db: Firestore, actor: Actor) =>
-    setDoc(doc(collection(db, reports)), newReport(actor, changes));
+    fileReportAsApp(db, actor.uid, newReport(actor, changes));
 
 const colleague: Assignee = {
   id: COLLEAGUE.uid,
@@ -337,7 +340,7 @@ describe('incident_reports', () => {
     ),
     write('submit a report without a description', APP_USERS, (db, actor) => {
       const { description: _omitted, ...rest } = newReport(actor);
-      return setDoc(doc(collection(db, reports)), rest);
+      return fileReportAsApp(db, actor.uid, rest);
     }),
     write(
       'submit a report as someone else (reporterId)',
@@ -763,16 +766,22 @@ describe('incident_reports', () => {
   );
 });
 
-describe('incident_reports: the hourly report quota (issue 17 item 5)', () => {
+describe('incident_reports: the hourly report quota (issue 17 item 5, issue 28 item 5)', () => {
   const fixture = useFixture();
   const quotaPath = (uid: string) => `${COLLECTIONS.reportQuotas}/${uid}`;
-  const setQuota = (uid: string, fullUntil: Timestamp) =>
+  const HOUR = 3_600_000;
+  const setQuota = (uid: string, quota: DocumentData) =>
     fixture().env.withSecurityRulesDisabled((context) =>
-      setDoc(doc(context.firestore() as unknown as Firestore, quotaPath(uid)), {
-        fullUntil,
-        recent: LIMITS.reportsPerReporterPerHour,
-      }),
+      setDoc(doc(context.firestore() as unknown as Firestore, quotaPath(uid)), quota),
     );
+  const quotaOf = async (uid: string) => {
+    let data: DocumentData | undefined;
+    await fixture().env.withSecurityRulesDisabled(async (context) => {
+      const snap = await getDoc(doc(context.firestore() as unknown as Firestore, quotaPath(uid)));
+      data = snap.data();
+    });
+    return data;
+  };
   const refused = async (attempt: Promise<unknown>) => {
     const error = await attempt.then(
       () => null,
@@ -780,33 +789,97 @@ describe('incident_reports: the hourly report quota (issue 17 item 5)', () => {
     );
     if (error?.code !== 'permission-denied') throw new Error(`expected a refusal, got ${error}`);
   };
+  /** A report and a quota write of the caller's choosing, in one batch. */
+  const batched = (actor: Actor, quota: (reportId: string) => DocumentData) => {
+    const db = fixture().firestore(actor);
+    const ref = doc(collection(db, reports));
+    const batch = writeBatch(db);
+    batch.set(ref, newReport(actor));
+    batch.set(doc(db, quotaPath(actor.uid)), quota(ref.id));
+    return batch.commit();
+  };
   beforeEach(async () => {
     await fixture().ensureSeeded();
     fixture().markDirty();
   });
 
-  it('a reporter whose quota is full until later is refused; another reporter is not', async () => {
+  it('each report counts one more in the open window, naming it; a full window refuses; another reporter is not', async () => {
     const alice = ACTORS.appUser;
-    await setQuota(alice.uid, Timestamp.fromMillis(Date.now() + 30 * 60_000));
-    await refused(submit()(fixture().firestore(alice), alice));
+    const start = Timestamp.fromMillis(Date.now() - 30 * 60_000);
+    await setQuota(alice.uid, {
+      windowStart: start,
+      filed: LIMITS.reportsPerReporterPerHour - 1,
+      lastId: 'x',
+    });
+    await submit()(fixture().firestore(alice), alice);
+    const counted = await quotaOf(alice.uid);
+    if (counted?.filed !== LIMITS.reportsPerReporterPerHour || !counted.windowStart.isEqual(start))
+      throw new Error(`not counted in the open window: ${JSON.stringify(counted)}`);
+    // Full: even a count the rules would take is past the limit.
+    await refused(
+      batched(alice, (id) => ({
+        windowStart: start,
+        filed: LIMITS.reportsPerReporterPerHour + 1,
+        lastId: id,
+      })),
+    );
     const bob = ACTORS.otherAppUser;
     await submit({ nearestCampus: OTHER_CAMPUS })(fixture().firestore(bob), bob);
   });
 
-  it('once the hour has passed the reporter may file again', async () => {
+  it('once the window has passed the next report opens a new one at the commit time', async () => {
     const alice = ACTORS.appUser;
-    await setQuota(alice.uid, Timestamp.fromMillis(Date.now() - 1000));
-    await submit()(fixture().firestore(alice), alice);
-  });
-
-  it('a quota that records app reports but is not full (no fullUntil) takes the next report', async () => {
-    const alice = ACTORS.appUser;
-    await fixture().env.withSecurityRulesDisabled((context) =>
-      setDoc(doc(context.firestore() as unknown as Firestore, quotaPath(alice.uid)), {
-        filed: [{ id: 'earlier', at: Timestamp.now() }],
-      }),
+    const old = Timestamp.fromMillis(Date.now() - HOUR - 1000);
+    await setQuota(alice.uid, {
+      windowStart: old,
+      filed: LIMITS.reportsPerReporterPerHour,
+      lastId: 'x',
+    });
+    // Carrying the old window on is refused; a new one from now is taken.
+    await refused(
+      batched(alice, (id) => ({
+        windowStart: old,
+        filed: LIMITS.reportsPerReporterPerHour + 1,
+        lastId: id,
+      })),
     );
     await submit()(fixture().firestore(alice), alice);
+    const counted = await quotaOf(alice.uid);
+    if (counted?.filed !== 1 || counted.windowStart.toMillis() <= old.toMillis() + HOUR)
+      throw new Error(`no new window: ${JSON.stringify(counted)}`);
+  });
+
+  it('a quota kept before counts were written with reports (no window) takes the next report in a new window', async () => {
+    const alice = ACTORS.appUser;
+    await setQuota(alice.uid, {
+      filed: [{ id: 'earlier', at: Timestamp.now() }],
+      fullUntil: Timestamp.fromMillis(Date.now() + HOUR),
+    });
+    await submit()(fixture().firestore(alice), alice);
+    if ((await quotaOf(alice.uid))?.filed !== 1) throw new Error('not counted from one');
+  });
+
+  it('a report without its count, with a count that skips, restarts or names another report, is refused', async () => {
+    const alice = ACTORS.appUser;
+    const db = fixture().firestore(alice);
+    await refused(setDoc(doc(collection(db, reports)), newReport(alice)));
+    const start = Timestamp.fromMillis(Date.now() - 60_000);
+    await setQuota(alice.uid, { windowStart: start, filed: 3, lastId: 'x' });
+    await refused(batched(alice, (id) => ({ windowStart: start, filed: 5, lastId: id })));
+    await refused(batched(alice, (id) => ({ windowStart: start, filed: 3, lastId: id })));
+    await refused(
+      batched(alice, (id) => ({ windowStart: serverTimestamp(), filed: 1, lastId: id })),
+    );
+    await refused(batched(alice, () => ({ windowStart: start, filed: 4, lastId: 'another' })));
+    // Two reports under one count: the count names only one of them.
+    const first = doc(collection(db, reports));
+    const second = doc(collection(db, reports));
+    const batch = writeBatch(db);
+    batch.set(first, newReport(alice));
+    batch.set(second, newReport(alice));
+    batch.set(doc(db, quotaPath(alice.uid)), quotaWithReport(await quotaOf(alice.uid), second.id)!);
+    await refused(batch.commit());
+    if ((await quotaOf(alice.uid))?.filed !== 3) throw new Error('the count moved');
   });
 
   it('the app cannot mark its report imported (the mark that keeps a report out of the quota)', async () => {
@@ -814,17 +887,36 @@ describe('incident_reports: the hourly report quota (issue 17 item 5)', () => {
     await refused(submit({ imported: true })(fixture().firestore(alice), alice));
   });
 
-  it('a reporter reads their own quota, nobody else’s, and nobody writes one', async () => {
+  it('a reporter reads their own quota, nobody else’s; it is written only with a new report, never removed', async () => {
     const alice = ACTORS.appUser;
-    await setQuota(alice.uid, Timestamp.fromMillis(Date.now() + 60_000));
+    const start = Timestamp.fromMillis(Date.now() - 60_000);
+    await setQuota(alice.uid, {
+      windowStart: start,
+      filed: LIMITS.reportsPerReporterPerHour,
+      lastId: 'x',
+    });
     const own = await getDoc(doc(fixture().firestore(alice), quotaPath(alice.uid)));
     if (!own.exists()) throw new Error('the reporter could not read their quota');
     const bob = ACTORS.otherAppUser;
     await refused(getDoc(doc(fixture().firestore(bob), quotaPath(alice.uid))));
     await refused(
       setDoc(doc(fixture().firestore(alice), quotaPath(alice.uid)), {
-        fullUntil: Timestamp.fromMillis(0),
+        windowStart: start,
+        filed: 0,
+        lastId: 'x',
       }),
+    );
+    await refused(deleteDoc(doc(fixture().firestore(alice), quotaPath(alice.uid))));
+    // Someone else's quota, with a report of one's own.
+    await refused(
+      (async () => {
+        const db = fixture().firestore(bob);
+        const ref = doc(collection(db, reports));
+        const batch = writeBatch(db);
+        batch.set(ref, newReport(bob, { nearestCampus: OTHER_CAMPUS }));
+        batch.set(doc(db, quotaPath(alice.uid)), { windowStart: start, filed: 0, lastId: ref.id });
+        await batch.commit();
+      })(),
     );
   });
 });

@@ -7,6 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import { COLLECTIONS, PROCESSED_EVENT_TTL_DAYS } from '@campus-safety/model';
 import { eventDocId } from '../domain/event-ids';
+import { runTransaction } from './transactions';
 
 export interface EventKey {
   /** Which trigger handles the event: the same event may reach several triggers. */
@@ -59,7 +60,8 @@ export async function sweepProcessedEvents(db: Firestore, now: Date): Promise<nu
  * Runs `work` in a transaction together with the creation of a marker `processed_events/{id}`.
  * If the marker already exists the event was handled before (a duplicate delivery) and nothing
  * is written; the result says which case happened. Reads in `work` must come before its writes,
- * as Firestore transactions require; the marker read comes first.
+ * as Firestore transactions require; the marker read comes first. A transaction the emulator
+ * dropped for a competing one is run again (platform/transactions.ts).
  */
 export async function runOnce<T>(
   db: Firestore,
@@ -69,7 +71,7 @@ export async function runOnce<T>(
   const marker = db
     .collection(COLLECTIONS.processedEvents)
     .doc(eventDocId(key.eventId, key.trigger));
-  return db.runTransaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const seen = await tx.get(marker);
     if (seen.exists) return { duplicate: true } as const;
     const result = await work(tx);

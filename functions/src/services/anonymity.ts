@@ -5,19 +5,19 @@ import {
   type CallableInput,
   type FileAnonymousReportResponse,
   type RevealAnonymousReporterResponse,
-  reportLimitText,
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
-import { millisOf } from '../platform/timestamps';
+import { runTransaction } from '../platform/transactions';
+import { countReportInQuota } from './report-quota';
 import { addEntry, timelineCollection } from './timeline';
 
 /**
  * An app user files a report anonymously (docs/anonymity.md). In one transaction: the report,
  * with no field naming its reporter; `anonymous_reporters/{id}` (server-only) holding their uid,
  * so the server can still notify them; and `users/{uid}/anonymous_reports/{id}`, which lets them
- * (and only them) find and read it. The hourly report quota the rules apply to reports filed
- * directly applies here too; the creation trigger counts this report into it like any other.
+ * (and only them) find and read it. The report is counted into the caller's hourly quota in the
+ * same transaction, as the rules count the reports the app writes (services/report-quota.ts).
  */
 export async function fileAnonymousReport(
   db: Firestore,
@@ -27,11 +27,8 @@ export async function fileAnonymousReport(
   now: () => Date = () => new Date(),
 ): Promise<FileAnonymousReportResponse> {
   const incident = db.collection(COLLECTIONS.incidentReports).doc();
-  const quota = db.collection(COLLECTIONS.reportQuotas).doc(caller.uid);
-  await db.runTransaction(async (tx) => {
-    const fullUntil = millisOf((await tx.get(quota)).get('fullUntil'));
-    if (fullUntil !== null && fullUntil > now().getTime())
-      fail('resource-exhausted', reportLimitText(new Date(fullUntil), timeZone));
+  await runTransaction(db, async (tx) => {
+    await countReportInQuota(tx, db, caller.uid, incident.id, now(), timeZone);
     tx.create(incident, {
       timestamp: FieldValue.serverTimestamp(),
       geoLoc: input.geoLoc,

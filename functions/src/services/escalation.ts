@@ -19,6 +19,7 @@ import {
 } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
 import { runOnce } from '../platform/run-once';
+import { runTransaction } from '../platform/transactions';
 import { millisOf } from '../platform/timestamps';
 import { onCallFor } from './on-call';
 import { currentSettings } from './settings';
@@ -278,7 +279,7 @@ export async function endEscalationIfOver(
   const now = escalationConditionOf(escalationFactsOf(after), responseTargets);
   if (now?.condition === state.condition && now.startMs === millisOf(state.startedAt)) return false;
   const ref = db.collection(COLLECTIONS.incidentReports).doc(incidentId);
-  return db.runTransaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const current = (await tx.get(ref)).data();
     const open = current?.escalation as ReportEscalation | undefined;
     if (!current || !open?.open || millisOf(open.startedAt) !== millisOf(state.startedAt))

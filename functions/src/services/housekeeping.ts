@@ -3,6 +3,7 @@ import type { PushSender } from '../push/sender';
 import { expireDefaultPasswords, type AccountDeps } from './accounts';
 import { escalateOverdueReports } from './escalation';
 import { sweepProcessedEvents } from '../platform/run-once';
+import { retryDueFailures } from '../platform/trigger-failures';
 
 export interface HousekeepingDeps extends AccountDeps {
   /**
@@ -16,14 +17,16 @@ export interface HousekeepingDeps extends AccountDeps {
 }
 
 /**
- * The every-minute upkeep: expired default passwords stop signing in; open reports escalate by
- * their campus's policy; expired markers go.
+ * The every-minute upkeep: failed trigger runs whose time has come run again (first, so an
+ * assignment they page is seen as such by escalation); expired default passwords stop signing
+ * in; open reports escalate by their campus's policy; expired markers go.
  */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingResponse> {
+  const retriedFailures = await retryDueFailures(deps.db, deps.now());
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);
   const escalatedReports = await escalateOverdueReports(deps);
   const removedProcessedEvents = deps.sweepMarkers
     ? await sweepProcessedEvents(deps.db, deps.now())
     : 0;
-  return { expiredDefaultPasswords, escalatedReports, removedProcessedEvents };
+  return { retriedFailures, expiredDefaultPasswords, escalatedReports, removedProcessedEvents };
 }

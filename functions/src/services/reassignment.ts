@@ -1,6 +1,7 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  LIMITS,
   PUSH_TYPES,
   fullName,
   type ReassignReportResponse,
@@ -8,7 +9,7 @@ import {
 import { notificationContent } from '../domain/notification-content';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
-import { reportedAt } from '../platform/timestamps';
+import { millisOf, reportedAt } from '../platform/timestamps';
 import type { PushSender } from '../push/sender';
 import { findReporter, reporterPushTarget } from './reporter';
 import { addEntry, timelineCollection } from './timeline';
@@ -26,7 +27,9 @@ export interface ReassignDeps {
  * member of that campus with a reason: the assignee (named from their profile and directory
  * entry), a fresh assignment time and no acknowledgement (the new assignee acknowledges anew),
  * the reason kept for the pages, a timeline entry, and the reporter told who handles it now.
- * The page-assignee trigger then tells the new assignee and the previous one.
+ * The page-assignee trigger then tells the new assignee and the previous one. At most
+ * LIMITS.reassignmentsPerReportPerHour a window of an hour from the window's first (counted on the
+ * report, in the same transaction, so calls side by side cannot pass it).
  */
 export async function reassignReport(
   deps: ReassignDeps,
@@ -55,6 +58,12 @@ export async function reassignReport(
     const previous = incident.assignedTo as { id?: unknown; displayName?: unknown } | undefined;
     if (previous?.id === input.assigneeId)
       fail('failed-precondition', 'The report is already assigned to that staff member.');
+    const window = reassignmentWindow(incident.reassignment, at);
+    if (window.count > LIMITS.reassignmentsPerReportPerHour)
+      fail(
+        'resource-exhausted',
+        `This report was reassigned ${LIMITS.reassignmentsPerReportPerHour} times within an hour, the most allowed. Ask its assignee or an Admin to take it over.`,
+      );
     const profile = profileSnap!.data();
     const entry = entrySnap!.data();
     const eligible =
@@ -84,6 +93,8 @@ export async function reassignReport(
         fromId: typeof previous?.id === 'string' ? previous.id : null,
         byUid: caller.uid,
         at: Timestamp.fromDate(at),
+        windowStart: window.start,
+        inWindow: window.count,
       },
     });
     addEntry(tx, timelineCollection(db, ref.id).doc(`reassigned-${at.getTime()}`), {
@@ -127,4 +138,16 @@ export async function reassignReport(
     });
   }
   return { incidentId: ref.id, assigneeId: input.assigneeId };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The reassignment window this one falls in, and its count with it. */
+function reassignmentWindow(last: unknown, at: Date): { start: Timestamp; count: number } {
+  const previous = last as { windowStart?: unknown; inWindow?: unknown } | undefined;
+  const start = millisOf(previous?.windowStart);
+  const count = typeof previous?.inWindow === 'number' ? previous.inWindow : 0;
+  return start !== null && at.getTime() < start + HOUR_MS
+    ? { start: previous!.windowStart as Timestamp, count: count + 1 }
+    : { start: Timestamp.fromDate(at), count: 1 };
 }

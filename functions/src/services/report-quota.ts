@@ -1,30 +1,36 @@
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, LIMITS, PUSH_TYPES, reportLimitText } from '@campus-safety/model';
-
-const HOUR_MS = 3_600_000;
+import {
+  FieldValue,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  LIMITS,
+  PUSH_TYPES,
+  REPORT_QUOTA_WINDOW_MS,
+  nextReportQuota,
+  reportLimitText,
+  type ReportQuota,
+} from '@campus-safety/model';
+import { fail } from '../platform/errors';
+import { runTransaction } from '../platform/transactions';
+import { millisOf } from '../platform/timestamps';
 
 export interface QuotaEvent {
-  /** The new report's id: the record and the notification name it. */
+  /** The new report's id: the notification names it. */
   incidentId: string;
   /** The report as created. */
   incident: DocumentData;
   /** Its reporter's uid (services/reporter.ts reporterUidOf; anonymous reports have it too). */
   reporterUid: string | null;
-  /** When the report's document was created (its commit). */
-  createdAt: Timestamp;
-}
-
-/** A report the app filed, as `report_quotas/{uid}.filed` records it. */
-interface FiledReport {
-  id: string;
-  at: Timestamp;
 }
 
 /**
  * Whether a new report is one its reporter filed through the app (docs/security-rules.md): every
  * server writer (an import, the demo seed, a test's setup) marks its reports `imported: true`, a
  * field the rules never take from the app. An anonymous report counts like any other: it comes
- * from the app through fileAnonymousReport, which checks the same quota.
+ * from the app through fileAnonymousReport, which counts it into the same quota.
  */
 export function filedThroughApp(incident: DocumentData): boolean {
   return (
@@ -34,65 +40,73 @@ export function filedThroughApp(incident: DocumentData): boolean {
   );
 }
 
+function quotaRef(db: Firestore, uid: string) {
+  return db.collection(COLLECTIONS.reportQuotas).doc(uid);
+}
+
 /**
- * After a report is filed: keeps `report_quotas/{reporterId}` for the reports the reporter filed
- * through the app (filedThroughApp). `filed` lists the last hour's, newest
- * LIMITS.reportsPerReporterPerHour at most; when they are that many, `fullUntil` = the oldest of
- * them + 1 h, until when the rules refuse another report (the named function
- * `withinReportQuota`), and the reporter is told why and until when. One transaction per report,
- * keyed by its id, so a redelivery or two triggers at once agree. A flood written faster than
- * this trigger runs gets a few reports past the limit before `fullUntil` lands; the limit stays
- * bounded by the trigger's delay. The reporter is told in the transaction that first fills the
- * quota, so once per period.
+ * In the transaction that creates the report `reportId` for `uid` (fileAnonymousReport): counts
+ * it into `report_quotas/{uid}` as the rules count the app's own reports, or refuses with the
+ * words the reporter reads when the window holds the limit already. Transactions on the one quota
+ * document run one after another, so calls side by side cannot pass it.
  */
-export async function applyReportQuota(
+export async function countReportInQuota(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  reportId: string,
+  now: Date,
+  timeZone: string,
+): Promise<void> {
+  const ref = quotaRef(db, uid);
+  const current = (await tx.get(ref)).data() as
+    ReportQuota<FirebaseFirestore.Timestamp> | undefined;
+  const next = nextReportQuota(current, now.getTime(), reportId);
+  if ('full' in next) fail('resource-exhausted', reportLimitText(next.full, timeZone));
+  tx.set(ref, {
+    ...next,
+    windowStart: next.windowStart === 'now' ? FieldValue.serverTimestamp() : next.windowStart,
+  });
+}
+
+/**
+ * After a report filed through the app (filedThroughApp): the report that filled its reporter's
+ * window (the quota names it, at the limit) tells them so, once, with until when no report is
+ * taken. The quota itself was counted with the report (firestore.rules, countReportInQuota).
+ */
+export async function tellReporterWhenQuotaFull(
   db: Firestore,
   event: QuotaEvent,
   timeZone: string,
 ): Promise<'not-counted' | 'within' | 'full'> {
   const reporterId = event.reporterUid;
   if (!filedThroughApp(event.incident) || !reporterId) return 'not-counted';
-  const limit = LIMITS.reportsPerReporterPerHour;
-  const at = event.createdAt;
-  const quota = db.collection(COLLECTIONS.reportQuotas).doc(reporterId);
-  return db.runTransaction(async (tx) => {
-    const current = (await tx.get(quota)).data();
-    const since = at.toMillis() - HOUR_MS;
-    const recorded = Array.isArray(current?.filed) ? (current.filed as FiledReport[]) : [];
-    const filed = [
-      ...recorded.filter((r) => r.id !== event.incidentId),
-      { id: event.incidentId, at },
-    ]
-      .filter((r) => r.at instanceof Timestamp && r.at.toMillis() > since)
-      .sort((a, b) => b.at.toMillis() - a.at.toMillis())
-      .slice(0, limit);
-    // Fewer than the limit in the last hour: any fullUntil an earlier period set has passed.
-    if (filed.length < limit) {
-      tx.set(quota, { filed, updatedAt: FieldValue.serverTimestamp() });
-      return 'within' as const;
-    }
-    const before = current?.fullUntil as unknown;
-    const fullUntil = Timestamp.fromMillis(filed[filed.length - 1]!.at.toMillis() + HOUR_MS);
-    tx.set(quota, { filed, fullUntil, updatedAt: FieldValue.serverTimestamp() });
-    // Told once per period: not again while the quota a previous report filled still holds.
-    if (before instanceof Timestamp && before.toMillis() > at.toMillis()) return 'full' as const;
-    tx.set(
-      db
-        .collection(COLLECTIONS.users)
-        .doc(reporterId)
-        .collection(COLLECTIONS.notifications)
-        .doc(`report-limit-${event.incidentId}`),
-      {
-        title: 'Report limit reached',
-        message: reportLimitText(fullUntil.toDate(), timeZone),
-        color: 'orange',
-        icon: 'hourglass_top',
-        isRead: false,
-        timestamp: FieldValue.serverTimestamp(),
-        type: PUSH_TYPES.report,
-        type_id: event.incidentId,
-      },
-    );
-    return 'full' as const;
+  const quota = (await quotaRef(db, reporterId).get()).data();
+  const start = millisOf(quota?.windowStart);
+  if (
+    quota?.lastId !== event.incidentId ||
+    start === null ||
+    quota.filed !== LIMITS.reportsPerReporterPerHour
+  )
+    return 'within';
+  const notice = db
+    .collection(COLLECTIONS.users)
+    .doc(reporterId)
+    .collection(COLLECTIONS.notifications)
+    .doc(`report-limit-${event.incidentId}`);
+  await runTransaction(db, async (tx) => {
+    // Once: a re-run must not mark a notice the reporter read as unread again.
+    if ((await tx.get(notice)).exists) return;
+    tx.create(notice, {
+      title: 'Report limit reached',
+      message: reportLimitText(new Date(start + REPORT_QUOTA_WINDOW_MS), timeZone),
+      color: 'orange',
+      icon: 'hourglass_top',
+      isRead: false,
+      timestamp: FieldValue.serverTimestamp(),
+      type: PUSH_TYPES.report,
+      type_id: event.incidentId,
+    });
   });
+  return 'full';
 }

@@ -2,7 +2,7 @@ import { timeZone } from '../options';
 import { defaultSender } from '../push/default-sender';
 import { db } from '../platform/firebase';
 import { applyIncidentStatus } from '../services/incident-status';
-import { applyReportQuota } from '../services/report-quota';
+import { tellReporterWhenQuotaFull } from '../services/report-quota';
 import { reporterUidOf } from '../services/reporter';
 import { recordingFailures } from '../platform/trigger-failures';
 import { commitTime } from './commit-time';
@@ -10,8 +10,8 @@ import { createdReport, type ReportStep } from './report-write';
 
 /**
  * A new incident report: the reporter gets the yellow "Incident Reported" notification and push,
- * and, for a report filed through the app, their hourly report quota is brought up to date
- * (services/report-quota.ts).
+ * and, when it is the report that filled their hourly quota, a notice saying until when no report
+ * is taken (services/report-quota.ts).
  */
 export const announceNewIncident: ReportStep = recordingFailures(
   'announceNewIncident',
@@ -23,14 +23,12 @@ export const announceNewIncident: ReportStep = recordingFailures(
     // whose "reported" timeline entry was written with it (an import, the demo seed) is history
     // too: applyIncidentStatus finds that entry and neither notifies nor adds a second one.
     if (incident.status !== 'Reported') return;
-    // First, so the reporter's "Incident Reported" notification means the quota is up to date.
-    await applyReportQuota(
+    await tellReporterWhenQuotaFull(
       db(),
       {
         incidentId: event.params.incidentId,
         incident,
         reporterUid: await reporterUidOf(db(), event.params.incidentId, incident),
-        createdAt: created.createTime,
       },
       timeZone(),
     );

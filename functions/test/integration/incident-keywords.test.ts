@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   incidentKeywords,
@@ -91,12 +91,19 @@ describe('incident keywords trigger and rebuild', () => {
   });
 
   it('rebuildIncidentKeywords fills keywords the trigger never wrote; only Admins may run it', async () => {
-    // The emulator-only fault hook fails the trigger's first run (emulators do not retry), so
-    // this report is left without keywords, like a report from before search.
+    // Filed, then its keywords removed by a write the emulator-only fault hook fails the
+    // keywords step on (its re-run waits for housekeeping a minute later), so this report is
+    // left without keywords, like a report from before search.
     const ref = reports().doc(unique('inc'));
+    await ref.set(report({ incidentType: 'Vandalism' }));
+    // Settled: the keywords and the new-report step's `escalatedAt` are written (a write after
+    // ours that carried no keywords would have them put back).
+    await waitFor(
+      async () => (await ref.get()).data(),
+      (d) => Array.isArray(d?.keywords) && d !== undefined && 'escalatedAt' in d,
+    );
     const fault = { trigger: 'updateIncidentKeywords', failures: 1 };
-    await ref.set(report({ incidentType: 'Vandalism', emulatorFault: fault }));
-    // Each write of the report fails once (its creation, the new-report step's `escalatedAt`).
+    await ref.update({ keywords: FieldValue.delete(), emulatorFault: fault });
     await waitFor(
       async () =>
         (await db.collection(COLLECTIONS.triggerFailures).where('document', '==', ref.path).get())

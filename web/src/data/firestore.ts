@@ -23,7 +23,13 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/firestore';
-import { COLLECTIONS, RECORD_COUNT_LIMITS, type CountedRecord } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  RECORD_COUNT_LIMITS,
+  nextReportQuota,
+  type CountedRecord,
+  type ReportQuota,
+} from '@campus-safety/model';
 import { db } from '../lib/db';
 import { messageOf, RecordLimitError } from '../lib/errors';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WithId } from './spec';
@@ -169,6 +175,34 @@ type Fields = Record<string, unknown>;
 
 export function createDocument(path: readonly string[], data: Fields, failure: string) {
   return explained(failure, () => setDoc(docRef(path), data));
+}
+
+/**
+ * A new report of `uid` counted into their hourly quota in the same transaction, as the rules
+ * require (`report_quotas/{uid}`, firestore.rules withinReportQuota): one more in the open
+ * window, or a new one from the commit's time. With the window full nothing is written, and the
+ * error says until when (`fullText`).
+ */
+export function createReportInQuota(
+  reportPath: readonly string[],
+  data: Fields,
+  uid: string,
+  fullText: (until: Date) => string,
+  failure: string,
+) {
+  const quota = docRef([COLLECTIONS.reportQuotas, uid]);
+  return explained(failure, () =>
+    runTransaction(db, async (tx) => {
+      const current = (await tx.get(quota)).data() as ReportQuota<Timestamp> | undefined;
+      const next = nextReportQuota(current, Date.now(), reportPath[reportPath.length - 1]!);
+      if ('full' in next) throw new Error(fullText(next.full));
+      tx.set(quota, {
+        ...next,
+        windowStart: next.windowStart === 'now' ? serverTimestamp() : next.windowStart,
+      });
+      tx.set(docRef(reportPath), data);
+    }),
+  );
 }
 
 export function updateDocument(path: readonly string[], change: Fields, failure: string) {

@@ -5,7 +5,13 @@ import {
   type IncidentReport,
 } from '@campus-safety/model';
 import { callerUid } from '../lib/auth';
-import { boundaryAt, entityConverter, listenToQuery, updateDocument } from './firestore';
+import {
+  boundaryAt,
+  entityConverter,
+  listenToQuery,
+  serverTime,
+  updateDocument,
+} from './firestore';
 import { NEWEST_FIRST, TRIAGE_ORDER } from './incident-orders';
 import { incidentScope, type IncidentScope } from './scopes';
 import type { DocSpec, PageBoundary, QuerySpec, Row, WhereSpec, WithId } from './spec';
@@ -111,6 +117,7 @@ export function assignIncident(
   return move(id, {
     status: 'Processing',
     assignedTo: input.assignee,
+    assignedAt: serverTime(),
     threatLevel: input.threatLevel,
     tags: input.tags,
   });
@@ -122,7 +129,7 @@ export function assignIncident(
  * the accomplishment report rates it; the rules accept an unrated assignment only to oneself.
  */
 export function assignIncidentToSelf(id: string, me: Assignee) {
-  return move(id, { status: 'Processing', assignedTo: me });
+  return move(id, { status: 'Processing', assignedTo: me, assignedAt: serverTime() });
 }
 
 export function respondToIncident(id: string) {

@@ -1,12 +1,20 @@
 import {
   COLLECTIONS,
+  reportLimitText,
   type CallableRequest,
   type IncidentReport,
   type ReportQuota,
   type TimestampLike,
 } from '@campus-safety/model';
 import { callFunction } from '../lib/functions';
-import { createDocument, entityConverter, newDocumentId, serverTime } from './firestore';
+import { TIME_ZONE } from '../lib/format';
+import {
+  createDocument,
+  createReportInQuota,
+  entityConverter,
+  newDocumentId,
+  serverTime,
+} from './firestore';
 import { NEWEST_FIRST } from './incident-orders';
 import { notificationsPath } from './staff-notices';
 import type { DocSpec, QuerySpec } from './spec';
@@ -92,7 +100,7 @@ export function reportNotificationsSpec(
   };
 }
 
-/** `report_quotas/{uid}`: while `fullUntil` is ahead, no report of theirs is taken. */
+/** `report_quotas/{uid}`: the reporter's open window and how many reports it holds. */
 export function reportQuotaSpec(uid: string): DocSpec<ReportQuota> {
   return {
     path: [COLLECTIONS.reportQuotas, uid],
@@ -127,7 +135,8 @@ export type ReportFields = CallableRequest<'fileAnonymousReport'>;
 
 /**
  * Files a report under the reporter's name, as the mobile app writes it (the rules'
- * newReportValid): the reporter's uid and verified email, status Reported, the server's time.
+ * newReportValid): the reporter's uid and verified email, status Reported, the server's time;
+ * counted into their hourly quota in the same transaction (refused, saying until when, when full).
  */
 export async function fileNamedReport(
   fields: ReportFields,
@@ -135,7 +144,7 @@ export async function fileNamedReport(
 ): Promise<string> {
   const path = [COLLECTIONS.incidentReports];
   const id = newDocumentId(path);
-  await createDocument(
+  await createReportInQuota(
     [...path, id],
     {
       ...fields,
@@ -145,6 +154,8 @@ export async function fileNamedReport(
       email: reporter.email,
       reporterId: reporter.uid,
     },
+    reporter.uid,
+    (until) => reportLimitText(until, TIME_ZONE),
     'The report was not sent',
   );
   return id;

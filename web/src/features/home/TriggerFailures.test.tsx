@@ -27,6 +27,16 @@ describe('trigger failures on Home', () => {
           lastFailedAt: new Date('2026-11-22T14:05:09Z'),
         },
         {
+          id: 'pageAssignee-e3',
+          trigger: 'pageAssignee',
+          document: 'incident_reports/def',
+          error: 'Transaction is invalid or closed',
+          attempts: 1,
+          state: 'retrying',
+          retryAt: new Date('2026-11-22T14:07:00Z'),
+          lastFailedAt: new Date('2026-11-22T14:06:00Z'),
+        },
+        {
           id: 'syncUserAccount-e2',
           trigger: 'syncUserAccount',
           document: 'users/u1',
@@ -41,7 +51,7 @@ describe('trigger failures on Home', () => {
     const rows = within(
       screen.getByRole('table', { name: 'Server trigger failures' }),
     ).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
@@ -51,10 +61,14 @@ describe('trigger failures on Home', () => {
       'incident_reports/abc',
       'deadline exceeded',
       '7',
-      'Gave up: work not done',
+      'Failed: work not done',
       expect.stringContaining('Nov 22 2026'),
     ]);
-    expect(within(rows[2]!).getByText('Recovered')).toBeInTheDocument();
+    // The next re-run's time, in the programme's zone.
+    expect(within(rows[2]!).getAllByRole('cell')[4]!.textContent).toMatch(
+      /^Will run again at .*Nov 22 2026/,
+    );
+    expect(within(rows[3]!).getByText('Recovered')).toBeInTheDocument();
   });
 
   it('says so when no trigger has failed', () => {

@@ -9,24 +9,37 @@ import { Time } from '../../components/Time';
 /** The latest ones are what needs looking at; older records are history. */
 export const TRIGGER_FAILURES_SHOWN = 20;
 
+/** Housekeeping runs a `retrying` one again at `retryAt`; `failed` ran out of attempts. */
 const STATE_LABELS: Record<TriggerFailure['state'], string> = {
-  retrying: 'Retrying',
+  retrying: 'Will run again',
   recovered: 'Recovered',
-  'gave-up': 'Gave up: work not done',
+  failed: 'Failed: work not done',
+  'gave-up': 'Failed: work not done',
 };
+
+function stateCell(f: TriggerFailure) {
+  const label = STATE_LABELS[f.state] ?? f.state;
+  if (f.state !== 'retrying' || !f.retryAt) return label;
+  return (
+    <>
+      {label} at <Time value={f.retryAt} />
+    </>
+  );
+}
 
 const COLUMNS: Column<WithId<TriggerFailure>>[] = [
   { header: 'Trigger', cell: (f) => <span className="font-medium">{f.trigger}</span> },
   { header: 'Document', cell: (f) => f.document ?? '—', className: 'break-all' },
   { header: 'Error', cell: (f) => f.error, className: 'break-words' },
   { header: 'Attempts', cell: (f) => f.attempts, numeric: true },
-  { header: 'State', cell: (f) => STATE_LABELS[f.state] ?? f.state },
+  { header: 'State', cell: stateCell },
   { header: 'Last failed', cell: (f) => <Time value={f.lastFailedAt} /> },
 ];
 
 /**
- * Admins only (rules): events a server trigger failed on, newest first. "Gave up" means the
- * notification, history entry or copy of that change was never made; the document says where.
+ * Admins only (rules): events a server trigger failed on, newest first. "Failed" means the
+ * notification, history entry or copy of that change was never made, after every re-run
+ * housekeeping gave it; the document says where.
  */
 export function TriggerFailures() {
   const failures = useLiveQuery(latestTriggerFailuresSpec(TRIGGER_FAILURES_SHOWN));

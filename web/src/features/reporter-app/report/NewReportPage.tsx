@@ -5,6 +5,7 @@ import {
   LIMITS,
   offeredIncidentTypes,
   reportLimitText,
+  reportQuotaFullUntil,
   type Campus,
 } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
@@ -14,7 +15,7 @@ import { useForm } from '../../../components/use-form';
 import { useLiveDoc } from '../../../data/live-query';
 import { reportQuotaSpec } from '../../../data/reporter';
 import { useCampusAreas, useIncidentTypes } from '../../../data/settings';
-import { TIME_ZONE, toDate } from '../../../lib/format';
+import { TIME_ZONE } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../../session/store';
 import { fileReport } from '../api';
@@ -60,8 +61,8 @@ export default function NewReportPage() {
   const areas = useCampusAreas();
   const quota = useLiveDoc(uid ? reportQuotaSpec(uid) : null).data;
   const now = useNow(30_000);
-  const fullUntil = toDate(quota?.fullUntil);
-  const quotaFull = fullUntil !== null && fullUntil.getTime() > now;
+  const fullUntil = reportQuotaFullUntil(quota ?? undefined, now);
+  const quotaFull = fullUntil !== null;
   const [framed, setFramed] = useState<Campus>(CAMPUSES[0]);
   const [locating, setLocating] = useState(false);
   const [locationNote, setLocationNote] = useState<string | null>(null);
