@@ -54,7 +54,11 @@ describe('createAccount schema', () => {
     );
     assert.match(
       refusal(createAccountSchema, { ...account, role: 'Root' }).message,
-      /^Role must be one of Admin, IMT, User\.$/,
+      /^Role must be one of Admin, IMT: reporters create their own accounts in the app\.$/,
+    );
+    assert.match(
+      refusal(createAccountSchema, { ...account, role: 'User' }).message,
+      /^Role must be one of Admin, IMT: reporters create their own accounts in the app\.$/,
     );
     assert.match(
       refusal(createAccountSchema, { ...account, campus: 'Moon Campus' }).message,
