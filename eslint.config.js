@@ -293,6 +293,7 @@ export default tseslint.config(
           ],
         },
       ],
+      'import/no-cycle': 'error',
     },
   },
 );

@@ -1,4 +1,3 @@
-import { createHash, randomInt } from 'node:crypto';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
@@ -17,13 +16,13 @@ import type { CallableInput } from '@campus-safety/model';
 import { auditEntry } from './account-audit';
 import type { Caller } from '../platform/caller';
 import { authErrorCode, fail, isFailedPrecondition } from '../platform/errors';
+import {
+  credentialFingerprint,
+  randomSecret,
+  replacePassword,
+  type AccountDeps,
+} from './credentials';
 import { newInvitation } from './invitations';
-
-export interface AccountDeps {
-  db: Firestore;
-  auth: Auth;
-  now: () => Date;
-}
 
 function users(db: Firestore) {
   return db.collection(COLLECTIONS.users);
@@ -31,24 +30,6 @@ function users(db: Firestore) {
 
 const EXISTS_MESSAGE =
   'An account with this email already exists. Find it under Accounts (or Archived accounts).';
-
-/**
- * What identifies the password an account has now. Firebase keeps a new salt for every password
- * set, so a changed password changes this; when the hash is not exposed (some production
- * projects redact it) the time tokens were last invalidated stands in, since a password change
- * revokes older sessions.
- */
-export function credentialFingerprint(user: UserRecord): {
-  passwordFingerprint: string | null;
-  tokensValidAfterTime: string | null;
-} {
-  const hashed =
-    user.passwordHash && user.passwordSalt ? `${user.passwordHash}:${user.passwordSalt}` : null;
-  return {
-    passwordFingerprint: hashed ? createHash('sha256').update(hashed).digest('hex') : null,
-    tokensValidAfterTime: user.tokensValidAfterTime ?? null,
-  };
-}
 
 /**
  * Creates the Auth user and its `users` profile, and an invitation shown once to the Admin
@@ -201,34 +182,6 @@ export async function clearDefaultPassword(
 /** When a default password issued at `issuedAt` stops signing in. */
 export function defaultPasswordExpiry(issuedAt: Date): Timestamp {
   return Timestamp.fromMillis(issuedAt.getTime() + DEFAULT_PASSWORD_TTL_HOURS * 3_600_000);
-}
-
-// No look-alikes (0/O, 1/l/I), so the Admin can read it out.
-const SECRET_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A random password of `length` characters (about 5.8 bits each). */
-export function randomSecret(length: number): string {
-  let secret = '';
-  for (let i = 0; i < length; i++) secret += SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)];
-  return secret;
-}
-
-/**
- * Sets a new password nobody is told, signs the account out everywhere and records the new
- * credential fingerprint, so clearDefaultPassword does not mistake the change for the person's own.
- */
-export async function replacePassword(
-  deps: Pick<AccountDeps, 'db' | 'auth'>,
-  uid: string,
-  password: string,
-): Promise<void> {
-  await deps.auth.updateUser(uid, { password });
-  await deps.auth.revokeRefreshTokens(uid);
-  const user = await deps.auth.getUser(uid);
-  await deps.db
-    .collection(COLLECTIONS.accountCredentials)
-    .doc(uid)
-    .set(credentialFingerprint(user));
 }
 
 /** At most this many accounts per run; the next run (a minute later) takes the rest. */

@@ -1,6 +1,7 @@
 import type { HousekeepingResponse } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
-import { expireDefaultPasswords, type AccountDeps } from './accounts';
+import { expireDefaultPasswords } from './accounts';
+import type { AccountDeps } from './credentials';
 import { escalateOverdueReports } from './escalation';
 import { sweepProcessedEvents } from '../platform/run-once';
 import { retryDueFailures } from '../platform/trigger-failures';

@@ -11,7 +11,7 @@ import {
   type RedeemInvitationResponse,
 } from '@campus-safety/model';
 import { auditEntry } from './account-audit';
-import { randomSecret, replacePassword, type AccountDeps } from './accounts';
+import { randomSecret, replacePassword, type AccountDeps } from './credentials';
 import type { Caller } from '../platform/caller';
 import { authErrorCode, fail } from '../platform/errors';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { UserRecord } from 'firebase-admin/auth';
 import { staffDirectoryEntry } from '@campus-safety/model';
-import { credentialFingerprint, randomSecret } from '../../src/services/accounts';
+import { credentialFingerprint, randomSecret } from '../../src/services/credentials';
 
 function user(fields: Partial<UserRecord>): UserRecord {
   return fields as UserRecord;
