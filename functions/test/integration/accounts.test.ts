@@ -278,7 +278,11 @@ describe('invitations are for staff accounts only (issue 28 item 2)', () => {
       [user, /staff accounts only/],
       [filer, /filed anonymous reports/],
     ] as const) {
-      const before = await docData(`${COLLECTIONS.users}/${who.uid}`);
+      // The user trigger mirrors the verified email into the profile: compare once it has.
+      const before = await waitFor(
+        () => docData(`${COLLECTIONS.users}/${who.uid}`),
+        (profile) => profile?.emailVerified === true,
+      );
       const err = await callError(admin.call('issueInvitation', { uid: who.uid }));
       assert.equal(err.code, 'functions/failed-precondition');
       assert.match(err.message, message);
