@@ -95,6 +95,17 @@ export const LIMITS = {
    */
   reassignmentsPerReportPerHour: 5,
   /**
+   * "Send a test to myself" per sender in any hour window (issue 28 item 5): each is a mail, a
+   * text and a push to the sender; a few are enough to check how an alert reads.
+   */
+  massNotificationTestsPerSenderPerHour: 5,
+  /**
+   * Alerts one sender may start in any hour window, by role (issue 28 item 5): each can reach a
+   * whole campus by mail and text. Far above a real emergency's alert and its follow-ups; an
+   * Admin covers every campus, so gets more.
+   */
+  massNotificationsPerSenderPerHour: { IMT: 10, Admin: 30 },
+  /**
    * Internal notes one report holds, and accomplishment reports filed or edited on one report
    * (issue 17 finding 8): each leaves a row in the record staff read and print. Far above what
    * real work on one incident writes, far below what would make that record unreadable.
