@@ -82,6 +82,14 @@ export const COLLECTIONS = {
    */
   senderQuotas: 'sender_quotas',
   /**
+   * Server-only record of each refused file (`quarantined_files/{fileCheckId(path)}`): its
+   * quarantine path, the media or file-check doc that names it, its owner, whether it was kept
+   * (`keptUntil`, when housekeeping deletes it) or deleted at once past the owner's bound, and
+   * `purgedAt` once deleted. `quarantine_counts/{owner}` counts the owner's files per day.
+   */
+  quarantinedFiles: 'quarantined_files',
+  quarantineCounts: 'quarantine_counts',
+  /**
    * Server-only outbox of the mail the functions send (`mail_messages/{id}`, id derived from the
    * event): to, subject, text, state `pending|sent|failed`, so a retried event never mails twice.
    */

@@ -106,6 +106,17 @@ export const LIMITS = {
    */
   massNotificationsPerSenderPerHour: { IMT: 10, Admin: 30 },
   /**
+   * Refused files kept under quarantine/ per owner in any day window (issue 28 item 5): an
+   * uploader's uid (staff media, profile photos), or the report for a reporter's media (their
+   * path carries no uid, by design), or the folder for the site's files. Past it a refused
+   * upload is deleted instead of kept: a flood of bad files cannot fill the bucket.
+   */
+  quarantinedFilesPerOwnerPerDay: 20,
+  /** Days a quarantined file is kept for a look before housekeeping deletes it. */
+  quarantineKeepDays: 30,
+  /** Quarantined files housekeeping deletes per run at most (the rest go next minute). */
+  quarantinePurgePage: 50,
+  /**
    * Internal notes one report holds, and accomplishment reports filed or edited on one report
    * (issue 17 finding 8): each leaves a row in the record staff read and print. Far above what
    * real work on one incident writes, far below what would make that record unreadable.

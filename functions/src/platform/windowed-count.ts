@@ -3,6 +3,7 @@ import { fail } from './errors';
 import { millisOf } from './timestamps';
 
 export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** A count of actions in a fixed window opened by the window's first action. */
 export interface WindowCount {
@@ -24,10 +25,28 @@ export function nextWindowCount(previous: unknown, at: Date, windowMs: number): 
 }
 
 /**
- * In the transaction that does the action it limits: counts one action into `field` of `ref`, or
- * refuses with resource-exhausted and `refusal(until)` (when the next one is taken) once the
- * window holds `limit` already. Transactions on one document run one after another, so calls side
- * by side cannot pass the limit. Reads `ref`: call it before the transaction's writes.
+ * In the transaction that does the action it limits: counts one action into `field` of `ref` and
+ * returns the window, or, once the window holds `limit` already, writes nothing and returns when
+ * it closes (the next action is taken then).
+ * Transactions on one document run one after another, so calls side by side cannot pass the
+ * limit. Reads `ref`: call it before the transaction's writes.
+ */
+export async function tryCountInWindow(
+  tx: Transaction,
+  ref: DocumentReference,
+  field: string,
+  bound: { limit: number; windowMs: number; at: Date },
+): Promise<WindowCount | { fullUntil: Date }> {
+  const next = nextWindowCount((await tx.get(ref)).get(field), bound.at, bound.windowMs);
+  if (next.inWindow > bound.limit)
+    return { fullUntil: new Date(next.windowStart.toMillis() + bound.windowMs) };
+  tx.set(ref, { [field]: next }, { merge: true });
+  return next;
+}
+
+/**
+ * tryCountInWindow for a caller's action: past the limit, refuses with resource-exhausted and
+ * `refusal(until)`, `until` being when the window closes and the next one is taken.
  */
 export async function countInWindow(
   tx: Transaction,
@@ -35,12 +54,7 @@ export async function countInWindow(
   field: string,
   bound: { limit: number; windowMs: number; at: Date; refusal: (until: Date) => string },
 ): Promise<WindowCount> {
-  const next = nextWindowCount((await tx.get(ref)).get(field), bound.at, bound.windowMs);
-  if (next.inWindow > bound.limit)
-    fail(
-      'resource-exhausted',
-      bound.refusal(new Date(next.windowStart.toMillis() + bound.windowMs)),
-    );
-  tx.set(ref, { [field]: next }, { merge: true });
-  return next;
+  const counted = await tryCountInWindow(tx, ref, field, bound);
+  if ('fullUntil' in counted) fail('resource-exhausted', bound.refusal(counted.fullUntil));
+  return counted;
 }
