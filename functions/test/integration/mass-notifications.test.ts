@@ -765,7 +765,8 @@ describe('mass notifications (issue 21)', function () {
     const notices = (await notificationsOf(imt.uid)).filter((n) => n.test === true);
     assert.equal(notices.length, LIMITS.massNotificationTestsPerSenderPerHour);
     const quota = await docData(`${COLLECTIONS.senderQuotas}/${imt.uid}`);
-    assert.equal(quota?.tests.inWindow, LIMITS.massNotificationTestsPerSenderPerHour + 1);
+    // The refused calls counted nothing.
+    assert.equal(quota?.tests.inWindow, LIMITS.massNotificationTestsPerSenderPerHour);
   });
 
   it(`an IMT starts at most ${LIMITS.massNotificationsPerSenderPerHour.IMT} alerts an hour; the refused one is not recorded`, async () => {
@@ -780,9 +781,14 @@ describe('mass notifications (issue 21)', function () {
       scheduledDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     };
     const limit = LIMITS.massNotificationsPerSenderPerHour.IMT;
+    // Four side by side, then one after another up to the limit and two more.
     const outcomes = await Promise.allSettled(
-      Array.from({ length: limit + 4 }, () => imt.call('sendMassNotification', alert)),
+      Array.from({ length: 4 }, () => imt.call('sendMassNotification', alert)),
     );
+    for (let n = 4; n < limit + 2; n += 1) {
+      const [outcome] = await Promise.allSettled([imt.call('sendMassNotification', alert)]);
+      outcomes.push(outcome!);
+    }
     assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, limit);
     const refused = await callError(imt.call('sendMassNotification', alert));
     assert.equal(refused.code, 'functions/resource-exhausted');
