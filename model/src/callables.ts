@@ -86,6 +86,8 @@ export interface HousekeepingResponse {
   expiredDefaultPasswords: number;
   /** Escalation steps fired (issue 20 item 3: one per report and run at most). */
   escalatedReports: number;
+  /** Quarantined files deleted past LIMITS.quarantineKeepDays (a page a run). */
+  purgedQuarantinedFiles: number;
   removedProcessedEvents: number;
 }
 

@@ -77,6 +77,19 @@ export const COLLECTIONS = {
    */
   reportQuotas: 'report_quotas',
   /**
+   * `sender_quotas/{uid}`: server-only hourly counts of a sender's alerts (`alerts`) and tests to
+   * themselves (`tests`), each `{ windowStart, inWindow }`, counted in the callable's transaction.
+   */
+  senderQuotas: 'sender_quotas',
+  /**
+   * Server-only record of each refused file (`quarantined_files/{fileCheckId(path)}`): its
+   * quarantine path, the media or file-check doc that names it, its owner, whether it was kept
+   * (`keptUntil`, when housekeeping deletes it) or deleted at once past the owner's bound, and
+   * `purgedAt` once deleted. `quarantine_counts/{owner}` counts the owner's files per day.
+   */
+  quarantinedFiles: 'quarantined_files',
+  quarantineCounts: 'quarantine_counts',
+  /**
    * Server-only outbox of the mail the functions send (`mail_messages/{id}`, id derived from the
    * event): to, subject, text, state `pending|sent|failed`, so a retried event never mails twice.
    */
@@ -111,6 +124,11 @@ export const COLLECTIONS = {
    * (docs/locations.md).
    */
   lastLocations: 'last_locations',
+  /**
+   * `location_pace/{uid}` (LocationPace): the time of a person's last shared location, written
+   * with each one and never deleted by a client, so delete then create keeps the one-a-minute pace.
+   */
+  locationPace: 'location_pace',
   /** Server-only outbox of the SMS the functions send (id derived from the alert and person). */
   smsMessages: 'sms_messages',
 } as const;

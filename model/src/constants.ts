@@ -95,6 +95,28 @@ export const LIMITS = {
    */
   reassignmentsPerReportPerHour: 5,
   /**
+   * "Send a test to myself" per sender in any hour window (issue 28 item 5): each is a mail, a
+   * text and a push to the sender; a few are enough to check how an alert reads.
+   */
+  massNotificationTestsPerSenderPerHour: 5,
+  /**
+   * Alerts one sender may start in any hour window, by role (issue 28 item 5): each can reach a
+   * whole campus by mail and text. Far above a real emergency's alert and its follow-ups; an
+   * Admin covers every campus, so gets more.
+   */
+  massNotificationsPerSenderPerHour: { IMT: 10, Admin: 30 },
+  /**
+   * Refused files kept under quarantine/ per owner in any day window (issue 28 item 5): an
+   * uploader's uid (staff media, profile photos), or the report for a reporter's media (their
+   * path carries no uid, by design), or the folder for the site's files. Past it a refused
+   * upload is deleted instead of kept: a flood of bad files cannot fill the bucket.
+   */
+  quarantinedFilesPerOwnerPerDay: 20,
+  /** Days a quarantined file is kept for a look before housekeeping deletes it. */
+  quarantineKeepDays: 30,
+  /** Quarantined files housekeeping deletes per run at most (the rest go next minute). */
+  quarantinePurgePage: 50,
+  /**
    * Internal notes one report holds, and accomplishment reports filed or edited on one report
    * (issue 17 finding 8): each leaves a row in the record staff read and print. Far above what
    * real work on one incident writes, far below what would make that record unreadable.

@@ -2,7 +2,7 @@
  * People's last known location, for one purpose only: the mass-notification audience "people last
  * located inside a campus area" (docs/locations.md). The reporter app writes
  * `last_locations/{uid}` only while its user has opted in, coarse (three decimals, about 110 m),
- * and deletes it when they opt out; only its owner reads it, the fan-out counts people from it and
+ * with `location_pace/{uid}` in the same batch, and deletes the location when they opt out; only its owner reads it, the fan-out counts people from it and
  * nobody else ever sees it.
  */
 import { CAMPUSES, type Campus } from './catalog';
@@ -25,6 +25,12 @@ export interface LastLocation<T = { toMillis(): number }> {
   /** When the TTL policy deletes it: `at` + keepHours. */
   expiresAt: T;
 }
+
+/**
+ * `location_pace/{uid}`: written in the same batch as each location, with the same `at` and
+ * `expiresAt`; the rules take a location only a minute after the pace's last `at`.
+ */
+export type LocationPace<T = { toMillis(): number }> = Pick<LastLocation<T>, 'at' | 'expiresAt'>;
 
 /** The coarse point the app shares (the rules refuse a finer one). */
 export function coarseLocation(point: GeoLoc): GeoLoc {

@@ -2,12 +2,14 @@
  * People's last locations from the outside (docs/locations.md): nobody, staff included, reads
  * where another person is, by get, list or query; nobody writes a location for someone else or
  * one out of range, finer than promised or with extra fields; an IMT cannot reach the people
- * located on another campus. Each refusal leaves the data as it was.
+ * located on another campus; deleting a location and sharing it again does not skip the pace of
+ * one a minute. Each refusal leaves the data as it was.
  */
 import assert from 'node:assert/strict';
 import {
   Timestamp,
   collection,
+  deleteDoc,
   doc,
   getDoc,
   getDocs,
@@ -15,6 +17,8 @@ import {
   serverTimestamp,
   setDoc,
   where,
+  writeBatch,
+  type Firestore,
 } from 'firebase/firestore';
 import { theCast, type Cast } from './cast';
 import { admin, refused } from './support';
@@ -28,6 +32,16 @@ const shared = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+/** The app's write: the location and its pace (location_pace) in one batch. */
+const share = (db: Firestore, uid: string, changes: Record<string, unknown> = {}) =>
+  writeBatch(db)
+    .set(doc(db, `last_locations/${uid}`), shared(changes))
+    .set(doc(db, `location_pace/${uid}`), {
+      at: serverTimestamp(),
+      expiresAt: Timestamp.fromMillis(Date.now() + KEEP_MS),
+    })
+    .commit();
+
 describe('attacks: last locations', () => {
   let c: Cast;
   const path = () => `last_locations/${c.reporter.uid}`;
@@ -36,9 +50,14 @@ describe('attacks: last locations', () => {
     this.timeout(120_000);
     c = await theCast();
     // The reporter shares their own location, as the app does.
-    await setDoc(doc(c.reporter.db, path()), shared());
+    await share(c.reporter.db, c.reporter.uid);
   });
-  after(() => admin.db.doc(path()).delete());
+  after(async () => {
+    for (const uid of [c.reporter.uid, c.imtNorth.uid]) {
+      await admin.db.doc(`last_locations/${uid}`).delete();
+      await admin.db.doc(`location_pace/${uid}`).delete();
+    }
+  });
 
   it('nobody but its owner reads a location: not staff, not by list or query', async () => {
     assert.equal((await getDoc(doc(c.reporter.db, path()))).get('latitude'), 14.655);
@@ -60,7 +79,7 @@ describe('attacks: last locations', () => {
 
   it('nobody writes another person’s location, or one out of range, too fine or with more fields', async () => {
     for (const who of [c.admin, c.imtMain, c.newbie]) {
-      await refused(() => setDoc(doc(who.db, path()), shared()), [path()]);
+      await refused(() => share(who.db, c.reporter.uid), [path()]);
     }
     const own = `last_locations/${c.imtNorth.uid}`;
     for (const changes of [
@@ -71,11 +90,22 @@ describe('attacks: last locations', () => {
       { at: Timestamp.fromMillis(Date.now() - 3_600_000) },
       { expiresAt: Timestamp.fromMillis(Date.now() + 30 * 86_400_000) },
     ]) {
-      await refused(() => setDoc(doc(c.imtNorth.db, own), shared(changes)), [own]);
+      await refused(() => share(c.imtNorth.db, c.imtNorth.uid, changes), [own]);
     }
+    // Without its pace the location is refused too.
+    await refused(() => setDoc(doc(c.imtNorth.db, own), shared()), [own]);
     // The same write, as promised, goes through: each refusal above was for its one change.
-    await setDoc(doc(c.imtNorth.db, own), shared());
+    await share(c.imtNorth.db, c.imtNorth.uid);
     await admin.db.doc(own).delete();
+  });
+
+  it('deleting a location and sharing it again within the minute is refused', async () => {
+    const pace = `location_pace/${c.reporter.uid}`;
+    // Opting out always works; the pace stays, and no client deletes it.
+    await deleteDoc(doc(c.reporter.db, path()));
+    await refused(() => deleteDoc(doc(c.reporter.db, pace)), [pace]);
+    await refused(() => share(c.reporter.db, c.reporter.uid), [path(), pace]);
+    assert.equal((await admin.db.doc(path()).get()).exists, false);
   });
 
   it('an IMT cannot reach the people located on another campus', async () => {

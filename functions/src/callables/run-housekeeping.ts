@@ -1,6 +1,6 @@
 import { defaultSender } from '../push/default-sender';
 import { callable } from '../platform/callable';
-import { auth, db, isEmulated } from '../platform/firebase';
+import { auth, bucket, db, isEmulated } from '../platform/firebase';
 import { timeZone } from '../options';
 import { runHousekeeping as run } from '../services/housekeeping';
 
@@ -10,6 +10,7 @@ export const runHousekeeping = callable('runHousekeeping', () =>
     db: db(),
     auth: auth(),
     push: defaultSender(),
+    bucket: bucket(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),
     timeZone: timeZone(),

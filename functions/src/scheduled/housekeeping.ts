@@ -15,6 +15,7 @@ export const housekeeping = onSchedule({ schedule: 'every 1 minutes', retryCount
     db: db(),
     auth: auth(),
     push: defaultSender(),
+    bucket: bucket(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),
     timeZone: timeZone(),

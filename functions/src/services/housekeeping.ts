@@ -5,6 +5,8 @@ import type { AccountDeps } from './credentials';
 import { escalateOverdueReports } from './escalation';
 import { sweepProcessedEvents } from '../platform/run-once';
 import { retryDueFailures } from '../platform/trigger-failures';
+import type { Bucket } from '../platform/firebase';
+import { purgeQuarantine } from './file-checks';
 
 export interface HousekeepingDeps extends AccountDeps {
   /**
@@ -13,6 +15,8 @@ export interface HousekeepingDeps extends AccountDeps {
    */
   sweepMarkers: boolean;
   push: PushSender;
+  /** The default bucket: quarantined files past their keep time are deleted from it. */
+  bucket: Bucket;
   /** The programme zone on-call handoffs are read in. */
   timeZone: string;
 }
@@ -20,14 +24,22 @@ export interface HousekeepingDeps extends AccountDeps {
 /**
  * The every-minute upkeep: failed trigger runs whose time has come run again (first, so an
  * assignment they page is seen as such by escalation); expired default passwords stop signing
- * in; open reports escalate by their campus's policy; expired markers go.
+ * in; open reports escalate by their campus's policy; quarantined files past their keep time go
+ * (a page a run); expired markers go.
  */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingResponse> {
   const retriedFailures = await retryDueFailures(deps.db, deps.now());
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);
   const escalatedReports = await escalateOverdueReports(deps);
+  const purgedQuarantinedFiles = await purgeQuarantine(deps);
   const removedProcessedEvents = deps.sweepMarkers
     ? await sweepProcessedEvents(deps.db, deps.now())
     : 0;
-  return { retriedFailures, expiredDefaultPasswords, escalatedReports, removedProcessedEvents };
+  return {
+    retriedFailures,
+    expiredDefaultPasswords,
+    escalatedReports,
+    purgedQuarantinedFiles,
+    removedProcessedEvents,
+  };
 }

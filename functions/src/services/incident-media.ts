@@ -162,16 +162,19 @@ const copyPaths = (upload: MediaUploadPath) =>
     STORAGE_PATHS.mediaCopy(upload.incidentId, upload.mediaId, name),
   );
 
-/** A refused original goes under quarantine/ (never served), and the copies made of it go. */
+/**
+ * A refused original goes under quarantine/ (never served; deleted at once past its owner's
+ * bound: quarantineFile), and the copies made of it go.
+ */
 async function quarantine(
-  bucket: Bucket,
-  path: string,
+  deps: IncidentMediaDeps,
+  file: UploadedMedia,
   copies: Copies,
   reason: string | null,
 ): Promise<void> {
   for (const copy of [copies.thumbPath, copies.displayPath])
-    if (copy) await bucket.file(copy).delete({ ignoreNotFound: true });
-  await quarantineFile(bucket, path, reason);
+    if (copy) await deps.bucket.file(copy).delete({ ignoreNotFound: true });
+  await quarantineFile(deps, file.path, reason, mediaDocOf(deps.db, file.upload));
 }
 
 /** What reading a file found: the judgement of its bytes, its digest, the copies made of it. */
@@ -226,7 +229,7 @@ async function recordVerdict(
   const { upload } = file;
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(upload.incidentId);
   const mediaRef = incidentRef.collection(COLLECTIONS.media).doc(upload.mediaId);
-  if (reason) await quarantine(bucket, file.path, copies, reason);
+  if (reason) await quarantine(deps, file, copies, reason);
   // The token the upload got goes before the verdict is readable: originals are read through
   // the rules only.
   else await dropDownloadTokens(bucket, file.path, { mediaChecked: 'true' });
@@ -279,7 +282,7 @@ async function recordVerdict(
   if (outcome.duplicate || outcome.result === 'duplicate') return 'duplicate';
   // Refused by the count, known only in the transaction: moved away now.
   if (outcome.result.state === 'quarantined' && !reason)
-    await quarantine(bucket, file.path, copies, outcome.result.problem);
+    await quarantine(deps, file, copies, outcome.result.problem);
   return outcome.result.state;
 }
 
@@ -299,7 +302,7 @@ async function alreadyJudged(deps: IncidentMediaDeps, file: UploadedMedia): Prom
   const done = await mediaDocOf(deps.db, file.upload).get();
   if (!done.exists) return false;
   if (done.get('state') === 'quarantined')
-    await quarantine(deps.bucket, file.path, {}, done.get('reason') ?? null);
+    await quarantine(deps, file, {}, done.get('reason') ?? null);
   return true;
 }
 

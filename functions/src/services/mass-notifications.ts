@@ -6,10 +6,12 @@ import {
   type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
+  type Transaction,
 } from 'firebase-admin/firestore';
 import {
   AUDIENCE_FIELDS,
   COLLECTIONS,
+  LIMITS,
   MASS_NOTIFICATION_BATCHES,
   MASS_NOTIFICATION_PUSH_CALLS,
   MASS_NOTIFICATION_RECIPIENTS,
@@ -18,6 +20,7 @@ import {
   MASS_NOTIFICATION_READERS,
   MASS_NOTIFICATION_TYPE,
   SETTING_IDS,
+  formatInZone,
   alertApprovalOf,
   audienceReach,
   freshLocationSince,
@@ -45,6 +48,7 @@ import { deliverMail, queueMail, type MailTransport } from '../platform/mail';
 import { runOnce } from '../platform/run-once';
 import { deliverSms, queueSms, type SmsProvider } from '../platform/sms';
 import { millisOf } from '../platform/timestamps';
+import { HOUR_MS, countInWindow } from '../platform/windowed-count';
 import type { Caller } from '../platform/caller';
 import type { PushSender } from '../push/sender';
 import { accountHandedOverBy } from './account-audit';
@@ -62,6 +66,34 @@ export interface MassNotificationDeps {
 
 function alerts(db: Firestore) {
   return db.collection(COLLECTIONS.massNotifications);
+}
+
+/**
+ * Counts one alert (`alerts`) or one test to oneself (`tests`) of `caller` into their hourly
+ * window on `sender_quotas/{uid}`, in the transaction that records it (docs/mass-notifications.md
+ * "Bounds"), or refuses naming when the next one is taken.
+ */
+function countSenderAction(
+  tx: Transaction,
+  db: Firestore,
+  caller: Caller,
+  action: 'alerts' | 'tests',
+  at: Date,
+  timeZone: string,
+) {
+  const limit =
+    action === 'tests'
+      ? LIMITS.massNotificationTestsPerSenderPerHour
+      : LIMITS.massNotificationsPerSenderPerHour[caller.role === 'Admin' ? 'Admin' : 'IMT'];
+  const what = action === 'tests' ? 'tests to yourself' : 'alerts';
+  return countInWindow(tx, db.collection(COLLECTIONS.senderQuotas).doc(caller.uid), action, {
+    limit,
+    windowMs: HOUR_MS,
+    at,
+    refusal: (until) =>
+      `You have sent ${limit} ${what} within an hour, the most allowed. ` +
+      `You can send another at ${formatInZone(until, timeZone, 'HH:mm')}.`,
+  });
 }
 
 /** The alert approval in force, read fresh: a setting cache would let alerts skip a new rule. */
@@ -103,6 +135,8 @@ export async function sendMassNotification(
   db: Firestore,
   input: CallableInput<'sendMassNotification'>,
   caller: Caller,
+  timeZone: string,
+  now: Date = new Date(),
 ): Promise<SendMassNotificationResponse> {
   const audience: Audience = input.audience;
   const refusal = senderRefusal(caller, audience);
@@ -127,23 +161,26 @@ export async function sendMassNotification(
       ? 'scheduled'
       : 'sending';
   const ref = alerts(db).doc();
-  await ref.create({
-    kind: input.kind,
-    title: input.title,
-    body: input.body,
-    audience,
-    reach: audienceReach(audience),
-    channels: input.channels,
-    state,
-    author: { uid: caller.uid, name: caller.displayName },
-    createdAt: FieldValue.serverTimestamp(),
-    scheduledFor: scheduled ? Timestamp.fromDate(scheduled) : null,
-    approvedBy: null,
-    sentAt: state === 'sending' ? FieldValue.serverTimestamp() : null,
-    followsUp: input.followsUp ?? null,
-    incidentIds: input.incidentIds,
-    cleryCrime: input.kind === 'timelyWarning' ? (input.cleryCrime ?? null) : null,
-    firstReportedAt: reportedAt,
+  await db.runTransaction(async (tx) => {
+    await countSenderAction(tx, db, caller, 'alerts', now, timeZone);
+    tx.create(ref, {
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      audience,
+      reach: audienceReach(audience),
+      channels: input.channels,
+      state,
+      author: { uid: caller.uid, name: caller.displayName },
+      createdAt: FieldValue.serverTimestamp(),
+      scheduledFor: scheduled ? Timestamp.fromDate(scheduled) : null,
+      approvedBy: null,
+      sentAt: state === 'sending' ? FieldValue.serverTimestamp() : null,
+      followsUp: input.followsUp ?? null,
+      incidentIds: input.incidentIds,
+      cleryCrime: input.kind === 'timelyWarning' ? (input.cleryCrime ?? null) : null,
+      firstReportedAt: reportedAt,
+    });
   });
   return { id: ref.id, state };
 }
@@ -653,12 +690,15 @@ export async function countMassNotificationRead(
 
 /**
  * "Send a test to myself": the alert's texts, marked test, to the caller alone by the chosen
- * channels; no alert is recorded and nothing is counted.
+ * channels; no alert is recorded. Counted per sender (LIMITS.massNotificationTestsPerSenderPerHour)
+ * in the transaction that queues its mail and text.
  */
 export async function sendMassNotificationTest(
   deps: MassNotificationDeps,
   input: CallableInput<'sendMassNotificationTest'>,
   caller: Caller,
+  timeZone: string,
+  now: Date = new Date(),
 ): Promise<SendMassNotificationTestResponse> {
   const { db } = deps;
   const texts = channelTexts({ ...input, test: true });
@@ -673,6 +713,7 @@ export async function sendMassNotificationTest(
   const smsRef = db.collection(COLLECTIONS.smsMessages).doc(testId);
   const email = typeof profile.email === 'string' ? profile.email : null;
   await db.runTransaction(async (tx) => {
+    await countSenderAction(tx, db, caller, 'tests', now, timeZone);
     if (channels.has('inApp'))
       tx.create(
         userRef.collection(COLLECTIONS.notifications).doc(testId),

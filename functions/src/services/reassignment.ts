@@ -9,7 +9,8 @@ import {
 import { notificationContent } from '../domain/notification-content';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
-import { millisOf, reportedAt } from '../platform/timestamps';
+import { reportedAt } from '../platform/timestamps';
+import { HOUR_MS, nextWindowCount } from '../platform/windowed-count';
 import type { PushSender } from '../push/sender';
 import { findReporter, reporterPushTarget } from './reporter';
 import { addEntry, timelineCollection } from './timeline';
@@ -58,8 +59,8 @@ export async function reassignReport(
     const previous = incident.assignedTo as { id?: unknown; displayName?: unknown } | undefined;
     if (previous?.id === input.assigneeId)
       fail('failed-precondition', 'The report is already assigned to that staff member.');
-    const window = reassignmentWindow(incident.reassignment, at);
-    if (window.count > LIMITS.reassignmentsPerReportPerHour)
+    const window = nextWindowCount(incident.reassignment, at, HOUR_MS);
+    if (window.inWindow > LIMITS.reassignmentsPerReportPerHour)
       fail(
         'resource-exhausted',
         `This report was reassigned ${LIMITS.reassignmentsPerReportPerHour} times within an hour, the most allowed. Ask its assignee or an Admin to take it over.`,
@@ -93,8 +94,7 @@ export async function reassignReport(
         fromId: typeof previous?.id === 'string' ? previous.id : null,
         byUid: caller.uid,
         at: Timestamp.fromDate(at),
-        windowStart: window.start,
-        inWindow: window.count,
+        ...window,
       },
     });
     addEntry(tx, timelineCollection(db, ref.id).doc(`reassigned-${at.getTime()}`), {
@@ -138,16 +138,4 @@ export async function reassignReport(
     });
   }
   return { incidentId: ref.id, assigneeId: input.assigneeId };
-}
-
-const HOUR_MS = 3_600_000;
-
-/** The reassignment window this one falls in, and its count with it. */
-function reassignmentWindow(last: unknown, at: Date): { start: Timestamp; count: number } {
-  const previous = last as { windowStart?: unknown; inWindow?: unknown } | undefined;
-  const start = millisOf(previous?.windowStart);
-  const count = typeof previous?.inWindow === 'number' ? previous.inWindow : 0;
-  return start !== null && at.getTime() < start + HOUR_MS
-    ? { start: previous!.windowStart as Timestamp, count: count + 1 }
-    : { start: Timestamp.fromDate(at), count: 1 };
 }

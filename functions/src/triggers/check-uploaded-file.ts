@@ -29,7 +29,7 @@ export const checkUploadedFile = onObjectFinalized(
       return;
     }
     await checkStoredFile(
-      { db: db(), bucket: files },
+      { db: db(), bucket: files, now: () => new Date() },
       { name: event.data.name, size: Number(event.data.size) },
     );
   }),

@@ -3,6 +3,7 @@ import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { collection, doc, getDoc, getDocs, updateDoc } from 'firebase/firestore';
 import {
   COLLECTIONS,
+  LIMITS,
   MASS_NOTIFICATION_BATCHES,
   MASS_NOTIFICATION_PUSH_CALLS,
   MASS_NOTIFICATION_RECIPIENTS,
@@ -724,5 +725,78 @@ describe('mass notifications (issue 21)', function () {
     assert.equal(notices.length, 1);
     assert.equal(notices[0]!.title, '[TEST] Drill');
     assert.equal((await db.collection(COLLECTIONS.massNotifications).get()).size, before);
+  });
+
+  it(`"send a test to myself" 20 times: exactly ${LIMITS.massNotificationTestsPerSenderPerHour} are sent, the rest refused with when`, async () => {
+    const imt = await person({ role: 'IMT', campus: 'North Campus' });
+    const test = {
+      kind: 'emergency',
+      title: 'Wording',
+      body: 'Checking the wording again.',
+      channels: ['inApp', 'email'],
+    };
+    // Eight side by side, then one after another up to twenty.
+    const burst = await Promise.allSettled(
+      Array.from({ length: 8 }, () => imt.call('sendMassNotificationTest', test)),
+    );
+    const refusals: { code: string; message: string }[] = [];
+    for (const outcome of burst)
+      if (outcome.status === 'rejected')
+        refusals.push(await callError(Promise.reject(outcome.reason)));
+    for (let n = 8; n < 20; n += 1) {
+      try {
+        await imt.call('sendMassNotificationTest', test);
+      } catch (error) {
+        refusals.push(await callError(Promise.reject(error)));
+      }
+    }
+    assert.equal(refusals.length, 20 - LIMITS.massNotificationTestsPerSenderPerHour);
+    for (const refusal of refusals) {
+      assert.equal(refusal.code, 'functions/resource-exhausted');
+      assert.match(refusal.message, /5 tests to yourself within an hour.*another at \d\d:\d\d/);
+    }
+    const mails = await waitForMail(INBOX, {
+      to: imt.email,
+      count: LIMITS.massNotificationTestsPerSenderPerHour,
+      match: (m) => /\[TEST\]/.test(m.subject),
+      timeoutMs: MAIL_WAIT_MS,
+    });
+    assert.equal(mails.length, LIMITS.massNotificationTestsPerSenderPerHour);
+    const notices = (await notificationsOf(imt.uid)).filter((n) => n.test === true);
+    assert.equal(notices.length, LIMITS.massNotificationTestsPerSenderPerHour);
+    const quota = await docData(`${COLLECTIONS.senderQuotas}/${imt.uid}`);
+    // The refused calls counted nothing.
+    assert.equal(quota?.tests.inWindow, LIMITS.massNotificationTestsPerSenderPerHour);
+  });
+
+  it(`an IMT starts at most ${LIMITS.massNotificationsPerSenderPerHour.IMT} alerts an hour; the refused one is not recorded`, async () => {
+    const imt = await person({ role: 'IMT', campus: 'North Campus' });
+    const alert = {
+      kind: 'general',
+      title: 'Path closed',
+      body: 'The north path is closed for repairs.',
+      audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: true },
+      channels: ['inApp'],
+      // A week ahead: counted now like any alert, delivered to nobody during the suite.
+      scheduledDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    };
+    const limit = LIMITS.massNotificationsPerSenderPerHour.IMT;
+    // Four side by side, then one after another up to the limit and two more.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 4 }, () => imt.call('sendMassNotification', alert)),
+    );
+    for (let n = 4; n < limit + 2; n += 1) {
+      const [outcome] = await Promise.allSettled([imt.call('sendMassNotification', alert)]);
+      outcomes.push(outcome!);
+    }
+    assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, limit);
+    const refused = await callError(imt.call('sendMassNotification', alert));
+    assert.equal(refused.code, 'functions/resource-exhausted');
+    assert.match(refused.message, new RegExp(`${limit} alerts within an hour`));
+    const recorded = await db
+      .collection(COLLECTIONS.massNotifications)
+      .where('author.uid', '==', imt.uid)
+      .get();
+    assert.equal(recorded.size, limit);
   });
 });
