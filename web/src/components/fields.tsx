@@ -293,3 +293,41 @@ export function CheckboxGroup({
     </fieldset>
   );
 }
+
+/** One choice among a few, each a radio button with its label; the group may be disabled. */
+export function RadioGroup<V extends string>({
+  legend,
+  options,
+  labels,
+  value,
+  onChange,
+  disabled = false,
+  className = 'mb-2',
+}: {
+  legend: string;
+  options: readonly V[];
+  labels: Record<V, string>;
+  value: V;
+  onChange: (value: V) => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const name = useId();
+  return (
+    <fieldset className={`text-sm ${className}`} disabled={disabled}>
+      <legend className="font-medium">{legend}</legend>
+      {options.map((option) => (
+        <label key={option} className="mr-4 block">
+          <input
+            type="radio"
+            name={name}
+            className="mr-1"
+            checked={value === option}
+            onChange={() => onChange(option)}
+          />
+          {labels[option]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -5,6 +5,7 @@ import {
   APPROVAL_URGENCY_LABELS,
   alertApprovalOf,
 } from '@campus-safety/model';
+import { RadioGroup } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useLiveDoc } from '../../data/live-query';
@@ -37,36 +38,22 @@ export function AlertApprovalForm() {
       form={form}
       saveLabel="Save approval"
     >
-      <fieldset className="mb-2 text-sm">
-        <legend className="font-medium">Alerts that need a second Admin</legend>
-        {APPROVAL_AUDIENCES.map((audience) => (
-          <label key={audience} className="mr-4 block">
-            <input
-              type="radio"
-              name="approval-audience"
-              className="mr-1"
-              checked={draft.audience === audience}
-              onChange={() => form.set('audience')(audience)}
-            />
-            {APPROVAL_AUDIENCE_LABELS[audience]}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="text-sm" disabled={draft.audience === 'none'}>
-        <legend className="font-medium">Of those</legend>
-        {APPROVAL_URGENCIES.map((urgency) => (
-          <label key={urgency} className="mr-4 block">
-            <input
-              type="radio"
-              name="approval-urgency"
-              className="mr-1"
-              checked={draft.urgency === urgency}
-              onChange={() => form.set('urgency')(urgency)}
-            />
-            {APPROVAL_URGENCY_LABELS[urgency]}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend="Alerts that need a second Admin"
+        options={APPROVAL_AUDIENCES}
+        labels={APPROVAL_AUDIENCE_LABELS}
+        value={draft.audience}
+        onChange={form.set('audience')}
+      />
+      <RadioGroup
+        legend="Of those"
+        options={APPROVAL_URGENCIES}
+        labels={APPROVAL_URGENCY_LABELS}
+        value={draft.urgency}
+        onChange={form.set('urgency')}
+        disabled={draft.audience === 'none'}
+        className=""
+      />
     </SettingSection>
   );
 }
