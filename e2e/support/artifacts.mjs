@@ -1,9 +1,12 @@
-/** Screenshots of the screens, kept under test-artifacts/e2e/ (gitignored) for people to look at. */
+/**
+ * Screenshots of the screens, kept under test-artifacts/e2e/ (gitignored) for people to look at,
+ * and, when SHOTS_DIR is set, in that folder too.
+ */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ARTIFACTS_DIR = join(
+const ARTIFACTS_DIR = join(
   dirname(fileURLToPath(import.meta.url)),
   '..',
   '..',
@@ -11,30 +14,31 @@ export const ARTIFACTS_DIR = join(
   'e2e',
 );
 
-export async function screenshot(page, name) {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
-}
+/** The three widths every new screen is looked at. */
+export const WIDTHS = [
+  [1440, 900],
+  [768, 1024],
+  [390, 844],
+];
 
 /**
- * A screen at the three widths every new screen is looked at (1440, 768 and 390 px), kept here
- * and, when SHOTS_DIR is set, in that folder too; the page is left at 1440.
+ * `<name>.png`, the whole page unless `fullPage` is false. A capture waits for the renderer to
+ * paint; beside the other suites (CI) that took more than the 15 s action timeout on the trends
+ * screen, so a capture gets a minute of its own.
  */
-export async function screenshotsAtWidths(page, name) {
-  for (const [width, height] of [
-    [1440, 900],
-    [768, 1024],
-    [390, 844],
-  ]) {
+export async function screenshot(page, name, { fullPage = true } = {}) {
+  const options = { fullPage, animations: 'disabled', timeout: 60_000 };
+  for (const dir of [ARTIFACTS_DIR, process.env.SHOTS_DIR].filter(Boolean)) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ ...options, path: join(dir, `${name}.png`) });
+  }
+}
+
+/** A screen at each of the WIDTHS, as `<name>-<width>.png`; the page is left at 1440. */
+export async function screenshotsAtWidths(page, name, options) {
+  for (const [width, height] of WIDTHS) {
     await page.setViewportSize({ width, height });
-    await screenshot(page, `${name}-${width}`);
-    if (process.env.SHOTS_DIR) {
-      mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-      await page.screenshot({
-        path: `${process.env.SHOTS_DIR}/${name}-${width}.png`,
-        fullPage: true,
-      });
-    }
+    await screenshot(page, `${name}-${width}`, options);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

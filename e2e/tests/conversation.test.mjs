@@ -22,8 +22,7 @@ import {
 } from 'firebase/firestore';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { reportIncident } from '../support/admin.mjs';
-import { join } from 'node:path';
-import { ARTIFACTS_DIR, screenshot } from '../support/artifacts.mjs';
+import { screenshot } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, stack, staff } from '../support/suite.mjs';
 
@@ -167,7 +166,7 @@ describe('Conversation with the reporter', () => {
         await conversation
           .getByRole('button', { name: 'Send', exact: true })
           .scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(ARTIFACTS_DIR, `conversation-dialog-${width}.png`) });
+        await screenshot(page, `conversation-dialog-${width}`, { fullPage: false });
       }
     } finally {
       await app.close();

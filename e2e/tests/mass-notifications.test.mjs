@@ -1,29 +1,12 @@
 /* global document -- the width check runs in the page. */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
 import { waitUntil } from '@campus-safety/testkit/wait';
-import { ARTIFACTS_DIR } from '../support/artifacts.mjs';
+import { screenshot, screenshotsAtWidths } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
 import { accounts, db, openPage, stack, staff } from '../support/suite.mjs';
 
-const VIEWPORTS = [
-  { name: '1440', width: 1440, height: 900 },
-  { name: '768', width: 768, height: 1024 },
-  { name: '390', width: 390, height: 844 },
-];
-/** Where the screenshots go (ALERTS_SHOTS_DIR for people reviewing them, else the artifacts). */
-const SHOTS = process.env.ALERTS_SHOTS_DIR ?? join(ARTIFACTS_DIR, 'mass-notifications');
-
-async function shots(page, name) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const v of VIEWPORTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await page.screenshot({ path: join(SHOTS, `${name}-${v.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shots = (page, name) => screenshotsAtWidths(page, `mass-notifications-${name}`);
 
 /** Every live, verified Main Campus account (what the audience "Main Campus, everyone" is). */
 async function mainCampusPeople() {
@@ -211,6 +194,6 @@ describe('Mass notifications (issue 21)', function () {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     assert.equal(overflow, 0, 'no sideways scrolling');
-    await page.screenshot({ path: join(SHOTS, 'long-word-390.png'), fullPage: true });
+    await screenshot(page, 'mass-notifications-long-word-390');
   });
 });

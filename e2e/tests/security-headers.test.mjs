@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
-import { screenshot } from '../support/artifacts.mjs';
+import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { openPage, stack, staff } from '../support/suite.mjs';
 
-const WIDTHS = [1440, 768, 390];
-
-/** Screenshots of the screen at the three widths the team looks at (test-artifacts/e2e/). */
-async function shots(page, name) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, `issue17-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shots = (page, name) => screenshotsAtWidths(page, `issue17-${name}`);
 
 /**
  * Issue 17 item 10: Hosting sends a Content-Security-Policy with `frame-ancestors 'none'` (and the
