@@ -2,14 +2,15 @@
 // are installed from package.json at deploy; the workspace model package is inlined, because it is
 // not published and `firebase deploy` uploads functions/ alone.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
 
 process.chdir(new URL('..', import.meta.url).pathname);
 
-await build({
+const { outputFiles } = await build({
   entryPoints: ['src/index.ts'],
   outfile: 'lib/index.js',
   bundle: true,
@@ -19,4 +20,13 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+  write: false,
 });
+
+// Only what changed is written: suites run side by side (npm test's lanes), and a Functions
+// emulator running from lib/ reloads when a file there is rewritten, even with the same bytes.
+for (const file of outputFiles) {
+  if (existsSync(file.path) && readFileSync(file.path).equals(file.contents)) continue;
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, file.contents);
+}

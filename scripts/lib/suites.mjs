@@ -85,11 +85,9 @@ export const PER_ENGINE_SUITES = [
 export const OWN_EMULATOR_SUITES = ['emulator: test:triggers'];
 
 /**
- * Suites that run in a second lane beside the main one, one after another: those that start no
+ * Suites that run in a lane beside the main one, one after another: those that start no
  * emulator, server or browser, and the benches' smoke runs, which mostly wait on emulators
- * starting and take no browser (the lane is otherwise idle after its first minutes, while the
- * main lane's emulator and browser suites run). A suite not listed here (every new one) runs in
- * the main lane.
+ * starting and take no browser. A suite not listed here (every new one) runs in the main lane.
  */
 export const BESIDE_SUITES = [
   'model: test',
@@ -102,11 +100,24 @@ export const BESIDE_SUITES = [
   'root: test:benches',
 ];
 
-/** Splits suites into the main lane and the lane beside it, each keeping its order. */
+/**
+ * The browser suite's runs have a lane of their own: it is the longest suite, and the main
+ * lane's emulator suites are as long together; one after the other they were most of the run.
+ * Every stack is on free ports, so the two lanes share nothing but the cores.
+ */
+export const BROWSER_SUITE = 'e2e: browser end-to-end';
+
+/**
+ * Splits suites into lanes, each keeping its order: the main lane (its output streams), the
+ * browser lane and the lane beside.
+ */
 export function lanes(suites) {
+  const browser = (suite) => suite.name.startsWith(BROWSER_SUITE);
+  const beside = (suite) => BESIDE_SUITES.includes(suite.name);
   return {
-    main: suites.filter((suite) => !BESIDE_SUITES.includes(suite.name)),
-    beside: suites.filter((suite) => BESIDE_SUITES.includes(suite.name)),
+    main: suites.filter((suite) => !browser(suite) && !beside(suite)),
+    browser: suites.filter(browser),
+    beside: suites.filter(beside),
   };
 }
 

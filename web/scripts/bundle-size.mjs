@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
- * Gzipped JavaScript each route loads, from the Vite build manifest (run `npm run build -w web`
- * first). A route's cost is the entry chunk plus the route's chunk plus everything they import
+ * Gzipped JavaScript each route loads, from the Vite build manifest of the build in the folder
+ * named by the first argument (relative to web/), else web/dist (run `npm run build -w web` first).
+ * `npm run bench:bundle` builds into a folder of its own, so the build the e2e suite serves from
+ * web/dist is never emptied under it. A route's cost is the entry chunk plus the route's chunk plus everything they import
  * statically; screens inside the shell also pay for the shell and for the Firestore chunk that
  * loads on sign-in. Exits non-zero when /login or the signed-in shell exceeds its goal.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', process.argv[2] ?? 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No build manifest at ${manifestPath}; run "npm run build -w web" first.`);
