@@ -1,7 +1,7 @@
 import { timeZone } from '../options';
 import { callable } from '../platform/callable';
 import { db } from '../platform/firebase';
-import { sendMassNotification as work } from '../services/mass-notifications';
+import { sendMassNotification as work } from '../services/mass-notifications/send';
 
 /** An Admin (anywhere) or an IMT (their campus) sends, schedules or submits an alert for approval. */
 export const sendMassNotification = callable('sendMassNotification', (input, caller) =>

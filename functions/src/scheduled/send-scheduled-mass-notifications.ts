@@ -1,7 +1,7 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { db } from '../platform/firebase';
-import { sendDueMassNotifications } from '../services/mass-notifications';
+import { sendDueMassNotifications } from '../services/mass-notifications/send';
 
 /** Every minute: the scheduled alerts whose time has come start sending. */
 export const sendScheduledMassNotifications = onSchedule(

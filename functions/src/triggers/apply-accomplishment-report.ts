@@ -4,7 +4,7 @@ import { timeZone } from '../options';
 import { applyAccomplishmentWrite } from '../services/accomplishment';
 import { db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
-import { commitTime } from './commit-time';
+import { commitTime } from '../platform/commit-time';
 
 /** Accomplishment report written under an incident: copy, resolve, threat-level sync. */
 export const applyAccomplishmentReport = onDocumentWritten(

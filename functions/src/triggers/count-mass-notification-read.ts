@@ -2,7 +2,7 @@ import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
-import { countMassNotificationRead as work } from '../services/mass-notifications';
+import { countMassNotificationRead as work } from '../services/mass-notifications/reads';
 
 /** A person opened an alert's in-app notification: the alert's read receipt counts them once. */
 export const countMassNotificationRead = onDocumentUpdated(

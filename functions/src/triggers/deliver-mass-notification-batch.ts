@@ -2,8 +2,8 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS, MASS_NOTIFICATION_BATCHES } from '@campus-safety/model';
 import { MAX_INSTANCES, PAGE_CONCURRENCY } from '../options';
 import { recordingFailures } from '../platform/trigger-failures';
-import { defaultMassNotificationDeps } from '../services/mass-notification-deps';
-import { deliverMassNotificationBatch as work } from '../services/mass-notifications';
+import { defaultMassNotificationDeps } from '../services/mass-notifications/deps';
+import { deliverMassNotificationBatch as work } from '../services/mass-notifications/deliver';
 
 /** A page of an alert's audience was planned: deliver it by every chosen channel, once. */
 export const deliverMassNotificationBatch = onDocumentCreated(

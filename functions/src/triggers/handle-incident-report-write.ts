@@ -1,15 +1,15 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { MAX_INSTANCES } from '../options';
-import { announceNewIncident } from './announce-new-incident';
-import { applyIncidentStatusChange } from './apply-incident-status-change';
-import { assignToOnCall } from './assign-to-on-call';
-import { endEscalation } from './end-escalation';
-import { pageAssignee } from './page-assignee';
-import { removeDeletedIncidentMedia } from './remove-deleted-incident-media';
-import { updateIncidentKeywords } from './update-incident-keywords';
-import { updateIncidentStats } from './update-incident-stats';
-import { type ReportStep, type ReportWriteKind, writeKindOf } from './report-write';
+import { announceNewIncident } from './report-write/announce-new-incident';
+import { applyIncidentStatusChange } from './report-write/apply-incident-status-change';
+import { assignToOnCall } from './report-write/assign-to-on-call';
+import { endEscalation } from './report-write/end-escalation';
+import { pageAssignee } from './report-write/page-assignee';
+import { removeDeletedIncidentMedia } from './report-write/remove-deleted-incident-media';
+import { updateIncidentKeywords } from './report-write/update-incident-keywords';
+import { updateIncidentStats } from './report-write/update-incident-stats';
+import { type ReportStep, type ReportWriteKind, writeKindOf } from './report-write/event';
 
 const ANY: readonly ReportWriteKind[] = ['created', 'updated', 'deleted'];
 

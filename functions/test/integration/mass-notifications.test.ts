@@ -29,10 +29,8 @@ import { smtpTransportTo } from '../../src/platform/mail';
 import { recordingSmsProvider } from '../../src/platform/sms';
 import { pushSender } from '../../src/push/sender';
 import { emulatorTransport } from '../../src/push/emulator-transport';
-import {
-  deliverMassNotificationBatch,
-  planMassNotification,
-} from '../../src/services/mass-notifications';
+import { deliverMassNotificationBatch } from '../../src/services/mass-notifications/deliver';
+import { planMassNotification } from '../../src/services/mass-notifications/plan';
 import {
   PROJECT,
   account,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { commitTime } from '../../src/triggers/commit-time';
+import { commitTime } from '../../src/platform/commit-time';
 
 const snapshot = (exists: boolean, updateTime?: Timestamp) =>
   ({ exists, updateTime }) as unknown as DocumentSnapshot;

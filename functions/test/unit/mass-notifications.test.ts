@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { MASS_NOTIFICATION_LIMITS } from '@campus-safety/model';
 import {
   pushCallsOf,
-  readShardOf,
   refusedEverywhere,
   tokenCalls,
-} from '../../src/services/mass-notifications';
+} from '../../src/services/mass-notifications/push-calls';
+import { readShardOf } from '../../src/services/mass-notifications/reads';
 
 describe('mass-notification fan-out helpers', () => {
   it('cuts a page’s tokens into FCM calls of at most 500, keeping each person’s devices together', () => {

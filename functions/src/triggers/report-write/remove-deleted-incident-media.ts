@@ -1,7 +1,7 @@
-import { bucket, db } from '../platform/firebase';
-import { recordingFailures } from '../platform/trigger-failures';
-import { removeIncidentMedia } from '../services/incident-media';
-import type { ReportStep } from './report-write';
+import { bucket, db } from '../../platform/firebase';
+import { recordingFailures } from '../../platform/trigger-failures';
+import { removeIncidentMedia } from '../../services/incident-media';
+import type { ReportStep } from './event';
 
 /**
  * An incident was deleted: its photos, video and audio go with it unless it is under legal hold

@@ -1,12 +1,12 @@
-import { timeZone } from '../options';
-import { defaultSender } from '../push/default-sender';
-import { db } from '../platform/firebase';
-import { applyIncidentStatus } from '../services/incident-status';
-import { tellReporterWhenQuotaFull } from '../services/report-quota';
-import { reporterUidOf } from '../services/reporter';
-import { recordingFailures } from '../platform/trigger-failures';
-import { commitTime } from './commit-time';
-import { createdReport, type ReportStep } from './report-write';
+import { timeZone } from '../../options';
+import { defaultSender } from '../../push/default-sender';
+import { db } from '../../platform/firebase';
+import { applyIncidentStatus } from '../../services/incident-status';
+import { tellReporterWhenQuotaFull } from '../../services/report-quota';
+import { reporterUidOf } from '../../services/reporter';
+import { recordingFailures } from '../../platform/trigger-failures';
+import { commitTime } from '../../platform/commit-time';
+import { createdReport, type ReportStep } from './event';
 
 /**
  * A new incident report: the reporter gets the yellow "Incident Reported" notification and push,

@@ -1,8 +1,8 @@
-import { timeZone } from '../options';
-import { db } from '../platform/firebase';
-import { applyIncidentStatsChange } from '../services/incident-stats';
-import { recordingFailures } from '../platform/trigger-failures';
-import { type ReportStep } from './report-write';
+import { timeZone } from '../../options';
+import { db } from '../../platform/firebase';
+import { applyIncidentStatsChange } from '../../services/incident-stats';
+import { recordingFailures } from '../../platform/trigger-failures';
+import { type ReportStep } from './event';
 
 /** Any write of a report (create, edit, archive/restore, delete) moves the campus and day stats. */
 export const updateIncidentStats: ReportStep = recordingFailures(

@@ -1,11 +1,11 @@
-import { consoleUrl, timeZone } from '../options';
-import { accountEmailVerified, db } from '../platform/firebase';
-import { smtpTransport } from '../platform/mail';
-import { recordingFailures } from '../platform/trigger-failures';
-import { defaultSender } from '../push/default-sender';
-import { pageAssignee as work } from '../services/paging';
-import { commitTime } from './commit-time';
-import { type ReportStep, updatedReport } from './report-write';
+import { consoleUrl, timeZone } from '../../options';
+import { accountEmailVerified, db } from '../../platform/firebase';
+import { smtpTransport } from '../../platform/mail';
+import { recordingFailures } from '../../platform/trigger-failures';
+import { defaultSender } from '../../push/default-sender';
+import { pageAssignee as work } from '../../services/paging';
+import { commitTime } from '../../platform/commit-time';
+import { type ReportStep, updatedReport } from './event';
 
 /**
  * A report got an assignee, by any path (a staff write, reassignReport, later automatic

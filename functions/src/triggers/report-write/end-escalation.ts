@@ -1,8 +1,8 @@
-import { db } from '../platform/firebase';
-import { recordingFailures } from '../platform/trigger-failures';
-import { endEscalationIfOver } from '../services/escalation';
-import { commitTime } from './commit-time';
-import { type ReportStep, updatedReport } from './report-write';
+import { db } from '../../platform/firebase';
+import { recordingFailures } from '../../platform/trigger-failures';
+import { endEscalationIfOver } from '../../services/escalation';
+import { commitTime } from '../../platform/commit-time';
+import { type ReportStep, updatedReport } from './event';
 
 /**
  * A report changed: an open escalation whose condition ended (assigned, acknowledged, responded,

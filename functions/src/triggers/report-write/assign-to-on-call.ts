@@ -1,9 +1,9 @@
 import { logger } from 'firebase-functions';
-import { timeZone } from '../options';
-import { accountEmailVerified, db } from '../platform/firebase';
-import { recordingFailures } from '../platform/trigger-failures';
-import { assignToOnCall as work } from '../services/on-call';
-import { createdReport, type ReportStep } from './report-write';
+import { timeZone } from '../../options';
+import { accountEmailVerified, db } from '../../platform/firebase';
+import { recordingFailures } from '../../platform/trigger-failures';
+import { assignToOnCall as work } from '../../services/on-call';
+import { createdReport, type ReportStep } from './event';
 
 /**
  * A new report of a campus whose schedule assigns automatically goes to the person on call

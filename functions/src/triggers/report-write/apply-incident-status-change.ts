@@ -1,12 +1,12 @@
 import { logger } from 'firebase-functions';
-import { timeZone } from '../options';
-import { classifyStatusChange } from '../domain/status-change';
-import { defaultSender } from '../push/default-sender';
-import { db } from '../platform/firebase';
-import { applyIncidentStatus } from '../services/incident-status';
-import { recordingFailures } from '../platform/trigger-failures';
-import { commitTime } from './commit-time';
-import { type ReportStep, updatedReport } from './report-write';
+import { timeZone } from '../../options';
+import { classifyStatusChange } from '../../domain/status-change';
+import { defaultSender } from '../../push/default-sender';
+import { db } from '../../platform/firebase';
+import { applyIncidentStatus } from '../../services/incident-status';
+import { recordingFailures } from '../../platform/trigger-failures';
+import { commitTime } from '../../platform/commit-time';
+import { type ReportStep, updatedReport } from './event';
 
 /**
  * An incident's status moved (Processing, Responded, Resolved, Declined): timing fields, history,

@@ -1,0 +1,175 @@
+/** Delivering one page of an alert's fan-out on every channel, and its receipts. */
+import {
+  FieldPath,
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+} from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  MASS_NOTIFICATION_PUSH_CALLS,
+  reachesLocated,
+  channelTexts,
+  emptyReceipts,
+  reaches,
+  type Audience,
+  type MassNotificationChannel,
+  type Receipts,
+} from '@campus-safety/model';
+import { deliverMail, queueMail } from '../../platform/mail';
+import { runOnce } from '../../platform/run-once';
+import { deliverSms, queueSms } from '../../platform/sms';
+import { deviceTokensOf } from '../user-refs';
+import { alerts, recipientsOf } from './refs';
+import type { MassNotificationDeps } from './deps';
+import { inAppNotification, pushPayload } from './messages';
+import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './push-calls';
+
+/**
+ * One page of the fan-out, exactly once: the first run writes every person's in-app
+ * notification and queues their mail, SMS and push calls in one transaction with its run-once
+ * marker (a retry writes nothing again). Then every run drains what is still queued, each
+ * message once (their outboxes), so a run that died after the transaction loses nothing, and the
+ * page's receipts are written: people targeted, sent, failed and skipped per channel. A failed
+ * mail or push is retried with the event; the counts are rewritten then.
+ */
+export async function deliverMassNotificationBatch(
+  deps: MassNotificationDeps,
+  alertId: string,
+  batchRef: DocumentReference,
+): Promise<'delivered' | 'none'> {
+  const { db } = deps;
+  const [alertSnap, batchSnap, listSnap] = await Promise.all([
+    alerts(db).doc(alertId).get(),
+    batchRef.get(),
+    recipientsOf(batchRef).get(),
+  ]);
+  const alert = alertSnap.data();
+  const batch = batchSnap.data();
+  if (!alert || !batch || !listSnap.exists || batch.state === 'delivered') return 'none';
+  const audience = alert.audience as Audience;
+  const channels = new Set(alert.channels as MassNotificationChannel[]);
+  const texts = channelTexts({ kind: alert.kind, title: alert.title, body: alert.body });
+  const uids = listSnap.get('uids') as string[];
+  const users = db.collection(COLLECTIONS.users);
+  const snaps = await db.getAll(...uids.map((uid) => users.doc(uid)));
+  // Checked again at delivery: an account archived or unverified since the plan gets nothing.
+  // Who was located inside the area was settled by the plan (a location is not read twice).
+  const recipients = snaps
+    .filter((s) => reaches(audience, s.data() ?? {}, reachesLocated(audience)))
+    .map((s) => ({ uid: s.id, profile: s.data() as DocumentData }));
+  const phones = channels.has('sms')
+    ? await deps.phonesOf(recipients.map((r) => r.uid))
+    : new Map<string, string>();
+  const mailRef = (uid: string) =>
+    db.collection(COLLECTIONS.mailMessages).doc(`mass-${alertId}-${uid}`);
+  const smsRef = (uid: string) =>
+    db.collection(COLLECTIONS.smsMessages).doc(`mass-${alertId}-${uid}`);
+  const mailable = recipients.filter((r) => typeof r.profile.email === 'string' && r.profile.email);
+  const textable = recipients.filter((r) => phones.has(r.uid));
+
+  const tokensByUid = new Map(recipients.map((r) => [r.uid, deviceTokensOf(r.profile)]));
+  const withDevice = channels.has('push')
+    ? recipients.filter((r) => tokensByUid.get(r.uid)!.length > 0)
+    : [];
+  const pushCalls = batchRef.collection(MASS_NOTIFICATION_PUSH_CALLS);
+
+  await runOnce(
+    db,
+    { trigger: 'deliver-mass-notification-batch', eventId: batchRef.path },
+    async (tx) => {
+      for (const { uid } of recipients) {
+        if (channels.has('inApp')) {
+          tx.create(
+            users.doc(uid).collection(COLLECTIONS.notifications).doc(`mass-${alertId}`),
+            inAppNotification(texts, alertId, alert.kind),
+          );
+        }
+      }
+      if (channels.has('email')) {
+        for (const { uid, profile } of mailable) {
+          queueMail(tx, mailRef(uid), {
+            to: String(profile.email),
+            subject: texts.email.subject,
+            text: texts.email.text,
+          });
+        }
+      }
+      if (channels.has('sms')) {
+        for (const { uid } of textable)
+          queueSms(tx, smsRef(uid), { to: phones.get(uid)!, text: texts.sms.text });
+      }
+      // The page's push calls, queued with the rest: whichever run gets here first or later
+      // drains them, so a run that dies after this transaction leaves them for the retry.
+      for (const [k, people] of pushCallsOf(
+        withDevice.map((r) => r.uid),
+        tokensByUid,
+      ).entries())
+        tx.create(pushCalls.doc(pushCallId(k)), {
+          ...people,
+          state: 'pending' satisfies PushCallState,
+        });
+      tx.update(batchRef, { state: 'written' });
+    },
+  );
+
+  const receipts: Receipts = emptyReceipts();
+  const n = recipients.length;
+  if (channels.has('inApp')) receipts.inApp = { targeted: n, sent: n, failed: 0, skipped: 0 };
+
+  if (channels.has('push')) {
+    receipts.push = { targeted: n, sent: 0, failed: 0, skipped: n - withDevice.length };
+    const calls = await pushCalls.orderBy(FieldPath.documentId()).get();
+    for (const call of calls.docs) {
+      const done = await deliverPushCall(call.ref, (tokens) =>
+        deps.push.send(
+          // The record of a push to people found by location keeps how many devices, not which.
+          { tokens, confidential: reachesLocated(audience) },
+          pushPayload(texts, alertId),
+          `mass-${alertId}-${batchRef.id}-${call.id}`,
+        ),
+      );
+      receipts.push.sent += done.uids.length - done.failedUids.length;
+      receipts.push.failed += done.failedUids.length;
+    }
+  }
+
+  let mailError: unknown = null;
+  if (channels.has('email')) {
+    const results = await inChunks(mailable, (r) => deliverMail(mailRef(r.uid), deps.mail));
+    receipts.email = { targeted: n, sent: 0, failed: 0, skipped: n - mailable.length };
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        receipts.email.failed += 1;
+        mailError ??= result.reason;
+      } else if (result.value === 'sent') receipts.email.sent += 1;
+      else receipts.email.skipped += 1;
+    }
+  }
+  if (channels.has('sms')) {
+    const results = await inChunks(textable, (r) => deliverSms(smsRef(r.uid), deps.sms));
+    receipts.sms = { targeted: n, sent: 0, failed: 0, skipped: n - textable.length };
+    for (const result of results) {
+      const state = result.status === 'fulfilled' ? result.value : 'failed';
+      if (state === 'sent') receipts.sms.sent += 1;
+      else if (state === 'failed') receipts.sms.failed += 1;
+      else receipts.sms.skipped += 1;
+    }
+  }
+  await batchRef.update({
+    receipts,
+    state: mailError ? 'written' : 'delivered',
+    deliveredAt: FieldValue.serverTimestamp(),
+  });
+  if (mailError) throw mailError;
+  return 'delivered';
+}
+
+/** Runs `work` over `items` a few at a time (20 at once: a relay takes that many connections). */
+async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 20) {
+  const results: PromiseSettledResult<R>[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    results.push(...(await Promise.allSettled(items.slice(i, i + size).map(work))));
+  }
+  return results;
+}

@@ -1,0 +1,138 @@
+/**
+ * The fan-out's plan: who an alert reaches, cut into pages (`batches/{n}`), each page's people
+ * in its server-only list.
+ */
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
+import {
+  AUDIENCE_FIELDS,
+  COLLECTIONS,
+  MASS_NOTIFICATION_BATCHES,
+  MASS_NOTIFICATION_LIMITS,
+  freshLocationSince,
+  isLocatedIn,
+  locatedCampuses,
+  reachesLocated,
+  reaches,
+  type Audience,
+} from '@campus-safety/model';
+import { currentSettings } from '../settings';
+import { alerts, recipientsOf } from './refs';
+
+/** Users, and shared locations, read per page while planning (only the fields it needs). */
+const PLAN_SCAN_PAGE = 1000;
+
+function batchId(index: number): string {
+  return `b${String(index).padStart(5, '0')}`;
+}
+
+/**
+ * The uids of the people whose fresh shared location (docs/locations.md) lies inside the
+ * audience's campus areas: the locations shared since `freshLocationSince(now)`, read by `at`
+ * (its single-field index) a page at a time, only the coordinates. Nothing else reads them.
+ */
+export async function locatedUids(
+  db: Firestore,
+  audience: Audience,
+  now: Date,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const { campusAreas } = await currentSettings(db);
+  const fresh = db
+    .collection(COLLECTIONS.lastLocations)
+    .where('at', '>=', Timestamp.fromDate(freshLocationSince(now)))
+    .orderBy('at')
+    .select('latitude', 'longitude');
+  let after: DocumentSnapshot | null = null;
+  for (;;) {
+    const page = await (after ? fresh.startAfter(after) : fresh).limit(PLAN_SCAN_PAGE).get();
+    for (const doc of page.docs) {
+      const point = { latitude: doc.get('latitude'), longitude: doc.get('longitude') };
+      if (
+        typeof point.latitude === 'number' &&
+        typeof point.longitude === 'number' &&
+        isLocatedIn(point, locatedCampuses(audience), campusAreas)
+      )
+        found.add(doc.id);
+    }
+    if (page.size < PLAN_SCAN_PAGE) return found;
+    after = page.docs[page.size - 1]!;
+  }
+}
+
+/**
+ * The fan-out's plan: the audience, found by uid from the users docs in uid order (the campus
+ * members, the people located inside the areas, or both: each person once), cut into pages of
+ * MASS_NOTIFICATION_LIMITS.batchSize people, one `batches/{n}` doc each (its creation runs
+ * deliverMassNotificationBatch) with its people in a server-only `recipients/list`: what staff
+ * read of an alert is counts, never who. A retried plan resumes after the last page it created,
+ * so nobody lands in two pages; the alert becomes `sent` (issued) with the counts once every
+ * page exists.
+ */
+export async function planMassNotification(
+  db: Firestore,
+  alertId: string,
+  now: Date = new Date(),
+): Promise<'planned' | 'none'> {
+  const alertRef = alerts(db).doc(alertId);
+  const alert = (await alertRef.get()).data();
+  if (!alert || alert.state !== 'sending' || alert.plan) return 'none';
+  const audience = alert.audience as Audience;
+  const located = reachesLocated(audience)
+    ? await locatedUids(db, audience, now)
+    : new Set<string>();
+  const batches = alertRef.collection(MASS_NOTIFICATION_BATCHES);
+  const existing = await batches.orderBy(FieldPath.documentId()).select('people').get();
+  let index = existing.size;
+  let people = existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0);
+  let cursor: string | null =
+    index > 0
+      ? String((await recipientsOf(existing.docs[index - 1]!.ref).get()).get('lastUid'))
+      : null;
+  const users = db
+    .collection(COLLECTIONS.users)
+    .orderBy(FieldPath.documentId())
+    .select(...AUDIENCE_FIELDS);
+  let pending: string[] = [];
+  for (;;) {
+    const page = await (cursor === null ? users : users.startAfter(cursor))
+      .limit(PLAN_SCAN_PAGE)
+      .get();
+    for (const doc of page.docs)
+      if (reaches(audience, doc.data(), located.has(doc.id))) pending.push(doc.id);
+    const last = page.size < PLAN_SCAN_PAGE;
+    const write = db.batch();
+    let created = 0;
+    while (pending.length >= MASS_NOTIFICATION_LIMITS.batchSize || (last && pending.length > 0)) {
+      const uids = pending.slice(0, MASS_NOTIFICATION_LIMITS.batchSize);
+      pending = pending.slice(uids.length);
+      const pageRef = batches.doc(batchId(index));
+      write.create(recipientsOf(pageRef), { uids, lastUid: uids[uids.length - 1] });
+      write.create(pageRef, {
+        index,
+        people: uids.length,
+        state: 'pending',
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      index += 1;
+      people += uids.length;
+      created += 1;
+    }
+    if (created > 0) await write.commit();
+    if (last) break;
+    // Resume after the last person put in a page: the rest of this page is scanned again.
+    // The people not yet in a page carry over: the next page continues the same uid order.
+    cursor = page.docs[page.size - 1]!.id;
+  }
+  await db.runTransaction(async (tx) => {
+    const fresh = await tx.get(alertRef);
+    if (fresh.get('plan')) return;
+    tx.update(alertRef, { plan: { batches: index, people }, state: 'sent' });
+  });
+  return 'planned';
+}
