@@ -96,7 +96,8 @@ export function parseSetupArgs(argv, env = process.env) {
   const problem = emailAddressProblem(values.admin);
   if (problem) refuse(`--admin "${values.admin}": ${problem}`);
 
-  const consoleUrl = values['console-url'] ?? (emulators ? 'http://127.0.0.1:5000' : `https://${project}.web.app`);
+  const consoleUrl =
+    values['console-url'] ?? (emulators ? 'http://127.0.0.1:5000' : `https://${project}.web.app`);
   let url;
   try {
     url = new URL(consoleUrl);

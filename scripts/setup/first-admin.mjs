@@ -80,7 +80,8 @@ export async function setUpFirstAdmin({ db, auth, now, email, name }) {
       );
     }
     const parsed = createAccountSchema.safeParse({ ...name, email, role: 'Admin', campus: null });
-    if (!parsed.success) throw new SetupRefusal(parsed.error.issues.map((i) => i.message).join(' '));
+    if (!parsed.success)
+      throw new SetupRefusal(parsed.error.issues.map((i) => i.message).join(' '));
     const settings = await writeStarterSettings(db, { now: now() });
     const created = await createAccount(deps, SETUP_CALLER, parsed.data);
     return { action: 'created', uid: created.uid, invitation: created.invitation, settings };

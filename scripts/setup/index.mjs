@@ -10,7 +10,6 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { invitationPath } from '@campus-safety/model';
 import { SETUP_USAGE, UsageError, parseSetupArgs } from './args.mjs';
-import { SetupRefusal, setUpFirstAdmin } from './first-admin.mjs';
 
 function listed(ids) {
   return ids.length > 0 ? ids.join(', ') : 'none';
@@ -29,6 +28,9 @@ async function main(argv) {
     console.log(SETUP_USAGE);
     return 0;
   }
+  // Loaded only now: the account services are most of the start-up time, and a usage error
+  // needs none of them.
+  const { SetupRefusal, setUpFirstAdmin } = await import('./first-admin.mjs');
   const app = initializeApp({ projectId: args.project }, `setup-${process.pid}`);
   try {
     const result = await setUpFirstAdmin({
