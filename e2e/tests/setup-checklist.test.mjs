@@ -3,7 +3,7 @@ import { accounts, db, openPage } from '../support/suite.mjs';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 
 /**
- * The Admin's set-up checklist on Home (docs/settings.md#set-up-checklist). The seed writes the
+ * The Admin's set-up checklist on Home (docs/setup.md#set-up-checklist). The seed writes the
  * starter settings as setup does, with a demo on-call schedule per campus and its staff, so the
  * demo Admin meets it with those two steps done.
  */

@@ -1,7 +1,7 @@
 /**
  * The starter settings: the deployment defaults that the setup command (a real project) and the
  * seed (the local stack) write through one module, scripts/setup/starter-settings.mjs
- * (docs/settings.md#first-admin). Their editor marks a setting nobody has saved yet, which is
+ * (docs/setup.md#first-admin). Their editor marks a setting nobody has saved yet, which is
  * what the Admin's set-up checklist on Home looks for.
  */
 import type { SettingEditor } from './settings';

@@ -1,5 +1,5 @@
 /**
- * The arguments of `npm run setup` (docs/settings.md#first-admin), checked before anything is
+ * The arguments of `npm run setup` (docs/setup.md#first-admin), checked before anything is
  * opened: a bad argument is an error with the usage, and nothing is read or written.
  */
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * The first Admin of a deployment (docs/settings.md#first-admin), through the console's own
+ * The first Admin of a deployment (docs/setup.md#first-admin), through the console's own
  * account services: a new address gets an account as `createAccount` makes it, an existing
  * verified account is promoted as `setStaffAccess` does and invited as `issueInvitation` does.
  * Either way the person receives an invitation, sets their own password with it and verifies the

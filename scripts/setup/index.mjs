@@ -1,6 +1,6 @@
 /**
  * `npm run setup -- --project <id> --admin <email> [--name "First Last"]`: the first Admin of a
- * deployment and its starter settings (docs/settings.md#first-admin). Through the Admin SDK with
+ * deployment and its starter settings (docs/setup.md#first-admin). Through the Admin SDK with
  * Application Default Credentials on a real project, or against the emulators when
  * FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST are set (how it is tested).
  * Exit codes: 0 done, 1 refused or failed (nothing changed by a refusal), 2 bad arguments.

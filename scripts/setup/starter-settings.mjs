@@ -2,7 +2,7 @@
  * The starter settings of a deployment, in one place for the two writers of them: the setup
  * command of a real project (`npm run setup`, which keeps every setting that exists) and the seed
  * of the local stack (which puts its demo values back). Both write the same documents through
- * writeStarterSettings, so the local stack starts as a new deployment does (docs/settings.md#first-admin).
+ * writeStarterSettings, so the local stack starts as a new deployment does (docs/setup.md#first-admin).
  */
 import {
   COLLECTIONS,

@@ -1,5 +1,5 @@
 /**
- * The setup command (docs/settings.md#first-admin) as an operator runs it: `scripts/setup/index.mjs`
+ * The setup command (docs/setup.md#first-admin) as an operator runs it: `scripts/setup/index.mjs`
  * in a child process, against the emulator suite run.mjs starts. The Admin SDK here only arranges
  * and observes. Each group starts from empty emulators.
  */

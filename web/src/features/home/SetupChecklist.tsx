@@ -38,7 +38,7 @@ function writeHidden(uid: string, hidden: boolean) {
 }
 
 /**
- * Home's set-up checklist for Admins (docs/settings.md#set-up-checklist): each step done or not,
+ * Home's set-up checklist for Admins (docs/setup.md#set-up-checklist): each step done or not,
  * with a link to the screen that does it; shown until every step is done.
  */
 export function SetupChecklist({ uid }: { uid: string }) {

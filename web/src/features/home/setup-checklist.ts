@@ -5,7 +5,7 @@ import {
 } from '@campus-safety/model';
 
 /**
- * The Admin's set-up checklist on Home (docs/settings.md#set-up-checklist): what a new
+ * The Admin's set-up checklist on Home (docs/setup.md#set-up-checklist): what a new
  * deployment still has to make its own, read from what exists. A setting counts once a person
  * saved it (the starter settings the setup command and the seed write do not count).
  */
