@@ -153,6 +153,10 @@ export async function seedDemoData({ now = new Date() } = {}) {
     const accounts = [...STAFF, ...REPORTERS];
     await Promise.all(accounts.map((account) => upsertAuthUser(auth, account)));
 
+    // The settings a new deployment starts with, through the setup command's own module, first
+    // (as before), so the triggers of the seeded reports read them; the demo puts them back as
+    // they were (a second factor for Admins stays off, so the demo sign-ins stay one step).
+    await writeStarterSettings(db, { now, replace: true });
     const writes = [];
     accounts.forEach((account, index) => {
       const profile = profileOf(
@@ -315,10 +319,6 @@ export async function seedDemoData({ now = new Date() } = {}) {
     }
     writes.push([`${COLLECTIONS.releases}/${SEED_RELEASE.id}`, await uploadRelease(storage, now)]);
     await writeAll(db, writes);
-    // The settings a new deployment starts with, through the setup command's own module; the
-    // demo puts them back as they were (a second factor for Admins stays off, so the demo
-    // sign-ins stay one step).
-    await writeStarterSettings(db, { now, replace: true });
 
     return (
       `${accounts.length} accounts, ${incidents.length + clery.incidents.length} incidents, ${accomplishments} accomplishment reports, ` +
