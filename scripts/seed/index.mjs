@@ -20,13 +20,6 @@ import {
   CLERY_LOG,
   COLLECTIONS,
   fullName,
-  SECURITY_SETTINGS,
-  QUICK_QUESTIONS_SETTINGS,
-  DEFAULT_QUICK_QUESTIONS,
-  MASS_NOTIFICATION_SETTINGS,
-  DEFAULT_TEMPLATES,
-  DEFAULT_SETTING_VALUES,
-  SETTING_IDS,
   STORAGE_PATHS,
   cleanTagName,
   staffDirectoryEntry,
@@ -37,6 +30,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { PROJECT_ID, STORAGE_BUCKET, emulatorEndpoints } from '../lib/paths.mjs';
+import { writeStarterSettings } from '../setup/starter-settings.mjs';
 import { DEMO_ADMIN, REPORTERS, STAFF } from './accounts.mjs';
 import { seededRandom } from './campuses.mjs';
 import { buildCleryRecords } from './clery.mjs';
@@ -159,6 +153,10 @@ export async function seedDemoData({ now = new Date() } = {}) {
     const accounts = [...STAFF, ...REPORTERS];
     await Promise.all(accounts.map((account) => upsertAuthUser(auth, account)));
 
+    // The settings a new deployment starts with, through the setup command's own module, first
+    // (as before), so the triggers of the seeded reports read them; the demo puts them back as
+    // they were (a second factor for Admins stays off, so the demo sign-ins stay one step).
+    await writeStarterSettings(db, { now, replace: true });
     const writes = [];
     accounts.forEach((account, index) => {
       const profile = profileOf(
@@ -174,34 +172,6 @@ export async function seedDemoData({ now = new Date() } = {}) {
     });
     for (const name of SEED_TAGS) {
       writes.push([`${COLLECTIONS.tags}/${tagId(name)}`, { name: cleanTagName(name) }]);
-    }
-    // Off locally so the demo sign-ins stay one step; a deployment turns it on here
-    // (docs/decisions.md#second-factor-for-admins).
-    writes.push([
-      `${SECURITY_SETTINGS.collection}/${SECURITY_SETTINGS.id}`,
-      { adminsRequireSecondFactor: false },
-    ]);
-    // The quick questions staff send with one click (docs/console.md#conversation-with-the-reporter).
-    writes.push([
-      `${COLLECTIONS.settings}/${QUICK_QUESTIONS_SETTINGS.id}`,
-      { questions: [...DEFAULT_QUICK_QUESTIONS] },
-    ]);
-    // The alert templates (docs/mass-notifications.md#templates); alert approval is a setting below.
-    writes.push([
-      `${COLLECTIONS.settings}/${MASS_NOTIFICATION_SETTINGS.id}`,
-      { templates: DEFAULT_TEMPLATES },
-    ]);
-    // Response targets, incident types and campus areas as deployment.json and the catalog give
-    // them (docs/settings.md); Admins change them on /settings.
-    for (const [name, id] of Object.entries(SETTING_IDS)) {
-      writes.push([
-        `${COLLECTIONS.settings}/${id}`,
-        {
-          ...DEFAULT_SETTING_VALUES[name],
-          updatedAt: now,
-          updatedBy: { uid: 'seed', name: 'the seed (deployment defaults)' },
-        },
-      ]);
     }
     for (const campus of CAMPUSES) {
       const lead = campusImt(campus);

@@ -38,7 +38,7 @@ export const FILED_REPORTS =
  * report. Otherwise an Admin could take over a reporter's account, read which anonymous reports
  * are theirs without a logged reveal, and lock them out; a reporter resets by mail instead.
  */
-async function invitationRefusal(
+export async function invitationRefusal(
   db: Firestore,
   uid: string,
   profile: { role?: unknown } | undefined,

@@ -10,6 +10,8 @@ vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../../data/live-query', () => ({
   useLiveQuery: () => ({ status: 'ready', data: [], error: null, retry: () => undefined }),
 }));
+// The set-up checklist has its own tests (setup-checklist.test.ts).
+vi.mock('./SetupChecklist', () => ({ SetupChecklist: () => null }));
 vi.mock('../../data/campus-stats', () => ({
   useCampusStats: (...args: unknown[]) => {
     stats.calls.push(args);

@@ -15,6 +15,7 @@ import { Hotspots } from './Hotspots';
 import { TriggerFailures } from './TriggerFailures';
 import { Time } from '../../components/Time';
 import { OnCallNowPanel } from '../../components/OnCallNowPanel';
+import { SetupChecklist } from './SetupChecklist';
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -109,6 +110,7 @@ export default function HomePage() {
         title="Home"
         subtitle={live.shown ? 'Live figures of the reports that are not archived' : undefined}
       />
+      {scope.role === 'Admin' && uid && <SetupChecklist uid={uid} />}
       <OnCallNowPanel />
       {live.status === 'error' && <ErrorState message={live.error ?? ''} onRetry={live.retry} />}
       {live.shown && live.status === 'loading' && <InlineSpinner label="Loading figures…" />}
