@@ -86,8 +86,9 @@ export const OWN_EMULATOR_SUITES = ['emulator: test:triggers'];
 
 /**
  * Suites that run in a lane beside the main one, one after another: those that start no
- * emulator, server or browser, and the benches' smoke runs, which mostly wait on emulators
- * starting and take no browser. A suite not listed here (every new one) runs in the main lane.
+ * emulator, server or browser, then the setup command's suite (Auth and Firestore emulators
+ * only) and the benches' smoke runs, which mostly wait on emulators starting and take no browser.
+ * A suite not listed here (every new one) runs in the main lane.
  */
 export const BESIDE_SUITES = [
   'model: test',
@@ -97,6 +98,7 @@ export const BESIDE_SUITES = [
   'root: test:scripts',
   'typecheck',
   'lint',
+  'root: test:setup',
   'root: test:benches',
 ];
 
