@@ -23,7 +23,7 @@ export const WIDTHS = [
 
 /**
  * `<name>.png`, the whole page unless `fullPage` is false. A capture waits for the renderer to
- * paint; beside the other suites (CI) that took more than the 15 s action timeout on the trends
+ * paint; beside the other suites (CI) that took more than the 15 s action timeout of then on the trends
  * screen, so a capture gets a minute of its own.
  */
 export async function screenshot(page, name, { fullPage = true } = {}) {

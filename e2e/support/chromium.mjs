@@ -21,7 +21,9 @@ export async function newContext(browser, { baseURL, storageState, viewport, tim
     viewport: viewport ?? { width: 1366, height: 900 },
     ...(timezoneId ? { timezoneId } : {}),
   });
-  context.setDefaultTimeout(15_000);
+  // A bound, not a wait: an action ends when its element is ready. Three lanes of suites share
+  // two cores in npm test, so a screen can take longer than 15 s to render its data.
+  context.setDefaultTimeout(30_000);
   context.on('weberror', (error) => console.error(`    [page error] ${error.error().message}`));
   return context;
 }

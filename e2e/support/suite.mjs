@@ -53,7 +53,9 @@ async function sessionOf(account) {
       const page = await context.newPage();
       await page.goto('/login');
       await submitSignIn(page, account.email, account.password);
-      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+      // An account's first sign-in waits on the user trigger (claims, profile), which queues
+      // behind other triggers on a loaded machine: 15 s was not always enough in CI.
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor({ timeout: 60_000 });
       sessions.set(account.email, await context.storageState({ indexedDB: true }));
     } finally {
       await context.close();
