@@ -16,4 +16,3 @@ export const reporterPlaceSchema = z.strictObject({
   }),
 });
 export type ReporterPlace = z.infer<typeof reporterPlaceSchema>;
-

@@ -59,7 +59,8 @@ export function placeRequest(form: PlaceForm): ReporterPlace {
 export function placeProblems(form: PlaceForm): FieldErrors<PlaceField> {
   const problems: FieldErrors<PlaceField> = fieldProblems(reporterPlaceSchema, placeRequest(form));
   if (form.campus === '') problems.campus = 'Choose your campus, or “None of these”.';
-  if (form.affiliation === '') problems.affiliation = 'Choose your affiliation: student, faculty, staff or visitor.';
+  if (form.affiliation === '')
+    problems.affiliation = 'Choose your affiliation: student, faculty, staff or visitor.';
   return problems;
 }
 
