@@ -53,6 +53,8 @@ describe('Reporter web app (/app)', () => {
     await app.setViewportSize(PHONE.viewport);
     await app.getByLabel('First name').fill('Rae');
     await app.getByLabel('Last name').fill('Ocampo');
+    await app.getByLabel('Your campus').selectOption('Main Campus');
+    await app.getByLabel('Affiliation').selectOption({ label: 'Student' });
     await app.getByLabel('Email').fill(email);
     await app.getByLabel('Password', { exact: true }).fill(password);
     await app.getByLabel('Password again').fill(password);

@@ -10,6 +10,19 @@ export function isCampus(name: unknown): name is Campus {
   return (CAMPUSES as readonly unknown[]).includes(name);
 }
 
+/**
+ * How a reporter belongs to the institution, as they say in /app (docs/reporter-app.md#campus-and-affiliation).
+ * Stored as these keys on `users/{uid}.affiliation`; firestore.rules restates them.
+ */
+export const AFFILIATIONS = ['student', 'faculty', 'staff', 'visitor'] as const;
+export type Affiliation = (typeof AFFILIATIONS)[number];
+export const AFFILIATION_LABELS: Record<Affiliation, string> = {
+  student: 'Student',
+  faculty: 'Faculty',
+  staff: 'Staff',
+  visitor: 'Visitor',
+};
+
 /** Ordered from least to most severe. */
 export const THREAT_LEVELS = ['Low', 'Moderate', 'High', 'Critical'] as const;
 export type ThreatLevel = (typeof THREAT_LEVELS)[number];

@@ -1,3 +1,4 @@
+import type { Affiliation } from './catalog';
 import type { ReportEscalation } from './escalation';
 import type { Role, StaffRole } from './roles';
 import type { DurationStats } from './aggregates';
@@ -25,6 +26,8 @@ export interface UserProfile<T = TimestampLike> {
   profileUrl?: string;
   role: Role;
   campus: string | null;
+  /** A reporter's own answer in /app (people.ts); absent until asked, never set for staff. */
+  affiliation?: Affiliation;
   isArchived: boolean;
   isUsingDefaultPassword: boolean;
   /**

@@ -38,3 +38,4 @@ export * from './mass-notifications';
 export * from './on-call';
 export * from './last-locations';
 export * from './starter-settings';
+export * from './people';

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
+  AFFILIATIONS,
   CAMPUSES,
   IMAGE_CONTENT_TYPES,
   INCIDENT_TYPES,
@@ -46,6 +47,7 @@ describe('rules restate the model', () => {
 
   const lists: [string, readonly string[]][] = [
     ['campuses', CAMPUSES],
+    ['affiliations', AFFILIATIONS],
     ['threatLevels', THREAT_LEVELS],
     ['incidentTypes', INCIDENT_TYPES],
     ['resolveCodes', RESOLVE_CODES],

@@ -163,7 +163,43 @@ describe('users', () => {
     write('change one’s own role', NOBODY, (db, actor) =>
       updateDoc(own(db, actor), { role: actor.claims?.role === 'Admin' ? 'User' : 'Admin' }),
     ),
-    write('change one’s own campus', NOBODY, updateOwn({ campus: THIRD_CAMPUS })),
+    // An app user's campus and affiliation are their own (what alerts to a campus reach); a
+    // staff campus changes only through setStaffAccess, with the claims.
+    write('change one’s own campus', APP_USERS, updateOwn({ campus: THIRD_CAMPUS })),
+    // The Admin's campus is null already: no change. An IMT may not leave its campus.
+    write('say one is on no campus', [...APP_USERS, 'admin'], updateOwn({ campus: null })),
+    write('set one’s own affiliation', APP_USERS, updateOwn({ affiliation: 'faculty' })),
+    write(
+      'set one’s own campus and affiliation together',
+      APP_USERS,
+      updateOwn({ campus: THIRD_CAMPUS, affiliation: 'visitor' }),
+    ),
+    write('move oneself to an unknown campus', NOBODY, updateOwn({ campus: 'Atlantis' })),
+    write('set one’s own campus to an empty name', NOBODY, updateOwn({ campus: '' })),
+    write('set one’s own campus to a number', NOBODY, updateOwn({ campus: 42 })),
+    write('set one’s own campus to a list', NOBODY, updateOwn({ campus: [THIRD_CAMPUS] })),
+    write('set an affiliation not on the list', NOBODY, updateOwn({ affiliation: 'alumni' })),
+    write(
+      'set an affiliation by its label, not its key',
+      NOBODY,
+      updateOwn({ affiliation: 'Student' }),
+    ),
+    write('set the affiliation to null', NOBODY, updateOwn({ affiliation: null })),
+    write(
+      'change one’s own campus and role together',
+      NOBODY,
+      updateOwn({ campus: THIRD_CAMPUS, role: 'IMT' }),
+    ),
+    write(
+      'change one’s own campus and mark one’s email verified',
+      NOBODY,
+      updateOwn({ campus: THIRD_CAMPUS, emailVerified: true }),
+    ),
+    write(
+      'set one’s own affiliation with an unknown field',
+      NOBODY,
+      updateOwn({ affiliation: 'student', campusVerified: true }),
+    ),
     write('archive or restore oneself', NOBODY, (db, actor) =>
       updateDoc(own(db, actor), { isArchived: actor.name !== 'archivedStaff' }),
     ),
@@ -228,6 +264,10 @@ describe('users', () => {
   const othersWrites: Row<Firestore>[] = [
     write('update another user’s contact number', ['otherAppUser', 'admin'], (db) =>
       updateDoc(doc(db, users, bob.uid), { contactNumber: '+63 922 222 2222' }),
+    ),
+    // A reporter's campus and affiliation are theirs alone: no other reporter, IMT or Admin.
+    write('set the app user’s campus and affiliation', ['appUser'], (db) =>
+      updateDoc(doc(db, users, alice.uid), { campus: THIRD_CAMPUS, affiliation: 'staff' }),
     ),
     // Issue 17: role, campus and archive change only through the setStaffAccess callable.
     write('make an app user IMT of a campus', NOBODY, (db) =>
@@ -371,6 +411,16 @@ describe('users', () => {
       signUp({ campus: 'Atlantis' }),
     ),
     write(
+      'create one’s own account on no campus, with an affiliation',
+      ['newcomer'],
+      signUp({ campus: null, affiliation: 'student' }),
+    ),
+    write(
+      'create one’s own account with an affiliation not on the list',
+      NOBODY,
+      signUp({ affiliation: 'alumni' }),
+    ),
+    write(
       'create one’s own account with a client-chosen registration time',
       NOBODY,
       signUp({
@@ -384,6 +434,19 @@ describe('users', () => {
   describeMatrix('users/{uid}: sign-up from the mobile app', signUpRows, {
     ...options,
     actors: ['newcomer', 'appUser', 'admin', 'signedOut'],
+  });
+
+  // Nothing acts for an unverified address: such a reporter cannot place themselves either.
+  const unverifiedPlace: Row<Firestore>[] = [
+    write(
+      'set one’s own campus and affiliation',
+      ['appUser'],
+      updateOwn({ campus: OTHER_CAMPUS, affiliation: 'student' }),
+    ),
+  ];
+  describeMatrix('users/{uid}: an unverified reporter’s campus', unverifiedPlace, {
+    ...options,
+    actors: ['appUser', 'unverifiedUser'],
   });
 
   // Tokens outlive changes to the account: the users doc wins.

@@ -243,6 +243,56 @@ describe('mass notifications (issue 21)', function () {
     );
   });
 
+  it('reporters who chose their campus in the app are its "everyone": an alert reaches them, not another campus’s, and follows a change', async () => {
+    const [nora, rick, nobody] = await Promise.all([
+      person({ role: 'User' }),
+      person({ role: 'User' }),
+      person({ role: 'User' }),
+    ]);
+    // As /app saves it (Your profile): the reporter's own write, which the product's rules judge.
+    const choose = (who: SignedIn, campus: string | null) =>
+      updateDoc(doc(who.firestore, COLLECTIONS.users, who.uid), {
+        campus,
+        affiliation: 'student',
+      });
+    await Promise.all([
+      choose(nora, 'North Campus'),
+      choose(rick, 'Riverside Campus'),
+      choose(nobody, null),
+    ]);
+    const alertTo = async (campus: 'North Campus' | 'Riverside Campus', title: string) => {
+      const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+        kind: 'general',
+        title,
+        body: 'Use the east entrance.',
+        audience: { allCampuses: false, campuses: [campus], staffOnly: false },
+        channels: ['inApp'],
+      });
+      await delivered(res.id);
+      return res.id;
+    };
+    const reached = async (alertId: string) => {
+      const got: string[] = [];
+      for (const who of [nora, rick, nobody]) {
+        const notice = await docData(
+          `${COLLECTIONS.users}/${who.uid}/${COLLECTIONS.notifications}/mass-${alertId}`,
+        );
+        if (notice) got.push(who.uid);
+      }
+      return got;
+    };
+
+    const north = await alertTo('North Campus', 'North quad closed');
+    assert.deepEqual(await reached(north), [nora.uid]);
+
+    // Nora moves to Riverside Campus: the next North alert passes her by, Riverside's reaches her.
+    await choose(nora, 'Riverside Campus');
+    const northAgain = await alertTo('North Campus', 'North quad still closed');
+    assert.deepEqual(await reached(northAgain), []);
+    const riverside = await alertTo('Riverside Campus', 'Riverside lot flooded');
+    assert.deepEqual(await reached(riverside), [nora.uid, rick.uid]);
+  });
+
   it('a retried page sends nobody anything twice', async () => {
     const target = await person(
       { role: 'User', campus: 'Riverside Campus', deviceToken: ['r-phone'] },

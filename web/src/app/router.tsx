@@ -48,6 +48,7 @@ const ReporterReset = lazy(() => import('../features/reporter-app/auth/ResetPass
 const MyReportsPage = lazy(() => import('../features/reporter-app/my-reports/MyReportsPage'));
 const ReportDetailPage = lazy(() => import('../features/reporter-app/my-reports/ReportDetailPage'));
 const NewReportPage = lazy(() => import('../features/reporter-app/report/NewReportPage'));
+const ReporterProfilePage = lazy(() => import('../features/reporter-app/profile/ProfilePage'));
 const NotificationsPage = lazy(
   () => import('../features/reporter-app/notifications/NotificationsPage'),
 );
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
           { path: 'report', element: titled('Report an incident', NewReportPage) },
           { path: 'reports/:id', element: titled('Your report', ReportDetailPage) },
           { path: 'notifications', element: titled('Notifications', NotificationsPage) },
+          { path: 'profile', element: titled('Your profile', ReporterProfilePage) },
         ],
       },
     ],

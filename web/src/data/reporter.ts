@@ -4,6 +4,7 @@ import {
   type CallableRequest,
   type IncidentReport,
   type ReportQuota,
+  type ReporterPlace,
   type TimestampLike,
 } from '@campus-safety/model';
 import { callFunction } from '../lib/functions';
@@ -14,6 +15,7 @@ import {
   entityConverter,
   newDocumentId,
   serverTime,
+  updateDocument,
 } from './firestore';
 import { NEWEST_FIRST } from './incident-orders';
 import { notificationsPath } from './staff-notices';
@@ -110,24 +112,29 @@ export function reportQuotaSpec(uid: string): DocSpec<ReportQuota> {
 
 /**
  * A new app user's own `users/{uid}` document, written once right after sign-up (the one write
- * the rules allow before the email is verified): role User, live, the Auth email.
+ * the rules allow before the email is verified): role User, live, the Auth email, their campus
+ * and affiliation.
  */
 export function createAppUserProfile(
   uid: string,
-  profile: { firstName: string; lastName: string; email: string },
+  profile: { firstName: string; lastName: string; email: string } & ReporterPlace,
 ) {
   return createDocument(
     [COLLECTIONS.users, uid],
     {
       ...profile,
       role: 'User',
-      campus: null,
       isArchived: false,
       registrationDate: new Date().toISOString(),
       registrationDateTimestamp: serverTime(),
     },
     'Your account details were not saved',
   );
+}
+
+/** A reporter changes their campus and affiliation (the rules let only app users). */
+export function saveReporterPlace(uid: string, place: ReporterPlace) {
+  return updateDocument([COLLECTIONS.users, uid], { ...place }, 'Your campus was not saved');
 }
 
 /** The fields a report is filed with (the model's fileAnonymousReportSchema checks them). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isStaffRole, type UserProfile } from '@campus-safety/model';
+import { AFFILIATION_LABELS, isStaffRole, type UserProfile } from '@campus-safety/model';
 import { ArchiveButton, Button, RowButton } from '../../components/Button';
 import { ArchiveConfirmDialog, ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/fields';
@@ -76,7 +76,11 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
   const columns: Column<Account>[] = [
     { header: 'Name', cell: (a) => fullName(a) },
     { header: 'Email', cell: (a) => <span className="break-all">{a.email}</span> },
-    { header: 'Role', cell: (a) => a.role },
+    // A reporter's own answer in /app (docs/reporter-app.md#campus-and-affiliation).
+    {
+      header: 'Role',
+      cell: (a) => (a.affiliation ? `${a.role} · ${AFFILIATION_LABELS[a.affiliation]}` : a.role),
+    },
     { header: 'Campus', cell: (a) => a.campus ?? '—' },
     { header: 'Registered', cell: (a) => <Time value={a.registrationDate} /> },
     { header: 'Email verified', cell: verifiedCell },

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { Button } from '../../components/Button';
 import { useLiveQuery } from '../../data/live-query';
@@ -7,6 +7,7 @@ import { useAuth } from '../../session/store';
 import { reporterAccess } from './access';
 import { AppBar, AppFrame, AppNavLink } from './AppFrame';
 import { FinishAccount } from './auth/FinishAccount';
+import { placeUnanswered } from './profile/place';
 
 function UnreadCount({ uid }: { uid: string }) {
   const notifications = useLiveQuery(notificationsSpec(uid));
@@ -72,6 +73,7 @@ export default function ReporterGate() {
           <AppNavLink to="/app/notifications">
             Notifications {uid && <UnreadCount uid={uid} />}
           </AppNavLink>
+          <AppNavLink to="/app/profile">Profile</AppNavLink>
           <button
             type="button"
             onClick={() => void signOut()}
@@ -81,6 +83,16 @@ export default function ReporterGate() {
           </button>
         </nav>
       </AppBar>
+      {profile && placeUnanswered(profile) && location.pathname !== '/app/profile' && (
+        <div className="mx-auto max-w-2xl px-4 pt-4">
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800">
+            Choose your campus so that its safety alerts reach you.{' '}
+            <Link to="/app/profile" className="font-medium text-sky-800 underline">
+              Choose your campus
+            </Link>
+          </p>
+        </div>
+      )}
       <Outlet />
     </>
   );

@@ -3,6 +3,7 @@ import {
   sendEmailVerification,
   sendPasswordResetEmail,
 } from 'firebase/auth';
+import type { ReporterPlace } from '@campus-safety/model';
 import { auth } from '../../lib/auth';
 import {
   createAppUserProfile,
@@ -17,7 +18,7 @@ import {
  * or anonymous, the password reset link.
  */
 
-export interface NewAccount {
+export interface NewAccount extends ReporterPlace {
   firstName: string;
   lastName: string;
   email: string;
@@ -31,18 +32,22 @@ export async function signUp(account: NewAccount): Promise<void> {
     firstName: account.firstName.trim(),
     lastName: account.lastName.trim(),
     email: user.email ?? email,
+    campus: account.campus,
+    affiliation: account.affiliation,
   });
   await sendEmailVerification(user);
 }
 
 /** Finishes a sign-up that stopped before its users document was written. */
-export function finishAccount(names: { firstName: string; lastName: string }) {
+export function finishAccount(details: { firstName: string; lastName: string } & ReporterPlace) {
   const user = auth.currentUser;
   if (!user?.email) throw new Error('Sign in again to finish your account.');
   return createAppUserProfile(user.uid, {
-    firstName: names.firstName.trim(),
-    lastName: names.lastName.trim(),
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
     email: user.email,
+    campus: details.campus,
+    affiliation: details.affiliation,
   });
 }
 

@@ -6,17 +6,19 @@ import { useForm } from '../../../components/use-form';
 import { useAuth } from '../../../session/store';
 import { signUp } from '../api';
 import { AppFrame } from '../AppFrame';
+import { EMPTY_PLACE, placeRequest } from '../profile/place';
+import { PlaceFields } from '../profile/PlaceFields';
 import { signUpErrorMessage, validateSignUp } from './form';
 
 export default function SignUpPage() {
   const status = useAuth((s) => s.status);
   const navigate = useNavigate();
   const form = useForm({
-    initial: { firstName: '', lastName: '', email: '', password: '', confirm: '' },
+    initial: { firstName: '', lastName: '', email: '', password: '', confirm: '', ...EMPTY_PLACE },
     validate: validateSignUp,
     send: async (values) => {
       try {
-        await signUp(values);
+        await signUp({ ...values, ...placeRequest(values) });
       } catch (error) {
         throw new Error(signUpErrorMessage(error));
       }
@@ -45,6 +47,7 @@ export default function SignUpPage() {
           maxLength={LIMITS.name}
           {...form.field('lastName')}
         />
+        <PlaceFields campus={form.field('campus')} affiliation={form.field('affiliation')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField
           label="Password"

@@ -8,6 +8,8 @@ const good: SignUpForm = {
   email: 'rhea@mail.test',
   password: 'a long pass 42',
   confirm: 'a long pass 42',
+  campus: 'North Campus',
+  affiliation: 'student',
 };
 
 describe('validateSignUp', () => {
@@ -22,12 +24,16 @@ describe('validateSignUp', () => {
       email: 'not-an-email',
       password: 'short',
       confirm: 'other',
+      campus: '',
+      affiliation: '',
     });
     expect(errors.firstName).toBe('First name is required.');
     expect(errors.lastName).toBe(`Last name must be at most ${LIMITS.name} characters.`);
     expect(errors.email).toBeTruthy();
     expect(errors.password).toBe('Use at least 12 characters.');
     expect(errors.confirm).toBe('The two passwords are not the same.');
+    expect(errors.campus).toBe('Choose your campus, or “None of these”.');
+    expect(errors.affiliation).toBe('Choose your affiliation: student, faculty, staff or visitor.');
   });
 
   it('refuses hidden characters in a name (the rules refuse them too)', () => {

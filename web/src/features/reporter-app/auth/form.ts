@@ -1,7 +1,8 @@
 import { LIMITS, passwordProblem } from '@campus-safety/model';
 import { emailProblem, requiredText, type FieldErrors } from '../../../lib/validation';
+import { placeProblems, type PlaceForm } from '../profile/place';
 
-export interface SignUpForm {
+export interface SignUpForm extends PlaceForm {
   firstName: string;
   lastName: string;
   email: string;
@@ -11,15 +12,23 @@ export interface SignUpForm {
 
 export type SignUpField = keyof SignUpForm;
 
-/** A new app user's details: the names the rules take (one line, bounded), a real email, the
- * model's password policy (the one invitations use), typed twice. */
-export function validateSignUp(form: SignUpForm): FieldErrors<SignUpField> {
+/** The names the rules take: one line each, bounded. */
+export function nameProblems(form: { firstName: string; lastName: string }) {
   return {
     firstName: requiredText(form.firstName.trim(), 'First name', LIMITS.name),
     lastName: requiredText(form.lastName.trim(), 'Last name', LIMITS.name),
+  };
+}
+
+/** A new app user's details: their names, a real email, the model's password policy (the one
+ * invitations use) typed twice, and their campus and affiliation. */
+export function validateSignUp(form: SignUpForm): FieldErrors<SignUpField> {
+  return {
+    ...nameProblems(form),
     email: emailProblem(form.email.trim()),
     password: passwordProblem(form.password),
     confirm: form.confirm === form.password ? undefined : 'The two passwords are not the same.',
+    ...placeProblems(form),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   descriptionLeft,
   EMPTY_REPORT,
   geolocationProblem,
+  mapCampusOf,
   placeSummary,
   reportFields,
   reportSchema,
@@ -63,7 +64,8 @@ export default function NewReportPage() {
   const now = useNow(30_000);
   const fullUntil = reportQuotaFullUntil(quota ?? undefined, now);
   const quotaFull = fullUntil !== null;
-  const [framed, setFramed] = useState<Campus>(CAMPUSES[0]);
+  const profileCampus = useAuth((s) => s.profile?.campus ?? null);
+  const [framed, setFramed] = useState<Campus>(() => mapCampusOf(profileCampus));
   const [locating, setLocating] = useState(false);
   const [locationNote, setLocationNote] = useState<string | null>(null);
 

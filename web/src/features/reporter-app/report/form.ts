@@ -1,5 +1,7 @@
 import {
+  CAMPUSES,
   fileAnonymousReportSchema,
+  isCampus,
   LIMITS,
   nearestCampus,
   type Campus,
@@ -85,6 +87,11 @@ export function geolocationProblem(code: number | 'unsupported'): string {
     default:
       return 'Your location could not be found. Try again, or put a pin on the map.';
   }
+}
+
+/** The campus the map opens on: the reporter's own (Your profile), else the first. */
+export function mapCampusOf(profileCampus: string | null): Campus {
+  return isCampus(profileCampus) ? profileCampus : CAMPUSES[0];
 }
 
 /** How the chosen place is described under the map: the campus it goes to, and if off its grounds. */

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { AFFILIATIONS, AFFILIATION_LABELS, CAMPUSES } from './catalog';
+
+/**
+ * Where a reporter belongs: their campus (none for someone on no campus) and their affiliation.
+ * A reporter sets both in /app (at sign-up and later); alerts to "<campus> · everyone" reach the
+ * people whose users doc names that campus (mass-notifications.ts `reaches`). Staff campuses are
+ * not this: they change only through setStaffAccess, with the claims.
+ */
+export const reporterPlaceSchema = z.strictObject({
+  campus: z
+    .enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}, or none.` })
+    .nullable(),
+  affiliation: z.enum(AFFILIATIONS, {
+    error: `Affiliation must be one of ${AFFILIATIONS.map((a) => AFFILIATION_LABELS[a]).join(', ')}.`,
+  }),
+});
+export type ReporterPlace = z.infer<typeof reporterPlaceSchema>;

@@ -1,0 +1,31 @@
+import { SelectField } from '../../../components/fields';
+import type { FieldBinding } from '../../../components/use-form';
+import { AFFILIATION_OPTIONS, CAMPUS_OPTIONS } from './place';
+
+/** The campus and affiliation selects every form of the app asks them with. */
+export function PlaceFields({
+  campus,
+  affiliation,
+}: {
+  campus: FieldBinding;
+  affiliation: FieldBinding;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Your campus"
+        {...campus}
+        options={CAMPUS_OPTIONS}
+        placeholder="Choose your campus…"
+        hint="Safety alerts for this campus reach you, and the report map opens on it."
+      />
+      <SelectField
+        label="Affiliation"
+        {...affiliation}
+        options={AFFILIATION_OPTIONS}
+        placeholder="Choose your affiliation…"
+        hint="Whether you are a student, faculty, staff or a visitor."
+      />
+    </>
+  );
+}

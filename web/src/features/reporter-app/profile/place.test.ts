@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { AFFILIATIONS, CAMPUSES } from '@campus-safety/model';
+import { mapCampusOf } from '../report/form';
+import {
+  AFFILIATION_OPTIONS,
+  CAMPUS_OPTIONS,
+  NO_CAMPUS,
+  placeOf,
+  placeProblems,
+  placeRequest,
+  placeUnanswered,
+} from './place';
+
+describe('a reporter’s campus and affiliation', () => {
+  it('offers every campus, "None of these" and every affiliation by its label', () => {
+    expect(CAMPUS_OPTIONS.map((o) => o.value)).toEqual([...CAMPUSES, NO_CAMPUS]);
+    expect(AFFILIATION_OPTIONS.map((o) => o.label)).toEqual([
+      'Student',
+      'Faculty',
+      'Staff',
+      'Visitor',
+    ]);
+    expect(AFFILIATION_OPTIONS.map((o) => o.value)).toEqual([...AFFILIATIONS]);
+  });
+
+  it('saves a campus by name and "None of these" as no campus', () => {
+    expect(placeRequest({ campus: 'North Campus', affiliation: 'faculty' })).toEqual({
+      campus: 'North Campus',
+      affiliation: 'faculty',
+    });
+    expect(placeRequest({ campus: NO_CAMPUS, affiliation: 'visitor' })).toEqual({
+      campus: null,
+      affiliation: 'visitor',
+    });
+  });
+
+  it('asks for both until both are chosen', () => {
+    expect(placeProblems({ campus: '', affiliation: '' })).toEqual({
+      campus: 'Choose your campus, or “None of these”.',
+      affiliation: 'Choose your affiliation: student, faculty, staff or visitor.',
+    });
+    expect(placeProblems({ campus: NO_CAMPUS, affiliation: 'student' })).toEqual({});
+    expect(placeProblems({ campus: 'Main Campus', affiliation: 'staff' })).toEqual({});
+  });
+
+  it('refuses what the model does not know, in the model’s words', () => {
+    const problems = placeProblems({ campus: 'Atlantis', affiliation: 'alumni' });
+    expect(problems.campus).toMatch(/^Campus must be one of Main Campus, North Campus/);
+    expect(problems.affiliation).toBe(
+      'Affiliation must be one of Student, Faculty, Staff, Visitor.',
+    );
+  });
+
+  it('reads a stored account back: no campus is "None of these" only once answered', () => {
+    expect(placeOf({ campus: 'Riverside Campus', affiliation: 'student' })).toEqual({
+      campus: 'Riverside Campus',
+      affiliation: 'student',
+    });
+    expect(placeOf({ campus: null, affiliation: 'visitor' })).toEqual({
+      campus: NO_CAMPUS,
+      affiliation: 'visitor',
+    });
+    expect(placeOf({ campus: null })).toEqual({ campus: '', affiliation: '' });
+  });
+
+  it('invites only app users who were never asked', () => {
+    expect(placeUnanswered({ role: 'User' })).toBe(true);
+    expect(placeUnanswered({ role: 'User', affiliation: 'student' })).toBe(false);
+    expect(placeUnanswered({ role: 'IMT' })).toBe(false);
+  });
+
+  it('opens the report map on the reporter’s campus, else the first', () => {
+    expect(mapCampusOf('Riverside Campus')).toBe('Riverside Campus');
+    expect(mapCampusOf(null)).toBe(CAMPUSES[0]);
+    expect(mapCampusOf('Atlantis')).toBe(CAMPUSES[0]);
+  });
+});
