@@ -72,27 +72,34 @@ export const STAFF = [
   },
 ];
 
-/** App users who report incidents; one without device tokens (pushes to them are skipped). */
+/**
+ * App users who report incidents, each on the campus and with the affiliation they chose in /app
+ * (docs/reporter-app.md#campus-and-affiliation); one without device tokens (pushes to them are
+ * skipped) and one who was never asked (accounts from before the question).
+ */
 export const REPORTERS = [
   [
     'demo-reporter-1',
     'Jamie',
     'Dela Cruz',
     ['demo-fcm-token-jamie-phone', 'demo-fcm-token-jamie-tablet'],
+    'Main Campus',
+    'student',
   ],
-  ['demo-reporter-2', 'Priya', 'Nair', ['demo-fcm-token-priya']],
-  ['demo-reporter-3', 'Carlos', 'Mendoza', ['demo-fcm-token-carlos']],
-  ['demo-reporter-4', 'Hana', 'Kim', ['demo-fcm-token-hana']],
-  ['demo-reporter-5', 'Ben', 'Okafor', ['demo-fcm-token-ben']],
-  ['demo-reporter-6', 'Lea', 'Villanueva', []],
-].map(([uid, firstName, lastName, deviceToken], index) => ({
+  ['demo-reporter-2', 'Priya', 'Nair', ['demo-fcm-token-priya'], 'Main Campus', 'faculty'],
+  ['demo-reporter-3', 'Carlos', 'Mendoza', ['demo-fcm-token-carlos'], 'North Campus', 'student'],
+  ['demo-reporter-4', 'Hana', 'Kim', ['demo-fcm-token-hana'], 'Riverside Campus', 'staff'],
+  ['demo-reporter-5', 'Ben', 'Okafor', ['demo-fcm-token-ben'], 'North Campus', 'visitor'],
+  ['demo-reporter-6', 'Lea', 'Villanueva', [], null, null],
+].map(([uid, firstName, lastName, deviceToken, campus, affiliation], index) => ({
   uid,
   email: `reporter${index + 1}@campus.test`,
   password: DEMO_PASSWORD,
   firstName,
   lastName,
   role: 'User',
-  campus: null,
+  campus,
+  ...(affiliation ? { affiliation } : {}),
   deviceToken,
 }));
 

@@ -88,8 +88,12 @@ async function upsertAuthUser(auth, account) {
       },
     });
   }
-  // Claims are set here, not left to the user trigger, so the seed does not depend on timing.
-  await auth.setCustomUserClaims(account.uid, { role: account.role, campus: account.campus });
+  // Claims are set here, as the Admin callables set them, so the seed does not depend on timing.
+  // A reporter's campus is their own choice in their users doc, never a claim.
+  await auth.setCustomUserClaims(account.uid, {
+    role: account.role,
+    campus: account.role === 'User' ? null : account.campus,
+  });
 }
 
 function profileOf(account, registeredAt, index) {
@@ -104,6 +108,7 @@ function profileOf(account, registeredAt, index) {
     profileUrl: '',
     role: account.role,
     campus: account.campus,
+    ...(account.affiliation ? { affiliation: account.affiliation } : {}),
     isArchived: Boolean(account.isArchived),
     isUsingDefaultPassword: false,
     // The Auth users are created verified (upsertAuthUser); the doc mirrors it (issue 17).
