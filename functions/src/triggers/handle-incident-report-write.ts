@@ -4,6 +4,7 @@ import { MAX_INSTANCES } from '../options';
 import { announceNewIncident } from './announce-new-incident';
 import { applyIncidentStatusChange } from './apply-incident-status-change';
 import { assignToOnCall } from './assign-to-on-call';
+import { dropArchivedReportTokens } from './drop-archived-report-tokens';
 import { endEscalation } from './end-escalation';
 import { pageAssignee } from './page-assignee';
 import { removeDeletedIncidentMedia } from './remove-deleted-incident-media';
@@ -23,6 +24,7 @@ const STEPS: readonly { step: ReportStep; on: readonly ReportWriteKind[] }[] = [
   { step: endEscalation, on: ['updated'] },
   { step: updateIncidentKeywords, on: ['created', 'updated'] },
   { step: removeDeletedIncidentMedia, on: ['deleted'] },
+  { step: dropArchivedReportTokens, on: ['updated'] },
 ];
 
 /**
