@@ -18,8 +18,11 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 export const MEDIA_PREFIX = `${INCIDENT_MEDIA_FOLDER}/`;
 /** Objects a listing page holds (the most Cloud Storage gives in one call). */
 export const TOKEN_SWEEP_PAGE = 1000;
-/** Tokens a housekeeping run drops at most: past it the cursor stays, and the next run goes on. */
-export const TOKEN_SWEEP_DROPS_PER_RUN = 200;
+/**
+ * Tokens one walk's run drops at most (each drop is a copy): past it the cursor stays on the
+ * page, and the next run lists it again and goes on.
+ */
+export const TOKEN_DROPS_PER_RUN = 200;
 /** Listing pages a housekeeping run walks for the sweeps queued when someone's access ended. */
 export const ACCESS_SWEEP_PAGES_PER_RUN = 10;
 /** Drops run side by side (each a server-side copy of the object onto itself). */
@@ -202,35 +205,47 @@ async function walk(
 
 /**
  * A users doc changed (the user trigger). When the change ended media access the person had
- * (archived, demoted, moved to another campus: mediaAccessEnded), a walk of every media object
- * is queued, `download_token_sweeps/{eventDocId}` (a redelivered event queues nothing more), and
- * its first pages run now; housekeeping walks the rest (sweepDownloadTokens). The whole prefix,
- * not only what the person read: which objects they minted a token on is recorded nowhere, and
- * a listing page shows a thousand objects' tokens at once. Returns the tokens dropped now, or
- * null when no access ended.
+ * (archived, demoted, moved to another campus: mediaAccessEnded), every media object is walked:
+ * the first pages now, then, when more are left, the walk is queued as
+ * `download_token_sweeps/{eventDocId}` for housekeeping (sweepDownloadTokens). It is written
+ * once, after the first pages (a redelivered event walks them again, harmlessly, and queues
+ * nothing more), so no housekeeping run walks the same pages at the same time. The whole
+ * prefix, not only what the person read: which objects they minted a token on is recorded
+ * nowhere, and a listing page shows a thousand objects' tokens at once. Returns the tokens
+ * dropped now, or null when no access ended.
  */
 export async function dropTokensWhenAccessEnds(
   deps: TokenSweepDeps,
   event: { id: string; uid: string; before?: DocumentData; after?: DocumentData },
 ): Promise<number | null> {
   if (!mediaAccessEnded(event.before, event.after)) return null;
-  const ref = sweeps(deps.db).doc(eventDocId(event.id, 'access-ended'));
-  const sweep: TokenSweep = { cursor: null, dropped: 0, uid: event.uid, doneAt: null };
+  const done = await walk(deps, null, ACCESS_SWEEP_PAGES_PER_RUN, TOKEN_DROPS_PER_RUN);
+  const sweep = {
+    uid: event.uid,
+    cursor: done.cursor,
+    dropped: done.dropped,
+    queuedAt: FieldValue.serverTimestamp(),
+    doneAt: done.finished ? FieldValue.serverTimestamp() : null,
+  };
   try {
-    await ref.create({ ...sweep, queuedAt: FieldValue.serverTimestamp() });
+    await sweeps(deps.db).doc(eventDocId(event.id, 'access-ended')).create(sweep);
   } catch (error) {
     if ((error as { code?: number }).code !== 6) throw error; // ALREADY_EXISTS: queued before
-    return 0;
   }
-  return advanceAccessSweep(deps, ref.id, sweep);
+  if (done.finished) logAccessSweep(event.uid, done.dropped);
+  return done.dropped;
 }
 
+const logAccessSweep = (uid: string | undefined, dropped: number) =>
+  logger.info('Download tokens dropped after an access ended', { uid, dropped });
+
+/** The next pages of a queued walk; returns the tokens dropped. */
 async function advanceAccessSweep(
   deps: TokenSweepDeps,
   id: string,
   sweep: TokenSweep,
 ): Promise<number> {
-  const done = await walk(deps, sweep.cursor, ACCESS_SWEEP_PAGES_PER_RUN);
+  const done = await walk(deps, sweep.cursor, ACCESS_SWEEP_PAGES_PER_RUN, TOKEN_DROPS_PER_RUN);
   const dropped = sweep.dropped + done.dropped;
   await sweeps(deps.db)
     .doc(id)
@@ -239,8 +254,7 @@ async function advanceAccessSweep(
       dropped,
       ...(done.finished ? { doneAt: FieldValue.serverTimestamp() } : {}),
     });
-  if (done.finished)
-    logger.info('Download tokens dropped after an access ended', { uid: sweep.uid, dropped });
+  if (done.finished) logAccessSweep(sweep.uid, dropped);
   return done.dropped;
 }
 
@@ -255,7 +269,7 @@ const ACCESS_SWEEPS_PER_RUN = 3;
 export async function sweepDownloadTokens(deps: TokenSweepDeps): Promise<number> {
   const periodicRef = sweeps(deps.db).doc(PERIODIC_SWEEP_ID);
   const periodic = (await periodicRef.get()).data() as TokenSweep | undefined;
-  const done = await walk(deps, periodic?.cursor ?? null, 1, TOKEN_SWEEP_DROPS_PER_RUN);
+  const done = await walk(deps, periodic?.cursor ?? null, 1, TOKEN_DROPS_PER_RUN);
   const cycleDropped = (periodic?.dropped ?? 0) + done.dropped;
   await periodicRef.set(
     done.finished
