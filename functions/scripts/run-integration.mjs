@@ -32,6 +32,9 @@ const code = await emulatorsExec({
       MAIL_SMTP_PORT: String(catcher.smtp.port),
       CONSOLE_URL: 'http://console.test',
     });
+    // The product's storage rules (an absolute path: firebase-tools refuses a relative one
+    // outside this config's folder): the download-token tests read as staff through them.
+    config.storage = { rules: fileURLToPath(new URL('../../storage.rules', import.meta.url)) };
     if (mode === 'burst') {
       config.firestore = {
         ...config.firestore,

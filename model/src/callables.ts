@@ -88,6 +88,8 @@ export interface HousekeepingResponse {
   escalatedReports: number;
   /** Quarantined files deleted past LIMITS.quarantineKeepDays (a page a run). */
   purgedQuarantinedFiles: number;
+  /** Download tokens dropped from media objects (docs/media.md#tokens). */
+  droppedDownloadTokens: number;
   removedProcessedEvents: number;
 }
 

@@ -90,6 +90,12 @@ export const COLLECTIONS = {
   quarantinedFiles: 'quarantined_files',
   quarantineCounts: 'quarantine_counts',
   /**
+   * Server-only walks of `incident_media/` that drop download tokens (docs/media.md#tokens):
+   * `download_token_sweeps/periodic` (housekeeping's page a run: `cursor`, `dropped` this cycle,
+   * `lastCycle`) and one per ended staff access (`uid`, `cursor`, `dropped`, `doneAt`).
+   */
+  downloadTokenSweeps: 'download_token_sweeps',
+  /**
    * Server-only outbox of the mail the functions send (`mail_messages/{id}`, id derived from the
    * event): to, subject, text, state `pending|sent|failed`, so a retried event never mails twice.
    */

@@ -10,6 +10,7 @@ import { COLLECTIONS, LIMITS, fileCheckId, parseMediaUploadPath } from '@campus-
 import type { Bucket } from '../platform/firebase';
 import { DAY_MS, tryCountInWindow } from '../platform/windowed-count';
 import { MAGIC_BYTES, detectType, fileKind, fileProblem } from '../domain/file-content';
+import { copyWithoutToken } from './download-tokens';
 
 /** Where quarantined files go: no storage.rules match, no download token, so never served. */
 export const QUARANTINE_PREFIX = 'quarantine/';
@@ -33,36 +34,6 @@ async function sha256(bucket: Bucket, name: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of bucket.file(name).createReadStream()) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-/**
- * Copies `path` onto `target` with `metadata` as its whole custom metadata, so no download token
- * goes with it: in production the token is the custom key `firebaseStorageDownloadTokens`, which
- * the new metadata replaces; the Storage emulator, which keeps tokens apart, carries them over
- * only when a copy names no custom metadata. Anyone's old token link stops working.
- */
-async function copyWithoutToken(
-  bucket: Bucket,
-  path: string,
-  target: string,
-  metadata: Record<string, string>,
-) {
-  await bucket.file(path).copy(bucket.file(target), {
-    // The object resource's `metadata` is its custom metadata, given whole: no token key in it.
-    metadata,
-  });
-}
-
-/**
- * Drops the download token a client upload got (docs/media.md#tokens) by writing the object onto
- * itself with `note` as its custom metadata; the object is otherwise unchanged.
- */
-export async function dropDownloadTokens(
-  bucket: Bucket,
-  path: string,
-  note: Record<string, string>,
-) {
-  await copyWithoutToken(bucket, path, path, note);
 }
 
 /** Who a refused file counts against (LIMITS.quarantinedFilesPerOwnerPerDay). */

@@ -7,6 +7,7 @@ import { sweepProcessedEvents } from '../platform/run-once';
 import { retryDueFailures } from '../platform/trigger-failures';
 import type { Bucket } from '../platform/firebase';
 import { purgeQuarantine } from './file-checks';
+import { sweepDownloadTokens } from './download-tokens';
 
 export interface HousekeepingDeps extends AccountDeps {
   /**
@@ -15,7 +16,10 @@ export interface HousekeepingDeps extends AccountDeps {
    */
   sweepMarkers: boolean;
   push: PushSender;
-  /** The default bucket: quarantined files past their keep time are deleted from it. */
+  /**
+   * The default bucket: quarantined files past their keep time are deleted from it, and media
+   * objects lose the download tokens anyone minted.
+   */
   bucket: Bucket;
   /** The programme zone on-call handoffs are read in. */
   timeZone: string;
@@ -25,13 +29,15 @@ export interface HousekeepingDeps extends AccountDeps {
  * The every-minute upkeep: failed trigger runs whose time has come run again (first, so an
  * assignment they page is seen as such by escalation); expired default passwords stop signing
  * in; open reports escalate by their campus's policy; quarantined files past their keep time go
- * (a page a run); expired markers go.
+ * (a page a run); media objects lose any download token (a page of the bucket a run, and the
+ * walks queued when someone's access ended); expired markers go.
  */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingResponse> {
   const retriedFailures = await retryDueFailures(deps.db, deps.now());
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);
   const escalatedReports = await escalateOverdueReports(deps);
   const purgedQuarantinedFiles = await purgeQuarantine(deps);
+  const droppedDownloadTokens = await sweepDownloadTokens(deps);
   const removedProcessedEvents = deps.sweepMarkers
     ? await sweepProcessedEvents(deps.db, deps.now())
     : 0;
@@ -40,6 +46,7 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<Housekeep
     expiredDefaultPasswords,
     escalatedReports,
     purgedQuarantinedFiles,
+    droppedDownloadTokens,
     removedProcessedEvents,
   };
 }

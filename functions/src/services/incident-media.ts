@@ -34,7 +34,8 @@ import { jpegOrientation } from '../domain/image-headers';
 import { flattenOnWhite, photoCopies, swapsSides } from '../domain/image-resize';
 import { runOnce } from '../platform/run-once';
 import type { Bucket } from '../platform/firebase';
-import { QUARANTINE_PREFIX, dropDownloadTokens, quarantineFile } from './file-checks';
+import { QUARANTINE_PREFIX, quarantineFile } from './file-checks';
+import { dropDownloadTokens } from './download-tokens';
 import { UnreadableImage, decodeImage, encodeJpeg } from './image-codecs';
 import { actorOf, addEntry, timelineCollection } from './timeline';
 

@@ -4,6 +4,7 @@ import { MAX_INSTANCES } from '../options';
 import { announceNewIncident } from './report-write/announce-new-incident';
 import { applyIncidentStatusChange } from './report-write/apply-incident-status-change';
 import { assignToOnCall } from './report-write/assign-to-on-call';
+import { dropArchivedReportTokens } from './report-write/drop-archived-report-tokens';
 import { endEscalation } from './report-write/end-escalation';
 import { pageAssignee } from './report-write/page-assignee';
 import { removeDeletedIncidentMedia } from './report-write/remove-deleted-incident-media';
@@ -23,6 +24,7 @@ const STEPS: readonly { step: ReportStep; on: readonly ReportWriteKind[] }[] = [
   { step: endEscalation, on: ['updated'] },
   { step: updateIncidentKeywords, on: ['created', 'updated'] },
   { step: removeDeletedIncidentMedia, on: ['deleted'] },
+  { step: dropArchivedReportTokens, on: ['updated'] },
 ];
 
 /**

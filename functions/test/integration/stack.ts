@@ -29,6 +29,11 @@ import {
 } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import {
+  connectStorageEmulator,
+  getStorage as clientStorage,
+  type FirebaseStorage,
+} from 'firebase/storage';
+import {
   COLLECTIONS,
   FUNCTIONS_REGION,
   incidentKeywords,
@@ -99,6 +104,8 @@ export interface SignedIn {
   app: FirebaseApp;
   /** Firestore as the signed-in person's app or console writes it (web SDK). */
   firestore: ClientFirestore;
+  /** Storage as the person's app or console reads it, through the product's storage.rules. */
+  storage: FirebaseStorage;
   call<T = unknown>(name: string, data?: unknown): Promise<T>;
   idToken(): Promise<string>;
   changePassword(password: string): Promise<void>;
@@ -124,7 +131,12 @@ async function session(
   enter: typeof signInWithEmailAndPassword,
 ): Promise<SignedIn> {
   const app = initializeApp(
-    { apiKey: 'fake-api-key', projectId: PROJECT, authDomain: `${PROJECT}.firebaseapp.com` },
+    {
+      apiKey: 'fake-api-key',
+      projectId: PROJECT,
+      authDomain: `${PROJECT}.firebaseapp.com`,
+      storageBucket: bucket.name,
+    },
     unique('web'),
   );
   openApps.push(app);
@@ -134,6 +146,8 @@ async function session(
   connectFunctionsEmulator(functions, '127.0.0.1', PORTS.functions);
   const firestore = clientFirestore(app);
   connectFirestoreEmulator(firestore, '127.0.0.1', PORTS.firestore);
+  const storage = clientStorage(app);
+  connectStorageEmulator(storage, '127.0.0.1', PORTS.storage);
   const { user } = await enter(webAuth, email, password);
   return {
     uid: user.uid,
@@ -141,6 +155,7 @@ async function session(
     user,
     app,
     firestore,
+    storage,
     async call<T>(name: string, data?: unknown) {
       return (await httpsCallable<unknown, T>(functions, name)(data)).data;
     },

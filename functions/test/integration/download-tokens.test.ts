@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import {
+  COLLECTIONS,
+  STORAGE_PATHS,
+  mediaFileName,
+  newMediaId,
+  type HousekeepingResponse,
+} from '@campus-safety/model';
+import { getBytes, getDownloadURL, ref } from 'firebase/storage';
+import { DOWNLOAD_TOKENS_KEY, PERIODIC_SWEEP_ID } from '../../src/services/download-tokens';
+import { jpegWithGps } from './media-files';
+import {
+  account,
+  bucket,
+  closeAll,
+  db,
+  docData,
+  reportFiledBy,
+  waitFor,
+  type SignedIn,
+} from './stack';
+
+/**
+ * docs/media.md#tokens: a download token minted by a reader keeps opening the object signed out
+ * only until the server drops it: when the report is archived, when the reader's staff access
+ * ends, and at the latest when housekeeping's sweep passes.
+ */
+
+/** A report of `filer`'s with one ready photo (uploaded as the app does); its paths. */
+async function reportWithPhoto(filer: SignedIn) {
+  const report = await reportFiledBy({ uid: filer.uid, email: filer.email });
+  const mediaId = newMediaId();
+  const original = STORAGE_PATHS.reporterMedia(report.id, mediaId, mediaFileName('image/jpeg'));
+  await bucket.file(original).save(jpegWithGps(640, 480), {
+    contentType: 'image/jpeg',
+    resumable: false,
+  });
+  const media = await waitFor(
+    () => docData(`${report.path}/${COLLECTIONS.media}/${mediaId}`),
+    (d) => d?.state === 'ready',
+  );
+  return { report, original, display: String(media!.displayPath) };
+}
+
+/** What a link answers when opened signed out, as anyone holding it would. */
+const openSignedOut = async (url: string) => (await fetch(url)).status;
+
+/** Mints a token as `reader` (getDownloadURL) and checks that its link opens the object. */
+async function mintedLink(reader: SignedIn, path: string): Promise<string> {
+  const url = await getDownloadURL(ref(reader.storage, path));
+  assert.match(url, /[?&]token=/);
+  const answer = await fetch(url);
+  assert.equal(answer.status, 200, `the minted link to ${path} does not open`);
+  const [stored] = await bucket.file(path).download();
+  assert.deepEqual(Buffer.from(await answer.arrayBuffer()), stored);
+  return url;
+}
+
+const tokensOn = async (path: string) =>
+  (await bucket.file(path).getMetadata())[0].metadata?.[DOWNLOAD_TOKENS_KEY];
+
+/** Reads through the rules with the reader's credentials (getBytes: getBlob's Node twin). */
+const readThroughRules = async (reader: SignedIn, path: string) =>
+  Buffer.from(await getBytes(ref(reader.storage, path)));
+
+describe('download tokens: a minted link stops working when access ends (issue 28 item 2)', () => {
+  let admin: SignedIn;
+  let filer: SignedIn;
+  before(async () => {
+    admin = await account({ role: 'Admin' });
+    filer = await account({ role: 'User' });
+  });
+  after(closeAll);
+
+  it('archiving a report drops the tokens on its copies and originals; the reporter and Admins still read', async () => {
+    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const { report, original, display } = await reportWithPhoto(filer);
+    const copyLink = await mintedLink(imt, display);
+    const originalLink = await mintedLink(imt, original);
+
+    await report.update({ isArchived: true });
+    await waitFor(
+      async () => [await openSignedOut(copyLink), await openSignedOut(originalLink)],
+      (statuses) => statuses.every((status) => status === 403),
+    );
+    assert.equal(await tokensOn(display), undefined);
+    assert.equal(await tokensOn(original), undefined);
+    // The object is unchanged, and those still allowed read it through the rules.
+    const [stored] = await bucket.file(display).download();
+    assert.deepEqual(await readThroughRules(filer, display), stored);
+    assert.deepEqual(
+      await readThroughRules(admin, original),
+      (await bucket.file(original).download())[0],
+    );
+    // The campus IMT may not (the rules: live reports only), so no new token for them either.
+    await assert.rejects(readThroughRules(imt, display), /storage\/unauthorized/);
+    await assert.rejects(getDownloadURL(ref(imt.storage, display)), /storage\/unauthorized/);
+  });
+
+  it('a staff member’s links stop working when their access ends; colleagues still read', async () => {
+    const leaver = await account({ role: 'IMT', campus: 'Main Campus' });
+    const colleague = await account({ role: 'IMT', campus: 'Main Campus' });
+    const { original, display } = await reportWithPhoto(filer);
+    const copyLink = await mintedLink(leaver, display);
+    const originalLink = await mintedLink(leaver, original);
+
+    await admin.call('setStaffAccess', {
+      uid: leaver.uid,
+      role: 'IMT',
+      campus: 'Main Campus',
+      isArchived: true,
+    });
+    await waitFor(
+      async () => [await openSignedOut(copyLink), await openSignedOut(originalLink)],
+      (statuses) => statuses.every((status) => status === 403),
+    );
+    const sweeps = await db
+      .collection(COLLECTIONS.downloadTokenSweeps)
+      .where('uid', '==', leaver.uid)
+      .get();
+    assert.equal(sweeps.size, 1, 'one queued walk for the ended access');
+    await assert.rejects(readThroughRules(leaver, display), /storage\/unauthorized/);
+    assert.deepEqual(
+      await readThroughRules(colleague, original),
+      (await bucket.file(original).download())[0],
+    );
+  });
+
+  it('an IMT moved to another campus loses the links of their old campus', async () => {
+    const mover = await account({ role: 'IMT', campus: 'Main Campus' });
+    const { display } = await reportWithPhoto(filer);
+    const link = await mintedLink(mover, display);
+    await admin.call('setStaffAccess', {
+      uid: mover.uid,
+      role: 'IMT',
+      campus: 'North Campus',
+      isArchived: false,
+    });
+    await waitFor(
+      () => openSignedOut(link),
+      (status) => status === 403,
+    );
+  });
+
+  it('housekeeping’s sweep drops a token minted on a live report, counts it, and the reader still reads', async () => {
+    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const { display } = await reportWithPhoto(filer);
+    const link = await mintedLink(imt, display);
+    // The walk takes a page of the bucket a run; other suites' files come first, so it may
+    // take a few runs to reach this one.
+    let dropped = 0;
+    await waitFor(
+      async () => {
+        dropped += (await admin.call<HousekeepingResponse>('runHousekeeping'))
+          .droppedDownloadTokens;
+        return openSignedOut(link);
+      },
+      (status) => status === 403,
+    );
+    assert.ok(dropped >= 1, `housekeeping counted ${dropped} dropped tokens`);
+    assert.equal(await tokensOn(display), undefined);
+    const periodic = await docData(`${COLLECTIONS.downloadTokenSweeps}/${PERIODIC_SWEEP_ID}`);
+    assert.ok(periodic, 'the periodic walk keeps its cursor');
+    const [stored] = await bucket.file(display).download();
+    assert.deepEqual(await readThroughRules(imt, display), stored);
+  });
+});
