@@ -102,7 +102,10 @@ export const institutionSchema = z
     address: z
       .string({ error: 'The address must be text.' })
       .trim()
-      .max(INSTITUTION_LIMITS.address, `The address is at most ${INSTITUTION_LIMITS.address} characters.`)
+      .max(
+        INSTITUTION_LIMITS.address,
+        `The address is at most ${INSTITUTION_LIMITS.address} characters.`,
+      )
       .superRefine((v, ctx) => {
         const problem = hiddenCharacterProblem(v, 'The address', { multiline: true });
         if (problem) ctx.addIssue({ code: 'custom', message: problem });

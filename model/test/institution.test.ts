@@ -26,7 +26,10 @@ describe('settings: institution profile', () => {
 
   it('reads a missing or damaged document as the defaults', () => {
     assert.equal(institutionOf(undefined), DEFAULT_INSTITUTION);
-    assert.equal(institutionOf({ institution: { ...profile(), timeZone: 'Mars/Olympus' } }), DEFAULT_INSTITUTION);
+    assert.equal(
+      institutionOf({ institution: { ...profile(), timeZone: 'Mars/Olympus' } }),
+      DEFAULT_INSTITUTION,
+    );
   });
 
   it('refuses an unknown or empty time zone', () => {

@@ -14,7 +14,7 @@ import {
   CAMPUS_AREAS,
   LAST_LOCATION_LIMITS,
   coarseLocation,
-  PROGRAMME_TIME_ZONE,
+  DEFAULT_INSTITUTION,
   addDays,
   dayInZone,
   CLERY_LOG,
@@ -191,7 +191,7 @@ export async function seedDemoData({ now = new Date() } = {}) {
       `${COLLECTIONS.settings}/${MASS_NOTIFICATION_SETTINGS.id}`,
       { templates: DEFAULT_TEMPLATES },
     ]);
-    // Response targets, incident types and campus areas as deployment.json and the catalog give
+    // The institution profile, response targets, incident types and campus areas as the model gives
     // them (docs/settings.md); Admins change them on /settings.
     for (const [name, id] of Object.entries(SETTING_IDS)) {
       writes.push([
@@ -225,7 +225,7 @@ export async function seedDemoData({ now = new Date() } = {}) {
           campus,
           rotation: {
             members,
-            startDay: addDays(dayInZone(now, PROGRAMME_TIME_ZONE), -1),
+            startDay: addDays(dayInZone(now, DEFAULT_INSTITUTION.timeZone), -1),
             handoffTime: '08:00',
             shiftDays: 7,
           },

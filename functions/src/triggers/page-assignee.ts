@@ -1,4 +1,5 @@
-import { consoleUrl, timeZone } from '../options';
+import { consoleUrl } from '../options';
+import { programmeTimeZone } from '../services/settings';
 import { accountEmailVerified, db } from '../platform/firebase';
 import { smtpTransport } from '../platform/mail';
 import { recordingFailures } from '../platform/trigger-failures';
@@ -22,7 +23,7 @@ export const pageAssignee: ReportStep = recordingFailures('pageAssignee', async 
       mail: smtpTransport(),
       emailVerified: accountEmailVerified,
       consoleUrl: consoleUrl(),
-      timeZone: timeZone(),
+      timeZone: await programmeTimeZone(db()),
     },
     {
       eventId: event.id,

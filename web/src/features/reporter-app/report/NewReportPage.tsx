@@ -15,7 +15,7 @@ import { useForm } from '../../../components/use-form';
 import { useLiveDoc } from '../../../data/live-query';
 import { reportQuotaSpec } from '../../../data/reporter';
 import { useCampusAreas, useIncidentTypes } from '../../../data/settings';
-import { TIME_ZONE } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../../session/store';
 import { fileReport } from '../api';
@@ -73,7 +73,7 @@ export default function NewReportPage() {
     schema: reportSchema,
     request: (values) => reportFields(values, areas),
     send: async (fields) => {
-      if (quotaFull && fullUntil) throw new Error(reportLimitText(fullUntil, TIME_ZONE));
+      if (quotaFull && fullUntil) throw new Error(reportLimitText(fullUntil, programmeTimeZone()));
       const id = await fileReport(fields, form.values.anonymous, {
         uid,
         email: user?.email ?? '',
@@ -120,7 +120,7 @@ export default function NewReportPage() {
       </p>
       {quotaFull && fullUntil && (
         <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {reportLimitText(fullUntil, TIME_ZONE)}
+          {reportLimitText(fullUntil, programmeTimeZone())}
         </p>
       )}
       <form onSubmit={form.submit} noValidate>
