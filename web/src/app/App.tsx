@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toasts } from '../components/Toasts';
+import { useInstitutionSync } from '../data/institution';
+import { useProgrammeTimeZone } from '../lib/institution';
 import { useAuth } from '../session/store';
 import { createRouter } from './router';
 
@@ -8,9 +10,13 @@ export function App() {
   const [router] = useState(createRouter);
   const start = useAuth((s) => s.start);
   useEffect(() => start(), [start]);
+  useInstitutionSync();
+  // Times, day boundaries and column headers read the zone while rendering; a saved zone change
+  // (rare) renders every screen again in it, rather than each screen subscribing to it.
+  const timeZone = useProgrammeTimeZone();
   return (
     <>
-      <RouterProvider router={router} />
+      <RouterProvider key={timeZone} router={router} />
       <Toasts />
     </>
   );

@@ -8,6 +8,7 @@ import { incidentSpec } from '../../../data/incidents';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { messageOf } from '../../../lib/errors';
 import { formatDate, formatMinutes } from '../../../lib/format';
+import { documentTitle } from '../../../lib/document-title';
 import { programmeTimeZone } from '../../../lib/institution';
 import { useAuth } from '../../../session/store';
 import { readWholeTimeline } from '../api';
@@ -67,7 +68,7 @@ export default function PrintIncidentPage() {
   const data = incident.data;
 
   useEffect(() => {
-    document.title = `Incident report ${id} · Campus Safety Console`;
+    document.title = documentTitle([`Incident report ${id}`]);
   }, [id]);
 
   // A staff record for filing: a part that failed to load must not print as "none".
