@@ -9,7 +9,7 @@ export const sendMassNotificationTest = callable(
   'sendMassNotificationTest',
   async (input, caller) =>
     work(
-      defaultMassNotificationDeps(),
+      await defaultMassNotificationDeps(),
       input,
       caller,
       await programmeTimeZone(db(), { fresh: true }),
