@@ -55,7 +55,7 @@ export default function Shell() {
           <p className="text-lg font-semibold">{institution.name}</p>
           <p className="text-sm text-slate-300">Campus Safety Console</p>
         </div>
-        <EmergencyNumbers className="px-4 pb-3 text-slate-200" />
+        <EmergencyNumbers stacked className="px-4 pb-3 text-slate-200" />
         <nav aria-label="Main" className="px-2 pb-4">
           {NAV_SECTIONS.map((section) => {
             const items = section.items.filter((item) => canSee(role, item.access));

@@ -11,24 +11,35 @@ export function emergencyNumbers(
 
 export function PhoneLink({ number, className }: { number: EmergencyNumber; className?: string }) {
   return (
-    <a href={telHref(number.phone)} className={`whitespace-nowrap underline ${className ?? ''}`}>
+    <a href={telHref(number.phone)} className={`underline ${className ?? ''}`}>
       {number.label}: {number.phone}
     </a>
   );
 }
 
-/** "Emergency: Campus security: +63 …  ·  Emergency: 911", on the console's and the app's frame. */
-export function EmergencyNumbers({ className }: { className?: string }) {
+/**
+ * "In an emergency, call" and the saved numbers as links: on one line where there is room (the
+ * app's bar), one under the other in the console's narrow sidebar (`stacked`).
+ */
+export function EmergencyNumbers({
+  className,
+  stacked,
+}: {
+  className?: string;
+  stacked?: boolean;
+}) {
   const { campusSecurity, localEmergency } = useInstitution();
+  const numbers = emergencyNumbers(campusSecurity, localEmergency);
   return (
-    <p className={`text-sm ${className ?? ''}`} data-testid="emergency-numbers">
-      <span className="font-semibold">In an emergency call </span>
-      {emergencyNumbers(campusSecurity, localEmergency).map((n, i) => (
-        <span key={n.label}>
-          {i > 0 && ' · '}
-          <PhoneLink number={n} />
-        </span>
-      ))}
-    </p>
+    <div className={`text-sm ${className ?? ''}`} data-testid="emergency-numbers">
+      <p className="font-semibold">In an emergency, call</p>
+      <ul className={stacked ? 'space-y-0.5' : 'flex flex-wrap gap-x-3'}>
+        {numbers.map((n) => (
+          <li key={n.label}>
+            <PhoneLink number={n} className={stacked ? '' : 'whitespace-nowrap'} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
