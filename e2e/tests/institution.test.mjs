@@ -20,26 +20,31 @@ describe('Institution profile (issue 30 item 1)', () => {
     this.timeout(240_000);
     const profile = db().doc('settings/institution');
     const seeded = (await profile.get()).data();
-    const reporter = accounts().reporters[5];
-    const report = await db()
-      .collection('incident_reports')
-      .add({
-        timestamp: Timestamp.fromMillis(REPORTED_MS),
-        geoLoc: { latitude: 14.7566, longitude: 121.0447 },
-        nearestCampus: 'North Campus',
-        status: 'Reported',
-        isArchived: false,
-        email: reporter.email,
-        reporterId: reporter.uid,
-        incidentType: 'Theft',
-        description: 'E2E: a bicycle taken from the rack.',
-        imported: true,
-      });
+    const reporter = accounts().reporters[1];
+    let report = null;
     try {
       // The reporter's app is open before the change and follows it live.
-      const app = await openPage('/app', null, { viewport: { width: 390, height: 844 } });
+      const app = await openPage('/app/report', null, { viewport: { width: 390, height: 844 } });
       await app.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor({ timeout: 60_000 });
       await submitSignIn(app, reporter.email, accounts().password);
+      await app
+        .getByRole('heading', { level: 1, name: 'Report an incident' })
+        .waitFor({ timeout: 60_000 });
+      report = await db()
+        .collection('incident_reports')
+        .add({
+          timestamp: Timestamp.fromMillis(REPORTED_MS),
+          geoLoc: { latitude: 14.7566, longitude: 121.0447 },
+          nearestCampus: 'North Campus',
+          status: 'Reported',
+          isArchived: false,
+          email: reporter.email,
+          reporterId: reporter.uid,
+          incidentType: 'Theft',
+          description: 'E2E: a bicycle taken from the rack.',
+          imported: true,
+        });
+      await app.getByRole('link', { name: 'My reports' }).click();
       const appReport = app.locator(`a[href="/app/reports/${report.id}"]`);
       await appReport.getByText(IN_MANILA).waitFor({ timeout: 60_000 });
 
@@ -95,7 +100,7 @@ describe('Institution profile (issue 30 item 1)', () => {
       // The other tests read the seeded zone.
       if (seeded) await profile.set(seeded);
       else await profile.delete();
-      await report.delete();
+      await report?.delete();
     }
   });
 });

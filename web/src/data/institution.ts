@@ -1,17 +1,16 @@
-import { institutionOf } from '@campus-safety/model';
-import { useEffect } from 'react';
+import { institutionOf, settingPath } from '@campus-safety/model';
 import { useInstitutionStore } from '../lib/institution';
-import { useLiveDoc } from './live-query';
-import { settingSpec } from './settings';
+import { entityConverter, listenToDoc } from './firestore';
 
 /**
  * Keeps the institution store (lib/institution.ts) equal to `settings/institution`, live: a
- * saved zone, name or number reaches the console and the app without a rebuild. Mounted once,
- * at the root; a missing or unreadable document leaves the model's defaults.
+ * saved zone, name or number reaches the console and the app without a rebuild. Opened once, at
+ * the root; a missing or unreadable document leaves the model's defaults.
  */
-export function useInstitutionSync(): void {
-  const stored = useLiveDoc(settingSpec('institution')).data;
-  useEffect(() => {
-    useInstitutionStore.setState({ institution: institutionOf(stored) });
-  }, [stored]);
+export function listenToInstitution(): () => void {
+  return listenToDoc(
+    { path: settingPath('institution'), converter: entityConverter() },
+    (stored) => useInstitutionStore.setState({ institution: institutionOf(stored) }),
+    (error) => console.error('The institution profile could not be read', error),
+  );
 }
