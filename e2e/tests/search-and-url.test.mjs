@@ -123,7 +123,7 @@ describe('Search and the URL', () => {
   it('a filtered URL round-trips through reload and Back', async () => {
     const page = await openPage('/reports?view=all', accounts().admin);
     await table(page).locator('tbody tr').first().waitFor();
-    await titled(page, 'Reports · Campus Safety Console');
+    await titled(page, 'Reports · Metro U Safety Console');
 
     await page.getByLabel('Campus').selectOption('North Campus');
     await page.getByLabel('Status').selectOption('Processing');
@@ -132,7 +132,7 @@ describe('Search and the URL', () => {
     await page.getByLabel('Search').fill('north');
     await page.waitForURL(/q=north/);
     const filtered = page.url();
-    await titled(page, 'Reports · North Campus · Campus Safety Console');
+    await titled(page, 'Reports · North Campus · Metro U Safety Console');
     // The summary once the server has counted the searched list: before the search's count
     // arrives the summary may still show the previous filter's count, then "of …".
     const counted = await page
@@ -181,6 +181,6 @@ describe('Search and the URL', () => {
     assert.equal(await page.getByLabel('Campus').inputValue(), 'North Campus');
     await page.goBack();
     await page.waitForURL((u) => u.search === '?view=all');
-    await titled(page, 'Reports · Campus Safety Console');
+    await titled(page, 'Reports · Metro U Safety Console');
   });
 });

@@ -1,11 +1,6 @@
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { defineBoolean, defineString } from 'firebase-functions/params';
-import {
-  FUNCTIONS_REGION,
-  PROGRAMME_TIME_ZONE,
-  programmeTimeZone,
-  type CallableName,
-} from '@campus-safety/model';
+import { FUNCTIONS_REGION, type CallableName } from '@campus-safety/model';
 
 /**
  * How many instances each kind of function may scale to (docs/functions.md#instances), from the
@@ -53,17 +48,6 @@ export const enforceAppCheck = defineBoolean('ENFORCE_APP_CHECK', {
   default: false,
   description: 'Refuse callable requests without a valid App Check token (true/false).',
 });
-
-/** What a deployment sets (functions/.env or the deploy prompt); the model holds the default. */
-const programmeTimeZoneParam = defineString('PROGRAMME_TIME_ZONE', {
-  default: PROGRAMME_TIME_ZONE,
-  description: 'IANA time zone of the dates in notifications and accomplishment snapshots.',
-});
-
-/** The programme time zone, read when a function runs; a misspelt zone fails loudly. */
-export function timeZone(): string {
-  return programmeTimeZone(programmeTimeZoneParam.value());
-}
 
 /** The console's address, for links in mail (functions/.env.local sets the local one). */
 const consoleUrlParam = defineString('CONSOLE_URL', {

@@ -13,9 +13,9 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * The zone of the demo's campuses (Metro Manila, deployment.json). A deployment overrides it once:
- * the functions' `PROGRAMME_TIME_ZONE` param and the console's `VITE_PROGRAMME_TIME_ZONE`, both
- * defaulting to this.
+ * The zone of the demo's campuses (Metro Manila, deployment.json): the default of the institution
+ * profile's `timeZone` (institution.ts). What a deployment runs in is the saved profile, read live
+ * by the console, the app and the functions (docs/settings.md#time-zone).
  */
 export const PROGRAMME_TIME_ZONE: string = deployment.programmeTimeZone;
 
@@ -28,15 +28,6 @@ export function isTimeZone(zone: unknown): zone is string {
   } catch {
     return false;
   }
-}
-
-/** The zone a deployment configured, or the model's when unset; a misspelt zone is an error. */
-export function programmeTimeZone(configured: string | undefined | null): string {
-  const zone = configured?.trim();
-  if (!zone) return PROGRAMME_TIME_ZONE;
-  if (!isTimeZone(zone))
-    throw new RangeError(`Unknown time zone "${zone}" (expected e.g. Asia/Manila).`);
-  return zone;
 }
 
 function inZone(instant: Date | number, timeZone: string) {

@@ -26,6 +26,7 @@ export * from './keywords';
 export * from './aggregates';
 export * from './escalation';
 export * from './settings';
+export * from './institution';
 export * from './timeline';
 export * from './second-factor';
 export * from './identity';

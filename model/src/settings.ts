@@ -1,5 +1,6 @@
 /**
- * Deployment settings Admins edit in the console (issue 20 item 6): response targets, incident
+ * Deployment settings Admins edit in the console (issue 20 item 6): the institution profile
+ * (issue 30, institution.ts), response targets, incident
  * types, campus areas and which alerts need a second Admin (issue 28 item 6). Each is one document `settings/{id}` written only by the `saveSetting`
  * callable (the rules cannot validate these lists), with a `history` sub-collection of every
  * change. deployment.json and the catalog are the defaults: the seed writes them, and a reader
@@ -12,6 +13,7 @@ import { COLLECTIONS } from './collections';
 import type { TimestampLike } from './entities';
 import { RESPONSE_TARGETS, responseTargetsSchema, type ResponseTargets } from './response-targets';
 import { hiddenCharacterProblem } from './text';
+import { DEFAULT_INSTITUTION, institutionSchema, type Institution } from './institution';
 import {
   DEFAULT_ALERT_APPROVAL,
   alertApprovalSchema,
@@ -20,6 +22,7 @@ import {
 
 /** The document id of each editable setting under `settings/`. */
 export const SETTING_IDS = {
+  institution: 'institution',
   responseTargets: 'response_targets',
   incidentTypes: 'incident_types',
   campusAreas: 'campus_areas',
@@ -29,6 +32,7 @@ export type SettingName = keyof typeof SETTING_IDS;
 export const SETTING_NAMES = Object.keys(SETTING_IDS) as SettingName[];
 
 export const SETTING_LABELS: Record<SettingName, string> = {
+  institution: 'Institution',
   responseTargets: 'Response targets',
   incidentTypes: 'Incident types',
   campusAreas: 'Campus areas',
@@ -193,6 +197,8 @@ export function campusAreasOf(stored: unknown): Readonly<Record<Campus, CampusAr
 // ---------- the documents and the callable ----------
 
 export interface SettingValues {
+  /** Names, programme time zone, emergency numbers, address, map view (institution.ts). */
+  institution: { institution: Institution };
   responseTargets: { targets: ResponseTargets };
   incidentTypes: { types: IncidentTypeSetting[] };
   campusAreas: { areas: StoredCampusAreas };
@@ -207,6 +213,7 @@ export type SettingDoc<N extends SettingName, T = TimestampLike> = SettingValues
 };
 
 export const DEFAULT_SETTING_VALUES: SettingValues = {
+  institution: { institution: DEFAULT_INSTITUTION },
   responseTargets: { targets: RESPONSE_TARGETS },
   incidentTypes: { types: [...DEFAULT_INCIDENT_TYPES] },
   campusAreas: { areas: DEFAULT_STORED_CAMPUS_AREAS },
@@ -217,6 +224,12 @@ export const DEFAULT_SETTING_VALUES: SettingValues = {
 export const saveSettingSchema = z.discriminatedUnion(
   'setting',
   [
+    z
+      .object({
+        setting: z.literal('institution'),
+        value: z.object({ institution: institutionSchema }).strict(),
+      })
+      .strict(),
     z
       .object({
         setting: z.literal('responseTargets'),
@@ -242,7 +255,10 @@ export const saveSettingSchema = z.discriminatedUnion(
       })
       .strict(),
   ],
-  { error: 'Setting must be response targets, incident types, campus areas or alert approval.' },
+  {
+    error:
+      'Setting must be the institution, response targets, incident types, campus areas or alert approval.',
+  },
 );
 
 export type SaveSettingInput = z.infer<typeof saveSettingSchema>;

@@ -8,11 +8,11 @@ import {
   CAMPUSES,
   CLERY_GEOGRAPHY,
   CLOSED_STATUSES,
+  DEFAULT_INSTITUTION,
   fullName,
   geographiesOf,
   geographyAt,
   priorCalendarYears,
-  programmeTimeZone,
   randomPointInCampus,
   retainUntilOf,
   statusEntryDetail,
@@ -20,7 +20,8 @@ import {
 import { DEMO_ADMIN, REPORTERS } from './accounts.mjs';
 import { pick } from './campuses.mjs';
 
-const TIME_ZONE = programmeTimeZone(process.env.PROGRAMME_TIME_ZONE);
+/** The seeded institution profile's zone, which the functions then write in. */
+const TIME_ZONE = DEFAULT_INSTITUTION.timeZone;
 const HOUR = 3_600_000;
 const NO_PERSONS = { weapons: 0, drugAbuse: 0, liquorLaw: 0 };
 

@@ -12,6 +12,7 @@ import {
   RESOLVE_CODES,
   THREAT_LEVELS,
   accomplishmentSnapshot,
+  DEFAULT_INSTITUTION,
   escalationConditionOf,
   escalationTimeline,
   fullName,
@@ -19,7 +20,6 @@ import {
   isEscalationDue,
   minutesBetween,
   responseTargetFor,
-  programmeTimeZone,
   randomPointInCampus,
   statusEntryDetail,
 } from '@campus-safety/model';
@@ -82,8 +82,8 @@ const NOTES = [
   'Maintenance informed; follow up tomorrow morning.',
 ];
 
-/** The zone the deployment's functions write snapshots in (their PROGRAMME_TIME_ZONE param). */
-const TIME_ZONE = programmeTimeZone(process.env.PROGRAMME_TIME_ZONE);
+/** The seeded institution profile's zone, which the functions write snapshots in. */
+const TIME_ZONE = DEFAULT_INSTITUTION.timeZone;
 
 /**
  * Each incident comes with its timeline (`timeline`: entries with their ids, as the functions

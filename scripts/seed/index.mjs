@@ -14,7 +14,7 @@ import {
   CAMPUS_AREAS,
   LAST_LOCATION_LIMITS,
   coarseLocation,
-  PROGRAMME_TIME_ZONE,
+  DEFAULT_INSTITUTION,
   addDays,
   dayInZone,
   CLERY_LOG,
@@ -200,7 +200,7 @@ export async function seedDemoData({ now = new Date() } = {}) {
           campus,
           rotation: {
             members,
-            startDay: addDays(dayInZone(now, PROGRAMME_TIME_ZONE), -1),
+            startDay: addDays(dayInZone(now, DEFAULT_INSTITUTION.timeZone), -1),
             handoffTime: '08:00',
             shiftDays: 7,
           },

@@ -1,6 +1,6 @@
 /**
- * Editable settings (issue 20 item 6): every live account reads response targets, incident
- * types and campus areas; nobody writes them but the saveSetting callable, not even an Admin
+ * Editable settings (issue 20 item 6): everyone reads the institution profile (issue 30), every
+ * live account the response targets, incident types and campus areas; nobody writes them but the saveSetting callable, not even an Admin
  * directly; their history is read by Admins only and written by nobody.
  */
 import { COLLECTIONS, DEFAULT_SETTING_VALUES, SETTING_IDS } from '@campus-safety/model';
@@ -16,6 +16,7 @@ import {
 import { useFixture } from './support/fixture';
 import {
   ADMIN,
+  EVERYONE,
   LIVE_ACCOUNTS,
   NOBODY,
   describeMatrix,
@@ -31,7 +32,10 @@ describe('editable settings', () => {
   const fixture = useFixture();
   const options = firestoreTables(fixture);
   const rows: Row<Firestore>[] = Object.entries(SETTING_IDS).flatMap(([name, id]) => [
-    read(`get ${name}`, LIVE_ACCOUNTS, (db) => getDoc(doc(db, settings, id))),
+    // The institution profile is public (the app shows its emergency numbers before sign-in).
+    read(`get ${name}`, id === SETTING_IDS.institution ? EVERYONE : LIVE_ACCOUNTS, (db) =>
+      getDoc(doc(db, settings, id)),
+    ),
     write(`write ${name} directly`, NOBODY, (db) =>
       setDoc(doc(db, settings, id), DEFAULT_SETTING_VALUES[name as keyof typeof SETTING_IDS]),
     ),

@@ -1,9 +1,9 @@
 import { callable } from '../platform/callable';
 import { db } from '../platform/firebase';
-import { timeZone } from '../options';
+import { programmeTimeZone } from '../services/settings';
 import { fileAnonymousReport as work } from '../services/anonymity';
 
 /** An app user files a report that names no one (docs/anonymity.md). */
-export const fileAnonymousReport = callable('fileAnonymousReport', (input, caller) =>
-  work(db(), input, caller, timeZone()),
+export const fileAnonymousReport = callable('fileAnonymousReport', async (input, caller) =>
+  work(db(), input, caller, await programmeTimeZone(db())),
 );

@@ -1,9 +1,9 @@
 import { callable } from '../platform/callable';
 import { recordEmergencyTest as work } from '../services/clery';
 import { db } from '../platform/firebase';
-import { timeZone } from '../options';
+import { programmeTimeZone } from '../services/settings';
 
 /** Admins record a test of the emergency response procedures, or revise one. */
-export const recordEmergencyTest = callable('recordEmergencyTest', (input, caller) =>
-  work(db(), input, caller, timeZone()),
+export const recordEmergencyTest = callable('recordEmergencyTest', async (input, caller) =>
+  work(db(), input, caller, await programmeTimeZone(db(), { fresh: true })),
 );

@@ -1,11 +1,11 @@
 import { defaultSender } from '../push/default-sender';
 import { callable } from '../platform/callable';
 import { auth, bucket, db, isEmulated } from '../platform/firebase';
-import { timeZone } from '../options';
+import { programmeTimeZone } from '../services/settings';
 import { runHousekeeping as run } from '../services/housekeeping';
 
 /** Admin runs the housekeeping job now (the emulator suite runs no schedules). */
-export const runHousekeeping = callable('runHousekeeping', () =>
+export const runHousekeeping = callable('runHousekeeping', async () =>
   run({
     db: db(),
     auth: auth(),
@@ -13,6 +13,6 @@ export const runHousekeeping = callable('runHousekeeping', () =>
     bucket: bucket(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),
-    timeZone: timeZone(),
+    timeZone: await programmeTimeZone(db(), { fresh: true }),
   }),
 );

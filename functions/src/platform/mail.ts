@@ -22,7 +22,7 @@ const smtpPort = defineInt('MAIL_SMTP_PORT', {
 });
 const mailFrom = defineString('MAIL_FROM', {
   default: 'Campus Safety <no-reply@campus-safety.invalid>',
-  description: 'From address of the mail the functions send.',
+  description: "From address of the mail the functions send (shown by the institution's name).",
 });
 
 /** One message as the outbox keeps it. */
@@ -37,11 +37,24 @@ export interface MailTransport {
   send(mail: OutgoingMail & { from: string; messageId: string }): Promise<void>;
 }
 
-/** The SMTP transport the params describe, or null when mail is off. */
-export function smtpTransport(): (MailTransport & { from: string }) | null {
+/**
+ * `from` (MAIL_FROM) sent in the name of `name`, the institution's: people see who writes to
+ * them, while the address stays the one the relay is set up for.
+ */
+export function sentAs(from: string, name: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return `"${name.replace(/["\\]/g, '')}" <${address}>`;
+}
+
+/**
+ * The SMTP transport the params describe, or null when mail is off; with `senderName` (the
+ * institution's name) as the display name of its From.
+ */
+export function smtpTransport(senderName?: string): (MailTransport & { from: string }) | null {
   const host = smtpHost.value();
   if (!host) return null;
-  return smtpTransportTo({ host, port: smtpPort.value(), from: mailFrom.value() });
+  const from = senderName ? sentAs(mailFrom.value(), senderName) : mailFrom.value();
+  return smtpTransportTo({ host, port: smtpPort.value(), from });
 }
 
 /** An SMTP transport to `host:port` sending as `from`. */

@@ -2,7 +2,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { dayInZone } from '@campus-safety/model';
 import { db } from '../platform/firebase';
-import { timeZone } from '../options';
+import { programmeTimeZone } from '../services/settings';
 import { foldStatsDaysBefore } from '../services/incident-stats';
 
 /**
@@ -14,7 +14,10 @@ import { foldStatsDaysBefore } from '../services/incident-stats';
 export const foldPastStatsDays = onSchedule(
   { schedule: 'every 1 hours', retryCount: 0 },
   async () => {
-    const folded = await foldStatsDaysBefore(db(), dayInZone(Date.now(), timeZone()));
+    const folded = await foldStatsDaysBefore(
+      db(),
+      dayInZone(Date.now(), await programmeTimeZone(db(), { fresh: true })),
+    );
     if (folded.days > 0) logger.info('Folded past stats days', folded);
   },
 );

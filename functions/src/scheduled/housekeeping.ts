@@ -2,7 +2,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { defaultSender } from '../push/default-sender';
 import { auth, bucket, db, isEmulated } from '../platform/firebase';
-import { timeZone } from '../options';
+import { programmeTimeZone } from '../services/settings';
 import { runHousekeeping } from '../services/housekeeping';
 import { sweepUncheckedMedia } from '../services/incident-media';
 
@@ -18,7 +18,7 @@ export const housekeeping = onSchedule({ schedule: 'every 1 minutes', retryCount
     bucket: bucket(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),
-    timeZone: timeZone(),
+    timeZone: await programmeTimeZone(db(), { fresh: true }),
   });
   await sweepUncheckedMedia({ db: db(), bucket: bucket(), now: () => new Date() });
   if (Object.values(done).some((count) => count > 0)) logger.info('Housekeeping', done);

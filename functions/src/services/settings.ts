@@ -4,10 +4,12 @@ import {
   SETTING_IDS,
   campusAreasOf,
   incidentTypesOf,
+  institutionOf,
   responseTargetsOf,
   type Campus,
   type CampusArea,
   type IncidentTypeSetting,
+  type Institution,
   type ResponseTargets,
   type SaveSettingInput,
   type SaveSettingResponse,
@@ -17,6 +19,7 @@ import { saveWithHistory } from './settings-history';
 
 /** The deployment's current settings, each read through its default when its document is missing. */
 export interface CurrentSettings {
+  institution: Institution;
   responseTargets: ResponseTargets;
   incidentTypes: readonly IncidentTypeSetting[];
   campusAreas: Readonly<Record<Campus, CampusArea>>;
@@ -42,18 +45,42 @@ export async function currentSettings(
   const cached = cache.get(db);
   if (!fresh && cached && nowMs - cached.readAtMs < SETTINGS_CACHE_MS) return cached.settings;
   const settings = db.collection(COLLECTIONS.settings);
-  const [targets, types, areas] = await db.getAll(
+  const [institution, targets, types, areas] = await db.getAll(
+    settings.doc(SETTING_IDS.institution),
     settings.doc(SETTING_IDS.responseTargets),
     settings.doc(SETTING_IDS.incidentTypes),
     settings.doc(SETTING_IDS.campusAreas),
   );
   const read: CurrentSettings = {
+    institution: institutionOf(institution?.data()),
     responseTargets: responseTargetsOf(targets?.data()),
     incidentTypes: incidentTypesOf(types?.data()),
     campusAreas: campusAreasOf(areas?.data()),
   };
   cache.set(db, { readAtMs: nowMs, settings: read });
   return read;
+}
+
+/**
+ * The saved institution profile (its programme time zone above all). Triggers and the report
+ * burst read it through the cache; callables and housekeeping pass `fresh` (one document read),
+ * so what an Admin does right after changing the zone is written in the new zone.
+ */
+export async function currentInstitution(
+  db: Firestore,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Institution> {
+  if (!fresh) return (await currentSettings(db)).institution;
+  const doc = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS.institution).get();
+  return institutionOf(doc.data());
+}
+
+/** The programme time zone every date a function writes or buckets is in (currentInstitution). */
+export async function programmeTimeZone(
+  db: Firestore,
+  options: { fresh?: boolean } = {},
+): Promise<string> {
+  return (await currentInstitution(db, options)).timeZone;
 }
 
 /**

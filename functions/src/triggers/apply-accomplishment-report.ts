@@ -1,6 +1,6 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
-import { timeZone } from '../options';
+import { programmeTimeZone } from '../services/settings';
 import { applyAccomplishmentWrite } from '../services/accomplishment';
 import { db } from '../platform/firebase';
 import { recordingFailures } from '../platform/trigger-failures';
@@ -14,7 +14,7 @@ export const applyAccomplishmentReport = onDocumentWritten(
   },
   recordingFailures('applyAccomplishmentReport', async (event) => {
     await applyAccomplishmentWrite(
-      { db: db(), timeZone: timeZone() },
+      { db: db(), timeZone: await programmeTimeZone(db()) },
       {
         eventId: event.id,
         eventTime: commitTime(event.data?.after, event.time),

@@ -16,6 +16,6 @@ export const deliverMassNotificationBatch = onDocumentCreated(
   },
   recordingFailures('deliverMassNotificationBatch', async (event) => {
     if (!event.data) return;
-    await work(defaultMassNotificationDeps(), event.params.alertId, event.data.ref);
+    await work(await defaultMassNotificationDeps(), event.params.alertId, event.data.ref);
   }),
 );

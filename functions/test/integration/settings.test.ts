@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import {
   COLLECTIONS,
+  DEFAULT_INSTITUTION,
   DEFAULT_SETTING_VALUES,
   PROGRAMME_TIME_ZONE,
   SETTING_IDS,
+  formatInZone,
 } from '@campus-safety/model';
 import { escalateOverdueReports } from '../../src/services/escalation';
 import { emulatorTransport } from '../../src/push/emulator-transport';
@@ -14,6 +16,7 @@ import {
   db,
   docData,
   reportFiledBy,
+  notificationsOf,
   reporter,
   timelineOf,
   waitFor,
@@ -134,5 +137,46 @@ describe('settings (saveSetting)', function () {
       1,
       'only the Admin save is in the history',
     );
+  });
+
+  it('a saved programme time zone is what a function writes next, without a restart', async () => {
+    const saveZone = (timeZone: string) =>
+      admin.call('saveSetting', {
+        setting: 'institution',
+        value: { institution: { ...DEFAULT_INSTITUTION, timeZone } },
+      });
+    const rep = await reporter();
+    const [first, second] = [await account({ role: 'IMT' }), await account({ role: 'IMT' })];
+    const ref = await reportFiledBy(rep, {
+      status: 'Processing',
+      assignedTo: { id: first.uid, displayName: 'First IMT', email: first.email },
+    });
+    const reportedAt = (await docData(ref.path))!.timestamp.toDate() as Date;
+    const reassignTo = async (who: SignedIn) => {
+      await admin.call('reassignReport', {
+        incidentId: ref.id,
+        assigneeId: who.uid,
+        reason: 'Shift',
+      });
+      const notices = (await notificationsOf(rep.uid)).filter((n) =>
+        n.id.startsWith(`reassigned-${ref.id}-`),
+      );
+      return notices.sort((a, b) => b.id.localeCompare(a.id))[0]!.message as string;
+    };
+    const wrote = (zone: string) => `report of ${formatInZone(reportedAt, zone)}`;
+    // The zones read differently at any instant (one east of UTC, one west), so the text tells.
+    assert.notEqual(wrote('America/Chicago'), wrote('Asia/Tokyo'));
+
+    await saveZone('America/Chicago');
+    assert.ok((await reassignTo(second)).includes(wrote('America/Chicago')));
+    await saveZone('Asia/Tokyo');
+    assert.ok((await reassignTo(first)).includes(wrote('Asia/Tokyo')));
+
+    const refused = await callError(saveZone('Asia/Manilla'));
+    assert.equal(refused.code, 'functions/invalid-argument');
+    assert.match(refused.message, /IANA zone/);
+    const stored = await docData(settingRef(SETTING_IDS.institution).path);
+    assert.equal(stored!.institution.timeZone, 'Asia/Tokyo', 'a refused zone changes nothing');
+    assert.equal((await settingRef(SETTING_IDS.institution).collection('history').get()).size, 2);
   });
 });

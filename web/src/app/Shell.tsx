@@ -9,7 +9,10 @@ import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
 import { UnreadAlerts, UnreadBadge, useUnreadTitle } from '../features/alerts/UnreadAlerts';
 import { TimeZoneNote } from '../components/Time';
 import { ReporterRepliedAlert, ReporterRepliedBadge } from '../features/alerts/ReporterReplies';
+import { EmergencyNumbers } from '../components/EmergencyNumbers';
+import { consoleName } from '../lib/document-title';
 import { fullName } from '../lib/format';
+import { useInstitution } from '../lib/institution';
 import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
 import { OpenEscalationsBadge } from '../components/OpenEscalationsBadge';
@@ -23,6 +26,7 @@ export default function Shell() {
   const role = profile?.role ?? null;
   const isStaff = (role === 'Admin' || role === 'IMT') && !!profile;
   useUnreadTitle();
+  const institution = useInstitution();
 
   return (
     <div className="min-h-screen lg:flex">
@@ -33,7 +37,7 @@ export default function Shell() {
         Skip to content
       </a>
       <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white lg:hidden print:hidden">
-        <span className="font-semibold">Campus Safety Console</span>
+        <span className="font-semibold">{consoleName(institution)}</span>
         <Button
           variant="secondary"
           aria-expanded={menuOpen}
@@ -47,7 +51,11 @@ export default function Shell() {
         id="main-nav"
         className={`${menuOpen ? 'block' : 'hidden'} w-full shrink-0 bg-slate-900 text-slate-100 lg:block lg:min-h-screen lg:w-60 print:hidden`}
       >
-        <div className="hidden px-4 py-4 text-lg font-semibold lg:block">Campus Safety Console</div>
+        <div className="hidden px-4 py-4 lg:block">
+          <p className="text-lg font-semibold">{institution.name}</p>
+          <p className="text-sm text-slate-300">Campus Safety Console</p>
+        </div>
+        <EmergencyNumbers stacked className="px-4 pb-3 text-slate-200" />
         <nav aria-label="Main" className="px-2 pb-4">
           {NAV_SECTIONS.map((section) => {
             const items = section.items.filter((item) => canSee(role, item.access));

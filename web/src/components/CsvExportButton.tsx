@@ -4,7 +4,7 @@ import { ExportTooLargeError, readAllPages, type ExportProgress } from '../data/
 import type { QuerySpec, WithId } from '../data/spec';
 import { CsvLines, csvFileName, downloadCsv, type CsvCell } from '../lib/csv';
 import { messageOf } from '../lib/errors';
-import { TIME_ZONE } from '../lib/format';
+import { programmeTimeZone } from '../lib/institution';
 import { Button } from './Button';
 import { Dialog, DialogActions } from './Dialog';
 import { toast } from './toast-store';
@@ -48,7 +48,7 @@ export function CsvExportButton<T>({ what, fileStem, spec, header, toRow }: CsvE
       });
       const fileName = csvFileName([
         fileStem,
-        formatInZone(new Date(), TIME_ZONE, 'YYYY-MM-DD-HHmm'),
+        formatInZone(new Date(), programmeTimeZone(), 'YYYY-MM-DD-HHmm'),
       ]);
       downloadCsv(fileName, file.toBlob());
       const rows = file.rowCount;

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLiveQuery } from '../data/live-query';
 import { onCallByCampus, onCallSchedulesSpec, watchedCampuses } from '../data/on-call';
-import { formatDate, TIME_ZONE } from '../lib/format';
+import { formatDate } from '../lib/format';
+import { programmeTimeZone } from '../lib/institution';
 import { useAuth } from '../session/store';
 
 /**
@@ -33,10 +34,10 @@ export function OnCallNowPanel() {
   const campus = useAuth((s) => s.profile?.campus ?? null);
   const campuses = watchedCampuses(role, campus);
   const schedules = useLiveQuery(campuses.length > 0 ? onCallSchedulesSpec() : null);
-  const first = onCallByCampus(schedules.data, campuses, Date.now(), TIME_ZONE);
+  const first = onCallByCampus(schedules.data, campuses, Date.now(), programmeTimeZone());
   const now = useNowUntil(first.map((c) => c.onCall?.untilMs));
   if (campuses.length === 0) return null;
-  const rows = onCallByCampus(schedules.data, campuses, now, TIME_ZONE);
+  const rows = onCallByCampus(schedules.data, campuses, now, programmeTimeZone());
 
   return (
     <section

@@ -1,12 +1,12 @@
 import {
   formatDate,
-  TIME_ZONE,
   timeZoneLabel,
   toDate,
   viewerTime,
   viewerTimeZone,
   type DateInput,
 } from '../lib/format';
+import { programmeTimeZone } from '../lib/institution';
 
 /**
  * Every time the console shows: written in the programme zone (formatDate), with the viewer's own
@@ -33,7 +33,7 @@ export function TimeZoneNote({ className }: { className?: string }) {
   return (
     <p className={`text-xs text-slate-600 ${className ?? ''}`} data-testid="time-zone-note">
       {timeZoneLabel()}
-      {viewer !== TIME_ZONE && ` · your browser: ${viewer} (hover a time to see yours)`}
+      {viewer !== programmeTimeZone() && ` · your browser: ${viewer} (hover a time to see yours)`}
     </p>
   );
 }

@@ -8,7 +8,7 @@ import {
   type TimestampLike,
 } from '@campus-safety/model';
 import { callFunction } from '../lib/functions';
-import { TIME_ZONE } from '../lib/format';
+import { programmeTimeZone } from '../lib/institution';
 import {
   createDocument,
   createReportInQuota,
@@ -162,7 +162,7 @@ export async function fileNamedReport(
       reporterId: reporter.uid,
     },
     reporter.uid,
-    (until) => reportLimitText(until, TIME_ZONE),
+    (until) => reportLimitText(until, programmeTimeZone()),
     'The report was not sent',
   );
   return id;

@@ -3,7 +3,6 @@ import {
   readAppCheckSettings,
   readEmulatorSettings,
   readFirebaseSettings,
-  readProgrammeTimeZone,
 } from './config';
 
 describe('Firebase settings', () => {
@@ -39,18 +38,6 @@ describe('emulator settings', () => {
       { host: 'localhost', port: 18080 },
     );
     expect(readEmulatorSettings({ VITE_USE_EMULATORS: 'false' })).toBeNull();
-  });
-});
-
-describe('programme time zone', () => {
-  it("defaults to the model's zone and takes a deployment's valid one", () => {
-    expect(readProgrammeTimeZone({})).toBe('Asia/Manila');
-    expect(readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Europe/Berlin' })).toBe('Europe/Berlin');
-  });
-  it('refuses a misspelt zone instead of showing wrong times', () => {
-    expect(() => readProgrammeTimeZone({ VITE_PROGRAMME_TIME_ZONE: 'Asia/Manilla' })).toThrow(
-      /Unknown time zone/,
-    );
   });
 });
 

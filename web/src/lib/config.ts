@@ -1,4 +1,3 @@
-import { programmeTimeZone } from '@campus-safety/model';
 import { emulators as localEmulators } from '../../../firebase.json';
 import firebaserc from '../../../.firebaserc?raw';
 
@@ -61,11 +60,6 @@ export function readEmulatorSettings(env: Env): EmulatorSettings | null {
     functions: hostPort(text(env, 'VITE_EMULATOR_FUNCTIONS'), localAddress('functions')),
     storage: hostPort(text(env, 'VITE_EMULATOR_STORAGE'), localAddress('storage')),
   };
-}
-
-/** The programme time zone every time is shown in: `VITE_PROGRAMME_TIME_ZONE`, else the model's. */
-export function readProgrammeTimeZone(env: Env): string {
-  return programmeTimeZone(text(env, 'VITE_PROGRAMME_TIME_ZONE'));
 }
 
 /**

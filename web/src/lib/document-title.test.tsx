@@ -11,7 +11,7 @@ function Screen({ campus }: { campus: string | null }) {
 describe('document titles', () => {
   it('joins the parts, most specific first, and skips empty ones', () => {
     expect(documentTitle(['Reports', null, ' ', 'North Campus'])).toBe(
-      'Reports · North Campus · Campus Safety Console',
+      'Reports · North Campus · Metro U Safety Console',
     );
   });
 
@@ -21,14 +21,14 @@ describe('document titles', () => {
         <Screen campus="North Campus" />
       </RouteTitle>,
     );
-    expect(document.title).toBe('Reports · North Campus · Campus Safety Console');
+    expect(document.title).toBe('Reports · North Campus · Metro U Safety Console');
     view.rerender(
       <RouteTitle title="Reports">
         <Screen campus={null} />
       </RouteTitle>,
     );
-    expect(document.title).toBe('Reports · Campus Safety Console');
+    expect(document.title).toBe('Reports · Metro U Safety Console');
     view.rerender(<RouteTitle title="Tags">{null}</RouteTitle>);
-    expect(document.title).toBe('Tags · Campus Safety Console');
+    expect(document.title).toBe('Tags · Metro U Safety Console');
   });
 });

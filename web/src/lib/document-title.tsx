@@ -1,10 +1,20 @@
+import type { Institution } from '@campus-safety/model';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { currentInstitution, useInstitution } from './institution';
 
-export const APP_TITLE = 'Campus Safety Console';
+/** The console's name as its people read it: "Metro U Safety Console" (the saved short name). */
+export function consoleName(institution: Institution = currentInstitution()): string {
+  return `${institution.shortName} Safety Console`;
+}
 
 /** The tab title: most specific first, the console's name last ("Reports · North Campus · …"). */
-export function documentTitle(parts: readonly (string | null | undefined)[]): string {
-  return [...parts.filter((p): p is string => Boolean(p?.trim())), APP_TITLE].join(' · ');
+export function documentTitle(
+  parts: readonly (string | null | undefined)[],
+  institution: Institution = currentInstitution(),
+): string {
+  return [...parts.filter((p): p is string => Boolean(p?.trim())), consoleName(institution)].join(
+    ' · ',
+  );
 }
 
 const DetailContext = createContext<((detail: readonly string[]) => void) | null>(null);
@@ -16,7 +26,7 @@ const DetailContext = createContext<((detail: readonly string[]) => void) | null
  */
 export function RouteTitle({ title, children }: { title: string; children: ReactNode }) {
   const [detail, setDetail] = useState<readonly string[]>([]);
-  const text = documentTitle([title, ...detail]);
+  const text = documentTitle([title, ...detail], useInstitution());
   useEffect(() => {
     document.title = text;
   }, [text]);

@@ -5,10 +5,7 @@ import {
   toDateTimeLocal as localValue,
   type TimestampLike,
 } from '@campus-safety/model';
-import { readProgrammeTimeZone } from './config';
-
-/** The zone of every time the console shows and every datetime-local input it reads. */
-export const TIME_ZONE = readProgrammeTimeZone(import.meta.env);
+import { programmeTimeZone } from './institution';
 
 export type DateInput = TimestampLike | Date | string | number | null | undefined;
 
@@ -27,13 +24,13 @@ export function toDate(value: DateInput): Date | null {
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   if (!date || Number.isNaN(date.getTime())) return '—';
-  return formatInZone(date, TIME_ZONE);
+  return formatInZone(date, programmeTimeZone());
 }
 
 /** The zone the browser runs in (the viewer's own); the programme zone when it cannot tell. */
 export function viewerTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isTimeZone(zone) ? zone : TIME_ZONE;
+  return isTimeZone(zone) ? zone : programmeTimeZone();
 }
 
 /** `UTC+08:00`: the programme zone's offset at `at` (daylight saving moves it in some zones). */
@@ -43,7 +40,8 @@ export function utcOffset(zone: string, at: Date = new Date()): string {
 
 /** "Times in Asia/Manila (UTC+08:00)": what the console says about every time it shows. */
 export function timeZoneLabel(at: Date = new Date()): string {
-  return `Times in ${TIME_ZONE} (${utcOffset(TIME_ZONE, at)})`;
+  const zone = programmeTimeZone();
+  return `Times in ${zone} (${utcOffset(zone, at)})`;
 }
 
 /**
@@ -54,7 +52,7 @@ export function viewerTime(value: DateInput, viewerZone: string = viewerTimeZone
   const date = toDate(value);
   if (!date || Number.isNaN(date.getTime())) return null;
   const theirs = formatInZone(date, viewerZone);
-  return theirs === formatInZone(date, TIME_ZONE) ? null : `${theirs} ${viewerZone}`;
+  return theirs === formatInZone(date, programmeTimeZone()) ? null : `${theirs} ${viewerZone}`;
 }
 
 /** "1 h 05 min", "12 min", or '—' when there is no figure (no report has it yet). */
@@ -84,10 +82,10 @@ export { fullName } from '@campus-safety/model';
 
 /** `YYYY-MM-DDTHH:mm` in the programme zone, for a datetime-local input. */
 export function toDateTimeLocal(date: Date): string {
-  return localValue(date, TIME_ZONE);
+  return localValue(date, programmeTimeZone());
 }
 
 /** The instant a datetime-local value names in the programme zone; null when it names none. */
 export function parseDateTimeLocal(value: string): Date | null {
-  return fromDateTimeLocal(value, TIME_ZONE);
+  return fromDateTimeLocal(value, programmeTimeZone());
 }

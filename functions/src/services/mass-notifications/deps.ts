@@ -3,6 +3,7 @@ import { smtpTransport } from '../../platform/mail';
 import { smsProvider } from '../../platform/sms';
 import { verifiedPhonesOf } from '../../platform/verified-phones';
 import { defaultSender } from '../../push/default-sender';
+import { currentInstitution } from '../settings';
 import type { MailTransport } from '../../platform/mail';
 import type { SmsProvider } from '../../platform/sms';
 import type { PushSender } from '../../push/sender';
@@ -17,12 +18,15 @@ export interface MassNotificationDeps {
   phonesOf: (uids: string[]) => Promise<Map<string, string>>;
 }
 
-/** The real channels, as the deployed functions use them (params choose mail and SMS). */
-export function defaultMassNotificationDeps(): MassNotificationDeps {
+/**
+ * The real channels, as the deployed functions use them (params choose mail and SMS); mail is
+ * sent in the institution's name.
+ */
+export async function defaultMassNotificationDeps(): Promise<MassNotificationDeps> {
   return {
     db: db(),
     push: defaultSender(),
-    mail: smtpTransport(),
+    mail: smtpTransport((await currentInstitution(db())).name),
     sms: smsProvider(),
     phonesOf: verifiedPhonesOf,
   };

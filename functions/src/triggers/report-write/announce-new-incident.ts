@@ -1,4 +1,4 @@
-import { timeZone } from '../../options';
+import { programmeTimeZone } from '../../services/settings';
 import { defaultSender } from '../../push/default-sender';
 import { db } from '../../platform/firebase';
 import { applyIncidentStatus } from '../../services/incident-status';
@@ -23,6 +23,7 @@ export const announceNewIncident: ReportStep = recordingFailures(
     // whose "reported" timeline entry was written with it (an import, the demo seed) is history
     // too: applyIncidentStatus finds that entry and neither notifies nor adds a second one.
     if (incident.status !== 'Reported') return;
+    const timeZone = await programmeTimeZone(db());
     await tellReporterWhenQuotaFull(
       db(),
       {
@@ -30,10 +31,10 @@ export const announceNewIncident: ReportStep = recordingFailures(
         incident,
         reporterUid: await reporterUidOf(db(), event.params.incidentId, incident),
       },
-      timeZone(),
+      timeZone,
     );
     await applyIncidentStatus(
-      { db: db(), push: defaultSender(), timeZone: timeZone() },
+      { db: db(), push: defaultSender(), timeZone },
       {
         eventId: event.id,
         eventTime: commitTime(created, event.time),

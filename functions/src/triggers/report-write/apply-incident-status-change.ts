@@ -1,5 +1,5 @@
 import { logger } from 'firebase-functions';
-import { timeZone } from '../../options';
+import { programmeTimeZone } from '../../services/settings';
 import { classifyStatusChange } from '../../domain/status-change';
 import { defaultSender } from '../../push/default-sender';
 import { db } from '../../platform/firebase';
@@ -28,7 +28,7 @@ export const applyIncidentStatusChange: ReportStep = recordingFailures(
       return;
     }
     await applyIncidentStatus(
-      { db: db(), push: defaultSender(), timeZone: timeZone() },
+      { db: db(), push: defaultSender(), timeZone: await programmeTimeZone(db()) },
       {
         eventId: event.id,
         eventTime: commitTime(event.data?.after, event.time),

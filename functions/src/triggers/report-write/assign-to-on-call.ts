@@ -1,5 +1,5 @@
 import { logger } from 'firebase-functions';
-import { timeZone } from '../../options';
+import { programmeTimeZone } from '../../services/settings';
 import { accountEmailVerified, db } from '../../platform/firebase';
 import { recordingFailures } from '../../platform/trigger-failures';
 import { assignToOnCall as work } from '../../services/on-call';
@@ -16,7 +16,7 @@ export const assignToOnCall: ReportStep = recordingFailures('assignToOnCall', as
     {
       db: db(),
       emailVerified: accountEmailVerified,
-      timeZone: timeZone(),
+      timeZone: await programmeTimeZone(db()),
       now: () => new Date(event.time),
     },
     { eventId: event.id, incidentId: event.params.incidentId, incident },

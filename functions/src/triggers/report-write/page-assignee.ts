@@ -1,4 +1,5 @@
-import { consoleUrl, timeZone } from '../../options';
+import { consoleUrl } from '../../options';
+import { currentInstitution } from '../../services/settings';
 import { accountEmailVerified, db } from '../../platform/firebase';
 import { smtpTransport } from '../../platform/mail';
 import { recordingFailures } from '../../platform/trigger-failures';
@@ -15,14 +16,15 @@ export const pageAssignee: ReportStep = recordingFailures('pageAssignee', async 
   const update = updatedReport(event);
   if (!update) return;
   const { before, after } = update;
+  const institution = await currentInstitution(db());
   await work(
     {
       db: db(),
       push: defaultSender(),
-      mail: smtpTransport(),
+      mail: smtpTransport(institution.name),
       emailVerified: accountEmailVerified,
       consoleUrl: consoleUrl(),
-      timeZone: timeZone(),
+      timeZone: institution.timeZone,
     },
     {
       eventId: event.id,

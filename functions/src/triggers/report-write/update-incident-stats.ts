@@ -1,4 +1,4 @@
-import { timeZone } from '../../options';
+import { programmeTimeZone } from '../../services/settings';
 import { db } from '../../platform/firebase';
 import { applyIncidentStatsChange } from '../../services/incident-stats';
 import { recordingFailures } from '../../platform/trigger-failures';
@@ -15,7 +15,7 @@ export const updateIncidentStats: ReportStep = recordingFailures(
         before: event.data?.before.data(),
         after: event.data?.after.data(),
       },
-      timeZone(),
+      await programmeTimeZone(db()),
     );
   },
 );

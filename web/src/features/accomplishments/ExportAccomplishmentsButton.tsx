@@ -2,7 +2,7 @@ import type { Role } from '@campus-safety/model';
 import { CsvExportButton } from '../../components/CsvExportButton';
 import { accomplishmentsSpec } from '../../data/accomplishments';
 import { EXPORT_PAGE_SIZE } from '../../data/export';
-import { TIME_ZONE } from '../../lib/format';
+import { programmeTimeZone } from '../../lib/institution';
 import { accomplishmentCsvHeader, accomplishmentCsvRow } from './csv';
 
 /** Every accomplishment report of the role's scope (the screen's query), not only the newest shown. */
@@ -22,8 +22,8 @@ export function ExportAccomplishmentsButton({
       what={archived ? 'archived accomplishment reports' : 'accomplishment reports'}
       fileStem={archived ? 'archived-accomplishment-reports' : 'accomplishment-reports'}
       spec={spec}
-      header={accomplishmentCsvHeader(TIME_ZONE)}
-      toRow={(row) => accomplishmentCsvRow(row, TIME_ZONE)}
+      header={accomplishmentCsvHeader(programmeTimeZone())}
+      toRow={(row) => accomplishmentCsvRow(row, programmeTimeZone())}
     />
   );
 }

@@ -1,3 +1,5 @@
+import { consoleName } from '../../lib/document-title';
+import { useInstitution } from '../../lib/institution';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { multiFactor, onIdTokenChanged } from 'firebase/auth';
 import { secondFactorSatisfied, type SecuritySettings } from '@campus-safety/model';
@@ -64,7 +66,7 @@ function SecondFactorRequiredPage({ gate }: { gate: 'enrol' | 'sign-in-again' })
     <main className="flex min-h-screen items-start justify-center bg-slate-100 p-4 sm:items-center">
       <div className="w-full max-w-2xl rounded-lg bg-white p-6 shadow sm:p-8">
         <p className="text-sm font-semibold uppercase tracking-wide text-sky-800">
-          Campus Safety Console
+          {consoleName(useInstitution())}
         </p>
         <h1 className="mt-1 mb-4 text-2xl font-semibold text-slate-900">
           {gate === 'enrol' ? 'Add a second factor to continue' : 'Sign in again with your code'}

@@ -8,7 +8,8 @@ import { useCampusDays } from '../../data/incident-day-stats';
 import { combineLive } from '../../data/live-query';
 import { campusesInScope } from '../../data/scopes';
 import { csvFileName } from '../../lib/csv';
-import { TIME_ZONE, formatMinutes } from '../../lib/format';
+import { formatMinutes } from '../../lib/format';
+import { programmeTimeZone } from '../../lib/institution';
 import { useAuth } from '../../session/store';
 import { Controls } from './Controls';
 import { chartCeiling, figureTables, periodFigures, share } from './figures';
@@ -26,7 +27,7 @@ export default function DashboardPage() {
   const isAdmin = role === 'Admin';
   const ownCampus = role === 'IMT' ? (profile?.campus ?? null) : null;
   const [params, setParams] = useSearchParams();
-  const today = dayInZone(Date.now(), TIME_ZONE);
+  const today = dayInZone(Date.now(), programmeTimeZone());
   const view = readView(params, today, ownCampus);
   const campuses = campusesInScope(role, ownCampus, view.campus);
   const days = useCampusDays(campuses, view.range);
@@ -59,7 +60,7 @@ export default function DashboardPage() {
     <>
       <PageHeader
         title="Trends and targets"
-        subtitle={`${scopeName} · ${PERIOD_LABELS[view.preset]}: ${view.range.from} to ${view.range.to} (days in ${TIME_ZONE})`}
+        subtitle={`${scopeName} · ${PERIOD_LABELS[view.preset]}: ${view.range.from} to ${view.range.to} (days in ${programmeTimeZone()})`}
         actions={isAdmin ? <RebuildButton /> : undefined}
       />
       <Controls

@@ -4,14 +4,14 @@ import { HotspotsMap } from '../../components/map';
 import { ErrorState } from '../../components/States';
 import { useCampusDays } from '../../data/incident-day-stats';
 import { staffCampuses } from '../../data/scopes';
-import { TIME_ZONE } from '../../lib/format';
+import { programmeTimeZone } from '../../lib/institution';
 import { HOTSPOT_PERIODS, hotspotCounts, hotspotRange, type HotspotPeriod } from './hotspots';
 
 /** Where reports came from over a chosen period: graduated circles per campus, and the same as text. */
 export function Hotspots({ role, campus }: { role: string | null; campus: string | null }) {
   const [chosen, setChosen] = useState<HotspotPeriod>('30d');
   const campuses = useMemo(() => staffCampuses(role, campus), [role, campus]);
-  const range = hotspotRange(chosen, dayInZone(new Date(), TIME_ZONE));
+  const range = hotspotRange(chosen, dayInZone(new Date(), programmeTimeZone()));
   const live = useCampusDays(campuses, range);
   const hotspots = useMemo(() => hotspotCounts(live.days, campuses), [live.days, campuses]);
   if (campuses.length === 0) return null;

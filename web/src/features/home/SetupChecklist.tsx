@@ -1,21 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { CAMPUSES, COLLECTIONS } from '@campus-safety/model';
+import { CAMPUSES } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/States';
-import { entityConverter } from '../../data/firestore';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../data/live-query';
 import { massNotificationSettingsSpec } from '../../data/mass-notifications';
 import { onCallSchedulesSpec } from '../../data/on-call';
 import { settingSpec } from '../../data/settings';
-import type { DocSpec } from '../../data/spec';
 import { staffDirectorySpec } from '../../data/staff-directory';
-import { INSTITUTION_SETTING_ID, setupChecklist } from './setup-checklist';
-
-const institutionSpec: DocSpec<{ updatedBy?: { uid?: unknown } }> = {
-  path: [COLLECTIONS.settings, INSTITUTION_SETTING_ID],
-  converter: entityConverter<{ updatedBy?: { uid?: unknown } }>(),
-};
+import { setupChecklist } from './setup-checklist';
 
 /** Hiding is per browser and Admin: another Admin, or this one elsewhere, still sees what is left. */
 const hiddenKey = (uid: string) => `setupChecklistHidden:${uid}`;
@@ -42,7 +35,7 @@ function writeHidden(uid: string, hidden: boolean) {
  * with a link to the screen that does it; shown until every step is done.
  */
 export function SetupChecklist({ uid }: { uid: string }) {
-  const institution = useLiveDoc(institutionSpec);
+  const institution = useLiveDoc(settingSpec('institution'));
   const campusAreas = useLiveDoc(settingSpec('campusAreas'));
   const incidentTypes = useLiveDoc(settingSpec('incidentTypes'));
   const responseTargets = useLiveDoc(settingSpec('responseTargets'));

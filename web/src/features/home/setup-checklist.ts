@@ -36,9 +36,6 @@ export interface ChecklistItem {
   to: string;
 }
 
-/** `settings/institution`, the institution profile (its model constant lives with the profile). */
-export const INSTITUTION_SETTING_ID = 'institution';
-
 function saved(doc: SavedDoc | null, what: string): Pick<ChecklistItem, 'done' | 'detail'> {
   return savedByPerson(doc)
     ? { done: true, detail: `${what} saved.` }

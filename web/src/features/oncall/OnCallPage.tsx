@@ -29,7 +29,8 @@ import {
   staffDirectorySpec,
   staffOption,
 } from '../../data/staff-directory';
-import { formatDate, parseDateTimeLocal, TIME_ZONE, toDateTimeLocal } from '../../lib/format';
+import { formatDate, parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
+import { programmeTimeZone } from '../../lib/institution';
 import { useAuth } from '../../session/store';
 import { OnCallNowPanel } from '../../components/OnCallNowPanel';
 
@@ -52,7 +53,7 @@ function draftOf(schedule: OnCallSchedule | undefined): Draft {
   const r = schedule?.rotation;
   return {
     memberIds: r?.members.map((m) => m.uid) ?? [],
-    startDay: r?.startDay ?? dayInZone(Date.now(), TIME_ZONE),
+    startDay: r?.startDay ?? dayInZone(Date.now(), programmeTimeZone()),
     handoffTime: r?.handoffTime ?? '08:00',
     shiftDays: String(r?.shiftDays ?? 1),
     overrides: (schedule?.overrides ?? []).map((o) => ({
@@ -278,7 +279,7 @@ function CampusSchedule({
                   {
                     uid: '',
                     from: toDateTimeLocal(new Date()),
-                    to: `${addDays(dayInZone(Date.now(), TIME_ZONE), 1)}T${draft.handoffTime}`,
+                    to: `${addDays(dayInZone(Date.now(), programmeTimeZone()), 1)}T${draft.handoffTime}`,
                   },
                 ],
               })
@@ -322,7 +323,7 @@ export default function OnCallPage() {
     <>
       <PageHeader
         title="On call"
-        subtitle={`Who is on call per campus, and how reports escalate. Handoffs are in ${TIME_ZONE}.`}
+        subtitle={`Who is on call per campus, and how reports escalate. Handoffs are in ${programmeTimeZone()}.`}
       />
       <OnCallNowPanel />
       <HandoverForm />

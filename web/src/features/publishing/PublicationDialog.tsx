@@ -11,7 +11,8 @@ import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useLiveQuery } from '../../data/live-query';
 import { tagsSpec } from '../../data/tags';
-import { formatDate, parseDateTimeLocal, TIME_ZONE, toDateTimeLocal } from '../../lib/format';
+import { formatDate, parseDateTimeLocal, toDateTimeLocal } from '../../lib/format';
+import { programmeTimeZone } from '../../lib/institution';
 import type { Publication } from '../../data/publications';
 import { savePublication } from './api';
 import { validatePublication, type PublicationField, type PublicationInput } from './form';
@@ -128,7 +129,7 @@ export function PublicationDialog({
         )}
         {input.when === 'schedule' && (
           <TextField
-            label={`Publish on (${TIME_ZONE})`}
+            label={`Publish on (${programmeTimeZone()})`}
             hint="The programme's time zone, whatever your browser's."
             type="datetime-local"
             {...form.field('scheduledAt')}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { EmergencyNumbers } from '../../components/EmergencyNumbers';
+import { useInstitution } from '../../lib/institution';
 
 /** A page of the app: one column, 390 px first, its title the page's one h1. */
 export function AppPage({ title, children }: { title: string; children: ReactNode }) {
@@ -11,15 +13,23 @@ export function AppPage({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** The app's bar: its name, then `children` (the signed-in sections). */
+/**
+ * The app's bar: the institution's name (its short name on a phone), then `children` (the
+ * signed-in sections), and under it the emergency numbers on every page, signed in or not.
+ */
 export function AppBar({ children }: { children?: ReactNode }) {
+  const { name, shortName } = useInstitution();
   return (
     <header className="bg-sky-800 text-white">
       <div className="mx-auto flex max-w-2xl flex-wrap items-center gap-1 px-4 py-3">
         <span className="mr-auto basis-full font-semibold tracking-wide sm:basis-auto">
-          Campus Safety
+          <span className="sm:hidden">{shortName}</span>
+          <span className="hidden sm:inline">{name}</span>
         </span>
         {children}
+      </div>
+      <div className="bg-sky-950">
+        <EmergencyNumbers className="mx-auto max-w-2xl px-4 py-1.5" />
       </div>
     </header>
   );

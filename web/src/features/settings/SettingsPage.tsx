@@ -2,10 +2,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { AlertApprovalForm } from './AlertApprovalForm';
 import { CampusAreasForm } from './CampusAreasForm';
 import { IncidentTypesForm } from './IncidentTypesForm';
+import { InstitutionForm } from './InstitutionForm';
 import { ResponseTargetsForm } from './ResponseTargetsForm';
 
 /**
- * `/settings` (Admins): the deployment's response targets, incident types, campus areas and alert
+ * `/settings` (Admins): the institution profile, the deployment's response targets, incident types, campus areas and alert
  * approval, each saved whole through `saveSetting` with its history of who changed what. Escalation policies
  * stay with the on-call schedules they work with (/on-call).
  */
@@ -14,8 +15,9 @@ export default function SettingsPage() {
     <div>
       <PageHeader
         title="Settings"
-        subtitle="Response targets, incident types, campus areas and alert approval. Each change is kept in its history."
+        subtitle="The institution, response targets, incident types, campus areas and alert approval. Each change is kept in its history."
       />
+      <InstitutionForm />
       <ResponseTargetsForm />
       <IncidentTypesForm />
       <CampusAreasForm />

@@ -35,4 +35,16 @@ describe('settingChanges', () => {
       'Of those: Only those sent by push or SMS (they ring phones at once) → Every one, whatever its channels',
     ]);
   });
+
+  it('names the institution fields that changed, a time zone first of all', () => {
+    const institution = {
+      ...DEFAULT_SETTING_VALUES.institution.institution,
+      timeZone: 'America/Chicago',
+      localEmergency: null,
+    };
+    expect(settingChanges('institution', null, { institution })).toEqual([
+      'Time zone: Asia/Manila → America/Chicago',
+      'Local emergency: Emergency (police, fire, ambulance) 911 → none',
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   alertApprovalOf,
   campusAreasOf,
   incidentTypesOf,
+  institutionOf,
   responseTargetsOf,
   type SettingName,
 } from '@campus-safety/model';
@@ -38,6 +39,8 @@ export function settingChanges(name: SettingName, before: unknown, after: unknow
       if (was.offered !== now.offered)
         changes.push(`${now.type}: ${now.offered ? 'offered again' : 'no longer offered'}`);
     });
+  } else if (name === 'institution') {
+    changes.push(...institutionChanges(before, after));
   } else if (name === 'alertApproval') {
     const [a, b] = [alertApprovalOf(before), alertApprovalOf(after)];
     if (a.audience !== b.audience)
@@ -60,4 +63,25 @@ export function settingChanges(name: SettingName, before: unknown, after: unknow
     }
   }
   return changes.length > 0 ? changes : ['Saved without changes'];
+}
+
+const numberText = (n: { label: string; phone: string } | null) =>
+  n ? `${n.label} ${n.phone}` : 'none';
+
+/** "Time zone: Asia/Manila → America/Chicago", one line per field of the profile that moved. */
+function institutionChanges(before: unknown, after: unknown): string[] {
+  const [a, b] = [institutionOf(before), institutionOf(after)];
+  const lines: [string, string, string][] = [
+    ['Name', a.name, b.name],
+    ['Short name', a.shortName, b.shortName],
+    ['Time zone', a.timeZone, b.timeZone],
+    ['Campus security', numberText(a.campusSecurity), numberText(b.campusSecurity)],
+    ['Local emergency', numberText(a.localEmergency), numberText(b.localEmergency)],
+  ];
+  const changes = lines
+    .filter(([, was, now]) => was !== now)
+    .map(([what, was, now]) => `${what}: ${was} → ${now}`);
+  if (a.address !== b.address) changes.push('Address changed');
+  if (JSON.stringify(a.mapView) !== JSON.stringify(b.mapView)) changes.push('Map view moved');
+  return changes;
 }

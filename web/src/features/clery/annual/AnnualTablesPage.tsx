@@ -18,7 +18,8 @@ import { Table, type Column } from '../../../components/Table';
 import { cleryRecordsSpec, fireLogSpec } from '../../../data/clery';
 import { combineLive, useLiveQuery } from '../../../data/live-query';
 import { csvFileName, downloadCsv } from '../../../lib/csv';
-import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../../lib/format';
+import { formatDate, parseDateTimeLocal } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import { annualTablesCsv, buildAnnualTables } from './annual';
 import { FireStatisticsTable } from '../fire-log/FireStatisticsTable';
 
@@ -79,7 +80,7 @@ function SectionTable({
 
 /** Annual statistics (the tables of the Annual Security Report): the three prior calendar years, per category and geography. */
 export default function AnnualTablesPage() {
-  const years = useMemo(() => priorCalendarYears(Date.now(), TIME_ZONE), []);
+  const years = useMemo(() => priorCalendarYears(Date.now(), programmeTimeZone()), []);
   const since = useMemo(
     () => parseDateTimeLocal(`${years[0]}-01-01T00:00`) ?? new Date(0),
     [years],
@@ -165,7 +166,7 @@ export default function AnnualTablesPage() {
       >
         <h1 className="text-xl font-semibold">Annual security report: crime statistics {span}</h1>
         <p className="mb-2 text-sm">
-          {campus || 'All campuses'} · prepared {formatDate(new Date())} ({TIME_ZONE})
+          {campus || 'All campuses'} · prepared {formatDate(new Date())} ({programmeTimeZone()})
         </p>
         {sections('print')}
         <FireStatisticsTable

@@ -8,7 +8,7 @@ import {
 } from '@campus-safety/model';
 import type { WithId } from '../../../data/spec';
 import { toCsv } from '../../../lib/csv';
-import { TIME_ZONE } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 
 /** The annual tables of the records read, for one campus or all (`campus` null). */
 export function buildAnnualTables(
@@ -21,7 +21,7 @@ export function buildAnnualTables(
       .filter((r) => campus === null || r.campus === campus)
       .map((r) => ({ ...r, reportedAt: r.reportedAt.toMillis() })),
     years,
-    TIME_ZONE,
+    programmeTimeZone(),
   );
 }
 

@@ -28,7 +28,7 @@ import { HolidaysDialog } from './HolidaysDialog';
 import { LegalHoldDialog } from '../holds/LegalHoldDialog';
 import { WithholdDialog } from './WithholdDialog';
 import {
-  CRIME_LOG_COLUMNS,
+  crimeLogColumns,
   buildCrimeLog,
   crimeLogCells,
   crimeLogCsv,
@@ -48,7 +48,6 @@ type Open =
   | null;
 
 /** The printed log: the public columns only, one row per entry on the log. */
-const PRINT_COLUMNS = cellColumns(CRIME_LOG_COLUMNS);
 
 function Badge({ tone, children }: { tone: 'red' | 'amber' | 'slate' | 'sky'; children: string }) {
   const tones = {
@@ -253,7 +252,7 @@ export default function CrimeLogPage() {
         <Table
           caption="Daily crime log for print"
           layout="print"
-          columns={PRINT_COLUMNS}
+          columns={cellColumns(crimeLogColumns())}
           rows={printable.map((e) => ({ id: e.incidentId, cells: crimeLogCells(e) }))}
           rowKey={(row) => row.id}
         />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CleryRecord, IncidentReport } from '@campus-safety/model';
 import { annualTablesCsv, buildAnnualTables } from '../annual/annual';
 import { buildCrimeLog, crimeLogCsv } from './crime-log';
-import { TIME_ZONE } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import { printableEntries } from '@campus-safety/model';
 
 const ts = (iso: string) => ({ toMillis: () => Date.parse(iso), toDate: () => new Date(iso) });
@@ -46,7 +46,7 @@ describe('crime log export', () => {
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      `Case,Date and time reported (${TIME_ZONE}),Date and time occurred (${TIME_ZONE}),Campus,General location,Nature,Disposition`,
+      `Case,Date and time reported (${programmeTimeZone()}),Date and time occurred (${programmeTimeZone()}),Campus,General location,Nature,Disposition`,
     );
     expect(lines[1]).toBe(
       'a,Nov 20 2026 10:00:00 AM,Unknown,Main Campus,"Acacia Hall, ""East"" wing",Burglary,Closed - arrest',

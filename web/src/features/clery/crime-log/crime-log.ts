@@ -7,7 +7,8 @@ import {
 } from '@campus-safety/model';
 import type { WithId } from '../../../data/spec';
 import { toCsv } from '../../../lib/csv';
-import { TIME_ZONE, formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 
 /** The crime log of the reports and records the screen read, in the programme zone. */
 export function buildCrimeLog(
@@ -26,21 +27,23 @@ export function buildCrimeLog(
     })),
     new Map(records.map((r) => [r.id, r])),
     now,
-    TIME_ZONE,
+    programmeTimeZone(),
     new Set(holidays),
   );
 }
 
 /** The log's columns, printed and exported; the times name their zone (the programme's). */
-export const CRIME_LOG_COLUMNS = [
-  'Case',
-  `Date and time reported (${TIME_ZONE})`,
-  `Date and time occurred (${TIME_ZONE})`,
-  'Campus',
-  'General location',
-  'Nature',
-  'Disposition',
-] as const;
+export function crimeLogColumns() {
+  return [
+    'Case',
+    `Date and time reported (${programmeTimeZone()})`,
+    `Date and time occurred (${programmeTimeZone()})`,
+    'Campus',
+    'General location',
+    'Nature',
+    'Disposition',
+  ] as const;
+}
 
 /** One printed/exported line: the Clery columns of an entry ("Unknown" when it is not known). */
 export function crimeLogCells(entry: CrimeLogEntry): string[] {
@@ -57,7 +60,7 @@ export function crimeLogCells(entry: CrimeLogEntry): string[] {
 
 /** The CSV of the public log: the entries it prints. */
 export function crimeLogCsv(printable: readonly CrimeLogEntry[]): string {
-  return toCsv(CRIME_LOG_COLUMNS, printable.map(crimeLogCells));
+  return toCsv(crimeLogColumns(), printable.map(crimeLogCells));
 }
 
 export function withheldLabel(entry: CrimeLogEntry): string | null {

@@ -9,13 +9,12 @@ import { fireLogSpec } from '../../../data/clery';
 import { useLiveQuery } from '../../../data/live-query';
 import type { WithId } from '../../../data/spec';
 import { csvFileName, downloadCsv } from '../../../lib/csv';
-import { TIME_ZONE, formatDate, parseDateTimeLocal } from '../../../lib/format';
+import { formatDate, parseDateTimeLocal } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import { FireDialog } from './FireDialog';
 import { FireStatisticsTable } from './FireStatisticsTable';
 import { LogPeriodField, useLogWindow } from '../shared/log-window';
-import { FIRE_LOG_COLUMNS, fireLogCells, fireLogCsv } from './fire-log';
-
-const PRINT_COLUMNS = cellColumns(FIRE_LOG_COLUMNS);
+import { fireLogColumns, fireLogCells, fireLogCsv } from './fire-log';
 
 /**
  * The fire log and the annual fire statistics of on-campus student housing (docs/clery.md#fire-log):
@@ -23,7 +22,7 @@ const PRINT_COLUMNS = cellColumns(FIRE_LOG_COLUMNS);
  */
 export default function FireLogPage() {
   const { days, setDays, since } = useLogWindow();
-  const years = useMemo(() => priorCalendarYears(Date.now(), TIME_ZONE), []);
+  const years = useMemo(() => priorCalendarYears(Date.now(), programmeTimeZone()), []);
   const statsSince = useMemo(
     () => parseDateTimeLocal(`${years[0]}-01-01T00:00`) ?? new Date(0),
     [years],
@@ -120,7 +119,7 @@ export default function FireLogPage() {
         <Table
           caption="Fire log for print"
           layout="print"
-          columns={PRINT_COLUMNS}
+          columns={cellColumns(fireLogColumns())}
           rows={entries.map((e) => ({ id: e.id, cells: fireLogCells(e) }))}
           rowKey={(row) => row.id}
         />

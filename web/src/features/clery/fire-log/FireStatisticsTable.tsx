@@ -8,7 +8,7 @@ import {
 } from '@campus-safety/model';
 import { Table, type Column } from '../../../components/Table';
 import type { WithId } from '../../../data/spec';
-import { TIME_ZONE } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 
 const COLUMNS: Column<FireStatisticsRow>[] = [
   { header: 'Facility', rowHeader: true, cell: (r) => `${r.facility} (${r.campus})` },
@@ -46,7 +46,7 @@ export function FireStatisticsTable({
         entries.map((e) => ({ ...e, reportedAt: e.reportedAt.toMillis() })),
         campus ? [campus] : CAMPUSES,
         years,
-        TIME_ZONE,
+        programmeTimeZone(),
       ),
     [entries, years, campus],
   );

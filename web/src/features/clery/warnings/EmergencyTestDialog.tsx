@@ -18,7 +18,8 @@ import {
 import { toast } from '../../../components/toast-store';
 import { useForm, type ReadStatus } from '../../../components/use-form';
 import type { WithId } from '../../../data/spec';
-import { TIME_ZONE, parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import { recordEmergencyTest } from '../api';
 
 const ANNOUNCED = 'Announced in advance';
@@ -85,7 +86,7 @@ export function EmergencyTestDialog({
       <form onSubmit={form.submit} noValidate>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField
-            label={`Date and time (${TIME_ZONE})`}
+            label={`Date and time (${programmeTimeZone()})`}
             type="datetime-local"
             {...form.field('testedAt')}
           />

@@ -19,13 +19,14 @@ import { useLiveQuery } from '../../../data/live-query';
 import { cleryAlertsSpec } from '../../../data/mass-notifications';
 import type { WithId } from '../../../data/spec';
 import { csvFileName, downloadCsv } from '../../../lib/csv';
-import { TIME_ZONE, parseDateTimeLocal } from '../../../lib/format';
-import { CLERY_ALERT_COLUMNS, cleryAlertCells, cleryAlertsCsv } from './clery-alerts';
+import { parseDateTimeLocal } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
+import { cleryAlertColumns, cleryAlertCells, cleryAlertsCsv } from './clery-alerts';
 import { EmergencyTestDialog } from './EmergencyTestDialog';
 import { WarningDecisionDialog } from './WarningDecisionDialog';
 import {
-  EMERGENCY_TEST_COLUMNS,
-  WARNING_DECISION_COLUMNS,
+  emergencyTestColumns,
+  warningDecisionColumns,
   emergencyTestCells,
   emergencyTestsCsv,
   warningDecisionCells,
@@ -34,17 +35,18 @@ import {
 
 type AlertRow = WithId<MassNotification> & { cells: string[] };
 /** Each alert's title opens its page (receipts, text, approval). */
-const ALERT_COLUMNS: Column<AlertRow>[] = CLERY_ALERT_COLUMNS.map((header, i) => ({
-  header,
-  cell: (row) =>
-    i === 2 ? (
-      <Link className="text-sky-800 underline" to={`/mass-notifications/${row.id}`}>
-        {row.cells[i]}
-      </Link>
-    ) : (
-      row.cells[i] || '—'
-    ),
-}));
+const alertColumns = (): Column<AlertRow>[] =>
+  cleryAlertColumns().map((header, i) => ({
+    header,
+    cell: (row) =>
+      i === 2 ? (
+        <Link className="text-sky-800 underline" to={`/mass-notifications/${row.id}`}>
+          {row.cells[i]}
+        </Link>
+      ) : (
+        row.cells[i] || '—'
+      ),
+  }));
 
 /** The start of calendar year `year` in the programme zone. */
 const yearStart = (year: number) => parseDateTimeLocal(`${year}-01-01T00:00`) ?? new Date(0);
@@ -59,7 +61,10 @@ const yearStart = (year: number) => parseDateTimeLocal(`${year}-01-01T00:00`) ??
 export default function WarningsPage() {
   const years = useMemo(() => {
     const now = Date.now();
-    return [...priorCalendarYears(now, TIME_ZONE), calendarYearOf(now, TIME_ZONE)];
+    return [
+      ...priorCalendarYears(now, programmeTimeZone()),
+      calendarYearOf(now, programmeTimeZone()),
+    ];
   }, []);
   const [year, setYear] = useState(years[years.length - 1]!);
   const [since, until] = useMemo(() => [yearStart(year), yearStart(year + 1)], [year]);
@@ -172,7 +177,7 @@ export default function WarningsPage() {
           >
             <Table
               caption="Clery alerts"
-              columns={ALERT_COLUMNS}
+              columns={alertColumns()}
               rows={alertRows}
               rowKey={(r) => r.id}
             />
@@ -248,7 +253,7 @@ export default function WarningsPage() {
         <Table
           caption="Clery alerts, for print"
           layout="print"
-          columns={cellColumns(CLERY_ALERT_COLUMNS)}
+          columns={cellColumns(cleryAlertColumns())}
           rows={alertRows.map((a) => ({ id: a.id, cells: a.cells }))}
           rowKey={(row) => row.id}
         />
@@ -256,7 +261,7 @@ export default function WarningsPage() {
         <Table
           caption="Decisions not to issue a Timely Warning, for print"
           layout="print"
-          columns={cellColumns(WARNING_DECISION_COLUMNS)}
+          columns={cellColumns(warningDecisionColumns())}
           rows={decisions.data.map((d) => ({ id: d.id, cells: warningDecisionCells(d) }))}
           rowKey={(row) => row.id}
         />
@@ -264,7 +269,7 @@ export default function WarningsPage() {
         <Table
           caption="Tests of the emergency response, for print"
           layout="print"
-          columns={cellColumns(EMERGENCY_TEST_COLUMNS)}
+          columns={cellColumns(emergencyTestColumns())}
           rows={tests.data.map((t) => ({ id: t.id, cells: emergencyTestCells(t) }))}
           rowKey={(row) => row.id}
         />

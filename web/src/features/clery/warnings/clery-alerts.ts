@@ -7,21 +7,24 @@ import {
 } from '@campus-safety/model';
 import type { WithId } from '../../../data/spec';
 import { toCsv } from '../../../lib/csv';
-import { TIME_ZONE, formatDate, formatMinutes } from '../../../lib/format';
+import { formatDate, formatMinutes } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 
 /** The Clery record of each Timely Warning and Emergency Notification, printed and exported. */
-export const CLERY_ALERT_COLUMNS = [
-  'Type',
-  `Issued (${TIME_ZONE})`,
-  'Title',
-  'Text',
-  'Audience',
-  'Clery crime',
-  'Linked incidents',
-  'Report to warning',
-  'Decided by',
-  'Approved by',
-] as const;
+export function cleryAlertColumns() {
+  return [
+    'Type',
+    `Issued (${programmeTimeZone()})`,
+    'Title',
+    'Text',
+    'Audience',
+    'Clery crime',
+    'Linked incidents',
+    'Report to warning',
+    'Decided by',
+    'Approved by',
+  ] as const;
+}
 
 export function cleryAlertCells(alert: WithId<MassNotification>): string[] {
   const minutes = reportToWarningMinutes(alert.firstReportedAt, alert.sentAt);
@@ -40,5 +43,5 @@ export function cleryAlertCells(alert: WithId<MassNotification>): string[] {
 }
 
 export function cleryAlertsCsv(alerts: readonly WithId<MassNotification>[]): string {
-  return toCsv(CLERY_ALERT_COLUMNS, alerts.map(cleryAlertCells));
+  return toCsv(cleryAlertColumns(), alerts.map(cleryAlertCells));
 }

@@ -1,17 +1,20 @@
 import type { EmergencyTest, WarningDecision } from '@campus-safety/model';
 import type { WithId } from '../../../data/spec';
 import { toCsv } from '../../../lib/csv';
-import { TIME_ZONE, formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 
 /** The decisions not to warn, as listed for the annual security report; times name their zone. */
-export const WARNING_DECISION_COLUMNS = [
-  'Case',
-  'Campus',
-  `Reported (${TIME_ZONE})`,
-  `Decided (${TIME_ZONE})`,
-  'Decided by',
-  'Reason',
-] as const;
+export function warningDecisionColumns() {
+  return [
+    'Case',
+    'Campus',
+    `Reported (${programmeTimeZone()})`,
+    `Decided (${programmeTimeZone()})`,
+    'Decided by',
+    'Reason',
+  ] as const;
+}
 
 export function warningDecisionCells(d: WithId<WarningDecision>): string[] {
   return [
@@ -25,18 +28,20 @@ export function warningDecisionCells(d: WithId<WarningDecision>): string[] {
 }
 
 export function warningDecisionsCsv(decisions: readonly WithId<WarningDecision>[]): string {
-  return toCsv(WARNING_DECISION_COLUMNS, decisions.map(warningDecisionCells));
+  return toCsv(warningDecisionColumns(), decisions.map(warningDecisionCells));
 }
 
 /** The tests of the emergency response: what 668.46(g) asks each to say. */
-export const EMERGENCY_TEST_COLUMNS = [
-  `Date and time (${TIME_ZONE})`,
-  'Announced',
-  'Campuses',
-  'Description',
-  'Follow-up',
-  'Recorded by',
-] as const;
+export function emergencyTestColumns() {
+  return [
+    `Date and time (${programmeTimeZone()})`,
+    'Announced',
+    'Campuses',
+    'Description',
+    'Follow-up',
+    'Recorded by',
+  ] as const;
+}
 
 export function emergencyTestCells(t: WithId<EmergencyTest>): string[] {
   return [
@@ -50,5 +55,5 @@ export function emergencyTestCells(t: WithId<EmergencyTest>): string[] {
 }
 
 export function emergencyTestsCsv(tests: readonly WithId<EmergencyTest>[]): string {
-  return toCsv(EMERGENCY_TEST_COLUMNS, tests.map(emergencyTestCells));
+  return toCsv(emergencyTestColumns(), tests.map(emergencyTestCells));
 }

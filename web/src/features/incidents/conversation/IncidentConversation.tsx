@@ -21,7 +21,7 @@ import {
 } from '../../../data/conversation';
 import { readQuery } from '../../../data/firestore';
 import { csvFileName, downloadCsv } from '../../../lib/csv';
-import { TIME_ZONE } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import type { Incident } from '../../../data/incidents';
 import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { CallableError, RecordLimitError } from '../../../lib/errors';
@@ -81,7 +81,7 @@ export function IncidentConversation({ incident }: { incident: Incident }) {
   const exportCsv = useAction(
     async () => {
       const all = await readQuery(wholeConversationSpec(incident.id));
-      const csv = conversationCsv(conversationLines([...all].reverse(), me), TIME_ZONE);
+      const csv = conversationCsv(conversationLines([...all].reverse(), me), programmeTimeZone());
       downloadCsv(csvFileName(['conversation', incident.id]), csv);
     },
     { failureTitle: 'Could not export the conversation' },

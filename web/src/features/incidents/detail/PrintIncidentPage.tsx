@@ -7,7 +7,9 @@ import { incidentAccomplishmentsSpec } from '../../../data/accomplishments';
 import { incidentSpec } from '../../../data/incidents';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../../data/live-query';
 import { messageOf } from '../../../lib/errors';
-import { formatDate, formatMinutes, TIME_ZONE } from '../../../lib/format';
+import { formatDate, formatMinutes } from '../../../lib/format';
+import { documentTitle } from '../../../lib/document-title';
+import { programmeTimeZone } from '../../../lib/institution';
 import { useAuth } from '../../../session/store';
 import { readWholeTimeline } from '../api';
 import { TimelineList } from '../timeline/IncidentTimeline';
@@ -66,7 +68,7 @@ export default function PrintIncidentPage() {
   const data = incident.data;
 
   useEffect(() => {
-    document.title = `Incident report ${id} · Campus Safety Console`;
+    document.title = documentTitle([`Incident report ${id}`]);
   }, [id]);
 
   // A staff record for filing: a part that failed to load must not print as "none".
@@ -99,7 +101,8 @@ export default function PrintIncidentPage() {
               {data.incidentType} · {data.nearestCampus} · ID {data.id}
             </p>
             <p className="text-xs text-slate-500">
-              Printed {formatDate(new Date())} ({TIME_ZONE}). Staff record: contains internal notes.
+              Printed {formatDate(new Date())} ({programmeTimeZone()}). Staff record: contains
+              internal notes.
             </p>
           </header>
           <section aria-labelledby="print-details">

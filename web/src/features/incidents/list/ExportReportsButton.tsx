@@ -3,7 +3,7 @@ import { CsvExportButton } from '../../../components/CsvExportButton';
 import { EXPORT_PAGE_SIZE } from '../../../data/export';
 import { incidentPageSpec } from '../../../data/incidents';
 import type { IncidentScope } from '../../../data/scopes';
-import { TIME_ZONE } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
 import { incidentQuerySpec, type IncidentFilters } from './query-spec';
 
@@ -19,14 +19,14 @@ export function ExportReportsButton({
   filters: IncidentFilters;
 }) {
   if (!isStaffRole(scope.role)) return null;
-  const { wheres } = incidentQuerySpec(scope, filters, TIME_ZONE);
+  const { wheres } = incidentQuerySpec(scope, filters, programmeTimeZone());
   return (
     <CsvExportButton
       what={scope.archived ? 'archived incident reports' : 'incident reports'}
       fileStem={scope.archived ? 'archived-incident-reports' : 'incident-reports'}
       spec={incidentPageSpec(wheres, EXPORT_PAGE_SIZE, null)}
-      header={incidentCsvHeader(TIME_ZONE)}
-      toRow={(row) => incidentCsvRow(row, TIME_ZONE)}
+      header={incidentCsvHeader(programmeTimeZone())}
+      toRow={(row) => incidentCsvRow(row, programmeTimeZone())}
     />
   );
 }

@@ -3,7 +3,7 @@ import { useTitleDetail } from '../../../lib/document-title';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListState } from '../../../components/States';
 import { Pager, Table } from '../../../components/Table';
-import { TIME_ZONE } from '../../../lib/format';
+import { programmeTimeZone } from '../../../lib/institution';
 import { useServerCount } from '../../../data/count';
 import { incidentBoundary, incidentPageSpec } from '../../../data/incidents';
 import { useLiveQuery } from '../../../data/live-query';
@@ -44,7 +44,7 @@ export default function IncidentsPage({
     campus: profile?.campus ?? null,
     archived,
   };
-  const spec = incidentQuerySpec(scope, filters, TIME_ZONE);
+  const spec = incidentQuerySpec(scope, filters, programmeTimeZone());
 
   // One row more than a page tells whether another page lies beyond it (after it, or before it
   // when paging back), without reading the reports in between.

@@ -1,4 +1,5 @@
-import { fromDateTimeLocal, PROGRAMME_TIME_ZONE, searchQuery } from '@campus-safety/model';
+import { fromDateTimeLocal, searchQuery } from '@campus-safety/model';
+import { programmeTimeZone } from '../../../lib/institution';
 import { incidentScope, type IncidentScope } from '../../../data/scopes';
 import type { WhereSpec } from '../../../data/spec';
 
@@ -31,10 +32,10 @@ export const EMPTY_FILTERS: IncidentFilters = {
 };
 
 // Days are programme-zone days, like every date the console shows (an invalid day: Invalid Date).
-function startOfDay(day: string, timeZone = PROGRAMME_TIME_ZONE): Date {
+function startOfDay(day: string, timeZone = programmeTimeZone()): Date {
   return fromDateTimeLocal(`${day}T00:00:00`, timeZone) ?? new Date(NaN);
 }
-function endOfDay(day: string, timeZone = PROGRAMME_TIME_ZONE): Date {
+function endOfDay(day: string, timeZone = programmeTimeZone()): Date {
   return fromDateTimeLocal(`${day}T23:59:59.999`, timeZone) ?? new Date(NaN);
 }
 
@@ -69,7 +70,7 @@ export function filterProblems(filters: IncidentFilters): FilterProblems {
 export function incidentQuerySpec(
   scope: IncidentScope,
   filters: IncidentFilters,
-  timeZone: string = PROGRAMME_TIME_ZONE,
+  timeZone: string = programmeTimeZone(),
 ): IncidentQuerySpec {
   const wheres = [...incidentScope(scope)];
   const add = (field: string, value: string) => {

@@ -6,6 +6,7 @@ import { toast } from '../../../components/toast-store';
 import { escalationsSpec } from '../../../data/escalations';
 import { useLiveQuery } from '../../../data/live-query';
 import { Time } from '../../../components/Time';
+import { documentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../../session/store';
 import { markEscalationRead } from '../api';
 
@@ -19,7 +20,7 @@ export default function EscalationsPage() {
   const unread = notices.data.filter((n) => !n.isRead).length;
 
   useEffect(() => {
-    document.title = `Escalations · Campus Safety Console`;
+    document.title = documentTitle(['Escalations']);
   }, []);
 
   function opened(id: string) {

@@ -15,7 +15,8 @@ import { useForm } from '../../../components/use-form';
 import { useLiveDoc } from '../../../data/live-query';
 import { reportQuotaSpec } from '../../../data/reporter';
 import { useCampusAreas, useIncidentTypes } from '../../../data/settings';
-import { TIME_ZONE } from '../../../lib/format';
+import { PhoneLink } from '../../../components/EmergencyNumbers';
+import { programmeTimeZone, useInstitution } from '../../../lib/institution';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../../session/store';
 import { fileReport } from '../api';
@@ -58,6 +59,7 @@ export default function NewReportPage() {
   const user = useAuth((s) => s.user);
   const uid = user?.uid ?? '';
   const types = useIncidentTypes();
+  const { campusSecurity } = useInstitution();
   const offered = offeredIncidentTypes(types);
   const areas = useCampusAreas();
   const quota = useLiveDoc(uid ? reportQuotaSpec(uid) : null).data;
@@ -75,7 +77,7 @@ export default function NewReportPage() {
     schema: reportSchema,
     request: (values) => reportFields(values, areas),
     send: async (fields) => {
-      if (quotaFull && fullUntil) throw new Error(reportLimitText(fullUntil, TIME_ZONE));
+      if (quotaFull && fullUntil) throw new Error(reportLimitText(fullUntil, programmeTimeZone()));
       const id = await fileReport(fields, form.values.anonymous, {
         uid,
         email: user?.email ?? '',
@@ -117,12 +119,12 @@ export default function NewReportPage() {
   return (
     <AppPage title="Report an incident">
       <p className="mb-4 text-sm text-slate-700">
-        In an emergency, call campus security first. This report goes to the safety team of the
-        campus where it happened.
+        In an emergency, call <PhoneLink number={campusSecurity} className="font-semibold" /> first.
+        This report goes to the safety team of the campus where it happened.
       </p>
       {quotaFull && fullUntil && (
         <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {reportLimitText(fullUntil, TIME_ZONE)}
+          {reportLimitText(fullUntil, programmeTimeZone())}
         </p>
       )}
       <form onSubmit={form.submit} noValidate>
