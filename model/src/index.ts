@@ -38,3 +38,4 @@ export * from './report-quota';
 export * from './mass-notifications';
 export * from './on-call';
 export * from './last-locations';
+export * from './emergencies';

@@ -2,6 +2,7 @@ import type { HousekeepingResponse } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
 import { expireDefaultPasswords } from './accounts';
 import type { AccountDeps } from './credentials';
+import { escalateOpenEmergencies } from './emergencies';
 import { escalateOverdueReports } from './escalation';
 import { sweepProcessedEvents } from '../platform/run-once';
 import { retryDueFailures } from '../platform/trigger-failures';
@@ -24,13 +25,14 @@ export interface HousekeepingDeps extends AccountDeps {
 /**
  * The every-minute upkeep: failed trigger runs whose time has come run again (first, so an
  * assignment they page is seen as such by escalation); expired default passwords stop signing
- * in; open reports escalate by their campus's policy; quarantined files past their keep time go
+ * in; open reports, and emergencies nobody acknowledged, escalate by their campus's policy; quarantined files past their keep time go
  * (a page a run); expired markers go.
  */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingResponse> {
   const retriedFailures = await retryDueFailures(deps.db, deps.now());
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);
   const escalatedReports = await escalateOverdueReports(deps);
+  const escalatedEmergencies = await escalateOpenEmergencies(deps);
   const purgedQuarantinedFiles = await purgeQuarantine(deps);
   const removedProcessedEvents = deps.sweepMarkers
     ? await sweepProcessedEvents(deps.db, deps.now())
@@ -39,6 +41,7 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<Housekeep
     retriedFailures,
     expiredDefaultPasswords,
     escalatedReports,
+    escalatedEmergencies,
     purgedQuarantinedFiles,
     removedProcessedEvents,
   };
