@@ -23,6 +23,8 @@ export const EMERGENCY_LIMITS = {
   emergencyTrackPoints: 360,
   /** The largest accuracy radius a point may claim, in metres. */
   emergencyAccuracyMeters: 100000,
+  /** A point's `at` is the phone's time of the fix: at most this far from the server's. */
+  emergencyClockSkewSeconds: 60,
 } as const;
 
 /** How often the app sends the person's location while the emergency is open. */
@@ -42,7 +44,10 @@ export interface EmergencyPoint<T = TimestampLike> {
   lng: number;
   /** Radius in metres the phone vouches for. */
   accuracy: number;
-  /** The server's time of the write that sent it (request.time). */
+  /**
+   * The phone's time of the fix (the SDK writes no server time inside a list), within
+   * EMERGENCY_LIMITS.emergencyClockSkewSeconds of the server's.
+   */
   at: T;
 }
 
@@ -58,6 +63,8 @@ export interface Emergency<T = TimestampLike> {
   campusFrom: EmergencyCampusSource;
   status: EmergencyStatus;
   openedAt: T;
+  /** The server's time of the last location write (the pace is counted from it). */
+  movedAt: T;
   /** The latest point; null while the phone gives none (location blocked or not yet known). */
   location: EmergencyPoint<T> | null;
   /** Every point sent, oldest first, at most EMERGENCY_LIMITS.emergencyTrackPoints. */

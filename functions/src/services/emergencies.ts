@@ -40,8 +40,7 @@ export type EmergencyEscalationDeps = Omit<EmergencyDeps, 'emailVerified'>;
 /** Open emergencies read per housekeeping run. */
 const ESCALATION_PAGE = 200;
 
-const emergencyRef = (db: Firestore, id: string) =>
-  db.collection(COLLECTIONS.emergencies).doc(id);
+const emergencyRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.emergencies).doc(id);
 const emergencyTimeline = (db: Firestore, id: string) =>
   emergencyRef(db, id).collection(COLLECTIONS.timeline);
 
@@ -100,7 +99,12 @@ async function pushRecipients(
   for (const r of recipients)
     await deps.push.send(
       { tokens: r.tokens, owner: deps.db.collection(COLLECTIONS.users).doc(r.uid) },
-      { title: 'Emergency', body: message, type: EMERGENCY_NOTIFICATION_TYPE, type_id: emergencyId },
+      {
+        title: 'Emergency',
+        body: message,
+        type: EMERGENCY_NOTIFICATION_TYPE,
+        type_id: emergencyId,
+      },
       `emergency-${emergencyId}-${scope}-${r.uid}`,
     );
 }
@@ -136,28 +140,32 @@ export async function pageOnEmergency(
       ? [{ uid: onCallUid, name: fullName(profile!), tokens: deviceTokensOf(profile) }]
       : [];
   const openedAt = new Date(millisOf(emergency.openedAt) ?? deps.now().getTime());
-  const run = await runOnce(db, { trigger: 'page-on-emergency', eventId: event.eventId }, async (tx) => {
-    const timeline = emergencyTimeline(db, emergencyId);
-    tx.update(emergencyRef(db, emergencyId), { personName });
-    addEntry(tx, timeline.doc('opened'), {
-      kind: 'reported',
-      at: openedAt,
-      actor: { uid: String(emergency.uid), name: personName ?? '', role: null },
-      detail: `${label}${emergency.location ? '' : ': no location (blocked or unavailable)'}`,
-    });
-    const devices = recipients[0]?.tokens.length ?? 0;
-    addEntry(tx, timeline.doc('paged'), {
-      kind: 'paged',
-      at: new Date(openedAt.getTime() + 1),
-      actor: null,
-      detail: recipients[0]
-        ? `Paged ${recipients[0].name || recipients[0].uid} (on call): console alert, push to ${devices} device${devices === 1 ? '' : 's'}`
-        : onCallUid
-          ? `The person on call was not paged: ${PAGING_REFUSAL_TEXT[refusal!]}`
-          : `Nobody is on call for ${campus}: the console alarm only`,
-    });
-    noticeRecipients(tx, db, emergencyId, recipients, label);
-  });
+  const run = await runOnce(
+    db,
+    { trigger: 'page-on-emergency', eventId: event.eventId },
+    async (tx) => {
+      const timeline = emergencyTimeline(db, emergencyId);
+      tx.update(emergencyRef(db, emergencyId), { personName });
+      addEntry(tx, timeline.doc('opened'), {
+        kind: 'reported',
+        at: openedAt,
+        actor: { uid: String(emergency.uid), name: personName ?? '', role: null },
+        detail: `${label}${emergency.location ? '' : ': no location (blocked or unavailable)'}`,
+      });
+      const devices = recipients[0]?.tokens.length ?? 0;
+      addEntry(tx, timeline.doc('paged'), {
+        kind: 'paged',
+        at: new Date(openedAt.getTime() + 1),
+        actor: null,
+        detail: recipients[0]
+          ? `Paged ${recipients[0].name || recipients[0].uid} (on call): console alert, push to ${devices} device${devices === 1 ? '' : 's'}`
+          : onCallUid
+            ? `The person on call was not paged: ${PAGING_REFUSAL_TEXT[refusal!]}`
+            : `Nobody is on call for ${campus}: the console alarm only`,
+      });
+      noticeRecipients(tx, db, emergencyId, recipients, label);
+    },
+  );
   if (run.duplicate) return 'duplicate';
   await pushRecipients(deps, emergencyId, recipients, label, 'opened');
   return recipients.length > 0 ? 'paged' : 'nobody';
@@ -229,29 +237,35 @@ async function escalateEmergency(
   const step = due - 1;
   const level = steps[step]!.level;
   const campus = String(first.campus);
-  const recipients = await recipientsFor(
-    deps,
-    level === 'assignee' ? 'onCall' : level,
-    { nearestCampus: campus },
-  );
-  const label = emergencyLabel(first, typeof first.personName === 'string' ? first.personName : null);
-  const message = `${label} is not acknowledged: ${ESCALATION_LEVEL_LABELS[level]} told.`;
-  const run = await runOnce(db, { trigger: 'emergency-escalation', eventId: `${id}-${step}` }, async (tx) => {
-    const current = (await tx.get(emergencyRef(db, id))).data();
-    if (current?.status !== 'open') return false;
-    tx.update(emergencyRef(db, id), {
-      escalation: { fired: due, level, lastAt: Timestamp.fromDate(now) },
-    });
-    const told = recipients.length > 0 ? recipients.map((r) => r.name || r.uid).join(', ') : 'nobody';
-    addEntry(tx, emergencyTimeline(db, id).doc(`escalated-${step}`), {
-      kind: 'escalated',
-      at: now,
-      actor: null,
-      detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}: not acknowledged for ${Math.round((now.getTime() - openedMs) / 60_000)} min; told ${told}`,
-    });
-    noticeRecipients(tx, db, id, recipients, message);
-    return true;
+  const recipients = await recipientsFor(deps, level === 'assignee' ? 'onCall' : level, {
+    nearestCampus: campus,
   });
+  const label = emergencyLabel(
+    first,
+    typeof first.personName === 'string' ? first.personName : null,
+  );
+  const message = `${label} is not acknowledged: ${ESCALATION_LEVEL_LABELS[level]} told.`;
+  const run = await runOnce(
+    db,
+    { trigger: 'emergency-escalation', eventId: `${id}-${step}` },
+    async (tx) => {
+      const current = (await tx.get(emergencyRef(db, id))).data();
+      if (current?.status !== 'open') return false;
+      tx.update(emergencyRef(db, id), {
+        escalation: { fired: due, level, lastAt: Timestamp.fromDate(now) },
+      });
+      const told =
+        recipients.length > 0 ? recipients.map((r) => r.name || r.uid).join(', ') : 'nobody';
+      addEntry(tx, emergencyTimeline(db, id).doc(`escalated-${step}`), {
+        kind: 'escalated',
+        at: now,
+        actor: null,
+        detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}: not acknowledged for ${Math.round((now.getTime() - openedMs) / 60_000)} min; told ${told}`,
+      });
+      noticeRecipients(tx, db, id, recipients, message);
+      return true;
+    },
+  );
   if (run.duplicate || !run.result) return false;
   await pushRecipients(deps, id, recipients, message, `step-${step}`);
   return true;
