@@ -16,7 +16,7 @@ import { useInstitution } from '../lib/institution';
 import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
 import { OpenEscalationsBadge } from '../components/OpenEscalationsBadge';
-import { EmergencyAlarm } from '../features/emergencies/EmergencyAlarm';
+import { EmergencyAlarm } from '../features/alerts/EmergencyAlarm';
 
 /** Signed-in layout: navigation by role, the signed-in person, sign out, and the new-incident alert. */
 export default function Shell() {

@@ -147,6 +147,12 @@ export function emergencyTimelineSpec(id: string): QuerySpec<TimelineEntry> {
   };
 }
 
+/** Who sent it, as staff read it: the server-found name, else the email; unverified said so. */
+export function emergencyPerson(e: Emergency): string {
+  const who = e.personName || e.email;
+  return e.emailVerified ? who : `${who} (email not verified)`;
+}
+
 export async function acknowledgeEmergency(id: string) {
   return callFunction('acknowledgeEmergency', { emergencyId: id });
 }

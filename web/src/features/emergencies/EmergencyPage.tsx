@@ -5,10 +5,14 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { Time } from '../../components/Time';
 import { TrackMap } from '../../components/map';
-import { acknowledgeEmergency, emergencySpec, emergencyTimelineSpec } from '../../data/emergencies';
+import {
+  acknowledgeEmergency,
+  emergencyPerson,
+  emergencySpec,
+  emergencyTimelineSpec,
+} from '../../data/emergencies';
 import { useLiveDoc, useLiveQuery } from '../../data/live-query';
 import { messageOf } from '../../lib/errors';
-import { emergencyPerson } from './EmergencyAlarm';
 
 const STATUS_TEXT = {
   open: 'Open: nobody has acknowledged it',

@@ -3,17 +3,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { Time } from '../../components/Time';
-import { acknowledgeEmergency, openEmergenciesSpec } from '../../data/emergencies';
+import { acknowledgeEmergency, emergencyPerson, openEmergenciesSpec } from '../../data/emergencies';
 import { useLiveQuery } from '../../data/live-query';
 import type { WithId } from '../../data/spec';
 import { messageOf } from '../../lib/errors';
-import { playAlertSound } from '../alerts/beep';
-
-/** Who sent it, as staff read it: the server-found name, else the email; unverified said so. */
-export function emergencyPerson(e: Emergency): string {
-  const who = e.personName || e.email;
-  return e.emailVerified ? who : `${who} (email not verified)`;
-}
+import { playAlertSound } from './beep';
 
 function AlarmRow({ emergency }: { emergency: WithId<Emergency> }) {
   const [busy, setBusy] = useState(false);
