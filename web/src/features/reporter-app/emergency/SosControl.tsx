@@ -97,6 +97,14 @@ export function SosControl() {
               {error}
             </p>
           )}
+          <Button
+            variant="ghost"
+            className="w-full"
+            onClick={() => setOpen(false)}
+            disabled={sending}
+          >
+            Close
+          </Button>
         </div>
       </Dialog>
     </>
