@@ -74,6 +74,8 @@ export interface Emergency<T = TimestampLike> {
   acknowledgedBy?: { uid: string; name: string };
   /** Server-written: the person's name from their profile (null when they have none yet). */
   personName?: string | null;
+  /** Server-written: everyone paged about it (their notices close on the acknowledgement). */
+  notified?: string[];
   /** Server-written: escalation steps fired while unacknowledged (housekeeping). */
   escalation?: { fired: number; lastAt: T; level: string };
 }

@@ -59,7 +59,8 @@ interface Recipient {
 
 /**
  * Tells `recipients` of the emergency: a console notice `emergency-<id>` (renewed unread on each
- * step) in the caller's transaction; the pushes follow the commit (pushRecipients).
+ * step) in the caller's transaction, with `changes` to the emergency itself; the pushes follow
+ * the commit (pushRecipients).
  */
 function noticeRecipients(
   tx: FirebaseFirestore.Transaction,
@@ -67,7 +68,15 @@ function noticeRecipients(
   emergencyId: string,
   recipients: Recipient[],
   message: string,
+  changes: Record<string, unknown> = {},
 ) {
+  // `notified`: whose notices the acknowledgement closes.
+  tx.update(emergencyRef(db, emergencyId), {
+    ...changes,
+    ...(recipients.length > 0
+      ? { notified: FieldValue.arrayUnion(...recipients.map((r) => r.uid)) }
+      : {}),
+  });
   for (const r of recipients)
     tx.set(
       db
@@ -174,7 +183,7 @@ export async function pageOnEmergency(
 /**
  * A staff member of the emergency's campus (an Admin: any) acknowledges it: once, at server time,
  * with who and when on its timeline; the alarm stops for everyone (the console shows open ones
- * only) and so does its escalation. A second call answers with the first acknowledgement.
+ * only), so does its escalation, and the notices of everyone paged about it close. A second call answers with the first acknowledgement.
  */
 export async function acknowledgeEmergency(
   db: Firestore,
@@ -197,8 +206,21 @@ export async function acknowledgeEmergency(
       };
     if (emergency.status !== 'open')
       fail('failed-precondition', 'The person closed this emergency: they said they are safe.');
+    const notified = Array.isArray(emergency.notified)
+      ? (emergency.notified as unknown[]).filter((u): u is string => typeof u === 'string')
+      : [];
+    const notices = notified.map((uid) =>
+      db
+        .collection(COLLECTIONS.users)
+        .doc(uid)
+        .collection(COLLECTIONS.notifications)
+        .doc(`emergency-${ref.id}`),
+    );
+    const existing = notices.length > 0 ? await tx.getAll(...notices) : [];
     const at = now();
     const name = caller.displayName || caller.uid;
+    for (const snap of existing)
+      if (snap.exists) tx.update(snap.ref, { open: false, isRead: true });
     tx.update(ref, {
       status: 'acknowledged',
       acknowledgedAt: Timestamp.fromDate(at),

@@ -228,8 +228,12 @@ describe('emergencies (SOS, issue 32)', function () {
     const adminNotice = (await notificationsOf(admin.uid)).find((n) => n.id === `emergency-${id}`);
     assert.equal(adminNotice?.type, 'emergency');
 
-    // Acknowledged: no more steps, however late.
+    // Acknowledged: everyone's notice closes, and no more steps, however late.
     await onCall.call('acknowledgeEmergency', { emergencyId: id });
+    for (const uid of [admin.uid, onCall.uid]) {
+      const notice = (await notificationsOf(uid)).find((n) => n.id === `emergency-${id}`);
+      assert.deepEqual([notice?.open, notice?.isRead], [false, true], uid);
+    }
     policy.repeat = { everyMinutes: 1, times: 5 };
     await admin.call('saveEscalationPolicy', { campus: CAMPUS, ...policy });
     await escalateAt(openedAt + 30 * MINUTE);
