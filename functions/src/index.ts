@@ -14,6 +14,7 @@ export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 export { planMassNotification } from './triggers/plan-mass-notification';
 export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';
 export { countMassNotificationRead } from './triggers/count-mass-notification-read';
+export { pageOnEmergency } from './triggers/page-on-emergency';
 
 export { createAccount } from './callables/create-account';
 export { clearDefaultPassword } from './callables/clear-default-password';
@@ -40,6 +41,7 @@ export { recordWarningDecision } from './callables/record-warning-decision';
 export { recordEmergencyTest } from './callables/record-emergency-test';
 export { rebuildIncidentKeywords } from './callables/rebuild-incident-keywords';
 export { acknowledgeAssignment } from './callables/acknowledge-assignment';
+export { acknowledgeEmergency } from './callables/acknowledge-emergency';
 export { reassignReport } from './callables/reassign-report';
 export { fileAnonymousReport } from './callables/file-anonymous-report';
 export { revealAnonymousReporter } from './callables/reveal-anonymous-reporter';

@@ -59,6 +59,7 @@ import {
   type SendMassNotificationTestResponse,
 } from './mass-notifications';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
+import { acknowledgeEmergencySchema, type AcknowledgeEmergencyResponse } from './emergencies';
 import { saveSettingSchema, type SaveSettingResponse } from './settings';
 import {
   handOverReportsSchema,
@@ -86,6 +87,8 @@ export interface HousekeepingResponse {
   expiredDefaultPasswords: number;
   /** Escalation steps fired (issue 20 item 3: one per report and run at most). */
   escalatedReports: number;
+  /** Escalation steps fired for emergencies left unacknowledged (one per emergency and run). */
+  escalatedEmergencies: number;
   /** Quarantined files deleted past LIMITS.quarantineKeepDays (a page a run). */
   purgedQuarantinedFiles: number;
   /** Download tokens dropped from media objects (docs/media.md#tokens). */
@@ -305,6 +308,12 @@ export const CALLABLES = {
     input: acknowledgeAssignmentSchema,
     roles: STAFF_ROLES,
     failure: 'Could not acknowledge the report. Try again.',
+  }),
+  /** Admins, and the IMT of the emergency's campus (checked by the function). */
+  acknowledgeEmergency: spec<AcknowledgeEmergencyResponse>()({
+    input: acknowledgeEmergencySchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not acknowledge the emergency. Try again.',
   }),
   /** Admins, and the IMT of the report's campus (checked by the function). */
   reassignReport: spec<ReassignReportResponse>()({

@@ -137,6 +137,14 @@ export const COLLECTIONS = {
   locationPace: 'location_pace',
   /** Server-only outbox of the SMS the functions send (id derived from the alert and person). */
   smsMessages: 'sms_messages',
+  /**
+   * `emergencies/{id}` (Emergency): an SOS from the app, opened and moved (its location, "I'm
+   * safe") by its person only, acknowledged by staff through acknowledgeEmergency; its
+   * `timeline/{entryId}` is server-written (docs/reporter-app.md#sos).
+   */
+  emergencies: 'emergencies',
+  /** `emergency_quotas/{uid}` (EmergencyQuota): a person's emergencies in the hour, moved with each. */
+  emergencyQuotas: 'emergency_quotas',
 } as const;
 
 /**

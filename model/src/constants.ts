@@ -25,6 +25,8 @@ export const PUSH_TYPES = {
   assignment: 'assignment',
   /** An alert to campuses (docs/mass-notifications.md); the app opens its notification. */
   massNotification: 'mass-notification',
+  /** To staff: an SOS from the app (docs/reporter-app.md#sos); the console opens the emergency. */
+  emergency: 'emergency',
 } as const;
 export type PushType = (typeof PUSH_TYPES)[keyof typeof PUSH_TYPES];
 

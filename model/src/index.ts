@@ -40,3 +40,4 @@ export * from './on-call';
 export * from './last-locations';
 export * from './starter-settings';
 export * from './people';
+export * from './emergencies';

@@ -289,6 +289,26 @@ export function consoleShapes(): QueryShape[] {
       orderBy: [{ field: 'at', direction: 'asc' }],
     },
     {
+      source: "web emergency alarm, an IMT's campus (data/emergencies.ts openEmergenciesSpec)",
+      collection: COLLECTIONS.emergencies,
+      wheres: [
+        { field: 'status', op: '==', value: 'open' },
+        { field: 'campus', op: '==', value: 'North Campus' },
+      ],
+    },
+    {
+      source:
+        'web emergency alarm, Admin; functions emergency escalation (services/emergencies.ts)',
+      collection: COLLECTIONS.emergencies,
+      wheres: [{ field: 'status', op: '==', value: 'open' }],
+    },
+    {
+      source: 'web emergency timeline (data/emergencies.ts emergencyTimelineSpec)',
+      collection: COLLECTIONS.timeline,
+      wheres: [],
+      orderBy: [{ field: 'at', direction: 'asc' }],
+    },
+    {
       source: 'web Clery alerts of a calendar year (data/mass-notifications.ts cleryAlertsSpec)',
       collection: COLLECTIONS.massNotifications,
       wheres: [

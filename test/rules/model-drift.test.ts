@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   AFFILIATIONS,
   CAMPUSES,
+  EMERGENCY_LIMITS,
   IMAGE_CONTENT_TYPES,
   INCIDENT_TYPES,
   LIMITS,
@@ -65,6 +66,11 @@ describe('rules restate the model', () => {
     const rules = readFileSync(FIRESTORE_RULES_FILE, 'utf8');
     const keys = `[${TEMPLATE_KEYS.map((k) => `'${k}'`).join(', ')}]`;
     assert.ok(rules.includes(`hasOnly(${keys})`) && rules.includes(`hasAll(${keys})`), keys);
+  });
+
+  it('the emergency bounds equal EMERGENCY_LIMITS', () => {
+    for (const [key, value] of Object.entries(EMERGENCY_LIMITS))
+      assert.equal(firestore.get(limitFunction(key)), value, key);
   });
 
   it('every limit firestore.rules restates equals LIMITS', () => {

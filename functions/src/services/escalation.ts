@@ -64,10 +64,11 @@ const live = (data: DocumentData | undefined, campus: string, roles: string[]) =
   (data.role === 'Admin' || data.campus === campus);
 
 /**
- * Who one level of a campus's policy tells about `incident`: its assignee, the person on call,
- * the designated lead, or every live Admin; each found by uid and live staff of the campus.
+ * Who one level of a campus's policy tells about `incident` (a report, or an emergency as
+ * `{ nearestCampus }`): its assignee, the person on call, the designated lead, or every live
+ * Admin; each found by uid and live staff of the campus.
  */
-async function recipientsFor(
+export async function recipientsFor(
   deps: EscalationDeps,
   level: EscalationLevel,
   incident: DocumentData,

@@ -2,6 +2,7 @@ import type { HousekeepingResponse } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
 import { expireDefaultPasswords } from './accounts';
 import type { AccountDeps } from './credentials';
+import { escalateOpenEmergencies } from './emergencies';
 import { escalateOverdueReports } from './escalation';
 import { sweepProcessedEvents } from '../platform/run-once';
 import { retryDueFailures } from '../platform/trigger-failures';
@@ -28,14 +29,16 @@ export interface HousekeepingDeps extends AccountDeps {
 /**
  * The every-minute upkeep: failed trigger runs whose time has come run again (first, so an
  * assignment they page is seen as such by escalation); expired default passwords stop signing
- * in; open reports escalate by their campus's policy; quarantined files past their keep time go
- * (a page a run); media objects lose any download token (a page of the bucket a run, and the
- * walks queued when someone's access ended); expired markers go.
+ * in; open reports, and emergencies nobody acknowledged, escalate by their campus's policy;
+ * quarantined files past their keep time go (a page a run); media objects lose any download
+ * token (a page of the bucket a run, and the walks queued when someone's access ended); expired
+ * markers go.
  */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingResponse> {
   const retriedFailures = await retryDueFailures(deps.db, deps.now());
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);
   const escalatedReports = await escalateOverdueReports(deps);
+  const escalatedEmergencies = await escalateOpenEmergencies(deps);
   const purgedQuarantinedFiles = await purgeQuarantine(deps);
   const droppedDownloadTokens = await sweepDownloadTokens(deps);
   const removedProcessedEvents = deps.sweepMarkers
@@ -45,6 +48,7 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<Housekeep
     retriedFailures,
     expiredDefaultPasswords,
     escalatedReports,
+    escalatedEmergencies,
     purgedQuarantinedFiles,
     droppedDownloadTokens,
     removedProcessedEvents,

@@ -16,6 +16,7 @@ import { useInstitution } from '../lib/institution';
 import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
 import { OpenEscalationsBadge } from '../components/OpenEscalationsBadge';
+import { EmergencyAlarm } from '../features/alerts/EmergencyAlarm';
 
 /** Signed-in layout: navigation by role, the signed-in person, sign out, and the new-incident alert. */
 export default function Shell() {
@@ -109,6 +110,9 @@ export default function Shell() {
           <TimeZoneNote />
           {isStaff && <UnreadAlerts />}
         </div>
+        {(role === 'Admin' || role === 'IMT') && profile && (
+          <EmergencyAlarm role={role} campus={profile.campus} />
+        )}
         {!profile && (
           <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             Your account details could not be found. Some screens may be empty; contact an

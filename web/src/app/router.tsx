@@ -39,6 +39,7 @@ const MassNotificationPage = lazy(
 const OnCallPage = lazy(() => import('../features/oncall/OnCallPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 // The reporter app (/app): its own layout and chunks, so the console's bundle does not carry it.
+const EmergencyPage = lazy(() => import('../features/emergencies/EmergencyPage'));
 const ReporterLayout = lazy(() => import('../features/reporter-app/ReporterLayout'));
 const ReporterGate = lazy(() => import('../features/reporter-app/ReporterGate'));
 const ReporterSignIn = lazy(() => import('../features/reporter-app/auth/SignInPage'));
@@ -49,6 +50,9 @@ const MyReportsPage = lazy(() => import('../features/reporter-app/my-reports/MyR
 const ReportDetailPage = lazy(() => import('../features/reporter-app/my-reports/ReportDetailPage'));
 const NewReportPage = lazy(() => import('../features/reporter-app/report/NewReportPage'));
 const ReporterProfilePage = lazy(() => import('../features/reporter-app/profile/ProfilePage'));
+const ReporterEmergencyPage = lazy(
+  () => import('../features/reporter-app/emergency/EmergencyPage'),
+);
 const NotificationsPage = lazy(
   () => import('../features/reporter-app/notifications/NotificationsPage'),
 );
@@ -122,6 +126,8 @@ export const routes: RouteObject[] = [
       { path: 'sign-up', element: titled('Create an account', ReporterSignUp, true) },
       { path: 'verify', element: titled('Verify your email', ReporterVerify, true) },
       { path: 'reset-password', element: titled('Reset your password', ReporterReset, true) },
+      // Any signed-in account, verified or not (docs/reporter-app.md#sos): outside the gate.
+      { path: 'emergency/:id', element: titled('Emergency', ReporterEmergencyPage, true) },
       {
         element: page(ReporterGate, {}, true),
         children: [
@@ -160,6 +166,7 @@ export const routes: RouteObject[] = [
       guarded('mass-notifications', 'Mass notifications', STAFF_ONLY, MassNotificationsPage),
       guarded('mass-notifications/:id', 'Alert', STAFF_ONLY, MassNotificationPage),
       guarded('on-call', 'On call', STAFF_ONLY, OnCallPage),
+      guarded('emergencies/:id', 'Emergency', STAFF_ONLY, EmergencyPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),

@@ -26,8 +26,10 @@ import {
 import {
   COLLECTIONS,
   RECORD_COUNT_LIMITS,
+  nextEmergencyQuota,
   nextReportQuota,
   type CountedRecord,
+  type EmergencyQuota,
   type ReportQuota,
 } from '@campus-safety/model';
 import { db } from '../lib/db';
@@ -203,6 +205,38 @@ export function createReportInQuota(
       tx.set(docRef(reportPath), data);
     }),
   );
+}
+
+/**
+ * A new emergency of `uid` counted into `emergency_quotas/{uid}` in the same transaction
+ * (firestore.rules withinEmergencyQuota), as a report is into its quota; with the hour's
+ * emergencies used up nothing is written and the error says until when (`fullText`).
+ */
+export function createEmergencyInQuota(
+  id: string,
+  data: Fields,
+  uid: string,
+  fullText: (until: Date) => string,
+  failure: string,
+) {
+  const quota = docRef([COLLECTIONS.emergencyQuotas, uid]);
+  return explained(failure, () =>
+    runTransaction(db, async (tx) => {
+      const current = (await tx.get(quota)).data() as EmergencyQuota<Timestamp> | undefined;
+      const next = nextEmergencyQuota(current, Date.now(), id);
+      if ('full' in next) throw new Error(fullText(next.full));
+      tx.set(quota, {
+        ...next,
+        windowStart: next.windowStart === 'now' ? serverTimestamp() : next.windowStart,
+      });
+      tx.set(docRef([COLLECTIONS.emergencies, id]), data);
+    }),
+  );
+}
+
+/** A time from the device's clock, where the server's cannot go (inside a list). */
+export function deviceTime(ms: number) {
+  return Timestamp.fromMillis(ms);
 }
 
 export function updateDocument(path: readonly string[], change: Fields, failure: string) {

@@ -9,6 +9,7 @@ import type {
   IncidentsMapProps,
   LocationMapProps,
   PinPickerMapProps,
+  TrackMapProps,
 } from './types';
 
 export type { Hotspot, MapIncident } from './types';
@@ -18,6 +19,7 @@ const LocationMapChunk = lazy(() => import('./LocationMap'));
 const HotspotsMapChunk = lazy(() => import('./HotspotsMap'));
 const AreaPreviewMapChunk = lazy(() => import('./AreaPreviewMap'));
 const PinPickerMapChunk = lazy(() => import('./PinPickerMap'));
+const TrackMapChunk = lazy(() => import('./TrackMap'));
 
 function MapLoading({ heightClass }: { heightClass: string }) {
   return (
@@ -66,6 +68,14 @@ export function PinPickerMap(props: PinPickerMapProps) {
   return (
     <Suspense fallback={<MapLoading heightClass="h-72" />}>
       <PinPickerMapChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function TrackMap(props: TrackMapProps) {
+  return (
+    <Suspense fallback={<MapLoading heightClass="h-72" />}>
+      <TrackMapChunk {...props} />
     </Suspense>
   );
 }

@@ -19,6 +19,11 @@ export interface LocationMapProps {
   longitude: number;
 }
 
+export interface TrackMapProps {
+  /** Oldest first; at least one. */
+  points: readonly { lat: number; lng: number }[];
+}
+
 export interface Hotspot {
   campus: Campus;
   count: number;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { EmergencyNumbers } from '../../components/EmergencyNumbers';
 import { useInstitution } from '../../lib/institution';
+import { SosControl } from './emergency/SosControl';
 
 /** A page of the app: one column, 390 px first, its title the page's one h1. */
 export function AppPage({ title, children }: { title: string; children: ReactNode }) {
@@ -14,17 +15,21 @@ export function AppPage({ title, children }: { title: string; children: ReactNod
 }
 
 /**
- * The app's bar: the institution's name (its short name on a phone), then `children` (the
- * signed-in sections), and under it the emergency numbers on every page, signed in or not.
+ * The app's bar: the institution's name (its short name on a phone) with the SOS control, then
+ * `children` (the signed-in sections), and under it the emergency numbers on every page, signed
+ * in or not.
  */
 export function AppBar({ children }: { children?: ReactNode }) {
   const { name, shortName } = useInstitution();
   return (
     <header className="bg-sky-800 text-white">
       <div className="mx-auto flex max-w-2xl flex-wrap items-center gap-1 px-4 py-3">
-        <span className="mr-auto basis-full font-semibold tracking-wide sm:basis-auto">
-          <span className="sm:hidden">{shortName}</span>
-          <span className="hidden sm:inline">{name}</span>
+        <span className="flex basis-full items-center gap-2 sm:mr-auto sm:basis-auto">
+          <span className="mr-auto font-semibold tracking-wide">
+            <span className="sm:hidden">{shortName}</span>
+            <span className="hidden sm:inline">{name}</span>
+          </span>
+          <SosControl />
         </span>
         {children}
       </div>
