@@ -4,7 +4,10 @@ export const STORAGE_PATHS = {
   announcementImage: (announcementId: string, fileName: string) =>
     `announcements/${announcementId}/${fileName}`,
   accomplishmentImage: (incidentId: string, fileName: string) =>
-    `accomplishments/${incidentId}/${fileName}`,
+    `${ACCOMPLISHMENT_IMAGES_FOLDER}/${incidentId}/${fileName}`,
+  /** Every accomplishment photo of one incident, as a prefix. */
+  accomplishmentImageFolder: (incidentId: string) =>
+    `${ACCOMPLISHMENT_IMAGES_FOLDER}/${incidentId}/`,
   profilePhoto: (uid: string, fileName: string) => `profiles/${uid}/${fileName}`,
   releaseBuild: (releaseId: string, fileName: string) => `releases/${releaseId}/${fileName}`,
   /** Everything stored for one incident's media (originals and copies), as a prefix. */
@@ -22,3 +25,5 @@ export const STORAGE_PATHS = {
 
 /** The folder of every incident's media (docs/media.md). */
 export const INCIDENT_MEDIA_FOLDER = 'incident_media';
+/** The folder of every incident's accomplishment photos. */
+export const ACCOMPLISHMENT_IMAGES_FOLDER = 'accomplishments';

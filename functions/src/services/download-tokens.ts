@@ -1,6 +1,11 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { COLLECTIONS, INCIDENT_MEDIA_FOLDER, STORAGE_PATHS } from '@campus-safety/model';
+import {
+  ACCOMPLISHMENT_IMAGES_FOLDER,
+  COLLECTIONS,
+  INCIDENT_MEDIA_FOLDER,
+  STORAGE_PATHS,
+} from '@campus-safety/model';
 import type { Bucket } from '../platform/firebase';
 import { eventDocId } from '../domain/event-ids';
 import { mediaAccessEnded } from '../domain/media-access';
@@ -14,8 +19,12 @@ import { mediaAccessEnded } from '../domain/media-access';
  */
 export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 
-/** Where the media sweeps walk: every incident's originals and copies (STORAGE_PATHS). */
-export const MEDIA_PREFIX = `${INCIDENT_MEDIA_FOLDER}/`;
+/**
+ * Where the sweeps walk, in this order: every incident's originals and copies, then its
+ * accomplishment photos (STORAGE_PATHS). The console reads both through the rules, so no token
+ * on them is needed.
+ */
+export const SWEPT_PREFIXES = [`${INCIDENT_MEDIA_FOLDER}/`, `${ACCOMPLISHMENT_IMAGES_FOLDER}/`];
 /** Objects a listing page holds (the most Cloud Storage gives in one call). */
 export const TOKEN_SWEEP_PAGE = 1000;
 /**
@@ -135,22 +144,27 @@ async function listPage(
 
 /**
  * A report's access ended for some (archived, or moved to another campus): the tokens on every
- * object of it (originals, copies, conversation media: one folder) go. A report holds a bounded
- * number of files (LIMITS.mediaPerReport ready ones; refused ones are moved out), so the whole
- * folder is walked now, a page at a time. Returns how many it dropped.
+ * object of it go: its media folder (originals, copies, conversation media) and its
+ * accomplishment photos. A report holds a bounded number of files (LIMITS.mediaPerReport ready
+ * media, refused ones being moved out; a photo per accomplishment write), so both folders are
+ * walked now, a page at a time. Returns how many it dropped.
  */
 export async function dropIncidentTokens(
   deps: { bucket: Bucket; now: () => Date },
   incidentId: string,
 ): Promise<number> {
-  const prefix = STORAGE_PATHS.incidentMediaFolder(incidentId);
   let dropped = 0;
-  let cursor: string | null = null;
-  do {
-    const page = await listPage(deps.bucket, prefix, cursor);
-    dropped += await dropTokensOfListed(deps.bucket, page.files, deps.now());
-    cursor = page.next;
-  } while (cursor);
+  for (const prefix of [
+    STORAGE_PATHS.incidentMediaFolder(incidentId),
+    STORAGE_PATHS.accomplishmentImageFolder(incidentId),
+  ]) {
+    let cursor: string | null = null;
+    do {
+      const page = await listPage(deps.bucket, prefix, cursor);
+      dropped += await dropTokensOfListed(deps.bucket, page.files, deps.now());
+      cursor = page.next;
+    } while (cursor);
+  }
   if (dropped > 0) logger.info('Download tokens dropped', { incidentId, dropped });
   return dropped;
 }
@@ -162,12 +176,14 @@ export interface TokenSweepDeps {
 }
 
 /**
- * `download_token_sweeps/{id}` (server-only): where a walk of MEDIA_PREFIX has got to. The
+ * `download_token_sweeps/{id}` (server-only): where a walk of SWEPT_PREFIXES has got to. The
  * periodic one (PERIODIC_SWEEP_ID) starts again when it reaches the end; one queued when an
  * access ended has `uid` and stops (`doneAt`).
  */
 interface TokenSweep {
-  /** The listing cursor of the next page; null: from the start. */
+  /** The prefix being walked (one of SWEPT_PREFIXES); absent: the first. */
+  prefix?: string;
+  /** The listing cursor of the next page in `prefix`; null: from its start. */
   cursor: string | null;
   /** Tokens dropped by this walk (the periodic one: in its current cycle). */
   dropped: number;
@@ -177,40 +193,57 @@ interface TokenSweep {
 
 const sweeps = (db: Firestore) => db.collection(COLLECTIONS.downloadTokenSweeps);
 
+/** Where a walk goes on from, as a sweep doc stores it. */
+type WalkPosition = Required<Pick<TokenSweep, 'prefix' | 'cursor'>>;
+
+const WALK_START: WalkPosition = { prefix: SWEPT_PREFIXES[0]!, cursor: null };
+
+/** A stored sweep's position; one naming a prefix no longer walked starts over. */
+function positionOf(sweep: TokenSweep | undefined): WalkPosition {
+  const prefix = sweep?.prefix ?? WALK_START.prefix;
+  return SWEPT_PREFIXES.includes(prefix) ? { prefix, cursor: sweep?.cursor ?? null } : WALK_START;
+}
+
 /**
- * Walks `pages` listing pages of MEDIA_PREFIX from `cursor`, dropping the tokens found, at most
- * `maxDrops`. Past the bound the page is walked again next time (what was dropped has no token
- * left, so the walk moves on). Returns the dropped count and the cursor to go on from (null:
- * the walk reached the end).
+ * Walks `pages` listing pages of SWEPT_PREFIXES from `from`, one prefix after the other,
+ * dropping the tokens found, at most `maxDrops`. Past the bound the page is walked again next
+ * time (what was dropped has no token left, so the walk moves on). Returns the dropped count and
+ * the position to go on from (WALK_START when the walk reached the end of the last prefix).
  */
 async function walk(
   deps: TokenSweepDeps,
-  cursor: string | null,
+  from: WalkPosition,
   pages: number,
   maxDrops = Infinity,
-): Promise<{ dropped: number; cursor: string | null; finished: boolean }> {
+): Promise<{ dropped: number; at: WalkPosition; finished: boolean }> {
   let dropped = 0;
+  let at = from;
   for (let page = 0; page < pages; page++) {
-    const listed = await listPage(deps.bucket, MEDIA_PREFIX, cursor);
+    const listed = await listPage(deps.bucket, at.prefix, at.cursor);
     const budget = maxDrops - dropped;
     dropped += await dropTokensOfListed(deps.bucket, listed.files, deps.now(), budget);
     const unfinished =
       listed.files.filter((file) => downloadTokensOf(file.metadata).length > 0).length > budget;
-    if (unfinished) return { dropped, cursor, finished: false };
-    cursor = listed.next;
-    if (!cursor) return { dropped, cursor: null, finished: true };
+    if (unfinished) return { dropped, at, finished: false };
+    if (listed.next) {
+      at = { prefix: at.prefix, cursor: listed.next };
+      continue;
+    }
+    const nextPrefix = SWEPT_PREFIXES[SWEPT_PREFIXES.indexOf(at.prefix) + 1];
+    if (!nextPrefix) return { dropped, at: WALK_START, finished: true };
+    at = { prefix: nextPrefix, cursor: null };
   }
-  return { dropped, cursor, finished: false };
+  return { dropped, at, finished: false };
 }
 
 /**
  * A users doc changed (the user trigger). When the change ended media access the person had
- * (archived, demoted, moved to another campus: mediaAccessEnded), every media object is walked:
- * the first pages now, then, when more are left, the walk is queued as
+ * (archived, demoted, moved to another campus: mediaAccessEnded), every media object and
+ * accomplishment photo is walked (SWEPT_PREFIXES): the first pages now, then, when more are left, the walk is queued as
  * `download_token_sweeps/{eventDocId}` for housekeeping (sweepDownloadTokens). It is written
  * once, after the first pages (a redelivered event walks them again, harmlessly, and queues
  * nothing more), so no housekeeping run walks the same pages at the same time. The whole
- * prefix, not only what the person read: which objects they minted a token on is recorded
+ * prefixes, not only what the person read: which objects they minted a token on is recorded
  * nowhere, and a listing page shows a thousand objects' tokens at once. Returns the tokens
  * dropped now, or null when no access ended.
  */
@@ -219,10 +252,10 @@ export async function dropTokensWhenAccessEnds(
   event: { id: string; uid: string; before?: DocumentData; after?: DocumentData },
 ): Promise<number | null> {
   if (!mediaAccessEnded(event.before, event.after)) return null;
-  const done = await walk(deps, null, ACCESS_SWEEP_PAGES_PER_RUN, TOKEN_DROPS_PER_RUN);
+  const done = await walk(deps, WALK_START, ACCESS_SWEEP_PAGES_PER_RUN, TOKEN_DROPS_PER_RUN);
   const sweep = {
     uid: event.uid,
-    cursor: done.cursor,
+    ...done.at,
     dropped: done.dropped,
     queuedAt: FieldValue.serverTimestamp(),
     doneAt: done.finished ? FieldValue.serverTimestamp() : null,
@@ -245,12 +278,12 @@ async function advanceAccessSweep(
   id: string,
   sweep: TokenSweep,
 ): Promise<number> {
-  const done = await walk(deps, sweep.cursor, ACCESS_SWEEP_PAGES_PER_RUN, TOKEN_DROPS_PER_RUN);
+  const done = await walk(deps, positionOf(sweep), ACCESS_SWEEP_PAGES_PER_RUN, TOKEN_DROPS_PER_RUN);
   const dropped = sweep.dropped + done.dropped;
   await sweeps(deps.db)
     .doc(id)
     .update({
-      cursor: done.cursor,
+      ...done.at,
       dropped,
       ...(done.finished ? { doneAt: FieldValue.serverTimestamp() } : {}),
     });
@@ -262,23 +295,24 @@ async function advanceAccessSweep(
 const ACCESS_SWEEPS_PER_RUN = 3;
 
 /**
- * Housekeeping: the periodic walk's next page (so a token minted on any media object lives at
- * most one cycle: the bucket's media objects / TOKEN_SWEEP_PAGE minutes), then the queued
+ * Housekeeping: the periodic walk's next page (so a token minted on any media object or
+ * accomplishment photo lives at most one cycle: the objects under SWEPT_PREFIXES /
+ * TOKEN_SWEEP_PAGE minutes, plus a run per prefix), then the queued
  * access-end walks that are not done. Logs and returns the tokens dropped.
  */
 export async function sweepDownloadTokens(deps: TokenSweepDeps): Promise<number> {
   const periodicRef = sweeps(deps.db).doc(PERIODIC_SWEEP_ID);
   const periodic = (await periodicRef.get()).data() as TokenSweep | undefined;
-  const done = await walk(deps, periodic?.cursor ?? null, 1, TOKEN_DROPS_PER_RUN);
+  const done = await walk(deps, positionOf(periodic), 1, TOKEN_DROPS_PER_RUN);
   const cycleDropped = (periodic?.dropped ?? 0) + done.dropped;
   await periodicRef.set(
     done.finished
       ? {
-          cursor: null,
+          ...WALK_START,
           dropped: 0,
           lastCycle: { endedAt: FieldValue.serverTimestamp(), dropped: cycleDropped },
         }
-      : { cursor: done.cursor, dropped: cycleDropped },
+      : { ...done.at, dropped: cycleDropped },
     { merge: true },
   );
   let dropped = done.dropped;

@@ -6,7 +6,7 @@ import {
   newMediaId,
   type HousekeepingResponse,
 } from '@campus-safety/model';
-import { getBytes, getDownloadURL, ref } from 'firebase/storage';
+import { getBytes, getDownloadURL, ref, uploadBytes } from 'firebase/storage';
 import { DOWNLOAD_TOKENS_KEY, PERIODIC_SWEEP_ID } from '../../src/services/download-tokens';
 import { jpegWithGps } from './media-files';
 import {
@@ -40,6 +40,19 @@ async function reportWithPhoto(filer: SignedIn) {
     (d) => d?.state === 'ready',
   );
   return { report, original, display: String(media!.displayPath) };
+}
+
+/**
+ * An accomplishment photo `imt` uploads to a report of `filer`'s, as the console's form does
+ * (its answer carries a token, and the form stores getDownloadURL's link); the report and path.
+ */
+async function reportWithAccomplishmentPhoto(filer: SignedIn, imt: SignedIn) {
+  const report = await reportFiledBy({ uid: filer.uid, email: filer.email });
+  const photo = STORAGE_PATHS.accomplishmentImage(report.id, 'bike-returned.jpg');
+  await uploadBytes(ref(imt.storage, photo), jpegWithGps(320, 240), {
+    contentType: 'image/jpeg',
+  });
+  return { report, photo };
 }
 
 /** What a link answers when opened signed out, as anyone holding it would. */
@@ -95,6 +108,22 @@ describe('download tokens: a minted link stops working when access ends (issue 2
     // The campus IMT may not (the rules: live reports only), so no new token for them either.
     await assert.rejects(readThroughRules(imt, display), /storage\/unauthorized/);
     await assert.rejects(getDownloadURL(ref(imt.storage, display)), /storage\/unauthorized/);
+  });
+
+  it('archiving a report drops the tokens on its accomplishment photos; Admins still read them', async () => {
+    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const { report, photo } = await reportWithAccomplishmentPhoto(filer, imt);
+    const link = await mintedLink(imt, photo);
+
+    await report.update({ isArchived: true });
+    await waitFor(
+      () => openSignedOut(link),
+      (status) => status === 403,
+    );
+    assert.equal(await tokensOn(photo), undefined);
+    const [stored] = await bucket.file(photo).download();
+    assert.deepEqual(await readThroughRules(admin, photo), stored);
+    await assert.rejects(readThroughRules(imt, photo), /storage\/unauthorized/);
   });
 
   it('a staff member’s links stop working when their access ends; colleagues still read', async () => {
@@ -163,5 +192,22 @@ describe('download tokens: a minted link stops working when access ends (issue 2
     assert.ok(periodic, 'the periodic walk keeps its cursor');
     const [stored] = await bucket.file(display).download();
     assert.deepEqual(await readThroughRules(imt, display), stored);
+  });
+
+  it('housekeeping’s sweep also walks accomplishment photos; the campus IMT still reads the photo', async () => {
+    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const { photo } = await reportWithAccomplishmentPhoto(filer, imt);
+    const link = await mintedLink(imt, photo);
+    // The walk reaches accomplishments/ after every media object, a page a run.
+    await waitFor(
+      async () => {
+        await admin.call<HousekeepingResponse>('runHousekeeping');
+        return openSignedOut(link);
+      },
+      (status) => status === 403,
+    );
+    assert.equal(await tokensOn(photo), undefined);
+    const [stored] = await bucket.file(photo).download();
+    assert.deepEqual(await readThroughRules(imt, photo), stored);
   });
 });

@@ -4,7 +4,7 @@ import { ArchiveButton, Button, RowButton } from '../../components/Button';
 import { ArchiveConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../components/Dialog';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ListState } from '../../components/States';
+import { EmptyState, InlineSpinner, ListState } from '../../components/States';
 import { PagedTable, type Column } from '../../components/Table';
 import { toast } from '../../components/toast-store';
 import {
@@ -13,11 +13,13 @@ import {
   type Accomplishment,
 } from '../../data/accomplishments';
 import { handledIncidentsSpec, type Incident } from '../../data/incidents';
+import { useMediaUrl } from '../../data/media';
 import { useLiveQuery } from '../../data/live-query';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../../session/store';
 import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
 import { ExportAccomplishmentsButton } from './ExportAccomplishmentsButton';
+import { accomplishmentPhotoPath } from './photo';
 import { Time } from '../../components/Time';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
@@ -73,6 +75,19 @@ function IncidentPicker({
       />
     </Dialog>
   );
+}
+
+/**
+ * The photo read through the Storage rules as the viewer (an object URL), never by its stored
+ * link: the rules decide who sees it, as they do for incident media.
+ */
+function AccomplishmentPhoto({ path, alt }: { path: string | null; alt: string }) {
+  const { url, error } = useMediaUrl(path ?? undefined);
+  const problem = path ? error : 'The photo is not stored where this report’s photos are.';
+  if (problem)
+    return <p className="mt-4 text-sm text-red-700">The photo could not be shown: {problem}</p>;
+  if (!url) return <InlineSpinner label="Loading the photo…" />;
+  return <img src={url} alt={alt} className="mt-4 max-h-80 max-w-full rounded" />;
 }
 
 export default function AccomplishmentsPage({ archived = false }: { archived?: boolean }) {
@@ -197,10 +212,9 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
           </dl>
           <p className="mt-4 whitespace-pre-wrap text-sm">{mode.row.description}</p>
           {mode.row.imageUrl && (
-            <img
-              src={mode.row.imageUrl}
+            <AccomplishmentPhoto
+              path={accomplishmentPhotoPath(mode.row)}
               alt={`Photo for ${mode.row.title}`}
-              className="mt-4 max-h-80 rounded"
             />
           )}
           <DialogActions>

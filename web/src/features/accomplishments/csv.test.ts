@@ -15,7 +15,9 @@ const copy: Accomplishment = {
   timestamp: at('2026-03-02T01:00:00Z'),
   isArchived: false,
   threatLevel: 'Low',
-  imageUrl: 'https://example.test/photo.jpg',
+  // As the form stores it: getDownloadURL's link, token and all.
+  imageUrl:
+    'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/accomplishments%2Finc-1%2Fphoto.jpg?alt=media&token=4e1c6b0a-secret',
   report: {
     id: 'inc-1',
     date: 'Mar 02 2026',
@@ -61,8 +63,19 @@ describe('accomplishment CSV rows', () => {
       '2026-03-02 00:30:05',
       14.65,
       121.07,
-      'https://example.test/photo.jpg',
+      // The photo's Storage path, never the link with its token.
+      'accomplishments/inc-1/photo.jpg',
     ]);
+  });
+
+  it('exports no photo path aimed outside the report’s own photo folder', () => {
+    const photoOf = (imageUrl: string) => accomplishmentCsvRow({ ...copy, imageUrl }, 'UTC')[13];
+    const link = (path: string) =>
+      `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=t`;
+    expect(photoOf(link('accomplishments/inc-2/photo.jpg'))).toBe('');
+    expect(photoOf(link('incident_media/inc-1/reporter/m1/original.jpg'))).toBe('');
+    expect(photoOf(link('accomplishments/inc-1/a/photo.jpg'))).toBe('');
+    expect(photoOf('https://example.test/photo.jpg')).toBe('');
   });
 
   it('takes the snapshot threat level when the report has none, and blanks without a snapshot', () => {

@@ -1,5 +1,6 @@
 import type { Accomplishment } from '../../data/accomplishments';
 import { csvTime, type CsvCell } from '../../lib/csv';
+import { accomplishmentPhotoPath } from './photo';
 
 /** The accomplishment reports export's columns (docs/console.md#csv-exports). */
 export function accomplishmentCsvHeader(timeZone: string): string[] {
@@ -17,7 +18,7 @@ export function accomplishmentCsvHeader(timeZone: string): string[] {
     `Incident reported (${timeZone})`,
     'Latitude',
     'Longitude',
-    'Image URL',
+    'Photo (Storage path)',
   ];
 }
 
@@ -60,6 +61,7 @@ export function accomplishmentCsvRow(row: Accomplishment, timeZone: string): Csv
     report ? snapshotCsvTime(report.date, report.time) : '',
     report?.latitude ?? '',
     report?.longitude ?? '',
-    row.imageUrl ?? '',
+    // The path, not the stored link: a link's token would open the photo without the rules.
+    accomplishmentPhotoPath(row) ?? '',
   ];
 }
