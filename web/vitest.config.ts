@@ -9,5 +9,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A bound, not a wait: component tests render and wait for events, and npm test runs them
+    // beside two lanes of emulator and browser suites on two cores (5 s timed out there).
+    testTimeout: 30_000,
   },
 });
