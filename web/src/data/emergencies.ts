@@ -13,7 +13,7 @@ import {
 import { callFunction } from '../lib/functions';
 import { programmeTimeZone } from '../lib/institution';
 import {
-  createEmergencyInQuota,
+  createInQuota,
   deviceTime,
   entityConverter,
   newDocumentId,
@@ -71,8 +71,9 @@ export async function openEmergency(
 ): Promise<string> {
   const id = newDocumentId([COLLECTIONS.emergencies]);
   const point = fix ? pointOf(fix) : null;
-  await createEmergencyInQuota(
-    id,
+  await createInQuota(
+    'emergency',
+    [COLLECTIONS.emergencies, id],
     {
       uid: person.uid,
       email: person.email,

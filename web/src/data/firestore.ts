@@ -180,56 +180,47 @@ export function createDocument(path: readonly string[], data: Fields, failure: s
 }
 
 /**
- * A new report of `uid` counted into their hourly quota in the same transaction, as the rules
- * require (`report_quotas/{uid}`, firestore.rules withinReportQuota): one more in the open
- * window, or a new one from the commit's time. With the window full nothing is written, and the
- * error says until when (`fullText`).
+ * The hourly quotas a person's own writes are counted into in the same transaction, as the rules
+ * require (firestore.rules withinReportQuota, withinEmergencyQuota): each quota's collection and
+ * what its document becomes with one more (the model's derivation).
  */
-export function createReportInQuota(
-  reportPath: readonly string[],
-  data: Fields,
-  uid: string,
-  fullText: (until: Date) => string,
-  failure: string,
-) {
-  const quota = docRef([COLLECTIONS.reportQuotas, uid]);
-  return explained(failure, () =>
-    runTransaction(db, async (tx) => {
-      const current = (await tx.get(quota)).data() as ReportQuota<Timestamp> | undefined;
-      const next = nextReportQuota(current, Date.now(), reportPath[reportPath.length - 1]!);
-      if ('full' in next) throw new Error(fullText(next.full));
-      tx.set(quota, {
-        ...next,
-        windowStart: next.windowStart === 'now' ? serverTimestamp() : next.windowStart,
-      });
-      tx.set(docRef(reportPath), data);
-    }),
-  );
-}
+const QUOTAS = {
+  report: {
+    collection: COLLECTIONS.reportQuotas,
+    next: (current: unknown, nowMs: number, id: string) =>
+      nextReportQuota(current as ReportQuota<Timestamp> | undefined, nowMs, id),
+  },
+  emergency: {
+    collection: COLLECTIONS.emergencyQuotas,
+    next: (current: unknown, nowMs: number, id: string) =>
+      nextEmergencyQuota(current as EmergencyQuota<Timestamp> | undefined, nowMs, id),
+  },
+} as const;
 
 /**
- * A new emergency of `uid` counted into `emergency_quotas/{uid}` in the same transaction
- * (firestore.rules withinEmergencyQuota), as a report is into its quota; with the hour's
- * emergencies used up nothing is written and the error says until when (`fullText`).
+ * A new document of `uid` (a report, an emergency) counted into their hourly `quota` in the same
+ * transaction: one more in the open window, or a new one from the commit's time. With the window
+ * full nothing is written, and the error says until when (`fullText`).
  */
-export function createEmergencyInQuota(
-  id: string,
+export function createInQuota(
+  quota: keyof typeof QUOTAS,
+  path: readonly string[],
   data: Fields,
   uid: string,
   fullText: (until: Date) => string,
   failure: string,
 ) {
-  const quota = docRef([COLLECTIONS.emergencyQuotas, uid]);
+  const { collection, next: nextOf } = QUOTAS[quota];
+  const quotaRef = docRef([collection, uid]);
   return explained(failure, () =>
     runTransaction(db, async (tx) => {
-      const current = (await tx.get(quota)).data() as EmergencyQuota<Timestamp> | undefined;
-      const next = nextEmergencyQuota(current, Date.now(), id);
+      const next = nextOf((await tx.get(quotaRef)).data(), Date.now(), path[path.length - 1]!);
       if ('full' in next) throw new Error(fullText(next.full));
-      tx.set(quota, {
+      tx.set(quotaRef, {
         ...next,
         windowStart: next.windowStart === 'now' ? serverTimestamp() : next.windowStart,
       });
-      tx.set(docRef([COLLECTIONS.emergencies, id]), data);
+      tx.set(docRef(path), data);
     }),
   );
 }

@@ -11,7 +11,7 @@ import { callFunction } from '../lib/functions';
 import { programmeTimeZone } from '../lib/institution';
 import {
   createDocument,
-  createReportInQuota,
+  createInQuota,
   entityConverter,
   newDocumentId,
   serverTime,
@@ -151,7 +151,8 @@ export async function fileNamedReport(
 ): Promise<string> {
   const path = [COLLECTIONS.incidentReports];
   const id = newDocumentId(path);
-  await createReportInQuota(
+  await createInQuota(
+    'report',
     [...path, id],
     {
       ...fields,
