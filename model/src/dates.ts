@@ -15,7 +15,7 @@ dayjs.extend(timezone);
 /**
  * The zone of the demo's campuses (Metro Manila, deployment.json): the default of the institution
  * profile's `timeZone` (institution.ts). What a deployment runs in is the saved profile, read live
- * by the console, the app and the functions (docs/settings.md#time-zone).
+ * by the console, the app and the functions (docs/settings.md#the-programme-time-zone).
  */
 export const PROGRAMME_TIME_ZONE: string = deployment.programmeTimeZone;
 
