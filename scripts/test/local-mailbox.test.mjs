@@ -46,7 +46,8 @@ test("the mailbox reads the Auth emulator's links of the project and prints new 
     intervalMs: 10,
   });
   try {
-    const until = (check) => becomesTrue(check, { timeoutMs: 2000, intervalMs: 5 });
+    // A bound, not a wait (it ends when the check holds): 2 s was too short beside npm test's lanes.
+    const until = (check) => becomesTrue(check, { timeoutMs: 20_000, intervalMs: 5 });
     assert.ok(await until(() => lines.length === 1));
     codes.push(verify(2));
     assert.ok(await until(() => lines.length === 2));
