@@ -36,7 +36,7 @@ test('stop ends the process, its group and a detached grandchild, and keeps the 
   const result = await handle.stop({ signal: 'SIGTERM', graceMs: 2000 });
   assert.equal(alive(handle.pid), false);
   await waitUntil(() => !alive(grandchild), {
-    timeoutMs: 5000,
+    timeoutMs: 20_000,
     intervalMs: 20,
     what: 'the detached grandchild to be stopped too',
   });
