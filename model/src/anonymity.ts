@@ -5,7 +5,7 @@
  * their own anonymous reports through `users/{uid}/anonymous_reports/{incidentId}`, which only
  * they read. One Admin act, with a reason, reveals the reporter (logged on the timeline).
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUSES, INCIDENT_TYPES } from './catalog';
 import { LIMITS } from './constants';
 import { documentId, optionalText, requiredText, typeError } from './fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUSES } from './catalog';
 import { LIMITS, MESSAGES } from './constants';
 import { parseScheduledDate } from './dates';

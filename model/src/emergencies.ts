@@ -4,7 +4,7 @@
  * campus see an alarm until one of them acknowledges it; its person closes it ("I'm safe"). The
  * rules restate EMERGENCY_LIMITS (firestore.rules, pinned by test/rules/model-drift.test.ts).
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUSES, type Campus } from './catalog';
 import { nearestCampus, type CampusArea } from './campus-areas';
 import { PUSH_TYPES } from './constants';

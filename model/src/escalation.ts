@@ -2,7 +2,7 @@
  * Escalation of reports left unassigned past their response target, and the campus leads it
  * tells first.
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUSES } from './catalog';
 import { PUSH_TYPES } from './constants';
 import deployment from './deployment.json';

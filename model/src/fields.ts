@@ -1,12 +1,8 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { LIMITS } from './constants';
 import { isIsoDay } from './dates';
 import { emailAddressProblem } from './email';
 import { hiddenCharacterProblem } from './text';
-
-// No code generation: the console's CSP forbids eval (firebase.json, script-src 'self'), and zod's
-// probe for it is reported as a violation even though zod catches the refusal.
-z.config({ jitless: true });
 
 /**
  * The zod building blocks of the callables' inputs (callable-inputs.ts), shared with the console's

@@ -3,7 +3,7 @@
  * a derivable password, and the password a person sets for themselves. Shared by the functions
  * (schemas, the invitation code) and the console (forms, the invitation link).
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUSES } from './catalog';
 import deployment from './deployment.json';
 import { documentId, typeError } from './fields';

@@ -4,7 +4,7 @@
  * (Admins), read by everyone (the reporter app shows the emergency numbers before sign-in), and
  * read through `institutionOf`, which falls back to the demo's profile below.
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { PROGRAMME_TIME_ZONE, isTimeZone } from './dates';
 import { hiddenCharacterProblem } from './text';
 

@@ -4,7 +4,7 @@
  * delivery receipts, templates, two-person approval and its Clery type. The pure rules live here
  * so the functions, the rules tests and the console's preview read one home.
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUSES, type Campus } from './catalog';
 import { scheduledDate } from './callable-inputs';
 import { CLERY_OFFENCES, type CleryOffence } from './clery/offences';

@@ -5,7 +5,7 @@
  * with the copies it made under STORAGE_PATHS.mediaCopy. storage.rules restate the content types
  * and byte limits (test/rules/model-drift.test.ts).
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { LIMITS } from './constants';
 import type { TimestampLike } from './entities';
 import { INCIDENT_MEDIA_FOLDER } from './storage-paths';

@@ -5,7 +5,7 @@
  * automatic assignment, handover) and the console ("On call now").
  */
 import dayjs from 'dayjs';
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUSES } from './catalog';
 import { addDays, dayInZone, daysBetween, isIsoDay, isTimeZone } from './dates';
 import { LIMITS } from './constants';

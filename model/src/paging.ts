@@ -4,7 +4,7 @@
  * timing and the inputs of the two callables live here, one home for the functions and the
  * console.
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { PUSH_TYPES, LIMITS } from './constants';
 import { documentId, requiredText } from './fields';
 import { minutesBetween } from './minutes';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { AFFILIATIONS, AFFILIATION_LABELS, CAMPUSES } from './catalog';
 
 /**

@@ -6,7 +6,7 @@
  * Admins edit them in the console (`settings/response_targets`, settings.ts); deployment.json
  * seeds the defaults, which apply while the setting is missing.
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { THREAT_LEVELS, type ThreatLevel } from './catalog';
 import deployment from './deployment.json';
 import { isOneOf } from './lists';

@@ -6,7 +6,7 @@
  * change. deployment.json and the catalog are the defaults: the seed writes them, and a reader
  * falls back to them while a document is missing or unreadable.
  */
-import { z } from 'zod';
+import { z } from './zod-config';
 import { CAMPUS_AREAS, isInsideBoundary, type CampusArea, type LatLng } from './campus-areas';
 import { CAMPUSES, INCIDENT_TYPES, type Campus, type IncidentType } from './catalog';
 import { COLLECTIONS } from './collections';

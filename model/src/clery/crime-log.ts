@@ -7,7 +7,7 @@
  * crimes that are not withheld.
  */
 import dayjs from 'dayjs';
-import { z } from 'zod';
+import { z } from '../zod-config';
 import '../dates';
 import { COLLECTIONS } from '../collections';
 import { CLOSED_STATUSES, OPEN_DISPOSITION, type CleryRecord, type WithholdReason } from './record';

@@ -3,7 +3,7 @@
  * response (34 CFR 668.46(e) and (g); issue 21 item 3; docs/clery.md#warnings-and-tests). Issued
  * Timely Warnings and Emergency Notifications are the alerts' own record.
  */
-import { z } from 'zod';
+import { z } from '../zod-config';
 import { CAMPUSES, type Campus } from '../catalog';
 import type { TimestampLike } from '../entities';
 import { documentId, optionalText, requiredText, typeError } from '../fields';

@@ -6,7 +6,7 @@
  * and the value of the property damage. `fire_log/{incidentId}`: written only by the
  * `recordFire` callable (Admins), kept like the Clery records (docs/clery.md#fire-log).
  */
-import { z } from 'zod';
+import { z } from '../zod-config';
 import { CAMPUSES, type Campus } from '../catalog';
 import type { TimestampLike } from '../entities';
 import { documentId, requiredText, typeError } from '../fields';

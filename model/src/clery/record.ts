@@ -4,7 +4,7 @@
  * by housekeeping or TTL: a record is kept at least until `retainUntil`.
  */
 import dayjs from 'dayjs';
-import { z } from 'zod';
+import { z } from '../zod-config';
 import { CAMPUSES, type Campus } from '../catalog';
 import { parseScheduledDate } from '../dates';
 import type { TimestampLike } from '../entities';
