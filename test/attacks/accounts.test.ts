@@ -256,7 +256,6 @@ describe('attacks: accounts, invitations and the derived password', () => {
 
   for (const [field, value] of [
     ['role', 'Admin'],
-    ['campus', 'North Campus'],
     ['isArchived', true],
     ['isUsingDefaultPassword', true],
     ['email', 'someone.else@campus.test'],
@@ -273,6 +272,19 @@ describe('attacks: accounts, invitations and the derived password', () => {
         );
     });
   }
+
+  // A reporter chooses their own campus in /app (docs/reporter-app.md#campus-and-affiliation);
+  // a staff member's campus is their access, set only by setStaffAccess with its claims.
+  it('staff do not write their own campus; a reporter names only a real one', async () => {
+    await refused(
+      () => updateDoc(doc(c.imtMain.db, 'users', c.imtMain.uid), { campus: 'North Campus' }),
+      [`users/${c.imtMain.uid}`],
+    );
+    await refused(
+      () => updateDoc(doc(c.reporter.db, 'users', c.reporter.uid), { campus: 'Mars Campus' }),
+      [`users/${c.reporter.uid}`],
+    );
+  });
 
   it('an archived IMT with its old token writes nothing on its own doc (not even un-archiving)', async () => {
     await refused(
