@@ -4,10 +4,10 @@
  * cores and some start emulators), each under a header with its timing. A failing suite does not
  * stop the run; the exit code is non-zero when any failed. The last line is `N passed, N failed`.
  *
- * Three lanes run at the same time (scripts/lib/suites.mjs `lanes`): the main one (emulator
- * suites), the browser suite's and the one beside (suites that start no emulator or browser, and
- * the benches' smoke). The main lane's output streams as it comes; every other suite's output is
- * printed in one block when it ends.
+ * Two lanes run at the same time (scripts/lib/suites.mjs `lanes`): the main one (emulator and
+ * browser suites) and the one beside (suites that start no emulator or browser, the setup suite
+ * and the benches' smoke). The main lane's output streams as it comes; each beside-lane suite's
+ * output is printed in one block when it ends.
  *
  *   npm test -- --list           show the suites without running them
  *   npm test -- --only <text>    run only suites whose name contains <text> (repeatable)
@@ -151,12 +151,8 @@ const started = performance.now();
 if (values.serial) {
   await runLane(suites, { buffered: false });
 } else {
-  const { main, browser, beside } = lanes(suites);
-  await Promise.all([
-    runLane(main, { buffered: false }),
-    runLane(browser, { buffered: true }),
-    runLane(beside, { buffered: true }),
-  ]);
+  const { main, beside } = lanes(suites);
+  await Promise.all([runLane(main, { buffered: false }), runLane(beside, { buffered: true })]);
 }
 const totalMs = performance.now() - started;
 // The summary keeps the suites' order whichever lane finished first.
@@ -176,6 +172,6 @@ for (const r of results.filter((result) => !result.ok)) {
   console.log(`\n${r.name} failed:`);
   for (const line of failureExcerpt(r.output)) console.log(`  ${line}`);
 }
-console.log(`suites took ${seconds(totalMs)}${values.serial ? ' (serial)' : ' (three lanes)'}`);
+console.log(`suites took ${seconds(totalMs)}${values.serial ? ' (serial)' : ' (two lanes)'}`);
 console.log(summaryLine(results));
 process.exit(results.every((r) => r.ok) ? 0 : 1);
