@@ -86,9 +86,10 @@ export const OWN_EMULATOR_SUITES = ['emulator: test:triggers'];
 
 /**
  * Suites that run in a lane beside the main one, one after another: those that start no
- * emulator, server or browser, then the setup command's suite (Auth and Firestore emulators
- * only) and the benches' smoke runs, which mostly wait on emulators starting and take no browser.
- * A suite not listed here (every new one) runs in the main lane.
+ * emulator, server or browser, then the light emulator suites (the setup command's: Auth and
+ * Firestore; the rules': Firestore and Storage, on each engine it runs on) and the benches' smoke
+ * runs, which mostly wait on emulators starting and take no browser. A suite not listed here
+ * (every new one) runs in the main lane.
  */
 export const BESIDE_SUITES = [
   'model: test',
@@ -99,8 +100,12 @@ export const BESIDE_SUITES = [
   'typecheck',
   'lint',
   'root: test:setup',
+  'root: test:rules',
   'root: test:benches',
 ];
+
+/** A suite's name without the engine a per-engine run adds (`… [own]`). */
+const baseName = (suite) => suite.name.replace(/ \[\w+\]$/, '');
 
 /**
  * Splits suites into the main lane (emulator and browser suites; its output streams) and the lane
@@ -110,8 +115,8 @@ export const BESIDE_SUITES = [
  */
 export function lanes(suites) {
   return {
-    main: suites.filter((suite) => !BESIDE_SUITES.includes(suite.name)),
-    beside: suites.filter((suite) => BESIDE_SUITES.includes(suite.name)),
+    main: suites.filter((suite) => !BESIDE_SUITES.includes(baseName(suite))),
+    beside: suites.filter((suite) => BESIDE_SUITES.includes(baseName(suite))),
   };
 }
 

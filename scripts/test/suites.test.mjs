@@ -124,6 +124,7 @@ test('suites that start no emulator run in the lane beside; every other suite, n
       'emulator: test',
       'lint',
       'functions: test:integration [own]',
+      'root: test:rules [official]',
       'e2e: browser end-to-end [own]',
       'x: new',
     ),
@@ -139,7 +140,7 @@ test('suites that start no emulator run in the lane beside; every other suite, n
   );
   assert.deepEqual(
     beside.map((s) => s.name),
-    ['model: test', 'lint'],
+    ['model: test', 'lint', 'root: test:rules [official]'],
   );
 });
 
