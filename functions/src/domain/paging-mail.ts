@@ -1,6 +1,7 @@
 import {
   ASSIGNED_TITLE,
   REASSIGNED_AWAY_TITLE,
+  acknowledgeLink,
   reportLink,
   formatInZone,
 } from '@campus-safety/model';
@@ -25,8 +26,8 @@ export interface AssignedFacts {
 }
 
 /**
- * The assignee's mail: what, where, how urgent, and the one link that opens the report and asks
- * for the acknowledgement (the link itself changes nothing; the click in the console does).
+ * The assignee's mail: what, where, how urgent, and the one link that opens the report and
+ * acknowledges it (model's acknowledgeLink: for the signed-in assignee only).
  */
 export function assignedMail(facts: AssignedFacts): PagingMail {
   const lines = [
@@ -36,8 +37,8 @@ export function assignedMail(facts: AssignedFacts): PagingMail {
     ...(facts.assignedBy ? [`Assigned by: ${facts.assignedBy}`] : []),
     ...(facts.reason ? [`Reason for the reassignment: ${facts.reason}`] : []),
     '',
-    'Open the report and acknowledge it:',
-    reportLink(facts.consoleUrl, facts.incidentId),
+    'Acknowledge in one click (opens the report in the console):',
+    acknowledgeLink(facts.consoleUrl, facts.incidentId),
     '',
     'Acknowledging tells the team you have it. You received this because the report was assigned to you in the Campus Safety Console.',
   ];
