@@ -11,7 +11,7 @@ const field = (detail, label) =>
     .locator('xpath=following-sibling::dd');
 
 describe('Paging the assignee (issue 20)', () => {
-  it('an Admin assigns a report to an IMT: toast, mail in the local catcher, acknowledged in one click from the mail's link; then reassigned with a reason', async () => {
+  it('an Admin assigns a report to an IMT: toast, mail in the local catcher, acknowledged in one click from the mail’s link; then reassigned with a reason', async () => {
     const imt = staff('imt.main@campus.test');
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[1],
