@@ -60,6 +60,14 @@ import {
 } from './mass-notifications';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
 import { acknowledgeEmergencySchema, type AcknowledgeEmergencyResponse } from './emergencies';
+import {
+  confirmAlertPhoneSchema,
+  removeAlertPhoneSchema,
+  startAlertPhoneVerificationSchema,
+  type ConfirmAlertPhoneResponse,
+  type RemoveAlertPhoneResponse,
+  type StartAlertPhoneVerificationResponse,
+} from './alert-phones';
 import { saveSettingSchema, type SaveSettingResponse } from './settings';
 import {
   handOverReportsSchema,
@@ -308,6 +316,23 @@ export const CALLABLES = {
     input: acknowledgeAssignmentSchema,
     roles: STAFF_ROLES,
     failure: 'Could not acknowledge the report. Try again.',
+  }),
+  /** Every verified account: a code by SMS to the number (bounded per hour; docs/mass-notifications.md#phones-for-alerts). */
+  startAlertPhoneVerification: spec<StartAlertPhoneVerificationResponse>()({
+    input: startAlertPhoneVerificationSchema,
+    roles: 'any',
+    failure: 'Could not send the code. Try again.',
+  }),
+  /** The caller's pending code: the number becomes their phone for alerts. */
+  confirmAlertPhone: spec<ConfirmAlertPhoneResponse>()({
+    input: confirmAlertPhoneSchema,
+    roles: 'any',
+    failure: 'Could not check the code. Try again.',
+  }),
+  removeAlertPhone: spec<RemoveAlertPhoneResponse>()({
+    input: removeAlertPhoneSchema,
+    roles: 'any',
+    failure: 'Could not remove the phone. Try again.',
   }),
   /** Admins, and the IMT of the emergency's campus (checked by the function). */
   acknowledgeEmergency: spec<AcknowledgeEmergencyResponse>()({

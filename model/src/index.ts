@@ -39,5 +39,6 @@ export * from './mass-notifications';
 export * from './on-call';
 export * from './last-locations';
 export * from './starter-settings';
+export * from './alert-phones';
 export * from './people';
 export * from './emergencies';

@@ -45,6 +45,16 @@ export function assignedMail(facts: AssignedFacts): PagingMail {
   return { subject: `${ASSIGNED_TITLE}: ${facts.label}`, text: lines.join('\n') };
 }
 
+/**
+ * The assignee's SMS: the title and the report in a line, and the one-click link (the phone's
+ * browser signs in as anyone else's would: only the assignee's session acknowledges).
+ */
+export function assignedSms(
+  facts: Pick<AssignedFacts, 'incidentId' | 'label' | 'consoleUrl'>,
+): string {
+  return `${ASSIGNED_TITLE}: ${facts.label}. Acknowledge: ${acknowledgeLink(facts.consoleUrl, facts.incidentId)}`;
+}
+
 export interface ReassignedAwayFacts {
   incidentId: string;
   label: string;
