@@ -145,6 +145,13 @@ export const COLLECTIONS = {
   emergencies: 'emergencies',
   /** `emergency_quotas/{uid}` (EmergencyQuota): a person's emergencies in the hour, moved with each. */
   emergencyQuotas: 'emergency_quotas',
+  /**
+   * `roster/{externalId}` (RosterPerson): the institution's people imported by `importRoster`;
+   * server-written, read by Admins only (docs/mass-notifications.md#roster).
+   */
+  roster: 'roster',
+  /** Server-written, Admin-read: one entry per applied roster import (who, when, mode, counts). */
+  rosterImports: 'roster_imports',
 } as const;
 
 /**
