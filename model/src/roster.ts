@@ -5,7 +5,13 @@
  * to an account (`uid`) when that account verifies the same email.
  */
 import { z } from './zod-config';
-import { AFFILIATIONS, AFFILIATION_LABELS, CAMPUSES, type Affiliation, type Campus } from './catalog';
+import {
+  AFFILIATIONS,
+  AFFILIATION_LABELS,
+  CAMPUSES,
+  type Affiliation,
+  type Campus,
+} from './catalog';
 import { reachesMembers, type Audience } from './mass-notifications';
 
 /** The CSV's columns (header names, case-insensitive, any order); `language` may be left out. */
@@ -65,8 +71,7 @@ export function rosterCampus(cell: string): Campus | null {
 export function rosterAffiliation(cell: string): Affiliation | null {
   const wanted = cell.trim().toLowerCase();
   return (
-    AFFILIATIONS.find((a) => a === wanted || AFFILIATION_LABELS[a].toLowerCase() === wanted) ??
-    null
+    AFFILIATIONS.find((a) => a === wanted || AFFILIATION_LABELS[a].toLowerCase() === wanted) ?? null
   );
 }
 
@@ -78,8 +83,14 @@ export const rosterEntrySchema = z.strictObject({
   externalId: z
     .string()
     .min(1, 'The external id is required.')
-    .max(ROSTER_LIMITS.externalId, `The external id is at most ${ROSTER_LIMITS.externalId} characters.`)
-    .regex(EXTERNAL_ID, 'The external id may hold letters, digits, ".", "_" and "-" only, starting with a letter or digit.'),
+    .max(
+      ROSTER_LIMITS.externalId,
+      `The external id is at most ${ROSTER_LIMITS.externalId} characters.`,
+    )
+    .regex(
+      EXTERNAL_ID,
+      'The external id may hold letters, digits, ".", "_" and "-" only, starting with a letter or digit.',
+    ),
   name: z
     .string()
     .min(1, 'The name is required.')
@@ -104,6 +115,8 @@ export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
 /** `roster/{externalId}`: the entry, its state and when it was imported. */
 export interface RosterPerson extends RosterEntry {
+  /** The name lower-cased: the console's search by name (a prefix). */
+  nameLowerCase: string;
   status: RosterStatus;
   /** The account it became one with (docs/mass-notifications.md#roster-linking), or null. */
   uid: string | null;
@@ -170,9 +183,14 @@ export function rosterReaches(
   person: { status?: unknown; uid?: unknown; campus?: unknown },
 ): boolean {
   if (person.status !== 'active' || (typeof person.uid === 'string' && person.uid)) return false;
-  if (audience.staffOnly || !reachesMembers(audience)) return false;
+  if (!reachesRoster(audience)) return false;
   if (audience.allCampuses) return true;
   return typeof person.campus === 'string' && audience.campuses.includes(person.campus as Campus);
+}
+
+/** Whether an audience takes in any roster person: everyone (not staff only) of its campuses. */
+export function reachesRoster(audience: Audience): boolean {
+  return !audience.staffOnly && reachesMembers(audience);
 }
 
 /** The fields the fan-out reads of a roster person. */

@@ -109,7 +109,8 @@ function readRow(
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0] as keyof RosterEntry;
     const column = COLUMN_OF[field];
-    const got = column === 'campus' || column === 'affiliation' ? ` (got "${cell(column).trim()}")` : '';
+    const got =
+      column === 'campus' || column === 'affiliation' ? ` (got "${cell(column).trim()}")` : '';
     problems.push({ row, column, message: `${issue.message}${got}` });
   }
   return problems;
@@ -144,7 +145,11 @@ export function parseRosterCsv(csv: string): ParsedRoster {
 
   const problems: RosterProblem[] = errors
     .filter((e) => e.code !== 'UndetectableDelimiter')
-    .map((e) => ({ row: (e.row ?? 0) + 1, column: null, message: `Unreadable CSV: ${e.message}.` }));
+    .map((e) => ({
+      row: (e.row ?? 0) + 1,
+      column: null,
+      message: `Unreadable CSV: ${e.message}.`,
+    }));
   const entries: RosterRow[] = [];
   for (const { cells, row } of filled) {
     if (cells.length !== columns.length) {
@@ -181,7 +186,11 @@ function duplicates(entries: RosterRow[]): RosterProblem[] {
       const earlier = first.get(value);
       if (earlier === undefined) first.set(value, row);
       else
-        problems.push({ row, column, message: `Duplicate ${what} "${value}": also on row ${earlier}.` });
+        problems.push({
+          row,
+          column,
+          message: `Duplicate ${what} "${value}": also on row ${earlier}.`,
+        });
     }
   }
   return problems;
@@ -285,7 +294,13 @@ export function planRosterImport(
       ? [...current].filter(([id, p]) => p.status === 'active' && !inFile.has(id)).map(([id]) => id)
       : [];
   return {
-    counts: { rows: parsed.rows, add: add.length, change: change.length, unchanged, retire: retire.length },
+    counts: {
+      rows: parsed.rows,
+      add: add.length,
+      change: change.length,
+      unchanged,
+      retire: retire.length,
+    },
     problems,
     add,
     change,

@@ -87,8 +87,16 @@ describe('parseRosterCsv', () => {
       [
         [3, 'email', 'Invalid email address.'],
         [4, 'phone', 'Invalid phone number "12345".'],
-        [5, 'campus', 'Unknown campus: use one of Main Campus, North Campus, Riverside Campus. (got "Moon Campus")'],
-        [6, 'affiliation', 'Unknown affiliation: use one of student, faculty, staff, visitor. (got "alumnus")'],
+        [
+          5,
+          'campus',
+          'Unknown campus: use one of Main Campus, North Campus, Riverside Campus. (got "Moon Campus")',
+        ],
+        [
+          6,
+          'affiliation',
+          'Unknown affiliation: use one of student, faculty, staff, visitor. (got "alumnus")',
+        ],
         [7, 'external_id', 'Duplicate external id "S1": also on row 2.'],
         [8, 'email', 'Duplicate email "ana.cruz@example.edu": also on row 2.'],
         [9, 'phone', 'Duplicate phone "+639171234567": also on row 2.'],
@@ -98,16 +106,33 @@ describe('parseRosterCsv', () => {
 
   it('bounds each field: a name past 200 characters, an external id that cannot be a key', () => {
     const long = 'n'.repeat(ROSTER_LIMITS.name + 1);
-    assert.deepEqual(problemsOf(csv(`S1,${long},a@example.edu,,Main Campus,staff,`, 'a/b,Slash,b@example.edu,,Main Campus,staff,')), [
-      [2, 'name', 'The name is at most 200 characters.'],
-      [3, 'external_id', 'The external id may hold letters, digits, ".", "_" and "-" only, starting with a letter or digit.'],
-    ]);
+    assert.deepEqual(
+      problemsOf(
+        csv(
+          `S1,${long},a@example.edu,,Main Campus,staff,`,
+          'a/b,Slash,b@example.edu,,Main Campus,staff,',
+        ),
+      ),
+      [
+        [2, 'name', 'The name is at most 200 characters.'],
+        [
+          3,
+          'external_id',
+          'The external id may hold letters, digits, ".", "_" and "-" only, starting with a letter or digit.',
+        ],
+      ],
+    );
   });
 
   it('refuses a wrong header with the expected columns, and reads no row', () => {
-    const unknown = parseRosterCsv('external_id,name,mail,phone,campus,affiliation\nS1,A,a@example.edu,,Main Campus,staff\n');
+    const unknown = parseRosterCsv(
+      'external_id,name,mail,phone,campus,affiliation\nS1,A,a@example.edu,,Main Campus,staff\n',
+    );
     assert.equal(unknown.entries.length, 0);
-    assert.match(unknown.problems[0]!.message, /^Unknown column "mail"\. The header must name the columns external_id, name, email/);
+    assert.match(
+      unknown.problems[0]!.message,
+      /^Unknown column "mail"\. The header must name the columns external_id, name, email/,
+    );
     const missing = parseRosterCsv('external_id,name,email,phone,campus\n');
     assert.match(missing.problems[0]!.message, /^Missing column affiliation\./);
     assert.equal(missing.problems[0]!.row, null);
@@ -115,14 +140,23 @@ describe('parseRosterCsv', () => {
   });
 
   it('refuses more than 60,000 rows and more than 5 MB before reading any', () => {
-    const many = csv(...Array.from({ length: ROSTER_LIMITS.rows + 1 }, (_, i) => `S${i},A,a${i}@example.edu,,Main Campus,staff,`));
-    assert.deepEqual(problemsOf(many), [[null, null, 'The file has 60001 rows; at most 60000 are imported at once.']]);
+    const many = csv(
+      ...Array.from(
+        { length: ROSTER_LIMITS.rows + 1 },
+        (_, i) => `S${i},A,a${i}@example.edu,,Main Campus,staff,`,
+      ),
+    );
+    assert.deepEqual(problemsOf(many), [
+      [null, null, 'The file has 60001 rows; at most 60000 are imported at once.'],
+    ]);
     const big = HEADER + '\n' + 'x'.repeat(ROSTER_LIMITS.fileBytes);
     assert.match(parseRosterCsv(big).problems[0]!.message, /larger than 5 MB/);
   });
 
   it('names a row with the wrong number of cells', () => {
-    assert.deepEqual(problemsOf(csv('S1,A,a@example.edu')), [[2, null, 'The row has 3 cells; the header has 7.']]);
+    assert.deepEqual(problemsOf(csv('S1,A,a@example.edu')), [
+      [2, null, 'The row has 3 cells; the header has 7.'],
+    ]);
   });
 });
 
@@ -172,7 +206,11 @@ describe('planRosterImport', () => {
     );
     // In a replace, S2 is retired by the same file: the address is free.
     assert.deepEqual(
-      planRosterImport(parseRosterCsv(csv('S9,New,ben@example.edu,,Main Campus,staff,')), roster, 'replace').problems,
+      planRosterImport(
+        parseRosterCsv(csv('S9,New,ben@example.edu,,Main Campus,staff,')),
+        roster,
+        'replace',
+      ).problems,
       [],
     );
   });
