@@ -9,6 +9,7 @@ import {
 } from '@campus-safety/model';
 import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
 import {
+  FUNCTIONS_URL,
   account,
   auth,
   callError,
@@ -46,6 +47,36 @@ async function verified(spec: AccountSpec): Promise<SignedIn> {
     (d) => d?.emailVerified === (spec.emailVerified ?? true),
   );
   return who;
+}
+
+/** The pages of an alert once it is planned and every page delivered. */
+async function deliveredPages(id: string) {
+  const alert = await waitFor(
+    () => docData(`${COLLECTIONS.massNotifications}/${id}`),
+    (d) => d?.state === 'sent' && !!d.plan,
+  );
+  return waitFor(
+    async () =>
+      (
+        await db
+          .collection(COLLECTIONS.massNotifications)
+          .doc(id)
+          .collection(MASS_NOTIFICATION_BATCHES)
+          .get()
+      ).docs,
+    (docs) =>
+      docs.length === alert!.plan.batches && docs.every((d) => d.get('state') === 'delivered'),
+  );
+}
+
+/** The nightly job's call: the CSV as the body, an ID token as the bearer. */
+async function postRoster(text: string, query: string, token?: string, type = 'text/csv') {
+  const res = await fetch(`${FUNCTIONS_URL}/roster-import?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: text,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 async function clearRoster() {
@@ -210,22 +241,7 @@ describe('roster (issue 31 item 1)', function () {
       audience: { allCampuses: false, campuses: ['Riverside Campus'], staffOnly: false },
       channels: ['push', 'inApp', 'email', 'sms'],
     });
-    const alert = await waitFor(
-      () => docData(`${COLLECTIONS.massNotifications}/${res.id}`),
-      (d) => d?.state === 'sent' && !!d.plan,
-    );
-    const pages = await waitFor(
-      async () =>
-        (
-          await db
-            .collection(COLLECTIONS.massNotifications)
-            .doc(res.id)
-            .collection(MASS_NOTIFICATION_BATCHES)
-            .get()
-        ).docs,
-      (docs) =>
-        docs.length === alert!.plan.batches && docs.every((d) => d.get('state') === 'delivered'),
-    );
+    const pages = await deliveredPages(res.id);
     const contactPages = pages.filter((p) => p.get('contactOnly') === true);
     assert.equal(contactPages.length, 1);
     assert.equal(
@@ -312,7 +328,9 @@ describe('roster (issue 31 item 1)', function () {
     const imt = await verified({ role: 'IMT', campus: 'Main Campus' });
     const attackerPhone = '+639170001234';
     const row1 = row('North Campus', { email: imt.email, phone: attackerPhone });
-    await importAs(admin, csv(row1.line), 'update', true);
+    // A North person without an account, texted by the same alert: delivery did happen.
+    const neighbour = row('North Campus');
+    await importAs(admin, csv(row1.line, neighbour.line), 'update', true);
     await waitFor(
       async () => (await roster().doc(row1.id).get()).get('uid'),
       (uid) => uid === imt.uid,
@@ -326,13 +344,61 @@ describe('roster (issue 31 item 1)', function () {
       audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: false },
       channels: ['sms'],
     });
-    await waitFor(
-      () => docData(`${COLLECTIONS.massNotifications}/${res.id}`),
-      (d) => d?.state === 'sent' && !!d.plan,
+    const pages = await deliveredPages(res.id);
+    assert.deepEqual(
+      pages.map((p) => [p.get('contactOnly'), p.get('people')]),
+      [[true, 1]],
+    );
+    assert.equal(
+      (await db.collection(COLLECTIONS.smsMessages).where('to', '==', neighbour.phone).get()).size,
+      1,
     );
     assert.equal(
       (await db.collection(COLLECTIONS.smsMessages).where('to', '==', attackerPhone).get()).size,
       0,
     );
+  });
+
+  it('the nightly endpoint imports the same way for an Admin token, and answers 400/401/403/413 clearly', async () => {
+    const people = [row(), row()];
+    const text = csv(...people.map((p) => p.line));
+    const token = await admin.idToken();
+    const preview = await postRoster(text, 'mode=replace', token);
+    assert.equal(preview.status, 200);
+    assert.deepEqual(preview.body.counts, { rows: 2, add: 2, change: 0, unchanged: 0, retire: 0 });
+    assert.equal(preview.body.applied, false);
+    const applied = await postRoster(text, 'mode=replace&apply=true', token);
+    assert.deepEqual([applied.status, applied.body.applied], [200, true]);
+    assert.equal((await roster().doc(people[1]!.id).get()).get('status'), 'active');
+    const again = await postRoster(text, 'mode=replace&apply=true', token);
+    assert.deepEqual(again.body.counts, { rows: 2, add: 0, change: 0, unchanged: 2, retire: 0 });
+    const audit = await db
+      .collection(COLLECTIONS.rosterImports)
+      .where('source', '==', 'endpoint')
+      .get();
+    assert.ok(audit.size >= 2);
+
+    const none = await postRoster(text, 'mode=update');
+    assert.equal(none.status, 401);
+    assert.match(none.body.error.message, /Bearer/);
+    const imt = await verified({ role: 'IMT' });
+    const imtCall = await postRoster(text, 'mode=update', await imt.idToken());
+    assert.equal(imtCall.status, 403);
+    const unverified = await account({ role: 'Admin', emailVerified: false });
+    assert.equal((await postRoster(text, 'mode=update', await unverified.idToken())).status, 403);
+    const huge = await postRoster(text + 'x'.repeat(10 * 1024 * 1024), 'mode=update', token);
+    assert.equal(huge.status, 413);
+    assert.match(huge.body.error.message, /larger than 5 MB/);
+    const badMode = await postRoster(text, 'mode=merge', token);
+    assert.equal(badMode.status, 400);
+    assert.match(badMode.body.error.message, /Mode must be "update" or "replace"/);
+    const json = await postRoster(
+      JSON.stringify({ csv: text }),
+      'mode=update',
+      token,
+      'application/json',
+    );
+    assert.equal(json.status, 400);
+    assert.match(json.body.error.message, /text\/csv/);
   });
 });
