@@ -356,7 +356,8 @@ export const CALLABLES = {
   importRoster: spec<ImportRosterResponse>()({
     input: importRosterSchema,
     roles: ADMIN,
-    failure: 'Could not import the roster. Try again: a file already applied in part is completed by importing it again.',
+    failure:
+      'Could not import the roster. Try again: a file already applied in part is completed by importing it again.',
   }),
   /** Admins any campus, the IMT of the campus its own (checked by the function). */
   saveOnCallSchedule: spec<SaveOnCallScheduleResponse>()({

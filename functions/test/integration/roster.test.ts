@@ -346,8 +346,9 @@ describe('roster (issue 31 item 1)', function () {
     });
     const pages = await deliveredPages(res.id);
     assert.deepEqual(
-      pages.map((p) => [p.get('contactOnly'), p.get('people')]),
-      [[true, 1]],
+      // Other suites' North accounts may have pages of their own; the roster's page is one person.
+      pages.filter((p) => p.get('contactOnly') === true).map((p) => p.get('people')),
+      [1],
     );
     assert.equal(
       (await db.collection(COLLECTIONS.smsMessages).where('to', '==', neighbour.phone).get()).size,

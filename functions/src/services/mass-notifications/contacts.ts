@@ -17,7 +17,7 @@ import { queueMail } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
 import { queueSms } from '../../platform/sms';
 import type { MassNotificationDeps } from './deps';
-import { closePage, drainMail, drainSms } from './drain';
+import { drainAndClosePage } from './drain';
 
 /**
  * Exactly once, like a page of accounts: the first run queues every person's mail and SMS in
@@ -71,21 +71,14 @@ export async function deliverContactPage(
   const receipts: Receipts = emptyReceipts();
   for (const channel of ['push', 'inApp'] as const)
     if (channels.has(channel)) receipts[channel] = { targeted: n, sent: 0, failed: 0, skipped: n };
-  let mailError: unknown = null;
-  if (channels.has('email')) {
-    const drained = await drainMail(
-      deps,
-      mailable.map((p) => mailRef(p.id)),
-      n,
-    );
-    receipts.email = drained.receipt;
-    mailError = drained.error;
-  }
-  if (channels.has('sms'))
-    receipts.sms = await drainSms(
-      deps,
-      textable.map((p) => smsRef(p.id)),
-      n,
-    );
-  return closePage(page, receipts, mailError);
+  return drainAndClosePage(
+    deps,
+    page,
+    receipts,
+    {
+      mail: channels.has('email') ? mailable.map((p) => mailRef(p.id)) : null,
+      sms: channels.has('sms') ? textable.map((p) => smsRef(p.id)) : null,
+    },
+    n,
+  );
 }

@@ -1,10 +1,5 @@
 /** Delivering one page of an alert's fan-out on every channel, and its receipts. */
-import {
-  FieldPath,
-  FieldValue,
-  type DocumentData,
-  type DocumentReference,
-} from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   MASS_NOTIFICATION_PUSH_CALLS,
@@ -23,7 +18,7 @@ import { deviceTokensOf } from '../user-refs';
 import { alerts, recipientsOf } from './refs';
 import type { MassNotificationDeps } from './deps';
 import { deliverContactPage } from './contacts';
-import { closePage, drainMail, drainSms } from './drain';
+import { drainAndClosePage } from './drain';
 import { inAppNotification, pushPayload } from './messages';
 import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './push-calls';
 
@@ -144,21 +139,14 @@ export async function deliverMassNotificationBatch(
     }
   }
 
-  let mailError: unknown = null;
-  if (channels.has('email')) {
-    const drained = await drainMail(
-      deps,
-      mailable.map((r) => mailRef(r.uid)),
-      n,
-    );
-    receipts.email = drained.receipt;
-    mailError = drained.error;
-  }
-  if (channels.has('sms'))
-    receipts.sms = await drainSms(
-      deps,
-      textable.map((r) => smsRef(r.uid)),
-      n,
-    );
-  return closePage(batchRef, receipts, mailError);
+  return drainAndClosePage(
+    deps,
+    batchRef,
+    receipts,
+    {
+      mail: channels.has('email') ? mailable.map((r) => mailRef(r.uid)) : null,
+      sms: channels.has('sms') ? textable.map((r) => smsRef(r.uid)) : null,
+    },
+    n,
+  );
 }

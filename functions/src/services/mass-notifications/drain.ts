@@ -21,7 +21,7 @@ async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 
  * Sends the queued mail of `queued` (of `targeted` people on the page) and counts it; the first
  * failure is given back, so the page is retried with the event and its counts rewritten then.
  */
-export async function drainMail(
+async function drainMail(
   deps: MassNotificationDeps,
   queued: DocumentReference[],
   targeted: number,
@@ -40,7 +40,7 @@ export async function drainMail(
 }
 
 /** Sends the queued SMS of `queued` (of `targeted` people on the page) and counts them. */
-export async function drainSms(
+async function drainSms(
   deps: MassNotificationDeps,
   queued: DocumentReference[],
   targeted: number,
@@ -57,14 +57,24 @@ export async function drainSms(
 }
 
 /**
- * Writes the page's receipts: delivered, or still `written` when a mail failed, which is then
- * thrown so the platform retries the page (each message is sent once by its outbox).
+ * Drains the page's queued mail and SMS into `receipts` (of `targeted` people) and writes them:
+ * delivered, or still `written` when a mail failed, which is then thrown so the platform retries
+ * the page (each message is sent once by its outbox).
  */
-export async function closePage(
+export async function drainAndClosePage(
+  deps: MassNotificationDeps,
   page: DocumentReference,
   receipts: Receipts,
-  mailError: unknown,
+  queued: { mail: DocumentReference[] | null; sms: DocumentReference[] | null },
+  targeted: number,
 ): Promise<'delivered'> {
+  let mailError: unknown = null;
+  if (queued.mail) {
+    const drained = await drainMail(deps, queued.mail, targeted);
+    receipts.email = drained.receipt;
+    mailError = drained.error;
+  }
+  if (queued.sms) receipts.sms = await drainSms(deps, queued.sms, targeted);
   await page.update({
     receipts,
     state: mailError ? 'written' : 'delivered',
