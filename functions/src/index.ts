@@ -51,6 +51,7 @@ export { revealAnonymousReporter } from './callables/reveal-anonymous-reporter';
 export { sendMassNotification } from './callables/send-mass-notification';
 export { approveMassNotification } from './callables/approve-mass-notification';
 export { sendMassNotificationTest } from './callables/send-mass-notification-test';
+export { importRoster } from './callables/import-roster';
 export { saveOnCallSchedule } from './callables/save-on-call-schedule';
 export { saveEscalationPolicy } from './callables/save-escalation-policy';
 export { saveSetting } from './callables/save-setting';
@@ -66,3 +67,6 @@ export { foldPastStatsDays } from './scheduled/fold-past-stats-days';
 import { sendNotification } from './http/send-notification';
 import { sendNotifTopic } from './http/send-notif-topic';
 export const send = { notification: sendNotification, notif: { topic: sendNotifTopic } };
+// Deploys as `roster-import` (docs/mass-notifications.md#roster-endpoint).
+import { importRosterEndpoint } from './http/import-roster';
+export const roster = { import: importRosterEndpoint };

@@ -58,6 +58,7 @@ import {
   type SendMassNotificationResponse,
   type SendMassNotificationTestResponse,
 } from './mass-notifications';
+import { importRosterSchema, type ImportRosterResponse } from './roster';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
 import { acknowledgeEmergencySchema, type AcknowledgeEmergencyResponse } from './emergencies';
 import {
@@ -375,6 +376,13 @@ export const CALLABLES = {
     input: sendMassNotificationTestSchema,
     roles: STAFF_ROLES,
     failure: 'Could not send the test. Try again.',
+  }),
+  /** Admins preview a roster CSV or apply one that has no problem (docs/mass-notifications.md#roster). */
+  importRoster: spec<ImportRosterResponse>()({
+    input: importRosterSchema,
+    roles: ADMIN,
+    failure:
+      'Could not import the roster. Try again: a file already applied in part is completed by importing it again.',
   }),
   /** Admins any campus, the IMT of the campus its own (checked by the function). */
   saveOnCallSchedule: spec<SaveOnCallScheduleResponse>()({

@@ -153,6 +153,13 @@ export const COLLECTIONS = {
    */
   alertPhoneOwners: 'alert_phone_owners',
   alertPhoneCodes: 'alert_phone_codes',
+  /**
+   * `roster/{externalId}` (RosterPerson): the institution's people imported by `importRoster`;
+   * server-written, read by Admins only (docs/mass-notifications.md#roster).
+   */
+  roster: 'roster',
+  /** Server-written, Admin-read: one entry per applied roster import (who, when, mode, counts). */
+  rosterImports: 'roster_imports',
 } as const;
 
 /**

@@ -42,3 +42,4 @@ export * from './starter-settings';
 export * from './alert-phones';
 export * from './people';
 export * from './emergencies';
+export * from './roster';
