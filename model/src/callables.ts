@@ -58,6 +58,10 @@ import {
   type SendMassNotificationResponse,
   type SendMassNotificationTestResponse,
 } from './mass-notifications';
+import {
+  replyToMassNotificationSchema,
+  type ReplyToMassNotificationResponse,
+} from './alert-replies';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
 import { acknowledgeEmergencySchema, type AcknowledgeEmergencyResponse } from './emergencies';
 import { saveSettingSchema, type SaveSettingResponse } from './settings';
@@ -67,7 +71,7 @@ import {
   type HandOverReportsResponse,
   type SaveOnCallScheduleResponse,
 } from './on-call';
-import { STAFF_ROLES, type Role } from './roles';
+import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
   uid: string;
@@ -350,6 +354,12 @@ export const CALLABLES = {
     input: sendMassNotificationTestSchema,
     roles: STAFF_ROLES,
     failure: 'Could not send the test. Try again.',
+  }),
+  /** Any person an alert asking for a reply reached answers it (checked by the function). */
+  replyToMassNotification: spec<ReplyToMassNotificationResponse>()({
+    input: replyToMassNotificationSchema,
+    roles: ROLES,
+    failure: 'Could not record your answer. Try again.',
   }),
   /** Admins any campus, the IMT of the campus its own (checked by the function). */
   saveOnCallSchedule: spec<SaveOnCallScheduleResponse>()({
