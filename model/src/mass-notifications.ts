@@ -522,7 +522,9 @@ export const sendMassNotificationSchema = z
     cleryCrime: z.enum(CLERY_OFFENCES, { error: 'Unknown Clery crime.' }).nullish(),
     reply: replyRequestSchema.nullish(),
     /** Only to those who have not answered the alert it follows up (the server finds them). */
-    toNonResponders: z.boolean({ error: typeError('To those not answered', 'true or false') }).default(false),
+    toNonResponders: z
+      .boolean({ error: typeError('To those not answered', 'true or false') })
+      .default(false),
   })
   .refine((a) => a.kind !== 'timelyWarning' || !!a.cleryCrime, {
     message: 'A Timely Warning names the Clery crime.',

@@ -69,9 +69,10 @@ async function planNonResponders(
   const after =
     index > 0 ? (await recipientsOf(existing.docs[index - 1]!.ref).get()).get('source') : null;
   const earlierPages = alerts(db).doc(earlierId).collection(MASS_NOTIFICATION_BATCHES);
-  const sources = await (typeof after === 'string'
-    ? earlierPages.orderBy(FieldPath.documentId()).startAfter(after)
-    : earlierPages.orderBy(FieldPath.documentId())
+  const sources = await (
+    typeof after === 'string'
+      ? earlierPages.orderBy(FieldPath.documentId()).startAfter(after)
+      : earlierPages.orderBy(FieldPath.documentId())
   )
     .select()
     .get();

@@ -115,7 +115,10 @@ export async function recordReply(
             [replyChoiceField(Number(before.choice))]: FieldValue.increment(-1),
             [replyChoiceField(reply.choice)]: FieldValue.increment(1),
           }
-        : { replied: FieldValue.increment(1), [replyChoiceField(reply.choice)]: FieldValue.increment(1) },
+        : {
+            replied: FieldValue.increment(1),
+            [replyChoiceField(reply.choice)]: FieldValue.increment(1),
+          },
       { merge: true },
     );
     // The app shows the person their answer on the alert's notification.
