@@ -52,6 +52,7 @@ export { sendMassNotification } from './callables/send-mass-notification';
 export { approveMassNotification } from './callables/approve-mass-notification';
 export { sendMassNotificationTest } from './callables/send-mass-notification-test';
 export { importRoster } from './callables/import-roster';
+export { replyToMassNotification } from './callables/reply-to-mass-notification';
 export { saveOnCallSchedule } from './callables/save-on-call-schedule';
 export { saveEscalationPolicy } from './callables/save-escalation-policy';
 export { saveSetting } from './callables/save-setting';

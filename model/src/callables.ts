@@ -59,6 +59,10 @@ import {
   type SendMassNotificationTestResponse,
 } from './mass-notifications';
 import { importRosterSchema, type ImportRosterResponse } from './roster';
+import {
+  replyToMassNotificationSchema,
+  type ReplyToMassNotificationResponse,
+} from './alert-replies';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
 import { acknowledgeEmergencySchema, type AcknowledgeEmergencyResponse } from './emergencies';
 import {
@@ -76,7 +80,7 @@ import {
   type HandOverReportsResponse,
   type SaveOnCallScheduleResponse,
 } from './on-call';
-import { STAFF_ROLES, type Role } from './roles';
+import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
   uid: string;
@@ -383,6 +387,12 @@ export const CALLABLES = {
     roles: ADMIN,
     failure:
       'Could not import the roster. Try again: a file already applied in part is completed by importing it again.',
+  }),
+  /** Any person an alert asking for a reply reached answers it (checked by the function). */
+  replyToMassNotification: spec<ReplyToMassNotificationResponse>()({
+    input: replyToMassNotificationSchema,
+    roles: ROLES,
+    failure: 'Could not record your answer. Try again.',
   }),
   /** Admins any campus, the IMT of the campus its own (checked by the function). */
   saveOnCallSchedule: spec<SaveOnCallScheduleResponse>()({

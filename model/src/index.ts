@@ -36,6 +36,7 @@ export * from './media';
 export * from './anonymity';
 export * from './report-quota';
 export * from './mass-notifications';
+export * from './alert-replies';
 export * from './on-call';
 export * from './last-locations';
 export * from './starter-settings';

@@ -3,6 +3,7 @@ import { FieldPath, type DocumentData, type DocumentReference } from 'firebase-a
 import {
   COLLECTIONS,
   MASS_NOTIFICATION_PUSH_CALLS,
+  audienceListed,
   reachesLocated,
   channelTexts,
   emptyReceipts,
@@ -10,6 +11,7 @@ import {
   type Audience,
   type MassNotificationChannel,
   type Receipts,
+  type ReplyRequest,
 } from '@campus-safety/model';
 import { queueMail } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
@@ -21,6 +23,7 @@ import { deliverContactPage } from './contacts';
 import { drainAndClosePage } from './drain';
 import { inAppNotification, pushPayload } from './messages';
 import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './push-calls';
+import { repliesOf, replySlot } from './replies';
 
 /**
  * One page of the fan-out, exactly once: the first run writes every person's in-app
@@ -59,9 +62,9 @@ export async function deliverMassNotificationBatch(
   const users = db.collection(COLLECTIONS.users);
   const snaps = await db.getAll(...uids.map((uid) => users.doc(uid)));
   // Checked again at delivery: an account archived or unverified since the plan gets nothing.
-  // Who was located inside the area was settled by the plan (a location is not read twice).
+  // Who was located inside the area, or on a follow-up's list, was settled by the plan.
   const recipients = snaps
-    .filter((s) => reaches(audience, s.data() ?? {}, reachesLocated(audience)))
+    .filter((s) => reaches(audience, s.data() ?? {}, audienceListed(audience)))
     .map((s) => ({ uid: s.id, profile: s.data() as DocumentData }));
   const phones = channels.has('sms')
     ? await deps.phonesOf(recipients.map((r) => r.uid))
@@ -78,18 +81,22 @@ export async function deliverMassNotificationBatch(
     ? recipients.filter((r) => tokensByUid.get(r.uid)!.length > 0)
     : [];
   const pushCalls = batchRef.collection(MASS_NOTIFICATION_PUSH_CALLS);
+  const reply = (alert.reply ?? null) as ReplyRequest | null;
+  // A follow-up that asks again answers into its alert's slots (those people have one already).
+  const slots = reply && !alert.repliesFor ? repliesOf(db, alertId) : null;
 
   await runOnce(
     db,
     { trigger: 'deliver-mass-notification-batch', eventId: batchRef.path },
     async (tx) => {
-      for (const { uid } of recipients) {
+      for (const { uid, profile } of recipients) {
         if (channels.has('inApp')) {
           tx.create(
             users.doc(uid).collection(COLLECTIONS.notifications).doc(`mass-${alertId}`),
-            inAppNotification(texts, alertId, alert.kind),
+            inAppNotification(texts, alertId, alert.kind, reply),
           );
         }
+        if (slots) tx.create(slots.doc(uid), replySlot(profile));
       }
       if (channels.has('email')) {
         for (const { uid, profile } of mailable) {

@@ -8,10 +8,12 @@ import {
   Timestamp,
   type CollectionReference,
   type DocumentData,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type Query,
   type QueryDocumentSnapshot,
+  type WriteBatch,
 } from 'firebase-admin/firestore';
 import {
   AUDIENCE_FIELDS,
@@ -31,12 +33,70 @@ import {
 } from '@campus-safety/model';
 import { currentSettings } from '../settings';
 import { alerts, recipientsOf } from './refs';
+import { repliesOf } from './replies';
 
 /** Users, and shared locations, read per page while planning (only the fields it needs). */
 const PLAN_SCAN_PAGE = 1000;
 
 function batchId(index: number): string {
   return `b${String(index).padStart(5, '0')}`;
+}
+
+/** One page and its server-only list of people, in `write` (its creation delivers it). */
+function writePage(
+  write: WriteBatch,
+  batches: CollectionReference,
+  index: number,
+  uids: string[],
+  list: Record<string, unknown> = {},
+) {
+  const pageRef = batches.doc(batchId(index));
+  write.create(recipientsOf(pageRef), { uids, lastUid: uids[uids.length - 1], ...list });
+  write.create(pageRef, {
+    index,
+    people: uids.length,
+    state: 'pending',
+    createdAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/**
+ * The pages of a follow-up to those who had not answered `earlierId`: page by page of the earlier
+ * alert, its people whose reply slot is still unanswered (a page of the follow-up per page of the
+ * earlier alert, `source` naming it, so a retried plan resumes after the last one it wrote).
+ */
+async function planNonResponders(
+  db: Firestore,
+  batches: CollectionReference,
+  earlierId: string,
+): Promise<{ index: number; people: number }> {
+  const existing = await batches.orderBy(FieldPath.documentId()).select('people').get();
+  let index = existing.size;
+  let people = existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0);
+  const after =
+    index > 0 ? (await recipientsOf(existing.docs[index - 1]!.ref).get()).get('source') : null;
+  const earlierPages = alerts(db).doc(earlierId).collection(MASS_NOTIFICATION_BATCHES);
+  const sources = await (
+    typeof after === 'string'
+      ? earlierPages.orderBy(FieldPath.documentId()).startAfter(after)
+      : earlierPages.orderBy(FieldPath.documentId())
+  )
+    .select()
+    .get();
+  const slots = repliesOf(db, earlierId);
+  for (const source of sources.docs) {
+    const uids = ((await recipientsOf(source.ref).get()).get('uids') ?? []) as string[];
+    if (uids.length === 0) continue;
+    const replies = await db.getAll(...uids.map((uid) => slots.doc(uid)));
+    const waiting = replies.filter((r) => r.exists && r.get('answered') !== true).map((r) => r.id);
+    if (waiting.length === 0) continue;
+    const write = db.batch();
+    writePage(write, batches, index, waiting, { source: source.id });
+    await write.commit();
+    index += 1;
+    people += waiting.length;
+  }
+  return { index, people };
 }
 
 /**
@@ -146,10 +206,15 @@ export async function planMassNotification(
   const alert = (await alertRef.get()).data();
   if (!alert || alert.state !== 'sending' || alert.plan) return 'none';
   const audience = alert.audience as Audience;
+  const batches = alertRef.collection(MASS_NOTIFICATION_BATCHES);
+  if (audience.nonRespondersOf) {
+    const plan = await planNonResponders(db, batches, audience.nonRespondersOf);
+    await finishPlan(db, alertRef, plan.index, plan.people);
+    return 'planned';
+  }
   const located = reachesLocated(audience)
     ? await locatedUids(db, audience, now)
     : new Set<string>();
-  const batches = alertRef.collection(MASS_NOTIFICATION_BATCHES);
   const existing = await batches
     .orderBy(FieldPath.documentId())
     .select('people', 'contactOnly')
@@ -183,13 +248,20 @@ export async function planMassNotification(
       (contacts) => ({ contacts, lastContact: contacts[contacts.length - 1] }),
       { contactOnly: true },
     );
+  await finishPlan(db, alertRef, progress.index, progress.people);
+  return 'planned';
+}
+
+/** Every page exists: the alert is issued with its counts (once, whichever run gets here). */
+async function finishPlan(
+  db: Firestore,
+  alertRef: DocumentReference,
+  batches: number,
+  people: number,
+) {
   await db.runTransaction(async (tx) => {
     const fresh = await tx.get(alertRef);
     if (fresh.get('plan')) return;
-    tx.update(alertRef, {
-      plan: { batches: progress.index, people: progress.people },
-      state: 'sent',
-    });
+    tx.update(alertRef, { plan: { batches, people }, state: 'sent' });
   });
-  return 'planned';
 }
