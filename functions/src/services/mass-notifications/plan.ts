@@ -42,22 +42,51 @@ function batchId(index: number): string {
   return `b${String(index).padStart(5, '0')}`;
 }
 
-/** One page and its server-only list of people, in `write` (its creation delivers it). */
+/** Where a plan stands: the pages written so far and the people in them. */
+interface PlanProgress {
+  index: number;
+  people: number;
+}
+
+/**
+ * The next page and its server-only `recipients/list` (`list`: its people, and the last one,
+ * where a retried plan resumes), in `write`: the page's creation runs
+ * deliverMassNotificationBatch. Counted into `progress`.
+ */
 function writePage(
   write: WriteBatch,
   batches: CollectionReference,
-  index: number,
-  uids: string[],
-  list: Record<string, unknown> = {},
+  progress: PlanProgress,
+  people: number,
+  list: DocumentData,
+  mark: DocumentData = {},
 ) {
-  const pageRef = batches.doc(batchId(index));
-  write.create(recipientsOf(pageRef), { uids, lastUid: uids[uids.length - 1], ...list });
+  const pageRef = batches.doc(batchId(progress.index));
+  write.create(recipientsOf(pageRef), list);
   write.create(pageRef, {
-    index,
-    people: uids.length,
+    index: progress.index,
+    people,
     state: 'pending',
     createdAt: FieldValue.serverTimestamp(),
+    ...mark,
   });
+  progress.index += 1;
+  progress.people += people;
+}
+
+/** The pages an earlier run of this plan wrote (a retried plan resumes after the last one). */
+async function pagesSoFar(batches: CollectionReference) {
+  const existing = await batches
+    .orderBy(FieldPath.documentId())
+    .select('people', 'contactOnly')
+    .get();
+  const progress: PlanProgress = {
+    index: existing.size,
+    people: existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0),
+  };
+  const lastPage = existing.docs[existing.size - 1];
+  const lastList = lastPage ? (await recipientsOf(lastPage.ref).get()).data() : undefined;
+  return { progress, lastPage, lastList };
 }
 
 /**
@@ -69,12 +98,9 @@ async function planNonResponders(
   db: Firestore,
   batches: CollectionReference,
   earlierId: string,
-): Promise<{ index: number; people: number }> {
-  const existing = await batches.orderBy(FieldPath.documentId()).select('people').get();
-  let index = existing.size;
-  let people = existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0);
-  const after =
-    index > 0 ? (await recipientsOf(existing.docs[index - 1]!.ref).get()).get('source') : null;
+): Promise<PlanProgress> {
+  const { progress, lastList } = await pagesSoFar(batches);
+  const after = lastList?.source;
   const earlierPages = alerts(db).doc(earlierId).collection(MASS_NOTIFICATION_BATCHES);
   const sources = await (
     typeof after === 'string'
@@ -91,12 +117,14 @@ async function planNonResponders(
     const waiting = replies.filter((r) => r.exists && r.get('answered') !== true).map((r) => r.id);
     if (waiting.length === 0) continue;
     const write = db.batch();
-    writePage(write, batches, index, waiting, { source: source.id });
+    writePage(write, batches, progress, waiting.length, {
+      uids: waiting,
+      lastUid: waiting[waiting.length - 1],
+      source: source.id,
+    });
     await write.commit();
-    index += 1;
-    people += waiting.length;
   }
-  return { index, people };
+  return progress;
 }
 
 /**
@@ -133,12 +161,6 @@ export async function locatedUids(
   }
 }
 
-/** Where a plan stands: the pages written so far and the people in them. */
-interface PlanProgress {
-  index: number;
-  people: number;
-}
-
 /**
  * Scans `query` in id order from after `cursor`, keeps the docs `keep` admits and writes them
  * in pages of MASS_NOTIFICATION_LIMITS.batchSize, one `batches/{n}` doc each (its creation runs
@@ -167,17 +189,7 @@ async function writePages(
     while (pending.length >= MASS_NOTIFICATION_LIMITS.batchSize || (last && pending.length > 0)) {
       const ids = pending.slice(0, MASS_NOTIFICATION_LIMITS.batchSize);
       pending = pending.slice(ids.length);
-      const pageRef = batches.doc(batchId(progress.index));
-      write.create(recipientsOf(pageRef), list(ids));
-      write.create(pageRef, {
-        index: progress.index,
-        people: ids.length,
-        state: 'pending',
-        createdAt: FieldValue.serverTimestamp(),
-        ...mark,
-      });
-      progress.index += 1;
-      progress.people += ids.length;
+      writePage(write, batches, progress, ids.length, list(ids), mark);
       created += 1;
     }
     if (created > 0) await write.commit();
@@ -215,16 +227,7 @@ export async function planMassNotification(
   const located = reachesLocated(audience)
     ? await locatedUids(db, audience, now)
     : new Set<string>();
-  const existing = await batches
-    .orderBy(FieldPath.documentId())
-    .select('people', 'contactOnly')
-    .get();
-  const progress: PlanProgress = {
-    index: existing.size,
-    people: existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0),
-  };
-  const lastPage = existing.docs[existing.size - 1];
-  const lastList = lastPage ? (await recipientsOf(lastPage.ref).get()).data() : undefined;
+  const { progress, lastList, lastPage } = await pagesSoFar(batches);
   const contactsStarted = lastPage?.get('contactOnly') === true;
   if (!contactsStarted)
     await writePages(

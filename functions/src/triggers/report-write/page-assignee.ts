@@ -6,7 +6,7 @@ import { smsProvider } from '../../platform/sms';
 import { verifiedPhoneOf } from '../../platform/verified-phones';
 import { recordingFailures } from '../../platform/trigger-failures';
 import { defaultSender } from '../../push/default-sender';
-import { pageAssignee as work } from '../../services/paging';
+import { pageAssignee as work } from '../../services/paging/page-assignee';
 import { commitTime } from '../../platform/commit-time';
 import { type ReportStep, updatedReport } from './event';
 
