@@ -4,6 +4,7 @@ import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshot, screenshotsAtWidths } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
+import { DEMO_ADMIN_WITH_SECOND_FACTOR as OTHER_ADMIN } from '../../scripts/seed/accounts.mjs';
 import { accounts, db, openPage, stack, staff, submitSignIn } from '../support/suite.mjs';
 
 const shots = (page, name) => screenshotsAtWidths(page, `mass-notifications-${name}`);
@@ -300,5 +301,60 @@ describe('Mass notifications (issue 21)', function () {
     );
     assert.equal(overflow, 0, 'no sideways scrolling');
     await screenshot(page, 'mass-notifications-long-word-390');
+  });
+
+  it('an alert waiting for a second Admin: the open console toasts it and counts it, and the Admin is mailed (issue 31 item 6)', async () => {
+    const admin = accounts().admin;
+    const page = await openPage('/', admin);
+    await page.locator('[data-approval-watch="live"]').waitFor({ state: 'attached' });
+    const title = `E2E waiting ${Date.now()}`;
+    const ref = db().collection('mass_notifications').doc();
+    const now = new Date();
+    // Recorded as sendMassNotification records an alert the approval setting holds back.
+    await ref.set({
+      kind: 'emergency',
+      title,
+      body: 'Go inside now.',
+      audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: false },
+      reach: ['Main Campus'],
+      channels: ['inApp', 'push'],
+      state: 'awaitingApproval',
+      author: { uid: OTHER_ADMIN.uid, name: 'Second Admin' },
+      createdAt: now,
+      scheduledFor: null,
+      approvedBy: null,
+      sentAt: null,
+      followsUp: null,
+      incidentIds: [],
+      cleryCrime: null,
+      firstReportedAt: null,
+      reply: null,
+      repliesFor: null,
+    });
+    try {
+      const toast = page
+        .getByRole('alert')
+        .filter({ hasText: `Emergency Notification: ${title}, by Second Admin.` });
+      await toast.waitFor();
+      const waiting = (
+        await db().collection('mass_notifications').where('state', '==', 'awaitingApproval').get()
+      ).docs.filter((d) => d.get('author')?.uid !== admin.uid).length;
+      const badge = page.getByTestId('approval-badge');
+      await waitUntil(async () => (await badge.textContent())?.startsWith(String(waiting)), {
+        what: `the badge counting ${waiting}`,
+      });
+      await shots(page, 'approval-toast');
+      const [mail] = await waitForMail(stack().mailInboxUrl, {
+        to: admin.email,
+        match: (m) => m.subject === `Waiting for your approval: Emergency Notification: ${title}`,
+        // A trigger's first run in the emulator starts its worker.
+        timeoutMs: 60_000,
+      });
+      assert.ok(mail.text.includes(`/mass-notifications/${ref.id}`));
+      await toast.getByRole('button', { name: 'Open' }).click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    } finally {
+      await ref.delete();
+    }
   });
 });

@@ -12,6 +12,7 @@ export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { checkIncidentMedia } from './triggers/check-incident-media';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';
 export { planMassNotification } from './triggers/plan-mass-notification';
+export { askForAlertApproval } from './triggers/ask-for-alert-approval';
 export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';
 export { countMassNotificationRead } from './triggers/count-mass-notification-read';
 export { pageOnEmergency } from './triggers/page-on-emergency';

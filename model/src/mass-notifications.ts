@@ -192,6 +192,11 @@ export function channelTexts(alert: {
   };
 }
 
+/** The console page of one alert: where an Admin approves it, staff follow its receipts. */
+export function alertLink(consoleUrl: string, alertId: string): string {
+  return `${consoleUrl.replace(/\/+$/, '')}/mass-notifications/${encodeURIComponent(alertId)}`;
+}
+
 /** Counts of one channel: people targeted, sent to, failed, skipped (no token / phone / mail off). */
 export interface ChannelReceipt {
   targeted: number;

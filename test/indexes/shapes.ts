@@ -283,6 +283,18 @@ export function consoleShapes(): QueryShape[] {
     },
     {
       source:
+        'web alerts waiting for a second Admin (data/mass-notifications.ts awaitingApprovalSpec)',
+      collection: COLLECTIONS.massNotifications,
+      wheres: [{ field: 'state', op: '==', value: 'awaitingApproval' }],
+    },
+    {
+      source:
+        'functions: the Admins asked to approve an alert (services/mass-notifications/approval-request.ts)',
+      collection: COLLECTIONS.users,
+      wheres: [{ field: 'role', op: '==', value: 'Admin' }],
+    },
+    {
+      source:
         'functions mass-notification plan: the fresh shared locations (services/mass-notifications.ts locatedUids)',
       collection: COLLECTIONS.lastLocations,
       wheres: [{ field: 'at', op: '>=', value: new Date('2026-03-02T06:00:00+08:00') }],

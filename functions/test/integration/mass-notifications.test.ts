@@ -688,6 +688,30 @@ describe('mass notifications (issue 21)', function () {
     );
     const again = await callError(secondAdmin.call('approveMassNotification', { id: res.id }));
     assert.equal(again.code, 'functions/failed-precondition');
+
+    // The Admins who may approve are asked by mail at once; the author and the accounts they
+    // handed over are not.
+    const next = await admin.call<SendMassNotificationResponse>(
+      'sendMassNotification',
+      lockdown('emergency', { title: 'LOCKDOWN: Library' }),
+    );
+    const subject = 'Waiting for your approval: Emergency Notification: LOCKDOWN: Library';
+    const [asked] = await waitForMail(INBOX, {
+      to: secondAdmin.email,
+      match: (m) => m.subject === subject,
+    });
+    assert.ok(asked!.text.includes(`/mass-notifications/${next.id}`));
+    assert.match(asked!.text, /Ada .* wrote an alert that needs a second Admin/);
+    assert.match(asked!.text, /To: North Campus · everyone/);
+    // Every mail of the request was queued with the first (one transaction).
+    const queued = await db
+      .collection(COLLECTIONS.mailMessages)
+      .where('subject', '==', subject)
+      .get();
+    const askedAddresses = queued.docs.map((d) => String(d.get('to')));
+    assert.ok(askedAddresses.includes(secondAdmin.email));
+    for (const notAsked of [admin.email, email, promoted.email])
+      assert.ok(!askedAddresses.includes(notAsked), notAsked);
     await approvalRef().delete();
   });
 

@@ -4,6 +4,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { Button } from '../components/Button';
 import { useAuth } from '../session/store';
 import { AssignmentAlert } from '../features/alerts/AssignmentAlert';
+import { ApprovalAlert, ApprovalBadge } from '../features/alerts/ApprovalAlert';
 import { EscalationAlert } from '../features/alerts/EscalationAlert';
 import { NewIncidentAlert } from '../features/alerts/NewIncidentAlert';
 import { UnreadAlerts, UnreadBadge, useUnreadTitle } from '../features/alerts/UnreadAlerts';
@@ -82,6 +83,9 @@ export default function Shell() {
                         {isStaff && item.to === '/escalations' && (
                           <OpenEscalationsBadge uid={user?.uid ?? ''} />
                         )}
+                        {role === 'Admin' && user && item.to === '/mass-notifications' && (
+                          <ApprovalBadge uid={user.uid} />
+                        )}
                         {isStaff && item.to === '/reports' && (
                           <ReporterRepliedBadge role={role} campus={profile.campus} />
                         )}
@@ -129,6 +133,7 @@ export default function Shell() {
         {(role === 'Admin' || role === 'IMT') && profile && (
           <EscalationAlert role={role} campus={profile.campus} />
         )}
+        {role === 'Admin' && user && <ApprovalAlert uid={user.uid} />}
         {(role === 'Admin' || role === 'IMT') && profile && (
           <ReporterRepliedAlert role={role} campus={profile.campus} />
         )}

@@ -32,6 +32,14 @@ export function massNotificationsSpec(
   };
 }
 
+/** The alerts waiting for a second Admin (Admins read every alert; waiting ones are few). */
+export const awaitingApprovalSpec: QuerySpec<MassNotification> = {
+  path: [COLLECTIONS.massNotifications],
+  converter: entityConverter<MassNotification>(),
+  wheres: [{ field: 'state', op: '==', value: 'awaitingApproval' }],
+  limit: ALERT_LIST_LIMIT,
+};
+
 export function massNotificationSpec(id: string): DocSpec<MassNotification> {
   return {
     path: [COLLECTIONS.massNotifications, id],
