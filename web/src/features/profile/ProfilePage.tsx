@@ -13,6 +13,7 @@ import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 import { Time } from '../../components/Time';
 import { SecondFactorEnrolment } from '../../session/SecondFactorEnrolment';
+import { AlertPhoneForm } from '../alert-phones/AlertPhoneForm';
 
 const NAME_FIELDS = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -155,6 +156,9 @@ export default function ProfilePage() {
         </Section>
         <Section id="details" title="Your details">
           <DetailsForm profile={profile} />
+        </Section>
+        <Section id="alert-phone" title="Phone for alerts">
+          <AlertPhoneForm />
         </Section>
         <Section id="password" title="Change password">
           <PasswordChangeForm onChanged={() => void toast.success('Password changed')} />

@@ -5,6 +5,7 @@ import { FormFailure } from '../../../components/fields';
 import { useForm } from '../../../components/use-form';
 import { saveReporterPlace } from '../../../data/reporter';
 import { useAuth } from '../../../session/store';
+import { AlertPhoneForm } from '../../alert-phones/AlertPhoneForm';
 import { AppPage } from '../AppFrame';
 import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } from './place';
 import { PlaceFields } from './PlaceFields';
@@ -63,6 +64,8 @@ export default function ProfilePage() {
           </p>
         )}
       </form>
+      <h2 className="mt-8 mb-2 text-lg font-semibold text-slate-900">Phone for alerts</h2>
+      <AlertPhoneForm />
     </AppPage>
   );
 }
