@@ -40,7 +40,7 @@ function renderAs(role: Profile['role']) {
 }
 
 async function sendCodeTo(typed: string) {
-  fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: typed } });
+  fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: typed } });
   fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
   await screen.findByLabelText('Code from the SMS');
 }
@@ -56,15 +56,15 @@ describe('Phone for alerts', () => {
     renderAs('User');
     screen.getByText('Add a phone for alerts');
     screen.getByText(/^Safety alerts reach this number by SMS\. A number you prove here replaces/);
-    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(PHONE_FORMAT_MESSAGE);
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0917 123' } });
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(PHONE_FORMAT_MESSAGE);
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0917 123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
         PHONE_FORMAT_MESSAGE,
       ),
     );
-    expect(screen.getByLabelText('Phone number')).toBeInvalid();
+    expect(screen.getByLabelText('Mobile number')).toBeInvalid();
     expect(server.calls).toEqual([]);
   });
 
@@ -134,20 +134,20 @@ describe('Phone for alerts', () => {
       Promise.reject(
         new CallableError('You asked for 3 codes this hour. Ask again after 05:25 UTC.', {}),
       );
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: PHONE } });
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: PHONE } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
         'You asked for 3 codes this hour. Ask again after 05:25 UTC.',
       ),
     );
-    expect(screen.getByLabelText('Phone number')).toHaveValue(PHONE);
+    expect(screen.getByLabelText('Mobile number')).toHaveValue(PHONE);
 
     server.answers.start = sent(2);
     await sendCodeTo('+63 917 123 4567');
     fireEvent.click(screen.getByRole('button', { name: 'Use another number' }));
-    expect(screen.getByLabelText('Phone number')).toHaveValue('+63 917 123 4567');
-    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(PHONE_FORMAT_MESSAGE);
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('+63 917 123 4567');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(PHONE_FORMAT_MESSAGE);
   });
 
   it('a proved number: says where alerts go, offers another in its place, and is removed after a confirm', async () => {

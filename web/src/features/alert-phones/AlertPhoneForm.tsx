@@ -127,7 +127,7 @@ export function AlertPhoneForm() {
                 </p>
                 <div className="max-w-xs">
                   <TextField
-                    label="Phone number"
+                    label="Mobile number"
                     type="tel"
                     autoComplete="tel"
                     maxLength={ALERT_PHONE_LIMITS.typedPhoneChars}
