@@ -139,7 +139,9 @@ describe('Phone for alerts', () => {
     const viewport = { width: 1440, height: 900 };
     const page = await openPage('/profiles', admin, { viewport });
     const area = page.getByRole('region', { name: 'Phone for alerts' });
-    await area.getByText(/^Safety alerts and pages about reports reach this number by SMS\./).waitFor();
+    await area
+      .getByText(/^Safety alerts and pages about reports reach this number by SMS\./)
+      .waitFor();
     const { uid } = await adminAuth().getUserByEmail(admin.email);
     await proveThenRemove(page, area, uid, {
       name: 'alert-phone-console',

@@ -12,8 +12,8 @@ import { useAuth, type Profile } from '../../session/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 import { Time } from '../../components/Time';
+import { AlertPhoneForm } from '../../session/AlertPhoneForm';
 import { SecondFactorEnrolment } from '../../session/SecondFactorEnrolment';
-import { AlertPhoneForm } from '../alert-phones/AlertPhoneForm';
 
 const NAME_FIELDS = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name' },

@@ -6,7 +6,7 @@ import {
   startAlertPhoneVerificationSchema,
   type StartAlertPhoneVerificationResponse,
 } from '@campus-safety/model';
-import type { FieldErrors } from '../../lib/validation';
+import type { FieldErrors } from '../lib/validation';
 
 /**
  * The phone-for-alerts form's logic (docs/mass-notifications.md#phones-for-alerts): one form in
@@ -41,9 +41,7 @@ export function codeSentText(pending: PendingCode, timeZone: string): string {
 
 export function newCodeLabel(pending: PendingCode): string {
   const left = pending.codesLeftThisHour;
-  return left > 0
-    ? `Send a new code (${left} left this hour)`
-    : 'No more codes this hour';
+  return left > 0 ? `Send a new code (${left} left this hour)` : 'No more codes this hour';
 }
 
 /** What the number is for, said before anyone types one. */

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { ALERT_PHONE_LIMITS, PHONE_FORMAT_MESSAGE } from '@campus-safety/model';
-import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
-import { TextField } from '../../components/fields';
-import { ReadState } from '../../components/States';
-import { useAction } from '../../components/use-action';
-import { useForm } from '../../components/use-form';
-import { useProgrammeTimeZone } from '../../lib/institution';
-import { useAuth } from '../../session/store';
+import { Button } from '../components/Button';
+import { ConfirmDialog } from '../components/Dialog';
+import { TextField } from '../components/fields';
+import { ReadState } from '../components/States';
+import { useAction } from '../components/use-action';
+import { useForm } from '../components/use-form';
+import { useProgrammeTimeZone } from '../lib/institution';
+import { useAuth } from './store';
 import {
   confirmAlertPhone,
   removeAlertPhone,
   startAlertPhoneVerification,
   useAlertPhone,
-} from './api';
+} from './alert-phone';
 import {
   ALERT_PHONE_RULES,
   alertPhoneProblems,
@@ -23,7 +23,7 @@ import {
   typedCode,
   type AlertPhoneForm as Values,
   type PendingCode,
-} from './form';
+} from './alert-phone-form';
 
 /**
  * "Phone for alerts" on both profile screens: no number (type one, a code is sent), a code sent

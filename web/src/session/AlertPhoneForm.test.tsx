@@ -9,9 +9,9 @@ const server = vi.hoisted(() => ({
   /** What the next call of each callable does. */
   answers: {} as Record<string, () => Promise<unknown>>,
 }));
-vi.mock('../../lib/auth', () => ({ auth: {} }));
-vi.mock('../../lib/db', () => ({ db: {} }));
-vi.mock('./api', () => {
+vi.mock('../lib/auth', () => ({ auth: {} }));
+vi.mock('../lib/db', () => ({ db: {} }));
+vi.mock('./alert-phone', () => {
   const call = (name: string) => (arg?: unknown) => {
     server.calls.push([name, arg]);
     return server.answers[name]!();
@@ -24,8 +24,8 @@ vi.mock('./api', () => {
   };
 });
 
-import { CallableError } from '../../lib/errors';
-import { useAuth, type Profile } from '../../session/store';
+import { CallableError } from '../lib/errors';
+import { useAuth, type Profile } from './store';
 import { AlertPhoneForm } from './AlertPhoneForm';
 
 const PHONE = '+639171234567';
@@ -56,7 +56,9 @@ describe('Phone for alerts', () => {
     renderAs('User');
     screen.getByText('Add a phone for alerts');
     screen.getByText(/^Safety alerts reach this number by SMS\. A number you prove here replaces/);
-    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(PHONE_FORMAT_MESSAGE);
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      PHONE_FORMAT_MESSAGE,
+    );
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0917 123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() =>
@@ -147,7 +149,9 @@ describe('Phone for alerts', () => {
     await sendCodeTo('+63 917 123 4567');
     fireEvent.click(screen.getByRole('button', { name: 'Use another number' }));
     expect(screen.getByLabelText('Mobile number')).toHaveValue('+63 917 123 4567');
-    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(PHONE_FORMAT_MESSAGE);
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      PHONE_FORMAT_MESSAGE,
+    );
   });
 
   it('a proved number: says where alerts go, offers another in its place, and is removed after a confirm', async () => {

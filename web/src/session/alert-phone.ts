@@ -1,11 +1,11 @@
-import { alertPhoneSpec } from '../../data/alert-phones';
-import { useLiveDoc } from '../../data/live-query';
-import { callFunction } from '../../lib/functions';
+import { alertPhoneSpec } from '../data/alert-phones';
+import { useLiveDoc } from '../data/live-query';
+import { callFunction } from '../lib/functions';
 
 /**
- * A person's phone for alerts (docs/mass-notifications.md#phones-for-alerts), the one home both
- * profile screens (the console's and /app's) use: the proved number, followed live, and the
- * callables that prove and remove it.
+ * The signed-in person's phone for alerts (docs/mass-notifications.md#phones-for-alerts): the
+ * proved number, followed live, and the callables that prove and remove it. Here, with the
+ * session, because both profile screens (the console's and /app's) use it.
  */
 
 /** The signed-in person's proved number (`null` while none is proved). */
