@@ -8,7 +8,14 @@ import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { assertAccessible, DIALOGS } from '../support/axe.mjs';
-import { adminAuth, db, openPage, staff, submitSignIn } from '../support/suite.mjs';
+import {
+  adminAuth,
+  createVerifiedAccount,
+  db,
+  openPage,
+  staff,
+  submitSignIn,
+} from '../support/suite.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const PASSWORD = 'e2e-alert-phone-1';
@@ -48,22 +55,18 @@ const wrongCode = (code) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 async function newReporter() {
   const uid = `e2e-alert-phone-${Date.now()}`;
   const email = `${uid}@mail.test`;
-  await adminAuth().createUser({ uid, email, password: PASSWORD, emailVerified: true });
-  await adminAuth().setCustomUserClaims(uid, { role: 'User', campus: null });
-  const now = new Date();
-  await db().collection('users').doc(uid).set({
-    firstName: 'Rosa',
-    firstNameLowerCase: 'rosa',
-    lastName: 'Reyes',
+  await createVerifiedAccount({
+    uid,
     email,
+    password: PASSWORD,
     role: 'User',
     campus: 'Main Campus',
-    affiliation: 'student',
-    isArchived: false,
-    isUsingDefaultPassword: false,
-    registrationDate: now.toISOString(),
-    registrationDateTimestamp: now,
-    deviceToken: [],
+    profile: {
+      firstName: 'Rosa',
+      firstNameLowerCase: 'rosa',
+      lastName: 'Reyes',
+      affiliation: 'student',
+    },
   });
   return { uid, email };
 }
