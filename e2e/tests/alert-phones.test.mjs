@@ -86,7 +86,7 @@ async function proveThenRemove(page, area, uid, { name, viewport }) {
   await assertAccessible(page, `${name}-none`);
 
   await area.getByLabel('Mobile number').fill(number.typed);
-  await area.getByRole('button', { name: 'Send code' }).click();
+  await area.getByRole('button', { name: 'Text me a code' }).click();
   await area.getByText(`We sent a 6-digit code to ${number.e164}, valid until`).waitFor();
   const code = await codeSentTo(number.e164);
   const field = area.getByLabel('Code from the SMS');

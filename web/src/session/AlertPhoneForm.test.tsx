@@ -41,7 +41,7 @@ function renderAs(role: Profile['role']) {
 
 async function sendCodeTo(typed: string) {
   fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: typed } });
-  fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }));
   await screen.findByLabelText('Code from the SMS');
 }
 
@@ -60,7 +60,7 @@ describe('Phone for alerts', () => {
       PHONE_FORMAT_MESSAGE,
     );
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0917 123' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
         PHONE_FORMAT_MESSAGE,
@@ -137,7 +137,7 @@ describe('Phone for alerts', () => {
         new CallableError('You asked for 3 codes this hour. Ask again after 05:25 UTC.', {}),
       );
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: PHONE } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
         'You asked for 3 codes this hour. Ask again after 05:25 UTC.',

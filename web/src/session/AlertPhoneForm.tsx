@@ -140,7 +140,7 @@ export function AlertPhoneForm() {
             )}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" busy={form.busy}>
-                {pending ? 'Confirm code' : 'Send code'}
+                {pending ? 'Confirm code' : 'Text me a code'}
               </Button>
               {pending && (
                 <>
@@ -158,7 +158,13 @@ export function AlertPhoneForm() {
                 </>
               )}
               {!pending && replacing && (
-                <Button variant="secondary" onClick={() => setReplacing(false)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setReplacing(false);
+                    form.clearFailure();
+                  }}
+                >
                   Keep {phone}
                 </Button>
               )}
