@@ -26,6 +26,37 @@ export function staff(email) {
   return account;
 }
 
+/**
+ * A verified account as createAccount (or a sign-up) and the user trigger leave one: the Auth
+ * user, its claims and its users doc; `profile` adds the doc's names and any other fields.
+ */
+export async function createVerifiedAccount({
+  uid,
+  email,
+  password,
+  role,
+  campus = null,
+  profile,
+}) {
+  await shared.admin.auth.createUser({ uid, email, password, emailVerified: true });
+  await shared.admin.auth.setCustomUserClaims(uid, { role, campus });
+  const now = new Date();
+  await shared.admin.db
+    .collection('users')
+    .doc(uid)
+    .set({
+      email,
+      role,
+      campus,
+      isArchived: false,
+      isUsingDefaultPassword: false,
+      registrationDate: now.toISOString(),
+      registrationDateTimestamp: now,
+      deviceToken: [],
+      ...profile,
+    });
+}
+
 /** The newest email-verification link the Auth emulator holds for `email`, once it is there. */
 export async function verificationLink(email) {
   const url = `http://${shared.stack.endpoints.auth}/emulator/v1/projects/${PROJECT}/oobCodes`;

@@ -10,7 +10,14 @@ import { verificationCodes } from '@campus-safety/testkit/second-factor';
 import { waitFor } from '@campus-safety/testkit/wait';
 import { DEMO_ADMIN_WITH_SECOND_FACTOR } from '../../scripts/seed/accounts.mjs';
 import { screenshot } from '../support/artifacts.mjs';
-import { adminAuth, db, openPage, stack, submitSignIn } from '../support/suite.mjs';
+import {
+  adminAuth,
+  createVerifiedAccount,
+  db,
+  openPage,
+  stack,
+  submitSignIn,
+} from '../support/suite.mjs';
 
 const PASSWORD = 'e2e-second-factor-1';
 const SIZES = [
@@ -47,21 +54,12 @@ const wrongCode = (code) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 async function newAdmin(label) {
   const uid = `e2e-${label}-${Date.now()}`;
   const email = `${uid}@campus.test`;
-  await adminAuth().createUser({ uid, email, password: PASSWORD, emailVerified: true });
-  await adminAuth().setCustomUserClaims(uid, { role: 'Admin', campus: null });
-  const now = new Date();
-  await db().collection('users').doc(uid).set({
-    firstName: 'Dana',
-    firstNameLowerCase: 'dana',
-    lastName: label,
+  await createVerifiedAccount({
+    uid,
     email,
+    password: PASSWORD,
     role: 'Admin',
-    campus: null,
-    isArchived: false,
-    isUsingDefaultPassword: false,
-    registrationDate: now.toISOString(),
-    registrationDateTimestamp: now,
-    deviceToken: [],
+    profile: { firstName: 'Dana', firstNameLowerCase: 'dana', lastName: label },
   });
   return { uid, email };
 }

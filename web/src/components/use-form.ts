@@ -133,6 +133,8 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     field,
     errors,
     failure: sending.failure,
+    /** Clears a failure shown from an earlier send (the person went back a step). */
+    clearFailure: sending.clearFailure,
     busy: sending.busy,
     submit,
     read,

@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const saved = vi.hoisted(() => ({ calls: [] as unknown[][] }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
+// Its states are AlertPhoneForm.test's; here it would listen to Firestore.
+vi.mock('../../session/AlertPhoneForm', () => ({ AlertPhoneForm: () => null }));
 vi.mock('./api', () => ({
   saveProfile: (...args: unknown[]) => {
     saved.calls.push(args);

@@ -12,6 +12,7 @@ import { useAuth, type Profile } from '../../session/store';
 import { savePhoto, saveProfile } from './api';
 import { validateProfile, type ProfileInput } from './form';
 import { Time } from '../../components/Time';
+import { AlertPhoneForm } from '../../session/AlertPhoneForm';
 import { SecondFactorEnrolment } from '../../session/SecondFactorEnrolment';
 
 const NAME_FIELDS = [
@@ -155,6 +156,9 @@ export default function ProfilePage() {
         </Section>
         <Section id="details" title="Your details">
           <DetailsForm profile={profile} />
+        </Section>
+        <Section id="alert-phone" title="Phone for alerts">
+          <AlertPhoneForm />
         </Section>
         <Section id="password" title="Change password">
           <PasswordChangeForm onChanged={() => void toast.success('Password changed')} />

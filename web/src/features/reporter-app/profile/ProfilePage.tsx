@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { FormFailure } from '../../../components/fields';
 import { useForm } from '../../../components/use-form';
 import { saveReporterPlace } from '../../../data/reporter';
+import { AlertPhoneForm } from '../../../session/AlertPhoneForm';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } from './place';
@@ -63,6 +64,8 @@ export default function ProfilePage() {
           </p>
         )}
       </form>
+      <h2 className="mt-8 mb-2 text-lg font-semibold text-slate-900">Phone for alerts</h2>
+      <AlertPhoneForm />
     </AppPage>
   );
 }
