@@ -61,7 +61,11 @@ export default function MyReportsPage() {
   const anonymous = useLiveQuery(anonymousReportLinksSpec(uid));
   const live = combineLive([own, anonymous]);
   const rows = [
-    ...own.data.map((r) => ({ id: r.id, at: r.timestamp ?? r.writtenAt, incident: r as WithId<IncidentReport> })),
+    ...own.data.map((r) => ({
+      id: r.id,
+      at: r.timestamp ?? r.writtenAt,
+      incident: r as WithId<IncidentReport>,
+    })),
     ...anonymous.data.map((link) => ({ id: link.id, at: link.filedAt, incident: null })),
   ].sort((a, b) => timeOrNow(b.at) - timeOrNow(a.at));
   return (

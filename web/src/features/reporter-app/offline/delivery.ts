@@ -6,8 +6,7 @@ import { useSyncExternalStore } from 'react';
  */
 
 /** A report or message the device holds until the server confirms it. */
-export const SAVED_ON_DEVICE_TEXT =
-  "Saved on this device — will be sent when you're back online.";
+export const SAVED_ON_DEVICE_TEXT = "Saved on this device — will be sent when you're back online.";
 /** The same write while the connection is up and the server has not answered yet. */
 export const SENDING_TEXT = 'Sending…';
 /** An anonymous report is a callable (the server keeps who sent it apart): it cannot wait. */
@@ -64,10 +63,12 @@ export function untilSentOrHeld(
       resolve('on-device');
     };
     connection.addEventListener('offline', held);
-    sent.then(
-      () => resolve('sent'),
-      (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
-    ).finally(() => connection.removeEventListener('offline', held));
+    sent
+      .then(
+        () => resolve('sent'),
+        (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+      )
+      .finally(() => connection.removeEventListener('offline', held));
   });
 }
 
