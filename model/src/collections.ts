@@ -145,6 +145,21 @@ export const COLLECTIONS = {
   emergencies: 'emergencies',
   /** `emergency_quotas/{uid}` (EmergencyQuota): a person's emergencies in the hour, moved with each. */
   emergencyQuotas: 'emergency_quotas',
+  /** `alert_phones/{uid}` (AlertPhone): the number its person proved for alerts; server-written. */
+  alertPhones: 'alert_phones',
+  /**
+   * `alert_phone_owners/{e164}`: who holds a proved number (one person per number); server-only.
+   * `alert_phone_codes/{uid}`: the pending code (hashed), its tries and the hour's count; server-only.
+   */
+  alertPhoneOwners: 'alert_phone_owners',
+  alertPhoneCodes: 'alert_phone_codes',
+  /**
+   * `roster/{externalId}` (RosterPerson): the institution's people imported by `importRoster`;
+   * server-written, read by Admins only (docs/mass-notifications.md#roster).
+   */
+  roster: 'roster',
+  /** Server-written, Admin-read: one entry per applied roster import (who, when, mode, counts). */
+  rosterImports: 'roster_imports',
 } as const;
 
 /**
