@@ -5,7 +5,7 @@ import type { WithId } from '../../../data/spec';
 
 export interface ReporterTimelineEntry {
   id: string;
-  at: TimestampLike;
+  at: TimestampLike | null;
   title: string;
   detail: string | null;
 }
@@ -31,7 +31,7 @@ export function reporterTimeline(
   return [{ id: 'sent', ...start, detail: null }, ...told];
 }
 
-function timeOf(value: TimestampLike): number {
+function timeOf(value: TimestampLike | null): number {
   return toDate(value)?.getTime() ?? Number.POSITIVE_INFINITY;
 }
 
