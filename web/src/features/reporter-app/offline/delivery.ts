@@ -14,6 +14,14 @@ export const ANONYMOUS_NEEDS_CONNECTION_TEXT =
   "You're offline: an anonymous report needs a connection. What you wrote is kept here; send it " +
   "when you're back online.";
 
+/**
+ * Said on every page of the app while the browser has no connection: what still works, and why
+ * the lists wait (they show only what the server confirmed, never a partial list from the cache).
+ */
+export const OFFLINE_TEXT =
+  "You're offline. A report you write is saved on this device and sent when you're back online; " +
+  'your lists and messages update then.';
+
 /** Where a written document stands: confirmed, waiting for the server, or held on the device. */
 export type Delivery = 'sent' | 'sending' | 'on-device';
 
