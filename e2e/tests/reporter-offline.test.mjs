@@ -104,12 +104,12 @@ describe('Reporter app offline', () => {
     // Back online: the queued report arrives once, with both times.
     await context.setOffline(false);
     await app.getByTestId('offline').waitFor({ state: 'detached' });
-    await app.getByText('Your report was sent to the Main Campus safety team.').waitFor();
-    assert.equal(await app.getByTestId('delivery').count(), 0);
     const arrived = await waitUntil(
       async () => (await db().doc(`incident_reports/${id}`).get()).data(),
-      { what: 'the queued report on the server' },
+      { what: 'the queued report on the server', timeoutMs: 90_000 },
     );
+    await app.getByText('Your report was sent to the Main Campus safety team.').waitFor();
+    assert.equal(await app.getByTestId('delivery').count(), 0);
     const stored = await reportsWith(reporter.uid, description);
     assert.deepEqual(
       stored.map((d) => d.id),

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import { Timestamp } from 'firebase/firestore';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEntry } from '../../../data/live-query';
@@ -69,11 +68,11 @@ describe('Print view of a report', () => {
   });
 
   // A report queued on a phone without signal (docs/reporter-app.md#offline).
-  const arrived = Timestamp.fromDate(new Date('2026-11-20T10:00:00Z'));
+  const at = (iso: string) => ({ toDate: () => new Date(iso), toMillis: () => Date.parse(iso) });
   const writtenAt = (iso: string) => ({
     ...incident,
-    timestamp: arrived,
-    writtenAt: Timestamp.fromDate(new Date(iso)),
+    timestamp: at('2026-11-20T10:00:00Z'),
+    writtenAt: at(iso),
   });
 
   it('shows when the report was written on the device when it arrived over a minute later', async () => {

@@ -12,6 +12,7 @@ import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { ReporterConversation } from '../conversation/ReporterConversation';
 import { DeliveryNote } from '../offline/DeliveryNote';
+import { useRetryWhileArriving } from '../offline/delivery';
 import { ReporterMedia } from './ReporterMedia';
 import { handlerText, reporterTimeline } from './timeline';
 
@@ -20,17 +21,19 @@ export default function ReportDetailPage() {
   const { id = '' } = useParams();
   const uid = useAuth((s) => s.user?.uid ?? '');
   // Set by the form that filed it ('sent' or held 'on-device').
-  const filed = (useLocation().state as { filed?: string } | null)?.filed !== undefined;
+  const filedAs = (useLocation().state as { filed?: string } | null)?.filed;
+  const filed = filedAs !== undefined;
   const types = useIncidentTypes();
   const report = useLiveDoc(incidentSpec(id));
   const pending = usePendingWrites(incidentSpec(id));
+  const arriving = useRetryWhileArriving(report, filedAs === 'on-device');
   const told = useLiveQuery(reportNotificationsSpec(uid, id));
   const incident = report.data;
   const type = incident ? incidentTypeLabel(types, incident.incidentType) : null;
   const written = incident ? writtenBeforeArrival(incident) : null;
   useTitleDetail(type);
 
-  if (report.status === 'loading') return <InlineSpinner />;
+  if (report.status === 'loading' || arriving) return <InlineSpinner />;
   if (report.status === 'error' || !incident)
     return (
       <AppPage title="Report">

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * What the reporter app says about a write without a connection (docs/reporter-app.md#offline):
@@ -92,4 +92,27 @@ function subscribe(onChange: () => void) {
 /** Whether the browser believes it has a connection, following its changes. */
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
+}
+
+/** Tries of a refused listener of a document held on the device (below), a second apart and more. */
+const ARRIVAL_RETRIES = 5;
+
+/**
+ * A listener of a document this device wrote without a connection can be refused once when the
+ * connection returns: the server may answer it before the queued write lands, and the rules then
+ * read no document. While `held`, such a failure is tried again a few times, further apart each
+ * time; `retrying` says the failure is not the last word yet.
+ */
+export function useRetryWhileArriving(live: { status: string; retry: () => void }, held: boolean) {
+  const tries = useRef(0);
+  const retry = useRef(live.retry);
+  retry.current = live.retry;
+  const retrying = held && live.status === 'error' && tries.current < ARRIVAL_RETRIES;
+  useEffect(() => {
+    if (!retrying) return;
+    tries.current += 1;
+    const timer = setTimeout(() => retry.current(), 1000 * tries.current);
+    return () => clearTimeout(timer);
+  }, [retrying]);
+  return retrying;
 }
