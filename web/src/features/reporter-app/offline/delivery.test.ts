@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SAVED_ON_DEVICE_TEXT,
   deliveryOf,
   deliveryText,
   untilSentOrHeld,
+  useRetryWhileArriving,
   type Connection,
 } from './delivery';
 
@@ -44,5 +47,41 @@ describe('delivery of a write held on the device', () => {
     await expect(
       untilSentOrHeld(Promise.reject(new Error('The report was not sent')), connection(true)),
     ).rejects.toThrow('The report was not sent');
+  });
+});
+
+describe('a listener refused while a held report lands', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is tried again, further apart each time, and given up after a few tries', () => {
+    vi.useFakeTimers();
+    const retry = vi.fn();
+    const { result, rerender } = renderHook(
+      ({ status, held }) => useRetryWhileArriving({ status, retry }, held),
+      { initialProps: { status: 'error', held: true } },
+    );
+    expect(result.current).toBe(true);
+    act(() => vi.advanceTimersByTime(999));
+    expect(retry).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(retry).toHaveBeenCalledTimes(1);
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      rerender({ status: 'loading', held: true });
+      rerender({ status: 'error', held: true });
+      act(() => vi.advanceTimersByTime(1000 * attempt));
+      expect(retry).toHaveBeenCalledTimes(attempt);
+    }
+    rerender({ status: 'loading', held: true });
+    rerender({ status: 'error', held: true });
+    expect(result.current).toBe(false);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(retry).toHaveBeenCalledTimes(5);
+  });
+
+  it('leaves the failure of a report this device did not hold as it is', () => {
+    const retry = vi.fn();
+    const { result } = renderHook(() => useRetryWhileArriving({ status: 'error', retry }, false));
+    expect(result.current).toBe(false);
+    expect(retry).not.toHaveBeenCalled();
   });
 });
