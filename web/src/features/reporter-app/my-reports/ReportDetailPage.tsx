@@ -26,7 +26,8 @@ export default function ReportDetailPage() {
   const types = useIncidentTypes();
   const report = useLiveDoc(incidentSpec(id));
   const pending = usePendingWrites(incidentSpec(id));
-  const arriving = useRetryWhileArriving(report, filedAs === 'on-device');
+  const held = filedAs === 'on-device';
+  const arriving = useRetryWhileArriving(report, held);
   const told = useLiveQuery(reportNotificationsSpec(uid, id));
   const incident = report.data;
   const type = incident ? incidentTypeLabel(types, incident.incidentType) : null;
@@ -117,7 +118,7 @@ export default function ReportDetailPage() {
 
       <ReporterMedia incident={incident} />
 
-      <ReporterConversation incident={incident} />
+      <ReporterConversation incident={incident} held={held} />
     </AppPage>
   );
 }
