@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
+import { pinOnCampus } from '../support/reporter-app.mjs';
 import { accounts, db, openPage, submitSignIn } from '../support/suite.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -25,14 +26,7 @@ const shots = async (page, name) => {
 async function writeReport(app, description) {
   await app.getByLabel('What happened').selectOption('Suspicious Activity');
   await app.getByLabel('Description (optional)').fill(description);
-  await app.getByLabel('Show campus on the map').selectOption('Main Campus');
-  const map = app.getByRole('region', { name: /^Map of Main Campus/ });
-  await map.locator('.leaflet-container').waitFor();
-  await map.click();
-  await app
-    .getByTestId('place')
-    .getByText(/^Pin: .*Main Campus/)
-    .waitFor();
+  await pinOnCampus(app, 'Main Campus');
 }
 
 /** The reporter's reports with `description`, as the server holds them. */
