@@ -220,9 +220,14 @@ export async function createQueuedInReportQuota(
 ): Promise<{ sent: Promise<void> }> {
   const quotaRef = docRef([COLLECTIONS.reportQuotas, uid]);
   const id = path[path.length - 1]!;
-  // The app follows the quota, so it is cached; a first visit without it asks the server.
-  const seen = await getDocFromCache(quotaRef).catch(() => getDoc(quotaRef));
-  const current = seen.data({ serverTimestamps: 'estimate' }) as ReportQuota<Timestamp> | undefined;
+  // The app follows the quota, so a quota doc that exists is cached. The cache holds nothing for
+  // one that does not (Google's engine sends nothing for a missing document): online the server
+  // is asked; offline there is none as far as the device knows, and the rules judge on arrival.
+  const seen = await getDocFromCache(quotaRef).catch(() =>
+    navigator.onLine ? getDoc(quotaRef) : null,
+  );
+  const current = seen?.data({ serverTimestamps: 'estimate' }) as
+    ReportQuota<Timestamp> | undefined;
   const next = nextReportQuota(current, Date.now(), id);
   if ('full' in next) throw new Error(fullText(next.full));
   const batch = writeBatch(db);
