@@ -1,9 +1,39 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+const SERVICE_WORKER = new URL('./service-worker/app-sw.js', import.meta.url);
+/** The line of app-sw.js the build replaces with its files. */
+const BUILD_FILES_LINE = /^const BUILD_FILES = \[\];.*$/m;
+
+/**
+ * Emits the reporter app's service worker (`/app-sw.js`) with the build's files, so that it stores
+ * them on install and every page of the app opens offline (docs/reporter-app.md#offline). Each
+ * build's list differs, so the browser installs the new worker with the new build.
+ */
+function appServiceWorker(): Plugin {
+  return {
+    name: 'app-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => name.startsWith('assets/'))
+        .sort()
+        .map((name) => `/${name}`);
+      const source = readFileSync(SERVICE_WORKER, 'utf8');
+      if (!BUILD_FILES_LINE.test(source)) throw new Error('app-sw.js lost its BUILD_FILES line');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app-sw.js',
+        source: source.replace(BUILD_FILES_LINE, `const BUILD_FILES = ${JSON.stringify(files)};`),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), appServiceWorker()],
   server: { host: '127.0.0.1' },
   build: {
     // bundle-size.mjs reads the manifest to sum each route's chunks.

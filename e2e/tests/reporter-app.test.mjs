@@ -11,6 +11,7 @@ import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { assertAccessible } from '../support/axe.mjs';
 import { photo } from '../support/media.mjs';
+import { pinOnCampus } from '../support/reporter-app.mjs';
 import {
   accounts,
   db,
@@ -85,14 +86,7 @@ describe('Reporter web app (/app)', () => {
     const description = 'E2E app: a man is trying bicycle locks behind the library.';
     await app.getByLabel('Description (optional)').fill(description);
     await app.getByText(`${5000 - description.length} characters left.`).waitFor();
-    await app.getByLabel('Show campus on the map').selectOption('Main Campus');
-    const map = app.getByRole('region', { name: /^Map of Main Campus/ });
-    await map.locator('.leaflet-container').waitFor();
-    await map.click();
-    await app
-      .getByTestId('place')
-      .getByText(/^Pin: .*Main Campus/)
-      .waitFor();
+    await pinOnCampus(app, 'Main Campus');
     await app.getByLabel('Report anonymously').check();
     await app.getByText('An administrator can reveal who sent it only').waitFor();
     await shots(app, 'report-form');

@@ -91,6 +91,14 @@ export const LIMITS = {
    */
   reportsPerReporterPerHour: 12,
   /**
+   * A report's `writtenAt` (the device's time when it was written, which may be long before it
+   * reaches the server from a phone without signal) may be at most this far past the server's
+   * time: a phone's clock runs a little off.
+   */
+  reportWrittenSkewSeconds: 120,
+  /** …and at most this many days before it: a report kept longer on a phone is refused. */
+  reportWrittenMaxAgeDays: 7,
+  /**
    * Reassignments of one report in any hour window (issue 28 item 5): each tells the reporter,
    * pushes to them and pages two staff members, so a run of them floods three people. A real
    * handover moves a report once or twice.

@@ -74,7 +74,14 @@ export interface Assignee {
 
 /** `incident_reports/{id}`. */
 export interface IncidentReport<T = TimestampLike> {
+  /** The server's time when the report arrived. */
   timestamp: T;
+  /**
+   * The reporter's device time when it was written (the app sets it; a report queued without
+   * signal arrives later), within LIMITS.reportWrittenSkewSeconds / reportWrittenMaxAgeDays of
+   * `timestamp` (the rules). Absent on reports from before issue 32 and from the mobile app.
+   */
+  writtenAt?: T;
   geoLoc: GeoLoc;
   nearestCampus: string;
   status: IncidentStatus;

@@ -35,6 +35,7 @@ export * from './conversation';
 export * from './media';
 export * from './anonymity';
 export * from './report-quota';
+export * from './report-times';
 export * from './mass-notifications';
 export * from './alert-replies';
 export * from './on-call';

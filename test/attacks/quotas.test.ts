@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   collection,
   doc,
+  increment,
   serverTimestamp,
   setDoc,
   Timestamp,
@@ -120,6 +121,53 @@ describe('attacks: the hourly report quota under batches and races', () => {
     }
     assert.equal(await reportsBy(racer), LIMIT);
     assert.equal((await admin.db.doc(quotaPath(racer)).get()).get('filed'), LIMIT);
+  });
+
+  /** The reporter app's batch for a report queued without signal (docs/reporter-app.md#offline). */
+  const queued = (who: Attacker, n: number, extra: Record<string, unknown> = {}) => {
+    const ref = doc(collection(who.db, COLLECTIONS.incidentReports));
+    const batch = writeBatch(who.db);
+    batch.update(doc(who.db, quotaPath(who)), { filed: increment(1), lastId: ref.id });
+    batch.set(ref, { ...reportOf(who, n), ...extra });
+    return batch.commit();
+  };
+
+  it(`the offline path: 20 queued reports into a window that closed long ago yield at most ${LIMIT}; neither a future nor an ancient writtenAt gets in`, async () => {
+    const hoarder = await account('offline hoarder', { role: 'User' });
+    await fileReportAsApp(hoarder.db, hoarder.uid, reportOf(hoarder, 0));
+    // The window the phone last saw closed hours ago: counting into it must not reopen the limit.
+    await admin.db
+      .doc(quotaPath(hoarder))
+      .update({ windowStart: new Date(Date.now() - 5 * 3_600_000) });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, n) => queued(hoarder, n + 1)),
+    );
+    const taken = outcomes.filter((o) => o.status === 'fulfilled').length;
+    assert.ok(1 + taken <= LIMIT, `${1 + taken} reports taken`);
+    for (let n = 0; n <= LIMIT; n += 1) {
+      const accepted = await queued(hoarder, 100 + n).then(
+        () => true,
+        () => false,
+      );
+      if (!accepted) break;
+    }
+    assert.equal(await reportsBy(hoarder), LIMIT);
+    await refused(() => queued(hoarder, 200), [quotaPath(hoarder)]);
+    // Only a new window starting now takes more, and it counts from one.
+    const fresh = doc(collection(hoarder.db, COLLECTIONS.incidentReports));
+    const future = Timestamp.fromMillis(Date.now() + 3_600_000);
+    const ancient = Timestamp.fromMillis(
+      Date.now() - (LIMITS.reportWrittenMaxAgeDays + 1) * 86_400_000,
+    );
+    for (const writtenAt of [future, ancient])
+      await refused(
+        () =>
+          fileReportAsApp(hoarder.db, hoarder.uid, { ...reportOf(hoarder, 300), writtenAt }, fresh),
+        [quotaPath(hoarder)],
+      );
+    await fileReportAsApp(hoarder.db, hoarder.uid, reportOf(hoarder, 301), fresh);
+    assert.equal(await reportsBy(hoarder), LIMIT + 1);
+    assert.equal((await admin.db.doc(quotaPath(hoarder)).get()).get('filed'), 1);
   });
 
   it(`16 anonymous filings called at once yield at most the quota, counted with the named ones`, async () => {

@@ -23,6 +23,7 @@ import {
   getAggregateFromServer,
   getCountFromServer,
   getDocs,
+  increment,
   limit,
   orderBy,
   query,
@@ -65,6 +66,9 @@ const update = (id: string, changes: DocumentData) => (db: Firestore, actor: Act
       ? { ...changes, updatedBy: actor.uid }
       : changes,
   );
+
+const WRITTEN_SKEW_MS = LIMITS.reportWrittenSkewSeconds * 1000;
+const WRITTEN_MAX_AGE_MS = LIMITS.reportWrittenMaxAgeDays * 86_400_000;
 
 /** A report exactly as the mobile app submits it for the signed-in actor. */
 function newReport(actor: Actor, changes: DocumentData = {}): DocumentData {
@@ -396,6 +400,38 @@ describe('incident_reports', () => {
       write(`submit a report carrying ${field}`, NOBODY, submit({ [field]: value })),
     ),
     write('submit a report with an unknown field', NOBODY, submit({ priority: 'urgent' })),
+    // The device's time of writing (issue 32 item 4): a report may wait days on a phone without
+    // signal; neither the future beyond a clock's skew nor an old report passed off as new.
+    write(
+      'submit a report written now (writtenAt)',
+      APP_USERS,
+      submit({ writtenAt: Timestamp.now() }),
+    ),
+    write(
+      'submit a report written days ago on a phone without signal',
+      APP_USERS,
+      submit({ writtenAt: Timestamp.fromMillis(Date.now() - WRITTEN_MAX_AGE_MS + 3_600_000) }),
+    ),
+    write(
+      'submit a report from a phone whose clock is a little ahead',
+      APP_USERS,
+      submit({ writtenAt: Timestamp.fromMillis(Date.now() + WRITTEN_SKEW_MS / 2) }),
+    ),
+    write(
+      'submit a report written in the future beyond the skew',
+      NOBODY,
+      submit({ writtenAt: Timestamp.fromMillis(Date.now() + WRITTEN_SKEW_MS + 60_000) }),
+    ),
+    write(
+      'submit a report written longer ago than a phone may keep it',
+      NOBODY,
+      submit({ writtenAt: Timestamp.fromMillis(Date.now() - WRITTEN_MAX_AGE_MS - 60_000) }),
+    ),
+    write(
+      'submit a report whose writtenAt is not a time',
+      NOBODY,
+      submit({ writtenAt: new Date().toISOString() }),
+    ),
   ];
   describeMatrix('incident_reports: create', creates, options);
 
@@ -847,6 +883,41 @@ describe('incident_reports: the hourly report quota (issue 17 item 5, issue 28 i
     const counted = await quotaOf(alice.uid);
     if (counted?.filed !== 1 || counted.windowStart.toMillis() <= old.toMillis() + HOUR)
       throw new Error(`no new window: ${JSON.stringify(counted)}`);
+  });
+
+  /** As the app queues a report without signal: counted into the window the phone last saw. */
+  const queued = (actor: Actor, changes: DocumentData = {}) => {
+    const db = fixture().firestore(actor);
+    const ref = doc(collection(db, reports));
+    const batch = writeBatch(db);
+    batch.update(doc(db, quotaPath(actor.uid)), { filed: increment(1), lastId: ref.id });
+    batch.set(ref, newReport(actor, changes));
+    return batch.commit();
+  };
+
+  it('a report queued without signal is counted into the window the phone saw, even one that closed before it arrived, and still capped', async () => {
+    const alice = ACTORS.appUser;
+    const old = Timestamp.fromMillis(Date.now() - 3 * HOUR);
+    await setQuota(alice.uid, { windowStart: old, filed: 4, lastId: 'x' });
+    await queued(alice, { writtenAt: Timestamp.fromMillis(Date.now() - 2 * HOUR) });
+    const counted = await quotaOf(alice.uid);
+    if (counted?.filed !== 5 || !counted.windowStart.isEqual(old))
+      throw new Error(`not counted into the window the phone saw: ${JSON.stringify(counted)}`);
+    // That window holds the limit: however late, one more is refused (a new window is not).
+    await setQuota(alice.uid, {
+      windowStart: old,
+      filed: LIMITS.reportsPerReporterPerHour,
+      lastId: 'x',
+    });
+    await refused(queued(alice));
+    await setQuota(alice.uid, {
+      windowStart: Timestamp.fromMillis(Date.now() - 60_000),
+      filed: LIMITS.reportsPerReporterPerHour,
+      lastId: 'x',
+    });
+    await refused(queued(alice));
+    if ((await quotaOf(alice.uid))?.filed !== LIMITS.reportsPerReporterPerHour)
+      throw new Error('the count moved');
   });
 
   it('a quota kept before counts were written with reports (no window) takes the next report in a new window', async () => {

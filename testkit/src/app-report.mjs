@@ -1,5 +1,6 @@
 /**
- * A report filed as the reporter app files it (web/src/data/reporter.ts fileNamedReport): the
+ * A report filed as the reporter app filed it online before issue 32 (the app now writes a batch
+ * that can wait offline, web/src/data/firestore.ts createQueuedInReportQuota): the
  * report and the reporter's hourly quota `report_quotas/{uid}` in one transaction, as the rules
  * require (firestore.rules withinReportQuota; docs/security-rules.md). For the suites, seed-like
  * scripts and benches that write reports through the web SDK under the product's rules.

@@ -6,7 +6,10 @@ import {
   documentId,
   endBefore,
   getCountFromServer,
+  getDoc,
+  getDocFromCache,
   getDocs,
+  increment,
   limit,
   limitToLast,
   onSnapshot,
@@ -18,6 +21,7 @@ import {
   startAfter,
   updateDoc,
   where,
+  writeBatch,
   type FirestoreDataConverter,
   type FirestoreError,
   type Query,
@@ -105,15 +109,18 @@ export function listenToQuery<T>(
   );
 }
 
-/** Follows one document; null while it does not exist. */
+/**
+ * Follows one document; null while it does not exist. `fromCache`: the answer is the device's
+ * cache, not the server's (without a connection, null there means "not known", not "missing").
+ */
 export function listenToDoc<T>(
   spec: DocSpec<T>,
-  onNext: (data: WithId<T> | null) => void,
+  onNext: (data: WithId<T> | null, fromCache: boolean) => void,
   onError: (error: FirestoreError) => void,
 ): () => void {
   return onSnapshot(
     docRef(spec.path).withConverter(spec.converter),
-    (snap) => onNext(snap.exists() ? snap.data() : null),
+    (snap) => onNext(snap.exists() ? snap.data() : null, snap.metadata.fromCache),
     onError,
   );
 }
@@ -179,17 +186,64 @@ export function createDocument(path: readonly string[], data: Fields, failure: s
   return explained(failure, () => setDoc(docRef(path), data));
 }
 
+/** Follows whether `spec`'s document holds a local write the server has not confirmed yet. */
+export function listenToPendingWrites(
+  spec: DocSpec<unknown>,
+  onNext: (pending: boolean) => void,
+  onError: (error: FirestoreError) => void,
+): () => void {
+  // Metadata changes: the server's confirmation may change no field.
+  return onSnapshot(
+    docRef(spec.path),
+    { includeMetadataChanges: true },
+    (snap) => onNext(snap.metadata.hasPendingWrites),
+    onError,
+  );
+}
+
+/**
+ * A new report of `uid` counted into their hourly report quota in one batch, which, unlike a
+ * transaction, the SDK keeps on the device without a connection (the reporter app's persistent
+ * cache) and sends when it returns (docs/reporter-app.md#offline). The quota is read as this
+ * device last saw it: a window still open there is counted into (`filed` incremented on the
+ * server, so an earlier queued report is not counted over), else a new one starts with the
+ * commit's time; the rules (withinReportQuota) check the result when it arrives. With the window
+ * full nothing is written, and the error says until when (`fullText`). Resolves once the batch is
+ * written on the device, with `sent`, which settles when the server has taken or refused it.
+ */
+export async function createQueuedInReportQuota(
+  path: readonly string[],
+  data: Fields,
+  uid: string,
+  fullText: (until: Date) => string,
+  failure: string,
+): Promise<{ sent: Promise<void> }> {
+  const quotaRef = docRef([COLLECTIONS.reportQuotas, uid]);
+  const id = path[path.length - 1]!;
+  // The app follows the quota, so a quota doc that exists is cached. The cache holds nothing for
+  // one that does not (Google's engine sends nothing for a missing document): online the server
+  // is asked; offline there is none as far as the device knows, and the rules judge on arrival.
+  const seen = await getDocFromCache(quotaRef).catch(() =>
+    navigator.onLine ? getDoc(quotaRef) : null,
+  );
+  const current = seen?.data({ serverTimestamps: 'estimate' }) as
+    ReportQuota<Timestamp> | undefined;
+  const next = nextReportQuota(current, Date.now(), id);
+  if ('full' in next) throw new Error(fullText(next.full));
+  const batch = writeBatch(db);
+  if (next.windowStart === 'now')
+    batch.set(quotaRef, { windowStart: serverTimestamp(), filed: 1, lastId: id });
+  else batch.update(quotaRef, { filed: increment(1), lastId: id });
+  batch.set(docRef(path), data);
+  return { sent: explained(failure, () => batch.commit()) };
+}
+
 /**
  * The hourly quotas a person's own writes are counted into in the same transaction, as the rules
- * require (firestore.rules withinReportQuota, withinEmergencyQuota): each quota's collection and
- * what its document becomes with one more (the model's derivation).
+ * require (firestore.rules withinEmergencyQuota): each quota's collection and what its document
+ * becomes with one more (the model's derivation).
  */
 const QUOTAS = {
-  report: {
-    collection: COLLECTIONS.reportQuotas,
-    next: (current: unknown, nowMs: number, id: string) =>
-      nextReportQuota(current as ReportQuota<Timestamp> | undefined, nowMs, id),
-  },
   emergency: {
     collection: COLLECTIONS.emergencyQuotas,
     next: (current: unknown, nowMs: number, id: string) =>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { firestoreErrorMessage } from '../lib/errors';
-import { listenToDoc, listenToQuery } from './firestore';
+import { listenToDoc, listenToPendingWrites, listenToQuery } from './firestore';
 import {
   docSpecKey,
   querySpecKey,
@@ -139,6 +139,31 @@ export function useLiveDoc<T>(spec: DocSpec<T> | null): LiveDoc<T> {
     );
   }) as LiveEntry<WithId<T> | null> | undefined;
   return { ...(entry ?? { status: 'loading', data: null, error: null }), retry: () => retry(key) };
+}
+
+/**
+ * Whether the document holds a write of this device the server has not confirmed yet (a report
+ * queued without a connection, docs/reporter-app.md#offline); false while unknown.
+ */
+export function usePendingWrites(spec: DocSpec<unknown> | null): boolean {
+  const key = spec ? `pending ${docSpecKey(spec)}` : null;
+  const entry = useListener(key, (put) => {
+    put({ status: 'loading', data: false, error: null });
+    let last: boolean | null = null;
+    return listenToPendingWrites(
+      spec!,
+      (pending) => {
+        if (pending === last) return;
+        last = pending;
+        put({ status: 'ready', data: pending, error: null });
+      },
+      (error) => {
+        console.error(`Listener ${key} failed`, error);
+        put({ status: 'error', data: false, error: firestoreErrorMessage(error) });
+      },
+    );
+  }) as LiveEntry<boolean> | undefined;
+  return entry?.data ?? false;
 }
 
 /** What several live results amount to together: one status, every error kept, one retry. */

@@ -8,7 +8,11 @@ import { userSpec } from './users';
  * signed in, which keeps /login small.
  */
 
-/** Follows users/{uid}; a missing document leaves the profile empty (the console's access rules). */
+/**
+ * Follows users/{uid}; a missing document leaves the profile empty (the console's access rules).
+ * Only the server says it is missing: the cache of a device without a connection that never held
+ * it answers nothing, so the session waits instead of asking to finish the account.
+ */
 export function listenToProfile(
   uid: string,
   onProfile: (profile: WithId<UserProfile> | null) => void,
@@ -16,7 +20,8 @@ export function listenToProfile(
 ): () => void {
   return listenToDoc(
     userSpec(uid),
-    (profile) => {
+    (profile, fromCache) => {
+      if (!profile && fromCache) return;
       if (!profile) console.error(MESSAGES.noUserData);
       onProfile(profile);
     },

@@ -12,7 +12,8 @@ import { callFunction } from '../lib/functions';
 import { programmeTimeZone } from '../lib/institution';
 import {
   createDocument,
-  createInQuota,
+  createQueuedInReportQuota,
+  deviceTime,
   entityConverter,
   newDocumentId,
   serverTime,
@@ -146,23 +147,31 @@ export function saveReporterPlace(uid: string, place: ReporterPlace) {
 /** The fields a report is filed with (the model's fileAnonymousReportSchema checks them). */
 export type ReportFields = CallableRequest<'fileAnonymousReport'>;
 
+/** A report filed: its id, and `sent`, which settles once the server has taken or refused it. */
+export interface FiledReport {
+  id: string;
+  sent: Promise<void>;
+}
+
 /**
  * Files a report under the reporter's name, as the mobile app writes it (the rules'
- * newReportValid): the reporter's uid and verified email, status Reported, the server's time;
- * counted into their hourly quota in the same transaction (refused, saying until when, when full).
+ * newReportValid): the reporter's uid and verified email, status Reported, the server's time of
+ * arrival and the device's of writing; counted into their hourly quota in the same batch (refused,
+ * saying until when, when full). Without a connection it waits on the device and is sent when the
+ * connection returns (docs/reporter-app.md#offline).
  */
 export async function fileNamedReport(
   fields: ReportFields,
   reporter: { uid: string; email: string },
-): Promise<string> {
+): Promise<FiledReport> {
   const path = [COLLECTIONS.incidentReports];
   const id = newDocumentId(path);
-  await createInQuota(
-    'report',
+  const { sent } = await createQueuedInReportQuota(
     [...path, id],
     {
       ...fields,
       timestamp: serverTime(),
+      writtenAt: deviceTime(Date.now()),
       status: 'Reported',
       isArchived: false,
       email: reporter.email,
@@ -172,7 +181,7 @@ export async function fileNamedReport(
     (until) => reportLimitText(until, programmeTimeZone()),
     'The report was not sent',
   );
-  return id;
+  return { id, sent };
 }
 
 /** Files a report that names no one (docs/anonymity.md); the server links it to the caller. */

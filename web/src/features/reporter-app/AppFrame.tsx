@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { EmergencyNumbers } from '../../components/EmergencyNumbers';
 import { useInstitution } from '../../lib/institution';
 import { SosControl } from './emergency/SosControl';
+import { OfflineBanner } from './offline/OfflineBanner';
 
 /** A page of the app: one column, 390 px first, its title the page's one h1. */
 export function AppPage({ title, children }: { title: string; children: ReactNode }) {
@@ -17,7 +18,7 @@ export function AppPage({ title, children }: { title: string; children: ReactNod
 /**
  * The app's bar: the institution's name (its short name on a phone) with the SOS control, then
  * `children` (the signed-in sections), and under it the emergency numbers on every page, signed
- * in or not.
+ * in or not, and whether the browser is offline.
  */
 export function AppBar({ children }: { children?: ReactNode }) {
   const { name, shortName } = useInstitution();
@@ -36,6 +37,7 @@ export function AppBar({ children }: { children?: ReactNode }) {
       <div className="bg-sky-950">
         <EmergencyNumbers className="mx-auto max-w-2xl px-4 py-1.5" />
       </div>
+      <OfflineBanner />
     </header>
   );
 }

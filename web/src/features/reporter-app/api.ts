@@ -9,8 +9,10 @@ import {
   createAppUserProfile,
   fileAnonymousReport,
   fileNamedReport,
+  type FiledReport,
   type ReportFields,
 } from '../../data/reporter';
+import { ANONYMOUS_NEEDS_CONNECTION_TEXT } from './offline/delivery';
 
 /**
  * The reporter app's steps that are more than one write (docs/reporter-app.md): sign-up (the
@@ -61,11 +63,23 @@ export async function sendResetLink(email: string): Promise<void> {
   }
 }
 
-/** Files the report; an anonymous one goes through the server, which keeps who filed it apart. */
-export function fileReport(
+/**
+ * Files the report. A named one is written on the device at once and sent when it can be; an
+ * anonymous one goes through the server, which keeps who filed it apart, so it needs a connection
+ * (without one it is refused before anything is lost, and the form keeps what was typed).
+ */
+export async function fileReport(
   fields: ReportFields,
   anonymous: boolean,
   reporter: { uid: string; email: string },
-): Promise<string> {
-  return anonymous ? fileAnonymousReport(fields) : fileNamedReport(fields, reporter);
+): Promise<FiledReport> {
+  if (!anonymous) return fileNamedReport(fields, reporter);
+  if (!navigator.onLine) throw new Error(ANONYMOUS_NEEDS_CONNECTION_TEXT);
+  try {
+    return { id: await fileAnonymousReport(fields), sent: Promise.resolve() };
+  } catch (error) {
+    // The connection dropped on the way: say that, not that the server failed.
+    if (!navigator.onLine) throw new Error(ANONYMOUS_NEEDS_CONNECTION_TEXT);
+    throw error;
+  }
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import { APP_SCOPE } from '../../lib/app-scope';
 
 /** The reporter app's web manifest and service worker (web/public; docs/reporter-app.md). */
 export const MANIFEST_URL = '/app.webmanifest';
 export const SERVICE_WORKER_URL = '/app-sw.js';
-export const APP_SCOPE = '/app';
 const THEME_COLOUR = '#075985';
 
 /** Adds `tag` to the document head while the app is shown: the console's pages never carry it. */

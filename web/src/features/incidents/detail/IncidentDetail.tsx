@@ -1,4 +1,4 @@
-import { reporterLabel } from '@campus-safety/model';
+import { reporterLabel, writtenBeforeArrival } from '@campus-safety/model';
 import { useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog, Dialog } from '../../../components/Dialog';
@@ -70,6 +70,7 @@ export function IncidentDetail({
   const accomplishments = useLiveQuery(incidentAccomplishmentsSpec(id, role));
   const [action, setAction] = useState<IncidentAction | null>(null);
   const data = incident.data;
+  const writtenOnDevice = data ? writtenBeforeArrival(data) : null;
   // Opening a report reads its new-incident alert.
   useEffect(() => useUnreadAlerts.getState().markRead(id), [id]);
 
@@ -105,6 +106,12 @@ export function IncidentDetail({
             <Field label="Reported">
               <Time value={data.timestamp} />
             </Field>
+            {/* A report queued on a phone without signal arrives later than it was written. */}
+            {writtenOnDevice && (
+              <Field label="Written on the device">
+                <Time value={writtenOnDevice} />
+              </Field>
+            )}
             <Field label="Type">{data.incidentType}</Field>
             <Field label="Campus">{data.nearestCampus}</Field>
             <Field label="Reporter">{reporterLabel(data)}</Field>

@@ -27,6 +27,7 @@ vi.mock('../../../data/live-query', async (importActual) => {
   return { ...actual, useLiveDoc: result, useLiveQuery: result };
 });
 
+import { formatDate } from '../../../lib/format';
 import { useAuth, type Profile } from '../../../session/store';
 import PrintIncidentPage from './PrintIncidentPage';
 
@@ -64,6 +65,30 @@ describe('Print view of a report', () => {
     renderPrint();
     expect(await screen.findByRole('heading', { name: 'Incident report' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+  });
+
+  // A report queued on a phone without signal (docs/reporter-app.md#offline).
+  const at = (iso: string) => ({ toDate: () => new Date(iso), toMillis: () => Date.parse(iso) });
+  const writtenAt = (iso: string) => ({
+    ...incident,
+    timestamp: at('2026-11-20T10:00:00Z'),
+    writtenAt: at(iso),
+  });
+
+  it('shows when the report was written on the device when it arrived over a minute later', async () => {
+    live.byRead.incident = ready(writtenAt('2026-11-20T09:20:00Z'));
+    renderPrint();
+    const label = await screen.findByText('Written on the device');
+    expect(label.nextElementSibling).toHaveTextContent(
+      formatDate(new Date('2026-11-20T09:20:00Z')),
+    );
+  });
+
+  it('shows one time when the report arrived within a minute of being written', async () => {
+    live.byRead.incident = ready(writtenAt('2026-11-20T09:59:10Z'));
+    renderPrint();
+    await screen.findByRole('heading', { name: 'Incident report' });
+    expect(screen.queryByText('Written on the device')).toBeNull();
   });
 
   it("prints the conversation oldest first, the reporter's text as text", async () => {

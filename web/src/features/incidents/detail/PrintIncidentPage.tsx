@@ -1,4 +1,4 @@
-import { reporterLabel } from '@campus-safety/model';
+import { reporterLabel, writtenBeforeArrival } from '@campus-safety/model';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -66,6 +66,7 @@ export default function PrintIncidentPage() {
   const conversation = useLiveQuery(wholeConversationSpec(id));
   const me = useAuth((s) => s.user?.uid ?? null);
   const data = incident.data;
+  const writtenOnDevice = data ? writtenBeforeArrival(data) : null;
 
   useEffect(() => {
     document.title = documentTitle([`Incident report ${id}`]);
@@ -112,6 +113,9 @@ export default function PrintIncidentPage() {
             <dl>
               <Row label="Status">{data.status}</Row>
               <Row label="Reported">{formatDate(data.timestamp)}</Row>
+              {writtenOnDevice && (
+                <Row label="Written on the device">{formatDate(writtenOnDevice)}</Row>
+              )}
               <Row label="Reporter">{reporterLabel(data)}</Row>
               <Row label="Threat level">{data.threatLevel ?? '—'}</Row>
               <Row label="Tags">{data.tags?.length ? data.tags.join(', ') : '—'}</Row>

@@ -8,6 +8,7 @@ import { MessageList } from '../../../components/MessageList';
 import { useForm } from '../../../components/use-form';
 import { CONVERSATION_PAGE, recentMessagesSpec, sendMessage } from '../../../data/conversation';
 import { useLiveQuery } from '../../../data/live-query';
+import { useRetryWhileArriving } from '../offline/delivery';
 import type { WithId } from '../../../data/spec';
 import { CallableError } from '../../../lib/errors';
 import { reporterLines } from './lines';
@@ -15,11 +16,19 @@ import { reporterLines } from './lines';
 /**
  * The report's conversation with its safety team: messages both ways, live (staff's quick
  * questions arrive as messages), and the reporter's composer. A refused send (the report's
- * bound, the pace) says why under the field and keeps the text.
+ * bound, the pace) says why under the field and keeps the text. `held`: the report was written
+ * on this device without a connection (its listener may be refused once while it lands).
  */
-export function ReporterConversation({ incident }: { incident: WithId<IncidentReport> }) {
+export function ReporterConversation({
+  incident,
+  held = false,
+}: {
+  incident: WithId<IncidentReport>;
+  held?: boolean;
+}) {
   const [limit, setLimit] = useState(CONVERSATION_PAGE);
   const messages = useLiveQuery(recentMessagesSpec(incident.id, limit));
+  const arriving = useRetryWhileArriving(messages, held);
   const lines = reporterLines(messages.data);
   const [attached, setAttached] = useState<string[]>([]);
   const composer = useForm({
@@ -47,8 +56,10 @@ export function ReporterConversation({ incident }: { incident: WithId<IncidentRe
       <h2 id="conversation-heading" className="text-lg font-semibold text-slate-900">
         Messages with the safety team
       </h2>
-      {messages.status === 'loading' && <InlineSpinner />}
-      {messages.status === 'error' && <p className="text-sm text-red-700">{messages.error}</p>}
+      {(messages.status === 'loading' || arriving) && <InlineSpinner />}
+      {messages.status === 'error' && !arriving && (
+        <p className="text-sm text-red-700">{messages.error}</p>
+      )}
       {messages.data.length >= limit && (
         <Button
           variant="secondary"

@@ -37,7 +37,11 @@ function ReportCard({ incident }: { incident: WithId<IncidentReport> }) {
           {incident.anonymous && ' · Sent anonymously'}
         </span>
         <span className="mt-1 block text-sm text-slate-600">{handlerText(incident)}</span>
-        <Time value={incident.timestamp} className="mt-1 block text-xs text-slate-600" />
+        {/* A report held on the device has no server time yet: the time it was written. */}
+        <Time
+          value={incident.timestamp ?? incident.writtenAt ?? null}
+          className="mt-1 block text-xs text-slate-600"
+        />
       </Link>
     </li>
   );
@@ -57,7 +61,11 @@ export default function MyReportsPage() {
   const anonymous = useLiveQuery(anonymousReportLinksSpec(uid));
   const live = combineLive([own, anonymous]);
   const rows = [
-    ...own.data.map((r) => ({ id: r.id, at: r.timestamp, incident: r as WithId<IncidentReport> })),
+    ...own.data.map((r) => ({
+      id: r.id,
+      at: r.timestamp ?? r.writtenAt,
+      incident: r as WithId<IncidentReport>,
+    })),
     ...anonymous.data.map((link) => ({ id: link.id, at: link.filedAt, incident: null })),
   ].sort((a, b) => timeOrNow(b.at) - timeOrNow(a.at));
   return (

@@ -1,16 +1,18 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { incidentTypeLabel } from '@campus-safety/model';
+import { incidentTypeLabel, writtenBeforeArrival } from '@campus-safety/model';
 import { ErrorState, InlineSpinner } from '../../../components/States';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Time } from '../../../components/Time';
 import { incidentSpec } from '../../../data/incidents';
-import { useLiveDoc, useLiveQuery } from '../../../data/live-query';
+import { useLiveDoc, useLiveQuery, usePendingWrites } from '../../../data/live-query';
 import { reportNotificationsSpec } from '../../../data/reporter';
 import { useIncidentTypes } from '../../../data/settings';
 import { useTitleDetail } from '../../../lib/document-title';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { ReporterConversation } from '../conversation/ReporterConversation';
+import { DeliveryNote } from '../offline/DeliveryNote';
+import { useRetryWhileArriving } from '../offline/delivery';
 import { ReporterMedia } from './ReporterMedia';
 import { handlerText, reporterTimeline } from './timeline';
 
@@ -18,15 +20,21 @@ import { handlerText, reporterTimeline } from './timeline';
 export default function ReportDetailPage() {
   const { id = '' } = useParams();
   const uid = useAuth((s) => s.user?.uid ?? '');
-  const filed = (useLocation().state as { filed?: boolean } | null)?.filed === true;
+  // Set by the form that filed it ('sent' or held 'on-device').
+  const filedAs = (useLocation().state as { filed?: string } | null)?.filed;
+  const filed = filedAs !== undefined;
   const types = useIncidentTypes();
   const report = useLiveDoc(incidentSpec(id));
+  const pending = usePendingWrites(incidentSpec(id));
+  const held = filedAs === 'on-device';
+  const arriving = useRetryWhileArriving(report, held);
   const told = useLiveQuery(reportNotificationsSpec(uid, id));
   const incident = report.data;
   const type = incident ? incidentTypeLabel(types, incident.incidentType) : null;
+  const written = incident ? writtenBeforeArrival(incident) : null;
   useTitleDetail(type);
 
-  if (report.status === 'loading') return <InlineSpinner />;
+  if (report.status === 'loading' || arriving) return <InlineSpinner />;
   if (report.status === 'error' || !incident)
     return (
       <AppPage title="Report">
@@ -42,7 +50,8 @@ export default function ReportDetailPage() {
 
   return (
     <AppPage title={type ?? 'Report'}>
-      {filed && (
+      <DeliveryNote pending={pending} className="mb-4" />
+      {filed && !pending && (
         <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-900">
           Your report was sent to the {incident.nearestCampus} safety team.
         </p>
@@ -56,11 +65,20 @@ export default function ReportDetailPage() {
         <dd data-testid="handler">{handlerText(incident)}</dd>
         <dt className="text-slate-600">Campus</dt>
         <dd>{incident.nearestCampus}</dd>
-        <dt className="text-slate-600">Sent</dt>
+        {/* A report held on the device has no server time yet: the time it was written. */}
+        <dt className="text-slate-600">{incident.timestamp ? 'Sent' : 'Written'}</dt>
         <dd>
-          <Time value={incident.timestamp} />
+          <Time value={incident.timestamp ?? incident.writtenAt ?? null} />
           {incident.anonymous && ' · anonymously: the team does not see your name'}
         </dd>
+        {written && (
+          <>
+            <dt className="text-slate-600">Written</dt>
+            <dd>
+              <Time value={written} />
+            </dd>
+          </>
+        )}
         {incident.description && (
           <>
             <dt className="text-slate-600">Description</dt>
@@ -100,7 +118,7 @@ export default function ReportDetailPage() {
 
       <ReporterMedia incident={incident} />
 
-      <ReporterConversation incident={incident} />
+      <ReporterConversation incident={incident} held={held} />
     </AppPage>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toDate } from '../../../lib/format';
 import { handlerText, reporterTimeline } from './timeline';
 
 const ts = (iso: string) => ({ toDate: () => new Date(iso), toMillis: () => Date.parse(iso) });
@@ -35,6 +36,15 @@ describe('reporterTimeline', () => {
     ]);
     expect(entries.map((e) => e.id)).toEqual(['sent', 'n1', 'n2']);
     expect(entries[1]).toMatchObject({ title: 'Incident Processing', detail: expect.any(String) });
+  });
+
+  it('starts with the time it was written while the device still holds it', () => {
+    const [start] = reporterTimeline(
+      { id: 'r1', timestamp: null as never, writtenAt: ts('2026-11-01T07:55:00Z') },
+      [],
+    );
+    expect(start).toMatchObject({ title: 'Report written on this device', detail: null });
+    expect(toDate(start!.at)?.toISOString()).toBe('2026-11-01T07:55:00.000Z');
   });
 
   it('puts a notification still without its server time last', () => {

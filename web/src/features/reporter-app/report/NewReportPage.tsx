@@ -20,6 +20,7 @@ import { programmeTimeZone, useInstitution } from '../../../lib/institution';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../../session/store';
 import { fileReport } from '../api';
+import { untilSentOrHeld } from '../offline/delivery';
 import { AppPage } from '../AppFrame';
 import {
   descriptionLeft,
@@ -78,11 +79,13 @@ export default function NewReportPage() {
     request: (values) => reportFields(values, areas),
     send: async (fields) => {
       if (quotaFull && fullUntil) throw new Error(reportLimitText(fullUntil, programmeTimeZone()));
-      const id = await fileReport(fields, form.values.anonymous, {
+      const filed = await fileReport(fields, form.values.anonymous, {
         uid,
         email: user?.email ?? '',
       });
-      navigate(`/app/reports/${id}`, { state: { filed: true } });
+      // Without a connection the report waits on the device; its page says so.
+      const delivery = await untilSentOrHeld(filed.sent);
+      navigate(`/app/reports/${filed.id}`, { state: { filed: delivery } });
     },
   });
   const location = form.values.location;
