@@ -41,3 +41,4 @@ export * from './last-locations';
 export * from './starter-settings';
 export * from './people';
 export * from './emergencies';
+export * from './safety-timers';
