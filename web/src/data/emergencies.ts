@@ -42,7 +42,8 @@ export const OPEN_EMERGENCIES_LIMIT = 20;
 
 const converter = entityConverter<Emergency>();
 
-function pointOf(fix: Fix) {
+/** A fix as the rules take it on an emergency or a safety timer. */
+export function pointOf(fix: Fix) {
   return {
     lat: fix.latitude,
     lng: fix.longitude,

@@ -17,6 +17,7 @@ import {
   setDoc,
   startAfter,
   updateDoc,
+  writeBatch,
   where,
   type FirestoreDataConverter,
   type FirestoreError,
@@ -177,6 +178,18 @@ type Fields = Record<string, unknown>;
 
 export function createDocument(path: readonly string[], data: Fields, failure: string) {
   return explained(failure, () => setDoc(docRef(path), data));
+}
+
+/** Documents the rules check together (one needs the other after the write): one batch. */
+export function setDocuments(
+  writes: readonly { path: readonly string[]; data: Fields }[],
+  failure: string,
+) {
+  return explained(failure, async () => {
+    const batch = writeBatch(db);
+    for (const w of writes) batch.set(docRef(w.path), w.data);
+    await batch.commit();
+  });
 }
 
 /**
