@@ -9,7 +9,6 @@ import {
   validGuardians,
   type EmergencyFromTimer,
   type EmergencyPoint,
-  type SafetyTimerRaise,
 } from '@campus-safety/model';
 import { guardianMail, guardianSms, type GuardianFacts } from '../domain/guardian-message';
 import { deliverMail, queueMail, type MailTransport } from '../platform/mail';

@@ -53,9 +53,7 @@ const ReporterProfilePage = lazy(() => import('../features/reporter-app/profile/
 const ReporterEmergencyPage = lazy(
   () => import('../features/reporter-app/emergency/EmergencyPage'),
 );
-const SafetyTimerPage = lazy(
-  () => import('../features/reporter-app/safety-timer/SafetyTimerPage'),
-);
+const SafetyTimerPage = lazy(() => import('../features/reporter-app/safety-timer/SafetyTimerPage'));
 const NotificationsPage = lazy(
   () => import('../features/reporter-app/notifications/NotificationsPage'),
 );
