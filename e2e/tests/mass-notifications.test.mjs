@@ -4,9 +4,10 @@ import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshot, screenshotsAtWidths } from '../support/artifacts.mjs';
 import { DIALOGS, assertAccessible } from '../support/axe.mjs';
-import { accounts, db, openPage, stack, staff } from '../support/suite.mjs';
+import { accounts, db, openPage, stack, staff, submitSignIn } from '../support/suite.mjs';
 
 const shots = (page, name) => screenshotsAtWidths(page, `mass-notifications-${name}`);
+const PHONE = { viewport: { width: 390, height: 844 } };
 
 /** Every live, verified Main Campus account (what the audience "Main Campus, everyone" is). */
 async function mainCampusPeople() {
@@ -166,6 +167,103 @@ describe('Mass notifications (issue 21)', function () {
     assert.equal(cleryCells[6], report.id);
     assert.match(cleryCells[7], minutes < 60 ? new RegExp(`^${minutes} min$`) : / h /);
     await shots(page, 'clery-alerts');
+  });
+
+  it('"are you safe?": an Admin asks, a reporter answers "I need help" in /app at 390 px, the tally and "Needs help" move live (issue 31)', async () => {
+    const page = await openPage('/mass-notifications', accounts().admin);
+    await page.getByRole('button', { name: 'New alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New alert' });
+    const title = `E2E are you safe ${Date.now()}`;
+    await dialog.getByLabel('Type').selectOption('emergency');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Text').fill('Smoke near the library. Tell us whether you are safe.');
+    // Every campus (the seeded reporters chose none), in the app only.
+    await dialog.getByRole('checkbox', { name: 'All campuses' }).check();
+    for (const channel of ['Push', 'Email'])
+      await dialog.getByRole('checkbox', { name: channel }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Ask people to reply' }).check();
+    assert.equal(await dialog.getByLabel('Answer 1').inputValue(), "I'm safe");
+    assert.equal(await dialog.getByLabel('Answer 2').inputValue(), 'I need help');
+    assert.equal(await dialog.getByLabel('The answer that means help is needed').inputValue(), '1');
+    await assertAccessible(page, 'dialog-new-alert-reply', DIALOGS);
+    await shots(page, 'compose-reply');
+    await dialog.getByRole('button', { name: 'Send alert' }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
+    const tally = page.getByRole('list', { name: 'Tally' });
+    await tally.getByText(/no answer yet/).waitFor();
+    const [alert] = (await db().collection('mass_notifications').where('title', '==', title).get())
+      .docs;
+    // Every page delivered: the reply slots exist.
+    await waitUntil(
+      async () => {
+        const fresh = await alert.ref.get();
+        return (
+          !!fresh.get('plan') &&
+          (await alert.ref.collection('replies').count().get()).data().count ===
+            fresh.get('plan').people
+        );
+      },
+      { timeoutMs: 90_000, what: 'every person of the alert delivered' },
+    );
+
+    const reporter = accounts().reporters[3];
+    const profile = (await db().doc(`users/${reporter.uid}`).get()).data();
+    const app = await openPage('/app', null, PHONE);
+    await app.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await submitSignIn(app, reporter.email, accounts().password);
+    await app.getByRole('heading', { level: 1, name: 'My reports' }).waitFor({ timeout: 60_000 });
+    await app.goto('/app/notifications');
+    const answers = app.getByRole('group', { name: `Answer: ${title}` });
+    await answers.getByRole('button', { name: 'I need help' }).click();
+    await answers.getByText('Your answer: I need help. You can change it.').waitFor();
+    assert.equal(
+      await answers.getByRole('button', { name: 'I need help' }).getAttribute('aria-pressed'),
+      'true',
+    );
+    await screenshot(app, 'mass-notifications-app-answer-390');
+    await assertAccessible(app, 'app-notifications-answer');
+
+    // The console's page, open all along, moves live.
+    const name = `${profile.firstName} ${profile.lastName}`;
+    await page.getByRole('heading', { name: 'Needs help (1)' }).waitFor({ timeout: 30_000 });
+    await tally.getByText(/^1 I need help$/).waitFor();
+    const row = page
+      .getByRole('table', { name: 'Needs help' })
+      .getByRole('row')
+      .filter({ hasText: name });
+    await row.waitFor();
+    const waitingTable = page.getByRole('table', { name: 'No answer yet' });
+    assert.equal(await waitingTable.getByRole('row').filter({ hasText: name }).count(), 0);
+    await assertAccessible(page, 'alert-replies');
+    await shots(page, 'alert-replies');
+
+    // A follow-up to those who have not answered: the reporter who answered gets nothing.
+    await page
+      .getByRole('button', { name: 'Send a follow-up to those who have not answered' })
+      .click();
+    const follow = page.getByRole('dialog', {
+      name: `Follow-up to those who have not answered: ${title}`,
+    });
+    await follow.getByText(/who have not answered yet/).waitFor();
+    await shots(page, 'compose-follow-up');
+    await follow.getByRole('button', { name: 'Send alert' }).click();
+    await page.getByText('Its answers count on').waitFor({ timeout: 30_000 });
+    const [followUp] = (
+      await db().collection('mass_notifications').where('repliesFor', '==', alert.id).get()
+    ).docs;
+    await waitUntil(async () => !!(await followUp.ref.get()).get('plan'), {
+      timeoutMs: 60_000,
+      what: 'the follow-up planned',
+    });
+    const planned = (await followUp.ref.get()).get('plan');
+    const waitingNow = (
+      await alert.ref.collection('replies').where('answered', '==', false).count().get()
+    ).data().count;
+    assert.equal(planned.people, waitingNow);
+    assert.equal(
+      (await db().doc(`users/${reporter.uid}/notifications/mass-${followUp.id}`).get()).exists,
+      false,
+    );
   });
 
   it('an alert whose title and text hold one very long word stays 390 px wide (issue 28 item 7)', async () => {

@@ -58,8 +58,21 @@ import {
   type SendMassNotificationResponse,
   type SendMassNotificationTestResponse,
 } from './mass-notifications';
+import { importRosterSchema, type ImportRosterResponse } from './roster';
+import {
+  replyToMassNotificationSchema,
+  type ReplyToMassNotificationResponse,
+} from './alert-replies';
 import { saveEscalationPolicySchema, type SaveEscalationPolicyResponse } from './escalation';
 import { acknowledgeEmergencySchema, type AcknowledgeEmergencyResponse } from './emergencies';
+import {
+  confirmAlertPhoneSchema,
+  removeAlertPhoneSchema,
+  startAlertPhoneVerificationSchema,
+  type ConfirmAlertPhoneResponse,
+  type RemoveAlertPhoneResponse,
+  type StartAlertPhoneVerificationResponse,
+} from './alert-phones';
 import { saveSettingSchema, type SaveSettingResponse } from './settings';
 import {
   handOverReportsSchema,
@@ -67,7 +80,7 @@ import {
   type HandOverReportsResponse,
   type SaveOnCallScheduleResponse,
 } from './on-call';
-import { STAFF_ROLES, type Role } from './roles';
+import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 export interface CreateAccountResponse {
   uid: string;
@@ -311,6 +324,23 @@ export const CALLABLES = {
     roles: STAFF_ROLES,
     failure: 'Could not acknowledge the report. Try again.',
   }),
+  /** Every verified account: a code by SMS to the number (bounded per hour; docs/mass-notifications.md#phones-for-alerts). */
+  startAlertPhoneVerification: spec<StartAlertPhoneVerificationResponse>()({
+    input: startAlertPhoneVerificationSchema,
+    roles: 'any',
+    failure: 'Could not send the code. Try again.',
+  }),
+  /** The caller's pending code: the number becomes their phone for alerts. */
+  confirmAlertPhone: spec<ConfirmAlertPhoneResponse>()({
+    input: confirmAlertPhoneSchema,
+    roles: 'any',
+    failure: 'Could not check the code. Try again.',
+  }),
+  removeAlertPhone: spec<RemoveAlertPhoneResponse>()({
+    input: removeAlertPhoneSchema,
+    roles: 'any',
+    failure: 'Could not remove the phone. Try again.',
+  }),
   /** Admins, and the IMT of the emergency's campus (checked by the function). */
   acknowledgeEmergency: spec<AcknowledgeEmergencyResponse>()({
     input: acknowledgeEmergencySchema,
@@ -352,6 +382,19 @@ export const CALLABLES = {
     input: sendMassNotificationTestSchema,
     roles: STAFF_ROLES,
     failure: 'Could not send the test. Try again.',
+  }),
+  /** Admins preview a roster CSV or apply one that has no problem (docs/mass-notifications.md#roster). */
+  importRoster: spec<ImportRosterResponse>()({
+    input: importRosterSchema,
+    roles: ADMIN,
+    failure:
+      'Could not import the roster. Try again: a file already applied in part is completed by importing it again.',
+  }),
+  /** Any person an alert asking for a reply reached answers it (checked by the function). */
+  replyToMassNotification: spec<ReplyToMassNotificationResponse>()({
+    input: replyToMassNotificationSchema,
+    roles: ROLES,
+    failure: 'Could not record your answer. Try again.',
   }),
   /** Admins any campus, the IMT of the campus its own (checked by the function). */
   saveOnCallSchedule: spec<SaveOnCallScheduleResponse>()({

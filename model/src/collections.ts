@@ -153,6 +153,21 @@ export const COLLECTIONS = {
   safetyTimers: 'safety_timers',
   /** `safety_timer_current/{uid}` (SafetyTimerCurrent): the person's latest timer, one running at a time. */
   safetyTimerCurrent: 'safety_timer_current',
+  /** `alert_phones/{uid}` (AlertPhone): the number its person proved for alerts; server-written. */
+  alertPhones: 'alert_phones',
+  /**
+   * `alert_phone_owners/{e164}`: who holds a proved number (one person per number); server-only.
+   * `alert_phone_codes/{uid}`: the pending code (hashed), its tries and the hour's count; server-only.
+   */
+  alertPhoneOwners: 'alert_phone_owners',
+  alertPhoneCodes: 'alert_phone_codes',
+  /**
+   * `roster/{externalId}` (RosterPerson): the institution's people imported by `importRoster`;
+   * server-written, read by Admins only (docs/mass-notifications.md#roster).
+   */
+  roster: 'roster',
+  /** Server-written, Admin-read: one entry per applied roster import (who, when, mode, counts). */
+  rosterImports: 'roster_imports',
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { CLERY_OFFENCES, type CleryOffence } from './clery/offences';
 import { PUSH_TYPES } from './constants';
 import { documentId, requiredText, typeError } from './fields';
 import { isStaffRole, type Role } from './roles';
+import { replyRequestSchema, type ReplyRequest } from './alert-replies';
 
 /** The `type` of the push and in-app notification of a mass notification. */
 export const MASS_NOTIFICATION_TYPE = PUSH_TYPES.massNotification;
@@ -88,6 +89,11 @@ export interface Audience {
   members?: boolean;
   /** The people whose shared location, still fresh, lies inside one of the campuses' areas. */
   located?: boolean;
+  /**
+   * A follow-up to the people who have not answered the alert of this id (docs/mass-notifications.md#replies):
+   * exactly the list the planner reads from that alert's reply slots, campuses and roles aside.
+   */
+  nonRespondersOf?: string;
 }
 
 export function reachesMembers(audience: Audience): boolean {
@@ -109,6 +115,7 @@ export function locatedCampuses(audience: Audience): Campus[] | null {
 
 export function audienceLabel(audience: Audience): string {
   const where = audience.allCampuses ? 'All campuses' : audience.campuses.join(', ');
+  if (audience.nonRespondersOf) return `${where} · those who had not answered`;
   const who = audience.staffOnly ? 'staff only' : 'everyone';
   if (!reachesLocated(audience)) return `${where} · ${who}`;
   return reachesMembers(audience)
@@ -125,19 +132,22 @@ export interface AudienceMember {
 }
 export const AUDIENCE_FIELDS = ['role', 'campus', 'isArchived', 'emailVerified'] as const;
 
+/** Whether the fan-out finds this audience's people itself (by location, or on a list). */
+export function audienceListed(audience: Audience): boolean {
+  return reachesLocated(audience) || !!audience.nonRespondersOf;
+}
+
 /**
  * Whether an alert reaches this person: a live account whose email is verified (the server's
  * mirror; nothing acts for an unverified address), of the audience's role, and a member of one
- * of its campuses or (`locatedInside`, found by the fan-out) last located inside their areas.
+ * of its campuses or (`listed`, found by the fan-out) last located inside their areas or on the
+ * follow-up's list of those who had not answered (then the list is the whole audience).
  */
-export function reaches(
-  audience: Audience,
-  person: AudienceMember,
-  locatedInside = false,
-): boolean {
+export function reaches(audience: Audience, person: AudienceMember, listed = false): boolean {
   if (person.isArchived === true || person.emailVerified !== true) return false;
+  if (audience.nonRespondersOf) return listed;
   if (audience.staffOnly && !isStaffRole(person.role)) return false;
-  if (reachesLocated(audience) && locatedInside) return true;
+  if (reachesLocated(audience) && listed) return true;
   if (!reachesMembers(audience)) return false;
   if (audience.allCampuses) return true;
   return typeof person.campus === 'string' && audience.campuses.includes(person.campus as Campus);
@@ -450,6 +460,13 @@ export interface MassNotification<T = { toMillis(): number; toDate(): Date }> {
   firstReportedAt: T | null;
   /** Set by the fan-out's planner: pages and people. */
   plan?: { batches: number; people: number };
+  /** The answers it asks for ("are you safe?"), or null (alerts before replies: missing). */
+  reply?: ReplyRequest | null;
+  /**
+   * A follow-up to those who had not answered: the alert whose replies its answers go to (the
+   * same question, the same tally).
+   */
+  repliesFor?: string | null;
 }
 
 const audienceSchema = z
@@ -503,10 +520,19 @@ export const sendMassNotificationSchema = z
       .default([])
       .transform((list) => [...new Set(list)]),
     cleryCrime: z.enum(CLERY_OFFENCES, { error: 'Unknown Clery crime.' }).nullish(),
+    reply: replyRequestSchema.nullish(),
+    /** Only to those who have not answered the alert it follows up (the server finds them). */
+    toNonResponders: z
+      .boolean({ error: typeError('To those not answered', 'true or false') })
+      .default(false),
   })
   .refine((a) => a.kind !== 'timelyWarning' || !!a.cleryCrime, {
     message: 'A Timely Warning names the Clery crime.',
     path: ['cleryCrime'],
+  })
+  .refine((a) => !a.toNonResponders || !!a.followsUp, {
+    message: 'A follow-up to those who have not answered names the alert it follows up.',
+    path: ['toNonResponders'],
   });
 
 export const approveMassNotificationSchema = z.strictObject({ id: documentId('Alert id') });

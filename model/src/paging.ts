@@ -67,13 +67,22 @@ export function minutesToAcknowledge(assignedAtMs: number, acknowledgedAtMs: num
   return minutesBetween(assignedAtMs, acknowledgedAtMs);
 }
 
-/**
- * The console's link to a report (the reports screen with it open). Links never act: opening it
- * as its unacknowledged assignee shows the Acknowledge button, and the click acknowledges.
- */
+/** The console's link to a report (the reports screen with it open). */
 export function reportLink(consoleUrl: string, incidentId: string): string {
   const base = consoleUrl.replace(/\/+$/, '');
   return `${base}/reports?id=${encodeURIComponent(incidentId)}`;
+}
+
+/** The query parameter that asks the opened report to acknowledge the assignee's page. */
+export const ACKNOWLEDGE_PARAM = 'acknowledge';
+
+/**
+ * The page's one-click link: the report, acknowledged on opening, and only by its signed-in,
+ * unacknowledged assignee (acknowledgeAssignment checks the caller; anyone else, a mail scanner
+ * included, only reaches the sign-in or sees the report). Acknowledging twice changes nothing.
+ */
+export function acknowledgeLink(consoleUrl: string, incidentId: string): string {
+  return `${reportLink(consoleUrl, incidentId)}&${ACKNOWLEDGE_PARAM}=1`;
 }
 
 export const acknowledgeAssignmentSchema = z

@@ -5,12 +5,12 @@
  * gets an emergency with the last location and each guardian is told once. The rules restate
  * SAFETY_TIMER_LIMITS (firestore.rules, pinned by test/rules/model-drift.test.ts).
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from './zod-config';
 import { emailAddressProblem } from './email';
 import type { EmergencyPoint } from './emergencies';
 import type { TimestampLike } from './entities';
 import { optionalText } from './fields';
+import { normalisePhoneNumber } from './second-factor';
 
 export const SAFETY_TIMER_STATUSES = ['running', 'checkedIn', 'expired', 'cancelled'] as const;
 export type SafetyTimerStatus = (typeof SAFETY_TIMER_STATUSES)[number];
@@ -82,12 +82,9 @@ export interface EmergencyFromTimer<T = TimestampLike> {
   guardians: number;
 }
 
-/** E.164 as the rules restate it: "+", a non-zero digit, then 6 to 14 digits. */
-export const E164_PATTERN = /^\+[1-9][0-9]{6,14}$/;
-
 /**
  * A guardian as a person types it: an email address, or a phone number in international form
- * (libphonenumber-js decides whether it is a real number and writes it as E.164).
+ * written as E.164 by the model's one phone check (the rules restate its pattern).
  */
 export function parseGuardian(input: string): Guardian | { problem: string } {
   const text = input.trim();
@@ -99,12 +96,12 @@ export function parseGuardian(input: string): Guardian | { problem: string } {
       (/[<>&]/.test(text) ? 'An email address has no <, > or &.' : null);
     return problem ? { problem } : { kind: 'email', address: text.toLowerCase() };
   }
-  const phone = parsePhoneNumberFromString(text);
-  if (!phone?.isValid() || !E164_PATTERN.test(phone.number))
+  const phone = normalisePhoneNumber(text);
+  if (!phone)
     return {
       problem: `“${text.slice(0, 40)}” is not a phone number in international form (+63 917 …) nor an email address.`,
     };
-  return { kind: 'phone', address: phone.number };
+  return { kind: 'phone', address: phone };
 }
 
 const guardianEntry = z.string().superRefine((value, ctx) => {
@@ -138,8 +135,8 @@ export const startSafetyTimerSchema = z
 export type StartSafetyTimerInput = z.input<typeof startSafetyTimerSchema>;
 
 /**
- * The guardians a stored timer names that are still valid (the rules check their shape only; a
- * number libphonenumber-js refuses is not texted).
+ * The guardians a stored timer names that are still valid (a stored address the model's checks
+ * refuse is not told).
  */
 export function validGuardians(stored: unknown): Guardian[] {
   if (!Array.isArray(stored)) return [];

@@ -183,6 +183,11 @@ export async function account(label: string, spec: AccountSpec): Promise<Attacke
     deviceToken: spec.deviceToken ?? [],
   });
   await admin.auth.setCustomUserClaims(uid, { role: spec.role, campus });
+  // The account sync mirrors the verified email into the users doc; alerts reach only such people.
+  await waitFor(
+    () => admin.db.doc(`users/${uid}`).get(),
+    (s) => s.get('emailVerified') === true,
+  );
   if (spec.role !== 'User')
     await waitFor(
       () => admin.db.doc(`staff_directory/${uid}`).get(),

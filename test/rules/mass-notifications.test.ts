@@ -9,6 +9,8 @@ import {
   DEFAULT_TEMPLATES,
   MASS_NOTIFICATION_BATCHES,
   MASS_NOTIFICATION_READ_SHARDS,
+  MASS_NOTIFICATION_REPLIES,
+  MASS_NOTIFICATION_REPLY_SHARDS,
   MASS_NOTIFICATION_SETTINGS,
 } from '@campus-safety/model';
 import {
@@ -59,6 +61,21 @@ const alert = (campuses: string[]) => ({
 });
 const MAIN = 'alert-main';
 const NORTH = 'alert-north';
+/** An alert to the people located on Main Campus: staff read only the answered replies. */
+const LOCATED = 'alert-located';
+const slot = (answered: boolean) => ({
+  name: 'Alice',
+  campus: null,
+  answered,
+  choice: answered ? 1 : null,
+  label: answered ? 'I need help' : null,
+  needsHelp: answered,
+  firstAnsweredAt: answered ? now : null,
+  answeredAt: answered ? now : null,
+  changes: 0,
+  via: answered ? 'app' : null,
+  location: null,
+});
 const receipts = { inApp: { targeted: 1, sent: 1, failed: 0, skipped: 0 } };
 
 async function seedAlerts(env: RulesTestEnvironment) {
@@ -77,6 +94,20 @@ async function seedAlerts(env: RulesTestEnvironment) {
       doc(db, COLLECTIONS.massNotifications, MAIN, MASS_NOTIFICATION_READ_SHARDS, 's1'),
       { count: 1 },
     );
+    const located = alert([SAME_CAMPUS]);
+    await setDoc(doc(db, COLLECTIONS.massNotifications, LOCATED), {
+      ...located,
+      audience: { ...located.audience, members: false, located: true },
+    });
+    for (const id of [MAIN, NORTH, LOCATED]) {
+      const replies = collection(db, COLLECTIONS.massNotifications, id, MASS_NOTIFICATION_REPLIES);
+      await setDoc(doc(replies, 'app-alice'), slot(true));
+      await setDoc(doc(replies, 'app-bob'), slot(false));
+      await setDoc(
+        doc(db, COLLECTIONS.massNotifications, id, MASS_NOTIFICATION_REPLY_SHARDS, 's1'),
+        { replied: 1, c1: 1 },
+      );
+    }
   });
 }
 
@@ -127,6 +158,46 @@ describe('mass notifications', () => {
     write('count a read directly', NOBODY, (db) =>
       setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_READ_SHARDS, 's2'), { count: 50 }),
     ),
+    read('read the replies of an alert to Main Campus', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(collection(alertDoc(db, MAIN), MASS_NOTIFICATION_REPLIES)),
+    ),
+    read('read the reply tally of an alert to Main Campus', SAME_CAMPUS_STAFF, (db) =>
+      getDocs(collection(alertDoc(db, MAIN), MASS_NOTIFICATION_REPLY_SHARDS)),
+    ),
+    read(
+      'read the answered replies of an alert to the people located there',
+      SAME_CAMPUS_STAFF,
+      (db) =>
+        getDocs(
+          query(
+            collection(alertDoc(db, LOCATED), MASS_NOTIFICATION_REPLIES),
+            where('answered', '==', true),
+          ),
+        ),
+    ),
+    // Who was located there and has not answered is nobody's to read (docs/locations.md).
+    read('list every reply of an alert to the people located there', NOBODY, (db) =>
+      getDocs(collection(alertDoc(db, LOCATED), MASS_NOTIFICATION_REPLIES)),
+    ),
+    read('get an unanswered reply of an alert to the people located there', NOBODY, (db) =>
+      getDoc(doc(alertDoc(db, LOCATED), MASS_NOTIFICATION_REPLIES, 'app-bob')),
+    ),
+    write('forge a reply (answer for someone, or for oneself without the callable)', NOBODY, (db) =>
+      updateDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_REPLIES, 'app-bob'), {
+        answered: true,
+        choice: 0,
+        label: "I'm safe",
+      }),
+    ),
+    write('add a reply slot', NOBODY, (db) =>
+      setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_REPLIES, 'app-carol'), slot(true)),
+    ),
+    write('move the reply tally', NOBODY, (db) =>
+      setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_REPLY_SHARDS, 's2'), {
+        replied: 50,
+        c0: 50,
+      }),
+    ),
     write('save the alert templates', ADMIN, (db) =>
       setDoc(settings(db), { templates: DEFAULT_TEMPLATES }),
     ),
@@ -154,6 +225,9 @@ describe('mass notifications', () => {
     ),
     read('read the receipts of an alert to North Campus', ['imtOtherCampus', 'admin'], (db) =>
       getDocs(collection(alertDoc(db, NORTH), MASS_NOTIFICATION_BATCHES)),
+    ),
+    read('read the replies of an alert to North Campus', ['imtOtherCampus', 'admin'], (db) =>
+      getDocs(collection(alertDoc(db, NORTH), MASS_NOTIFICATION_REPLIES)),
     ),
   ];
   describeMatrix('an alert to another campus', otherCampus, firestoreTables(fixture));

@@ -34,6 +34,7 @@ export interface ReportFields {
   responseTimeInMinutes?: unknown;
   waitingTimeInMinutes?: unknown;
   acknowledgeTimeInMinutes?: unknown;
+  acknowledgedAt?: unknown;
 }
 
 /** A stats doc: the campus doc (`day` null) or one of its day docs. */
@@ -140,7 +141,6 @@ export function incidentStatsContribution(
     const target = responseTargetFor(threat);
     const waiting = duration(report.waitingTimeInMinutes, target.assignWithinMinutes);
     const response = duration(report.responseTimeInMinutes, target.respondWithinMinutes);
-    const acknowledge = untargeted(report.acknowledgeTimeInMinutes);
     parts.push({
       campus,
       day,
@@ -152,10 +152,19 @@ export function incidentStatsContribution(
         byTag: ones(tagIdsOf(report.tags)),
         waiting: waiting ? { [level]: waiting } : {},
         response: response ? { [level]: response } : {},
-        acknowledge: acknowledge ? { [level]: acknowledge } : {},
       },
     });
   }
+  // MTTA is about answering pages: an acknowledgement counts on the day it was given, so a
+  // period's figure holds every page acknowledged in it, whatever day the report was filed.
+  const acknowledge = untargeted(report.acknowledgeTimeInMinutes);
+  const acknowledgedAt = instantMs(report.acknowledgedAt);
+  if (acknowledge && acknowledgedAt !== null)
+    parts.push({
+      campus,
+      day: dayInZone(acknowledgedAt, timeZone),
+      counters: { acknowledge: { [targetLevelOf(threat)]: acknowledge } },
+    });
   return parts;
 }
 

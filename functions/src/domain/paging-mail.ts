@@ -1,6 +1,7 @@
 import {
   ASSIGNED_TITLE,
   REASSIGNED_AWAY_TITLE,
+  acknowledgeLink,
   reportLink,
   formatInZone,
 } from '@campus-safety/model';
@@ -25,8 +26,8 @@ export interface AssignedFacts {
 }
 
 /**
- * The assignee's mail: what, where, how urgent, and the one link that opens the report and asks
- * for the acknowledgement (the link itself changes nothing; the click in the console does).
+ * The assignee's mail: what, where, how urgent, and the one link that opens the report and
+ * acknowledges it (model's acknowledgeLink: for the signed-in assignee only).
  */
 export function assignedMail(facts: AssignedFacts): PagingMail {
   const lines = [
@@ -36,12 +37,22 @@ export function assignedMail(facts: AssignedFacts): PagingMail {
     ...(facts.assignedBy ? [`Assigned by: ${facts.assignedBy}`] : []),
     ...(facts.reason ? [`Reason for the reassignment: ${facts.reason}`] : []),
     '',
-    'Open the report and acknowledge it:',
-    reportLink(facts.consoleUrl, facts.incidentId),
+    'Acknowledge in one click (opens the report in the console):',
+    acknowledgeLink(facts.consoleUrl, facts.incidentId),
     '',
     'Acknowledging tells the team you have it. You received this because the report was assigned to you in the Campus Safety Console.',
   ];
   return { subject: `${ASSIGNED_TITLE}: ${facts.label}`, text: lines.join('\n') };
+}
+
+/**
+ * The assignee's SMS: the title and the report in a line, and the one-click link (the phone's
+ * browser signs in as anyone else's would: only the assignee's session acknowledges).
+ */
+export function assignedSms(
+  facts: Pick<AssignedFacts, 'incidentId' | 'label' | 'consoleUrl'>,
+): string {
+  return `${ASSIGNED_TITLE}: ${facts.label}. Acknowledge: ${acknowledgeLink(facts.consoleUrl, facts.incidentId)}`;
 }
 
 export interface ReassignedAwayFacts {

@@ -78,9 +78,10 @@ const STATUS: Partial<Record<string, number>> = {
 };
 
 /**
- * Both endpoints push free text to devices (any token, or every app install through the topic),
- * which the console never needs: it publishes through the callables. Only an Admin, who may
- * already announce to everyone, may call them; an IMT's reach stays with their own reports.
+ * The push endpoints push free text to devices (any token, or every app install through the
+ * topic), which the console never needs: it publishes through the callables; the roster import
+ * decides whom alerts reach. Only an Admin, who may already announce to everyone and import the
+ * roster, may call them; an IMT's reach stays with their own reports.
  */
 const ENDPOINT_ROLES = ['Admin'] as const;
 
@@ -113,14 +114,18 @@ export async function adminFromBearer(req: Request): Promise<Caller> {
   return caller;
 }
 
+/** What an endpoint takes: a JSON body (parsed by the platform), or CSV text up to a bound. */
+export type EndpointBody = { kind: 'json' } | { kind: 'csv'; maxBytes: number; tooLarge: string };
+
 /**
- * A JSON POST endpoint for other clients: CORS for the console's origins only, an Admin ID
- * token, a JSON body; errors answer `{ error: { status, message } }` with the matching HTTP
- * status.
+ * A POST endpoint for other clients: CORS for the console's origins only, an Admin ID token, a
+ * JSON body (or CSV text: `text/csv`, refused past its bound with 413); errors answer
+ * `{ error: { status, message } }` with the matching HTTP status.
  */
 export function adminEndpoint<T>(
   failureMessage: string,
-  work: (body: unknown, caller: Caller) => Promise<T>,
+  work: (body: unknown, caller: Caller, req: Request) => Promise<T>,
+  accepts: EndpointBody = { kind: 'json' },
 ) {
   const origins = consoleOrigins(process.env);
   return onRequest({ cors: false }, async (req: Request, res: Response) => {
@@ -135,13 +140,20 @@ export function adminEndpoint<T>(
     try {
       // A malformed JSON body never gets here: the platform's body parser answers it (HTML 400,
       // see docs/functions.md). Anything that is not JSON at all is refused here, as JSON.
-      if (!req.is('application/json'))
+      if (accepts.kind === 'json' && !req.is('application/json'))
         throw new HttpsError(
           'invalid-argument',
           'Send the body as JSON (Content-Type: application/json).',
         );
+      if (accepts.kind === 'csv' && !req.is('text/csv'))
+        throw new HttpsError('invalid-argument', 'Send the body as CSV (Content-Type: text/csv).');
       const caller = await adminFromBearer(req);
-      res.status(200).json(await work(req.body, caller));
+      if (accepts.kind === 'csv' && req.rawBody.length > accepts.maxBytes) {
+        res.status(413).json({ error: { status: 'payload-too-large', message: accepts.tooLarge } });
+        return;
+      }
+      const body = accepts.kind === 'csv' ? req.rawBody.toString('utf8') : req.body;
+      res.status(200).json(await work(body, caller, req));
     } catch (error) {
       const httpsError = toHttpsError(error, failureMessage);
       res.status(STATUS[httpsError.code] ?? 500).json({

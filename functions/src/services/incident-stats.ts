@@ -36,6 +36,7 @@ const COUNTED_FIELDS = [
   'responseTimeInMinutes',
   'waitingTimeInMinutes',
   'acknowledgeTimeInMinutes',
+  'acknowledgedAt',
 ] as const satisfies readonly (keyof ReportFields)[];
 
 /** Shard `shard` of a stats doc (model's statsShardId); the rebuild writes shard 0 only. */

@@ -11,8 +11,9 @@ import {
   type PagingRefusal,
 } from '@campus-safety/model';
 import { eventDocId } from '../domain/event-ids';
-import { assignedMail, reassignedAwayMail } from '../domain/paging-mail';
+import { assignedMail, assignedSms, reassignedAwayMail } from '../domain/paging-mail';
 import { deliverMail, queueMail, type MailTransport } from '../platform/mail';
+import { deliverSms, queueSms, type SmsProvider } from '../platform/sms';
 import { runOnce } from '../platform/run-once';
 import { reportedAt } from '../platform/timestamps';
 import type { PushSender } from '../push/sender';
@@ -23,8 +24,11 @@ export interface PagingDeps {
   db: Firestore;
   push: PushSender;
   mail: (MailTransport & { from: string }) | null;
+  sms: SmsProvider | null;
   /** Whether the Auth account of `uid` has verified its email (the truth, not a mirror). */
   emailVerified: (uid: string) => Promise<boolean>;
+  /** The phone `uid` proved (for alerts, else their second factor), or null. */
+  phoneOf: (uid: string) => Promise<string | null>;
   consoleUrl: string;
   timeZone: string;
 }
@@ -63,8 +67,8 @@ function reassignReason(incident: DocumentData): string | null {
 
 /**
  * A report got an assignee (assigned, or reassigned to someone else): the assignee is told at
- * once, by a console notification (the live alert), a push to their devices and a mail with the
- * report's link, and the previous assignee of a reassignment is told it moved. The assignee is
+ * once, by a console notification (the live alert), a push to their devices, a mail and (to the
+ * phone they proved) an SMS with the one-click acknowledge link, and the previous assignee of a reassignment is told it moved. The assignee is
  * found by uid and must be live, verified staff with access to the report's campus; otherwise
  * nothing is sent and the report's timeline says why. "Assign to me" tells nobody and counts as
  * acknowledged at once (it is not timed: MTTA measures answering a page). The writes happen once
@@ -118,6 +122,8 @@ export async function pageAssignee(
   const previousMailRef = db
     .collection(COLLECTIONS.mailMessages)
     .doc(eventDocId(event.eventId, 'reassigned-away'));
+  const smsRef = db.collection(COLLECTIONS.smsMessages).doc(eventDocId(event.eventId, 'assigned'));
+  const phone = !selfAssigned && !refusal && deps.sms ? await deps.phoneOf(assigneeId) : null;
   const notificationId = `assigned-${eventDocId(event.eventId)}`;
 
   const run = await runOnce(
@@ -182,12 +188,17 @@ export async function pageAssignee(
             timeZone: deps.timeZone,
           }),
         });
+        if (phone)
+          queueSms(tx, smsRef, {
+            to: phone,
+            text: assignedSms({ incidentId: event.incidentId, label, consoleUrl: deps.consoleUrl }),
+          });
         const devices = deviceTokensOf(profile).length;
         addEntry(tx, timeline.doc(eventDocId(event.eventId, 'paged')), {
           kind: 'paged',
           at: event.eventTime,
           actor: null,
-          detail: `Told ${assigneeName}: console alert, email, push to ${devices} device${devices === 1 ? '' : 's'}`,
+          detail: `Told ${assigneeName}: console alert, email, ${phone ? 'SMS, ' : ''}push to ${devices} device${devices === 1 ? '' : 's'}`,
         });
         outcome = 'paged';
       }
@@ -227,7 +238,7 @@ export async function pageAssignee(
 
   if (run.duplicate) {
     // The writes happened on an earlier run; a send that failed then is retried now.
-    await deliverQueued(deps, [mailRef, previousMailRef]);
+    await deliverQueued(deps, [mailRef, previousMailRef], smsRef);
     return 'duplicate';
   }
   const outcome = run.result;
@@ -268,13 +279,23 @@ export async function pageAssignee(
       eventDocId(event.eventId, push.scope),
     );
   }
-  await deliverQueued(deps, [mailRef, previousMailRef]);
+  await deliverQueued(deps, [mailRef, previousMailRef], smsRef);
   return outcome;
 }
 
-/** Delivers each queued message that exists; the first failure is rethrown after trying all. */
-async function deliverQueued(deps: PagingDeps, refs: FirebaseFirestore.DocumentReference[]) {
-  const results = await Promise.allSettled(refs.map((ref) => deliverMail(ref, deps.mail)));
+/**
+ * Delivers each queued mail and the SMS, where they exist; the first mail failure is rethrown
+ * after trying all (an SMS that failed is recorded as failed and not retried: platform/sms.ts).
+ */
+async function deliverQueued(
+  deps: PagingDeps,
+  refs: FirebaseFirestore.DocumentReference[],
+  sms: FirebaseFirestore.DocumentReference,
+) {
+  const [results] = await Promise.all([
+    Promise.allSettled(refs.map((ref) => deliverMail(ref, deps.mail))),
+    deliverSms(sms, deps.sms),
+  ]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
 }

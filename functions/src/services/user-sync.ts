@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { COLLECTIONS, staffDirectoryEntry } from '@campus-safety/model';
 import { defaultPasswordExpiry } from './accounts';
 import { authErrorCode } from '../platform/errors';
+import { linkRosterOnVerify } from './roster';
 import { mirrorAuthAccount } from './staff-access';
 
 export interface UserSyncOutcome {
@@ -14,13 +15,15 @@ export interface UserSyncOutcome {
   /** The Auth account's email or verification written onto the doc. */
   authAccountMirrored: boolean;
   disabledChanged: boolean;
+  /** A roster person of the verified email became one with the account (services/roster.ts). */
+  rosterLinked: boolean;
 }
 
 /**
  * Mirrors `users/{uid}` onto what depends on it (docs/design.md#data-model): `firstNameLowerCase`
  * for ordering, the `staff_directory` entry colleagues read, a default-password expiry for accounts
- * created before there was one, the Auth account's email and `emailVerified`, and the Auth user disabled
- * while archived. It never grants custom claims: role and campus claims are set only by the Admin
+ * created before there was one, the Auth account's email and `emailVerified`, the roster person of a
+ * verified email linked (services/roster.ts), and the Auth user disabled while archived. It never grants custom claims: role and campus claims are set only by the Admin
  * callables that change them (staff-access.ts, createAccount), never from what a document says.
  * Every step compares before it writes, so a repeated event changes nothing.
  */
@@ -35,6 +38,7 @@ export async function syncUser(
     expiryBackfilled: false,
     authAccountMirrored: false,
     disabledChanged: false,
+    rosterLinked: false,
   };
 
   if (profile && typeof profile.firstName === 'string') {
@@ -74,6 +78,7 @@ export async function syncUser(
   }
 
   if (profile) outcome.authAccountMirrored = await mirrorAuthAccount(deps.db, uid, user);
+  outcome.rosterLinked = await linkRosterOnVerify(deps.db, uid, profile);
 
   // A deleted profile leaves the Auth user as it is: deleting is not archiving.
   const archived = profile?.isArchived === true;

@@ -7,7 +7,7 @@ import { recordingFailures } from '../platform/trigger-failures';
 
 /**
  * users/{uid} written: lower-case first name, staff directory, the Auth account's email
- * verification mirrored, Auth user disabled while archived (never custom claims); when staff
+ * verification mirrored, the roster person of a verified email linked, Auth user disabled while archived (never custom claims); when staff
  * access to media ended, the download tokens on media objects go (docs/media.md#tokens).
  */
 export const syncUserAccount = onDocumentWritten(

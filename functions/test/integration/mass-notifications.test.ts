@@ -12,7 +12,11 @@ import {
   coarseLocation,
   MASS_NOTIFICATION_READ_SHARDS,
   MASS_NOTIFICATION_READERS,
+  MASS_NOTIFICATION_REPLIES,
+  MASS_NOTIFICATION_REPLY_SHARDS,
+  DEFAULT_REPLY_CHOICES,
   SETTING_IDS,
+  sumReplyShards,
   DEFAULT_TEMPLATES,
   parseInvitationCode,
   type CreateAccountResponse,
@@ -846,5 +850,177 @@ describe('mass notifications (issue 21)', function () {
       .where('author.uid', '==', imt.uid)
       .get();
     assert.equal(recorded.size, limit);
+  });
+
+  describe('replies to "are you safe?" (issue 31)', () => {
+    const replies = (id: string) => alertRef(id).collection(MASS_NOTIFICATION_REPLIES);
+    const tally = async (id: string) =>
+      sumReplyShards(
+        (await alertRef(id).collection(MASS_NOTIFICATION_REPLY_SHARDS).get()).docs.map((d) =>
+          d.data(),
+        ),
+        DEFAULT_REPLY_CHOICES,
+      );
+    let asking: string;
+    let alice: SignedIn;
+    let bob: SignedIn;
+    let dave: SignedIn;
+
+    before(async () => {
+      [alice, bob, dave] = await Promise.all([
+        person({ role: 'User', campus: 'Main Campus', firstName: 'Alice' }),
+        person({ role: 'User', campus: 'Main Campus', firstName: 'Bob' }),
+        person({ role: 'User', campus: 'Main Campus', firstName: 'Dave' }),
+      ]);
+      const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+        kind: 'emergency',
+        title: 'Are you safe?',
+        body: 'A fire on the science quad. Tell us whether you are safe.',
+        audience: mainEveryone,
+        channels: ['inApp'],
+        reply: { choices: DEFAULT_REPLY_CHOICES },
+      });
+      asking = res.id;
+      await delivered(asking);
+    });
+
+    it('each person reached has one reply, counted once; a later answer replaces it, both times kept', async () => {
+      const notice = await docData(
+        `${COLLECTIONS.users}/${alice.uid}/${COLLECTIONS.notifications}/mass-${asking}`,
+      );
+      assert.deepEqual(notice?.reply, { choices: DEFAULT_REPLY_CHOICES });
+      const { alert } = await delivered(asking);
+      const slots = await replies(asking).get();
+      assert.equal(slots.size, alert.plan.people, 'a slot per person reached');
+      const slot = slots.docs.find((d) => d.id === alice.uid)!;
+      assert.deepEqual(
+        [slot.get('name'), slot.get('campus'), slot.get('answered')],
+        ['Alice User', 'Main Campus', false],
+      );
+
+      // Bob taps "I'm safe" three times at once: one reply, counted once.
+      const taps = await Promise.allSettled(
+        [0, 0, 0].map(() => bob.call('replyToMassNotification', { id: asking, choice: 0 })),
+      );
+      assert.ok(taps.every((t) => t.status === 'fulfilled'));
+      // Alice shared her location and needs help: staff see where she last was.
+      await locate(alice.uid, CAMPUS_AREAS['Main Campus'].centre);
+      const help = await alice.call<{ changed: boolean; label: string }>(
+        'replyToMassNotification',
+        { id: asking, choice: 1 },
+      );
+      assert.deepEqual(help, { changed: true, label: 'I need help' });
+      const again = await alice.call<{ changed: boolean }>('replyToMassNotification', {
+        id: asking,
+        choice: 1,
+      });
+      assert.equal(again.changed, false);
+      assert.deepEqual(await tally(asking), { replied: 2, perChoice: [1, 1], needsHelp: 1 });
+      const needing = await replies(asking).doc(alice.uid).get();
+      assert.equal(needing.get('needsHelp'), true);
+      assert.equal(needing.get('via'), 'app');
+      assert.deepEqual(
+        [needing.get('location.latitude'), needing.get('location.longitude')],
+        [
+          coarseLocation(CAMPUS_AREAS['Main Campus'].centre).latitude,
+          coarseLocation(CAMPUS_AREAS['Main Campus'].centre).longitude,
+        ],
+      );
+
+      // She changes her answer: it replaces the earlier one, the first time kept.
+      await alice.call('replyToMassNotification', { id: asking, choice: 0 });
+      const changed = await replies(asking).doc(alice.uid).get();
+      assert.equal(changed.get('label'), "I'm safe");
+      assert.equal(changed.get('location'), null);
+      assert.equal(changed.get('changes'), 1);
+      assert.ok(
+        changed.get('answeredAt').toMillis() > changed.get('firstAnsweredAt').toMillis(),
+        'both times kept',
+      );
+      assert.deepEqual(await tally(asking), { replied: 2, perChoice: [2, 0], needsHelp: 0 });
+      const shown = await docData(
+        `${COLLECTIONS.users}/${alice.uid}/${COLLECTIONS.notifications}/mass-${asking}`,
+      );
+      assert.equal(shown?.replied?.choice, 0);
+
+      // An answer that is not one of the alert's is refused, and counts nothing.
+      const wrong = await callError(
+        alice.call('replyToMassNotification', { id: asking, choice: 3 }),
+      );
+      assert.equal(wrong.code, 'functions/invalid-argument');
+      assert.deepEqual(await tally(asking), { replied: 2, perChoice: [2, 0], needsHelp: 0 });
+    });
+
+    it('a person the alert did not reach cannot answer it, nor an alert that asks nothing', async () => {
+      const north = await person({ role: 'User', campus: 'North Campus' });
+      const refused = await callError(
+        north.call('replyToMassNotification', { id: asking, choice: 1 }),
+      );
+      assert.equal(refused.code, 'functions/not-found');
+      assert.match(refused.message, /did not reach you/);
+      assert.equal((await replies(asking).doc(north.uid).get()).exists, false);
+      const missing = await callError(
+        alice.call('replyToMassNotification', { id: 'no-such-alert', choice: 0 }),
+      );
+      assert.equal(missing.message, refused.message);
+      assert.equal((await tally(asking)).replied, 2);
+    });
+
+    it('a follow-up reaches exactly those who have not answered, and their answers count on the first alert', async () => {
+      const before = (await replies(asking).where('answered', '==', false).get()).docs.map(
+        (d) => d.id,
+      );
+      assert.ok(before.includes(dave.uid) && !before.includes(alice.uid));
+      const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+        kind: 'emergency',
+        title: 'Are you safe? (again)',
+        body: 'We have not heard from you. Tell us whether you are safe.',
+        audience: mainEveryone,
+        channels: ['inApp'],
+        followsUp: asking,
+        toNonResponders: true,
+      });
+      const { alert } = await delivered(res.id);
+      assert.equal(alert.plan.people, before.length);
+      assert.equal(alert.repliesFor, asking);
+      for (const answered of [alice, bob])
+        assert.equal(
+          (await docData(
+            `${COLLECTIONS.users}/${answered.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
+          )) === undefined,
+          true,
+        );
+      const asked = await docData(
+        `${COLLECTIONS.users}/${dave.uid}/${COLLECTIONS.notifications}/mass-${res.id}`,
+      );
+      assert.deepEqual(asked?.reply, { choices: DEFAULT_REPLY_CHOICES });
+      assert.equal((await replies(res.id).get()).size, 0, 'no slots of its own');
+
+      await dave.call('replyToMassNotification', { id: res.id, choice: 1 });
+      assert.equal((await replies(asking).doc(dave.uid).get()).get('label'), 'I need help');
+      assert.deepEqual(await tally(asking), { replied: 3, perChoice: [2, 1], needsHelp: 1 });
+
+      // A follow-up of an alert that asked nothing has nobody "not answered".
+      const silent = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+        kind: 'general',
+        title: 'Notice',
+        body: 'Nothing to answer.',
+        audience: mainEveryone,
+        channels: ['inApp'],
+      });
+      await delivered(silent.id);
+      const refused = await callError(
+        admin.call('sendMassNotification', {
+          kind: 'general',
+          title: 'Again',
+          body: 'Again.',
+          audience: mainEveryone,
+          channels: ['inApp'],
+          followsUp: silent.id,
+          toNonResponders: true,
+        }),
+      );
+      assert.equal(refused.code, 'functions/failed-precondition');
+    });
   });
 });

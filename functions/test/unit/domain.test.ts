@@ -222,13 +222,13 @@ describe('paging mail', () => {
     consoleUrl: 'https://console.example/',
     timeZone: 'Asia/Manila',
   };
-  it('says what, where, how urgent, who assigned it, and links the report (never an action)', () => {
+  it('says what, where, how urgent, who assigned it, and links the one-click acknowledgement', () => {
     const mail = assignedMail(facts);
     assert.equal(mail.subject, 'Assigned to you: Fire at North Campus (High)');
     assert.match(mail.text, /^Assigned to you: Fire at North Campus \(High\)\.$/m);
     assert.match(mail.text, /^Reported: Nov 22 2026 02:05:09 PM$/m);
     assert.match(mail.text, /^Assigned by: Ada Admin$/m);
-    assert.match(mail.text, /^https:\/\/console\.example\/reports\?id=inc%201$/m);
+    assert.match(mail.text, /^https:\/\/console\.example\/reports\?id=inc%201&acknowledge=1$/m);
     assert.doesNotMatch(mail.text, /Reason/);
   });
   it('carries the reason of a reassignment, to the new assignee and to the previous one', () => {

@@ -107,7 +107,12 @@ describe('incident stats: contribution and delta', () => {
       threatLevel: 'High',
       waitingTimeInMinutes: 5,
     };
-    const acknowledged = { ...assigned, acknowledgeTimeInMinutes: 3 };
+    // Acknowledged three minutes after the assignment, the same Manila day.
+    const acknowledged = {
+      ...assigned,
+      acknowledgeTimeInMinutes: 3,
+      acknowledgedAt: new Date('2026-11-21T23:43:00Z'),
+    };
     const d = delta(assigned, acknowledged);
     assert.deepEqual(d['Main Campus'], { acknowledgeTimeInMinutes: { sum: 3, count: 1 } });
     assert.deepEqual(d[`Main Campus/${DAY}`], {
@@ -117,6 +122,29 @@ describe('incident stats: contribution and delta', () => {
     assert.deepEqual(reassigned['Main Campus'], {
       acknowledgeTimeInMinutes: { sum: -3, count: -1 },
     });
+    assert.deepEqual(reassigned[`Main Campus/${DAY}`], {
+      acknowledge: { High: { count: -1, sum: -3, histogram: { '3': -1 } } },
+    });
+  });
+
+  it('an acknowledgement counts on the day it was given, not the day the report was filed', () => {
+    // Filed Nov 22, assigned and acknowledged on Dec 1 (Manila): the MTTA of a period holding
+    // Dec 1 counts it, that of Nov 22 does not.
+    const assigned = { ...report, status: 'Processing', threatLevel: 'Critical' };
+    const acknowledged = {
+      ...assigned,
+      acknowledgeTimeInMinutes: 2,
+      acknowledgedAt: new Date('2026-12-01T02:00:00Z'),
+    };
+    const d = delta(assigned, acknowledged);
+    assert.deepEqual(d['Main Campus/2026-12-01'], {
+      acknowledge: { Critical: { count: 1, sum: 2, histogram: { '2': 1 } } },
+    });
+    assert.equal(d[`Main Campus/${DAY}`], undefined);
+    const days: DayDurations[] = Object.entries(byDoc(incidentStatsTotals([acknowledged], zone)))
+      .filter(([key]) => key === 'Main Campus/2026-12-01')
+      .map(([, counters]) => counters as DayDurations);
+    assert.equal(durationOver(days, 'acknowledge', ['Critical']).mean, 2);
   });
 
   it('a response closes nothing; resolving takes the report out of the open backlog', () => {

@@ -198,6 +198,18 @@ export async function seedFirestore(db: Firestore): Promise<void> {
     firstName: 'Colleague',
     firstNameLowerCase: 'colleague',
   });
+  put(batch, db, `${COLLECTIONS.roster}/S1`, {
+    externalId: 'S1',
+    name: 'Ana Cruz',
+    email: 'a@example.edu',
+    phone: '+639171234567',
+    campus: SAME_CAMPUS,
+    affiliation: 'student',
+    language: null,
+    status: 'active',
+    uid: null,
+    contentHash: 'seeded',
+  });
   put(batch, db, `${users}/${appUser.uid}/${COLLECTIONS.notifications}/${NOTIFICATION}`, {
     title: 'Processing',
     color: 'orange',

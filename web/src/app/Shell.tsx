@@ -108,7 +108,7 @@ export default function Shell() {
         {/* Printed documents name their own zone; the alerts button is no part of them. */}
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
           <TimeZoneNote />
-          {isStaff && <UnreadAlerts />}
+          {isStaff && <UnreadAlerts uid={user?.uid ?? null} />}
         </div>
         {(role === 'Admin' || role === 'IMT') && profile && (
           <EmergencyAlarm role={role} campus={profile.campus} />

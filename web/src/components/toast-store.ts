@@ -13,6 +13,11 @@ export interface Toast {
    * also closes the toast.
    */
   actions?: { label: string; onClick: () => void }[];
+  /**
+   * Stays until one of its actions or Dismiss is clicked (a page waiting for its acknowledgement:
+   * a keyboard user must be able to reach it, WCAG 2.2.1).
+   */
+  stays?: boolean;
 }
 
 interface ToastState {
@@ -24,15 +29,15 @@ interface ToastState {
 let nextId = 1;
 
 /**
- * Every toast closes itself after TOAST_AUTO_CLOSE_MS (docs/requirements.md#constants); it can also
- * be closed early.
+ * Every toast but one that `stays` closes itself after TOAST_AUTO_CLOSE_MS
+ * (docs/requirements.md#constants); any can be closed early.
  */
 export const useToasts = create<ToastState>((set, get) => ({
   toasts: [],
   show: (toast) => {
     const id = nextId++;
     set({ toasts: [...get().toasts, { ...toast, id }] });
-    setTimeout(() => get().dismiss(id), TOAST_AUTO_CLOSE_MS);
+    if (!toast.stays) setTimeout(() => get().dismiss(id), TOAST_AUTO_CLOSE_MS);
     return id;
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),

@@ -13,6 +13,8 @@ export interface IncidentAlert {
   campus: string;
   /** When the report was written (ms since the epoch). */
   reportedAt: number;
+  /** An assignment's page (`users/{uid}/notifications/{noticeId}`), marked read on acknowledging. */
+  noticeId?: string;
 }
 
 /** Enough for a shift's backlog; the oldest unread alerts give way beyond it. */

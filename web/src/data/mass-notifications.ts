@@ -2,7 +2,10 @@ import {
   COLLECTIONS,
   MASS_NOTIFICATION_BATCHES,
   MASS_NOTIFICATION_READ_SHARDS,
+  MASS_NOTIFICATION_REPLIES,
+  MASS_NOTIFICATION_REPLY_SHARDS,
   MASS_NOTIFICATION_SETTINGS,
+  type AlertReply,
   type MassNotification,
   type MassNotificationSettings,
 } from '@campus-safety/model';
@@ -50,6 +53,41 @@ export function alertReadShardsSpec(id: string): QuerySpec<{ count?: unknown }> 
     path: [COLLECTIONS.massNotifications, id, MASS_NOTIFICATION_READ_SHARDS],
     converter: entityConverter<{ count?: unknown }>(),
     wheres: [],
+  };
+}
+
+/** The shards of an alert's reply tally (summed on read: sumReplyShards). */
+export function alertReplyShardsSpec(id: string): QuerySpec<Record<string, unknown>> {
+  return {
+    path: [COLLECTIONS.massNotifications, id, MASS_NOTIFICATION_REPLY_SHARDS],
+    converter: entityConverter<Record<string, unknown>>(),
+    wheres: [],
+  };
+}
+
+/** People each list of the alert page shows at most (the tally counts them all). */
+export const REPLY_LIST_LIMIT = 200;
+
+/**
+ * An alert's replies that answered "help is needed", or those not answered yet (equality
+ * filters only; sorted on screen). Both name `answered`, which the rules need for an audience
+ * found by location (staff read only its answered replies; its unanswered list is not asked).
+ */
+export function alertRepliesSpec(
+  id: string,
+  which: 'needsHelp' | 'waiting',
+): QuerySpec<AlertReply> {
+  return {
+    path: [COLLECTIONS.massNotifications, id, MASS_NOTIFICATION_REPLIES],
+    converter: entityConverter<AlertReply>(),
+    wheres:
+      which === 'needsHelp'
+        ? [
+            { field: 'answered', op: '==', value: true },
+            { field: 'needsHelp', op: '==', value: true },
+          ]
+        : [{ field: 'answered', op: '==', value: false }],
+    limit: REPLY_LIST_LIMIT,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type IncidentReport,
   type ReportQuota,
   type ReporterPlace,
+  type ReplyRequest,
   type TimestampLike,
 } from '@campus-safety/model';
 import { callFunction } from '../lib/functions';
@@ -44,6 +45,11 @@ export interface ReporterNotification {
   type_id?: string;
   isRead: boolean;
   timestamp: TimestampLike;
+  /** An alert's: its id, and the answers it asks for ("are you safe?"), if any. */
+  alertId?: string;
+  reply?: ReplyRequest;
+  /** The person's answer, as the server recorded it. */
+  replied?: { choice: number; at: TimestampLike };
 }
 
 /** `users/{uid}/anonymous_reports/{incidentId}`: the reporter's link to an anonymous report. */
@@ -172,4 +178,9 @@ export async function fileNamedReport(
 /** Files a report that names no one (docs/anonymity.md); the server links it to the caller. */
 export async function fileAnonymousReport(fields: ReportFields): Promise<string> {
   return (await callFunction('fileAnonymousReport', fields)).incidentId;
+}
+
+/** The person answers an alert's question; the server keeps one answer each (the latest). */
+export function replyToAlert(alertId: string, choice: number) {
+  return callFunction('replyToMassNotification', { id: alertId, choice });
 }

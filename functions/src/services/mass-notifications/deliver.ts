@@ -1,13 +1,9 @@
 /** Delivering one page of an alert's fan-out on every channel, and its receipts. */
-import {
-  FieldPath,
-  FieldValue,
-  type DocumentData,
-  type DocumentReference,
-} from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   MASS_NOTIFICATION_PUSH_CALLS,
+  audienceListed,
   reachesLocated,
   channelTexts,
   emptyReceipts,
@@ -15,15 +11,19 @@ import {
   type Audience,
   type MassNotificationChannel,
   type Receipts,
+  type ReplyRequest,
 } from '@campus-safety/model';
-import { deliverMail, queueMail } from '../../platform/mail';
+import { queueMail } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
-import { deliverSms, queueSms } from '../../platform/sms';
+import { queueSms } from '../../platform/sms';
 import { deviceTokensOf } from '../user-refs';
 import { alerts, recipientsOf } from './refs';
 import type { MassNotificationDeps } from './deps';
+import { deliverContactPage } from './contacts';
+import { drainAndClosePage } from './drain';
 import { inAppNotification, pushPayload } from './messages';
 import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './push-calls';
+import { repliesOf, replySlot } from './replies';
 
 /**
  * One page of the fan-out, exactly once: the first run writes every person's in-app
@@ -47,6 +47,14 @@ export async function deliverMassNotificationBatch(
   const alert = alertSnap.data();
   const batch = batchSnap.data();
   if (!alert || !batch || !listSnap.exists || batch.state === 'delivered') return 'none';
+  // A page of the roster's people without an account: by their contacts only.
+  if (Array.isArray(listSnap.get('contacts')))
+    return deliverContactPage(
+      deps,
+      { id: alertId, data: alert },
+      batchRef,
+      listSnap.get('contacts'),
+    );
   const audience = alert.audience as Audience;
   const channels = new Set(alert.channels as MassNotificationChannel[]);
   const texts = channelTexts({ kind: alert.kind, title: alert.title, body: alert.body });
@@ -54,9 +62,9 @@ export async function deliverMassNotificationBatch(
   const users = db.collection(COLLECTIONS.users);
   const snaps = await db.getAll(...uids.map((uid) => users.doc(uid)));
   // Checked again at delivery: an account archived or unverified since the plan gets nothing.
-  // Who was located inside the area was settled by the plan (a location is not read twice).
+  // Who was located inside the area, or on a follow-up's list, was settled by the plan.
   const recipients = snaps
-    .filter((s) => reaches(audience, s.data() ?? {}, reachesLocated(audience)))
+    .filter((s) => reaches(audience, s.data() ?? {}, audienceListed(audience)))
     .map((s) => ({ uid: s.id, profile: s.data() as DocumentData }));
   const phones = channels.has('sms')
     ? await deps.phonesOf(recipients.map((r) => r.uid))
@@ -73,18 +81,22 @@ export async function deliverMassNotificationBatch(
     ? recipients.filter((r) => tokensByUid.get(r.uid)!.length > 0)
     : [];
   const pushCalls = batchRef.collection(MASS_NOTIFICATION_PUSH_CALLS);
+  const reply = (alert.reply ?? null) as ReplyRequest | null;
+  // A follow-up that asks again answers into its alert's slots (those people have one already).
+  const slots = reply && !alert.repliesFor ? repliesOf(db, alertId) : null;
 
   await runOnce(
     db,
     { trigger: 'deliver-mass-notification-batch', eventId: batchRef.path },
     async (tx) => {
-      for (const { uid } of recipients) {
+      for (const { uid, profile } of recipients) {
         if (channels.has('inApp')) {
           tx.create(
             users.doc(uid).collection(COLLECTIONS.notifications).doc(`mass-${alertId}`),
-            inAppNotification(texts, alertId, alert.kind),
+            inAppNotification(texts, alertId, alert.kind, reply),
           );
         }
+        if (slots) tx.create(slots.doc(uid), replySlot(profile));
       }
       if (channels.has('email')) {
         for (const { uid, profile } of mailable) {
@@ -134,42 +146,14 @@ export async function deliverMassNotificationBatch(
     }
   }
 
-  let mailError: unknown = null;
-  if (channels.has('email')) {
-    const results = await inChunks(mailable, (r) => deliverMail(mailRef(r.uid), deps.mail));
-    receipts.email = { targeted: n, sent: 0, failed: 0, skipped: n - mailable.length };
-    for (const result of results) {
-      if (result.status === 'rejected') {
-        receipts.email.failed += 1;
-        mailError ??= result.reason;
-      } else if (result.value === 'sent') receipts.email.sent += 1;
-      else receipts.email.skipped += 1;
-    }
-  }
-  if (channels.has('sms')) {
-    const results = await inChunks(textable, (r) => deliverSms(smsRef(r.uid), deps.sms));
-    receipts.sms = { targeted: n, sent: 0, failed: 0, skipped: n - textable.length };
-    for (const result of results) {
-      const state = result.status === 'fulfilled' ? result.value : 'failed';
-      if (state === 'sent') receipts.sms.sent += 1;
-      else if (state === 'failed') receipts.sms.failed += 1;
-      else receipts.sms.skipped += 1;
-    }
-  }
-  await batchRef.update({
+  return drainAndClosePage(
+    deps,
+    batchRef,
     receipts,
-    state: mailError ? 'written' : 'delivered',
-    deliveredAt: FieldValue.serverTimestamp(),
-  });
-  if (mailError) throw mailError;
-  return 'delivered';
-}
-
-/** Runs `work` over `items` a few at a time (20 at once: a relay takes that many connections). */
-async function inChunks<T, R>(items: T[], work: (item: T) => Promise<R>, size = 20) {
-  const results: PromiseSettledResult<R>[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    results.push(...(await Promise.allSettled(items.slice(i, i + size).map(work))));
-  }
-  return results;
+    {
+      mail: channels.has('email') ? mailable.map((r) => mailRef(r.uid)) : null,
+      sms: channels.has('sms') ? textable.map((r) => smsRef(r.uid)) : null,
+    },
+    n,
+  );
 }

@@ -4,13 +4,18 @@ import {
   MASS_NOTIFICATION_TYPE,
   type ChannelTexts,
   type MassNotificationKind,
+  type ReplyRequest,
 } from '@campus-safety/model';
 
-/** The in-app notification of an alert (the same id per person, so nobody gets it twice). */
+/**
+ * The in-app notification of an alert (the same id per person, so nobody gets it twice), with
+ * the answers it asks for, if any.
+ */
 export function inAppNotification(
   texts: ChannelTexts,
   alertId: string | null,
   kind: MassNotificationKind,
+  reply: ReplyRequest | null = null,
 ) {
   return {
     title: texts.inApp.title,
@@ -21,6 +26,7 @@ export function inAppNotification(
     timestamp: FieldValue.serverTimestamp(),
     type: MASS_NOTIFICATION_TYPE,
     ...(alertId ? { type_id: alertId, alertId } : { test: true }),
+    ...(reply ? { reply } : {}),
   };
 }
 

@@ -6,8 +6,14 @@ import {
   FieldPath,
   FieldValue,
   Timestamp,
+  type CollectionReference,
+  type DocumentData,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+  type WriteBatch,
 } from 'firebase-admin/firestore';
 import {
   AUDIENCE_FIELDS,
@@ -19,16 +25,78 @@ import {
   locatedCampuses,
   reachesLocated,
   reaches,
+  reachesRoster,
+  rosterReaches,
+  ROSTER_AUDIENCE_FIELDS,
   type Audience,
+  type RosterStatus,
 } from '@campus-safety/model';
 import { currentSettings } from '../settings';
 import { alerts, recipientsOf } from './refs';
+import { repliesOf } from './replies';
 
 /** Users, and shared locations, read per page while planning (only the fields it needs). */
 const PLAN_SCAN_PAGE = 1000;
 
 function batchId(index: number): string {
   return `b${String(index).padStart(5, '0')}`;
+}
+
+/** One page and its server-only list of people, in `write` (its creation delivers it). */
+function writePage(
+  write: WriteBatch,
+  batches: CollectionReference,
+  index: number,
+  uids: string[],
+  list: Record<string, unknown> = {},
+) {
+  const pageRef = batches.doc(batchId(index));
+  write.create(recipientsOf(pageRef), { uids, lastUid: uids[uids.length - 1], ...list });
+  write.create(pageRef, {
+    index,
+    people: uids.length,
+    state: 'pending',
+    createdAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/**
+ * The pages of a follow-up to those who had not answered `earlierId`: page by page of the earlier
+ * alert, its people whose reply slot is still unanswered (a page of the follow-up per page of the
+ * earlier alert, `source` naming it, so a retried plan resumes after the last one it wrote).
+ */
+async function planNonResponders(
+  db: Firestore,
+  batches: CollectionReference,
+  earlierId: string,
+): Promise<{ index: number; people: number }> {
+  const existing = await batches.orderBy(FieldPath.documentId()).select('people').get();
+  let index = existing.size;
+  let people = existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0);
+  const after =
+    index > 0 ? (await recipientsOf(existing.docs[index - 1]!.ref).get()).get('source') : null;
+  const earlierPages = alerts(db).doc(earlierId).collection(MASS_NOTIFICATION_BATCHES);
+  const sources = await (
+    typeof after === 'string'
+      ? earlierPages.orderBy(FieldPath.documentId()).startAfter(after)
+      : earlierPages.orderBy(FieldPath.documentId())
+  )
+    .select()
+    .get();
+  const slots = repliesOf(db, earlierId);
+  for (const source of sources.docs) {
+    const uids = ((await recipientsOf(source.ref).get()).get('uids') ?? []) as string[];
+    if (uids.length === 0) continue;
+    const replies = await db.getAll(...uids.map((uid) => slots.doc(uid)));
+    const waiting = replies.filter((r) => r.exists && r.get('answered') !== true).map((r) => r.id);
+    if (waiting.length === 0) continue;
+    const write = db.batch();
+    writePage(write, batches, index, waiting, { source: source.id });
+    await write.commit();
+    index += 1;
+    people += waiting.length;
+  }
+  return { index, people };
 }
 
 /**
@@ -65,14 +133,69 @@ export async function locatedUids(
   }
 }
 
+/** Where a plan stands: the pages written so far and the people in them. */
+interface PlanProgress {
+  index: number;
+  people: number;
+}
+
+/**
+ * Scans `query` in id order from after `cursor`, keeps the docs `keep` admits and writes them
+ * in pages of MASS_NOTIFICATION_LIMITS.batchSize, one `batches/{n}` doc each (its creation runs
+ * deliverMassNotificationBatch) with its people in the server-only `recipients/list` (`list`
+ * names them and the last one, where a retried plan resumes).
+ */
+async function writePages(
+  batches: CollectionReference,
+  progress: PlanProgress,
+  query: Query,
+  cursor: string | null,
+  keep: (doc: QueryDocumentSnapshot) => boolean,
+  list: (ids: string[]) => DocumentData,
+  mark: DocumentData = {},
+): Promise<void> {
+  const ordered = query.orderBy(FieldPath.documentId());
+  let pending: string[] = [];
+  for (;;) {
+    const page = await (cursor === null ? ordered : ordered.startAfter(cursor))
+      .limit(PLAN_SCAN_PAGE)
+      .get();
+    for (const doc of page.docs) if (keep(doc)) pending.push(doc.id);
+    const last = page.size < PLAN_SCAN_PAGE;
+    const write = batches.firestore.batch();
+    let created = 0;
+    while (pending.length >= MASS_NOTIFICATION_LIMITS.batchSize || (last && pending.length > 0)) {
+      const ids = pending.slice(0, MASS_NOTIFICATION_LIMITS.batchSize);
+      pending = pending.slice(ids.length);
+      const pageRef = batches.doc(batchId(progress.index));
+      write.create(recipientsOf(pageRef), list(ids));
+      write.create(pageRef, {
+        index: progress.index,
+        people: ids.length,
+        state: 'pending',
+        createdAt: FieldValue.serverTimestamp(),
+        ...mark,
+      });
+      progress.index += 1;
+      progress.people += ids.length;
+      created += 1;
+    }
+    if (created > 0) await write.commit();
+    if (last) return;
+    // Resume after the last person put in a page: the rest of this page is scanned again.
+    // The people not yet in a page carry over: the next page continues the same id order.
+    cursor = page.docs[page.size - 1]!.id;
+  }
+}
+
 /**
  * The fan-out's plan: the audience, found by uid from the users docs in uid order (the campus
- * members, the people located inside the areas, or both: each person once), cut into pages of
- * MASS_NOTIFICATION_LIMITS.batchSize people, one `batches/{n}` doc each (its creation runs
- * deliverMassNotificationBatch) with its people in a server-only `recipients/list`: what staff
- * read of an alert is counts, never who. A retried plan resumes after the last page it created,
- * so nobody lands in two pages; the alert becomes `sent` (issued) with the counts once every
- * page exists.
+ * members, the people located inside the areas, or both: each person once), then the roster's
+ * active people of the audience with no account (`contactOnly` pages, by their contacts:
+ * docs/mass-notifications.md#roster-reach; a linked roster person is reached by uid only), cut
+ * into pages with their people in a server-only `recipients/list`: what staff read of an alert
+ * is counts, never who. A retried plan resumes after the last page it created, so nobody lands
+ * in two pages; the alert becomes `sent` (issued) with the counts once every page exists.
  */
 export async function planMassNotification(
   db: Firestore,
@@ -83,56 +206,62 @@ export async function planMassNotification(
   const alert = (await alertRef.get()).data();
   if (!alert || alert.state !== 'sending' || alert.plan) return 'none';
   const audience = alert.audience as Audience;
+  const batches = alertRef.collection(MASS_NOTIFICATION_BATCHES);
+  if (audience.nonRespondersOf) {
+    const plan = await planNonResponders(db, batches, audience.nonRespondersOf);
+    await finishPlan(db, alertRef, plan.index, plan.people);
+    return 'planned';
+  }
   const located = reachesLocated(audience)
     ? await locatedUids(db, audience, now)
     : new Set<string>();
-  const batches = alertRef.collection(MASS_NOTIFICATION_BATCHES);
-  const existing = await batches.orderBy(FieldPath.documentId()).select('people').get();
-  let index = existing.size;
-  let people = existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0);
-  let cursor: string | null =
-    index > 0
-      ? String((await recipientsOf(existing.docs[index - 1]!.ref).get()).get('lastUid'))
-      : null;
-  const users = db
-    .collection(COLLECTIONS.users)
+  const existing = await batches
     .orderBy(FieldPath.documentId())
-    .select(...AUDIENCE_FIELDS);
-  let pending: string[] = [];
-  for (;;) {
-    const page = await (cursor === null ? users : users.startAfter(cursor))
-      .limit(PLAN_SCAN_PAGE)
-      .get();
-    for (const doc of page.docs)
-      if (reaches(audience, doc.data(), located.has(doc.id))) pending.push(doc.id);
-    const last = page.size < PLAN_SCAN_PAGE;
-    const write = db.batch();
-    let created = 0;
-    while (pending.length >= MASS_NOTIFICATION_LIMITS.batchSize || (last && pending.length > 0)) {
-      const uids = pending.slice(0, MASS_NOTIFICATION_LIMITS.batchSize);
-      pending = pending.slice(uids.length);
-      const pageRef = batches.doc(batchId(index));
-      write.create(recipientsOf(pageRef), { uids, lastUid: uids[uids.length - 1] });
-      write.create(pageRef, {
-        index,
-        people: uids.length,
-        state: 'pending',
-        createdAt: FieldValue.serverTimestamp(),
-      });
-      index += 1;
-      people += uids.length;
-      created += 1;
-    }
-    if (created > 0) await write.commit();
-    if (last) break;
-    // Resume after the last person put in a page: the rest of this page is scanned again.
-    // The people not yet in a page carry over: the next page continues the same uid order.
-    cursor = page.docs[page.size - 1]!.id;
-  }
+    .select('people', 'contactOnly')
+    .get();
+  const progress: PlanProgress = {
+    index: existing.size,
+    people: existing.docs.reduce((sum, d) => sum + Number(d.get('people')), 0),
+  };
+  const lastPage = existing.docs[existing.size - 1];
+  const lastList = lastPage ? (await recipientsOf(lastPage.ref).get()).data() : undefined;
+  const contactsStarted = lastPage?.get('contactOnly') === true;
+  if (!contactsStarted)
+    await writePages(
+      batches,
+      progress,
+      db.collection(COLLECTIONS.users).select(...AUDIENCE_FIELDS),
+      lastList ? String(lastList.lastUid) : null,
+      (doc) => reaches(audience, doc.data(), located.has(doc.id)),
+      (uids) => ({ uids, lastUid: uids[uids.length - 1] }),
+    );
+  if (reachesRoster(audience))
+    await writePages(
+      batches,
+      progress,
+      db
+        .collection(COLLECTIONS.roster)
+        .where('status', '==', 'active' satisfies RosterStatus)
+        .select(...ROSTER_AUDIENCE_FIELDS),
+      contactsStarted && lastList ? String(lastList.lastContact) : null,
+      (doc) => rosterReaches(audience, doc.data()),
+      (contacts) => ({ contacts, lastContact: contacts[contacts.length - 1] }),
+      { contactOnly: true },
+    );
+  await finishPlan(db, alertRef, progress.index, progress.people);
+  return 'planned';
+}
+
+/** Every page exists: the alert is issued with its counts (once, whichever run gets here). */
+async function finishPlan(
+  db: Firestore,
+  alertRef: DocumentReference,
+  batches: number,
+  people: number,
+) {
   await db.runTransaction(async (tx) => {
     const fresh = await tx.get(alertRef);
     if (fresh.get('plan')) return;
-    tx.update(alertRef, { plan: { batches: index, people }, state: 'sent' });
+    tx.update(alertRef, { plan: { batches, people }, state: 'sent' });
   });
-  return 'planned';
 }

@@ -8,11 +8,16 @@ import {
 } from '@campus-safety/model';
 import { alerts } from './refs';
 
-/** A shard of the read counter, chosen by the reader's uid so one person always hits one shard. */
-export function readShardOf(uid: string): string {
+/** One of `shards` counter shards, chosen by a person's id so one person always hits one shard. */
+export function shardOf(id: string, shards: number): string {
   let hash = 0;
-  for (const char of uid) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `s${hash % MASS_NOTIFICATION_LIMITS.readShards}`;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `s${hash % shards}`;
+}
+
+/** A shard of the read counter, chosen by the reader's uid. */
+export function readShardOf(uid: string): string {
+  return shardOf(uid, MASS_NOTIFICATION_LIMITS.readShards);
 }
 
 /**

@@ -64,14 +64,27 @@ export async function sendMassNotification(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<SendMassNotificationResponse> {
-  const audience: Audience = input.audience;
+  let audience: Audience = input.audience;
+  let reply = input.reply ?? null;
   const refusal = senderRefusal(caller, audience);
   if (refusal) fail('permission-denied', refusal);
   if (input.followsUp) {
     const earlier = await alerts(db).doc(input.followsUp).get();
     if (!earlier.exists) fail('not-found', 'The earlier alert this one follows up does not exist.');
-    if (senderRefusal(caller, earlier.get('audience') as Audience))
+    const earlierAudience = earlier.get('audience') as Audience;
+    if (senderRefusal(caller, earlierAudience))
       fail('permission-denied', 'You cannot follow up an alert outside your campus.');
+    if (input.toNonResponders) {
+      // Exactly those the earlier alert reached who have not answered (the planner reads its
+      // reply slots), asked the same question, their answers going to the earlier alert.
+      if (!earlier.get('reply') || earlier.get('repliesFor') || earlier.get('state') !== 'sent')
+        fail(
+          'failed-precondition',
+          'Only a sent alert that asked for a reply has people who have not answered.',
+        );
+      audience = { ...earlierAudience, nonRespondersOf: earlier.id };
+      reply = earlier.get('reply') as typeof reply;
+    }
   }
   const [approval, reportedAt] = await Promise.all([
     readApproval(db),
@@ -106,6 +119,8 @@ export async function sendMassNotification(
       incidentIds: input.incidentIds,
       cleryCrime: input.kind === 'timelyWarning' ? (input.cleryCrime ?? null) : null,
       firstReportedAt: reportedAt,
+      reply,
+      repliesFor: audience.nonRespondersOf ?? null,
     });
   });
   return { id: ref.id, state };

@@ -2,6 +2,8 @@ import { consoleUrl } from '../../options';
 import { currentInstitution } from '../../services/settings';
 import { accountEmailVerified, db } from '../../platform/firebase';
 import { smtpTransport } from '../../platform/mail';
+import { smsProvider } from '../../platform/sms';
+import { verifiedPhoneOf } from '../../platform/verified-phones';
 import { recordingFailures } from '../../platform/trigger-failures';
 import { defaultSender } from '../../push/default-sender';
 import { pageAssignee as work } from '../../services/paging';
@@ -22,7 +24,9 @@ export const pageAssignee: ReportStep = recordingFailures('pageAssignee', async 
       db: db(),
       push: defaultSender(),
       mail: smtpTransport(institution.name),
+      sms: smsProvider(),
       emailVerified: accountEmailVerified,
+      phoneOf: verifiedPhoneOf,
       consoleUrl: consoleUrl(),
       timeZone: institution.timeZone,
     },

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { ASSIGNED_TITLE, NEW_INCIDENT_ALERT } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { Time } from '../../components/Time';
+import { acknowledgeAssignment, markAssignmentNoticeRead } from '../../data/assignments';
+import { acknowledgePage } from './assignment-alert';
 import { desktopAlertPermission, enableDesktopAlerts } from './desktop-alerts';
 import {
   alertSummary,
@@ -53,10 +55,11 @@ const alertTitle = (a: IncidentAlert) =>
 
 /**
  * The unread new-incident alerts: what each toast said, until it is read (opening the report or
- * "Mark all as read"). The newest is announced through a polite live region, which stays in the
- * page; desktop alerts are switched on here, from a click.
+ * "Mark all as read"); a page assigned to `uid` can be acknowledged here as from its toast. The
+ * newest is announced through a polite live region, which stays in the page; desktop alerts are
+ * switched on here, from a click.
  */
-export function UnreadAlerts() {
+export function UnreadAlerts({ uid }: { uid: string | null }) {
   const alerts = useUnreadAlerts((s) => s.alerts);
   const markRead = useUnreadAlerts((s) => s.markRead);
   const markAllRead = useUnreadAlerts((s) => s.markAllRead);
@@ -98,17 +101,35 @@ export function UnreadAlerts() {
                     <p>{alertSummary(a)}</p>
                     <Time value={a.reportedAt} className="text-xs text-slate-600" />
                   </div>
-                  <Button
-                    variant="secondary"
-                    aria-label={`Open ${alertSummary(a)}`}
-                    onClick={() => {
-                      markRead(a.incidentId);
-                      setOpen(false);
-                      void navigate(`/reports?id=${encodeURIComponent(a.incidentId)}`);
-                    }}
-                  >
-                    Open
-                  </Button>
+                  <div className="flex shrink-0 flex-col gap-1">
+                    <Button
+                      variant="secondary"
+                      aria-label={`Open ${alertSummary(a)}`}
+                      onClick={() => {
+                        markRead(a.incidentId);
+                        setOpen(false);
+                        void navigate(`/reports?id=${encodeURIComponent(a.incidentId)}`);
+                      }}
+                    >
+                      Open
+                    </Button>
+                    {a.kind === 'assigned' && uid && (
+                      <Button
+                        aria-label={`Acknowledge ${alertSummary(a)}`}
+                        onClick={() =>
+                          void acknowledgePage(
+                            {
+                              acknowledge: acknowledgeAssignment,
+                              markRead: (noticeId) => markAssignmentNoticeRead(uid, noticeId),
+                            },
+                            a,
+                          )
+                        }
+                      >
+                        Acknowledge
+                      </Button>
+                    )}
+                  </div>
                 </li>
               ))}
             </ul>

@@ -1,11 +1,24 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { TOAST_AUTO_CLOSE_MS } from '@campus-safety/model';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../../components/Toasts';
 import { useToasts } from '../../components/toast-store';
 import { useUnreadAlerts } from '../../components/unread-alerts';
 import type { AssignmentNotice } from '../../data/assignments';
 import { ACKNOWLEDGE_HINT, createAssignmentAlert } from './assignment-alert';
+import { UnreadAlerts } from './UnreadAlerts';
+
+// The panel acknowledges through the data layer's callable: the edge is the network.
+const calls = vi.hoisted(() => ({
+  acknowledge: vi.fn((_incidentId: string) => Promise.resolve()),
+  markRead: vi.fn((_uid: string, _noticeId: string) => Promise.resolve()),
+}));
+vi.mock('../../data/assignments', () => ({
+  acknowledgeAssignment: calls.acknowledge,
+  markAssignmentNoticeRead: calls.markRead,
+}));
 
 const notice = (id: string, over: Partial<AssignmentNotice> = {}) => ({
   id,
@@ -71,6 +84,45 @@ describe('assignment alert', () => {
     });
     expect(actions.acknowledge).toHaveBeenCalledWith('incident-c');
     expect(actions.markRead).toHaveBeenCalledWith('c');
+    expect(useUnreadAlerts.getState().alerts).toEqual([]);
+    expect(await screen.findByText('Acknowledged')).toBeTruthy();
+  });
+
+  it('the page stays until it is acted on (a keyboard user reaches it); other toasts close', () => {
+    vi.useFakeTimers();
+    try {
+      const { alert } = setUp();
+      alert([]);
+      alert([notice('s')]);
+      alert([notice('r', { title: 'Reassigned', message: 'Reassigned: Fire is now with Nico' })]);
+      act(() => void vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS * 20));
+      expect(useToasts.getState().toasts.map((t) => t.title)).toEqual([
+        'Assigned to you: Fire at North Campus (High)',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the Alerts panel acknowledges a page as its toast does', async () => {
+    const { alert } = setUp();
+    alert([]);
+    alert([notice('p')]);
+    render(
+      <MemoryRouter>
+        <UnreadAlerts uid="imt-1" />
+        <Toasts />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Alerts/ }));
+    await act(async () => {
+      fireEvent.click(
+        screen.getByRole('button', { name: 'Acknowledge Fire at North Campus (High)' }),
+      );
+      await Promise.resolve();
+    });
+    expect(calls.acknowledge).toHaveBeenCalledWith('incident-p');
+    expect(calls.markRead).toHaveBeenCalledWith('imt-1', 'p');
     expect(useUnreadAlerts.getState().alerts).toEqual([]);
     expect(await screen.findByText('Acknowledged')).toBeTruthy();
   });

@@ -19,10 +19,30 @@ export interface AssignmentAlertActions {
 export const ACKNOWLEDGE_HINT = 'Acknowledge to tell the team you have it.';
 
 /**
+ * Acknowledges a page, from its toast or the Alerts panel: the callable, then the alert read
+ * here and (its notice) in every other tab; says so either way.
+ */
+export async function acknowledgePage(
+  actions: Pick<AssignmentAlertActions, 'acknowledge' | 'markRead'>,
+  alert: IncidentAlert,
+): Promise<void> {
+  try {
+    await actions.acknowledge(alert.incidentId);
+  } catch (error) {
+    toast.failure('Could not acknowledge', error);
+    return;
+  }
+  useUnreadAlerts.getState().markRead(alert.incidentId);
+  toast.success('Acknowledged', alertSummary(alert));
+  if (alert.noticeId) await actions.markRead(alert.noticeId).catch(() => undefined);
+}
+
+/**
  * Feeds the staff member's pages (assignmentNoticesSpec) to a tracker; each unread page that
  * arrives after the first load plays the sound and shows a toast, keeps its alert in the unread
  * list (count, tab title) and raises a desktop notification when the tab is hidden. "Assigned to
- * you: Fire at North Campus (High)" offers Open and Acknowledge; "Reassigned: …" offers Open.
+ * you: Fire at North Campus (High)" offers Open and Acknowledge and stays until one is used or it
+ * is dismissed; "Reassigned: …" offers Open.
  */
 export function createAssignmentAlert(
   actions: AssignmentAlertActions,
@@ -47,6 +67,7 @@ export function createAssignmentAlert(
         campus: notice.campus ?? '',
         threatLevel: notice.threatLevel ?? undefined,
         reportedAt: notice.timestamp?.toMillis?.() ?? Date.now(),
+        noticeId: notice.id,
       };
       const open = () => {
         void actions.markRead(notice.id).catch(() => undefined);
@@ -58,20 +79,10 @@ export function createAssignmentAlert(
           title: `${ASSIGNED_TITLE}: ${alertSummary(alert)}`,
           message: ACKNOWLEDGE_HINT,
           tone: 'alert',
+          stays: true,
           actions: [
             { label: 'Open', onClick: open },
-            {
-              label: 'Acknowledge',
-              onClick: () =>
-                void actions
-                  .acknowledge(incidentId)
-                  .then(() => {
-                    useUnreadAlerts.getState().markRead(incidentId);
-                    toast.success('Acknowledged', alertSummary(alert));
-                    return actions.markRead(notice.id);
-                  })
-                  .catch((error: unknown) => toast.failure('Could not acknowledge', error)),
-            },
+            { label: 'Acknowledge', onClick: () => void acknowledgePage(actions, alert) },
           ],
         });
       } else {

@@ -3,12 +3,14 @@ import {
   CAMPUSES,
   CHANNEL_LABELS,
   CLERY_OFFENCES,
+  DEFAULT_REPLY_CHOICES,
   KIND_LABELS,
   LAST_LOCATION_LIMITS,
   MASS_NOTIFICATION_CHANNELS,
   MASS_NOTIFICATION_KINDS,
   MASS_NOTIFICATION_LIMITS,
   OFFENCE_LABELS,
+  REPLY_LIMITS,
   TEMPLATE_INFO,
   TEMPLATE_KEYS,
   channelTexts,
@@ -50,9 +52,29 @@ interface ComposeValues {
   scheduledAt: string;
   incidentIds: string;
   cleryCrime: string;
+  /** "Ask people to reply": the answers' labels, and which one means help is needed. */
+  askReply: boolean;
+  answers: string[];
+  helpAnswer: number;
 }
 
 type ComposeField = keyof ComposeValues;
+
+/** The alert being followed up: an update or all clear, or the follow-up to those not answered. */
+export interface FollowUpOf {
+  id: string;
+  title: string;
+  body: string;
+  kind: MassNotificationKind;
+  campuses: Campus[];
+  allCampuses: boolean;
+  channels: MassNotificationChannel[];
+  staffOnly: boolean;
+  members: boolean;
+  located: boolean;
+  /** Only to those who have not answered (the server finds them; the question is the same). */
+  toNonResponders?: { waiting: number };
+}
 
 /** Who on the chosen campuses: their members, the people last located there, or both. */
 const REACH_OPTIONS = ['Campus members', 'People located there'] as const;
@@ -60,7 +82,7 @@ const REACH_OPTIONS = ['Campus members', 'People located there'] as const;
 /** What the form sends: the callable's request, checked by the same schema as the server. */
 function requestOf(
   v: ComposeValues,
-  followsUp: string | null,
+  followsUp: FollowUpOf | null,
 ): CallableRequest<'sendMassNotification'> {
   const scheduled = v.scheduledAt ? parseDateTimeLocal(v.scheduledAt) : null;
   return {
@@ -76,7 +98,12 @@ function requestOf(
     },
     channels: v.channels,
     scheduledDate: scheduled ? scheduled.toISOString() : null,
-    followsUp,
+    followsUp: followsUp?.id ?? null,
+    toNonResponders: !!followsUp?.toNonResponders,
+    reply:
+      v.askReply && !followsUp?.toNonResponders
+        ? { choices: v.answers.map((label, k) => ({ label, needsHelp: k === v.helpAnswer })) }
+        : null,
     incidentIds: v.incidentIds
       .split(/[\s,]+/)
       .map((s) => s.trim())
@@ -102,6 +129,85 @@ function PreviewItem({ label, text, limit }: { label: string; text: string; limi
 }
 
 /**
+ * "Ask people to reply" (docs/mass-notifications.md#replies): two to four answers, each editable,
+ * one of them the answer that means help is needed (the alert page lists who chose it).
+ */
+function ReplyFields({
+  values: v,
+  setValues,
+  error,
+}: {
+  values: ComposeValues;
+  setValues: (update: (old: ComposeValues) => ComposeValues) => void;
+  error: string | undefined;
+}) {
+  const setAnswer = (k: number, label: string) =>
+    setValues((old) => ({ ...old, answers: old.answers.map((a, i) => (i === k ? label : a)) }));
+  return (
+    <fieldset className="mb-3 rounded border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Replies</legend>
+      <CheckboxField
+        label="Ask people to reply"
+        checked={v.askReply}
+        onChange={(askReply) => setValues((old) => ({ ...old, askReply }))}
+      />
+      {v.askReply && (
+        <>
+          {v.answers.map((label, k) => (
+            <div key={k} className="flex items-end gap-2">
+              <div className="grow">
+                <TextField
+                  label={`Answer ${k + 1}`}
+                  value={label}
+                  onChange={(next) => setAnswer(k, next)}
+                  maxLength={REPLY_LIMITS.choiceLabel}
+                />
+              </div>
+              {v.answers.length > REPLY_LIMITS.minChoices && (
+                <Button
+                  variant="secondary"
+                  className="mb-3"
+                  onClick={() =>
+                    setValues((old) => ({
+                      ...old,
+                      answers: old.answers.filter((_, i) => i !== k),
+                      helpAnswer:
+                        old.helpAnswer === k ? 0 : old.helpAnswer - (old.helpAnswer > k ? 1 : 0),
+                    }))
+                  }
+                >
+                  Remove
+                </Button>
+              )}
+            </div>
+          ))}
+          {v.answers.length < REPLY_LIMITS.maxChoices && (
+            <Button
+              variant="secondary"
+              className="mb-3"
+              onClick={() => setValues((old) => ({ ...old, answers: [...old.answers, ''] }))}
+            >
+              Add an answer
+            </Button>
+          )}
+          <SelectField
+            label="The answer that means help is needed"
+            value={String(v.helpAnswer)}
+            onChange={(k) => setValues((old) => ({ ...old, helpAnswer: Number(k) }))}
+            options={v.answers.map((label, k) => ({
+              value: String(k),
+              label: label || `Answer ${k + 1}`,
+            }))}
+            error={error}
+            hint="The alert page lists who chose it, with their campus and last shared location."
+          />
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/**
  * Compose an alert (docs/mass-notifications.md#compose): from a template or blank, its Clery
  * type, audience and channels, a preview of every channel, a test to oneself, now or scheduled.
  * An IMT member's audience is fixed to their campus.
@@ -115,29 +221,37 @@ export function ComposeDialog({
   settings: MassNotificationSettings;
   /** Set for an IMT member: the only campus they may send to. */
   imtCampus: Campus | null;
-  /** The alert this one updates (an update or the all clear), or null. */
-  followsUp: { id: string; title: string; campuses: Campus[]; allCampuses: boolean } | null;
+  /** The alert this one follows up (an update or the all clear: its audience and channels), or null. */
+  followsUp: FollowUpOf | null;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
   const form = useForm<ComposeValues, ComposeField, CallableRequest<'sendMassNotification'>>({
     initial: {
-      template: followsUp ? 'allClear' : '',
-      kind: 'general',
-      title: followsUp ? settings.templates.allClear.title : '',
-      body: followsUp ? settings.templates.allClear.body : '',
+      ...(followsUp?.toNonResponders
+        ? { template: '', kind: followsUp.kind, title: followsUp.title, body: followsUp.body }
+        : {
+            template: followsUp ? 'allClear' : '',
+            kind: 'general',
+            title: followsUp ? settings.templates.allClear.title : '',
+            body: followsUp ? settings.templates.allClear.body : '',
+          }),
+      // An update or all clear starts from the original's audience and channels.
       allCampuses: imtCampus ? false : (followsUp?.allCampuses ?? false),
       campuses: imtCampus ? [imtCampus] : (followsUp?.campuses ?? []),
-      staffOnly: false,
-      members: true,
-      located: false,
-      channels: ['push', 'inApp', 'email'],
+      staffOnly: followsUp?.staffOnly ?? false,
+      members: followsUp?.members ?? true,
+      located: followsUp?.located ?? false,
+      channels: followsUp?.channels ?? ['push', 'inApp', 'email'],
       scheduledAt: '',
       incidentIds: '',
       cleryCrime: '',
+      askReply: false,
+      answers: DEFAULT_REPLY_CHOICES.map((c) => c.label),
+      helpAnswer: DEFAULT_REPLY_CHOICES.findIndex((c) => c.needsHelp),
     },
     schema: sendMassNotificationSchema,
-    request: (v) => requestOf(v, followsUp?.id ?? null),
+    request: (v) => requestOf(v, followsUp),
     send: async (request) => {
       const result = await sendMassNotification(request);
       toast.success(
@@ -194,7 +308,13 @@ export function ComposeDialog({
       wide
       onClose={onClose}
       busy={form.busy}
-      title={followsUp ? `Update or all clear: ${followsUp.title}` : 'New alert'}
+      title={
+        followsUp?.toNonResponders
+          ? `Follow-up to those who have not answered: ${followsUp.title}`
+          : followsUp
+            ? `Update or all clear: ${followsUp.title}`
+            : 'New alert'
+      }
       description="Choose who it reaches and how; the preview shows what each channel will say."
     >
       <form onSubmit={form.submit} noValidate className="grid gap-4 lg:grid-cols-2">
@@ -232,7 +352,14 @@ export function ComposeDialog({
             {...form.field('body')}
             maxLength={MASS_NOTIFICATION_LIMITS.body}
           />
-          {imtCampus ? (
+          {followsUp?.toNonResponders ? (
+            <p className="mb-3 text-sm text-slate-700">
+              Audience: the {followsUp.toNonResponders.waiting}{' '}
+              {followsUp.toNonResponders.waiting === 1 ? 'person' : 'people'} who have not answered
+              yet (counted again when it goes). They are asked the same question; their answers
+              count on the first alert.
+            </p>
+          ) : imtCampus ? (
             <p className="mb-3 text-sm text-slate-700">Audience: {imtCampus} (your campus)</p>
           ) : (
             <>
@@ -253,32 +380,41 @@ export function ComposeDialog({
               )}
             </>
           )}
-          <CheckboxGroup
-            legend="Reach"
-            options={REACH_OPTIONS}
-            selected={[
-              ...(v.members ? [REACH_OPTIONS[0]] : []),
-              ...(v.located ? [REACH_OPTIONS[1]] : []),
-            ]}
-            onChange={(next) =>
-              form.setValues((old) => ({
-                ...old,
-                members: next.includes(REACH_OPTIONS[0]),
-                located: next.includes(REACH_OPTIONS[1]),
-              }))
-            }
-            error={form.errors.members}
-          />
-          <p className="-mt-2 mb-3 text-xs text-slate-600">
-            People located there: app users who chose to share their location, as of the last{' '}
-            {LAST_LOCATION_LIMITS.keepHours} hours. Each person gets the alert once; its page shows
-            how many, never who.
-          </p>
-          <CheckboxField
-            label="Staff only"
-            checked={v.staffOnly}
-            onChange={form.set('staffOnly')}
-          />
+          {!followsUp?.toNonResponders && (
+            <>
+              <CheckboxGroup
+                legend="Reach"
+                options={REACH_OPTIONS}
+                selected={[
+                  ...(v.members ? [REACH_OPTIONS[0]] : []),
+                  ...(v.located ? [REACH_OPTIONS[1]] : []),
+                ]}
+                onChange={(next) =>
+                  form.setValues((old) => ({
+                    ...old,
+                    members: next.includes(REACH_OPTIONS[0]),
+                    located: next.includes(REACH_OPTIONS[1]),
+                  }))
+                }
+                error={form.errors.members}
+              />
+              <p className="-mt-2 mb-3 text-xs text-slate-600">
+                People located there: app users who chose to share their location, as of the last{' '}
+                {LAST_LOCATION_LIMITS.keepHours} hours. Each person gets the alert once; its page
+                shows how many, never who.
+              </p>
+              <CheckboxField
+                label="Staff only"
+                checked={v.staffOnly}
+                onChange={form.set('staffOnly')}
+              />
+              <ReplyFields
+                values={v}
+                setValues={form.setValues}
+                error={(form.errors as Record<string, string | undefined>).reply}
+              />
+            </>
+          )}
           <CheckboxGroup
             legend="Channels"
             options={MASS_NOTIFICATION_CHANNELS.map((c) => CHANNEL_LABELS[c])}

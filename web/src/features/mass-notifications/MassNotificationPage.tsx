@@ -9,8 +9,11 @@ import {
   audienceLabel,
   isCleryAlert,
   isOneOf,
+  reachesLocated,
   reportToWarningMinutes,
   sumReceipts,
+  sumReplyShards,
+  type AlertReply,
   type MassNotification,
   type MassNotificationChannel,
 } from '@campus-safety/model';
@@ -23,8 +26,11 @@ import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useLiveDoc, useLiveQuery } from '../../data/live-query';
 import {
+  REPLY_LIST_LIMIT,
   alertBatchesSpec,
   alertReadShardsSpec,
+  alertReplyShardsSpec,
+  alertRepliesSpec,
   massNotificationSpec,
   massNotificationsSpec,
 } from '../../data/mass-notifications';
@@ -32,7 +38,7 @@ import type { WithId } from '../../data/spec';
 import { formatMinutes } from '../../lib/format';
 import { useAuth } from '../../session/store';
 import { approveMassNotification } from './api';
-import { ComposeDialog } from './ComposeDialog';
+import { ComposeDialog, type FollowUpOf } from './ComposeDialog';
 import { useAlertSettings } from './use-alert-settings';
 
 interface ReceiptRow {
@@ -50,6 +56,117 @@ const RECEIPT_COLUMNS: Column<ReceiptRow>[] = [
   { header: 'Failed', cell: (r) => r.failed, numeric: true },
   { header: 'Skipped', cell: (r) => r.skipped, numeric: true },
 ];
+
+const NEEDS_HELP_COLUMNS: Column<WithId<AlertReply>>[] = [
+  { header: 'Name', cell: (r) => r.name, rowHeader: true },
+  { header: 'Campus', cell: (r) => r.campus ?? '—' },
+  {
+    header: 'Last shared location',
+    cell: (r) =>
+      r.location ? (
+        <>
+          {r.location.latitude.toFixed(3)}, {r.location.longitude.toFixed(3)} (
+          <Time value={r.location.at.toMillis()} />)
+        </>
+      ) : (
+        'Not shared'
+      ),
+  },
+  {
+    header: 'Answered',
+    cell: (r) => (r.answeredAt ? <Time value={r.answeredAt.toMillis()} /> : '—'),
+  },
+];
+
+const WAITING_COLUMNS: Column<WithId<AlertReply>>[] = [
+  { header: 'Name', cell: (r) => r.name, rowHeader: true },
+  { header: 'Campus', cell: (r) => r.campus ?? '—' },
+];
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/**
+ * The answers to an alert that asked "are you safe?" (docs/mass-notifications.md#replies): the
+ * live tally per answer, who needs help (with their campus and last shared location) and who has
+ * not answered, and the follow-up to those. For an audience found by location, who has not
+ * answered is a count only (who was located there is not staff's to read).
+ */
+function Replies({
+  alert: a,
+  onFollowUp,
+}: {
+  alert: WithId<MassNotification>;
+  onFollowUp: (waiting: number) => void;
+}) {
+  const choices = a.reply?.choices ?? [];
+  const shards = useLiveQuery(useMemo(() => alertReplyShardsSpec(a.id), [a.id]));
+  const needing = useLiveQuery(useMemo(() => alertRepliesSpec(a.id, 'needsHelp'), [a.id]));
+  const located = reachesLocated(a.audience);
+  const waiting = useLiveQuery(
+    useMemo(() => (located ? null : alertRepliesSpec(a.id, 'waiting')), [a.id, located]),
+  );
+  const tally = sumReplyShards(shards.data, choices);
+  const people = a.plan?.people ?? 0;
+  const notAnswered = Math.max(0, people - tally.replied);
+  return (
+    <section aria-label="Replies" className="mt-6">
+      <h2 className="mb-2 text-lg font-semibold">Replies</h2>
+      <ul className="mb-3 flex flex-wrap gap-2" aria-label="Tally" aria-live="polite">
+        {choices.map((c, k) => (
+          <li
+            key={c.label}
+            className={`rounded border px-3 py-2 text-sm ${c.needsHelp ? 'border-red-300 bg-red-50 text-red-900' : 'border-emerald-300 bg-emerald-50 text-emerald-900'}`}
+          >
+            <span className="font-semibold">{tally.perChoice[k]}</span> {c.label}
+          </li>
+        ))}
+        <li className="rounded border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          <span className="font-semibold">{notAnswered}</span> no answer yet
+        </li>
+      </ul>
+      <h3 className="mb-2 font-semibold text-red-900">Needs help ({tally.needsHelp})</h3>
+      {needing.data.length > 0 ? (
+        <Table
+          caption="Needs help"
+          layout="grid"
+          columns={NEEDS_HELP_COLUMNS}
+          rows={[...needing.data].sort(byName)}
+          rowKey={(r) => r.id}
+        />
+      ) : (
+        <p className="mb-3 text-sm text-slate-600">Nobody has answered that they need help.</p>
+      )}
+      <div className="mb-2 mt-4 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">No answer yet ({notAnswered})</h3>
+        {a.state === 'sent' && notAnswered > 0 && (
+          <Button variant="secondary" onClick={() => onFollowUp(notAnswered)}>
+            Send a follow-up to those who have not answered
+          </Button>
+        )}
+      </div>
+      {located ? (
+        <p className="text-sm text-slate-600">
+          This alert reached people by where they were: who has not answered is counted, not named.
+        </p>
+      ) : (
+        waiting.data.length > 0 && (
+          <>
+            <Table
+              caption="No answer yet"
+              layout="grid"
+              columns={WAITING_COLUMNS}
+              rows={[...waiting.data].sort(byName)}
+              rowKey={(r) => r.id}
+            />
+            {waiting.data.length >= REPLY_LIST_LIMIT && (
+              <p className="text-xs text-slate-600">The first {REPLY_LIST_LIMIT} are listed.</p>
+            )}
+          </>
+        )
+      )}
+    </section>
+  );
+}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -78,7 +195,7 @@ export default function MassNotificationPage() {
     ),
   );
   const settings = useAlertSettings();
-  const [following, setFollowing] = useState(false);
+  const [following, setFollowing] = useState<FollowUpOf['toNonResponders'] | false>(false);
   const approve = useAction(
     async () => {
       await approveMassNotification(id);
@@ -114,7 +231,7 @@ export default function MassNotificationPage() {
               </Button>
             )}
             {a.state === 'sent' && (
-              <Button variant="secondary" onClick={() => setFollowing(true)}>
+              <Button variant="secondary" onClick={() => setFollowing(undefined)}>
                 Update or all clear
               </Button>
             )}
@@ -170,6 +287,18 @@ export default function MassNotificationPage() {
         rows={rows}
         rowKey={(r) => r.channel}
       />
+      {a.reply && !a.repliesFor && (
+        <Replies alert={a} onFollowUp={(waiting) => setFollowing({ waiting })} />
+      )}
+      {a.repliesFor && (
+        <p className="mt-4 text-sm text-slate-700">
+          Its answers count on{' '}
+          <Link className="text-sky-800 underline" to={`/mass-notifications/${a.repliesFor}`}>
+            the alert it follows up
+          </Link>
+          .
+        </p>
+      )}
       {(earlier || updates.length > 0) && (
         <>
           <h2 className="mb-2 mt-6 text-lg font-semibold">Linked alerts</h2>
@@ -194,15 +323,22 @@ export default function MassNotificationPage() {
           </ul>
         </>
       )}
-      {following && (
+      {following !== false && (
         <ComposeDialog
           settings={settings}
           imtCampus={imtCampus}
           followsUp={{
             id: a.id,
             title: a.title,
+            body: a.body,
+            kind: a.kind,
             campuses: a.audience.campuses,
             allCampuses: a.audience.allCampuses,
+            channels: a.channels,
+            staffOnly: a.audience.staffOnly,
+            members: a.audience.members !== false,
+            located: reachesLocated(a.audience),
+            toNonResponders: following,
           }}
           onClose={() => setFollowing(false)}
         />

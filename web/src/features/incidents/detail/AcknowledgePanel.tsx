@@ -1,16 +1,21 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ACKNOWLEDGE_PARAM } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { toast } from '../../../components/toast-store';
 import { useUnreadAlerts } from '../../../components/unread-alerts';
 import { acknowledgeAssignment } from '../api';
 
 /**
- * Asks the assignee for the one click that acknowledges the report (the mail's link opens the
- * report here; opening it acknowledges nothing by itself).
+ * Asks the assignee for the one click that acknowledges the report. Opened from the page's mail
+ * link (model's acknowledgeLink, `?acknowledge=1`), it acknowledges at once: that link was the
+ * click. The parameter is then dropped, so a reload or a shared address acknowledges nothing.
  */
 export function AcknowledgePanel({ incidentId }: { incidentId: string }) {
   const [busy, setBusy] = useState(false);
-  async function acknowledge() {
+  const [params, setParams] = useSearchParams();
+  const fromLink = params.get(ACKNOWLEDGE_PARAM) === '1';
+  const acknowledge = useCallback(async () => {
     setBusy(true);
     try {
       await acknowledgeAssignment(incidentId);
@@ -21,7 +26,21 @@ export function AcknowledgePanel({ incidentId }: { incidentId: string }) {
     } finally {
       setBusy(false);
     }
-  }
+  }, [incidentId]);
+  const linkUsed = useRef(false);
+  useEffect(() => {
+    if (!fromLink || linkUsed.current) return;
+    linkUsed.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ACKNOWLEDGE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    void acknowledge();
+  }, [fromLink, setParams, acknowledge]);
   return (
     <div
       role="region"

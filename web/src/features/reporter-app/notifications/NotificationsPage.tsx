@@ -4,10 +4,53 @@ import { ListState } from '../../../components/States';
 import { Time } from '../../../components/Time';
 import { useAction } from '../../../components/use-action';
 import { useLiveQuery } from '../../../data/live-query';
-import { notificationsSpec } from '../../../data/reporter';
+import { notificationsSpec, replyToAlert, type ReporterNotification } from '../../../data/reporter';
 import { markNotificationRead } from '../../../data/staff-notices';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
+
+/**
+ * The answers an alert asks for ("are you safe?"): one tap records it (a later tap replaces it);
+ * the one the server recorded is marked, so the person sees their answer was taken.
+ */
+function AlertAnswers({ notice }: { notice: ReporterNotification & { id: string } }) {
+  const answer = useAction((choice: number) => replyToAlert(notice.alertId ?? '', choice), {
+    failureTitle: 'Your answer was not recorded',
+  });
+  const choices = notice.reply?.choices ?? [];
+  const current = notice.replied?.choice;
+  return (
+    <div className="mt-2" role="group" aria-label={`Answer: ${notice.title}`}>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((c, k) => (
+          <button
+            key={c.label}
+            type="button"
+            aria-pressed={current === k}
+            disabled={answer.busy}
+            onClick={() => void answer.run(k)}
+            className={`min-h-11 rounded-lg border px-4 py-2 text-sm font-semibold ${
+              current === k
+                ? c.needsHelp
+                  ? 'border-red-700 bg-red-700 text-white'
+                  : 'border-emerald-700 bg-emerald-700 text-white'
+                : c.needsHelp
+                  ? 'border-red-300 bg-white text-red-800 hover:bg-red-50'
+                  : 'border-emerald-300 bg-white text-emerald-800 hover:bg-emerald-50'
+            }`}
+          >
+            {c.label}
+          </button>
+        ))}
+      </div>
+      <p className="mt-1 text-xs text-slate-600" aria-live="polite">
+        {current !== undefined && choices[current]
+          ? `Your answer: ${choices[current].label}. You can change it.`
+          : 'Campus Safety asks you to answer.'}
+      </p>
+    </div>
+  );
+}
 
 /** The reporter's in-app notifications, newest first; opening one marks it read. */
 export default function NotificationsPage() {
@@ -63,6 +106,7 @@ export default function NotificationsPage() {
                   {n.message}
                 </span>
               </button>
+              {n.reply && n.alertId && <AlertAnswers notice={n} />}
             </li>
           ))}
         </ul>

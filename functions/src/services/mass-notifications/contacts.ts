@@ -1,0 +1,84 @@
+/**
+ * A page of the roster's contact-only people (docs/mass-notifications.md#roster-reach): people
+ * of the institution without an app account, reached by mail and SMS at the addresses the
+ * institution gave; push and in-app count them skipped (they have no device or inbox).
+ */
+import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  channelTexts,
+  emptyReceipts,
+  rosterReaches,
+  type Audience,
+  type MassNotificationChannel,
+  type Receipts,
+} from '@campus-safety/model';
+import { queueMail } from '../../platform/mail';
+import { runOnce } from '../../platform/run-once';
+import { queueSms } from '../../platform/sms';
+import type { MassNotificationDeps } from './deps';
+import { drainAndClosePage } from './drain';
+
+/**
+ * Exactly once, like a page of accounts: the first run queues every person's mail and SMS in
+ * one transaction with its run-once marker, every run drains the outboxes and writes the
+ * receipts. Each person is checked again here: retired or linked to an account since the plan
+ * (then the account is reached, by uid), they get nothing from this page.
+ */
+export async function deliverContactPage(
+  deps: MassNotificationDeps,
+  alert: { id: string; data: DocumentData },
+  page: DocumentReference,
+  personIds: string[],
+): Promise<'delivered'> {
+  const { db } = deps;
+  const audience = alert.data.audience as Audience;
+  const channels = new Set(alert.data.channels as MassNotificationChannel[]);
+  const texts = channelTexts({
+    kind: alert.data.kind,
+    title: alert.data.title,
+    body: alert.data.body,
+  });
+  const roster = db.collection(COLLECTIONS.roster);
+  const snaps = await db.getAll(...personIds.map((id) => roster.doc(id)));
+  const people = snaps
+    .filter((s) => rosterReaches(audience, s.data() ?? {}))
+    .map((s) => ({ id: s.id, email: String(s.get('email')), phone: s.get('phone') as unknown }));
+  const mailRef = (id: string) =>
+    db.collection(COLLECTIONS.mailMessages).doc(`mass-${alert.id}-roster-${id}`);
+  const smsRef = (id: string) =>
+    db.collection(COLLECTIONS.smsMessages).doc(`mass-${alert.id}-roster-${id}`);
+  const mailable = channels.has('email') ? people : [];
+  const textable = channels.has('sms') ? people.filter((p) => typeof p.phone === 'string') : [];
+
+  await runOnce(
+    db,
+    { trigger: 'deliver-mass-notification-batch', eventId: page.path },
+    async (tx) => {
+      for (const p of mailable)
+        queueMail(tx, mailRef(p.id), {
+          to: p.email,
+          subject: texts.email.subject,
+          text: texts.email.text,
+        });
+      for (const p of textable)
+        queueSms(tx, smsRef(p.id), { to: String(p.phone), text: texts.sms.text });
+      tx.update(page, { state: 'written' });
+    },
+  );
+
+  const n = people.length;
+  const receipts: Receipts = emptyReceipts();
+  for (const channel of ['push', 'inApp'] as const)
+    if (channels.has(channel)) receipts[channel] = { targeted: n, sent: 0, failed: 0, skipped: n };
+  return drainAndClosePage(
+    deps,
+    page,
+    receipts,
+    {
+      mail: channels.has('email') ? mailable.map((p) => mailRef(p.id)) : null,
+      sms: channels.has('sms') ? textable.map((p) => smsRef(p.id)) : null,
+    },
+    n,
+  );
+}
