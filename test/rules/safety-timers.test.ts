@@ -22,7 +22,7 @@ import {
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
-import type { Actor } from './support/actors';
+import { ROLE_COLUMNS, type Actor } from './support/actors';
 import { useFixture } from './support/fixture';
 import { NOBODY, describeMatrix, firestoreTables, read, write, type Row } from './support/matrix';
 
@@ -97,6 +97,7 @@ const guardians = (n: number) =>
 // Who may start one: every signed-in, non-archived email account with no timer running. Alice's
 // runs (seeded), so hers is refused: one running at a time.
 const MAY_START = ['otherAppUser', 'imtSameCampus', 'imtOtherCampus', 'admin'] as const;
+const SIGNED_IN = ROLE_COLUMNS.filter((name) => name !== 'signedOut');
 
 describe('safety timers', () => {
   const fixture = useFixture({ seedExtra: seedTimers });
@@ -104,6 +105,11 @@ describe('safety timers', () => {
   const rows: Row<Firestore>[] = [
     read("get Alice's timer (Alice only: not staff of her campus, not Admins)", ['appUser'], (db) =>
       getDoc(alice(db)),
+    ),
+    read(
+      'get a timer that does not exist yet (the app listens before its start arrives)',
+      SIGNED_IN,
+      (db) => getDoc(doc(db, COLLECTIONS.safetyTimers, 'timer-not-yet')),
     ),
     read('list timers, even by uid', NOBODY, (db) =>
       getDocs(query(collection(db, COLLECTIONS.safetyTimers), where('uid', '==', 'app-alice'))),
@@ -212,7 +218,11 @@ describe('safety timers', () => {
       }),
     ),
   ];
-  describeMatrix('who starts, moves, ends and reads a safety timer', rows, firestoreTables(fixture));
+  describeMatrix(
+    'who starts, moves, ends and reads a safety timer',
+    rows,
+    firestoreTables(fixture),
+  );
 
   const unverified: Row<Firestore>[] = [
     write(

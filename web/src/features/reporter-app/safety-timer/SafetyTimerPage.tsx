@@ -47,6 +47,9 @@ import {
 
 const { safetyTimerMinMinutes: MIN, safetyTimerMaxMinutes: MAX } = SAFETY_TIMER_LIMITS;
 
+/** A radio or checkbox row a thumb hits at 390 px (44 px). */
+const TOUCH_ROW = 'flex min-h-11 items-center';
+
 const PRESET_LABELS: Record<string, string> = {
   ...Object.fromEntries(SAFETY_TIMER_PRESETS.map((m) => [String(m), `${m} minutes`])),
   [CUSTOM]: 'Another duration',
@@ -87,6 +90,7 @@ function StartForm({ uid }: { uid: string }) {
         value={form.values.preset}
         onChange={form.set('preset')}
         className="mb-3"
+        optionClassName={TOUCH_ROW}
       />
       {custom && (
         <TextField
@@ -115,7 +119,7 @@ function StartForm({ uid }: { uid: string }) {
         label="Share my location while the timer runs"
         checked={form.values.shareLocation}
         onChange={form.set('shareLocation')}
-        className="mb-1"
+        className={`mb-1 ${TOUCH_ROW}`}
       />
       <LocationExplained />
       <FormFailure message={form.failure} className="mb-3" />
@@ -212,7 +216,7 @@ function RunningTimer({ timer }: { timer: WithId<SafetyTimer> }) {
       </Button>
       <Button
         variant="secondary"
-        className="w-full"
+        className="min-h-11 w-full"
         busy={busy === 'extend'}
         disabled={busy !== null || late || !canExtend(timer)}
         onClick={() =>
@@ -225,7 +229,7 @@ function RunningTimer({ timer }: { timer: WithId<SafetyTimer> }) {
       </Button>
       <Button
         variant="ghost"
-        className="w-full"
+        className="min-h-11 w-full"
         busy={busy === 'cancel'}
         disabled={busy !== null}
         onClick={() => void act('cancel', () => endSafetyTimer(timer.id, 'cancelled'))}
