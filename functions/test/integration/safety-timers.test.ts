@@ -17,7 +17,7 @@ import { account, db, docData, unique, waitFor, type SignedIn } from './stack';
 const INBOX = process.env.MAIL_INBOX_URL ?? '';
 const MAIL_WAIT_MS = 60_000;
 
-/** A Philippine mobile number of its own per test (libphonenumber-js takes it as valid). */
+/** A Philippine mobile number in E.164, one of its own per test. */
 const phone = () => `+63917${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 const guardianEmail = () => `${unique('guardian')}@family.test`;
 
