@@ -100,6 +100,8 @@ export interface HousekeepingResponse {
   expiredDefaultPasswords: number;
   /** Escalation steps fired (issue 20 item 3: one per report and run at most). */
   escalatedReports: number;
+  /** Safety timers past due that raised their emergency (docs/reporter-app.md#safety-timer). */
+  raisedSafetyTimers: number;
   /** Escalation steps fired for emergencies left unacknowledged (one per emergency and run). */
   escalatedEmergencies: number;
   /** Quarantined files deleted past LIMITS.quarantineKeepDays (a page a run). */

@@ -145,6 +145,14 @@ export const COLLECTIONS = {
   emergencies: 'emergencies',
   /** `emergency_quotas/{uid}` (EmergencyQuota): a person's emergencies in the hour, moved with each. */
   emergencyQuotas: 'emergency_quotas',
+  /**
+   * `safety_timers/{id}` (SafetyTimer): started, moved, checked in, extended and cancelled by its
+   * person only; expired (an emergency raised, guardians told) by the server. Nobody else reads it:
+   * the emergency it raises carries what staff need (docs/reporter-app.md#safety-timer).
+   */
+  safetyTimers: 'safety_timers',
+  /** `safety_timer_current/{uid}` (SafetyTimerCurrent): the person's latest timer, one running at a time. */
+  safetyTimerCurrent: 'safety_timer_current',
   /** `alert_phones/{uid}` (AlertPhone): the number its person proved for alerts; server-written. */
   alertPhones: 'alert_phones',
   /**

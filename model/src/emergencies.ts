@@ -10,6 +10,7 @@ import { nearestCampus, type CampusArea } from './campus-areas';
 import { PUSH_TYPES } from './constants';
 import type { TimestampLike } from './entities';
 import { documentId } from './fields';
+import type { EmergencyFromTimer } from './safety-timers';
 
 export const EMERGENCY_STATUSES = ['open', 'acknowledged', 'closed'] as const;
 export type EmergencyStatus = (typeof EMERGENCY_STATUSES)[number];
@@ -78,6 +79,32 @@ export interface Emergency<T = TimestampLike> {
   notified?: string[];
   /** Server-written: escalation steps fired while unacknowledged (housekeeping). */
   escalation?: { fired: number; lastAt: T; level: string };
+  /** Server-written: raised by the person's safety timer (ran out, or SOS while it ran). */
+  fromTimer?: EmergencyFromTimer<T>;
+}
+
+/**
+ * The fields of a new emergency, the one shape of the app's SOS (through the rules) and of a
+ * safety timer's (the server): `now` is the time as each side writes it (the server's).
+ */
+export function newEmergency<T, N>(
+  person: { uid: string; email: string; emailVerified: boolean },
+  location: EmergencyPoint<T> | null,
+  where: { campus: Campus; campusFrom: EmergencyCampusSource },
+  now: N,
+) {
+  return {
+    uid: person.uid,
+    email: person.email,
+    emailVerified: person.emailVerified,
+    campus: where.campus,
+    campusFrom: where.campusFrom,
+    status: 'open' as const,
+    openedAt: now,
+    movedAt: now,
+    location,
+    track: location ? [location] : [],
+  };
 }
 
 /** `emergency_quotas/{uid}`: the person's window and the emergencies opened in it. */

@@ -44,4 +44,5 @@ export * from './starter-settings';
 export * from './alert-phones';
 export * from './people';
 export * from './emergencies';
+export * from './safety-timers';
 export * from './roster';

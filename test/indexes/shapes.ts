@@ -315,6 +315,15 @@ export function consoleShapes(): QueryShape[] {
       wheres: [{ field: 'status', op: '==', value: 'open' }],
     },
     {
+      source: 'functions safety timers past due (services/safety-timers.ts expireDueSafetyTimers)',
+      collection: COLLECTIONS.safetyTimers,
+      wheres: [
+        { field: 'status', op: '==', value: 'running' },
+        { field: 'dueAt', op: '<=', value: new Date('2026-03-02T06:00:00+08:00') },
+      ],
+      orderBy: [{ field: 'dueAt', direction: 'asc' }],
+    },
+    {
       source: 'web emergency timeline (data/emergencies.ts emergencyTimelineSpec)',
       collection: COLLECTIONS.timeline,
       wheres: [],

@@ -8,6 +8,7 @@ import {
   AFFILIATIONS,
   CAMPUSES,
   EMERGENCY_LIMITS,
+  SAFETY_TIMER_LIMITS,
   IMAGE_CONTENT_TYPES,
   INCIDENT_TYPES,
   LIMITS,
@@ -70,6 +71,11 @@ describe('rules restate the model', () => {
 
   it('the emergency bounds equal EMERGENCY_LIMITS', () => {
     for (const [key, value] of Object.entries(EMERGENCY_LIMITS))
+      assert.equal(firestore.get(limitFunction(key)), value, key);
+  });
+
+  it('the safety timer bounds equal SAFETY_TIMER_LIMITS', () => {
+    for (const [key, value] of Object.entries(SAFETY_TIMER_LIMITS))
       assert.equal(firestore.get(limitFunction(key)), value, key);
   });
 

@@ -1,7 +1,9 @@
 import { defaultSender } from '../push/default-sender';
 import { callable } from '../platform/callable';
-import { auth, bucket, db, isEmulated } from '../platform/firebase';
-import { programmeTimeZone } from '../services/settings';
+import { accountEmail, auth, bucket, db, isEmulated } from '../platform/firebase';
+import { smtpTransport } from '../platform/mail';
+import { smsProvider } from '../platform/sms';
+import { currentInstitution, programmeTimeZone } from '../services/settings';
 import { runHousekeeping as run } from '../services/housekeeping';
 
 /** Admin runs the housekeeping job now (the emulator suite runs no schedules). */
@@ -10,6 +12,9 @@ export const runHousekeeping = callable('runHousekeeping', async () =>
     db: db(),
     auth: auth(),
     push: defaultSender(),
+    mail: smtpTransport((await currentInstitution(db())).name),
+    sms: smsProvider(),
+    account: accountEmail,
     bucket: bucket(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),

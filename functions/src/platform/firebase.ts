@@ -28,14 +28,25 @@ export function isEmulated(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /**
- * Whether the Auth account of `uid` has verified its email: the truth a page or an assignment
- * acts on (the users doc only mirrors it). An unknown account has not.
+ * The Auth account of `uid` as the server acts on it: its email and whether it is verified (the
+ * users doc only mirrors them); null for an unknown account.
  */
-export async function accountEmailVerified(uid: string): Promise<boolean> {
+export async function accountEmail(
+  uid: string,
+): Promise<{ email: string; emailVerified: boolean } | null> {
   try {
-    return (await auth().getUser(uid)).emailVerified === true;
+    const user = await auth().getUser(uid);
+    return { email: user.email ?? '', emailVerified: user.emailVerified === true };
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'auth/user-not-found') return false;
+    if ((error as { code?: unknown }).code === 'auth/user-not-found') return null;
     throw error;
   }
+}
+
+/**
+ * Whether the Auth account of `uid` has verified its email: the truth a page or an assignment
+ * acts on. An unknown account has not.
+ */
+export async function accountEmailVerified(uid: string): Promise<boolean> {
+  return (await accountEmail(uid))?.emailVerified === true;
 }

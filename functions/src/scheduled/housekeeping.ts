@@ -1,8 +1,10 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { defaultSender } from '../push/default-sender';
-import { auth, bucket, db, isEmulated } from '../platform/firebase';
-import { programmeTimeZone } from '../services/settings';
+import { accountEmail, auth, bucket, db, isEmulated } from '../platform/firebase';
+import { smtpTransport } from '../platform/mail';
+import { smsProvider } from '../platform/sms';
+import { currentInstitution, programmeTimeZone } from '../services/settings';
 import { runHousekeeping } from '../services/housekeeping';
 import { sweepUncheckedMedia } from '../services/incident-media';
 
@@ -15,6 +17,9 @@ export const housekeeping = onSchedule({ schedule: 'every 1 minutes', retryCount
     db: db(),
     auth: auth(),
     push: defaultSender(),
+    mail: smtpTransport((await currentInstitution(db())).name),
+    sms: smsProvider(),
+    account: accountEmail,
     bucket: bucket(),
     now: () => new Date(),
     sweepMarkers: isEmulated(),

@@ -70,13 +70,15 @@ function noticeRecipients(
   message: string,
   changes: Record<string, unknown> = {},
 ) {
-  // `notified`: whose notices the acknowledgement closes.
-  tx.update(emergencyRef(db, emergencyId), {
+  // `notified`: whose notices the acknowledgement closes. Nobody to tell and nothing to change
+  // (nobody on call): no update, which the SDK refuses empty.
+  const update = {
     ...changes,
     ...(recipients.length > 0
       ? { notified: FieldValue.arrayUnion(...recipients.map((r) => r.uid)) }
       : {}),
-  });
+  };
+  if (Object.keys(update).length > 0) tx.update(emergencyRef(db, emergencyId), update);
   for (const r of recipients)
     tx.set(
       db

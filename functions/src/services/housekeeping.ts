@@ -8,9 +8,11 @@ import { sweepProcessedEvents } from '../platform/run-once';
 import { retryDueFailures } from '../platform/trigger-failures';
 import type { Bucket } from '../platform/firebase';
 import { purgeQuarantine } from './file-checks';
+import { expireDueSafetyTimers, type SafetyTimerDeps } from './safety-timers';
 import { sweepDownloadTokens } from './download-tokens';
 
-export interface HousekeepingDeps extends AccountDeps {
+export interface HousekeepingDeps
+  extends AccountDeps, Pick<SafetyTimerDeps, 'mail' | 'sms' | 'account'> {
   /**
    * Whether to delete expired `processed_events` markers here. In production the TTL policy on
    * `expiresAt` does it (firestore.indexes.json); emulators have no TTL, so the local stack sweeps.
@@ -29,7 +31,8 @@ export interface HousekeepingDeps extends AccountDeps {
 /**
  * The every-minute upkeep: failed trigger runs whose time has come run again (first, so an
  * assignment they page is seen as such by escalation); expired default passwords stop signing
- * in; open reports, and emergencies nobody acknowledged, escalate by their campus's policy;
+ * in; safety timers past due raise their emergency and tell their guardians (before the
+ * emergencies escalate); open reports, and emergencies nobody acknowledged, escalate by their campus's policy;
  * quarantined files past their keep time go (a page a run); media objects lose any download
  * token (a page of the bucket a run, and the walks queued when someone's access ended); expired
  * markers go.
@@ -38,6 +41,7 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<Housekeep
   const retriedFailures = await retryDueFailures(deps.db, deps.now());
   const expiredDefaultPasswords = await expireDefaultPasswords(deps);
   const escalatedReports = await escalateOverdueReports(deps);
+  const raisedSafetyTimers = await expireDueSafetyTimers(deps);
   const escalatedEmergencies = await escalateOpenEmergencies(deps);
   const purgedQuarantinedFiles = await purgeQuarantine(deps);
   const droppedDownloadTokens = await sweepDownloadTokens(deps);
@@ -48,6 +52,7 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<Housekeep
     retriedFailures,
     expiredDefaultPasswords,
     escalatedReports,
+    raisedSafetyTimers,
     escalatedEmergencies,
     purgedQuarantinedFiles,
     droppedDownloadTokens,

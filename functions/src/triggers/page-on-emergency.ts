@@ -1,26 +1,42 @@
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
 import { defaultSender } from '../push/default-sender';
-import { accountEmailVerified, db } from '../platform/firebase';
+import { accountEmail, accountEmailVerified, db } from '../platform/firebase';
+import { smtpTransport } from '../platform/mail';
+import { smsProvider } from '../platform/sms';
 import { recordingFailures } from '../platform/trigger-failures';
 import { pageOnEmergency as work } from '../services/emergencies';
-import { programmeTimeZone } from '../services/settings';
+import { raiseTimerOnSos } from '../services/safety-timers';
+import { currentInstitution, programmeTimeZone } from '../services/settings';
 
-/** An SOS from the app: the campus's on-call person is paged at once (services/emergencies.ts). */
+/**
+ * An SOS from the app: the campus's on-call person is paged at once (services/emergencies.ts);
+ * a safety timer the person has running ends as raised by it, and its guardians are told
+ * (services/safety-timers.ts).
+ */
 export const pageOnEmergency = onDocumentCreated(
   { document: `${COLLECTIONS.emergencies}/{emergencyId}`, retry: true },
   recordingFailures('pageOnEmergency', async (event) => {
     const emergency = event.data?.data();
     if (!emergency) return;
+    const now = () => new Date(event.time);
+    const timeZone = await programmeTimeZone(db());
+    const { emergencyId } = event.params;
     await work(
+      { db: db(), push: defaultSender(), emailVerified: accountEmailVerified, now, timeZone },
+      { eventId: event.id, emergencyId, emergency },
+    );
+    await raiseTimerOnSos(
       {
         db: db(),
-        push: defaultSender(),
-        emailVerified: accountEmailVerified,
-        now: () => new Date(event.time),
-        timeZone: await programmeTimeZone(db()),
+        mail: smtpTransport((await currentInstitution(db())).name),
+        sms: smsProvider(),
+        account: accountEmail,
+        now,
+        timeZone,
       },
-      { eventId: event.id, emergencyId: event.params.emergencyId, emergency },
+      emergencyId,
+      emergency,
     );
   }),
 );

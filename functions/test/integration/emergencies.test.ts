@@ -239,4 +239,34 @@ describe('emergencies (SOS, issue 32)', function () {
     await escalateAt(openedAt + 30 * MINUTE);
     assert.equal((await escalated()).length, 2);
   });
+
+  describe('with nobody on call', () => {
+    before(() => db.recursiveDelete(db.collection(COLLECTIONS.onCallSchedules).doc(CAMPUS)));
+
+    it('an SOS still opens: its timeline says nobody was paged, nobody is notified, and the trigger does not fail', async () => {
+      const person = await account({ role: 'User', firstName: 'Nora' });
+      const id = await sos(person);
+      const entries = await waitFor(
+        () => timeline(id),
+        (list) => list.some((e) => e.kind === 'paged'),
+      );
+      assert.deepEqual(
+        entries.map((e) => e.kind),
+        ['reported', 'paged'],
+      );
+      assert.equal(entries[1]!.detail, `Nobody is on call for ${CAMPUS}: the console alarm only`);
+      const stored = (await docData(`${COLLECTIONS.emergencies}/${id}`))!;
+      assert.equal(stored.personName, 'Nora User');
+      assert.equal(stored.notified, undefined);
+      assert.equal(
+        (await notificationsOf(onCall.uid)).some((n) => n.id === `emergency-${id}`),
+        false,
+      );
+      const failures = await db
+        .collection(COLLECTIONS.triggerFailures)
+        .where('document', '==', `${COLLECTIONS.emergencies}/${id}`)
+        .get();
+      assert.equal(failures.size, 0);
+    });
+  });
 });

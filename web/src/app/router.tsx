@@ -53,6 +53,7 @@ const ReporterProfilePage = lazy(() => import('../features/reporter-app/profile/
 const ReporterEmergencyPage = lazy(
   () => import('../features/reporter-app/emergency/EmergencyPage'),
 );
+const SafetyTimerPage = lazy(() => import('../features/reporter-app/safety-timer/SafetyTimerPage'));
 const NotificationsPage = lazy(
   () => import('../features/reporter-app/notifications/NotificationsPage'),
 );
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', element: titled('Reset your password', ReporterReset, true) },
       // Any signed-in account, verified or not (docs/reporter-app.md#sos): outside the gate.
       { path: 'emergency/:id', element: titled('Emergency', ReporterEmergencyPage, true) },
+      { path: 'safety-timer', element: titled('Safety timer', SafetyTimerPage, true) },
       {
         element: page(ReporterGate, {}, true),
         children: [

@@ -303,6 +303,7 @@ export function RadioGroup<V extends string>({
   onChange,
   disabled = false,
   className = 'mb-2',
+  optionClassName = 'block',
 }: {
   legend: string;
   options: readonly V[];
@@ -311,13 +312,15 @@ export function RadioGroup<V extends string>({
   onChange: (value: V) => void;
   disabled?: boolean;
   className?: string;
+  /** Each option's label: the /app passes a 44 px row for touch. */
+  optionClassName?: string;
 }) {
   const name = useId();
   return (
     <fieldset className={`text-sm ${className}`} disabled={disabled}>
       <legend className="font-medium">{legend}</legend>
       {options.map((option) => (
-        <label key={option} className="mr-4 block">
+        <label key={option} className={`mr-4 ${optionClassName}`}>
           <input
             type="radio"
             name={name}

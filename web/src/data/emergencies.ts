@@ -3,6 +3,7 @@ import {
   EMERGENCY_LIMITS,
   emergencyCampus,
   formatInZone,
+  newEmergency,
   type Campus,
   type CampusArea,
   type Emergency,
@@ -41,7 +42,8 @@ export const OPEN_EMERGENCIES_LIMIT = 20;
 
 const converter = entityConverter<Emergency>();
 
-function pointOf(fix: Fix) {
+/** A fix as the rules take it on an emergency or a safety timer. */
+export function pointOf(fix: Fix) {
   return {
     lat: fix.latitude,
     lng: fix.longitude,
@@ -74,17 +76,7 @@ export async function openEmergency(
   await createInQuota(
     'emergency',
     [COLLECTIONS.emergencies, id],
-    {
-      uid: person.uid,
-      email: person.email,
-      emailVerified: person.emailVerified,
-      ...emergencyCampus(fix, person.campus, areas),
-      status: 'open',
-      openedAt: serverTime(),
-      movedAt: serverTime(),
-      location: point,
-      track: point ? [point] : [],
-    },
+    newEmergency(person, point, emergencyCampus(fix, person.campus, areas), serverTime()),
     person.uid,
     limitText,
     'The emergency alert was not sent',

@@ -20,6 +20,7 @@ import {
   setDoc,
   startAfter,
   updateDoc,
+  writeBatch,
   where,
   writeBatch,
   type FirestoreDataConverter,
@@ -236,6 +237,18 @@ export async function createQueuedInReportQuota(
   else batch.update(quotaRef, { filed: increment(1), lastId: id });
   batch.set(docRef(path), data);
   return { sent: explained(failure, () => batch.commit()) };
+}
+
+/** Documents the rules check together (one needs the other after the write): one batch. */
+export function setDocuments(
+  writes: readonly { path: readonly string[]; data: Fields }[],
+  failure: string,
+) {
+  return explained(failure, async () => {
+    const batch = writeBatch(db);
+    for (const w of writes) batch.set(docRef(w.path), w.data);
+    await batch.commit();
+  });
 }
 
 /**

@@ -31,6 +31,7 @@ function AlarmRow({ emergency }: { emergency: WithId<Emergency> }) {
           {' '}
           · {emergency.campus} · sent <Time value={emergency.openedAt} />
           {emergency.location ? '' : ' · no location'}
+          {emergency.fromTimer ? ' · from a safety timer' : ''}
         </span>
       </p>
       <Link

@@ -49,6 +49,18 @@ export default function EmergencyPage() {
             </>
           )}
         </dd>
+        {e.fromTimer && (
+          <>
+            <dt className="font-medium">From a safety timer</dt>
+            <dd data-testid="emergency-from-timer">
+              {e.fromTimer.reason}; due <Time value={e.fromTimer.dueAt} />
+              {e.fromTimer.destination ? <>; heading to “{e.fromTimer.destination}”</> : null};{' '}
+              {e.fromTimer.guardians === 0
+                ? 'no guardians told'
+                : `${e.fromTimer.guardians} guardian${e.fromTimer.guardians === 1 ? '' : 's'} told`}
+            </dd>
+          </>
+        )}
         <dt className="font-medium">Campus</dt>
         <dd>
           {e.campus} ({EMERGENCY_CAMPUS_FROM_TEXT[e.campusFrom]})

@@ -70,6 +70,7 @@ export default function ReporterGate() {
             My reports
           </AppNavLink>
           <AppNavLink to="/app/report">Report</AppNavLink>
+          <AppNavLink to="/app/safety-timer">Timer</AppNavLink>
           <AppNavLink to="/app/notifications">
             Notifications {uid && <UnreadCount uid={uid} />}
           </AppNavLink>

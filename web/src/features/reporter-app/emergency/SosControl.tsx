@@ -92,6 +92,19 @@ export function SosControl() {
               to send an emergency alert with your location.
             </p>
           )}
+          {user?.email && (
+            <p className="text-sm text-slate-700">
+              Going somewhere alone?{' '}
+              <Link
+                to="/app/safety-timer"
+                onClick={() => setOpen(false)}
+                className="font-medium text-sky-800 underline"
+              >
+                Set a safety timer
+              </Link>
+              : if you do not check in on time, campus safety is alerted.
+            </p>
+          )}
           {error && (
             <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
               {error}
