@@ -15,6 +15,8 @@ import {
   ROSTER_LIMITS,
   type ImportRosterInput,
   type ImportRosterResponse,
+  type RosterImportEntry,
+  type RosterImportSource,
   type RosterStatus,
 } from '@campus-safety/model';
 import {
@@ -32,8 +34,6 @@ const BATCH_WRITES = 500;
 const BATCHES_AT_ONCE = 4;
 /** Roster and users docs read per page. */
 const SCAN_PAGE = 5000;
-
-export type RosterImportSource = 'console' | 'endpoint';
 
 function roster(db: Firestore) {
   return db.collection(COLLECTIONS.roster);
@@ -103,7 +103,7 @@ export async function importRoster(
     source,
     counts: plan.counts,
     linked,
-  });
+  } satisfies RosterImportEntry<FieldValue>);
   return answer(true);
 }
 
