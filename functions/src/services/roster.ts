@@ -107,6 +107,9 @@ export async function importRoster(
   return answer(true);
 }
 
+/** The console's search by name reads this (a prefix of it, lower-cased as typed). */
+const nameLowerCase = (entry: { name: string }) => entry.name.toLowerCase();
+
 async function applyPlan(db: Firestore, plan: RosterPlan): Promise<void> {
   const now = FieldValue.serverTimestamp();
   const writes: ((batch: FirebaseFirestore.WriteBatch) => void)[] = [
@@ -115,6 +118,7 @@ async function applyPlan(db: Firestore, plan: RosterPlan): Promise<void> {
         (b: FirebaseFirestore.WriteBatch) =>
           b.create(roster(db).doc(entry.externalId), {
             ...entry,
+            nameLowerCase: nameLowerCase(entry),
             status: 'active' satisfies RosterStatus,
             uid: null,
             contentHash,
@@ -128,6 +132,7 @@ async function applyPlan(db: Firestore, plan: RosterPlan): Promise<void> {
         (b: FirebaseFirestore.WriteBatch) =>
           b.update(roster(db).doc(entry.externalId), {
             ...entry,
+            nameLowerCase: nameLowerCase(entry),
             status: 'active' satisfies RosterStatus,
             contentHash,
             updatedAt: now,
