@@ -43,6 +43,7 @@ export function RosterPeople() {
       setStarts([]);
     };
   const last = rows.at(-1);
+  const hasNext = list.data.length > PAGE_SIZE;
   return (
     <section aria-labelledby="roster-people">
       <h2 id="roster-people" className="mb-2 text-lg font-semibold">
@@ -75,16 +76,18 @@ export function RosterPeople() {
       </div>
       <ListState live={list} isEmpty={rows.length === 0} emptyTitle="No people match">
         <Table caption="Roster people" columns={COLUMNS} rows={rows} rowKey={(p) => p.id} />
-        <Pager
-          page={starts.length + 1}
-          hasPrevious={starts.length > 0}
-          hasNext={list.data.length > PAGE_SIZE}
-          onPrevious={() => setStarts((s) => s.slice(0, -1))}
-          onNext={() =>
-            last &&
-            setStarts((s) => [...s, { side: 'after', text: last.nameLowerCase, id: last.id }])
-          }
-        />
+        {(hasNext || starts.length > 0) && (
+          <Pager
+            page={starts.length + 1}
+            hasPrevious={starts.length > 0}
+            hasNext={hasNext}
+            onPrevious={() => setStarts((s) => s.slice(0, -1))}
+            onNext={() =>
+              last &&
+              setStarts((s) => [...s, { side: 'after', text: last.nameLowerCase, id: last.id }])
+            }
+          />
+        )}
       </ListState>
     </section>
   );
