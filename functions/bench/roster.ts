@@ -8,18 +8,15 @@
  * Prints a `ROSTER_BENCH {json}` line for scripts/bench-roster.mjs, which runs it on each engine.
  */
 import { benchSize } from '@campus-safety/testkit/bench';
-import { waitFor } from '@campus-safety/testkit/wait';
 import {
   AFFILIATIONS,
   CAMPUSES,
-  COLLECTIONS,
-  MASS_NOTIFICATION_BATCHES,
   sumReceipts,
   type ImportRosterResponse,
-  type SendMassNotificationResponse,
 } from '@campus-safety/model';
 import { importRoster } from '../src/services/roster';
 import { account, closeAll, db } from '../test/integration/stack';
+import { sendAndTimeAlert } from './alert-timing';
 
 const FULL = 50_000;
 const at = process.argv.indexOf('--people');
@@ -91,28 +88,11 @@ async function main() {
     again.answer.counts.unchanged === PEOPLE;
 
   const inCampus = people.filter((p) => p.campus === CAMPUS);
-  const start = Date.now();
-  const sent = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
-    kind: 'emergency',
-    title: 'Bench roster',
-    body: 'Shelter in place. This is a benchmark.',
-    audience: { allCampuses: false, campuses: [CAMPUS], staffOnly: false },
-    channels: ['push', 'inApp', 'email', 'sms'],
-  });
-  const alertRef = db.collection(COLLECTIONS.massNotifications).doc(sent.id);
-  const plan = await waitFor(
-    async () =>
-      (await alertRef.get()).get('plan') as { batches: number; people: number } | undefined,
-    (p) => p !== undefined,
-    { timeoutMs: 30 * 60_000, intervalMs: 500, what: 'the plan' },
+  const { plan, pages, plannedMs, deliveredMs } = await sendAndTimeAlert(
+    admin,
+    'Bench roster',
+    CAMPUS,
   );
-  const plannedMs = Date.now() - start;
-  const pages = await waitFor(
-    async () => (await alertRef.collection(MASS_NOTIFICATION_BATCHES).get()).docs,
-    (docs) => docs.length === plan!.batches && docs.every((d) => d.get('state') === 'delivered'),
-    { timeoutMs: 60 * 60_000, intervalMs: 1000, what: 'every page delivered' },
-  );
-  const deliveredMs = Date.now() - start;
   const contacts = sumReceipts(
     pages.filter((p) => p.get('contactOnly') === true).map((p) => p.data()),
   );
@@ -128,7 +108,7 @@ async function main() {
     applyS: seconds(applied.ms),
     reimportS: seconds(again.ms),
     alertPeople: inCampus.length,
-    pages: plan!.batches,
+    pages: plan.batches,
     planS: seconds(plannedMs),
     deliverS: seconds(deliveredMs),
     exact,
@@ -136,7 +116,7 @@ async function main() {
   console.log(
     `${figures.engine}: ${PEOPLE} people (${(csv.length / 1024 / 1024).toFixed(1)} MB): preview ${figures.previewS} s, apply ${figures.applyS} s, ` +
       `same file again ${figures.reimportS} s; alert to ${CAMPUS} (${inCampus.length} contact-only): ` +
-      `planned ${plan!.batches} pages in ${figures.planS} s, delivered in ${figures.deliverS} s; ` +
+      `planned ${plan.batches} pages in ${figures.planS} s, delivered in ${figures.deliverS} s; ` +
       `mail ${contacts.email.sent}, SMS ${contacts.sms.sent}${exact ? ' — exact' : ' — NOT EXACT'}`,
   );
   console.log(`ROSTER_BENCH ${JSON.stringify(figures)}`);
