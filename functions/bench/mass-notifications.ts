@@ -9,15 +9,10 @@
  * seeded. Flags: `--sizes 10000,50000`. Runs under emulators:exec (run-integration.mjs alerts).
  */
 import { benchSize } from '@campus-safety/testkit/bench';
-import {
-  COLLECTIONS,
-  MASS_NOTIFICATION_BATCHES,
-  sumReceipts,
-  type ReceiptsWithReads,
-  type SendMassNotificationResponse,
-} from '@campus-safety/model';
+import { COLLECTIONS, sumReceipts, type ReceiptsWithReads } from '@campus-safety/model';
 import { waitFor } from '@campus-safety/testkit/wait';
 import { account, backgroundTriggers, closeAll, db } from '../test/integration/stack';
+import { sendAndTimeAlert } from './alert-timing';
 
 const CAMPUS = 'Riverside Campus';
 const DEAD_EVERY = 50;
@@ -79,35 +74,19 @@ async function main() {
     seeded = size;
     console.log(`seeded ${size} people in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
-    const start = Date.now();
-    const sent = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
-      kind: 'emergency',
-      title: `Bench ${size}`,
-      body: 'Shelter in place. This is a benchmark.',
-      audience: { allCampuses: false, campuses: [CAMPUS], staffOnly: false },
-      channels: ['push', 'inApp', 'email', 'sms'],
-    });
-    const alertRef = db.collection(COLLECTIONS.massNotifications).doc(sent.id);
-    const plan = await waitFor(
-      async () =>
-        (await alertRef.get()).get('plan') as { batches: number; people: number } | undefined,
-      (p) => p !== undefined,
-      { timeoutMs: 30 * 60_000, intervalMs: 500, what: 'the plan' },
-    );
-    const plannedMs = Date.now() - start;
-    const batches = await waitFor(
-      async () => (await alertRef.collection(MASS_NOTIFICATION_BATCHES).get()).docs,
-      (docs) => docs.length === plan!.batches && docs.every((d) => d.get('state') === 'delivered'),
-      { timeoutMs: 60 * 60_000, intervalMs: 1000, what: 'every page delivered' },
-    );
-    const totalMs = Date.now() - start;
+    const {
+      plan,
+      pages: batches,
+      plannedMs,
+      deliveredMs: totalMs,
+    } = await sendAndTimeAlert(admin, `Bench ${size}`, CAMPUS);
     const receipts: ReceiptsWithReads = sumReceipts(batches.map((b) => b.data()));
     const { read: _read, ...counts } = receipts;
     const expected = expectedReceipts(size);
-    const exact = JSON.stringify(counts) === JSON.stringify(expected) && plan!.people === size;
+    const exact = JSON.stringify(counts) === JSON.stringify(expected) && plan.people === size;
     allExact &&= exact;
     lines.push(
-      `${size} people: planned ${plan!.batches} pages in ${(plannedMs / 1000).toFixed(1)} s, ` +
+      `${size} people: planned ${plan.batches} pages in ${(plannedMs / 1000).toFixed(1)} s, ` +
         `delivered in ${(totalMs / 1000).toFixed(1)} s (${Math.round(size / (totalMs / 1000))} people/s); ` +
         Object.entries(counts)
           .map(

@@ -1,5 +1,5 @@
-// Runs the integration tests (`test`), the benchmark (`bench`), the burst bench (`burst`) or the
-// mass-notification bench (`alerts`) under `firebase emulators:exec`
+// Runs the integration tests (`test`), the benchmark (`bench`), the burst bench (`burst`), the
+// mass-notification bench (`alerts`) or the roster bench (`roster`) under `firebase emulators:exec`
 // on free ports (the test toolkit's emulator suite, from this workspace's firebase.json), with
 // its own project id so a running stack is not disturbed, and the Firestore engine
 // FIRESTORE_ENGINE chooses (official where installed, else ours).
@@ -13,6 +13,13 @@ import {
 import { startMailCatcher } from '@campus-safety/testkit/mail-catcher';
 
 const mode = process.argv[2] ?? 'test';
+/** The script of each bench mode; any other mode runs the integration tests. */
+const BENCH_SCRIPTS = {
+  bench: 'bench/bench.ts',
+  burst: 'bench/burst.ts',
+  alerts: 'bench/mass-notifications.ts',
+  roster: 'bench/roster.ts',
+};
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 const baseConfig = fileURLToPath(new URL('../test/integration/firebase.json', import.meta.url));
 // The functions mail this suite's own catcher; the tests read it through MAIL_INBOX_URL.
@@ -43,18 +50,8 @@ const code = await emulatorsExec({
     }
   },
   command:
-    mode === 'bench'
-      ? ['node', '--import', 'tsx', 'bench/bench.ts']
-      : mode === 'burst'
-        ? ['node', '--import', 'tsx', 'bench/burst.ts', ...process.argv.slice(3)]
-        : mode === 'alerts'
-          ? ['node', '--import', 'tsx', 'bench/mass-notifications.ts', ...process.argv.slice(3)]
-          : [
-              'npx',
-              'mocha',
-              '--config',
-              'test/integration/.mocharc.json',
-              ...process.argv.slice(3),
-            ],
+    mode in BENCH_SCRIPTS
+      ? ['node', '--import', 'tsx', BENCH_SCRIPTS[mode], ...process.argv.slice(3)]
+      : ['npx', 'mocha', '--config', 'test/integration/.mocharc.json', ...process.argv.slice(3)],
 }).finally(() => catcher.stop());
 process.exit(code);

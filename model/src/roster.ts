@@ -12,6 +12,7 @@ import {
   type Affiliation,
   type Campus,
 } from './catalog';
+import type { TimestampLike } from './entities';
 import { reachesMembers, type Audience } from './mass-notifications';
 
 /** The CSV's columns (header names, case-insensitive, any order); `language` may be left out. */
@@ -160,6 +161,20 @@ export interface RosterCounts {
   change: number;
   unchanged: number;
   retire: number;
+}
+
+export type RosterImportSource = 'console' | 'endpoint';
+
+/** `roster_imports/{id}`: one applied import, newest first on the console's Roster screen. */
+export interface RosterImportEntry<T = TimestampLike> {
+  by: string;
+  byName: string;
+  at: T;
+  mode: RosterMode;
+  source: RosterImportSource;
+  counts: RosterCounts;
+  /** People linked to an account that had already verified their email. */
+  linked: number;
 }
 
 /** What importRoster and the HTTP endpoint answer: the preview, and whether it was applied. */

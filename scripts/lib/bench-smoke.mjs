@@ -30,6 +30,9 @@ export const MEASURES = {
   ],
   'bench:burst': [figure('Goals \\((official|own)\\): ')],
   'bench:alerts': [figure('# people: planned # pages in # s, delivered in # s .* — exact')],
+  'bench:roster': [
+    figure('\\w+: # people .* preview # s, apply # s, .* delivered in # s; .* — exact'),
+  ],
   'bench:images': [figure('run 1: # ms \\(decode #, scale #, encode #\\), CPU # ms')],
 };
 

@@ -16,6 +16,7 @@ import { NEWEST_FIRST as LIST_ORDER, TRIAGE_ORDER } from '../../web/src/data/inc
 import { TRIAGE_QUEUES, triageWheres } from '../../web/src/features/incidents/triage/triage.js';
 import { reporterRepliedWheres } from '../../web/src/data/reporter-replies.js';
 import { openEscalationWheres } from '../../web/src/data/open-escalations.js';
+import { rosterPeopleWheres, type RosterFilters } from '../../web/src/data/roster-filters.js';
 import {
   EMPTY_FILTERS,
   incidentQuerySpec,
@@ -427,7 +428,24 @@ export function consoleShapes(): QueryShape[] {
       collection: COLLECTIONS.legalHolds,
       wheres: [{ field: 'active', op: '==', value: true }],
     },
+    {
+      source: 'web roster import history (data/roster.ts rosterImportsSpec), Admin',
+      collection: COLLECTIONS.rosterImports,
+      wheres: [],
+      orderBy: [{ field: 'at', direction: 'desc' }],
+    },
   );
+  const rosterFilters: RosterFilters = { search: 'ma', campus: 'North Campus', status: 'active' };
+  for (const chosen of subsets(Object.keys(rosterFilters) as (keyof RosterFilters)[])) {
+    const filters: RosterFilters = { search: '', campus: '', status: '' };
+    for (const key of chosen) Object.assign(filters, { [key]: rosterFilters[key] });
+    shapes.push({
+      source: `web roster people (data/roster-filters.ts rosterPeopleWheres), by ${chosen.join(', ') || 'nothing'}`,
+      collection: COLLECTIONS.roster,
+      wheres: rosterPeopleWheres(filters),
+      orderBy: [{ field: 'nameLowerCase', direction: 'asc' }],
+    });
+  }
   return shapes;
 }
 

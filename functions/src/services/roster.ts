@@ -15,6 +15,8 @@ import {
   ROSTER_LIMITS,
   type ImportRosterInput,
   type ImportRosterResponse,
+  type RosterImportEntry,
+  type RosterImportSource,
   type RosterStatus,
 } from '@campus-safety/model';
 import {
@@ -32,8 +34,6 @@ const BATCH_WRITES = 500;
 const BATCHES_AT_ONCE = 4;
 /** Roster and users docs read per page. */
 const SCAN_PAGE = 5000;
-
-export type RosterImportSource = 'console' | 'endpoint';
 
 function roster(db: Firestore) {
   return db.collection(COLLECTIONS.roster);
@@ -103,9 +103,12 @@ export async function importRoster(
     source,
     counts: plan.counts,
     linked,
-  });
+  } satisfies RosterImportEntry<FieldValue>);
   return answer(true);
 }
+
+/** The console's search by name reads this (a prefix of it, lower-cased as typed). */
+const nameLowerCase = (entry: { name: string }) => entry.name.toLowerCase();
 
 async function applyPlan(db: Firestore, plan: RosterPlan): Promise<void> {
   const now = FieldValue.serverTimestamp();
@@ -115,6 +118,7 @@ async function applyPlan(db: Firestore, plan: RosterPlan): Promise<void> {
         (b: FirebaseFirestore.WriteBatch) =>
           b.create(roster(db).doc(entry.externalId), {
             ...entry,
+            nameLowerCase: nameLowerCase(entry),
             status: 'active' satisfies RosterStatus,
             uid: null,
             contentHash,
@@ -128,6 +132,7 @@ async function applyPlan(db: Firestore, plan: RosterPlan): Promise<void> {
         (b: FirebaseFirestore.WriteBatch) =>
           b.update(roster(db).doc(entry.externalId), {
             ...entry,
+            nameLowerCase: nameLowerCase(entry),
             status: 'active' satisfies RosterStatus,
             contentHash,
             updatedAt: now,

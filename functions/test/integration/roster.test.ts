@@ -158,8 +158,15 @@ describe('roster (issue 31 item 1)', function () {
         phone: first.get('phone'),
         status: first.get('status'),
         uid: first.get('uid'),
+        nameLowerCase: first.get('nameLowerCase'),
       },
-      { email: people[0]!.email, phone: people[0]!.phone, status: 'active', uid: null },
+      {
+        email: people[0]!.email,
+        phone: people[0]!.phone,
+        status: 'active',
+        uid: null,
+        nameLowerCase: `person ${people[0]!.id}`.toLowerCase(),
+      },
     );
     const audit = await db.collection(COLLECTIONS.rosterImports).where('by', '==', admin.uid).get();
     assert.equal(audit.size, 1);

@@ -24,6 +24,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
     title: 'Administration',
     items: [
       { to: '/accounts', label: 'Accounts', access: ADMIN_ONLY },
+      { to: '/roster', label: 'Roster', access: ADMIN_ONLY },
       { to: '/articles', label: 'Articles', access: ADMIN_ONLY },
       { to: '/announcements', label: 'Announcements', access: ADMIN_ONLY },
       { to: '/tags', label: 'Tags', access: ADMIN_ONLY },

@@ -38,6 +38,7 @@ const MassNotificationPage = lazy(
 );
 const OnCallPage = lazy(() => import('../features/oncall/OnCallPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const RosterPage = lazy(() => import('../features/roster/RosterPage'));
 // The reporter app (/app): its own layout and chunks, so the console's bundle does not carry it.
 const EmergencyPage = lazy(() => import('../features/emergencies/EmergencyPage'));
 const ReporterLayout = lazy(() => import('../features/reporter-app/ReporterLayout'));
@@ -171,6 +172,7 @@ export const routes: RouteObject[] = [
       guarded('emergencies/:id', 'Emergency', STAFF_ONLY, EmergencyPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),
+      guarded('roster', 'Roster', ADMIN_ONLY, RosterPage),
       guarded('articles', 'Articles', ADMIN_ONLY, ArticlesPage),
       guarded('announcements', 'Announcements', ADMIN_ONLY, AnnouncementsPage),
       guarded('tags', 'Tags', ADMIN_ONLY, TagsPage),

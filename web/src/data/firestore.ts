@@ -22,7 +22,6 @@ import {
   updateDoc,
   writeBatch,
   where,
-  writeBatch,
   type FirestoreDataConverter,
   type FirestoreError,
   type Query,
@@ -75,7 +74,7 @@ function toQuery<T>(spec: QuerySpec<T>): Query<WithId<T>> {
     // Firestore orders ties by document id in the direction of the last order; naming it lets
     // the cursor carry the id.
     parts.push(orderBy(documentId(), spec.orderBy?.direction ?? 'asc'));
-    const values = [new Timestamp(b.seconds, b.nanoseconds), b.id];
+    const values = ['text' in b ? b.text : new Timestamp(b.seconds, b.nanoseconds), b.id];
     parts.push(b.side === 'after' ? startAfter(...values) : endBefore(...values));
   }
   if (spec.limit !== undefined)

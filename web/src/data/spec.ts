@@ -25,6 +25,16 @@ export interface PageBoundary {
   id: string;
 }
 
+/**
+ * A page boundary on a text order field (a name, lower-cased): the row's value and its id. Kept
+ * in the screen's state, not the URL.
+ */
+export interface TextPageBoundary {
+  side: 'after' | 'before';
+  text: string;
+  id: string;
+}
+
 /** A row of a live list: the document id, its data and the snapshot (a pagination cursor). */
 export type Row<T> = WithId<T> & { snapshot: Cursor };
 
@@ -41,7 +51,7 @@ export interface QuerySpec<T> {
   orderBy?: { field: string; direction: 'asc' | 'desc' };
   limit?: number;
   /** Where the page starts or ends, as values (ordered by the order field, then document id). */
-  boundary?: PageBoundary | null;
+  boundary?: PageBoundary | TextPageBoundary | null;
 }
 
 /** One document, as data. */
@@ -60,7 +70,8 @@ export function querySpecKey(spec: QuerySpec<unknown>): string {
   const order = spec.orderBy ? ` order ${spec.orderBy.field} ${spec.orderBy.direction}` : '';
   const size = spec.limit !== undefined ? ` limit ${spec.limit}` : '';
   const b = spec.boundary;
-  const boundary = b ? ` ${b.side} ${b.seconds}.${b.nanoseconds} ${b.id}` : '';
+  const at = b && ('text' in b ? JSON.stringify(b.text) : `${b.seconds}.${b.nanoseconds}`);
+  const boundary = b ? ` ${b.side} ${at} ${b.id}` : '';
   return `query ${spec.path.join('/')} [${wheres}]${order}${size}${boundary}`;
 }
 
