@@ -37,6 +37,7 @@ export * from './anonymity';
 export * from './report-quota';
 export * from './report-times';
 export * from './mass-notifications';
+export * from './sms-text';
 export * from './alert-replies';
 export * from './on-call';
 export * from './last-locations';

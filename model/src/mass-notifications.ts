@@ -12,6 +12,7 @@ import { PUSH_TYPES } from './constants';
 import { documentId, requiredText, typeError } from './fields';
 import { isStaffRole, type Role } from './roles';
 import { replyRequestSchema, type ReplyRequest } from './alert-replies';
+import { cutSms } from './sms-text';
 
 /** The `type` of the push and in-app notification of a mass notification. */
 export const MASS_NOTIFICATION_TYPE = PUSH_TYPES.massNotification;
@@ -40,8 +41,10 @@ export const MASS_NOTIFICATION_LIMITS = {
   body: 1000,
   /** Push bodies longer than this are cut (a lock screen shows about this much). */
   pushBody: 240,
-  /** Two SMS segments; a longer text is cut and the preview says so. */
-  sms: 320,
+  /** SMS segments an alert may take (model/src/sms-text.ts); a longer text is cut, and the preview says so. */
+  smsSegments: 2,
+  /** An Emergency Notification goes as one SMS: it arrives whole, never as parts out of order. */
+  emergencySmsSegments: 1,
   /** Linked incidents of one alert (the Clery record names them). */
   incidents: 10,
   /** People per fan-out page: one Auth lookup (100 uids at most) and one transaction per page. */
@@ -161,6 +164,13 @@ export interface ChannelTexts {
   sms: { text: string };
 }
 
+/** The SMS segments an alert of `kind` may take. */
+export function smsSegmentsOf(kind: MassNotificationKind): number {
+  return kind === 'emergency'
+    ? MASS_NOTIFICATION_LIMITS.emergencySmsSegments
+    : MASS_NOTIFICATION_LIMITS.smsSegments;
+}
+
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
@@ -188,7 +198,7 @@ export function channelTexts(alert: {
           : 'You received this because you are on a campus this alert was sent to by Campus Safety.',
       ].join('\n'),
     },
-    sms: { text: cut(`${prefix}${alert.title}: ${alert.body}`, MASS_NOTIFICATION_LIMITS.sms) },
+    sms: { text: cutSms(`${prefix}${alert.title}: ${alert.body}`, smsSegmentsOf(alert.kind)) },
   };
 }
 
@@ -263,7 +273,7 @@ export const TEMPLATE_INFO: Readonly<
 export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, AlertTemplate>> = {
   lockdown: {
     title: 'Lockdown: stay where you are',
-    body: 'Lock or barricade the door, turn off lights, silence phones and stay out of sight. Do not leave until campus safety gives the all clear.',
+    body: 'Lock or barricade the door, turn off lights, silence phones, stay out of sight. Stay until campus safety gives the all clear.',
   },
   shelterInPlace: {
     title: 'Shelter in place',

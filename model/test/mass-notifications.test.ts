@@ -8,6 +8,7 @@ import {
   freshLocationSince,
   isLocatedIn,
   MASS_NOTIFICATION_LIMITS,
+  smsLength,
   channelTexts,
   massNotificationSettingsProblem,
   needsSecondApproval,
@@ -96,8 +97,13 @@ describe('mass notifications', () => {
   it('texts per channel: SMS and push cut to their length, a test marked in each', () => {
     const long = 'x'.repeat(900);
     const texts = channelTexts({ kind: 'emergency', title: 'Lockdown', body: long });
-    assert.equal(texts.sms.text.length, MASS_NOTIFICATION_LIMITS.sms);
-    assert.ok(texts.sms.text.endsWith('…'));
+    // An Emergency Notification goes as one SMS; other kinds take two segments at most.
+    assert.equal(texts.sms.text.length, 160);
+    assert.ok(texts.sms.text.endsWith('...'));
+    assert.deepEqual(smsLength(texts.sms.text), { encoding: 'gsm7', units: 160, segments: 1 });
+    const general = channelTexts({ kind: 'general', title: 'Lockdown', body: long });
+    assert.equal(smsLength(general.sms.text).segments, MASS_NOTIFICATION_LIMITS.smsSegments);
+    assert.equal(general.sms.text.length, 306);
     assert.equal(texts.push.body.length, MASS_NOTIFICATION_LIMITS.pushBody);
     assert.equal(texts.inApp.message, long);
     assert.equal(texts.email.subject, 'Emergency Notification: Lockdown');

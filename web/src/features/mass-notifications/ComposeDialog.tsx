@@ -14,6 +14,9 @@ import {
   TEMPLATE_INFO,
   TEMPLATE_KEYS,
   channelTexts,
+  smsCapacity,
+  smsLength,
+  smsSegmentsOf,
   sendMassNotificationSchema,
   type Campus,
   type CallableRequest,
@@ -124,6 +127,51 @@ function PreviewItem({ label, text, limit }: { label: string; text: string; limi
         </span>
       </div>
       <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">{text}</p>
+    </div>
+  );
+}
+
+/**
+ * The SMS as it will go, counted as the network counts it (sms-text.ts): its characters against
+ * what its segments hold, and why it was cut or holds fewer than 160 a segment.
+ */
+function SmsPreview({
+  kind,
+  title,
+  body,
+  text,
+}: {
+  kind: MassNotificationKind;
+  title: string;
+  body: string;
+  text: string;
+}) {
+  const length = smsLength(text);
+  const allowed = smsSegmentsOf(kind);
+  const cut = text !== `${title}: ${body}`;
+  return (
+    <div className="rounded border border-slate-200 bg-slate-50 p-2">
+      <div className="flex justify-between text-xs font-semibold text-slate-600">
+        <span>SMS</span>
+        <span>
+          {length.units} / {smsCapacity(length.encoding, allowed)} characters ·{' '}
+          {allowed === 1 ? 'one SMS' : `up to ${allowed} SMS`}
+        </span>
+      </div>
+      <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">{text}</p>
+      {cut && (
+        <p className="mt-1 text-xs text-amber-800">
+          {allowed === 1
+            ? 'Cut to one SMS: an Emergency Notification goes as one message so it arrives whole. Shorten the title or text to send all of it.'
+            : `Cut to ${allowed} SMS. Shorten the title or text to send all of it.`}
+        </p>
+      )}
+      {length.encoding === 'ucs2' && (
+        <p className="mt-1 text-xs text-slate-600">
+          A character outside the SMS alphabet (a curly quote, an emoji, some accents) makes each
+          SMS hold 70 characters instead of 160.
+        </p>
+      )}
     </div>
   );
 }
@@ -464,7 +512,7 @@ export function ComposeDialog({
               />
             )}
             {v.channels.includes('sms') && (
-              <PreviewItem label="SMS" text={texts.sms.text} limit={MASS_NOTIFICATION_LIMITS.sms} />
+              <SmsPreview kind={v.kind} title={v.title} body={v.body} text={texts.sms.text} />
             )}
           </div>
           <Button

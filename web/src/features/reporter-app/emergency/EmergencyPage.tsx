@@ -1,5 +1,5 @@
 import { EMERGENCY_LOCATION_EVERY_MS, telHref, type Emergency } from '@campus-safety/model';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
@@ -11,7 +11,7 @@ import { messageOf } from '../../../lib/errors';
 import { useInstitution } from '../../../lib/institution';
 import { useAuth } from '../../../session/store';
 import { AppBar, AppPage } from '../AppFrame';
-import { fixOf, locationProblem } from './location';
+import { usePacedLocation } from './location';
 
 /**
  * While the emergency is open, the phone's location goes to it every
@@ -21,41 +21,14 @@ import { fixOf, locationProblem } from './location';
 function useSharedLocation(emergency: WithId<Emergency> | null, initialProblem: string | null) {
   const [problem, setProblem] = useState<string | null>(initialProblem);
   const [sent, setSent] = useState<Fix | null>(null);
-  const latest = useRef<Fix | null>(null);
-  const track = useRef(emergency?.track ?? []);
-  track.current = emergency?.track ?? [];
-  const active = !!emergency && emergency.status !== 'closed';
-  const id = emergency?.id ?? null;
-
-  useEffect(() => {
-    if (!active || !id) return;
-    if (!('geolocation' in navigator)) {
-      setProblem(locationProblem('unsupported'));
-      return;
-    }
-    const watch = navigator.geolocation.watchPosition(
-      (position) => {
-        latest.current = fixOf(position);
-        setProblem(null);
-      },
-      (error) => setProblem(locationProblem(error.code)),
-      { enableHighAccuracy: true, maximumAge: 5_000 },
-    );
-    let busy = false;
-    const timer = window.setInterval(() => {
-      const fix = latest.current;
-      if (!fix || busy) return;
-      busy = true;
-      moveEmergency(id, track.current, fix)
-        .then(() => setSent(fix))
-        .catch((e: unknown) => console.warn('Location not sent', messageOf(e)))
-        .finally(() => (busy = false));
-    }, EMERGENCY_LOCATION_EVERY_MS);
-    return () => {
-      navigator.geolocation.clearWatch(watch);
-      window.clearInterval(timer);
-    };
-  }, [active, id]);
+  const track = emergency?.track ?? [];
+  const active = emergency && emergency.status !== 'closed' ? emergency.id : null;
+  usePacedLocation(
+    active,
+    EMERGENCY_LOCATION_EVERY_MS,
+    (id, fix) => moveEmergency(id, track, fix).then(() => setSent(fix)),
+    setProblem,
+  );
   return { problem, sent };
 }
 

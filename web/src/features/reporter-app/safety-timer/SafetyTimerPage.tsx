@@ -5,7 +5,7 @@ import {
   timerDurationText,
   type SafetyTimer,
 } from '@campus-safety/model';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { PhoneLink } from '../../../components/EmergencyNumbers';
@@ -35,7 +35,7 @@ import { useInstitution } from '../../../lib/institution';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../../session/store';
 import { AppBar, AppPage } from '../AppFrame';
-import { currentFix, fixOf } from '../emergency/location';
+import { currentFix, usePacedLocation } from '../emergency/location';
 import {
   CUSTOM,
   EMPTY_TIMER,
@@ -133,33 +133,13 @@ function StartForm({ uid }: { uid: string }) {
 /** While the timer runs and the person agreed: the latest fix goes to it at the SOS pace. */
 function useTimerLocation(timer: WithId<SafetyTimer>) {
   const [problem, setProblem] = useState<string | null>(null);
-  const latest = useRef<ReturnType<typeof fixOf> | null>(null);
   const sharing = timer.status === 'running' && timer.location !== null;
-  const id = timer.id;
-  useEffect(() => {
-    if (!sharing || !('geolocation' in navigator)) return;
-    const watch = navigator.geolocation.watchPosition(
-      (position) => {
-        latest.current = fixOf(position);
-        setProblem(null);
-      },
-      () => setProblem('Your location is not being updated (blocked or unavailable).'),
-      { enableHighAccuracy: true, maximumAge: 5_000 },
-    );
-    let busy = false;
-    const every = window.setInterval(() => {
-      const fix = latest.current;
-      if (!fix || busy) return;
-      busy = true;
-      moveSafetyTimer(id, fix)
-        .catch((e: unknown) => console.warn('Location not sent', messageOf(e)))
-        .finally(() => (busy = false));
-    }, SAFETY_TIMER_LOCATION_EVERY_MS);
-    return () => {
-      navigator.geolocation.clearWatch(watch);
-      window.clearInterval(every);
-    };
-  }, [sharing, id]);
+  usePacedLocation(
+    sharing ? timer.id : null,
+    SAFETY_TIMER_LOCATION_EVERY_MS,
+    (id, fix) => moveSafetyTimer(id, fix),
+    setProblem,
+  );
   return { sharing, problem };
 }
 
