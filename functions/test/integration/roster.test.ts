@@ -16,6 +16,7 @@ import {
   closeAll,
   db,
   docData,
+  signIn,
   unique,
   waitFor,
   type AccountSpec,
@@ -312,7 +313,9 @@ describe('roster (issue 31 item 1)', function () {
     assert.equal((await roster().doc(person.id).get()).get('uid'), null);
 
     await auth.updateUser(created.uid, { emailVerified: true });
-    await userRef.update({ firstName: 'Nia' });
+    // What /app's "I have verified" does: the mirrored emailVerified changes, the sync links.
+    const session = await signIn(email, 'secret-123');
+    assert.deepEqual(await session.call('confirmEmailVerified'), { emailVerified: true });
     await waitFor(
       async () => (await roster().doc(person.id).get()).get('uid'),
       (uid) => uid === created.uid,
