@@ -80,6 +80,20 @@ export function acknowledgeSelfAssignment(
   return at;
 }
 
+/** The event's one `paged` timeline entry: whom it told and how, or why nobody. */
+function addPagedEntry(tx: Transaction, deps: PagingDeps, event: AssignmentEvent, detail: string) {
+  addEntry(
+    tx,
+    timelineCollection(deps.db, event.incidentId).doc(eventDocId(event.eventId, 'paged')),
+    {
+      kind: 'paged',
+      at: event.eventTime,
+      actor: null,
+      detail,
+    },
+  );
+}
+
 /** The assignee may not be paged: the timeline says why, and nothing is sent. */
 export function recordNotTold(
   tx: Transaction,
@@ -88,15 +102,11 @@ export function recordNotTold(
   parties: PagingParties,
   refusal: PagingRefusal,
 ) {
-  addEntry(
+  addPagedEntry(
     tx,
-    timelineCollection(deps.db, event.incidentId).doc(eventDocId(event.eventId, 'paged')),
-    {
-      kind: 'paged',
-      at: event.eventTime,
-      actor: null,
-      detail: `${parties.assigneeName} was not told: ${PAGING_REFUSAL_TEXT[refusal]}`,
-    },
+    deps,
+    event,
+    `${parties.assigneeName} was not told: ${PAGING_REFUSAL_TEXT[refusal]}`,
   );
 }
 
@@ -151,15 +161,11 @@ export function tellAssignee(
       text: assignedSms({ incidentId: event.incidentId, label, consoleUrl: deps.consoleUrl }),
     });
   const devices = deviceTokensOf(parties.assignee).length;
-  addEntry(
+  addPagedEntry(
     tx,
-    timelineCollection(deps.db, event.incidentId).doc(eventDocId(event.eventId, 'paged')),
-    {
-      kind: 'paged',
-      at: event.eventTime,
-      actor: null,
-      detail: `Told ${parties.assigneeName}: console alert, email, ${sends.sms ? 'SMS, ' : ''}push to ${devices} device${devices === 1 ? '' : 's'}`,
-    },
+    deps,
+    event,
+    `Told ${parties.assigneeName}: console alert, email, ${sends.sms ? 'SMS, ' : ''}push to ${devices} device${devices === 1 ? '' : 's'}`,
   );
 }
 

@@ -5,6 +5,7 @@ import { useToasts } from '../../components/toast-store';
 import { awaitingApprovalSpec } from '../../data/mass-notifications';
 import { useLiveQuery } from '../../data/live-query';
 import { createIncidentAlertTracker } from './alert-tracker';
+import { CountBadge } from './CountBadge';
 import { playAlertSound } from './beep';
 
 /** The waiting alerts this Admin may approve: every one but their own. */
@@ -54,17 +55,13 @@ export function ApprovalAlert({ uid }: { uid: string }) {
   return <span hidden data-approval-watch={ready ? 'live' : 'starting'} />;
 }
 
-/** Beside the Alerts navigation entry: how many alerts wait for this Admin's approval. */
+/** Beside the Mass notifications navigation entry: how many alerts wait for this Admin's approval. */
 export function ApprovalBadge({ uid }: { uid: string }) {
-  const count = useApprovable(uid).rows.length;
-  if (count === 0) return null;
   return (
-    <span
-      className="ml-2 rounded-full bg-orange-700 px-2 py-0.5 text-xs font-semibold text-white"
-      data-testid="approval-badge"
-    >
-      {count}
-      <span className="sr-only"> waiting for your approval</span>
-    </span>
+    <CountBadge
+      count={useApprovable(uid).rows.length}
+      counts="waiting for your approval"
+      testId="approval-badge"
+    />
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Time } from '../../components/Time';
 import { acknowledgeAssignment, markAssignmentNoticeRead } from '../../data/assignments';
 import { acknowledgePage } from './assignment-alert';
+import { CountBadge } from './CountBadge';
 import { desktopAlertPermission, enableDesktopAlerts } from './desktop-alerts';
 import {
   alertSummary,
@@ -16,16 +17,12 @@ import {
 
 /** The unread count beside a navigation entry; nothing when all is read. */
 export function UnreadBadge() {
-  const count = useUnreadCount();
-  if (count === 0) return null;
   return (
-    <span
-      className="ml-2 rounded-full bg-orange-700 px-2 py-0.5 text-xs font-semibold text-white"
-      data-testid="unread-badge"
-    >
-      {count}
-      <span className="sr-only"> unread new-incident alerts</span>
-    </span>
+    <CountBadge
+      count={useUnreadCount()}
+      counts="unread new-incident alerts"
+      testId="unread-badge"
+    />
   );
 }
 
