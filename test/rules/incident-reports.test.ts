@@ -93,10 +93,8 @@ const submit =
 
 /** A report written `offsetMs` from the moment the row runs: a time fixed when the table is
  * built drifts past the skew bound while a slow engine works through the rows before it. */
-const submitWrittenAt =
-  (offsetMs: number) =>
-  (db: Firestore, actor: Actor) =>
-    submit({ writtenAt: Timestamp.fromMillis(Date.now() + offsetMs) })(db, actor);
+const submitWrittenAt = (offsetMs: number) => (db: Firestore, actor: Actor) =>
+  submit({ writtenAt: Timestamp.fromMillis(Date.now() + offsetMs) })(db, actor);
 
 const colleague: Assignee = {
   id: COLLEAGUE.uid,
@@ -409,11 +407,7 @@ describe('incident_reports', () => {
     write('submit a report with an unknown field', NOBODY, submit({ priority: 'urgent' })),
     // The device's time of writing (issue 32 item 4): a report may wait days on a phone without
     // signal; neither the future beyond a clock's skew nor an old report passed off as new.
-    write(
-      'submit a report written now (writtenAt)',
-      APP_USERS,
-      submitWrittenAt(0),
-    ),
+    write('submit a report written now (writtenAt)', APP_USERS, submitWrittenAt(0)),
     write(
       'submit a report written days ago on a phone without signal',
       APP_USERS,
