@@ -16,6 +16,26 @@ async function mainCampusPeople() {
   return users.docs.filter((d) => d.get('isArchived') !== true && d.get('emailVerified') === true);
 }
 
+/**
+ * The send step's question: the compose form's "Send alert…" counts the audience and asks; the
+ * answer's "Send alert" sends. Returns the question's reach per channel (channel → people).
+ */
+async function confirmSend(page, form) {
+  await form.getByRole('button', { name: 'Send alert…' }).click();
+  const ask = page.getByRole('dialog', { name: 'Send this alert?' });
+  await ask.getByText(/^It (reaches|goes to)/).waitFor();
+  const reach = {};
+  for (const row of await ask.locator('tr[data-row]').all())
+    reach[await row.getAttribute('data-row')] = (
+      await row.locator('td[data-cell="People"]').textContent()
+    ).replace(/,/g, '');
+  return {
+    ask,
+    reach,
+    send: () => ask.getByRole('button', { name: 'Send alert', exact: true }).click(),
+  };
+}
+
 describe('Mass notifications (issue 21)', function () {
   // Sending, the fan-out's triggers and the mail on a busy two-core machine, then four screens
   // at three widths.
@@ -63,10 +83,17 @@ describe('Mass notifications (issue 21)', function () {
     await assertAccessible(page, 'dialog-new-alert', DIALOGS);
     await shots(page, 'compose');
     await located.uncheck();
-    await dialog.getByRole('button', { name: 'Send alert' }).click();
+    // Before it goes: how many people it reaches by each chosen channel, as the fan-out will.
+    const people = await mainCampusPeople();
+    const confirm = await confirmSend(page, dialog);
+    assert.equal(confirm.reach.inApp, String(people.length));
+    assert.equal(confirm.reach.email, String(people.length));
+    assert.ok('sms' in confirm.reach && 'push' in confirm.reach);
+    await assertAccessible(page, 'dialog-send-alert', DIALOGS);
+    await shots(page, 'confirm');
+    await confirm.send();
 
     await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
-    const people = await mainCampusPeople();
     assert.ok(people.some((d) => d.id === imtMain.uid));
     const receipts = page.getByRole('table', { name: 'Delivery receipts' });
     const row = (channel) => receipts.getByRole('row').filter({ hasText: channel });
@@ -127,7 +154,10 @@ describe('Mass notifications (issue 21)', function () {
     await page.getByRole('button', { name: 'Update or all clear' }).click();
     const follow = page.getByRole('dialog', { name: `Update or all clear: ${title}` });
     assert.equal(await follow.getByLabel('Template').inputValue(), 'allClear');
-    await follow.getByRole('button', { name: 'Send alert' }).click();
+    // It starts from the original's audience and channels (SMS was added to that one).
+    assert.ok(await follow.getByRole('checkbox', { name: 'SMS' }).isChecked());
+    assert.ok(await follow.getByRole('checkbox', { name: 'Main Campus' }).isChecked());
+    await (await confirmSend(page, follow)).send();
     await page.getByRole('link', { name: title }).waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: title }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -189,7 +219,7 @@ describe('Mass notifications (issue 21)', function () {
     assert.equal(await dialog.getByLabel('The answer that means help is needed').inputValue(), '1');
     await assertAccessible(page, 'dialog-new-alert-reply', DIALOGS);
     await shots(page, 'compose-reply');
-    await dialog.getByRole('button', { name: 'Send alert' }).click();
+    await (await confirmSend(page, dialog)).send();
     await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
     const tally = page.getByRole('list', { name: 'Tally' });
     await tally.getByText(/no answer yet/).waitFor();
@@ -248,7 +278,9 @@ describe('Mass notifications (issue 21)', function () {
     });
     await follow.getByText(/who have not answered yet/).waitFor();
     await shots(page, 'compose-follow-up');
-    await follow.getByRole('button', { name: 'Send alert' }).click();
+    const again = await confirmSend(page, follow);
+    await again.ask.getByText(/who have not answered yet/).waitFor();
+    await again.send();
     await page.getByText('Its answers count on').waitFor({ timeout: 30_000 });
     const [followUp] = (
       await db().collection('mass_notifications').where('repliesFor', '==', alert.id).get()

@@ -52,6 +52,7 @@ export { revealAnonymousReporter } from './callables/reveal-anonymous-reporter';
 export { sendMassNotification } from './callables/send-mass-notification';
 export { approveMassNotification } from './callables/approve-mass-notification';
 export { sendMassNotificationTest } from './callables/send-mass-notification-test';
+export { countMassNotificationAudience } from './callables/count-mass-notification-audience';
 export { importRoster } from './callables/import-roster';
 export { replyToMassNotification } from './callables/reply-to-mass-notification';
 export { saveOnCallSchedule } from './callables/save-on-call-schedule';

@@ -55,8 +55,10 @@ import {
   approveMassNotificationSchema,
   sendMassNotificationSchema,
   sendMassNotificationTestSchema,
+  countMassNotificationAudienceSchema,
   type SendMassNotificationResponse,
   type SendMassNotificationTestResponse,
+  type AudienceCount,
 } from './mass-notifications';
 import { importRosterSchema, type ImportRosterResponse } from './roster';
 import {
@@ -376,6 +378,12 @@ export const CALLABLES = {
     input: approveMassNotificationSchema,
     roles: ADMIN,
     failure: 'Could not approve the alert. Try again.',
+  }),
+  /** Admins anywhere, an IMT their own campus (checked by the function: senderRefusal). */
+  countMassNotificationAudience: spec<AudienceCount>()({
+    input: countMassNotificationAudienceSchema,
+    roles: STAFF_ROLES,
+    failure: 'Could not count who the alert reaches. Try again.',
   }),
   /** To the caller only, marked test, not on the record. */
   sendMassNotificationTest: spec<SendMassNotificationTestResponse>()({

@@ -110,6 +110,12 @@ export const LIMITS = {
    */
   massNotificationTestsPerSenderPerHour: 5,
   /**
+   * Audience counts (the send step's confirmation) per sender in any hour window: each reads
+   * every account and roster person of the audience, so the bound caps what one person can make
+   * the server read; a sender counts once or twice per alert.
+   */
+  massNotificationAudienceCountsPerSenderPerHour: 60,
+  /**
    * Alerts one sender may start in any hour window, by role (issue 28 item 5): each can reach a
    * whole campus by mail and text. Far above a real emergency's alert and its follow-ups; an
    * Admin covers every campus, so gets more.

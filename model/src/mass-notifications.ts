@@ -550,6 +550,21 @@ export const sendMassNotificationSchema = z
     path: ['toNonResponders'],
   });
 
+/** The send step's count: the audience as the form holds it (docs/mass-notifications.md#confirm). */
+export const countMassNotificationAudienceSchema = z.strictObject({ audience: audienceSchema });
+
+/**
+ * Who an audience holds now, as the fan-out would find them, and how many of them each channel
+ * can reach: push those with a device, in-app every account, email every address, SMS every
+ * proved or institution-given phone.
+ */
+export interface AudienceCount {
+  people: number;
+  /** Of them, people on the roster without an account (reached by email and SMS only). */
+  contactOnly: number;
+  channels: Record<MassNotificationChannel, number>;
+}
+
 export const approveMassNotificationSchema = z.strictObject({ id: documentId('Alert id') });
 export const sendMassNotificationTestSchema = z.strictObject(contentFields);
 

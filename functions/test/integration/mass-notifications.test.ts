@@ -23,6 +23,7 @@ import {
   reaches,
   sumReceipts,
   type Audience,
+  type AudienceCount,
   type SendMassNotificationResponse,
   type SendMassNotificationTestResponse,
 } from '@campus-safety/model';
@@ -245,6 +246,62 @@ describe('mass notifications (issue 21)', function () {
       ).read,
       1,
     );
+  });
+
+  it('the send step counts, per channel, exactly whom the alert then reaches; only its senders may count', async () => {
+    const riverside: Audience = {
+      allCampuses: false,
+      campuses: ['Riverside Campus'],
+      staffOnly: false,
+    };
+    const withPhone = await person({
+      role: 'User',
+      campus: 'Riverside Campus',
+      deviceToken: ['r-phone'],
+    });
+    await db.collection(COLLECTIONS.alertPhones).doc(withPhone.uid).set({ phone: '+16505550171' });
+    await person({ role: 'User', campus: 'Riverside Campus' });
+    const riversideImt = await person({ role: 'IMT', campus: 'Riverside Campus' }, '+16505550172');
+    await person({
+      role: 'User',
+      campus: 'Riverside Campus',
+      emailVerified: false,
+      deviceToken: ['x'],
+    });
+    const northImt = await person({ role: 'IMT', campus: 'North Campus' });
+
+    const count = await riversideImt.call<AudienceCount>('countMassNotificationAudience', {
+      audience: riverside,
+    });
+    const res = await riversideImt.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'general',
+      title: 'Fire drill',
+      body: 'Riverside halls, 3 pm.',
+      audience: riverside,
+      channels: ['push', 'inApp', 'email', 'sms'],
+    });
+    const { alert, batches } = await delivered(res.id);
+    const receipts = sumReceipts(batches.map((b) => b.data()));
+    assert.ok(count.people >= 3, 'the three verified Riverside people at least');
+    assert.equal(count.people, alert.plan.people);
+    assert.equal(count.channels.inApp, receipts.inApp.sent);
+    assert.equal(count.channels.email, receipts.email.sent);
+    assert.equal(count.channels.sms, receipts.sms.sent);
+    assert.ok(count.channels.sms >= 2, "the alert phone and the IMT's second factor");
+    assert.equal(count.channels.push, receipts.push.sent + receipts.push.failed);
+
+    // Another campus's IMT, and a reporter, learn nothing about the audience.
+    const refused = await callError(
+      northImt.call('countMassNotificationAudience', { audience: riverside }),
+    );
+    assert.equal(refused.code, 'functions/permission-denied');
+    const reporterRefused = await callError(
+      withPhone.call('countMassNotificationAudience', { audience: riverside }),
+    );
+    assert.equal(reporterRefused.code, 'functions/permission-denied');
+    // Their phones go again: a later test here stubs the phones of Riverside's people.
+    await db.collection(COLLECTIONS.alertPhones).doc(withPhone.uid).delete();
+    await auth.updateUser(riversideImt.uid, { multiFactor: { enrolledFactors: null } });
   });
 
   it('reporters who chose their campus in the app are its "everyone": an alert reaches them, not another campus’s, and follows a change', async () => {

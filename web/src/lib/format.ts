@@ -89,3 +89,8 @@ export function toDateTimeLocal(date: Date): string {
 export function parseDateTimeLocal(value: string): Date | null {
   return fromDateTimeLocal(value, programmeTimeZone());
 }
+
+/** A count with its noun: "1 person", "1,234 people". */
+export function formatCount(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

@@ -162,6 +162,40 @@ export async function locatedUids(
 }
 
 /**
+ * `query` a page at a time in id order, from after `after`: each page, and whether it is the
+ * last. A run that stops after a page resumes after its last id (the people not yet used carry
+ * over: the next page continues the same order).
+ */
+export async function* inIdOrder(
+  query: Query,
+  after: string | null,
+): AsyncGenerator<{ docs: QueryDocumentSnapshot[]; last: boolean }> {
+  const ordered = query.orderBy(FieldPath.documentId());
+  for (;;) {
+    const page = await (after === null ? ordered : ordered.startAfter(after))
+      .limit(PLAN_SCAN_PAGE)
+      .get();
+    const last = page.size < PLAN_SCAN_PAGE;
+    yield { docs: page.docs, last };
+    if (last) return;
+    after = page.docs[page.size - 1]!.id;
+  }
+}
+
+/** The accounts an audience is found among, with the fields `reaches` reads (and `more`). */
+export function audienceAccounts(db: Firestore, ...more: string[]): Query {
+  return db.collection(COLLECTIONS.users).select(...AUDIENCE_FIELDS, ...more);
+}
+
+/** The roster's active people, with the fields `rosterReaches` reads (and `more`). */
+export function activeRoster(db: Firestore, ...more: string[]): Query {
+  return db
+    .collection(COLLECTIONS.roster)
+    .where('status', '==', 'active' satisfies RosterStatus)
+    .select(...ROSTER_AUDIENCE_FIELDS, ...more);
+}
+
+/**
  * Scans `query` in id order from after `cursor`, keeps the docs `keep` admits and writes them
  * in pages of MASS_NOTIFICATION_LIMITS.batchSize, one `batches/{n}` doc each (its creation runs
  * deliverMassNotificationBatch) with its people in the server-only `recipients/list` (`list`
@@ -176,27 +210,21 @@ async function writePages(
   list: (ids: string[]) => DocumentData,
   mark: DocumentData = {},
 ): Promise<void> {
-  const ordered = query.orderBy(FieldPath.documentId());
   let pending: string[] = [];
-  for (;;) {
-    const page = await (cursor === null ? ordered : ordered.startAfter(cursor))
-      .limit(PLAN_SCAN_PAGE)
-      .get();
+  for await (const page of inIdOrder(query, cursor)) {
     for (const doc of page.docs) if (keep(doc)) pending.push(doc.id);
-    const last = page.size < PLAN_SCAN_PAGE;
     const write = batches.firestore.batch();
     let created = 0;
-    while (pending.length >= MASS_NOTIFICATION_LIMITS.batchSize || (last && pending.length > 0)) {
+    while (
+      pending.length >= MASS_NOTIFICATION_LIMITS.batchSize ||
+      (page.last && pending.length > 0)
+    ) {
       const ids = pending.slice(0, MASS_NOTIFICATION_LIMITS.batchSize);
       pending = pending.slice(ids.length);
       writePage(write, batches, progress, ids.length, list(ids), mark);
       created += 1;
     }
     if (created > 0) await write.commit();
-    if (last) return;
-    // Resume after the last person put in a page: the rest of this page is scanned again.
-    // The people not yet in a page carry over: the next page continues the same id order.
-    cursor = page.docs[page.size - 1]!.id;
   }
 }
 
@@ -233,7 +261,7 @@ export async function planMassNotification(
     await writePages(
       batches,
       progress,
-      db.collection(COLLECTIONS.users).select(...AUDIENCE_FIELDS),
+      audienceAccounts(db),
       lastList ? String(lastList.lastUid) : null,
       (doc) => reaches(audience, doc.data(), located.has(doc.id)),
       (uids) => ({ uids, lastUid: uids[uids.length - 1] }),
@@ -242,10 +270,7 @@ export async function planMassNotification(
     await writePages(
       batches,
       progress,
-      db
-        .collection(COLLECTIONS.roster)
-        .where('status', '==', 'active' satisfies RosterStatus)
-        .select(...ROSTER_AUDIENCE_FIELDS),
+      activeRoster(db),
       contactsStarted && lastList ? String(lastList.lastContact) : null,
       (doc) => rosterReaches(audience, doc.data()),
       (contacts) => ({ contacts, lastContact: contacts[contacts.length - 1] }),

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CAMPUSES,
@@ -18,6 +19,7 @@ import {
   smsLength,
   smsSegmentsOf,
   sendMassNotificationSchema,
+  type AudienceCount,
   type Campus,
   type CallableRequest,
   type MassNotificationChannel,
@@ -26,7 +28,7 @@ import {
   type TemplateKey,
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
-import { Dialog, DialogFooter } from '../../components/Dialog';
+import { ConfirmDialog, Dialog, DialogFooter } from '../../components/Dialog';
 import {
   CheckboxField,
   CheckboxGroup,
@@ -38,8 +40,13 @@ import {
 import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useForm } from '../../components/use-form';
-import { parseDateTimeLocal } from '../../lib/format';
-import { sendMassNotification, sendMassNotificationTest } from './api';
+import { formatCount, parseDateTimeLocal } from '../../lib/format';
+import {
+  countMassNotificationAudience,
+  sendMassNotification,
+  sendMassNotificationTest,
+} from './api';
+import { AudienceConfirmation } from './AudienceConfirmation';
 
 interface ComposeValues {
   template: TemplateKey | '';
@@ -300,23 +307,35 @@ export function ComposeDialog({
     },
     schema: sendMassNotificationSchema,
     request: (v) => requestOf(v, followsUp),
+    // The send step counts the audience per channel and asks before anything goes.
     send: async (request) => {
-      const result = await sendMassNotification(request);
-      toast.success(
-        result.state === 'awaitingApproval'
-          ? 'Waiting for a second Admin'
-          : result.state === 'scheduled'
-            ? 'Alert scheduled'
-            : 'Alert sending',
-        result.state === 'awaitingApproval'
-          ? 'Another Admin must approve this alert before it goes (the Alert approval setting).'
-          : undefined,
-      );
-      onClose();
-      void navigate(`/mass-notifications/${result.id}`);
+      const count = followsUp?.toNonResponders
+        ? null
+        : await countMassNotificationAudience({ audience: request.audience });
+      setConfirming({ request, count });
     },
-    failureTitle: 'The alert was not sent',
+    failureTitle: 'Could not count who the alert reaches',
   });
+  const [confirming, setConfirming] = useState<{
+    request: CallableRequest<'sendMassNotification'>;
+    count: AudienceCount | null;
+  } | null>(null);
+
+  async function send(request: CallableRequest<'sendMassNotification'>) {
+    const result = await sendMassNotification(request);
+    toast.success(
+      result.state === 'awaitingApproval'
+        ? 'Waiting for a second Admin'
+        : result.state === 'scheduled'
+          ? 'Alert scheduled'
+          : 'Alert sending',
+      result.state === 'awaitingApproval'
+        ? 'Another Admin must approve this alert before it goes (the Alert approval setting).'
+        : undefined,
+    );
+    onClose();
+    void navigate(`/mass-notifications/${result.id}`);
+  }
   const v = form.values;
   const texts = channelTexts({ kind: v.kind, title: v.title, body: v.body });
   const test = useAction(
@@ -402,10 +421,9 @@ export function ComposeDialog({
           />
           {followsUp?.toNonResponders ? (
             <p className="mb-3 text-sm text-slate-700">
-              Audience: the {followsUp.toNonResponders.waiting}{' '}
-              {followsUp.toNonResponders.waiting === 1 ? 'person' : 'people'} who have not answered
-              yet (counted again when it goes). They are asked the same question; their answers
-              count on the first alert.
+              Audience: the {formatCount(followsUp.toNonResponders.waiting, 'person', 'people')} who
+              have not answered yet (counted again when it goes). They are asked the same question;
+              their answers count on the first alert.
             </p>
           ) : imtCampus ? (
             <p className="mb-3 text-sm text-slate-700">Audience: {imtCampus} (your campus)</p>
@@ -530,10 +548,28 @@ export function ComposeDialog({
           <DialogFooter
             onCancel={onClose}
             busy={form.busy}
-            label={v.scheduledAt ? 'Schedule alert' : 'Send alert'}
+            label={v.scheduledAt ? 'Schedule alert…' : 'Send alert…'}
           />
         </div>
       </form>
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={confirming.request.scheduledDate ? 'Schedule this alert?' : 'Send this alert?'}
+          message={
+            <AudienceConfirmation
+              count={confirming.count}
+              waiting={followsUp?.toNonResponders?.waiting ?? null}
+              channels={confirming.request.channels}
+              scheduled={!!confirming.request.scheduledDate}
+            />
+          }
+          confirmLabel={confirming.request.scheduledDate ? 'Schedule alert' : 'Send alert'}
+          onConfirm={() => send(confirming.request)}
+          onClose={() => setConfirming(null)}
+          failureTitle="The alert was not sent"
+        />
+      )}
     </Dialog>
   );
 }

@@ -35,7 +35,7 @@ import {
   massNotificationsSpec,
 } from '../../data/mass-notifications';
 import type { WithId } from '../../data/spec';
-import { formatMinutes } from '../../lib/format';
+import { formatCount, formatMinutes } from '../../lib/format';
 import { useAuth } from '../../session/store';
 import { approveMassNotification } from './api';
 import { ComposeDialog, type FollowUpOf } from './ComposeDialog';
@@ -275,7 +275,7 @@ export default function MassNotificationPage() {
       <h2 className="mb-2 text-lg font-semibold">Delivery receipts</h2>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
         {a.plan
-          ? `${a.plan.people} ${a.plan.people === 1 ? 'person' : 'people'} in ${a.plan.batches} ${a.plan.batches === 1 ? 'page' : 'pages'}; ${delivered} of ${a.plan.batches} delivered. Read in the app: ${receipts.read}.`
+          ? `${formatCount(a.plan.people, 'person', 'people')} in ${formatCount(a.plan.batches, 'page', 'pages')}; ${delivered} of ${a.plan.batches} delivered. Read in the app: ${receipts.read}.`
           : a.state === 'sending'
             ? 'Finding the audience…'
             : 'Not sent yet.'}

@@ -12,3 +12,9 @@ export function approveMassNotification(id: string) {
 export function sendMassNotificationTest(input: CallableRequest<'sendMassNotificationTest'>) {
   return callFunction('sendMassNotificationTest', input);
 }
+
+export function countMassNotificationAudience(
+  input: CallableRequest<'countMassNotificationAudience'>,
+) {
+  return callFunction('countMassNotificationAudience', input);
+}
