@@ -13,6 +13,7 @@ const FIGURES = [
   ['previewS', 'preview'],
   ['applyS', 'apply'],
   ['reimportS', 'same file again'],
+  ['countS', 'audience counted (send step)'],
   ['planS', 'alert planned'],
   ['deliverS', 'alert delivered'],
 ];

@@ -201,6 +201,37 @@ describe('Reporter web app (/app)', () => {
 
     await app.getByRole('button', { name: 'Use my location' }).click();
     await app.getByText(/Your location was not shared/).waitFor();
+    // Without GPS or a mouse (issue 32 item 5): the focused map moves with the arrow keys and
+    // Enter puts the pin at its cross; or a building is chosen from the campus's list.
+    await app.locator('.leaflet-container').focus();
+    await app.keyboard.press('ArrowDown');
+    await app.keyboard.press('Enter');
+    await app
+      .getByTestId('place')
+      .getByText(/^Pin: On Main Campus\./)
+      .waitFor();
+    await app.getByLabel('Show campus on the map').selectOption('North Campus');
+    await app.getByLabel('Or choose a place').selectOption('Narra Residence Hall');
+    await app
+      .getByTestId('place')
+      .getByText('Narra Residence Hall: On North Campus. The report goes to its safety team.')
+      .waitFor();
+    await shots(app, 'report-place');
+    await app.getByLabel('What happened').selectOption('Theft');
+    await app.getByRole('button', { name: 'Send report' }).press('Enter');
+    await app.waitForURL(/\/app\/reports\/[^/]+$/);
+    const filed = await db()
+      .doc(`incident_reports/${new URL(app.url()).pathname.split('/').pop()}`)
+      .get();
+    // Inside the hall: staff are proposed its Clery geography, on-campus student housing.
+    const { CLERY_GEOGRAPHY, isInsideBoundary } = await import('@campus-safety/model');
+    const narra = CLERY_GEOGRAPHY['North Campus'].housing.find(
+      (h) => h.name === 'Narra Residence Hall',
+    );
+    assert.equal(filed.get('nearestCampus'), 'North Campus');
+    assert.ok(isInsideBoundary(filed.get('geoLoc'), narra.boundary));
+    await app.goto(new URL('/app/report', app.url()).href);
+    await app.getByRole('heading', { level: 1, name: 'Report an incident' }).waitFor();
     const north = { latitude: 14.7566, longitude: 121.0447 };
     await app.context().grantPermissions(['geolocation']);
     await app.context().setGeolocation(north);

@@ -12,6 +12,7 @@ import {
   AFFILIATIONS,
   CAMPUSES,
   sumReceipts,
+  type AudienceCount,
   type ImportRosterResponse,
 } from '@campus-safety/model';
 import { importRoster } from '../src/services/roster';
@@ -88,6 +89,12 @@ async function main() {
     again.answer.counts.unchanged === PEOPLE;
 
   const inCampus = people.filter((p) => p.campus === CAMPUS);
+  // The send step's count of the same audience, as the console asks it before sending.
+  const countStart = Date.now();
+  const count = await admin.call<AudienceCount>('countMassNotificationAudience', {
+    audience: { allCampuses: false, campuses: [CAMPUS], staffOnly: false },
+  });
+  const countMs = Date.now() - countStart;
   const { plan, pages, plannedMs, deliveredMs } = await sendAndTimeAlert(
     admin,
     'Bench roster',
@@ -99,7 +106,9 @@ async function main() {
   const exact =
     clean &&
     contacts.email.sent === inCampus.length &&
-    contacts.sms.sent === inCampus.filter((p) => p.hasPhone).length;
+    contacts.sms.sent === inCampus.filter((p) => p.hasPhone).length &&
+    count.contactOnly === contacts.email.sent &&
+    count.channels.sms >= contacts.sms.sent;
 
   const figures = {
     engine: process.env.FIRESTORE_ENGINE ?? 'default',
@@ -107,6 +116,7 @@ async function main() {
     previewS: seconds(preview.ms),
     applyS: seconds(applied.ms),
     reimportS: seconds(again.ms),
+    countS: seconds(countMs),
     alertPeople: inCampus.length,
     pages: plan.batches,
     planS: seconds(plannedMs),
@@ -115,7 +125,7 @@ async function main() {
   };
   console.log(
     `${figures.engine}: ${PEOPLE} people (${(csv.length / 1024 / 1024).toFixed(1)} MB): preview ${figures.previewS} s, apply ${figures.applyS} s, ` +
-      `same file again ${figures.reimportS} s; alert to ${CAMPUS} (${inCampus.length} contact-only): ` +
+      `same file again ${figures.reimportS} s; audience counted in ${figures.countS} s; alert to ${CAMPUS} (${inCampus.length} contact-only): ` +
       `planned ${plan.batches} pages in ${figures.planS} s, delivered in ${figures.deliverS} s; ` +
       `mail ${contacts.email.sent}, SMS ${contacts.sms.sent}${exact ? ' — exact' : ' — NOT EXACT'}`,
   );

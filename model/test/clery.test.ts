@@ -25,6 +25,8 @@ import {
   saveCleryCalendarSchema,
   offencesProblem,
   printableEntries,
+  nearestCampus,
+  reportPlacesOf,
   priorCalendarYears,
   retainUntilOf,
   type ClassifiedOffence,
@@ -108,6 +110,28 @@ describe('Clery geography per campus', () => {
     );
     assert.equal(geographyAt('Main Campus', { latitude: 14.7, longitude: 121.0 }), null);
     assert.ok(main.noncampus.length > 0);
+  });
+
+  it('offers a reporter the grounds and every housing building of a campus, each placed inside it', () => {
+    for (const campus of CAMPUSES) {
+      const places = reportPlacesOf(campus);
+      assert.deepEqual(
+        places.map((p) => p.name),
+        [`${campus} grounds`, ...CLERY_GEOGRAPHY[campus].housing.map((h) => h.name)],
+      );
+      // The report goes to that campus, and staff are proposed that building's geography.
+      for (const place of places) assert.equal(nearestCampus(place.point).campus, campus);
+      assert.ok(places.slice(1).every((p) => geographyAt(campus, p.point) === 'onCampusHousing'));
+    }
+    // The grounds follow the saved campus areas (Settings), not the code's.
+    const moved = {
+      ...CAMPUS_AREAS['Main Campus'],
+      centre: { latitude: 14.6551, longitude: 121.0649 },
+    };
+    assert.deepEqual(
+      reportPlacesOf('Main Campus', { ...CAMPUS_AREAS, 'Main Campus': moved })[0]!.point,
+      moved.centre,
+    );
   });
 
   it("accepts only the campus's own geographies and noncampus properties", () => {

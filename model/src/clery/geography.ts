@@ -5,7 +5,13 @@
  * named buildings the institution owns or controls elsewhere. Staff choose an incident's
  * geography; `geographyAt` proposes one from the report's position.
  */
-import { CAMPUS_AREAS, isInsideBoundary, type LatLng } from '../campus-areas';
+import {
+  CAMPUS_AREAS,
+  boundsOf,
+  isInsideBoundary,
+  type CampusArea,
+  type LatLng,
+} from '../campus-areas';
 import type { Campus } from '../catalog';
 import type { GeoLoc } from '../entities';
 
@@ -83,6 +89,49 @@ export const CLERY_GEOGRAPHY: Readonly<Record<Campus, CampusCleryGeography>> = {
     noncampus: [],
   },
 };
+
+/** A named place a reporter can choose instead of sharing a position or placing a pin. */
+export interface ReportPlace {
+  name: string;
+  point: GeoLoc;
+}
+
+/** Six decimals (about 0.1 m), as the app writes points. */
+const sixDecimals = (value: number) => Number(value.toFixed(6));
+
+/**
+ * A point inside an area: its bounding box's centre, else the mean of its vertices (a concave
+ * outline can leave both outside: then null, and the area is not offered).
+ */
+function pointInside(boundary: readonly LatLng[]): GeoLoc | null {
+  const [[south, west], [north, east]] = boundsOf(boundary);
+  const mean = (k: 0 | 1) => boundary.reduce((sum, p) => sum + p[k], 0) / boundary.length;
+  for (const [lat, lng] of [
+    [(south + north) / 2, (west + east) / 2],
+    [mean(0), mean(1)],
+  ] as const) {
+    const point = { latitude: sixDecimals(lat), longitude: sixDecimals(lng) };
+    if (isInsideBoundary(point, boundary)) return point;
+  }
+  return null;
+}
+
+/**
+ * The places of a campus a reporter can choose from a list (issue 32 item 5: no GPS, no mouse):
+ * its grounds, at the campus centre, then each student housing building, at a point inside it
+ * (so the Clery geography staff are proposed is that building's).
+ */
+export function reportPlacesOf(
+  campus: Campus,
+  areas: Readonly<Record<Campus, CampusArea>> = CAMPUS_AREAS,
+): ReportPlace[] {
+  const places: ReportPlace[] = [{ name: `${campus} grounds`, point: areas[campus].centre }];
+  for (const hall of CLERY_GEOGRAPHY[campus].housing) {
+    const point = pointInside(hall.boundary);
+    if (point) places.push({ name: hall.name, point });
+  }
+  return places;
+}
 
 /** The geographies a campus has (noncampus only where it has noncampus properties). */
 export function geographiesOf(campus: Campus): CleryGeography[] {

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
-import { Marker, useMapEvents } from 'react-leaflet';
+import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { boundsOf, CAMPUSES, type GeoLoc } from '@campus-safety/model';
 import { useCampusAreas } from '../../data/settings';
 import { CampusMap } from './CampusMap';
@@ -25,7 +25,31 @@ function PinOnClick({ onPick }: { onPick: (point: GeoLoc) => void }) {
   return null;
 }
 
-/** A campus framed on the map; a click (or tap) puts the pin where it happened. */
+/**
+ * The pin by keyboard (issue 32 item 5): the focused map moves with the arrow keys and zooms with
+ * + and − (Leaflet's own keyboard handling); Enter or Space puts the pin at the cross in the
+ * middle. Only keys pressed on the map itself, not on its zoom buttons.
+ */
+function PinOnEnter({ onPick }: { onPick: (point: GeoLoc) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target !== container || (event.key !== 'Enter' && event.key !== ' ')) return;
+      event.preventDefault();
+      const centre = map.getCenter();
+      onPick({ latitude: rounded(centre.lat), longitude: rounded(centre.lng) });
+    };
+    container.addEventListener('keydown', onKey);
+    return () => container.removeEventListener('keydown', onKey);
+  }, [map, onPick]);
+  return null;
+}
+
+/**
+ * A campus framed on the map; a click (or tap) puts the pin where it happened, and so does Enter
+ * on the focused map, at the cross in its middle (moved there with the arrow keys).
+ */
 export default function PinPickerMap({ campus, value, onPick }: PinPickerMapProps) {
   const areas = useCampusAreas();
   const boundary = areas[campus].boundary;
@@ -35,13 +59,14 @@ export default function PinPickerMap({ campus, value, onPick }: PinPickerMapProp
   );
   return (
     <CampusMap
-      label={`Map of ${campus}: click or tap where it happened to put the pin`}
+      label={`Map of ${campus}: click or tap where it happened to put the pin, or move the map with the arrow keys and press Enter to put it at the cross`}
       bounds={bounds}
       fitKey={campus}
       campuses={CAMPUSES}
       heightClass="h-72"
     >
       <PinOnClick onPick={onPick} />
+      <PinOnEnter onPick={onPick} />
       {value && (
         <Marker
           position={[value.latitude, value.longitude]}
@@ -50,6 +75,7 @@ export default function PinPickerMap({ campus, value, onPick }: PinPickerMapProp
           keyboard={false}
         />
       )}
+      <span className="pin-cross" aria-hidden="true" />
     </CampusMap>
   );
 }

@@ -6,6 +6,7 @@ import {
   offeredIncidentTypes,
   reportLimitText,
   reportQuotaFullUntil,
+  reportPlacesOf,
   type Campus,
 } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
@@ -26,8 +27,8 @@ import {
   descriptionLeft,
   EMPTY_REPORT,
   geolocationProblem,
+  locationLine,
   mapCampusOf,
-  placeSummary,
   reportFields,
   reportSchema,
   validateReport,
@@ -71,6 +72,7 @@ export default function NewReportPage() {
   const [framed, setFramed] = useState<Campus>(() => mapCampusOf(profileCampus));
   const [locating, setLocating] = useState(false);
   const [locationNote, setLocationNote] = useState<string | null>(null);
+  const places = reportPlacesOf(framed, areas);
 
   const form = useForm<ReportForm, string, ReturnType<typeof reportFields>>({
     initial: EMPTY_REPORT,
@@ -180,10 +182,24 @@ export default function NewReportPage() {
               }}
             />
           </div>
+          <div className="mt-3">
+            <SelectField
+              label="Or choose a place"
+              placeholder="Choose a place on this campus"
+              value={location?.source === 'place' ? (location.place ?? '') : ''}
+              onChange={(name) => {
+                const place = places.find((p) => p.name === name);
+                if (!place) return;
+                setLocationNote(null);
+                setLocation({ ...place.point, source: 'place', place: place.name });
+              }}
+              options={places.map((p) => ({ value: p.name, label: p.name }))}
+            />
+          </div>
           <p className="mt-2 text-sm text-slate-700" aria-live="polite" data-testid="place">
             {location
-              ? `${location.source === 'device' ? 'Your location' : 'Pin'}: ${placeSummary(location, areas)}`
-              : 'No place chosen yet: use your location, or click or tap the map to put a pin.'}
+              ? locationLine(location, areas)
+              : 'No place chosen yet: use your location, put a pin on the map (click, tap, or Enter on the map), or choose a place.'}
           </p>
           {locationError && <p className="mt-1 text-sm text-red-700">{locationError}</p>}
         </fieldset>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPUS_AREAS, fieldProblems, LIMITS } from '@campus-safety/model';
+import { CAMPUS_AREAS, fieldProblems, LIMITS, reportPlacesOf } from '@campus-safety/model';
 import {
   descriptionLeft,
   EMPTY_REPORT,
   geolocationProblem,
+  locationLine,
   placeSummary,
   reportFields,
   reportSchema,
@@ -23,7 +24,7 @@ describe('report form', () => {
   it('asks for a type among the offered ones and a place', () => {
     const errors = validateReport(EMPTY_REPORT, ['Theft', 'Fire']);
     expect(errors.incidentType).toBe('Choose what happened.');
-    expect(errors.location).toMatch(/use your location or put a pin/);
+    expect(errors.location).toMatch(/use your location, put a pin on the map, or choose a place/);
     expect(validateReport({ ...filled, incidentType: 'Fire' }, ['Theft']).incidentType).toBe(
       'Choose what happened.',
     );
@@ -61,6 +62,20 @@ describe('report form', () => {
     expect(placeSummary(off, CAMPUS_AREAS)).toBe(
       'Off campus, 1.1 km from North Campus. The report goes to its safety team.',
     );
+  });
+
+  it('files a place chosen from the list like a pin at it, and names it under the map', () => {
+    const narra = reportPlacesOf('North Campus', CAMPUS_AREAS).find(
+      (p) => p.name === 'Narra Residence Hall',
+    )!;
+    const location = { ...narra.point, source: 'place' as const, place: narra.name };
+    const fields = reportFields({ ...filled, location }, CAMPUS_AREAS);
+    expect(fields.geoLoc).toEqual(narra.point);
+    expect(fields.nearestCampus).toBe('North Campus');
+    expect(locationLine(location, CAMPUS_AREAS)).toBe(
+      'Narra Residence Hall: On North Campus. The report goes to its safety team.',
+    );
+    expect(locationLine({ ...north, source: 'pin' }, CAMPUS_AREAS)).toMatch(/^Pin: On North/);
   });
 
   it('explains a refused or failed location and offers the pin', () => {

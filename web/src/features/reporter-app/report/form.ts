@@ -12,13 +12,14 @@ import {
 import type { FieldErrors } from '../../../lib/validation';
 import type { ReportFields } from '../../../data/reporter';
 
-/** Where the report's location came from: the browser's position or a pin on the map. */
-export type LocationSource = 'device' | 'pin';
+/** Where the report's location came from: the browser's position, a pin, or a place chosen from the list. */
+export type LocationSource = 'device' | 'pin' | 'place';
 
 export interface ReportForm {
   incidentType: string;
   description: string;
-  location: (GeoLoc & { source: LocationSource }) | null;
+  /** `place`: the name of the place chosen from the list (source `place`). */
+  location: (GeoLoc & { source: LocationSource; place?: string }) | null;
   anonymous: boolean;
 }
 
@@ -47,7 +48,7 @@ export function validateReport(
       : 'Choose what happened.',
     location: form.location
       ? undefined
-      : 'Say where it happened: use your location or put a pin on the map.',
+      : 'Say where it happened: use your location, put a pin on the map, or choose a place.',
   };
 }
 
@@ -100,4 +101,18 @@ export function placeSummary(point: GeoLoc, areas: Readonly<Record<Campus, Campu
   return found.onGrounds
     ? `On ${found.campus}. The report goes to its safety team.`
     : `Off campus, ${found.distanceKm.toFixed(1)} km from ${found.campus}. The report goes to its safety team.`;
+}
+
+/** The line under the map: where the location came from, then placeSummary. */
+export function locationLine(
+  location: NonNullable<ReportForm['location']>,
+  areas: Readonly<Record<Campus, CampusArea>>,
+): string {
+  const from =
+    location.source === 'device'
+      ? 'Your location'
+      : location.source === 'place'
+        ? (location.place ?? 'Place')
+        : 'Pin';
+  return `${from}: ${placeSummary(location, areas)}`;
 }
