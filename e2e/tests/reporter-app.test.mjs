@@ -89,6 +89,13 @@ describe('Reporter web app (/app)', () => {
     await pinOnCampus(app, 'Main Campus');
     await app.getByLabel('Report anonymously').check();
     await app.getByText('An administrator can reveal who sent it only').waitFor();
+    // A photo chosen while filing (issue 32 item 5): it is uploaded once the report exists.
+    await app.getByLabel('Choose photos, video or audio').setInputFiles({
+      name: 'corridor.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo(app, '#15803d'),
+    });
+    await app.getByRole('list', { name: 'Chosen files' }).getByText('corridor.jpg').waitFor();
     await shots(app, 'report-form');
     await app.setViewportSize(PHONE.viewport);
     await assertAccessible(app, 'reporter-app-report-form');
@@ -103,13 +110,8 @@ describe('Reporter web app (/app)', () => {
     assert.equal(stored.nearestCampus, 'Main Campus');
     assert.equal(stored.description, description);
     await app.getByTestId('handler').getByText('Waiting for a member of the safety team').waitFor();
-    // A photo, added once the report exists: the server checks it and the reporter sees its
-    // thumbnail (a copy without location data).
-    await app.getByLabel('Add a photo, video or audio').setInputFiles({
-      name: 'corridor.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await photo(app, '#15803d'),
-    });
+    // The photo chosen in the form went to the report: the server checks it and the reporter
+    // sees its thumbnail (a copy without location data).
     await app.getByRole('img', { name: 'Photo 1' }).waitFor(TRIGGERED);
 
     // The IMT of Main Campus: on the list as "Anonymous reporter"; a quick question.

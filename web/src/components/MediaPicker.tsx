@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MEDIA_ACCEPT, mediaUploadProblem } from '@campus-safety/model';
 import { UPLOAD_CANCELLED, startMediaUpload, type MediaTarget } from '../data/media';
 import { Button } from './Button';
@@ -22,36 +22,33 @@ export function MediaPicker({
   label = 'Attach photo, video or audio',
   max,
   disabled = false,
+  startWith,
 }: {
   target: MediaTarget;
   onUploaded: (mediaId: string) => void;
+  /** Files chosen earlier (MediaChooser in the report form), uploaded once on mount. */
+  startWith?: readonly File[];
   label?: string;
   /** Files that may be picked at once (e.g. the media a message may carry). */
   max?: number;
   disabled?: boolean;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Pending[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const next = useRef(0);
 
-  function pick(files: File[]) {
-    const found: string[] = [];
-    const allowed = max === undefined ? files : files.slice(0, max);
-    if (allowed.length < files.length) found.push(`At most ${max} files at a time.`);
-    for (const file of allowed) {
-      const problem = mediaUploadProblem(file);
-      if (problem) {
-        found.push(problem);
-        continue;
-      }
+  function upload(files: File[]) {
+    for (const file of files) {
       const key = ++next.current;
       const update = (progress: number) =>
         setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p)));
-      const upload = startMediaUpload(target, file, update);
-      setPending((list) => [...list, { key, name: file.name, progress: 0, cancel: upload.cancel }]);
-      upload.done
-        .then(() => onUploaded(upload.mediaId))
+      const started = startMediaUpload(target, file, update);
+      setPending((list) => [
+        ...list,
+        { key, name: file.name, progress: 0, cancel: started.cancel },
+      ]);
+      started.done
+        .then(() => onUploaded(started.mediaId))
         .catch((error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
           if (message !== UPLOAD_CANCELLED)
@@ -59,27 +56,27 @@ export function MediaPicker({
         })
         .finally(() => setPending((list) => list.filter((p) => p.key !== key)));
     }
-    setProblems(found);
   }
+
+  // Files chosen before the report existed (the report form) go once, as soon as it is shown.
+  const startedWith = useRef(false);
+  useEffect(() => {
+    if (startedWith.current || !startWith?.length) return;
+    startedWith.current = true;
+    upload(chosenFiles(startWith, max).files);
+  });
 
   return (
     <div className="mt-2">
-      <input
-        ref={input}
-        type="file"
-        accept={MEDIA_ACCEPT}
-        multiple={max !== 1}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={label}
-        onChange={(e) => {
-          pick([...(e.target.files ?? [])]);
-          e.target.value = '';
+      <MediaChooser
+        label={label}
+        max={max}
+        disabled={disabled}
+        onChoose={(files, found) => {
+          setProblems(found);
+          upload(files);
         }}
       />
-      <Button variant="secondary" disabled={disabled} onClick={() => input.current?.click()}>
-        {label}
-      </Button>
       {pending.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm" aria-label="Uploads in progress">
           {pending.map((p) => (
@@ -106,5 +103,65 @@ export function MediaPicker({
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The files that may go of those picked: at most `max`, each of a type and size the server takes
+ * (mediaUploadProblem), with the problem of each one left out, in plain words.
+ */
+export function chosenFiles(
+  picked: readonly File[],
+  max?: number,
+): { files: File[]; problems: string[] } {
+  const problems: string[] = [];
+  const allowed = max === undefined ? picked : picked.slice(0, max);
+  if (allowed.length < picked.length) problems.push(`At most ${max} files at a time.`);
+  const files: File[] = [];
+  for (const file of allowed) {
+    const problem = mediaUploadProblem(file);
+    if (problem) problems.push(problem);
+    else files.push(file);
+  }
+  return { files, problems };
+}
+
+/** The button that picks photos, video or audio (the file input behind it), checked by chosenFiles. */
+export function MediaChooser({
+  label,
+  max,
+  disabled = false,
+  onChoose,
+}: {
+  label: string;
+  max?: number;
+  disabled?: boolean;
+  onChoose: (files: File[], problems: string[]) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={MEDIA_ACCEPT}
+        multiple={max !== 1}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={label}
+        onChange={(e) => {
+          const { files, problems } = chosenFiles([...(e.target.files ?? [])], max);
+          onChoose(files, problems);
+          e.target.value = '';
+        }}
+      />
+      <Button
+        variant="secondary"
+        disabled={disabled || max === 0}
+        onClick={() => input.current?.click()}
+      >
+        {label}
+      </Button>
+    </>
   );
 }

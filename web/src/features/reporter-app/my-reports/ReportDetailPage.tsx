@@ -1,4 +1,5 @@
-import { Link, useLocation, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { incidentTypeLabel, writtenBeforeArrival } from '@campus-safety/model';
 import { ErrorState, InlineSpinner } from '../../../components/States';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -20,8 +21,17 @@ import { handlerText, reporterTimeline } from './timeline';
 export default function ReportDetailPage() {
   const { id = '' } = useParams();
   const uid = useAuth((s) => s.user?.uid ?? '');
-  // Set by the form that filed it ('sent' or held 'on-device').
-  const filedAs = (useLocation().state as { filed?: string } | null)?.filed;
+  // Set by the form that filed it ('sent' or held 'on-device'), with the files chosen there.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as { filed?: string; media?: File[] } | null;
+  const filedAs = state?.filed;
+  const [chosenMedia] = useState<File[]>(() => state?.media ?? []);
+  // Kept in memory only: a reload must not upload them a second time.
+  useEffect(() => {
+    if (state?.media)
+      void navigate(location.pathname, { replace: true, state: { filed: state.filed } });
+  }, [state, location.pathname, navigate]);
   const filed = filedAs !== undefined;
   const types = useIncidentTypes();
   const report = useLiveDoc(incidentSpec(id));
@@ -116,7 +126,7 @@ export default function ReportDetailPage() {
         </ol>
       </section>
 
-      <ReporterMedia incident={incident} />
+      <ReporterMedia incident={incident} startWith={pending ? undefined : chosenMedia} />
 
       <ReporterConversation incident={incident} held={held} />
     </AppPage>

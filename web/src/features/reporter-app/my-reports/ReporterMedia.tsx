@@ -40,7 +40,14 @@ function ReporterMediaItem({ media, label }: { media: IncidentMedia; label: stri
  * copies, without location data), and the picker to add more while the report is open. A file
  * just sent shows as "being checked" until the server has judged it.
  */
-export function ReporterMedia({ incident }: { incident: WithId<IncidentReport> }) {
+export function ReporterMedia({
+  incident,
+  startWith,
+}: {
+  incident: WithId<IncidentReport>;
+  /** Files chosen in the report form, uploaded once the report has arrived (undefined until then). */
+  startWith?: readonly File[];
+}) {
   const listed = useLiveQuery(incidentMediaSpec(incident.id));
   const media = validMedia(listed.data);
   const [sent, setSent] = useState<string[]>([]);
@@ -76,6 +83,7 @@ export function ReporterMedia({ incident }: { incident: WithId<IncidentReport> }
           target={{ incidentId: incident.id, side: 'reporter' }}
           label="Add a photo, video or audio"
           max={room}
+          startWith={startWith}
           onUploaded={(id) => setSent((list) => [...list, id])}
         />
       )}

@@ -12,6 +12,7 @@ import {
 import { Button } from '../../../components/Button';
 import { CheckboxField, FormFailure, SelectField, TextAreaField } from '../../../components/fields';
 import { PinPickerMap } from '../../../components/map';
+import { MediaChooser } from '../../../components/MediaPicker';
 import { useForm } from '../../../components/use-form';
 import { useLiveDoc } from '../../../data/live-query';
 import { reportQuotaSpec } from '../../../data/reporter';
@@ -73,6 +74,8 @@ export default function NewReportPage() {
   const [locating, setLocating] = useState(false);
   const [locationNote, setLocationNote] = useState<string | null>(null);
   const places = reportPlacesOf(framed, areas);
+  const [media, setMedia] = useState<File[]>([]);
+  const [mediaProblems, setMediaProblems] = useState<string[]>([]);
 
   const form = useForm<ReportForm, string, ReturnType<typeof reportFields>>({
     initial: EMPTY_REPORT,
@@ -87,7 +90,8 @@ export default function NewReportPage() {
       });
       // Without a connection the report waits on the device; its page says so.
       const delivery = await untilSentOrHeld(filed.sent);
-      navigate(`/app/reports/${filed.id}`, { state: { filed: delivery } });
+      // The chosen files ride along to the report's page, which uploads them once it has arrived.
+      navigate(`/app/reports/${filed.id}`, { state: { filed: delivery, media } });
     },
   });
   const location = form.values.location;
@@ -211,10 +215,49 @@ export default function NewReportPage() {
         />
         <AnonymousExplained />
         <FormFailure message={form.failure} className="mb-3" />
-        {/* Files go to a report that exists (their path names it), so they are added after. */}
-        <p className="mb-3 text-sm text-slate-600">
-          Once the report is sent you can add photos, video or audio to it.
-        </p>
+        <fieldset className="mb-4">
+          <legend className="text-sm font-medium text-slate-800">
+            Photos, video or audio (optional)
+          </legend>
+          <div className="mt-2">
+            <MediaChooser
+              label="Choose photos, video or audio"
+              max={LIMITS.mediaPerReport - media.length}
+              disabled={media.length >= LIMITS.mediaPerReport}
+              onChoose={(files, problems) => {
+                setMedia((list) => [...list, ...files]);
+                setMediaProblems(problems);
+              }}
+            />
+          </div>
+          {media.length > 0 && (
+            <ul aria-label="Chosen files" className="mt-2 space-y-1 text-sm">
+              {media.map((file, i) => (
+                <li key={`${i}-${file.name}`} className="flex flex-wrap items-center gap-2">
+                  <span className="max-w-56 truncate">{file.name}</span>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => setMedia((list) => list.filter((_, k) => k !== i))}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {mediaProblems.length > 0 && (
+            <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700">
+              {mediaProblems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+          {/* Files go to a report that exists (their path names it): they follow the report. */}
+          <p className="mt-2 text-sm text-slate-600">
+            They are sent once the report has arrived; its page shows each one&apos;s progress.
+          </p>
+        </fieldset>
         <Button type="submit" busy={form.busy} disabled={quotaFull} className="w-full sm:w-auto">
           {form.values.anonymous ? 'Send anonymous report' : 'Send report'}
         </Button>
