@@ -202,6 +202,14 @@ const SCREENS = [
     ready: (page) => page.getByRole('button', { name: 'Save policy' }).first(),
   },
   {
+    name: 'imt-emergencies',
+    path: '/emergencies',
+    as: IMT,
+    heading: 'Emergencies',
+    // The seed opens none (an emergency pages its campus at once); the emergency suite's show here.
+    ready: (page) => page.locator('main table, main :text("No emergencies yet")').first(),
+  },
+  {
     name: 'admin-settings',
     path: '/settings',
     as: ADMIN,

@@ -14,6 +14,20 @@ import type { EmergencyFromTimer } from './safety-timers';
 
 export const EMERGENCY_STATUSES = ['open', 'acknowledged', 'closed'] as const;
 export type EmergencyStatus = (typeof EMERGENCY_STATUSES)[number];
+export const EMERGENCY_STATUS_LABELS: Readonly<Record<EmergencyStatus, string>> = {
+  open: 'Open',
+  acknowledged: 'Acknowledged',
+  closed: 'Closed',
+};
+
+/** Whole minutes from an emergency's opening to its acknowledgement, or null before one. */
+export function minutesToAcknowledgeEmergency(e: {
+  openedAt: { toMillis(): number } | null | undefined;
+  acknowledgedAt?: { toMillis(): number } | null;
+}): number | null {
+  if (!e.openedAt || !e.acknowledgedAt) return null;
+  return Math.max(0, Math.round((e.acknowledgedAt.toMillis() - e.openedAt.toMillis()) / 60_000));
+}
 
 export const EMERGENCY_LIMITS = {
   /** Emergencies one person may open in an hour window (counted in emergency_quotas/{uid}). */

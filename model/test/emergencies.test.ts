@@ -7,6 +7,7 @@ import {
   acknowledgeEmergencySchema,
   emergencyCampus,
   nextEmergencyQuota,
+  minutesToAcknowledgeEmergency,
 } from '../src/index';
 
 const at = (ms: number) => ({ toMillis: () => ms });
@@ -59,6 +60,16 @@ describe('emergencies', () => {
     assert.equal(
       acknowledgeEmergencySchema.safeParse({ emergencyId: 'x', more: 1 }).success,
       false,
+    );
+  });
+
+  it('measures the time to acknowledge in whole minutes, none before an acknowledgement', () => {
+    const at = (ms: number) => ({ toMillis: () => ms });
+    assert.equal(minutesToAcknowledgeEmergency({ openedAt: at(0) }), null);
+    assert.equal(minutesToAcknowledgeEmergency({ openedAt: at(0), acknowledgedAt: at(89_000) }), 1);
+    assert.equal(
+      minutesToAcknowledgeEmergency({ openedAt: at(0), acknowledgedAt: at(150_000) }),
+      3,
     );
   });
 });

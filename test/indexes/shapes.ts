@@ -325,6 +325,18 @@ export function consoleShapes(): QueryShape[] {
       orderBy: [{ field: 'dueAt', direction: 'asc' }],
     },
     {
+      source: "web past emergencies, an IMT's campus (data/emergencies.ts pastEmergenciesSpec)",
+      collection: COLLECTIONS.emergencies,
+      wheres: [{ field: 'campus', op: '==', value: 'North Campus' }],
+      orderBy: [{ field: 'openedAt', direction: 'desc' }],
+    },
+    {
+      source: 'web past emergencies, Admin (data/emergencies.ts pastEmergenciesSpec)',
+      collection: COLLECTIONS.emergencies,
+      wheres: [],
+      orderBy: [{ field: 'openedAt', direction: 'desc' }],
+    },
+    {
       source: 'web emergency timeline (data/emergencies.ts emergencyTimelineSpec)',
       collection: COLLECTIONS.timeline,
       wheres: [],

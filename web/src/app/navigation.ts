@@ -17,6 +17,7 @@ export const NAV_SECTIONS: { title: string; items: NavItem[] }[] = [
       { to: '/accomplishment', label: 'Accomplishment reports', access: SIGNED_IN },
       { to: '/escalations', label: 'Escalations', access: SIGNED_IN },
       { to: '/mass-notifications', label: 'Mass notifications', access: STAFF_ONLY },
+      { to: '/emergencies', label: 'Emergencies', access: STAFF_ONLY },
       { to: '/on-call', label: 'On call', access: STAFF_ONLY },
     ],
   },

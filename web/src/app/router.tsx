@@ -41,6 +41,7 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const RosterPage = lazy(() => import('../features/roster/RosterPage'));
 // The reporter app (/app): its own layout and chunks, so the console's bundle does not carry it.
 const EmergencyPage = lazy(() => import('../features/emergencies/EmergencyPage'));
+const EmergenciesPage = lazy(() => import('../features/emergencies/EmergenciesPage'));
 const ReporterLayout = lazy(() => import('../features/reporter-app/ReporterLayout'));
 const ReporterGate = lazy(() => import('../features/reporter-app/ReporterGate'));
 const ReporterSignIn = lazy(() => import('../features/reporter-app/auth/SignInPage'));
@@ -169,6 +170,7 @@ export const routes: RouteObject[] = [
       guarded('mass-notifications', 'Mass notifications', STAFF_ONLY, MassNotificationsPage),
       guarded('mass-notifications/:id', 'Alert', STAFF_ONLY, MassNotificationPage),
       guarded('on-call', 'On call', STAFF_ONLY, OnCallPage),
+      guarded('emergencies', 'Emergencies', STAFF_ONLY, EmergenciesPage),
       guarded('emergencies/:id', 'Emergency', STAFF_ONLY, EmergencyPage),
       guarded('profiles', 'Profile', SIGNED_IN, ProfilePage),
       guarded('accounts', 'Accounts', ADMIN_ONLY, AccountsPage),

@@ -129,6 +129,24 @@ export function openEmergenciesSpec(
   };
 }
 
+/** How many past emergencies the list shows, newest first. */
+export const PAST_EMERGENCIES_LIMIT = 100;
+
+/** Every emergency, newest first: an IMT member's campus, or every campus for an Admin. */
+export function pastEmergenciesSpec(
+  role: 'Admin' | 'IMT',
+  campus: string | null,
+): QuerySpec<Emergency> | null {
+  if (role === 'IMT' && !campus) return null;
+  return {
+    path: [COLLECTIONS.emergencies],
+    converter,
+    wheres: role === 'IMT' ? [{ field: 'campus', op: '==', value: campus! }] : [],
+    orderBy: { field: 'openedAt', direction: 'desc' },
+    limit: PAST_EMERGENCIES_LIMIT,
+  };
+}
+
 /** The emergency's timeline, oldest first (at most a few dozen entries: bounded steps). */
 export function emergencyTimelineSpec(id: string): QuerySpec<TimelineEntry> {
   return {
