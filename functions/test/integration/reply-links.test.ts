@@ -194,6 +194,26 @@ describe('reply links and SMS replies to "are you safe?" (issue 31 item 5)', fun
     assert.equal((await tally(id)).replied, 0);
   });
 
+  it('a follow-up reaches the contact-only person who has not answered; its new link answers the first alert', async () => {
+    const id = await ask('Are you safe? (east wing)');
+    const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      kind: 'emergency',
+      title: 'Are you safe? (again)',
+      body: 'We have not heard from you.',
+      audience: RIVERSIDE,
+      channels: ['sms'],
+      followsUp: id,
+      toNonResponders: true,
+    });
+    const sms = await waitFor(
+      () => docData(`${COLLECTIONS.smsMessages}/mass-${res.id}-roster-${person.id}`),
+      (d) => d?.state === 'sent',
+    );
+    assert.equal((await answerLink(tokenIn(String(sms?.text)), 0)).status, 200);
+    assert.equal((await slotOf(id, recipientId())).get('label'), "I'm safe");
+    assert.deepEqual(await tally(id), { replied: 1, perChoice: [1, 0], needsHelp: 0 });
+  });
+
   it('an SMS reply "2" from a roster phone records "I need help" once; other text is answered with the choices', async () => {
     const id = await ask('Are you safe? (SMS)');
     const first = await smsIn(person.phone, ' 2 ');
