@@ -73,3 +73,8 @@ export const send = { notification: sendNotification, notif: { topic: sendNotifT
 // Deploys as `roster-import` (docs/mass-notifications.md#roster-endpoint).
 import { importRosterEndpoint } from './http/import-roster';
 export const roster = { import: importRosterEndpoint };
+// Deploy as `alert-reply` and `sms-inbound` (docs/mass-notifications.md#reply-links).
+import { alertReplyEndpoint } from './http/alert-reply';
+import { smsInboundEndpoint } from './http/sms-inbound';
+export const alert = { reply: alertReplyEndpoint };
+export const sms = { inbound: smsInboundEndpoint };

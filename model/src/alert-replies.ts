@@ -8,6 +8,7 @@
  */
 import { z } from './zod-config';
 import { documentId, requiredText } from './fields';
+import { cutSms } from './sms-text';
 
 /** Sub-collections of `mass_notifications/{id}`: one reply slot per recipient, the tally's shards. */
 export const MASS_NOTIFICATION_REPLIES = 'replies';
@@ -72,8 +73,74 @@ export interface ReplyToMassNotificationResponse {
   changed: boolean;
 }
 
-/** How a reply came: the app, or a link in the mail or SMS. */
-export type ReplyVia = 'app' | 'link';
+/** How a reply came: the app, a link in the mail or SMS, or an SMS answered back. */
+export type ReplyVia = 'app' | 'link' | 'sms';
+
+/** How a person answered, as the alert page says it. */
+export const REPLY_VIA_LABELS: Record<ReplyVia, string> = {
+  app: 'In the app',
+  link: 'Reply link',
+  sms: 'SMS reply',
+};
+
+/**
+ * The recipient id of a roster person with no account (docs/mass-notifications.md#replies):
+ * the external id behind a prefix, so it never equals a uid (Firebase Auth's are 28 letters and
+ * digits, no `-`) nor another roster person's.
+ */
+export function rosterRecipientId(externalId: string): string {
+  return `roster-${externalId}`;
+}
+
+/**
+ * Reply links and SMS replies (docs/mass-notifications.md#reply-links): a link is a random token
+ * of `tokenBytes` (base64url) stored only as its SHA-256 in `reply_links/{sha256}`, one use, for
+ * `windowHours` after the delivery; an SMS answers the person's latest alert in that window.
+ */
+export const REPLY_LINK_LIMITS = {
+  tokenBytes: 16,
+  /** base64url of 16 bytes. */
+  tokenLength: 22,
+  windowHours: 72,
+  /** Characters of an inbound SMS read (a provider joins a long SMS into one text). */
+  inboundText: 1600,
+  /** Bytes of an inbound SMS request body. */
+  inboundBytes: 4096,
+  /** SMS one number is sent back in an hour (what the choices are, what was recorded). */
+  answersPerNumberPerHour: 3,
+} as const;
+
+/** The path of the reply page, on the console's address (a Hosting rewrite to its function). */
+export const ALERT_REPLY_PATH = '/alert-reply';
+
+/** A person's reply link: the page that shows the alert's choices, on the console's address. */
+export function replyLink(consoleUrl: string, token: string): string {
+  return `${consoleUrl.replace(/\/+$/, '')}${ALERT_REPLY_PATH}?t=${token}`;
+}
+
+/**
+ * How an SMS answers: "1", "2"… (the choice's number, as the SMS lists them) or the choice's
+ * label, any case, spaces and a closing full stop ignored; null when it is neither.
+ */
+export function smsReplyChoice(text: string, choices: readonly ReplyChoice[]): number | null {
+  const said = text
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+  if (/^[1-9]$/.test(said)) {
+    const k = Number(said) - 1;
+    return k < choices.length ? k : null;
+  }
+  const k = choices.findIndex((c) => c.label.toLowerCase() === said);
+  return k >= 0 ? k : null;
+}
+
+/** The SMS that says how to answer: each choice with its number. */
+export function smsReplyHelp(title: string, choices: readonly ReplyChoice[]): string {
+  const listed = choices.map((c, k) => `${k + 1} for ${c.label}`).join(', ');
+  return cutSms(`To answer "${title}", reply ${listed}.`, 1);
+}
 
 /**
  * `mass_notifications/{id}/replies/{recipientId}`: created (unanswered) for each person the
@@ -124,3 +191,16 @@ export function sumReplyShards(
     needsHelp: perChoice.reduce((sum, n, k) => sum + (choices[k]!.needsHelp ? n : 0), 0),
   };
 }
+
+/** What the SMS adapter posts to /sms-inbound for each SMS it receives. */
+export const smsInboundSchema = z.strictObject({
+  from: z
+    .string({ error: 'from must be the sender’s number (text).' })
+    .max(32, 'from must be a phone number.'),
+  text: z
+    .string({ error: 'text must be the SMS’s text.' })
+    .max(
+      REPLY_LINK_LIMITS.inboundText,
+      `text must be at most ${REPLY_LINK_LIMITS.inboundText} characters.`,
+    ),
+});

@@ -138,6 +138,13 @@ export const COLLECTIONS = {
   /** Server-only outbox of the SMS the functions send (id derived from the alert and person). */
   smsMessages: 'sms_messages',
   /**
+   * `reply_links/{sha256 of the token}`: a person's one-use reply link to an alert (alertId,
+   * recipientId, expiresAt, usedAt); server-only (docs/mass-notifications.md#reply-links).
+   */
+  replyLinks: 'reply_links',
+  /** `sms_reply_quotas/{e164}`: the SMS sent back to one number in the hour; server-only. */
+  smsReplyQuotas: 'sms_reply_quotas',
+  /**
    * `emergencies/{id}` (Emergency): an SOS from the app, opened and moved (its location, "I'm
    * safe") by its person only, acknowledged by staff through acknowledgeEmergency; its
    * `timeline/{entryId}` is server-written (docs/reporter-app.md#sos).

@@ -175,13 +175,19 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** The texts of an alert; a test to oneself says so in every channel. */
+/**
+ * The texts of an alert; a test to oneself says so in every channel. With a person's `replyLink`
+ * (an alert that asks "are you safe?") the mail ends with it and the SMS carries it whole, its
+ * length part of the SMS's segment count (the text is cut to make room).
+ */
 export function channelTexts(alert: {
   kind: MassNotificationKind;
   title: string;
   body: string;
   test?: boolean;
+  replyLink?: string | null;
 }): ChannelTexts {
+  const link = alert.replyLink ?? null;
   const prefix = alert.test ? '[TEST] ' : '';
   const label = alert.kind === 'general' ? '' : `${KIND_LABELS[alert.kind]}: `;
   const title = `${prefix}${alert.title}`;
@@ -193,12 +199,19 @@ export function channelTexts(alert: {
       text: [
         alert.body,
         '',
+        ...(link ? [`Answer here (the link works once): ${link}`, ''] : []),
         alert.test
           ? 'This is a test you sent to yourself from the Campus Safety Console; nobody else received it.'
           : 'You received this because you are on a campus this alert was sent to by Campus Safety.',
       ].join('\n'),
     },
-    sms: { text: cutSms(`${prefix}${alert.title}: ${alert.body}`, smsSegmentsOf(alert.kind)) },
+    sms: {
+      text: cutSms(
+        `${prefix}${alert.title}: ${alert.body}`,
+        smsSegmentsOf(alert.kind),
+        link ? ` ${link}` : '',
+      ),
+    },
   };
 }
 

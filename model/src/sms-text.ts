@@ -49,14 +49,16 @@ export function smsLength(text: string): SmsLength {
 }
 
 /**
- * `text` cut to fit `maxSegments` segments, ending in an ellipsis of its own alphabet ("..." in
- * GSM 7-bit, where "…" would make the whole message UCS-2). Whole characters only.
+ * `text` cut to fit `maxSegments` segments together with `suffix` (a reply link: counted, never
+ * cut), the cut ending in an ellipsis of the message's alphabet ("..." in GSM 7-bit, where "…"
+ * would make the whole message UCS-2). Whole characters only.
  */
-export function cutSms(text: string, maxSegments: number): string {
-  const length = smsLength(text);
-  if (length.segments <= maxSegments) return text;
+export function cutSms(text: string, maxSegments: number, suffix = ''): string {
+  const length = smsLength(text + suffix);
+  if (length.segments <= maxSegments) return text + suffix;
   const ellipsis = length.encoding === 'gsm7' ? '...' : '…';
-  const room = smsCapacity(length.encoding, maxSegments) - ellipsis.length;
+  let room = smsCapacity(length.encoding, maxSegments) - ellipsis.length;
+  for (const c of suffix) room -= unitsOf(c, length.encoding);
   let used = 0;
   let kept = '';
   for (const c of text) {
@@ -65,5 +67,5 @@ export function cutSms(text: string, maxSegments: number): string {
     used += units;
     kept += c;
   }
-  return kept + ellipsis;
+  return kept + ellipsis + suffix;
 }

@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import {
   DEFAULT_REPLY_CHOICES,
   replyRequestSchema,
+  rosterRecipientId,
+  smsLength,
+  smsReplyChoice,
+  smsReplyHelp,
   sendMassNotificationSchema,
   sumReplyShards,
 } from '../src';
@@ -58,5 +62,21 @@ describe('alert replies', () => {
       DEFAULT_REPLY_CHOICES,
     );
     assert.deepEqual(tally, { replied: 3, perChoice: [1, 2], needsHelp: 2 });
+  });
+
+  it('an SMS answers by number or by the answer’s words; anything else is none', () => {
+    const choices = DEFAULT_REPLY_CHOICES;
+    assert.equal(smsReplyChoice(' 2 ', choices), 1);
+    assert.equal(smsReplyChoice('1.', choices), 0);
+    assert.equal(smsReplyChoice('I  NEED help!', choices), 1);
+    assert.equal(smsReplyChoice("i'm safe", choices), 0);
+    for (const other of ['3', '0', '12', 'yes', '', 'STOP'])
+      assert.equal(smsReplyChoice(other, choices), null);
+    assert.equal(
+      smsReplyHelp('Fire', choices),
+      `To answer "Fire", reply 1 for I'm safe, 2 for I need help.`,
+    );
+    assert.equal(smsLength(smsReplyHelp('x'.repeat(400), choices)).segments, 1);
+    assert.equal(rosterRecipientId('S-1'), 'roster-S-1');
   });
 });

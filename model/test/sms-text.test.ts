@@ -50,4 +50,22 @@ describe('SMS length as the network counts it', () => {
         assert.equal(smsLength(texts.sms.text).segments, 1, key);
     }
   });
+
+  it('a reply link is counted in the segments and kept whole: the text is cut to make room', () => {
+    const link = `https://campus.web.app/alert-reply?t=${'A'.repeat(22)}`;
+    const text = channelTexts({
+      kind: 'emergency',
+      title: 'Lockdown',
+      body: 'x'.repeat(200),
+      replyLink: link,
+    }).sms.text;
+    assert.equal(smsLength(text).segments, 1);
+    assert.equal(smsLength(text).units, 160);
+    assert.ok(text.endsWith(`... ${link}`));
+    // Short enough, nothing is cut; UCS-2 text counts the link in UTF-16 units.
+    assert.equal(cutSms('Go inside.', 1, ` ${link}`), `Go inside. ${link}`);
+    const curly = cutSms(`Don’t leave ${'x'.repeat(80)}`, 1, ` ${link}`);
+    assert.equal(smsLength(curly).units, 70);
+    assert.ok(curly.endsWith(`… ${link}`));
+  });
 });

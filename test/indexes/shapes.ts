@@ -464,6 +464,25 @@ export function consoleShapes(): QueryShape[] {
 export function functionShapes(): QueryShape[] {
   const shapes: QueryShape[] = [
     {
+      source:
+        'functions SMS reply: the roster person of a number (mass-notifications/sms-replies.ts)',
+      collection: COLLECTIONS.roster,
+      wheres: [
+        { field: 'phone', op: '==', value: '+639171234567' },
+        { field: 'status', op: '==', value: 'active' },
+      ],
+    },
+    {
+      source:
+        'functions SMS reply: the latest reply link of a person (mass-notifications/sms-replies.ts)',
+      collection: COLLECTIONS.replyLinks,
+      wheres: [
+        { field: 'recipientId', op: '==', value: 'roster-s1' },
+        { field: 'expiresAt', op: '>', value: new Date('2026-12-03T10:00:00Z') },
+      ],
+      orderBy: [{ field: 'expiresAt', direction: 'desc' }],
+    },
+    {
       source: 'functions createAccount email check (services/accounts.ts)',
       collection: COLLECTIONS.users,
       wheres: [{ field: 'email', op: '==', value: 'jo@campus.edu' }],

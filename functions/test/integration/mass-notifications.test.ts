@@ -57,6 +57,7 @@ import {
 const INBOX = process.env.MAIL_INBOX_URL ?? '';
 const MAIL_WAIT_MS = 60_000;
 const SCHEDULED = 'sendScheduledMassNotifications';
+const CONSOLE_URL = 'http://console.test';
 
 const alertRef = (id: string) => db.collection(COLLECTIONS.massNotifications).doc(id);
 const approvalRef = () => db.collection(COLLECTIONS.settings).doc(SETTING_IDS.alertApproval);
@@ -386,6 +387,7 @@ describe('mass notifications (issue 21)', function () {
       sms: recordingSmsProvider,
       phonesOf: async (uids: string[]) =>
         new Map(uids.includes(target.uid) ? [[target.uid, '+16505550104']] : []),
+      consoleUrl: CONSOLE_URL,
     };
     assert.equal(await deliverMassNotificationBatch(deps, res.id, page.ref), 'delivered');
 
@@ -528,7 +530,14 @@ describe('mass notifications (issue 21)', function () {
     const pushesOf = async (id: string) =>
       (await db.collection(COLLECTIONS.pushMessages).where('payload.type_id', '==', id).get()).docs;
     const realPush = pushSender(db, emulatorTransport());
-    const deps = { db, push: realPush, mail: null, sms: null, phonesOf: async () => new Map() };
+    const deps = {
+      db,
+      push: realPush,
+      mail: null,
+      sms: null,
+      phonesOf: async () => new Map(),
+      consoleUrl: CONSOLE_URL,
+    };
     // The triggers are paused so this test runs the page itself: first a run that dies at its
     // first push (after the transaction that wrote the in-app notifications and queued the
     // pushes), then the platform's retry.

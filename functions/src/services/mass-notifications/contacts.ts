@@ -9,21 +9,26 @@ import {
   channelTexts,
   emptyReceipts,
   rosterReaches,
+  rosterRecipientId,
   type Audience,
   type MassNotificationChannel,
   type Receipts,
+  type ReplyRequest,
 } from '@campus-safety/model';
 import { queueMail } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
 import { queueSms } from '../../platform/sms';
 import type { MassNotificationDeps } from './deps';
 import { drainAndClosePage } from './drain';
+import { repliesOf, replySlot } from './replies';
+import { issueReplyLinks } from './reply-links';
 
 /**
  * Exactly once, like a page of accounts: the first run queues every person's mail and SMS in
  * one transaction with its run-once marker, every run drains the outboxes and writes the
  * receipts. Each person is checked again here: retired or linked to an account since the plan
- * (then the account is reached, by uid), they get nothing from this page.
+ * (then the account is reached, by uid), they get nothing from this page. An alert that asks
+ * gives each a reply slot and link under `rosterRecipientId` (they have no app to answer in).
  */
 export async function deliverContactPage(
   deps: MassNotificationDeps,
@@ -34,35 +39,49 @@ export async function deliverContactPage(
   const { db } = deps;
   const audience = alert.data.audience as Audience;
   const channels = new Set(alert.data.channels as MassNotificationChannel[]);
-  const texts = channelTexts({
-    kind: alert.data.kind,
-    title: alert.data.title,
-    body: alert.data.body,
-  });
+  const base = { kind: alert.data.kind, title: alert.data.title, body: alert.data.body };
+  const texts = channelTexts(base);
+  const reply = (alert.data.reply ?? null) as ReplyRequest | null;
+  const slots = reply && !alert.data.repliesFor ? repliesOf(db, alert.id) : null;
   const roster = db.collection(COLLECTIONS.roster);
   const snaps = await db.getAll(...personIds.map((id) => roster.doc(id)));
   const people = snaps
     .filter((s) => rosterReaches(audience, s.data() ?? {}))
-    .map((s) => ({ id: s.id, email: String(s.get('email')), phone: s.get('phone') as unknown }));
+    .map((s) => ({
+      id: s.id,
+      recipientId: rosterRecipientId(s.id),
+      name: String(s.get('name')),
+      campus: s.get('campus') as unknown,
+      email: String(s.get('email')),
+      phone: s.get('phone') as unknown,
+    }));
   const mailRef = (id: string) =>
     db.collection(COLLECTIONS.mailMessages).doc(`mass-${alert.id}-roster-${id}`);
   const smsRef = (id: string) =>
     db.collection(COLLECTIONS.smsMessages).doc(`mass-${alert.id}-roster-${id}`);
   const mailable = channels.has('email') ? people : [];
   const textable = channels.has('sms') ? people.filter((p) => typeof p.phone === 'string') : [];
+  const linked = reply ? new Set([...mailable, ...textable].map((p) => p.recipientId)) : [];
+  const now = new Date();
 
   await runOnce(
     db,
     { trigger: 'deliver-mass-notification-batch', eventId: page.path },
     async (tx) => {
+      const links = issueReplyLinks(tx, db, deps.consoleUrl, alert.id, linked, now);
+      const textsOf = (p: { recipientId: string }) =>
+        links.has(p.recipientId)
+          ? channelTexts({ ...base, replyLink: links.get(p.recipientId) })
+          : texts;
+      if (slots) for (const p of people) tx.create(slots.doc(p.recipientId), replySlot(p));
       for (const p of mailable)
         queueMail(tx, mailRef(p.id), {
           to: p.email,
           subject: texts.email.subject,
-          text: texts.email.text,
+          text: textsOf(p).email.text,
         });
       for (const p of textable)
-        queueSms(tx, smsRef(p.id), { to: String(p.phone), text: texts.sms.text });
+        queueSms(tx, smsRef(p.id), { to: String(p.phone), text: textsOf(p).sms.text });
       tx.update(page, { state: 'written' });
     },
   );

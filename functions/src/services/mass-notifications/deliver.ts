@@ -7,6 +7,7 @@ import {
   reachesLocated,
   channelTexts,
   emptyReceipts,
+  fullName,
   reaches,
   type Audience,
   type MassNotificationChannel,
@@ -24,6 +25,7 @@ import { drainAndClosePage } from './drain';
 import { inAppNotification, pushPayload } from './messages';
 import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './push-calls';
 import { repliesOf, replySlot } from './replies';
+import { issueReplyLinks } from './reply-links';
 
 /**
  * One page of the fan-out, exactly once: the first run writes every person's in-app
@@ -84,11 +86,30 @@ export async function deliverMassNotificationBatch(
   const reply = (alert.reply ?? null) as ReplyRequest | null;
   // A follow-up that asks again answers into its alert's slots (those people have one already).
   const slots = reply && !alert.repliesFor ? repliesOf(db, alertId) : null;
+  // Mail and SMS of an alert that asks carry each person's reply link (a mail may be read
+  // where the app is not); the follow-up's links answer into its alert's slots too.
+  const linked = reply
+    ? new Set([
+        ...(channels.has('email') ? mailable : []).map((r) => r.uid),
+        ...(channels.has('sms') ? textable : []).map((r) => r.uid),
+      ])
+    : [];
+  const now = new Date();
 
   await runOnce(
     db,
     { trigger: 'deliver-mass-notification-batch', eventId: batchRef.path },
     async (tx) => {
+      const links = issueReplyLinks(tx, db, deps.consoleUrl, alertId, linked, now);
+      const textsOf = (uid: string) =>
+        links.has(uid)
+          ? channelTexts({
+              kind: alert.kind,
+              title: alert.title,
+              body: alert.body,
+              replyLink: links.get(uid),
+            })
+          : texts;
       for (const { uid, profile } of recipients) {
         if (channels.has('inApp')) {
           tx.create(
@@ -96,20 +117,21 @@ export async function deliverMassNotificationBatch(
             inAppNotification(texts, alertId, alert.kind, reply),
           );
         }
-        if (slots) tx.create(slots.doc(uid), replySlot(profile));
+        if (slots)
+          tx.create(slots.doc(uid), replySlot({ name: fullName(profile), campus: profile.campus }));
       }
       if (channels.has('email')) {
         for (const { uid, profile } of mailable) {
           queueMail(tx, mailRef(uid), {
             to: String(profile.email),
             subject: texts.email.subject,
-            text: texts.email.text,
+            text: textsOf(uid).email.text,
           });
         }
       }
       if (channels.has('sms')) {
         for (const { uid } of textable)
-          queueSms(tx, smsRef(uid), { to: phones.get(uid)!, text: texts.sms.text });
+          queueSms(tx, smsRef(uid), { to: phones.get(uid)!, text: textsOf(uid).sms.text });
       }
       // The page's push calls, queued with the rest: whichever run gets here first or later
       // drains them, so a run that dies after this transaction leaves them for the retry.

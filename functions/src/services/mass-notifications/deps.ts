@@ -1,3 +1,4 @@
+import { consoleUrl } from '../../options';
 import { db } from '../../platform/firebase';
 import { smtpTransport } from '../../platform/mail';
 import { smsProvider } from '../../platform/sms';
@@ -16,6 +17,8 @@ export interface MassNotificationDeps {
   sms: SmsProvider | null;
   /** The verified phone (the SMS second factor Firebase Auth holds) of each uid that has one. */
   phonesOf: (uids: string[]) => Promise<Map<string, string>>;
+  /** Where reply links point (docs/mass-notifications.md#reply-links). */
+  consoleUrl: string;
 }
 
 /**
@@ -29,5 +32,6 @@ export async function defaultMassNotificationDeps(): Promise<MassNotificationDep
     mail: smtpTransport((await currentInstitution(db())).name),
     sms: smsProvider(),
     phonesOf: verifiedPhonesOf,
+    consoleUrl: consoleUrl(),
   };
 }

@@ -27,6 +27,7 @@ import {
   reaches,
   reachesRoster,
   rosterReaches,
+  rosterRecipientId,
   ROSTER_AUDIENCE_FIELDS,
   type Audience,
   type RosterStatus,
@@ -111,17 +112,30 @@ async function planNonResponders(
     .get();
   const slots = repliesOf(db, earlierId);
   for (const source of sources.docs) {
-    const uids = ((await recipientsOf(source.ref).get()).get('uids') ?? []) as string[];
-    if (uids.length === 0) continue;
-    const replies = await db.getAll(...uids.map((uid) => slots.doc(uid)));
-    const waiting = replies.filter((r) => r.exists && r.get('answered') !== true).map((r) => r.id);
+    const list = (await recipientsOf(source.ref).get()).data() ?? {};
+    // A page of contact-only roster people keeps its external ids; their slots are prefixed.
+    const contacts = Array.isArray(list.contacts);
+    const ids = ((contacts ? list.contacts : list.uids) ?? []) as string[];
+    if (ids.length === 0) continue;
+    const replies = await db.getAll(
+      ...ids.map((id) => slots.doc(contacts ? rosterRecipientId(id) : id)),
+    );
+    const waiting = ids.filter(
+      (_, k) => replies[k]!.exists && replies[k]!.get('answered') !== true,
+    );
     if (waiting.length === 0) continue;
     const write = db.batch();
-    writePage(write, batches, progress, waiting.length, {
-      uids: waiting,
-      lastUid: waiting[waiting.length - 1],
-      source: source.id,
-    });
+    const last = waiting[waiting.length - 1];
+    writePage(
+      write,
+      batches,
+      progress,
+      waiting.length,
+      contacts
+        ? { contacts: waiting, lastContact: last, source: source.id }
+        : { uids: waiting, lastUid: last, source: source.id },
+      contacts ? { contactOnly: true } : {},
+    );
     await write.commit();
   }
   return progress;

@@ -3,14 +3,18 @@
  * reached has a reply slot, created with their delivery; an answer fills it and moves the tally
  * on a shard in the same transaction, so each person counts once whatever they do.
  */
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   MASS_NOTIFICATION_REPLIES,
   MASS_NOTIFICATION_REPLY_SHARDS,
   REPLY_LIMITS,
   freshLocationSince,
-  fullName,
   replyChoiceField,
   type ReplyChoice,
   type ReplyToMassNotificationResponse,
@@ -20,16 +24,20 @@ import { fail } from '../../platform/errors';
 import { millisOf } from '../../platform/timestamps';
 import { alerts } from './refs';
 import { shardOf } from './reads';
+import { linkUsable } from './reply-links';
 
 export function repliesOf(db: Firestore, alertId: string) {
   return alerts(db).doc(alertId).collection(MASS_NOTIFICATION_REPLIES);
 }
 
-/** A person's unanswered reply slot, written with their delivery (name and campus for staff). */
-export function replySlot(profile: DocumentData) {
+/**
+ * A person's unanswered reply slot, written with their delivery (name and campus for staff): an
+ * account's by uid, a contact-only roster person's by `rosterRecipientId`.
+ */
+export function replySlot(person: { name: string; campus: unknown }) {
   return {
-    name: fullName(profile) || 'Unnamed',
-    campus: typeof profile.campus === 'string' ? profile.campus : null,
+    name: person.name || 'Unnamed',
+    campus: typeof person.campus === 'string' ? person.campus : null,
     answered: false,
     choice: null,
     label: null,
@@ -44,17 +52,26 @@ export function replySlot(profile: DocumentData) {
 
 /** The same answer for a missing alert, one that asks nothing and one that did not reach you. */
 const NOT_YOURS = 'This alert does not exist, asks for no answer, or did not reach you.';
+/** The same answer for a reply link used, expired, unknown or not this alert's. */
+export const LINK_GONE = 'This link has been used or has expired.';
 
 /**
  * Records `recipientId`'s answer to an alert (or to the follow-up that asked again: its answers
  * go to the alert it follows up). Only a person the alert reached has a slot; a later answer
  * replaces the earlier (the first time kept), at most REPLY_LIMITS.changes times; the same answer
  * again changes nothing. "I need help" copies the person's fresh shared location, if any, for the
- * staff who read the alert.
+ * staff who read the alert. With `link` (a reply link's doc), only while that link is usable and
+ * is this person's for this alert; it is marked used with the answer, in the same transaction.
  */
 export async function recordReply(
   db: Firestore,
-  reply: { alertId: string; recipientId: string; choice: number; via: ReplyVia },
+  reply: {
+    alertId: string;
+    recipientId: string;
+    choice: number;
+    via: ReplyVia;
+    link?: DocumentReference;
+  },
   now: Date = new Date(),
 ): Promise<ReplyToMassNotificationResponse> {
   const asked = (await alerts(db).doc(reply.alertId).get()).data();
@@ -68,14 +85,34 @@ export async function recordReply(
     .collection(COLLECTIONS.notifications)
     .doc(`mass-${reply.alertId}`);
   return db.runTransaction(async (tx) => {
-    const [alert, slot] = await Promise.all([tx.get(alertRef), tx.get(slotRef)]);
+    const [alert, slot, link] = await Promise.all([
+      tx.get(alertRef),
+      tx.get(slotRef),
+      reply.link ? tx.get(reply.link) : null,
+    ]);
+    if (
+      reply.link &&
+      !(
+        linkUsable(link, now) &&
+        link!.get('alertId') === reply.alertId &&
+        link!.get('recipientId') === reply.recipientId
+      )
+    )
+      fail('not-found', LINK_GONE);
     const choices = alert.get('reply.choices') as ReplyChoice[] | undefined;
     if (!asked || !choices || !slot.exists) fail('not-found', NOT_YOURS);
     const chosen = choices[reply.choice];
     if (!chosen) fail('invalid-argument', `Choose one of the ${choices.length} answers.`);
     const before = slot.data()!;
-    if (before.answered === true && before.choice === reply.choice)
+    const answeredAt = Timestamp.fromDate(now);
+    // Reads come before writes in a transaction: the link is marked on each way out below.
+    const useLink = () => {
+      if (reply.link) tx.update(reply.link, { usedAt: answeredAt });
+    };
+    if (before.answered === true && before.choice === reply.choice) {
+      useLink();
       return { label: chosen.label, changed: false };
+    }
     if (Number(before.changes) >= REPLY_LIMITS.changes)
       fail(
         'resource-exhausted',
@@ -87,7 +124,7 @@ export async function recordReply(
     ]);
     const at = millisOf(location?.get('at'));
     const fresh = location?.exists && at !== null && at >= freshLocationSince(now).getTime();
-    const answeredAt = Timestamp.fromDate(now);
+    useLink();
     tx.update(slotRef, {
       answered: true,
       choice: reply.choice,

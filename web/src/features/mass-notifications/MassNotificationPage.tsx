@@ -5,6 +5,7 @@ import {
   CHANNEL_LABELS,
   KIND_LABELS,
   OFFENCE_LABELS,
+  REPLY_VIA_LABELS,
   STATE_LABELS,
   audienceLabel,
   isCleryAlert,
@@ -76,6 +77,9 @@ const NEEDS_HELP_COLUMNS: Column<WithId<AlertReply>>[] = [
     header: 'Answered',
     cell: (r) => (r.answeredAt ? <Time value={r.answeredAt.toMillis()} /> : '—'),
   },
+  // In the app, by a reply link or by SMS: a contact-only person has no app, and staff calling
+  // back know which channel reached them.
+  { header: 'How', cell: (r) => (r.via ? REPLY_VIA_LABELS[r.via] : '—') },
 ];
 
 const WAITING_COLUMNS: Column<WithId<AlertReply>>[] = [
