@@ -325,6 +325,23 @@ export function consoleShapes(): QueryShape[] {
       orderBy: [{ field: 'dueAt', direction: 'asc' }],
     },
     {
+      source:
+        'functions mass-notification plan and count: the accounts of members-only campuses (mass-notifications/plan.ts audienceAccounts)',
+      collection: COLLECTIONS.users,
+      wheres: [{ field: 'campus', op: 'in', value: ['Main Campus', 'North Campus'] }],
+      orderBy: [{ field: '__name__', direction: 'asc' }],
+    },
+    {
+      source:
+        "functions mass-notification plan and count: the roster's active people of some campuses (mass-notifications/plan.ts activeRoster)",
+      collection: COLLECTIONS.roster,
+      wheres: [
+        { field: 'status', op: '==', value: 'active' },
+        { field: 'campus', op: 'in', value: ['Main Campus'] },
+      ],
+      orderBy: [{ field: '__name__', direction: 'asc' }],
+    },
+    {
       source: "web past emergencies, an IMT's campus (data/emergencies.ts pastEmergenciesSpec)",
       collection: COLLECTIONS.emergencies,
       wheres: [{ field: 'campus', op: '==', value: 'North Campus' }],

@@ -56,7 +56,10 @@ export async function countMassNotificationAudience(
     channels: { push: 0, inApp: 0, email: 0, sms: 0 },
   };
   const staffWithoutAlertPhone: string[] = [];
-  for await (const page of inIdOrder(audienceAccounts(db, 'email', 'deviceToken'), null)) {
+  for await (const page of inIdOrder(
+    audienceAccounts(db, audience, 'email', 'deviceToken'),
+    null,
+  )) {
     for (const doc of page.docs) {
       const person = doc.data();
       if (!reaches(audience, person, located.has(doc.id))) continue;
@@ -70,7 +73,7 @@ export async function countMassNotificationAudience(
   }
   count.channels.sms += (await deps.phonesOf(staffWithoutAlertPhone)).size;
   if (reachesRoster(audience))
-    for await (const page of inIdOrder(activeRoster(db, 'phone'), null)) {
+    for await (const page of inIdOrder(activeRoster(db, audience, 'phone'), null)) {
       for (const doc of page.docs) {
         const person = doc.data();
         if (!rosterReaches(audience, person)) continue;
