@@ -11,6 +11,7 @@ export { syncUserAccount } from './triggers/sync-user-account';
 export { checkUploadedFile } from './triggers/check-uploaded-file';
 export { checkIncidentMedia } from './triggers/check-incident-media';
 export { deliverIncidentMessage } from './triggers/deliver-incident-message';
+export { deliverEmergencyMessage } from './triggers/deliver-emergency-message';
 export { planMassNotification } from './triggers/plan-mass-notification';
 export { askForAlertApproval } from './triggers/ask-for-alert-approval';
 export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';

@@ -1,19 +1,33 @@
 /**
- * The conversation of an incident (issue 19 item 1): messages between its reporter and the staff
- * who may see it, in `incident_reports/{id}/messages/{messageId}`. A message is written once and
- * never changed by its author (a correction is a new message); the server adds the author's name
- * from their profile. The rules bound the text, the messages per report (record_counts/messages)
- * and each author's pace (message_pace/{uid}).
+ * A conversation: messages between a person and the staff who may see their record, in
+ * `{parent}/messages/{messageId}` under an incident (issue 19 item 1, its reporter) or an emergency
+ * (issue 32 item 1, the person who pressed SOS). One shape, one set of bounds for both: a message
+ * is written once and never changed by its author (a correction is a new message); the server adds
+ * a staff author's name from their profile. The rules bound the text, the messages per
+ * conversation (`{parent}/record_counts/messages`) and each author's pace
+ * (`{parent}/message_pace/{uid}`).
  */
+import { COLLECTIONS } from './collections';
 import { LIMITS } from './constants';
 import type { TimestampLike } from './entities';
 import { hiddenCharacterProblem } from './text';
 
+/** The records that hold a conversation, by the collection of its parent document. */
+export const CONVERSATION_PARENTS = {
+  incident: COLLECTIONS.incidentReports,
+  emergency: COLLECTIONS.emergencies,
+} as const;
+export type ConversationKind = keyof typeof CONVERSATION_PARENTS;
+
+/**
+ * `reporter` is the person side (an incident's reporter, an emergency's person), `staff` the
+ * staff who may see the record (the rules derive which from the caller).
+ */
 export const MESSAGE_AUTHOR_ROLES = ['reporter', 'staff'] as const;
 export type MessageAuthorRole = (typeof MESSAGE_AUTHOR_ROLES)[number];
 
-/** `incident_reports/{id}/messages/{messageId}`. */
-export interface IncidentMessage<T = TimestampLike> {
+/** `{incident_reports | emergencies}/{id}/messages/{messageId}`. */
+export interface ConversationMessage<T = TimestampLike> {
   text: string;
   /**
    * The writer's uid (the rules require the caller's); absent on a message of an anonymous
@@ -36,8 +50,11 @@ export interface IncidentMessage<T = TimestampLike> {
   mediaIds?: string[];
 }
 
+/** A message of an incident's conversation (the same shape as an emergency's). */
+export type IncidentMessage<T = TimestampLike> = ConversationMessage<T>;
+
 /**
- * `incident_reports/{id}/message_pace/{uid}`: one author's messages in the current window, written
+ * `{parent}/message_pace/{uid}`: one author's messages in the current window, written
  * with each message in the same transaction; the rules hold `sent` to LIMITS.messagesPerWindow
  * within LIMITS.messageWindowMinutes of `windowStart`, and start a new window after it.
  */
@@ -60,7 +77,7 @@ export function nextMessagePace(
 }
 
 /** What a sender is told when the pace is reached (the rules refuse the write). */
-export const MESSAGE_PACE_MESSAGE = `You have sent ${LIMITS.messagesPerWindow} messages on this report in the last ${LIMITS.messageWindowMinutes} minutes. Wait a few minutes before sending more.`;
+export const MESSAGE_PACE_MESSAGE = `You have sent ${LIMITS.messagesPerWindow} messages in this conversation in the last ${LIMITS.messageWindowMinutes} minutes. Wait a few minutes before sending more.`;
 
 /** Why a message's text cannot be sent, or null when it can (trimmed by the caller). */
 export function messageTextProblem(text: string): string | null {

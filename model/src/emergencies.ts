@@ -97,6 +97,11 @@ export interface Emergency<T = TimestampLike> {
   fromTimer?: EmergencyFromTimer<T>;
 }
 
+/** An emergency's chat takes messages until the emergency is closed; then it is read-only. */
+export function emergencyChatOpen(emergency: { status: EmergencyStatus }): boolean {
+  return emergency.status !== 'closed';
+}
+
 /**
  * The fields of a new emergency, the one shape of the app's SOS (through the rules) and of a
  * safety timer's (the server): `now` is the time as each side writes it (the server's).

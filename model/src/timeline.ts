@@ -118,6 +118,6 @@ export function recordLimitMessage(kind: CountedRecord): string {
   return kind === 'internal_notes'
     ? `This report already has ${limit} internal notes, the most one report can hold. No more notes can be added.`
     : kind === 'messages'
-      ? `This report's conversation already has ${limit} messages, the most one report can hold. No more messages can be sent.`
+      ? `This conversation already has ${limit} messages, the most one conversation can hold. No more messages can be sent.`
       : `Accomplishment reports on this report have been filed or edited ${limit} times, the most one report allows. No more changes can be saved.`;
 }

@@ -5,7 +5,7 @@
  * onto a bounded track) and closes it; nobody writes the acknowledgement or the timeline; its
  * person and the staff of its campus (Admins: all) read it.
  */
-import { COLLECTIONS, EMERGENCY_LIMITS } from '@campus-safety/model';
+import { COLLECTIONS, EMERGENCY_LIMITS, LIMITS } from '@campus-safety/model';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   Timestamp,
@@ -21,7 +21,7 @@ import {
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
-import type { ActorName } from './support/actors';
+import type { Actor, ActorName } from './support/actors';
 import { useFixture } from './support/fixture';
 import {
   NOBODY,
@@ -32,6 +32,7 @@ import {
   write,
   type Row,
 } from './support/matrix';
+import { messageCountRef, messagesOf, sendMessage, type MessageWrite } from './support/messages';
 
 const HOUR_AGO = () => Timestamp.fromMillis(Date.now() - 3_600_000);
 /** A fix as the phone stamps it (its own clock: the SDK puts no server time inside a list). */
@@ -97,6 +98,20 @@ async function seedEmergencies(env: RulesTestEnvironment) {
       location: OLD_POINT,
       track: [OLD_POINT],
     });
+    // Alice's chat on a third emergency: each of its members at the pace's limit in the window.
+    await setDoc(doc(db, COLLECTIONS.emergencies, 'sos-alice-paced'), {
+      ...base,
+      uid: 'app-alice',
+      status: 'open',
+      location: OLD_POINT,
+      track: [OLD_POINT],
+    });
+    pacedWindowStart = Timestamp.now();
+    for (const uid of ['app-alice', 'imt-main', 'admin'])
+      await setDoc(
+        doc(db, COLLECTIONS.emergencies, 'sos-alice-paced', COLLECTIONS.messagePace, uid),
+        { windowStart: pacedWindowStart, sent: LIMITS.messagesPerWindow, lastId: 'older' },
+      );
     // imt-north has opened the most an hour allows; app-bob did too, but two hours ago.
     await setDoc(doc(db, COLLECTIONS.emergencyQuotas, 'imt-north'), {
       windowStart: Timestamp.fromMillis(Date.now() - 600_000),
@@ -110,6 +125,9 @@ async function seedEmergencies(env: RulesTestEnvironment) {
     });
   });
 }
+
+/** When the seeded paces of sos-alice-paced started their window (set when seeded). */
+let pacedWindowStart = Timestamp.now();
 
 let opened = 0;
 const newId = () => `sos-new-${Date.now()}-${(opened += 1)}`;
@@ -289,6 +307,92 @@ describe('emergencies', () => {
     ),
   ];
   describeMatrix('who opens, moves, closes and reads an emergency', rows, firestoreTables(fixture));
+
+  // The chat (docs/security-rules.md#emergency-chat): the report conversation's rules and bounds.
+  const chatOf = (id: string) => [COLLECTIONS.emergencies, id] as const;
+  const side = (actor: Actor) => (actor.claims?.role === 'User' ? 'reporter' : 'staff');
+  const say =
+    (id: string, write: Partial<MessageWrite> = {}) =>
+    (db: Firestore, actor: Actor) =>
+      sendMessage(db, chatOf(id), { uid: actor.uid, role: side(actor) }, { count: 1, ...write });
+  const ALICE_AND_HER_CAMPUS: readonly ActorName[] = ['appUser', ...SAME_CAMPUS_STAFF];
+  const chat: Row<Firestore>[] = [
+    read("list Alice's emergency chat", ALICE_AND_HER_CAMPUS, (db) =>
+      getDocs(messagesOf(db, chatOf('sos-alice'))),
+    ),
+    read("get the chat's message count", ALICE_AND_HER_CAMPUS, (db) =>
+      getDoc(messageCountRef(db, chatOf('sos-alice'))),
+    ),
+    write(
+      'write in the chat (the person, staff of its campus)',
+      ALICE_AND_HER_CAMPUS,
+      say('sos-alice'),
+    ),
+    write(
+      "write in Bob's (North Campus) chat",
+      ['otherAppUser', 'imtOtherCampus', 'admin'],
+      say('sos-bob'),
+    ),
+    write('write in the chat of a closed emergency', NOBODY, say('sos-alice-closed')),
+    write(
+      `write ${LIMITS.message} characters with line breaks`,
+      ALICE_AND_HER_CAMPUS,
+      say('sos-alice', { changes: { text: `a\nb\t${'x'.repeat(LIMITS.message - 4)}` } }),
+    ),
+    write(
+      `write over ${LIMITS.message} characters`,
+      NOBODY,
+      say('sos-alice', { changes: { text: 'x'.repeat(LIMITS.message + 1) } }),
+    ),
+    write('write an empty message', NOBODY, say('sos-alice', { changes: { text: '' } })),
+    write(
+      'write with a right-to-left override',
+      NOBODY,
+      say('sos-alice', { changes: { text: 'safe \u202Eton' } }),
+    ),
+    write(
+      'write as someone else (authorUid)',
+      NOBODY,
+      say('sos-alice', { changes: { authorUid: 'imt-main-2' } }),
+    ),
+    write('write without a uid', NOBODY, say('sos-alice', { withoutAuthorUid: true })),
+    write('write as the other side (authorRole)', NOBODY, (db, actor) =>
+      say('sos-alice', {
+        changes: { authorRole: side(actor) === 'staff' ? 'reporter' : 'staff' },
+      })(db, actor),
+    ),
+    write(
+      'write under a name of its own',
+      NOBODY,
+      say('sos-alice', { changes: { authorName: 'Campus Police Chief' } }),
+    ),
+    write(
+      'write with media',
+      NOBODY,
+      say('sos-alice', { changes: { mediaIds: ['a'.repeat(20)] } }),
+    ),
+    write(
+      'write dated by the client clock',
+      NOBODY,
+      say('sos-alice', { changes: { sentAt: Timestamp.fromMillis(Date.now() - 60_000) } }),
+    ),
+    write('write without counting it', NOBODY, say('sos-alice', { counter: null })),
+    write('write counted twice', NOBODY, say('sos-alice', { count: 2 })),
+    write('write without pacing it', NOBODY, say('sos-alice', { pace: null })),
+    write(
+      `write a message past ${LIMITS.messagesPerWindow} in ${LIMITS.messageWindowMinutes} minutes`,
+      NOBODY,
+      (db, actor) =>
+        say('sos-alice-paced', {
+          pace: { windowStart: pacedWindowStart, sent: LIMITS.messagesPerWindow + 1 },
+        })(db, actor),
+    ),
+    write('start a new pace window early', NOBODY, say('sos-alice-paced')),
+    write('set the message count back', NOBODY, (db) =>
+      setDoc(messageCountRef(db, chatOf('sos-alice')), { count: 0, lastId: 'x' }),
+    ),
+  ];
+  describeMatrix('emergencies/{id}/messages (the chat)', chat, firestoreTables(fixture));
 
   const unverified: Row<Firestore>[] = [
     write(

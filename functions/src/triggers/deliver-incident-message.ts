@@ -18,7 +18,8 @@ export const deliverIncidentMessage = onDocumentCreated(
       { db: db(), push: defaultSender() },
       {
         eventId: event.id,
-        incidentId: event.params.incidentId,
+        kind: 'incident',
+        parentId: event.params.incidentId,
         messageId: event.params.messageId,
         message,
       },

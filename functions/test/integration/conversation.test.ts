@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { FieldValue, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '@campus-safety/model';
+import { COLLECTIONS, PUSH_TYPES, newEmergency } from '@campus-safety/model';
 import { eventDocId } from '../../src/domain/event-ids';
 import {
   cloudEvent,
@@ -155,5 +155,82 @@ describe('incident conversation', () => {
       }),
     );
     assert.equal((await incident.get()).get('unreadFromReporter'), 1);
+  });
+});
+
+describe('emergency chat (the same conversation, issue 32 item 1)', () => {
+  /** An emergency of `uid` on Main Campus as the app opens it (the server writes it here). */
+  async function emergencyOf(uid: string, email: string) {
+    const ref = db.collection(COLLECTIONS.emergencies).doc(unique('sos'));
+    await ref.set({
+      ...newEmergency(
+        { uid, email, emailVerified: true },
+        null,
+        { campus: 'Main Campus', campusFrom: 'profile' },
+        FieldValue.serverTimestamp(),
+      ),
+    });
+    return ref;
+  }
+
+  it("a campus staff message gives the person one notification and one push opening the emergency, named from the profile; the person's own messages tell them nothing", async () => {
+    const person = await reporter(['device-sos']);
+    const imt = await staffMember('Ian', 'Mercado');
+    const emergency = await emergencyOf(person.uid, person.email);
+    await postMessage(emergency, person.uid, 'reporter', 'I am hiding in room 204.');
+    const message = await postMessage(
+      emergency,
+      imt.id,
+      'staff',
+      'Stay there, officers are coming.',
+    );
+    const [n, ...others] = await waitFor(
+      async () => (await notificationsOf(person.uid)).filter(messageTitle),
+      (list) => list.length > 0,
+    );
+    assert.deepEqual(others, []);
+    assert.equal(n!.title, 'Message from Ian Mercado');
+    assert.equal(n!.message, 'Stay there, officers are coming.');
+    assert.equal(n!.type, PUSH_TYPES.emergency);
+    assert.equal(n!.type_id, emergency.id);
+    const pushes = await waitFor(
+      async () =>
+        (await pushesFor('payload.type_id', emergency.id)).filter(
+          (p) => p.payload.title === n!.title,
+        ),
+      (p) => p.length > 0,
+    );
+    assert.equal(pushes.length, 1);
+    assert.deepEqual(pushes[0]!.tokens, ['device-sos']);
+    assert.equal((await message.get()).get('authorName'), 'Ian Mercado');
+  });
+
+  it("another campus's IMT is no participant: no name, no notification", async () => {
+    const person = await reporter();
+    const north = await staffMember('Nora', 'Valdez', 'North Campus');
+    const main = await staffMember('Ana', 'Cruz');
+    const emergency = await emergencyOf(person.uid, person.email);
+    const stray = await postMessage(emergency, north.id, 'staff', 'Hello from North.');
+    const ours = await postMessage(emergency, main.id, 'staff', 'Are you safe right now?');
+    await waitFor(
+      async () => (await ours.get()).get('authorName') as unknown,
+      (name) => name === 'Ana Cruz',
+    );
+    // Delivered by hand, the stray message returns once handled: still unnamed, nobody told.
+    const stored = (await stray.get()).data()!;
+    await deliverEvent(
+      'deliverEmergencyMessage',
+      cloudEvent({
+        id: unique('stray'),
+        type: 'created',
+        document: stray.path,
+        value: { ...stored, sentAt: stored.sentAt.toDate() },
+      }),
+    );
+    assert.equal((await stray.get()).get('authorName'), undefined);
+    assert.deepEqual(
+      (await notificationsOf(person.uid)).filter(messageTitle).map((n) => n.message),
+      ['Are you safe right now?'],
+    );
   });
 });

@@ -9,15 +9,26 @@ import {
   type Firestore,
   type Timestamp,
 } from 'firebase/firestore';
-import { recordCountRef } from './record-counts';
 
-/** `incident_reports/{reportId}/message_pace/{uid}`. */
-export function messagePaceRef(db: Firestore, reportId: string, uid: string) {
-  return doc(db, COLLECTIONS.incidentReports, reportId, COLLECTIONS.messagePace, uid);
+/** Whose conversation: a report by its id, or `[collection, id]` (an emergency's). */
+export type ConversationParent = string | readonly [string, string];
+
+function parentPath(parent: ConversationParent): [string, string] {
+  return typeof parent === 'string' ? [COLLECTIONS.incidentReports, parent] : [...parent];
 }
 
-export function messagesOf(db: Firestore, reportId: string) {
-  return collection(db, COLLECTIONS.incidentReports, reportId, COLLECTIONS.messages);
+/** `{parent}/message_pace/{uid}`. */
+export function messagePaceRef(db: Firestore, parent: ConversationParent, uid: string) {
+  return doc(db, ...parentPath(parent), COLLECTIONS.messagePace, uid);
+}
+
+export function messagesOf(db: Firestore, parent: ConversationParent) {
+  return collection(db, ...parentPath(parent), COLLECTIONS.messages);
+}
+
+/** `{parent}/record_counts/messages`. */
+export function messageCountRef(db: Firestore, parent: ConversationParent) {
+  return doc(db, ...parentPath(parent), COLLECTIONS.recordCounts, 'messages');
 }
 
 export interface MessageWrite {
@@ -33,17 +44,18 @@ export interface MessageWrite {
 }
 
 /**
- * A message as the console (staff) or the app (reporter) sends it: in one commit with the
- * report's message count grown by one and the author's pace, each naming the message.
+ * A message as the console (staff) or the app (reporter, an emergency's person) sends it: in one
+ * commit with the conversation's message count grown by one and the author's pace, each naming
+ * the message.
  */
 export function sendMessage(
   db: Firestore,
-  reportId: string,
+  parent: ConversationParent,
   author: { uid: string; role: 'reporter' | 'staff' },
   { changes = {}, count, counter = {}, pace = {}, withoutAuthorUid = false }: MessageWrite,
 ): Promise<void> {
   const batch = writeBatch(db);
-  const message = doc(messagesOf(db, reportId));
+  const message = doc(messagesOf(db, parent));
   batch.set(message, {
     text: 'Are you safe right now?',
     ...(withoutAuthorUid ? {} : { authorUid: author.uid }),
@@ -51,10 +63,9 @@ export function sendMessage(
     sentAt: serverTimestamp(),
     ...changes,
   });
-  if (counter)
-    batch.set(recordCountRef(db, reportId, 'messages'), { count, lastId: message.id, ...counter });
+  if (counter) batch.set(messageCountRef(db, parent), { count, lastId: message.id, ...counter });
   if (pace)
-    batch.set(messagePaceRef(db, reportId, author.uid), {
+    batch.set(messagePaceRef(db, parent, author.uid), {
       windowStart: serverTimestamp(),
       sent: 1,
       lastId: message.id,

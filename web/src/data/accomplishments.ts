@@ -74,7 +74,7 @@ function writeAccomplishment(
   failure: string,
 ) {
   return writeCounted(
-    incidentId,
+    [COLLECTIONS.incidentReports, incidentId],
     'accomplishment_reports',
     [...sourcePath(incidentId), id],
     kind,

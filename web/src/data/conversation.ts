@@ -1,12 +1,14 @@
 import {
   COLLECTIONS,
+  CONVERSATION_PARENTS,
   CONVERSATION_READ,
   DEFAULT_QUICK_QUESTIONS,
   LIMITS,
   MESSAGE_PACE_MESSAGE,
   QUICK_QUESTIONS_SETTINGS,
   nextMessagePace,
-  type IncidentMessage,
+  type ConversationKind,
+  type ConversationMessage,
   type QuickQuestionSettings,
 } from '@campus-safety/model';
 import { Timestamp } from 'firebase/firestore';
@@ -21,19 +23,32 @@ import {
 } from './firestore';
 import type { DocSpec, QuerySpec } from './spec';
 
-const messageConverter = entityConverter<IncidentMessage>();
+const messageConverter = entityConverter<ConversationMessage>();
 
-/** Messages the report dialog shows at first, and adds with each "Show older". */
+/** Messages a conversation shows at first, and adds with each "Show older". */
 export const CONVERSATION_PAGE = 50;
 
-function messagesPath(incidentId: string) {
-  return [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.messages] as const;
+/** A conversation: the record it lives under, a report or an emergency (one shape, one set of rules). */
+export interface Thread {
+  kind: ConversationKind;
+  id: string;
 }
 
-/** The newest `limit` messages of one incident's conversation (the screen shows them oldest first). */
-export function recentMessagesSpec(incidentId: string, limit: number): QuerySpec<IncidentMessage> {
+export const incidentThread = (id: string): Thread => ({ kind: 'incident', id });
+export const emergencyThread = (id: string): Thread => ({ kind: 'emergency', id });
+
+function parentPath(thread: Thread) {
+  return [CONVERSATION_PARENTS[thread.kind], thread.id] as const;
+}
+
+function messagesPath(thread: Thread) {
+  return [...parentPath(thread), COLLECTIONS.messages] as const;
+}
+
+/** The newest `limit` messages of one conversation (the screen shows them oldest first). */
+export function recentMessagesSpec(thread: Thread, limit: number): QuerySpec<ConversationMessage> {
   return {
-    path: messagesPath(incidentId),
+    path: messagesPath(thread),
     converter: messageConverter,
     wheres: [],
     orderBy: { field: 'sentAt', direction: 'desc' },
@@ -41,10 +56,10 @@ export function recentMessagesSpec(incidentId: string, limit: number): QuerySpec
   };
 }
 
-/** Every message of one incident, oldest first (the printed report; the bound keeps it small). */
-export function wholeConversationSpec(incidentId: string): QuerySpec<IncidentMessage> {
+/** Every message of one conversation, oldest first (the printed report; the bound keeps it small). */
+export function wholeConversationSpec(thread: Thread): QuerySpec<ConversationMessage> {
   return {
-    path: messagesPath(incidentId),
+    path: messagesPath(thread),
     converter: messageConverter,
     wheres: [],
     orderBy: { field: 'sentAt', direction: 'asc' },
@@ -64,23 +79,23 @@ function millisOf(value: unknown): number | null {
 export type MessageAuthor = 'staff' | 'reporter' | 'anonymous-reporter';
 
 /**
- * Sends a message as the signed-in person: in one transaction with the report's message count
- * (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and the
+ * Sends a message as the signed-in person: in one transaction with the conversation's message
+ * count (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and the
  * author's pace (message_pace/{uid}: refused with MESSAGE_PACE_MESSAGE past
  * LIMITS.messagesPerWindow in a window). The rules check all of it again. `mediaIds`: media of
  * the report the message shows (at most LIMITS.mediaPerMessage).
  */
 export function sendMessage(
-  incidentId: string,
+  thread: Thread,
   text: string,
   author: MessageAuthor,
   mediaIds: readonly string[] = [],
 ) {
-  const path = messagesPath(incidentId);
+  const path = messagesPath(thread);
   const id = newDocumentId(path);
   const uid = callerUid();
   return writeCounted(
-    incidentId,
+    parentPath(thread),
     'messages',
     [...path, id],
     'create',
@@ -93,7 +108,7 @@ export function sendMessage(
     }),
     'The message was not sent',
     {
-      path: [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.messagePace, uid],
+      path: [...parentPath(thread), COLLECTIONS.messagePace, uid],
       fields: (held) => {
         const windowStart = held ? millisOf(held.windowStart) : null;
         const next = nextMessagePace(
@@ -112,12 +127,8 @@ export function sendMessage(
 }
 
 /** Sends a message as the signed-in staff member (sendMessage). */
-export function sendStaffMessage(
-  incidentId: string,
-  text: string,
-  mediaIds: readonly string[] = [],
-) {
-  return sendMessage(incidentId, text, 'staff', mediaIds);
+export function sendStaffMessage(thread: Thread, text: string, mediaIds: readonly string[] = []) {
+  return sendMessage(thread, text, 'staff', mediaIds);
 }
 
 /** Staff read the conversation: its unread mark is cleared (the one change the rules allow them). */

@@ -305,14 +305,14 @@ export function deleteDocument(path: readonly string[], failure: string) {
 }
 
 /**
- * A write its report counts (`record_counts/{record}`, docs/security-rules.md#bounded-records): in
- * one transaction the count grows by one and names the written document, which `fields` may stamp
+ * A write its record counts (`{parent}/record_counts/{record}`: a report's or an emergency's,
+ * docs/security-rules.md#bounded-records): in one transaction the count grows by one and names the written document, which `fields` may stamp
  * with the new count. At the record's limit nothing is written: a RecordLimitError. `alongside`
  * writes one more document in the same transaction from what it holds (a message's pace); its
  * `fields` may throw to write nothing.
  */
 export function writeCounted(
-  incidentId: string,
+  parent: readonly [string, string],
   record: CountedRecord,
   target: readonly string[],
   kind: 'create' | 'update',
@@ -320,7 +320,7 @@ export function writeCounted(
   failure: string,
   alongside?: { path: readonly string[]; fields: (held: Fields | undefined) => Fields },
 ) {
-  const counter = [COLLECTIONS.incidentReports, incidentId, COLLECTIONS.recordCounts, record];
+  const counter = [...parent, COLLECTIONS.recordCounts, record];
   return explained(failure, () =>
     runTransaction(db, async (tx) => {
       const current = await tx.get(docRef(counter));

@@ -96,7 +96,7 @@ export async function readWholeTimeline(incidentId: string) {
 export function addInternalNote(incidentId: string, text: string, authorName: string) {
   const path = [...incidentPath(incidentId), COLLECTIONS.internalNotes];
   return writeCounted(
-    incidentId,
+    incidentPath(incidentId),
     'internal_notes',
     [...path, newDocumentId(path)],
     'create',

@@ -1,10 +1,16 @@
-import { EMERGENCY_CAMPUS_FROM_TEXT } from '@campus-safety/model';
+import {
+  EMERGENCY_CAMPUS_FROM_TEXT,
+  emergencyChatOpen,
+  type Emergency,
+} from '@campus-safety/model';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/Button';
+import { Conversation, useConversationMessages } from '../../components/Conversation';
 import { PageHeader } from '../../components/PageHeader';
 import { Time } from '../../components/Time';
 import { TrackMap } from '../../components/map';
+import { emergencyThread, sendStaffMessage } from '../../data/conversation';
 import {
   acknowledgeEmergency,
   emergencyPerson,
@@ -12,13 +18,50 @@ import {
   emergencyTimelineSpec,
 } from '../../data/emergencies';
 import { useLiveDoc, useLiveQuery } from '../../data/live-query';
+import type { WithId } from '../../data/spec';
 import { messageOf } from '../../lib/errors';
+import { useAuth } from '../../session/store';
+import { conversationLines, fromReporter } from '../../components/conversation-lines';
 
 const STATUS_TEXT = {
   open: 'Open: nobody has acknowledged it',
   acknowledged: 'Acknowledged',
   closed: 'Closed: the person said they are safe',
 } as const;
+
+/**
+ * The emergency's chat with its person, live (the report conversation's component and rules):
+ * the person is notified in the app of each staff message; closed, it is read-only.
+ */
+function EmergencyChat({ emergency }: { emergency: WithId<Emergency> }) {
+  const thread = emergencyThread(emergency.id);
+  const conversation = useConversationMessages(thread);
+  const me = useAuth((s) => s.user?.uid ?? null);
+  return (
+    <Conversation
+      title="Chat with the person"
+      conversation={conversation}
+      lines={conversationLines(
+        conversation.messages.data,
+        me,
+        emergency.personName || emergency.email,
+      )}
+      theirs={fromReporter}
+      empty="No messages yet."
+      closed="This emergency is closed: no more messages can be sent."
+      composer={
+        emergencyChatOpen(emergency)
+          ? {
+              label: 'Message to the person',
+              hint: 'They see it in the app, with your name, and are notified.',
+              rows: 2,
+              send: (text) => sendStaffMessage(thread, text),
+            }
+          : null
+      }
+    />
+  );
+}
 
 /** One emergency: who, where (the live track on the map), its state and its timeline. */
 export default function EmergencyPage() {
@@ -98,6 +141,7 @@ export default function EmergencyPage() {
         </p>
       )}
       {e.track.length > 0 && <TrackMap points={e.track} />}
+      <EmergencyChat emergency={e} />
       <section aria-labelledby="emergency-timeline">
         <h2 id="emergency-timeline" className="mb-2 text-lg font-semibold">
           Timeline

@@ -17,7 +17,10 @@ vi.mock('../../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../../lib/db', () => ({ db: {} }));
 vi.mock('../../../data/incidents', () => ({ incidentSpec: () => 'incident' }));
 vi.mock('../api', () => ({ readWholeTimeline: () => live.wholeTimeline() }));
-vi.mock('../../../data/conversation', () => ({ wholeConversationSpec: () => 'conversation' }));
+vi.mock('../../../data/conversation', () => ({
+  incidentThread: (id: string) => ({ kind: 'incident', id }),
+  wholeConversationSpec: () => 'conversation',
+}));
 vi.mock('../../../data/accomplishments', () => ({
   incidentAccomplishmentsSpec: () => 'accomplishments',
 }));

@@ -13,9 +13,9 @@ import { programmeTimeZone } from '../../../lib/institution';
 import { useAuth } from '../../../session/store';
 import { readWholeTimeline } from '../api';
 import { TimelineList } from '../timeline/IncidentTimeline';
-import { wholeConversationSpec } from '../../../data/conversation';
+import { incidentThread, wholeConversationSpec } from '../../../data/conversation';
 import { MessageList } from '../../../components/MessageList';
-import { conversationLines, fromReporter } from '../conversation/conversation';
+import { conversationLines, fromReporter } from '../../../components/conversation-lines';
 import { mergeTimeline, type TimelineItem } from '../timeline/timeline';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -63,7 +63,7 @@ export default function PrintIncidentPage() {
   const incident = useLiveDoc(incidentSpec(id));
   const timeline = useWholeTimeline(id);
   const accomplishments = useLiveQuery(incidentAccomplishmentsSpec(id, role));
-  const conversation = useLiveQuery(wholeConversationSpec(id));
+  const conversation = useLiveQuery(wholeConversationSpec(incidentThread(id)));
   const me = useAuth((s) => s.user?.uid ?? null);
   const data = incident.data;
   const writtenOnDevice = data ? writtenBeforeArrival(data) : null;

@@ -1,9 +1,16 @@
-import { EMERGENCY_LOCATION_EVERY_MS, telHref, type Emergency } from '@campus-safety/model';
+import {
+  EMERGENCY_LOCATION_EVERY_MS,
+  emergencyChatOpen,
+  telHref,
+  type Emergency,
+} from '@campus-safety/model';
 import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { Button } from '../../../components/Button';
+import { Conversation, useConversationMessages } from '../../../components/Conversation';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { Time } from '../../../components/Time';
+import { emergencyThread, sendMessage } from '../../../data/conversation';
 import { closeEmergency, emergencySpec, moveEmergency, type Fix } from '../../../data/emergencies';
 import { useLiveDoc } from '../../../data/live-query';
 import type { WithId } from '../../../data/spec';
@@ -11,6 +18,7 @@ import { messageOf } from '../../../lib/errors';
 import { useInstitution } from '../../../lib/institution';
 import { useAuth } from '../../../session/store';
 import { AppBar, AppPage } from '../AppFrame';
+import { reporterLines } from '../conversation/lines';
 import { usePacedLocation } from './location';
 
 /**
@@ -58,6 +66,35 @@ function StatusNote({ emergency }: { emergency: WithId<Emergency> }) {
     case 'closed':
       return <p className="text-lg font-semibold">You said you are safe. This alert is closed.</p>;
   }
+}
+
+/**
+ * The emergency's chat with campus safety (the report conversation's component and rules): staff
+ * of its campus write here, and the person is notified in the app; closed, it is read-only.
+ */
+function EmergencyChat({ emergency }: { emergency: WithId<Emergency> }) {
+  const thread = emergencyThread(emergency.id);
+  const conversation = useConversationMessages(thread);
+  return (
+    <Conversation
+      title="Messages with campus safety"
+      conversation={conversation}
+      lines={reporterLines(conversation.messages.data)}
+      theirs={(line) => !line.mine}
+      empty="No messages yet. If you cannot talk, write to campus safety here."
+      closed="This alert is closed: no more messages can be sent."
+      composer={
+        emergencyChatOpen(emergency)
+          ? {
+              label: 'Message to campus safety',
+              hint: 'Campus safety sees it with your alert and your location.',
+              rows: 2,
+              send: (text) => sendMessage(thread, text, 'reporter'),
+            }
+          : null
+      }
+    />
+  );
 }
 
 /** The person's open emergency: its state, the location being shared, call, and "I'm safe". */
@@ -139,6 +176,7 @@ export default function EmergencyPage() {
                 {error}
               </p>
             )}
+            <EmergencyChat emergency={emergency} />
           </div>
         )}
       </AppPage>

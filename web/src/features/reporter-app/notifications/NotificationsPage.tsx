@@ -65,10 +65,13 @@ export default function NotificationsPage() {
     },
   );
 
-  // Only a report's notification opens it (an alert's type_id names the alert, not a report).
+  // A report's notification opens the report, an emergency chat's the emergency; an alert's
+  // opens nothing (its type_id names the alert).
   async function open(n: (typeof notifications.data)[number]) {
     if (!n.isRead) await mark.run([n.id]);
-    if (n.type === PUSH_TYPES.report && n.type_id) navigate(`/app/reports/${n.type_id}`);
+    if (!n.type_id) return;
+    if (n.type === PUSH_TYPES.report) navigate(`/app/reports/${n.type_id}`);
+    else if (n.type === PUSH_TYPES.emergency) navigate(`/app/emergency/${n.type_id}`);
   }
 
   return (

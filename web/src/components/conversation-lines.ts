@@ -1,13 +1,13 @@
-import type { IncidentMessage } from '@campus-safety/model';
-import type { WithId } from '../../../data/spec';
-import { csvTime, toCsv } from '../../../lib/csv';
+import type { ConversationMessage } from '@campus-safety/model';
+import type { WithId } from '../data/spec';
+import { csvTime, toCsv } from '../lib/csv';
 
 export interface ConversationLine {
   id: string;
   /** Who wrote it, as the reader should see it. */
   author: string;
   fromReporter: boolean;
-  sentAt: IncidentMessage['sentAt'];
+  sentAt: ConversationMessage['sentAt'];
   /** The text as written: shown as text, never as markup. */
   text: string;
   /** Media ids the message carries (shown only where they are ready media of the report). */
@@ -17,17 +17,19 @@ export interface ConversationLine {
 /**
  * The conversation as the console shows it: oldest first (the spec reads the newest page), each
  * message named by the server-written profile name of its staff author ("Staff member" until the
- * server added it), the reporter's as "Reporter"; the caller's own as "You".
+ * server added it), the person side's as `person` ("Reporter" on a report); the caller's own as
+ * "You".
  */
 export function conversationLines(
-  newestFirst: readonly WithId<IncidentMessage>[],
+  newestFirst: readonly WithId<ConversationMessage>[],
   me: string | null,
+  person = 'Reporter',
 ): ConversationLine[] {
   return [...newestFirst].reverse().map((m) => ({
     id: m.id,
     author:
       m.authorRole === 'reporter'
-        ? 'Reporter'
+        ? person
         : m.authorUid === me
           ? `You${m.authorName ? ` (${m.authorName})` : ''}`
           : m.authorName || 'Staff member',

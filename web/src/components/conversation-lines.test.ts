@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncidentMessage } from '@campus-safety/model';
-import { conversationCsv, conversationLines } from './conversation';
+import { conversationCsv, conversationLines } from './conversation-lines';
 
 const at = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });
 const message = (
@@ -24,6 +24,15 @@ describe('conversationLines', () => {
       // Not named by the server yet.
       ['m3', 'Staff member', false],
     ]);
+  });
+
+  it("names the person side as the caller says: an emergency's person by their name", () => {
+    const [line] = conversationLines(
+      [message('m1', { authorUid: 'p', authorRole: 'reporter' })],
+      'me',
+      'Jamie Dela Cruz',
+    );
+    expect([line!.author, line!.fromReporter]).toEqual(['Jamie Dela Cruz', true]);
   });
 
   it("says You for the reader's own messages, and keeps the reporter's text as written", () => {
