@@ -100,5 +100,17 @@ describe('SOS and the emergency alarm', () => {
       async () => (await db().doc(`emergencies/${id}`).get()).get('status') === 'closed',
       { what: 'the emergency closed on the server', timeoutMs: 30_000 },
     );
+
+    // The campus's list of emergencies keeps it: closed, who acknowledged it and how fast.
+    await console_.goto(new URL('/emergencies', console_.url()).href);
+    const listed = console_.locator(`tr[data-row="${id}"]`);
+    await listed.locator('td[data-cell="State"]').getByText('Closed').waitFor();
+    assert.match(await listed.locator('td[data-cell="Person"]').textContent(), /Hana Kim/);
+    assert.notEqual(
+      (await listed.locator('td[data-cell="Acknowledged by"]').textContent()).trim(),
+      '—',
+    );
+    assert.match(await listed.locator('td[data-cell="Time to acknowledge"]').textContent(), /min/);
+    await screenshotsAtWidths(console_, 'emergencies-list');
   });
 });
