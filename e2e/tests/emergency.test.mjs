@@ -45,7 +45,8 @@ describe('SOS and the emergency alarm', () => {
     await sharing.getByText(/^Shared .*14\.757, 121\.045\./).waitFor();
     await screenshotsAtWidths(app, 'location-sharing-on');
     await app.setViewportSize(PHONE.viewport);
-    await share.uncheck();
+    // Off deletes first, then the switch turns (a failed delete leaves it on).
+    await share.click();
     await waitUntil(async () => !(await db().doc(`last_locations/${reporter.uid}`).get()).exists, {
       what: 'the shared location deleted',
       timeoutMs: 30_000,
