@@ -3,7 +3,9 @@
  * a reporter at 390 px with a granted location presses SOS and sends an alert; the console of
  * the campus's IMT (1440 px) shows the red banner; the reporter moves and the track grows; the
  * IMT opens the emergency, acknowledges it; the banner goes and the reporter reads who answered;
- * the reporter says "I'm safe".
+ * a message each way on the emergency's chat; the reporter says "I'm safe" (the chat is then
+ * read-only). First the reporter turns on location sharing for campus alerts (profile): the
+ * coarse point reaches last_locations/{uid}; turning it off deletes it.
  */
 import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
@@ -28,6 +30,29 @@ describe('SOS and the emergency alarm', () => {
     await app.context().setGeolocation({ ...NORTH, accuracy: 20 });
     await submitSignIn(app, reporter.email, accounts().password);
     await app.getByRole('heading', { level: 1, name: 'My reports' }).waitFor();
+
+    // Location for campus alerts (docs/locations.md#sharing): on → the coarse point; off → gone.
+    await app.getByRole('link', { name: 'Profile' }).click();
+    const sharing = app.getByRole('region', { name: 'Location for campus alerts' });
+    const share = sharing.getByLabel('Share my approximate location for campus alerts');
+    assert.equal(await share.isChecked(), false);
+    await share.check();
+    const shared = await waitUntil(
+      async () => (await db().doc(`last_locations/${reporter.uid}`).get()).data() ?? null,
+      { what: 'the shared coarse location', timeoutMs: 30_000 },
+    );
+    assert.deepEqual([shared.latitude, shared.longitude], [14.757, 121.045]);
+    await sharing.getByText(/^Shared .*14\.757, 121\.045\./).waitFor();
+    await screenshotsAtWidths(app, 'location-sharing-on');
+    await app.setViewportSize(PHONE.viewport);
+    // Off deletes first, then the switch turns (a failed delete leaves it on).
+    await share.click();
+    await waitUntil(async () => !(await db().doc(`last_locations/${reporter.uid}`).get()).exists, {
+      what: 'the shared location deleted',
+      timeoutMs: 30_000,
+    });
+    await sharing.getByText('Off: nothing is shared.').waitFor();
+    await app.getByRole('link', { name: 'My reports' }).click();
 
     await app.getByRole('button', { name: 'SOS' }).click();
     const sos = app.getByRole('dialog', { name: 'Emergency' });
@@ -89,12 +114,28 @@ describe('SOS and the emergency alarm', () => {
       .first()
       .waitFor();
 
+    // The chat, each way, live on both sides.
+    const staffChat = console_.getByRole('region', { name: 'Chat with the person' });
+    const appChat = app.getByRole('region', { name: 'Messages with campus safety' });
+    await staffChat
+      .getByLabel('Message to the person')
+      .fill('Stay where you are, officers are coming.');
+    await staffChat.getByRole('button', { name: 'Send' }).click();
+    await appChat
+      .getByText('Stay where you are, officers are coming.')
+      .waitFor({ timeout: 30_000 });
+    await appChat.getByLabel('Message to campus safety').fill('I am in the library, second floor.');
+    await appChat.getByRole('button', { name: 'Send' }).click();
+    await staffChat.getByText('I am in the library, second floor.').waitFor({ timeout: 30_000 });
+    await screenshotsAtWidths(console_, 'emergency-chat-console');
+
     // The reporter reads who answered, then says they are safe.
     await status.getByText(/acknowledged your alert\.$/).waitFor({ timeout: 30_000 });
     await screenshotsAtWidths(app, 'emergency-reporter-acknowledged');
     await app.setViewportSize(PHONE.viewport);
     await app.getByRole('button', { name: 'I’m safe' }).click();
     await status.getByText('You said you are safe. This alert is closed.').waitFor();
+    await appChat.getByText('This alert is closed: no more messages can be sent.').waitFor();
     // The page shows the person's own write at once; the server has it shortly after.
     await waitUntil(
       async () => (await db().doc(`emergencies/${id}`).get()).get('status') === 'closed',

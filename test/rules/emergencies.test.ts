@@ -106,6 +106,16 @@ async function seedEmergencies(env: RulesTestEnvironment) {
       location: OLD_POINT,
       track: [OLD_POINT],
     });
+    // An SOS of an account that has not verified its email yet: its chat is open to it too.
+    await setDoc(doc(db, COLLECTIONS.emergencies, 'sos-unverified'), {
+      ...base,
+      uid: 'app-unverified',
+      email: 'app-unverified@campus.example',
+      emailVerified: false,
+      status: 'open',
+      location: OLD_POINT,
+      track: [OLD_POINT],
+    });
     pacedWindowStart = Timestamp.now();
     for (const uid of ['app-alice', 'imt-main', 'admin'])
       await setDoc(
@@ -399,6 +409,11 @@ describe('emergencies', () => {
       "open one's own with an unverified email (or none verified yet)",
       ['appUser', 'unverifiedUser', 'newcomer'],
       (db, actor) => openEmergency(db, actor),
+    ),
+    write(
+      "write in one's own emergency chat, unverified (its person only)",
+      ['unverifiedUser'],
+      say('sos-unverified'),
     ),
   ];
   describeMatrix('an unverified account', unverified, {

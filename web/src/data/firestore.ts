@@ -125,6 +125,12 @@ export function listenToDoc<T>(
   );
 }
 
+/** One read of a document (no listener); null when it does not exist. */
+export async function readDocument<T>(spec: DocSpec<T>): Promise<WithId<T> | null> {
+  const snap = await getDoc(docRef(spec.path).withConverter(spec.converter));
+  return snap.exists() ? snap.data() : null;
+}
+
 /** One read of a query (no listener). */
 export async function readQuery<T>(spec: QuerySpec<T>): Promise<WithId<T>[]> {
   const snap = await getDocs(toQuery(spec));

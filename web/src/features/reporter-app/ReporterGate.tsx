@@ -1,4 +1,5 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useLocationSharing } from './profile/location-sharing';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { Button } from '../../components/Button';
 import { useLiveQuery } from '../../data/live-query';
@@ -32,6 +33,8 @@ export default function ReporterGate() {
   const uid = useAuth((s) => s.user?.uid ?? null);
   const signOut = useAuth((s) => s.signOut);
   const location = useLocation();
+  // Runs on every gated page (a verified, live app user: what the rules require to share).
+  useLocationSharing(reporterAccess({ status, emailVerified, profile }) === 'allowed' ? uid : null);
   switch (reporterAccess({ status, emailVerified, profile })) {
     case 'loading':
       return <LoadingOverlay fullScreen label="Checking your session…" />;

@@ -8,6 +8,7 @@ import { AlertPhoneForm } from '../../../session/AlertPhoneForm';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } from './place';
+import { LocationSharingSection } from './LocationSharingSection';
 import { PlaceFields } from './PlaceFields';
 
 /** Your profile: who the account is, and the campus and affiliation the reporter may change. */
@@ -66,6 +67,7 @@ export default function ProfilePage() {
       </form>
       <h2 className="mt-8 mb-2 text-lg font-semibold text-slate-900">Phone for alerts</h2>
       <AlertPhoneForm />
+      {uid && <LocationSharingSection uid={uid} />}
     </AppPage>
   );
 }
