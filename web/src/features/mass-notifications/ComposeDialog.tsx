@@ -12,9 +12,11 @@ import {
   MASS_NOTIFICATION_LIMITS,
   OFFENCE_LABELS,
   REPLY_LIMITS,
+  REPLY_LINK_LIMITS,
   TEMPLATE_INFO,
   TEMPLATE_KEYS,
   channelTexts,
+  replyLink,
   smsCapacity,
   smsLength,
   smsSegmentsOf,
@@ -146,16 +148,19 @@ function SmsPreview({
   kind,
   title,
   body,
+  link,
   text,
 }: {
   kind: MassNotificationKind;
   title: string;
   body: string;
+  /** The reply link the SMS carries whole (a sample of its length), or null. */
+  link: string | null;
   text: string;
 }) {
   const length = smsLength(text);
   const allowed = smsSegmentsOf(kind);
-  const cut = text !== `${title}: ${body}`;
+  const cut = text !== `${title}: ${body}${link ? ` ${link}` : ''}`;
   return (
     <div className="rounded border border-slate-200 bg-slate-50 p-2">
       <div className="flex justify-between text-xs font-semibold text-slate-600">
@@ -337,7 +342,12 @@ export function ComposeDialog({
     void navigate(`/mass-notifications/${result.id}`);
   }
   const v = form.values;
-  const texts = channelTexts({ kind: v.kind, title: v.title, body: v.body });
+  // An alert that asks carries each person's reply link: the preview counts one as long.
+  const sampleLink =
+    v.askReply || followsUp?.toNonResponders
+      ? replyLink(window.location.origin, 'x'.repeat(REPLY_LINK_LIMITS.tokenLength))
+      : null;
+  const texts = channelTexts({ kind: v.kind, title: v.title, body: v.body, replyLink: sampleLink });
   const test = useAction(
     async () => {
       const result = await sendMassNotificationTest({
@@ -530,7 +540,13 @@ export function ComposeDialog({
               />
             )}
             {v.channels.includes('sms') && (
-              <SmsPreview kind={v.kind} title={v.title} body={v.body} text={texts.sms.text} />
+              <SmsPreview
+                kind={v.kind}
+                title={v.title}
+                body={v.body}
+                link={sampleLink}
+                text={texts.sms.text}
+              />
             )}
           </div>
           <Button
