@@ -95,14 +95,20 @@ export function MediaPicker({
           ))}
         </ul>
       )}
-      {problems.length > 0 && (
-        <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
+      <MediaProblems problems={problems} />
     </div>
+  );
+}
+
+/** Why picked files were left out, each in plain words (nothing when none was). */
+export function MediaProblems({ problems }: { problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700">
+      {problems.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -112,39 +112,45 @@ export function emergencySpec(id: string): DocSpec<Emergency> {
   return { path: [COLLECTIONS.emergencies, id], converter };
 }
 
-/** Open (unacknowledged) emergencies: an IMT member's campus, or every campus for an Admin. */
-export function openEmergenciesSpec(
+/**
+ * The emergencies a staff member lists: an IMT member's campus, every campus for an Admin (what
+ * the rules let each list); null for an IMT member with no campus.
+ */
+function emergenciesOfScope(
   role: 'Admin' | 'IMT',
   campus: string | null,
+  query: Pick<QuerySpec<Emergency>, 'wheres' | 'orderBy' | 'limit'>,
 ): QuerySpec<Emergency> | null {
   if (role === 'IMT' && !campus) return null;
   return {
     path: [COLLECTIONS.emergencies],
     converter,
+    ...query,
     wheres: [
-      { field: 'status', op: '==', value: 'open' },
+      ...query.wheres,
       ...(role === 'IMT' ? [{ field: 'campus', op: '==' as const, value: campus! }] : []),
     ],
-    limit: OPEN_EMERGENCIES_LIMIT,
   };
+}
+
+/** Open (unacknowledged) emergencies of the caller's scope. */
+export function openEmergenciesSpec(role: 'Admin' | 'IMT', campus: string | null) {
+  return emergenciesOfScope(role, campus, {
+    wheres: [{ field: 'status', op: '==', value: 'open' }],
+    limit: OPEN_EMERGENCIES_LIMIT,
+  });
 }
 
 /** How many past emergencies the list shows, newest first. */
 export const PAST_EMERGENCIES_LIMIT = 100;
 
-/** Every emergency, newest first: an IMT member's campus, or every campus for an Admin. */
-export function pastEmergenciesSpec(
-  role: 'Admin' | 'IMT',
-  campus: string | null,
-): QuerySpec<Emergency> | null {
-  if (role === 'IMT' && !campus) return null;
-  return {
-    path: [COLLECTIONS.emergencies],
-    converter,
-    wheres: role === 'IMT' ? [{ field: 'campus', op: '==', value: campus! }] : [],
+/** Every emergency of the caller's scope, newest first. */
+export function pastEmergenciesSpec(role: 'Admin' | 'IMT', campus: string | null) {
+  return emergenciesOfScope(role, campus, {
+    wheres: [],
     orderBy: { field: 'openedAt', direction: 'desc' },
     limit: PAST_EMERGENCIES_LIMIT,
-  };
+  });
 }
 
 /** The emergency's timeline, oldest first (at most a few dozen entries: bounded steps). */

@@ -12,7 +12,7 @@ import {
 import { Button } from '../../../components/Button';
 import { CheckboxField, FormFailure, SelectField, TextAreaField } from '../../../components/fields';
 import { PinPickerMap } from '../../../components/map';
-import { MediaChooser } from '../../../components/MediaPicker';
+import { MediaChooser, MediaProblems } from '../../../components/MediaPicker';
 import { useForm } from '../../../components/use-form';
 import { useLiveDoc } from '../../../data/live-query';
 import { reportQuotaSpec } from '../../../data/reporter';
@@ -246,13 +246,7 @@ export default function NewReportPage() {
               ))}
             </ul>
           )}
-          {mediaProblems.length > 0 && (
-            <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700">
-              {mediaProblems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          )}
+          <MediaProblems problems={mediaProblems} />
           {/* Files go to a report that exists (their path names it): they follow the report. */}
           <p className="mt-2 text-sm text-slate-600">
             They are sent once the report has arrived; its page shows each one&apos;s progress.
