@@ -6,7 +6,8 @@
  * they read. One Admin act, with a reason, reveals the reporter (logged on the timeline).
  */
 import { z } from './zod-config';
-import { CAMPUSES, INCIDENT_TYPES } from './catalog';
+import { campusIdSchema } from './campuses';
+import { INCIDENT_TYPES } from './catalog';
 import { LIMITS } from './constants';
 import { documentId, optionalText, requiredText, typeError } from './fields';
 import type { TimelineActor } from './timeline';
@@ -33,7 +34,7 @@ export const fileAnonymousReportSchema = z
     geoLoc: z
       .object({ latitude: coordinate('Latitude', 90), longitude: coordinate('Longitude', 180) })
       .strict(),
-    nearestCampus: z.enum(CAMPUSES, { error: 'Choose a campus from the list.' }),
+    nearestCampus: campusIdSchema,
     incidentType: z.enum(INCIDENT_TYPES, { error: 'Choose an incident type from the list.' }),
     description: optionalText('Description', LIMITS.body, { multiline: true }),
   })

@@ -1,5 +1,5 @@
 import { z } from './zod-config';
-import { CAMPUSES } from './catalog';
+import { campusIdSchema } from './campuses';
 import { LIMITS, MESSAGES } from './constants';
 import { parseScheduledDate } from './dates';
 import {
@@ -42,7 +42,7 @@ export const createAccountSchema = z
     lastName: requiredText('Last name', LIMITS.name),
     email: email(),
     role: z.enum(STAFF_ROLES, { error: CREATED_ROLE_MESSAGE }),
-    campus: z.enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}.` }).nullable(),
+    campus: campusIdSchema.nullable(),
     contactNumber: optionalText('Contact number', LIMITS.contactNumber).refine(
       (v) => v === undefined || PHONE.test(v),
       'Contact number may hold digits, spaces and + ( ) - . only.',

@@ -2,14 +2,6 @@
  * Fixed vocabularies of the programme. The requirements do not list them; these are the project's
  * decision (docs/decisions.md) and the seed, the simulator, forms and filters all use them.
  */
-export const CAMPUSES = ['Main Campus', 'North Campus', 'Riverside Campus'] as const;
-export type Campus = (typeof CAMPUSES)[number];
-
-/** Whether a name (a report's `nearestCampus`, say) is one of the campuses. */
-export function isCampus(name: unknown): name is Campus {
-  return (CAMPUSES as readonly unknown[]).includes(name);
-}
-
 /**
  * How a reporter belongs to the institution, as they say in /app (docs/reporter-app.md#campus-and-affiliation).
  * Stored as these keys on `users/{uid}.affiliation`; firestore.rules restates them.

@@ -5,8 +5,7 @@
  * rules restate EMERGENCY_LIMITS (firestore.rules, pinned by test/rules/model-drift.test.ts).
  */
 import { z } from './zod-config';
-import { CAMPUSES, type Campus } from './catalog';
-import { nearestCampus, type CampusArea } from './campus-areas';
+import { activeCampuses, isActiveCampus, nearestCampus, type CampusId, type Campuses } from './campuses';
 import { PUSH_TYPES } from './constants';
 import type { TimestampLike } from './entities';
 import { documentId } from './fields';
@@ -74,7 +73,7 @@ export interface Emergency<T = TimestampLike> {
   email: string;
   /** Whether Firebase Auth had verified the email when it was opened (staff see "not verified"). */
   emailVerified: boolean;
-  campus: Campus;
+  campus: CampusId;
   campusFrom: EmergencyCampusSource;
   status: EmergencyStatus;
   openedAt: T;
@@ -109,7 +108,7 @@ export function emergencyChatOpen(emergency: { status: EmergencyStatus }): boole
 export function newEmergency<T, N>(
   person: { uid: string; email: string; emailVerified: boolean },
   location: EmergencyPoint<T> | null,
-  where: { campus: Campus; campusFrom: EmergencyCampusSource },
+  where: { campus: CampusId; campusFrom: EmergencyCampusSource },
   now: N,
 ) {
   return {
@@ -135,16 +134,20 @@ export interface EmergencyQuota<T = TimestampLike> {
 
 export const EMERGENCY_QUOTA_WINDOW_MS = 3_600_000;
 
-/** The campus an emergency goes to: by its location, else the person's campus, else the first. */
+/**
+ * The campus an emergency goes to: by its location, else the person's campus, else the first
+ * active one (by name). Null only while the institution has no active campus (set-up not done).
+ */
 export function emergencyCampus(
   point: { latitude: number; longitude: number } | null,
   ownCampus: unknown,
-  areas?: Readonly<Record<Campus, CampusArea>>,
-): { campus: Campus; campusFrom: EmergencyCampusSource } {
-  if (point) return { campus: nearestCampus(point, areas).campus, campusFrom: 'location' };
-  if (typeof ownCampus === 'string' && (CAMPUSES as readonly string[]).includes(ownCampus))
-    return { campus: ownCampus as Campus, campusFrom: 'profile' };
-  return { campus: CAMPUSES[0], campusFrom: 'default' };
+  campuses: Campuses,
+): { campus: CampusId; campusFrom: EmergencyCampusSource } | null {
+  const nearest = point ? nearestCampus(point, campuses) : null;
+  if (nearest) return { campus: nearest.campus, campusFrom: 'location' };
+  if (isActiveCampus(campuses, ownCampus)) return { campus: ownCampus, campusFrom: 'profile' };
+  const first = activeCampuses(campuses)[0];
+  return first ? { campus: first.id, campusFrom: 'default' } : null;
 }
 
 /**

@@ -3,7 +3,7 @@
  * tells first.
  */
 import { z } from './zod-config';
-import { CAMPUSES } from './catalog';
+import { campusIdSchema } from './campuses';
 import { PUSH_TYPES } from './constants';
 import deployment from './deployment.json';
 import type { TimestampLike } from './entities';
@@ -160,7 +160,7 @@ export const escalationPolicySchema = z
   .strict();
 
 export const saveEscalationPolicySchema = escalationPolicySchema
-  .extend({ campus: z.enum(CAMPUSES, { error: 'Campus must be one of the campuses.' }) })
+  .extend({ campus: campusIdSchema })
   .strict();
 
 export type SaveEscalationPolicyInput = z.infer<typeof saveEscalationPolicySchema>;

@@ -4,7 +4,7 @@
  * (schemas, the invitation code) and the console (forms, the invitation link).
  */
 import { z } from './zod-config';
-import { CAMPUSES } from './catalog';
+import { campusIdSchema } from './campuses';
 import deployment from './deployment.json';
 import { documentId, typeError } from './fields';
 import { imtHasCampus, IMT_NEEDS_CAMPUS } from './callable-inputs';
@@ -74,7 +74,7 @@ export const setStaffAccessSchema = z
   .strictObject({
     uid: documentId('Account id'),
     role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }),
-    campus: z.enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}.` }).nullable(),
+    campus: campusIdSchema.nullable(),
     isArchived: z.boolean({ error: typeError('Archived', 'true or false') }),
   })
   .refine(imtHasCampus, { message: IMT_NEEDS_CAMPUS, path: ['campus'] });

@@ -20,7 +20,7 @@ export * from './callable-inputs';
 export * from './publications';
 export * from './email';
 export * from './response-targets';
-export * from './campus-areas';
+export * from './campuses';
 export * from './clery';
 export * from './keywords';
 export * from './aggregates';

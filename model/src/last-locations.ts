@@ -5,8 +5,7 @@
  * with `location_pace/{uid}` in the same batch, and deletes the location when they opt out; only its owner reads it, the fan-out counts people from it and
  * nobody else ever sees it.
  */
-import { CAMPUSES, type Campus } from './catalog';
-import { CAMPUS_AREAS, isInsideBoundary, type CampusArea } from './campus-areas';
+import { activeCampuses, isInsideBoundary, type CampusId, type Campuses } from './campuses';
 import type { GeoLoc } from './entities';
 
 export const LAST_LOCATION_LIMITS = {
@@ -47,13 +46,15 @@ export function freshLocationSince(now: Date): Date {
 }
 
 /**
- * Whether a location lies inside the area of one of `campuses` (every campus when null); `areas`
- * are the deployment's current campus areas (the setting; the defaults when it is missing).
+ * Whether a location lies inside the grounds of one of `ids` (every active campus when null), of
+ * the institution's saved `campuses`.
  */
 export function isLocatedIn(
   point: GeoLoc,
-  campuses: readonly Campus[] | null,
-  areas: Readonly<Record<Campus, CampusArea>> = CAMPUS_AREAS,
+  ids: readonly CampusId[] | null,
+  campuses: Campuses,
 ): boolean {
-  return (campuses ?? CAMPUSES).some((campus) => isInsideBoundary(point, areas[campus].boundary));
+  return activeCampuses(campuses).some(
+    (c) => (ids === null || ids.includes(c.id)) && isInsideBoundary(point, c.boundary),
+  );
 }

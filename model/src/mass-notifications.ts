@@ -5,7 +5,7 @@
  * so the functions, the rules tests and the console's preview read one home.
  */
 import { z } from './zod-config';
-import { CAMPUSES, type Campus } from './catalog';
+import { CAMPUS_LIMITS, campusIdSchema, campusName, type CampusId, type Campuses } from './campuses';
 import { scheduledDate } from './callable-inputs';
 import { CLERY_OFFENCES, type CleryOffence } from './clery/offences';
 import { PUSH_TYPES } from './constants';
@@ -86,7 +86,7 @@ export function isCleryAlert(kind: MassNotificationKind): boolean {
  */
 export interface Audience {
   allCampuses: boolean;
-  campuses: Campus[];
+  campuses: CampusId[];
   staffOnly: boolean;
   /** The people whose profile campus is one of the audience's (default true). */
   members?: boolean;
@@ -106,18 +106,24 @@ export function reachesLocated(audience: Audience): boolean {
   return audience.located === true;
 }
 
-/** The campuses an alert concerns, as stored in `reach` (what an IMT's read is checked against). */
-export function audienceReach(audience: Audience): string[] {
-  return audience.allCampuses ? [...CAMPUSES] : [...audience.campuses];
+/**
+ * The campuses an alert concerns, as stored in `reach` (what an IMT's read is checked against):
+ * every campus of the institution for an alert to all campuses.
+ */
+export function audienceReach(audience: Audience, campuses: Campuses): string[] {
+  return audience.allCampuses ? campuses.map((c) => c.id) : [...audience.campuses];
 }
 
-/** The campus areas a located audience covers (null: every campus's). */
-export function locatedCampuses(audience: Audience): Campus[] | null {
+/** The campuses whose grounds a located audience covers (null: every campus's). */
+export function locatedCampuses(audience: Audience): CampusId[] | null {
   return audience.allCampuses ? null : audience.campuses;
 }
 
-export function audienceLabel(audience: Audience): string {
-  const where = audience.allCampuses ? 'All campuses' : audience.campuses.join(', ');
+/** The audience in words, with each campus's current name. */
+export function audienceLabel(audience: Audience, campuses: Campuses): string {
+  const where = audience.allCampuses
+    ? 'All campuses'
+    : audience.campuses.map((id) => campusName(campuses, id)).join(', ');
   if (audience.nonRespondersOf) return `${where} · those who had not answered`;
   const who = audience.staffOnly ? 'staff only' : 'everyone';
   if (!reachesLocated(audience)) return `${where} · ${who}`;
@@ -153,7 +159,7 @@ export function reaches(audience: Audience, person: AudienceMember, listed = fal
   if (reachesLocated(audience) && listed) return true;
   if (!reachesMembers(audience)) return false;
   if (audience.allCampuses) return true;
-  return typeof person.campus === 'string' && audience.campuses.includes(person.campus as Campus);
+  return typeof person.campus === 'string' && audience.campuses.includes(person.campus);
 }
 
 /** What each channel shows, built once for the fan-out and the console's preview. */
@@ -501,8 +507,8 @@ const audienceSchema = z
   .strictObject({
     allCampuses: z.boolean({ error: typeError('All campuses', 'true or false') }),
     campuses: z
-      .array(z.enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}.` }))
-      .max(CAMPUSES.length)
+      .array(campusIdSchema)
+      .max(CAMPUS_LIMITS.campuses)
       .transform((list) => [...new Set(list)]),
     staffOnly: z.boolean({ error: typeError('Staff only', 'true or false') }),
     members: z.boolean({ error: typeError('Campus members', 'true or false') }).default(true),

@@ -6,7 +6,7 @@
  */
 import dayjs from 'dayjs';
 import { z } from './zod-config';
-import { CAMPUSES } from './catalog';
+import { campusIdSchema } from './campuses';
 import { addDays, dayInZone, daysBetween, isIsoDay, isTimeZone } from './dates';
 import { LIMITS } from './constants';
 import { documentId, requiredText } from './fields';
@@ -178,7 +178,7 @@ const isoInstant = (label: string) =>
 
 export const saveOnCallScheduleSchema = z
   .object({
-    campus: z.enum(CAMPUSES, { error: 'Campus must be one of the campuses.' }),
+    campus: campusIdSchema,
     rotation: z
       .object({
         memberIds: z

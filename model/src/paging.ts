@@ -7,20 +7,27 @@
 import { z } from './zod-config';
 import { PUSH_TYPES, LIMITS } from './constants';
 import { documentId, requiredText } from './fields';
+import { campusName, type Campuses } from './campuses';
 import { minutesBetween } from './minutes';
 import { UNRATED } from './response-targets';
 
 /** The type of the assignee's console notification and push (the console opens the report). */
 export const ASSIGNMENT_NOTIFICATION_TYPE = PUSH_TYPES.assignment;
 
-/** What a report looks like in every page: "<type> at <campus> (<threat level>)". */
-export function pagedReportLabel(incident: {
-  incidentType?: unknown;
-  nearestCampus?: unknown;
-  threatLevel?: unknown;
-}): string {
+/** What a report looks like in every page: "<type> at <campus's current name> (<threat level>)". */
+export function pagedReportLabel(
+  incident: {
+    incidentType?: unknown;
+    nearestCampus?: unknown;
+    threatLevel?: unknown;
+  },
+  campuses: Campuses,
+): string {
   const type = typeof incident.incidentType === 'string' ? incident.incidentType : 'Incident';
-  const campus = typeof incident.nearestCampus === 'string' ? incident.nearestCampus : 'a campus';
+  const campus =
+    typeof incident.nearestCampus === 'string'
+      ? campusName(campuses, incident.nearestCampus)
+      : 'a campus';
   const level = typeof incident.threatLevel === 'string' ? incident.threatLevel : UNRATED;
   return `${type} at ${campus} (${level})`;
 }

@@ -1,5 +1,6 @@
 import { z } from './zod-config';
-import { AFFILIATIONS, AFFILIATION_LABELS, CAMPUSES } from './catalog';
+import { AFFILIATIONS, AFFILIATION_LABELS } from './catalog';
+import { campusIdSchema } from './campuses';
 
 /**
  * Where a reporter belongs: their campus (none for someone on no campus) and their affiliation.
@@ -8,9 +9,7 @@ import { AFFILIATIONS, AFFILIATION_LABELS, CAMPUSES } from './catalog';
  * not this: they change only through setStaffAccess, with the claims.
  */
 export const reporterPlaceSchema = z.strictObject({
-  campus: z
-    .enum(CAMPUSES, { error: `Campus must be one of ${CAMPUSES.join(', ')}, or none.` })
-    .nullable(),
+  campus: campusIdSchema.nullable(),
   affiliation: z.enum(AFFILIATIONS, {
     error: `Affiliation must be one of ${AFFILIATIONS.map((a) => AFFILIATION_LABELS[a]).join(', ')}.`,
   }),

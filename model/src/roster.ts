@@ -5,13 +5,8 @@
  * to an account (`uid`) when that account verifies the same email.
  */
 import { z } from './zod-config';
-import {
-  AFFILIATIONS,
-  AFFILIATION_LABELS,
-  CAMPUSES,
-  type Affiliation,
-  type Campus,
-} from './catalog';
+import { AFFILIATIONS, AFFILIATION_LABELS, type Affiliation } from './catalog';
+import { activeCampuses, campusIdSchema, type CampusId, type Campuses } from './campuses';
 import type { TimestampLike } from './entities';
 import { reachesMembers, type Audience } from './mass-notifications';
 
@@ -60,12 +55,16 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /**
- * The campus a roster row names, read in one place: today the campus's name (any case), so the
- * later rekey to campus ids changes this function and the enum below only.
+ * The campus a roster row names, read in one place: an active campus's id, name or short name,
+ * any case (the student system's export names campuses as it likes).
  */
-export function rosterCampus(cell: string): Campus | null {
+export function rosterCampus(cell: string, campuses: Campuses): CampusId | null {
   const wanted = cell.trim().toLowerCase();
-  return CAMPUSES.find((c) => c.toLowerCase() === wanted) ?? null;
+  return (
+    activeCampuses(campuses).find((c) =>
+      [c.id, c.name.toLowerCase(), c.shortName.toLowerCase()].includes(wanted),
+    )?.id ?? null
+  );
 }
 
 /** The affiliation a row names: its key or its label, any case. */
@@ -102,7 +101,7 @@ export const rosterEntrySchema = z.strictObject({
     .max(ROSTER_LIMITS.email, `The email is at most ${ROSTER_LIMITS.email} characters.`)
     .regex(EMAIL, 'Invalid email address.'),
   phone: z.string().regex(E164, 'Invalid phone number.').nullable(),
-  campus: z.enum(CAMPUSES, { error: `Unknown campus: use one of ${CAMPUSES.join(', ')}.` }),
+  campus: campusIdSchema,
   affiliation: z.enum(AFFILIATIONS, {
     error: `Unknown affiliation: use one of ${AFFILIATIONS.join(', ')}.`,
   }),
@@ -200,7 +199,7 @@ export function rosterReaches(
   if (person.status !== 'active' || (typeof person.uid === 'string' && person.uid)) return false;
   if (!reachesRoster(audience)) return false;
   if (audience.allCampuses) return true;
-  return typeof person.campus === 'string' && audience.campuses.includes(person.campus as Campus);
+  return typeof person.campus === 'string' && audience.campuses.includes(person.campus);
 }
 
 /** Whether an audience takes in any roster person: everyone (not staff only) of its campuses. */

@@ -1,14 +1,14 @@
 /**
  * Deployment settings Admins edit in the console (issue 20 item 6): the institution profile
  * (issue 30, institution.ts), response targets, incident
- * types, campus areas and which alerts need a second Admin (issue 28 item 6). Each is one document `settings/{id}` written only by the `saveSetting`
+ * types, the campuses and which alerts need a second Admin (issue 28 item 6). Each is one document `settings/{id}` written only by the `saveSetting`
  * callable (the rules cannot validate these lists), with a `history` sub-collection of every
  * change. deployment.json and the catalog are the defaults: the seed writes them, and a reader
  * falls back to them while a document is missing or unreadable.
  */
 import { z } from './zod-config';
-import { CAMPUS_AREAS, isInsideBoundary, type CampusArea, type LatLng } from './campus-areas';
-import { CAMPUSES, INCIDENT_TYPES, type Campus, type IncidentType } from './catalog';
+import { campusesSchema, type StoredCampus } from './campuses';
+import { INCIDENT_TYPES, type IncidentType } from './catalog';
 import { COLLECTIONS } from './collections';
 import type { TimestampLike } from './entities';
 import { RESPONSE_TARGETS, responseTargetsSchema, type ResponseTargets } from './response-targets';
@@ -25,7 +25,7 @@ export const SETTING_IDS = {
   institution: 'institution',
   responseTargets: 'response_targets',
   incidentTypes: 'incident_types',
-  campusAreas: 'campus_areas',
+  campuses: 'campuses',
   alertApproval: 'alert_approval',
 } as const;
 export type SettingName = keyof typeof SETTING_IDS;
@@ -35,7 +35,7 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   institution: 'Institution',
   responseTargets: 'Response targets',
   incidentTypes: 'Incident types',
-  campusAreas: 'Campus areas',
+  campuses: 'Campuses',
   alertApproval: 'Alert approval',
 };
 
@@ -124,76 +124,6 @@ export function offeredIncidentTypes(types: readonly IncidentTypeSetting[]): Inc
   return types.filter((t) => t.offered).map((t) => t.type);
 }
 
-// ---------- campus areas ----------
-
-/** A boundary point as stored (Firestore cannot hold arrays of arrays). */
-const pointSchema = z
-  .object({
-    latitude: z
-      .number({ error: 'Latitude must be a number.' })
-      .min(-90, 'Latitude is between -90 and 90.')
-      .max(90, 'Latitude is between -90 and 90.'),
-    longitude: z
-      .number({ error: 'Longitude must be a number.' })
-      .min(-180, 'Longitude is between -180 and 180.')
-      .max(180, 'Longitude is between -180 and 180.'),
-  })
-  .strict();
-
-export const CAMPUS_AREA_LIMITS = { minPoints: 3, maxPoints: 50 } as const;
-
-const toRing = (points: readonly { latitude: number; longitude: number }[]): LatLng[] =>
-  points.map((p) => [p.latitude, p.longitude] as const);
-
-const areaSchema = (campus: Campus) =>
-  z
-    .object({
-      centre: pointSchema,
-      boundary: z
-        .array(pointSchema)
-        .min(CAMPUS_AREA_LIMITS.minPoints, `${campus}: a boundary needs at least 3 points.`)
-        .max(CAMPUS_AREA_LIMITS.maxPoints, `${campus}: a boundary has at most 50 points.`),
-    })
-    .strict()
-    .refine((area) => isInsideBoundary(area.centre, toRing(area.boundary)), {
-      message: `${campus}: the centre must lie inside the boundary.`,
-    });
-
-export const campusAreasSchema = z
-  .object(
-    Object.fromEntries(CAMPUSES.map((c) => [c, areaSchema(c)])) as Record<
-      Campus,
-      ReturnType<typeof areaSchema>
-    >,
-    { error: 'Campus areas must name every campus.' },
-  )
-  .strict();
-
-export type StoredCampusAreas = z.infer<typeof campusAreasSchema>;
-
-/** The stored shape of the default areas (what the seed writes). */
-export const DEFAULT_STORED_CAMPUS_AREAS: StoredCampusAreas = Object.fromEntries(
-  CAMPUSES.map((c) => [
-    c,
-    {
-      centre: CAMPUS_AREAS[c].centre,
-      boundary: CAMPUS_AREAS[c].boundary.map(([latitude, longitude]) => ({ latitude, longitude })),
-    },
-  ]),
-) as StoredCampusAreas;
-
-/** The areas a stored setting names, or the defaults (CAMPUS_AREAS) when missing or invalid. */
-export function campusAreasOf(stored: unknown): Readonly<Record<Campus, CampusArea>> {
-  const parsed = campusAreasSchema.safeParse(
-    stored && typeof stored === 'object' ? (stored as { areas?: unknown }).areas : null,
-  );
-  if (!parsed.success) return CAMPUS_AREAS;
-  const areas = { ...CAMPUS_AREAS };
-  for (const c of CAMPUSES)
-    areas[c] = { centre: parsed.data[c].centre, boundary: toRing(parsed.data[c].boundary) };
-  return areas;
-}
-
 // ---------- the documents and the callable ----------
 
 export interface SettingValues {
@@ -201,7 +131,8 @@ export interface SettingValues {
   institution: { institution: Institution };
   responseTargets: { targets: ResponseTargets };
   incidentTypes: { types: IncidentTypeSetting[] };
-  campusAreas: { areas: StoredCampusAreas };
+  /** Every campus by its id, with its grounds and Clery areas (campuses.ts). */
+  campuses: { campuses: Record<string, StoredCampus> };
   /** Which alerts wait for a second Admin (mass-notifications.ts, needsSecondApproval). */
   alertApproval: { approval: AlertApproval };
 }
@@ -216,7 +147,8 @@ export const DEFAULT_SETTING_VALUES: SettingValues = {
   institution: { institution: DEFAULT_INSTITUTION },
   responseTargets: { targets: RESPONSE_TARGETS },
   incidentTypes: { types: [...DEFAULT_INCIDENT_TYPES] },
-  campusAreas: { areas: DEFAULT_STORED_CAMPUS_AREAS },
+  /** None: an institution adds its own (the seed writes the demo's). */
+  campuses: { campuses: {} },
   alertApproval: { approval: DEFAULT_ALERT_APPROVAL },
 };
 
@@ -244,8 +176,8 @@ export const saveSettingSchema = z.discriminatedUnion(
       .strict(),
     z
       .object({
-        setting: z.literal('campusAreas'),
-        value: z.object({ areas: campusAreasSchema }).strict(),
+        setting: z.literal('campuses'),
+        value: z.object({ campuses: campusesSchema }).strict(),
       })
       .strict(),
     z
@@ -257,7 +189,7 @@ export const saveSettingSchema = z.discriminatedUnion(
   ],
   {
     error:
-      'Setting must be the institution, response targets, incident types, campus areas or alert approval.',
+      'Setting must be the institution, response targets, incident types, campuses or alert approval.',
   },
 );
 

@@ -43,3 +43,16 @@ export function hiddenCharacterProblem(
     ? `${label} must be a single line.`
     : `${label} cannot contain invisible or control characters (found ${codePointLabel(found[0])}).`;
 }
+
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text put into HTML that is built as a string (a server page, a map label): markup escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
+}

@@ -3,7 +3,7 @@
  * JavaScript, every value escaped, one style block allowed by its hash and nothing else.
  */
 import { createHash } from 'node:crypto';
-import type { ReplyChoice } from '@campus-safety/model';
+import { escapeHtml, type ReplyChoice } from '@campus-safety/model';
 
 const STYLE = [
   'body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;color:#0f172a;background:#f8fafc;line-height:1.5}',
@@ -35,18 +35,6 @@ export const REPLY_PAGE_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'X-Robots-Tag': 'noindex',
 };
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
 
 function page(heading: string, body: string): string {
   return `<!doctype html>

@@ -4,6 +4,7 @@ import {
   alertLink,
   audienceLabel,
   type Audience,
+  type Campuses,
   type MassNotificationChannel,
   type MassNotificationKind,
 } from '@campus-safety/model';
@@ -14,6 +15,8 @@ export interface ApprovalRequestFacts {
   title: string;
   body: string;
   audience: Audience;
+  /** The institution's campuses: the audience is told by their current names. */
+  campuses: Campuses;
   channels: readonly MassNotificationChannel[];
   /** Who wrote it, from their profile. */
   author: string;
@@ -35,7 +38,7 @@ export function approvalRequestMail(facts: ApprovalRequestFacts) {
       what,
       facts.body,
       '',
-      `To: ${audienceLabel(facts.audience)}`,
+      `To: ${audienceLabel(facts.audience, facts.campuses)}`,
       `By: ${facts.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}`,
       '',
       'Approve it, or leave it unsent, in the console:',

@@ -13,7 +13,9 @@ import {
   ROSTER_OPTIONAL_COLUMNS,
   ROSTER_REQUIRED_COLUMNS,
   rosterAffiliation,
+  activeCampuses,
   rosterCampus,
+  type Campuses,
   rosterEntrySchema,
   rosterTooLargeMessage,
   type RosterColumn,
@@ -86,12 +88,22 @@ function readRow(
   row: number,
   columns: RosterColumn[],
   cells: string[],
+  campuses: Campuses,
 ): RosterEntry | RosterProblem[] {
   const cell = (c: RosterColumn) => cells[columns.indexOf(c)] ?? '';
   const problems: RosterProblem[] = [];
   const phone = readPhone(cell('phone'));
   if ('problem' in phone) problems.push({ row, column: 'phone', message: phone.problem });
   const campusCell = cell('campus').trim();
+  const campus = rosterCampus(campusCell, campuses);
+  if (!campus)
+    problems.push({
+      row,
+      column: 'campus',
+      message: `Unknown campus (got "${campusCell}"): use one of ${activeCampuses(campuses)
+        .map((c) => c.name)
+        .join(', ')}.`,
+    });
   const affiliationCell = cell('affiliation').trim();
   const language = cell('language').trim();
   const candidate = {
@@ -99,8 +111,7 @@ function readRow(
     name: cell('name').trim(),
     email: cell('email').trim().toLowerCase(),
     phone: 'phone' in phone ? phone.phone : null,
-    // Named as in the file when unknown, so the problem says what it got.
-    campus: rosterCampus(campusCell) ?? campusCell,
+    campus: campus ?? '',
     affiliation: rosterAffiliation(affiliationCell) ?? affiliationCell,
     language: language === '' ? null : language,
   };
@@ -109,6 +120,7 @@ function readRow(
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0] as keyof RosterEntry;
     const column = COLUMN_OF[field];
+    if (column === 'campus' && !campus) continue; // said above, with the campuses to use
     const got =
       column === 'campus' || column === 'affiliation' ? ` (got "${cell(column).trim()}")` : '';
     problems.push({ row, column, message: `${issue.message}${got}` });
@@ -122,7 +134,7 @@ function readRow(
  * rows that repeat another's external id, email or phone named. A file problem (size, header,
  * rows) stops the reading: nothing of such a file is planned.
  */
-export function parseRosterCsv(csv: string): ParsedRoster {
+export function parseRosterCsv(csv: string, campuses: Campuses): ParsedRoster {
   if (Buffer.byteLength(csv, 'utf8') > ROSTER_LIMITS.fileBytes)
     return fileProblem(rosterTooLargeMessage());
   const { data, errors } = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), {
@@ -160,7 +172,7 @@ export function parseRosterCsv(csv: string): ParsedRoster {
       });
       continue;
     }
-    const read = readRow(row, columns, cells);
+    const read = readRow(row, columns, cells, campuses);
     if (Array.isArray(read)) problems.push(...read);
     else entries.push({ row, entry: read });
   }

@@ -23,6 +23,7 @@ import {
   type AccountDeps,
 } from './credentials';
 import { newInvitation } from './invitations';
+import { requireActiveCampuses } from './campuses';
 
 function users(db: Firestore) {
   return db.collection(COLLECTIONS.users);
@@ -45,6 +46,7 @@ export async function createAccount(
   input: CallableInput<'createAccount'>,
 ): Promise<CreateAccountResponse> {
   const { db, auth } = deps;
+  await requireActiveCampuses(db, [input.campus], 'campus');
   await refuseTakenAddress(auth, input.email);
 
   const registeredAt = deps.now();

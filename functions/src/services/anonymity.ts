@@ -11,6 +11,7 @@ import { fail } from '../platform/errors';
 import { runTransaction } from '../platform/transactions';
 import { countReportInQuota } from './report-quota';
 import { addEntry, timelineCollection } from './timeline';
+import { requireActiveCampuses } from './campuses';
 
 /**
  * An app user files a report anonymously (docs/anonymity.md). In one transaction: the report,
@@ -26,6 +27,7 @@ export async function fileAnonymousReport(
   timeZone: string,
   now: () => Date = () => new Date(),
 ): Promise<FileAnonymousReportResponse> {
+  await requireActiveCampuses(db, [input.nearestCampus], 'nearestCampus');
   const incident = db.collection(COLLECTIONS.incidentReports).doc();
   await runTransaction(db, async (tx) => {
     await countReportInQuota(tx, db, caller.uid, incident.id, now(), timeZone);

@@ -10,7 +10,7 @@ import {
   COLLECTIONS,
   facilityProblem,
   geographyProblem,
-  isCampusName,
+  campusOf,
   retainUntilOf,
   type CallableInput,
   type CleryChangeResponse,
@@ -19,6 +19,8 @@ import {
   type SaveCleryCalendarResponse,
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
+import { requireActiveCampuses } from './campuses';
+import { currentCampuses } from './settings';
 import { fail } from '../platform/errors';
 import { reportedAt } from '../platform/timestamps';
 
@@ -61,13 +63,14 @@ export async function classifyIncident(
 ): Promise<CleryChangeResponse> {
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(input.incidentId);
   const recordRef = db.collection(COLLECTIONS.cleryRecords).doc(input.incidentId);
+  const campuses = await currentCampuses(db, { fresh: true });
   await db.runTransaction(async (tx) => {
     const [incident, existing] = await Promise.all([tx.get(incidentRef), tx.get(recordRef)]);
     if (!incident.exists) fail('not-found', 'The incident no longer exists.');
     const data = incident.data();
-    const campus: unknown = data?.nearestCampus;
+    const campus = campusOf(campuses, data?.nearestCampus);
     const reported = reportedAt(data);
-    if (!isCampusName(campus) || !reported)
+    if (!campus || !reported)
       fail('failed-precondition', 'The incident has no campus or report time to classify by.');
     const problem = geographyProblem(campus, input.geography, input.noncampusProperty);
     if (problem)
@@ -77,7 +80,7 @@ export async function classifyIncident(
     const { incidentId, occurredAt, unfoundedReason, ...fields } = input;
     tx.set(recordRef, {
       incidentId,
-      campus,
+      campus: campus.id,
       reportedAt: Timestamp.fromDate(reported),
       occurredAt: occurredAt ? Timestamp.fromDate(occurredAt) : null,
       ...fields,
@@ -181,20 +184,23 @@ export async function recordFire(
 ): Promise<CleryChangeResponse> {
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(input.incidentId);
   const entryRef = db.collection(COLLECTIONS.fireLog).doc(input.incidentId);
+  const campuses = await currentCampuses(db, { fresh: true });
   await db.runTransaction(async (tx) => {
     const [incident, existing] = await Promise.all([tx.get(incidentRef), tx.get(entryRef)]);
     if (!incident.exists) fail('not-found', 'The incident no longer exists.');
-    const campus: unknown = incident.get('nearestCampus');
+    const campus = campusOf(campuses, incident.get('nearestCampus'));
     const reported = reportedAt(incident.data());
     if (!reported) fail('failed-precondition', 'The incident has no report time to log it by.');
     const problem = facilityProblem(campus, input.facility);
-    if (problem)
-      fail('invalid-argument', problem, { issues: [{ path: ['facility'], message: problem }] });
+    if (problem || !campus)
+      fail('invalid-argument', problem ?? 'The incident has no campus.', {
+        issues: [{ path: ['facility'], message: problem }],
+      });
     refuseOccurredAfterReport(input.occurredAt, reported);
     const { incidentId, occurredAt, ...fields } = input;
     tx.set(entryRef, {
       incidentId,
-      campus,
+      campus: campus.id,
       reportedAt: Timestamp.fromDate(reported),
       occurredAt: occurredAt ? Timestamp.fromDate(occurredAt) : null,
       ...fields,
@@ -219,11 +225,12 @@ export async function recordWarningDecision(
 ): Promise<CleryChangeResponse> {
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(input.incidentId);
   const decisionRef = db.collection(COLLECTIONS.warningDecisions).doc(input.incidentId);
+  const campuses = await currentCampuses(db, { fresh: true });
   await db.runTransaction(async (tx) => {
     const [incident, existing] = await Promise.all([tx.get(incidentRef), tx.get(decisionRef)]);
     if (!incident.exists) fail('not-found', 'The incident no longer exists.');
-    const campus: unknown = incident.get('nearestCampus');
-    if (!isCampusName(campus)) fail('failed-precondition', 'The incident has no campus.');
+    const campus = campusOf(campuses, incident.get('nearestCampus'))?.id;
+    if (!campus) fail('failed-precondition', 'The incident has no campus.');
     const reported = reportedAt(incident.data());
     if (!reported) fail('failed-precondition', 'The incident has no report time.');
     tx.set(decisionRef, {
@@ -255,6 +262,7 @@ export async function recordEmergencyTest(
   caller: Caller,
   timeZone: string,
 ): Promise<RecordEmergencyTestResponse> {
+  await requireActiveCampuses(db, input.campuses, 'campuses');
   const tests = db.collection(COLLECTIONS.emergencyTests);
   const ref = input.id ? tests.doc(input.id) : tests.doc();
   await db.runTransaction(async (tx) => {

@@ -4,6 +4,8 @@ import {
   COLLECTIONS,
   EMERGENCY_NOTIFICATION_TYPE,
   EMERGENCY_THREAT_LEVEL,
+  campusName,
+  type Campuses,
   ESCALATION_LEVEL_LABELS,
   PAGING_REFUSAL_TEXT,
   dueStepCount,
@@ -24,6 +26,7 @@ import { recipientsFor } from './escalation';
 import { onCallFor } from './on-call';
 import { addEntry } from './timeline';
 import { deviceTokensOf } from './user-refs';
+import { currentCampuses } from './settings';
 
 export interface EmergencyDeps {
   db: Firestore;
@@ -45,10 +48,10 @@ const emergencyTimeline = (db: Firestore, id: string) =>
   emergencyRef(db, id).collection(COLLECTIONS.timeline);
 
 /** "SOS from Rita Reporter (email not verified), Main Campus": what a page and the timeline say. */
-function emergencyLabel(emergency: DocumentData, name: string | null): string {
+function emergencyLabel(emergency: DocumentData, name: string | null, campuses: Campuses): string {
   const who = name || String(emergency.email ?? 'someone');
   const unverified = emergency.emailVerified === true ? '' : ' (email not verified)';
-  return `SOS from ${who}${unverified}, ${String(emergency.campus)}`;
+  return `SOS from ${who}${unverified}, ${campusName(campuses, String(emergency.campus))}`;
 }
 
 interface Recipient {
@@ -133,12 +136,13 @@ export async function pageOnEmergency(
   const { db } = deps;
   const { emergency, emergencyId } = event;
   const campus = String(emergency.campus);
-  const [person, onCall] = await Promise.all([
+  const [person, onCall, campuses] = await Promise.all([
     db.collection(COLLECTIONS.users).doc(String(emergency.uid)).get(),
     onCallFor(db, campus, deps.now(), deps.timeZone),
+    currentCampuses(db),
   ]);
   const personName = person.exists ? fullName(person.data()!) || null : null;
-  const label = emergencyLabel(emergency, personName);
+  const label = emergencyLabel(emergency, personName, campuses);
   const onCallUid = onCall.onCall?.uid ?? null;
   const profile = onCallUid
     ? (await db.collection(COLLECTIONS.users).doc(onCallUid).get()).data()
@@ -172,7 +176,7 @@ export async function pageOnEmergency(
           ? `Paged ${recipients[0].name || recipients[0].uid} (on call): console alert, push to ${devices} device${devices === 1 ? '' : 's'}`
           : onCallUid
             ? `The person on call was not paged: ${PAGING_REFUSAL_TEXT[refusal!]}`
-            : `Nobody is on call for ${campus}: the console alarm only`,
+            : `Nobody is on call for ${campusName(campuses, campus)}: the console alarm only`,
       });
       noticeRecipients(tx, db, emergencyId, recipients, label);
     },
@@ -267,6 +271,7 @@ async function escalateEmergency(
   const label = emergencyLabel(
     first,
     typeof first.personName === 'string' ? first.personName : null,
+    await currentCampuses(db),
   );
   const message = `${label} is not acknowledged: ${ESCALATION_LEVEL_LABELS[level]} told.`;
   const run = await runOnce(

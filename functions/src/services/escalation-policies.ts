@@ -6,6 +6,7 @@ import {
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
 import { saveWithHistory } from './settings-history';
+import { requireActiveCampuses } from './campuses';
 
 /**
  * An Admin saves a campus's escalation policy (the schema checked the levels, their order and
@@ -17,6 +18,7 @@ export async function saveEscalationPolicy(
   caller: Caller,
   now: () => Date = () => new Date(),
 ): Promise<SaveEscalationPolicyResponse> {
+  await requireActiveCampuses(db, [input.campus], 'campus');
   const at = now();
   const by = { uid: caller.uid, name: caller.displayName };
   await saveWithHistory(

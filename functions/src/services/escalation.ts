@@ -22,7 +22,7 @@ import { runOnce } from '../platform/run-once';
 import { runTransaction } from '../platform/transactions';
 import { millisOf } from '../platform/timestamps';
 import { onCallFor } from './on-call';
-import { currentSettings } from './settings';
+import { currentCampuses, currentSettings } from './settings';
 import { addEntry, timelineCollection } from './timeline';
 import { deviceTokensOf, userIdOf } from './user-refs';
 
@@ -138,7 +138,10 @@ async function escalateReport(
   if (due <= fired) return 0;
   const step = due - 1; // only the latest due step is told: a missed run does not page three times
   const level = steps[step]!.level;
-  const recipients = await recipientsFor(deps, level, first);
+  const [recipients, campuses] = await Promise.all([
+    recipientsFor(deps, level, first),
+    currentCampuses(db),
+  ]);
   const key = `${incidentId}-${condition.condition}-${condition.startMs}-${step}`;
 
   const run = await runOnce(db, { trigger: 'escalation', eventId: key }, async (tx) => {
@@ -155,7 +158,7 @@ async function escalateReport(
       recipients.length > 0 ? recipients.map((r) => r.name || r.uid).join(', ') : 'nobody';
     const repeat = step >= policy.steps.length ? ` (repeat ${step - policy.steps.length + 1})` : '';
     const title = 'Report escalated';
-    const message = `${pagedReportLabel(incident)} is ${ESCALATION_CONDITION_TEXT[condition.condition]}: ${ESCALATION_LEVEL_LABELS[level]} told${repeat}.`;
+    const message = `${pagedReportLabel(incident, campuses)} is ${ESCALATION_CONDITION_TEXT[condition.condition]}: ${ESCALATION_LEVEL_LABELS[level]} told${repeat}.`;
     const previous = same ? state!.recipients : [];
     const escalation: ReportEscalation = {
       condition: condition.condition,

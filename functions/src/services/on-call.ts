@@ -1,7 +1,7 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
-  isCampus,
+  CAMPUS_ID_PATTERN,
   mayEditOnCallSchedule,
   onCallAt,
   onCallPlanOf,
@@ -16,6 +16,7 @@ import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
 import { runOnce } from '../platform/run-once';
 import { saveWithHistory } from './settings-history';
+import { requireActiveCampuses } from './campuses';
 
 export interface OnCallDeps {
   db: Firestore;
@@ -32,9 +33,9 @@ export async function onCallFor(
   at: Date,
   timeZone: string,
 ): Promise<{ onCall: OnCallNow | null; autoAssign: boolean }> {
-  // Schedules exist for the catalog's campuses only; any other name (an import's, a typo) has
-  // none, and may not even be a valid document id.
-  if (!isCampus(campus)) return { onCall: null, autoAssign: false };
+  // Schedules exist for campus ids only; anything else (a typo, an old record's name) has none,
+  // and may not even be a valid document id.
+  if (!CAMPUS_ID_PATTERN.test(campus)) return { onCall: null, autoAssign: false };
   const data = (await db.collection(COLLECTIONS.onCallSchedules).doc(campus).get()).data();
   const plan = onCallPlanOf(data as OnCallSchedule | undefined);
   return {
@@ -83,6 +84,7 @@ export async function saveOnCallSchedule(
   const { db } = deps;
   if (!mayEditOnCallSchedule(caller, input.campus))
     fail('permission-denied', "Only Admins and the campus's IMT can edit its on-call schedule.");
+  await requireActiveCampuses(db, [input.campus], 'campus');
   const now = deps.now();
   const ids = new Set([...(input.rotation?.memberIds ?? []), ...input.overrides.map((o) => o.uid)]);
   const people = new Map<string, OnCallPerson>();

@@ -26,6 +26,7 @@ import {
   type RosterPlan,
 } from '../domain/roster-import';
 import type { Caller } from '../platform/caller';
+import { currentCampuses } from './settings';
 import { runTransaction } from '../platform/transactions';
 
 /** Firestore's bound of writes in one batch. */
@@ -83,7 +84,7 @@ export async function importRoster(
   caller: Caller,
   source: RosterImportSource,
 ): Promise<ImportRosterResponse> {
-  const parsed = parseRosterCsv(input.csv);
+  const parsed = parseRosterCsv(input.csv, await currentCampuses(db, { fresh: true }));
   const plan = planRosterImport(parsed, await currentRoster(db), input.mode);
   const answer = (applied: boolean): ImportRosterResponse => ({
     mode: input.mode,

@@ -95,6 +95,13 @@ async function raiseTimer(
         : null;
     const told = quota && !('fullUntil' in quota) ? guardians : [];
     const location = pointOf(timer.location);
+    const where = emergencyCampus(
+      location && { latitude: location.lat, longitude: location.lng },
+      profile?.campus,
+      settings.campuses,
+    );
+    // Only before set-up names a campus; the failure is recorded and the step re-runs.
+    if (!where) throw new Error('The institution has no active campus to raise the emergency on.');
     const fromTimer: EmergencyFromTimer<Timestamp> = {
       timerId,
       reason: SAFETY_TIMER_REASONS[how.by],
@@ -108,11 +115,7 @@ async function raiseTimer(
         ...newEmergency(
           { uid, email: account?.email ?? '', emailVerified: account?.emailVerified ?? false },
           location,
-          emergencyCampus(
-            location && { latitude: location.lat, longitude: location.lng },
-            profile?.campus,
-            settings.campusAreas,
-          ),
+          where,
           FieldValue.serverTimestamp(),
         ),
         fromTimer,

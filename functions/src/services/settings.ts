@@ -2,12 +2,11 @@ import type { Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   SETTING_IDS,
-  campusAreasOf,
+  campusesOf,
   incidentTypesOf,
   institutionOf,
   responseTargetsOf,
-  type Campus,
-  type CampusArea,
+  type Campuses,
   type IncidentTypeSetting,
   type Institution,
   type ResponseTargets,
@@ -22,7 +21,8 @@ export interface CurrentSettings {
   institution: Institution;
   responseTargets: ResponseTargets;
   incidentTypes: readonly IncidentTypeSetting[];
-  campusAreas: Readonly<Record<Campus, CampusArea>>;
+  /** The institution's campuses, retired ones included (none until set up). */
+  campuses: Campuses;
 }
 
 /**
@@ -45,17 +45,17 @@ export async function currentSettings(
   const cached = cache.get(db);
   if (!fresh && cached && nowMs - cached.readAtMs < SETTINGS_CACHE_MS) return cached.settings;
   const settings = db.collection(COLLECTIONS.settings);
-  const [institution, targets, types, areas] = await db.getAll(
+  const [institution, targets, types, campuses] = await db.getAll(
     settings.doc(SETTING_IDS.institution),
     settings.doc(SETTING_IDS.responseTargets),
     settings.doc(SETTING_IDS.incidentTypes),
-    settings.doc(SETTING_IDS.campusAreas),
+    settings.doc(SETTING_IDS.campuses),
   );
   const read: CurrentSettings = {
     institution: institutionOf(institution?.data()),
     responseTargets: responseTargetsOf(targets?.data()),
     incidentTypes: incidentTypesOf(types?.data()),
-    campusAreas: campusAreasOf(areas?.data()),
+    campuses: campusesOf(campuses?.data()),
   };
   cache.set(db, { readAtMs: nowMs, settings: read });
   return read;
@@ -73,6 +73,19 @@ export async function currentInstitution(
   if (!fresh) return (await currentSettings(db)).institution;
   const doc = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS.institution).get();
   return institutionOf(doc.data());
+}
+
+/**
+ * The institution's campuses. Callables pass `fresh` (one document read): a campus an Admin
+ * added a moment ago is one a request may name.
+ */
+export async function currentCampuses(
+  db: Firestore,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Campuses> {
+  if (!fresh) return (await currentSettings(db)).campuses;
+  const doc = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS.campuses).get();
+  return campusesOf(doc.data());
 }
 
 /** The programme time zone every date a function writes or buckets is in (currentInstitution). */
@@ -101,7 +114,23 @@ export async function saveSetting(
     { ...input.value, updatedAt: at, updatedBy: by },
     by,
     at,
+    input.setting === 'campuses' ? keepsEveryCampus : undefined,
   );
   cache.delete(db);
   return { setting: input.setting };
+}
+
+/**
+ * Users, reports, stats and records refer to a campus by id for good: a saved campus is retired,
+ * never removed (docs/institution.md#campuses).
+ */
+function keepsEveryCampus(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): string | null {
+  const kept = new Set(campusesOf(after).map((c) => c.id));
+  const removed = campusesOf(before).filter((c) => !kept.has(c.id));
+  return removed.length
+    ? `${removed.map((c) => c.name).join(', ')} cannot be removed: retire a campus instead.`
+    : null;
 }

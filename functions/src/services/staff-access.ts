@@ -12,6 +12,7 @@ import {
 import { auditEntry } from './account-audit';
 import type { Caller } from '../platform/caller';
 import { authErrorCode, fail } from '../platform/errors';
+import { requireActiveCampuses } from './campuses';
 
 export interface StaffAccessDeps {
   db: Firestore;
@@ -66,6 +67,8 @@ export async function setStaffAccess(
     isArchived: input.isArchived,
   };
   const grantsStaff = after.role !== 'User' && !after.isArchived;
+  // Archiving someone of a retired campus is always allowed; new access is to a campus in use.
+  if (grantsStaff) await requireActiveCampuses(db, [after.campus], 'campus');
 
   const outcome = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);

@@ -4,7 +4,7 @@
  * Timely Warnings and Emergency Notifications are the alerts' own record.
  */
 import { z } from '../zod-config';
-import { CAMPUSES, type Campus } from '../catalog';
+import { CAMPUS_LIMITS, campusIdSchema, type CampusId } from '../campuses';
 import type { TimestampLike } from '../entities';
 import { documentId, optionalText, requiredText, typeError } from '../fields';
 import { parseScheduledDate } from '../dates';
@@ -19,7 +19,7 @@ export const EMERGENCY_TEXT_LIMIT = 2000;
  */
 export interface WarningDecision<T = TimestampLike> {
   incidentId: string;
-  campus: Campus;
+  campus: CampusId;
   /** Copied from the report: the year the decision is listed under. */
   reportedAt: T;
   reason: string;
@@ -40,7 +40,7 @@ export interface EmergencyTest<T = TimestampLike> {
   testedAt: T;
   /** Announced in advance, or unannounced (the regulation asks which). */
   announced: boolean;
-  campuses: Campus[];
+  campuses: CampusId[];
   description: string;
   followUp: string;
   recordedAt: T;
@@ -70,11 +70,9 @@ export const recordEmergencyTestSchema = z.strictObject({
   testedAt: testedAtSchema,
   announced: z.boolean({ error: typeError('Announced', 'yes or no') }),
   campuses: z
-    .array(z.enum(CAMPUSES, { error: 'Choose campuses from the list.' }), {
-      error: typeError('Campuses', 'a list'),
-    })
+    .array(campusIdSchema, { error: typeError('Campuses', 'a list') })
     .min(1, 'Choose at least one campus.')
-    .max(CAMPUSES.length, 'Each campus once.')
+    .max(CAMPUS_LIMITS.campuses, 'Each campus once.')
     .refine((list) => new Set(list).size === list.length, 'Each campus once.'),
   description: requiredText('Description', EMERGENCY_TEXT_LIMIT, { multiline: true }),
   followUp: optionalText('Follow-up', EMERGENCY_TEXT_LIMIT, { multiline: true }),
@@ -89,8 +87,8 @@ export interface RecordEmergencyTestResponse {
  * without one that year has not had its annual test.
  */
 export function campusesWithoutTest(
-  tests: readonly { campuses: readonly Campus[] }[],
-  campuses: readonly Campus[] = CAMPUSES,
-): Campus[] {
+  tests: readonly { campuses: readonly CampusId[] }[],
+  campuses: readonly CampusId[],
+): CampusId[] {
   return campuses.filter((campus) => !tests.some((t) => t.campuses.includes(campus)));
 }

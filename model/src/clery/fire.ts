@@ -7,11 +7,10 @@
  * `recordFire` callable (Admins), kept like the Clery records (docs/clery.md#fire-log).
  */
 import { z } from '../zod-config';
-import { CAMPUSES, type Campus } from '../catalog';
+import type { Campus, CampusId } from '../campuses';
 import type { TimestampLike } from '../entities';
 import { documentId, requiredText, typeError } from '../fields';
 import { calendarYearOf } from './counting';
-import { CLERY_GEOGRAPHY } from './geography';
 import { CLERY_LIMITS, occurredAtSchema } from './record';
 
 /** The causes the fire statistics are reported by (the Handbook's categories). */
@@ -50,8 +49,8 @@ export const MAX_FIRE_PERSONS = 10_000;
 
 export interface FireLogEntry<T = TimestampLike> {
   incidentId: string;
-  campus: Campus;
-  /** The housing facility (one of its campus's `CLERY_GEOGRAPHY[campus].housing`). */
+  campus: CampusId;
+  /** The housing facility (one of its campus's housing buildings, by name). */
   facility: string;
   /** Copied from the report: the fire log's "date reported" and the year it counts in. */
   reportedAt: T;
@@ -70,7 +69,7 @@ export interface FireLogEntry<T = TimestampLike> {
 
 /** The housing facilities of a campus, by name: where a fire is logged. */
 export function housingFacilities(campus: Campus): string[] {
-  return CLERY_GEOGRAPHY[campus].housing.map((area) => area.name);
+  return campus.housing.map((area) => area.name);
 }
 
 const persons = (label: string) =>
@@ -92,20 +91,19 @@ export const recordFireSchema = z.strictObject({
   damage: z.enum(FIRE_DAMAGE_RANGES, { error: 'Choose a range of property damage.' }),
 });
 
-/** Why `facility` is not where a fire of `campus` can be logged, or null. */
-export function facilityProblem(campus: unknown, facility: string): string | null {
-  if (!(CAMPUSES as readonly unknown[]).includes(campus))
-    return 'The incident has no campus with student housing.';
-  const facilities = housingFacilities(campus as Campus);
-  if (facilities.length === 0) return `${String(campus)} has no on-campus student housing.`;
+/** Why `facility` is not where a fire on `campus` (the incident's, null: none) can be logged, or null. */
+export function facilityProblem(campus: Campus | null, facility: string): string | null {
+  if (!campus) return 'The incident has no campus with student housing.';
+  const facilities = housingFacilities(campus);
+  if (facilities.length === 0) return `${campus.name} has no on-campus student housing.`;
   return facilities.includes(facility)
     ? null
-    : `Choose a housing facility of ${String(campus)}: ${facilities.join(', ')}.`;
+    : `Choose a housing facility of ${campus.name}: ${facilities.join(', ')}.`;
 }
 
 /** What counting needs of an entry (times as epoch milliseconds). */
 export interface CountableFire {
-  campus: Campus;
+  campus: CampusId;
   facility: string;
   reportedAt: number;
   cause: FireCause;
@@ -115,7 +113,7 @@ export interface CountableFire {
 }
 
 export interface FireStatisticsRow {
-  campus: Campus;
+  campus: CampusId;
   facility: string;
   year: number;
   fires: number;
@@ -141,7 +139,7 @@ export function fireStatistics(
   const rows = campuses.flatMap((campus) =>
     housingFacilities(campus).flatMap((facility) =>
       years.map((year): FireStatisticsRow => ({
-        campus,
+        campus: campus.id,
         facility,
         year,
         fires: 0,

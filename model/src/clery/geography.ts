@@ -1,18 +1,11 @@
 /**
- * Clery geography (34 CFR 668.46(a); Handbook 2016, chapter 2), defined per campus here: the
- * campus grounds of campus-areas.ts are "on campus"; student housing areas lie inside them;
- * public property is the streets and sidewalks next to the grounds; noncampus properties are
- * named buildings the institution owns or controls elsewhere. Staff choose an incident's
- * geography; `geographyAt` proposes one from the report's position.
+ * Clery geography (34 CFR 668.46(a); Handbook 2016, chapter 2), from each campus's saved areas
+ * (campuses.ts): the grounds are "on campus"; student housing areas lie inside them; public
+ * property is the streets and sidewalks next to the grounds; noncampus properties are named
+ * buildings the institution owns or controls elsewhere. Staff choose an incident's geography;
+ * `geographyAt` proposes one from the report's position.
  */
-import {
-  CAMPUS_AREAS,
-  boundsOf,
-  isInsideBoundary,
-  type CampusArea,
-  type LatLng,
-} from '../campus-areas';
-import type { Campus } from '../catalog';
+import { boundsOf, isInsideBoundary, type Campus, type LatLng } from '../campuses';
 import type { GeoLoc } from '../entities';
 
 export const CLERY_GEOGRAPHIES = [
@@ -39,55 +32,6 @@ export const GEOGRAPHY_LABELS: Readonly<Record<CleryGeography, string>> = {
   noncampus: 'Noncampus',
   publicProperty: 'Public property',
   outside: 'Outside Clery geography',
-};
-
-export interface NamedArea {
-  name: string;
-  boundary: readonly LatLng[];
-}
-
-export interface CampusCleryGeography {
-  /** Residence halls, inside the campus boundary. */
-  housing: readonly NamedArea[];
-  /** Streets and sidewalks adjacent to the grounds, outside the campus boundary. */
-  publicProperty: readonly NamedArea[];
-  /** Buildings owned or controlled elsewhere, by name (staff pick one). */
-  noncampus: readonly string[];
-}
-
-function box(south: number, west: number, north: number, east: number): LatLng[] {
-  return [
-    [south, west],
-    [south, east],
-    [north, east],
-    [north, west],
-  ];
-}
-
-export const CLERY_GEOGRAPHY: Readonly<Record<Campus, CampusCleryGeography>> = {
-  'Main Campus': {
-    housing: [{ name: 'Acacia Residence Hall', boundary: box(14.656, 121.061, 14.658, 121.063) }],
-    publicProperty: [
-      { name: 'University Avenue (south side)', boundary: box(14.649, 121.062, 14.6494, 121.068) },
-    ],
-    noncampus: ['Downtown Extension Office'],
-  },
-  'North Campus': {
-    housing: [{ name: 'Narra Residence Hall', boundary: box(14.757, 121.0425, 14.7585, 121.044) }],
-    publicProperty: [
-      { name: 'North Road (south side)', boundary: box(14.7526, 121.0425, 14.753, 121.047) },
-    ],
-    noncampus: ['Field Research Station'],
-  },
-  'Riverside Campus': {
-    housing: [
-      { name: 'Molave Residence Hall', boundary: box(14.5875, 121.1005, 14.5888, 121.102) },
-    ],
-    publicProperty: [
-      { name: 'Riverside Drive (south side)', boundary: box(14.5833, 121.1005, 14.5836, 121.1045) },
-    ],
-    noncampus: [],
-  },
 };
 
 /** A named place a reporter can choose instead of sharing a position or placing a pin. */
@@ -121,12 +65,9 @@ function pointInside(boundary: readonly LatLng[]): GeoLoc | null {
  * its grounds, at the campus centre, then each student housing building, at a point inside it
  * (so the Clery geography staff are proposed is that building's).
  */
-export function reportPlacesOf(
-  campus: Campus,
-  areas: Readonly<Record<Campus, CampusArea>> = CAMPUS_AREAS,
-): ReportPlace[] {
-  const places: ReportPlace[] = [{ name: `${campus} grounds`, point: areas[campus].centre }];
-  for (const hall of CLERY_GEOGRAPHY[campus].housing) {
+export function reportPlacesOf(campus: Campus): ReportPlace[] {
+  const places: ReportPlace[] = [{ name: `${campus.name} grounds`, point: campus.centre }];
+  for (const hall of campus.housing) {
     const point = pointInside(hall.boundary);
     if (point) places.push({ name: hall.name, point });
   }
@@ -135,12 +76,11 @@ export function reportPlacesOf(
 
 /** The geographies a campus has (noncampus only where it has noncampus properties). */
 export function geographiesOf(campus: Campus): CleryGeography[] {
-  const areas = CLERY_GEOGRAPHY[campus];
   return CLERY_GEOGRAPHIES.filter(
     (g) =>
-      (g !== 'onCampusHousing' || areas.housing.length > 0) &&
-      (g !== 'publicProperty' || areas.publicProperty.length > 0) &&
-      (g !== 'noncampus' || areas.noncampus.length > 0),
+      (g !== 'onCampusHousing' || campus.housing.length > 0) &&
+      (g !== 'publicProperty' || campus.publicProperty.length > 0) &&
+      (g !== 'noncampus' || campus.noncampus.length > 0),
   );
 }
 
@@ -149,10 +89,9 @@ export function geographiesOf(campus: Campus): CleryGeography[] {
  * null elsewhere (noncampus or outside: only staff know).
  */
 export function geographyAt(campus: Campus, point: GeoLoc): CleryGeography | null {
-  const areas = CLERY_GEOGRAPHY[campus];
-  if (areas.housing.some((a) => isInsideBoundary(point, a.boundary))) return 'onCampusHousing';
-  if (isInsideBoundary(point, CAMPUS_AREAS[campus].boundary)) return 'onCampus';
-  if (areas.publicProperty.some((a) => isInsideBoundary(point, a.boundary)))
+  if (campus.housing.some((a) => isInsideBoundary(point, a.boundary))) return 'onCampusHousing';
+  if (isInsideBoundary(point, campus.boundary)) return 'onCampus';
+  if (campus.publicProperty.some((a) => isInsideBoundary(point, a.boundary)))
     return 'publicProperty';
   return null;
 }
@@ -164,10 +103,10 @@ export function geographyProblem(
   noncampusProperty: string | null,
 ): string | null {
   if (!geographiesOf(campus).includes(geography))
-    return `${campus} has no ${GEOGRAPHY_LABELS[geography].toLowerCase()} geography.`;
+    return `${campus.name} has no ${GEOGRAPHY_LABELS[geography].toLowerCase()} geography.`;
   if (geography === 'noncampus') {
-    if (!noncampusProperty || !CLERY_GEOGRAPHY[campus].noncampus.includes(noncampusProperty))
-      return `Choose one of the noncampus properties of ${campus}.`;
+    if (!noncampusProperty || !campus.noncampus.includes(noncampusProperty))
+      return `Choose one of the noncampus properties of ${campus.name}.`;
   } else if (noncampusProperty !== null) return 'Only a noncampus location names a property.';
   return null;
 }

@@ -5,7 +5,7 @@
  */
 import dayjs from 'dayjs';
 import { z } from '../zod-config';
-import { CAMPUSES, type Campus } from '../catalog';
+import type { CampusId } from '../campuses';
 import { parseScheduledDate } from '../dates';
 import type { TimestampLike } from '../entities';
 import type { IncidentStatus } from '../status';
@@ -98,7 +98,7 @@ export type PersonCounts = Record<Violation, number>;
 
 export interface CleryRecord<T = TimestampLike> {
   incidentId: string;
-  campus: Campus;
+  campus: CampusId;
   /** Copied from the report's `timestamp`: the crime log's "date reported" and the year it counts in. */
   reportedAt: T;
   /** When it happened, as staff learned it; null is "unknown". */
@@ -255,6 +255,3 @@ export const setLegalHoldSchema = z.strictObject({
   reason: requiredText('Reason', CLERY_LIMITS.note, { multiline: true }),
 });
 
-export function isCampusName(value: unknown): value is Campus {
-  return typeof value === 'string' && (CAMPUSES as readonly string[]).includes(value);
-}

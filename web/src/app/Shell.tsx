@@ -18,6 +18,7 @@ import { canSee } from './access';
 import { NAV_SECTIONS } from './navigation';
 import { OpenEscalationsBadge } from '../components/OpenEscalationsBadge';
 import { EmergencyAlarm } from '../features/alerts/EmergencyAlarm';
+import { CampusName } from '../components/CampusName';
 
 /** Signed-in layout: navigation by role, the signed-in person, sign out, and the new-incident alert. */
 export default function Shell() {
@@ -101,7 +102,7 @@ export default function Shell() {
           <p className="font-medium">{profile ? fullName(profile) : user?.email}</p>
           <p className="text-slate-400">
             {role ?? 'No role'}
-            {profile?.campus ? ` · ${profile.campus}` : ''}
+            {profile?.campus ? <> · <CampusName id={profile.campus} /></> : ''}
           </p>
           <Button variant="secondary" className="mt-2 w-full" onClick={() => void signOut()}>
             Sign out

@@ -5,6 +5,8 @@ import { onCallByCampus, onCallSchedulesSpec, watchedCampuses } from '../data/on
 import { formatDate } from '../lib/format';
 import { programmeTimeZone } from '../lib/institution';
 import { useAuth } from '../session/store';
+import { useCampuses } from '../data/settings';
+import { CampusName } from './CampusName';
 
 /**
  * The current time, renewed when the earliest of `changesAt` passes (a handoff, an override's
@@ -32,7 +34,7 @@ export function useNowUntil(changesAt: readonly (number | null | undefined)[]): 
 export function OnCallNowPanel() {
   const role = useAuth((s) => s.profile?.role ?? null);
   const campus = useAuth((s) => s.profile?.campus ?? null);
-  const campuses = watchedCampuses(role, campus);
+  const campuses = watchedCampuses(role, campus, useCampuses());
   const schedules = useLiveQuery(campuses.length > 0 ? onCallSchedulesSpec() : null);
   const first = onCallByCampus(schedules.data, campuses, Date.now(), programmeTimeZone());
   const now = useNowUntil(first.map((c) => c.onCall?.untilMs));
@@ -58,7 +60,9 @@ export function OnCallNowPanel() {
         <ul className="mt-1 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {rows.map((row) => (
             <li key={row.campus} data-testid={`on-call-${row.campus}`}>
-              <span className="text-slate-600">{row.campus}: </span>
+              <span className="text-slate-600">
+                <CampusName id={row.campus} />:{' '}
+              </span>
               {row.onCall ? (
                 <>
                   <span className="font-semibold text-slate-900">{row.onCall.displayName}</span>

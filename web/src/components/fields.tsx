@@ -256,12 +256,14 @@ export function CheckboxGroup({
   error,
 }: {
   legend: string;
-  options: readonly string[];
+  /** A value shown as itself, or a value with its label (a campus id and its name). */
+  options: readonly (string | { value: string; label: string })[];
   selected: readonly string[];
   onChange: (next: string[]) => void;
   error?: string;
 }) {
   const errorId = useId();
+  const choices = options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
   return (
     <fieldset className="mb-3" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
@@ -269,18 +271,18 @@ export function CheckboxGroup({
         <p className="mt-1 text-sm text-slate-500">None available.</p>
       ) : (
         <div className="mt-1 flex max-h-40 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
-          {options.map((option) => (
-            <label key={option} className="inline-flex items-center gap-1 text-sm text-slate-800">
+          {choices.map(({ value, label }) => (
+            <label key={value} className="inline-flex items-center gap-1 text-sm text-slate-800">
               <input
                 type="checkbox"
-                checked={selected.includes(option)}
+                checked={selected.includes(value)}
                 onChange={(e) =>
                   onChange(
-                    e.target.checked ? [...selected, option] : selected.filter((s) => s !== option),
+                    e.target.checked ? [...selected, value] : selected.filter((s) => s !== value),
                   )
                 }
               />
-              {option}
+              {label}
             </label>
           ))}
         </div>

@@ -10,6 +10,7 @@ export interface IncidentAlert {
   threatLevel?: string;
   incidentId: string;
   incidentType: string;
+  /** The campus's name when the alert was raised (what the toast and the list say). */
   campus: string;
   /** When the report was written (ms since the epoch). */
   reportedAt: number;

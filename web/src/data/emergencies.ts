@@ -4,8 +4,7 @@ import {
   emergencyCampus,
   formatInZone,
   newEmergency,
-  type Campus,
-  type CampusArea,
+  type Campuses,
   type Emergency,
   type EmergencyPoint,
   type TimelineEntry,
@@ -62,6 +61,10 @@ function limitText(until: Date): string {
   );
 }
 
+/** Said when the institution has set up no campus yet: the emergency has nowhere to go. */
+const NO_CAMPUS_YET =
+  'The emergency alert was not sent: no campus is set up yet. Call campus police or the local emergency number now.';
+
 /**
  * Opens an emergency for the signed-in person, with their fix when the phone gave one; the campus
  * by the fix, else their own (docs/reporter-app.md#sos). Returns its id.
@@ -69,14 +72,16 @@ function limitText(until: Date): string {
 export async function openEmergency(
   person: { uid: string; email: string; emailVerified: boolean; campus: unknown },
   fix: Fix | null,
-  areas: Readonly<Record<Campus, CampusArea>>,
+  campuses: Campuses,
 ): Promise<string> {
+  const where = emergencyCampus(fix, person.campus, campuses);
+  if (!where) throw new Error(NO_CAMPUS_YET);
   const id = newDocumentId([COLLECTIONS.emergencies]);
   const point = fix ? pointOf(fix) : null;
   await createInQuota(
     'emergency',
     [COLLECTIONS.emergencies, id],
-    newEmergency(person, point, emergencyCampus(fix, person.campus, areas), serverTime()),
+    newEmergency(person, point, where, serverTime()),
     person.uid,
     limitText,
     'The emergency alert was not sent',

@@ -1,5 +1,5 @@
 import {
-  CAMPUSES,
+  CAMPUS_LIMITS,
   COLLECTIONS,
   INCIDENT_STATS_DAYS,
   incidentStatsId,
@@ -32,16 +32,21 @@ export function campusDaysSpec(campus: string, range: DayRange): QuerySpec<DaySt
   };
 }
 
+/** One hook slot per campus an institution may have: the hooks are always the same ones. */
+const CAMPUS_SLOTS = Array.from({ length: CAMPUS_LIMITS.campuses }, (_, i) => i);
+
 /**
  * The day docs of `campuses` over `range`, live: one listener per campus in scope (a fixed number
- * of hooks, one per known campus), merged. The dashboard and Home's hotspots read through it.
+ * of hooks, one per campus the institution may have), merged. The dashboard and Home's hotspots
+ * read through it.
  */
 export function useCampusDays(campuses: readonly string[], range: DayRange) {
-  const lists = CAMPUSES.map((campus) =>
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- CAMPUSES is a constant list
-    useLiveQuery(campuses.includes(campus) ? campusDaysSpec(campus, range) : null),
-  );
-  const active = lists.filter((_, i) => campuses.includes(CAMPUSES[i]!));
+  const lists = CAMPUS_SLOTS.map((slot) => {
+    const campus = campuses[slot];
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- CAMPUS_SLOTS is a constant list
+    return useLiveQuery(campus ? campusDaysSpec(campus, range) : null);
+  });
+  const active = lists.slice(0, campuses.length);
   const failed = active.find((l) => l.status === 'error');
   return {
     status: failed ? 'error' : active.some((l) => l.status === 'loading') ? 'loading' : 'ready',

@@ -1,8 +1,9 @@
 import {
-  CAMPUSES,
+  activeCampuses,
   COLLECTIONS,
   onCallAt,
   onCallPlanOf,
+  type Campuses,
   type EscalationPolicyDoc,
   type OnCallNow,
   type OnCallSchedule,
@@ -34,9 +35,13 @@ export interface CampusOnCall {
   autoAssign: boolean;
 }
 
-/** The campuses a person watches: every campus for an Admin, their own for an IMT member. */
-export function watchedCampuses(role: string | null, campus: string | null): string[] {
-  if (role === 'Admin') return [...CAMPUSES];
+/** The campuses a person watches: every active campus for an Admin, their own for an IMT member. */
+export function watchedCampuses(
+  role: string | null,
+  campus: string | null,
+  campuses: Campuses,
+): string[] {
+  if (role === 'Admin') return activeCampuses(campuses).map((c) => c.id);
   return role === 'IMT' && campus ? [campus] : [];
 }
 

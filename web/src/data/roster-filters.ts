@@ -1,10 +1,10 @@
-import type { Campus, RosterStatus } from '@campus-safety/model';
+import type { CampusId, RosterStatus } from '@campus-safety/model';
 import type { WhereSpec } from './spec';
 
 /** The Roster screen's people filters (Admins): a name's beginning, a campus, a status. */
 export interface RosterFilters {
   search: string;
-  campus: Campus | '';
+  campus: CampusId | '';
   status: RosterStatus | '';
 }
 

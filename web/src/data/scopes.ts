@@ -1,4 +1,4 @@
-import { CAMPUSES, isOneOf, type Campus, type Role } from '@campus-safety/model';
+import { campusOf, type CampusId, type Campuses, type Role } from '@campus-safety/model';
 import type { WhereSpec } from './spec';
 
 /**
@@ -63,10 +63,18 @@ export function staffScope(role: string | null, campus: string | null): WhereSpe
   return [];
 }
 
-/** The campuses a role's screens cover: Admin every campus, IMT its own, anyone else none. */
-export function staffCampuses(role: string | null, campus: string | null): Campus[] {
-  if (role === 'Admin') return [...CAMPUSES];
-  return role === 'IMT' && isOneOf(CAMPUSES, campus) ? [campus] : [];
+/**
+ * The campuses a role's screens cover, of the institution's `campuses`: Admin every campus (the
+ * retired too: their history stays in view), IMT its own, anyone else none.
+ */
+export function staffCampuses(
+  role: string | null,
+  campus: string | null,
+  campuses: Campuses,
+): CampusId[] {
+  if (role === 'Admin') return campuses.map((c) => c.id);
+  const own = role === 'IMT' ? campusOf(campuses, campus) : null;
+  return own ? [own.id] : [];
 }
 
 /**
@@ -77,7 +85,9 @@ export function campusesInScope(
   role: string | null,
   ownCampus: string | null,
   filter: string | null,
-): Campus[] {
-  if (role !== 'IMT' && isOneOf(CAMPUSES, filter)) return [filter];
-  return staffCampuses(role, ownCampus);
+  campuses: Campuses,
+): CampusId[] {
+  const chosen = role !== 'IMT' ? campusOf(campuses, filter) : null;
+  if (chosen) return [chosen.id];
+  return staffCampuses(role, ownCampus, campuses);
 }

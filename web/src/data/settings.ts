@@ -1,10 +1,12 @@
 import {
-  campusAreasOf,
+  activeCampuses,
+  campusName,
+  campusesOf,
   incidentTypesOf,
   responseTargetsOf,
   settingPath,
-  type Campus,
-  type CampusArea,
+  type CampusId,
+  type Campuses,
   type IncidentTypeSetting,
   type ResponseTargets,
   type SaveSettingInput,
@@ -12,7 +14,7 @@ import {
   type SettingHistoryEntry,
   type SettingName,
 } from '@campus-safety/model';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { callFunction } from '../lib/functions';
 import { entityConverter } from './firestore';
 import { useLiveDoc } from './live-query';
@@ -52,10 +54,37 @@ export function useIncidentTypes(): readonly IncidentTypeSetting[] {
   return useMemo(() => incidentTypesOf(stored), [stored]);
 }
 
-/** Each campus's area (centre and boundary), live. */
-export function useCampusAreas(): Readonly<Record<Campus, CampusArea>> {
-  const stored = useLiveDoc(settingSpec('campusAreas')).data;
-  return useMemo(() => campusAreasOf(stored), [stored]);
+/**
+ * The institution's campuses, live (settings/campuses; retired ones included, ordered by name):
+ * every list, map and label of campuses reads them here.
+ */
+export function useCampuses(): Campuses {
+  const stored = useLiveDoc(settingSpec('campuses')).data;
+  return useMemo(() => campusesOf(stored), [stored]);
+}
+
+/**
+ * The campuses offered as choices of id and name: the active ones for what is new (a person, an
+ * alert, a schedule); `'all'` for filters over history, the retired ones marked so.
+ */
+export function useCampusOptions(
+  which: 'active' | 'all' = 'active',
+): { value: CampusId; label: string }[] {
+  const campuses = useCampuses();
+  return useMemo(
+    () =>
+      (which === 'all' ? campuses : activeCampuses(campuses)).map((c) => ({
+        value: c.id,
+        label: c.retired ? `${c.name} (retired)` : c.name,
+      })),
+    [campuses, which],
+  );
+}
+
+/** A stored campus id → the campus's current name (an unknown id shows as itself). */
+export function useCampusName(): (id: CampusId | null | undefined) => string {
+  const campuses = useCampuses();
+  return useCallback((id) => campusName(campuses, id), [campuses]);
 }
 
 /** Admins only (the callable's contract row). */

@@ -1,4 +1,4 @@
-import { COLLECTIONS, type StaffDirectoryEntry } from '@campus-safety/model';
+import { COLLECTIONS, campusName, type Campuses, type StaffDirectoryEntry } from '@campus-safety/model';
 import { entityConverter } from './firestore';
 import { staffScope } from './scopes';
 import type { DocSpec, QuerySpec } from './spec';
@@ -32,17 +32,16 @@ export function canBeAssigned(
   return person.role === 'Admin' || (person.role === 'IMT' && person.campus === campus);
 }
 
-/** A person as the assign and reassign dialogs offer them: "Maria Santos (IMT, Main Campus)". */
-export function staffOption(person: {
-  id: string;
-  displayName: string;
-  role: string;
-  campus: string | null;
-}) {
-  return {
-    value: person.id,
-    label: `${person.displayName} (${person.role}${person.campus ? `, ${person.campus}` : ''})`,
-  };
+/**
+ * A person as the assign and reassign dialogs offer them: "Maria Santos (IMT, Main Campus)", by
+ * the campus's current name.
+ */
+export function staffOption(
+  person: { id: string; displayName: string; role: string; campus: string | null },
+  campuses: Campuses,
+) {
+  const campus = person.campus ? `, ${campusName(campuses, person.campus)}` : '';
+  return { value: person.id, label: `${person.displayName} (${person.role}${campus})` };
 }
 
 /** One person's directory entry (the signed-in person's own, for "Assign to me"). */

@@ -9,6 +9,7 @@ import { eventDocId } from '../../domain/event-ids';
 import { deliverMail, queueMail, type MailTransport } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
 import { accountHandedOverBy } from '../account-audit';
+import { currentCampuses } from '../settings';
 import { alerts } from './refs';
 
 export interface ApprovalRequestDeps {
@@ -56,6 +57,7 @@ export async function askForApproval(
     title: String(alert.title),
     body: String(alert.body),
     audience: alert.audience as Audience,
+    campuses: await currentCampuses(deps.db),
     channels: alert.channels,
     author: author.name || 'An Admin',
     consoleUrl: deps.consoleUrl,

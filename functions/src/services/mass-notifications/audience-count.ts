@@ -20,6 +20,7 @@ import { deviceTokensOf } from '../user-refs';
 import type { MassNotificationDeps } from './deps';
 import { activeRoster, audienceAccounts, inIdOrder, locatedUids } from './plan';
 import { countSenderAction } from './sender-quota';
+import { requireActiveCampuses } from '../campuses';
 
 /** The uids holding a phone proved for alerts (`alert_phones`, only ids read). */
 async function alertPhoneHolders(db: Firestore): Promise<Set<string>> {
@@ -45,6 +46,7 @@ export async function countMassNotificationAudience(
   const { db } = deps;
   const refusal = senderRefusal(caller, audience);
   if (refusal) fail('permission-denied', refusal);
+  await requireActiveCampuses(db, audience.campuses, 'audience');
   await db.runTransaction((tx) => countSenderAction(tx, db, caller, 'counts', now, timeZone));
   const [located, phoneHolders] = await Promise.all([
     reachesLocated(audience) ? locatedUids(db, audience, now) : new Set<string>(),

@@ -152,7 +152,7 @@ export async function locatedUids(
   now: Date,
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  const { campusAreas } = await currentSettings(db);
+  const { campuses } = await currentSettings(db);
   const fresh = db
     .collection(COLLECTIONS.lastLocations)
     .where('at', '>=', Timestamp.fromDate(freshLocationSince(now)))
@@ -166,7 +166,7 @@ export async function locatedUids(
       if (
         typeof point.latitude === 'number' &&
         typeof point.longitude === 'number' &&
-        isLocatedIn(point, locatedCampuses(audience), campusAreas)
+        isLocatedIn(point, locatedCampuses(audience), campuses)
       )
         found.add(doc.id);
     }

@@ -19,6 +19,7 @@ import { fail } from '../../platform/errors';
 import { millisOf } from '../../platform/timestamps';
 import type { Caller } from '../../platform/caller';
 import { accountHandedOverBy } from '../account-audit';
+import { requireActiveCampuses } from '../campuses';
 import { alerts } from './refs';
 import { countSenderAction } from './sender-quota';
 
@@ -68,6 +69,7 @@ export async function sendMassNotification(
   let reply = input.reply ?? null;
   const refusal = senderRefusal(caller, audience);
   if (refusal) fail('permission-denied', refusal);
+  const campuses = await requireActiveCampuses(db, audience.campuses, 'audience');
   if (input.followsUp) {
     const earlier = await alerts(db).doc(input.followsUp).get();
     if (!earlier.exists) fail('not-found', 'The earlier alert this one follows up does not exist.');
@@ -107,7 +109,7 @@ export async function sendMassNotification(
       title: input.title,
       body: input.body,
       audience,
-      reach: audienceReach(audience),
+      reach: audienceReach(audience, campuses),
       channels: input.channels,
       state,
       author: { uid: caller.uid, name: caller.displayName },

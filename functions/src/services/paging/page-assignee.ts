@@ -17,6 +17,7 @@ import {
   type QueuedSends,
 } from './notices';
 import { assigneeIdOf, pagingParties } from './parties';
+import { currentCampuses } from '../settings';
 
 /**
  * A report got an assignee (assigned, or reassigned to someone else): the assignee is told at
@@ -38,7 +39,7 @@ export async function pageAssignee(
   const { db } = deps;
   const { after } = event;
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
-  const label = pagedReportLabel(after);
+  const label = pagedReportLabel(after, await currentCampuses(db));
   const sends = queuedSends(deps, event, parties);
 
   const run = await runOnce(

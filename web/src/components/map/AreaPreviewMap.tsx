@@ -11,24 +11,22 @@ const CENTRE = divIcon({
   html: '<span class="incident-dot" style="background:#0369a1"></span>',
 });
 
-/** An editor's draft of one campus area (boundary and centre) over the other areas in force. */
-export default function AreaPreviewMap({ campus, areas }: AreaPreviewMapProps) {
-  const area = areas[campus];
+/** An editor's draft of one campus (boundary and centre) over the other campuses in force. */
+export default function AreaPreviewMap({ campus, others }: AreaPreviewMapProps) {
   const bounds = useMemo(
-    () => latLngBounds(boundsOf(area.boundary) as unknown as LatLngTuple[]),
-    [area.boundary],
+    () => latLngBounds(boundsOf(campus.boundary) as unknown as LatLngTuple[]),
+    [campus.boundary],
   );
   return (
     <CampusMap
-      label={`Preview of the ${campus} area being edited`}
+      label={`Preview of the ${campus.name || 'new campus'} area being edited`}
       bounds={bounds}
-      fitKey={JSON.stringify(area.boundary)}
-      campuses={[campus]}
-      areas={areas}
+      fitKey={JSON.stringify(campus.boundary)}
+      campuses={[campus, ...others.filter((c) => c.id !== campus.id)]}
       heightClass="h-72"
     >
       <Marker
-        position={[area.centre.latitude, area.centre.longitude]}
+        position={[campus.centre.latitude, campus.centre.longitude]}
         icon={CENTRE}
         interactive={false}
         keyboard={false}

@@ -3,9 +3,8 @@ import './map.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { divIcon, type FitBoundsOptions, type LatLngBoundsExpression } from 'leaflet';
 import { MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import type { Campus } from '@campus-safety/model';
-import { useCampusAreas } from '../../data/settings';
-import { campusEastPoint, campusRing, type CampusAreas } from './markers';
+import { escapeHtml, type Campus } from '@campus-safety/model';
+import { campusEastPoint, campusRing } from './markers';
 import { readTileSetting } from './tiles';
 
 const TILES = readTileSetting(import.meta.env);
@@ -15,13 +14,13 @@ const CAMPUS_NAME_PX = 115;
 
 const CAMPUS_OUTLINE = { color: '#0369a1', weight: 2, fillColor: '#38bdf8', fillOpacity: 0.12 };
 
-/** A campus's name, written `offsetPx` right of its area's east-most point. */
+/** A campus's name (an Admin's text: escaped), written `offsetPx` right of its east-most point. */
 function campusNameIcon(campus: Campus, offsetPx: number) {
   return divIcon({
     className: 'campus-name-anchor',
     iconSize: [0, 0],
     iconAnchor: [-offsetPx, 0],
-    html: `<span class="campus-name">${campus}</span>`,
+    html: `<span class="campus-name">${escapeHtml(campus.name)}</span>`,
   });
 }
 
@@ -56,12 +55,12 @@ export function CampusMap({
   campuses,
   heightClass,
   labelBesideOffset = null,
-  areas,
   children,
 }: {
   label: string;
   bounds: LatLngBoundsExpression;
   fitKey: string;
+  /** The campuses drawn (the saved ones, or an editor's draft). */
   campuses: readonly Campus[];
   heightClass: string;
   /**
@@ -69,12 +68,8 @@ export function CampusMap({
    * out, so markers drawn at the centre (clusters, hotspot circles) do not cover the name.
    */
   labelBesideOffset?: number | null;
-  /** The areas drawn: the setting in force, live, unless an editor previews its draft. */
-  areas?: CampusAreas;
   children?: ReactNode;
 }) {
-  const inForce = useCampusAreas();
-  const shown = areas ?? inForce;
   // Names written beside the areas need room on the right of the east-most campus.
   const fit: FitBoundsOptions = {
     paddingTopLeft: [24, 24],
@@ -120,14 +115,14 @@ export function CampusMap({
           )}
           {campuses.map((campus) => (
             <Polygon
-              key={campus}
-              positions={campusRing(campus, shown)}
+              key={campus.id}
+              positions={campusRing(campus)}
               pathOptions={CAMPUS_OUTLINE}
               interactive={false}
             >
               {labelBesideOffset === null && (
                 <Tooltip permanent direction="center" className="campus-label">
-                  {campus}
+                  {campus.name}
                 </Tooltip>
               )}
             </Polygon>
@@ -135,8 +130,8 @@ export function CampusMap({
           {labelBesideOffset !== null &&
             campuses.map((campus) => (
               <Marker
-                key={campus}
-                position={campusEastPoint(campus, shown)}
+                key={campus.id}
+                position={campusEastPoint(campus)}
                 icon={campusNameIcon(campus, labelBesideOffset)}
                 interactive={false}
                 keyboard={false}

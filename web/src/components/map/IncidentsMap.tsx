@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple, type LeafletEvent } from 'leaflet';
 import { Marker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import { STATUS_LABELS } from '@campus-safety/model';
-import { useCampusAreas } from '../../data/settings';
+import { STATUS_LABELS, campusOf } from '@campus-safety/model';
+import { useCampuses } from '../../data/settings';
 import { formatDate } from '../../lib/format';
 import { CampusMap } from './CampusMap';
 import {
@@ -231,14 +231,18 @@ export default function IncidentsMap({
   const clusters = useMemo(() => clusterIncidents(incidents, colourBy), [incidents, colourBy]);
   const byId = useMemo(() => new Map(incidents.map((i) => [i.id, i])), [incidents]);
   const ids = incidents.map((i) => i.id).join(',');
-  const areas = useCampusAreas();
+  const all = useCampuses();
+  const shown = useMemo(
+    () => campuses.flatMap((id) => campusOf(all, id) ?? []),
+    [campuses, all],
+  );
   const bounds = useMemo(() => {
-    const corners: LatLngTuple[] = campuses.flatMap((c) => campusCorners(c, areas));
+    const corners: LatLngTuple[] = shown.flatMap((c) => campusCorners(c));
     for (const { geoLoc } of incidents) {
       if (isPlaceable(geoLoc)) corners.push([geoLoc.latitude, geoLoc.longitude]);
     }
     return latLngBounds(corners.length ? corners : [[0, 0]]);
-  }, [campuses, incidents, areas]);
+  }, [shown, incidents]);
 
   return (
     <div>
@@ -246,7 +250,7 @@ export default function IncidentsMap({
         label={`Map of ${clusters.placed} reports`}
         bounds={bounds}
         fitKey={`${campuses.join('|')}#${ids}`}
-        campuses={campuses}
+        campuses={shown}
         heightClass={heightClass}
         labelBesideOffset={22}
       >

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
 import { Marker } from 'react-leaflet';
-import { CAMPUSES, campusAt } from '@campus-safety/model';
-import { useCampusAreas } from '../../data/settings';
+import { activeCampuses, campusAt, campusName } from '@campus-safety/model';
+import { useCampuses } from '../../data/settings';
 import { CampusMap } from './CampusMap';
 import type { LocationMapProps } from './types';
 
@@ -16,7 +16,8 @@ const PIN = divIcon({
 
 /** Where one report was sent from, close up, with the campus area it falls in (if any). */
 export default function LocationMap({ latitude, longitude }: LocationMapProps) {
-  const campus = campusAt({ latitude, longitude }, useCampusAreas());
+  const campuses = useCampuses();
+  const campus = campusAt({ latitude, longitude }, campuses);
   const bounds = useMemo(() => {
     // About 220 m either side of the point: close enough to read the spot, wide enough for the campus edge.
     const corners: LatLngTuple[] = [
@@ -27,10 +28,10 @@ export default function LocationMap({ latitude, longitude }: LocationMapProps) {
   }, [latitude, longitude]);
   return (
     <CampusMap
-      label={`Map of the report's location${campus ? `, on ${campus}` : ', outside every campus area'}`}
+      label={`Map of the report's location${campus ? `, on ${campusName(campuses, campus)}` : ', outside every campus area'}`}
       bounds={bounds}
       fitKey={`${latitude},${longitude}`}
-      campuses={CAMPUSES}
+      campuses={activeCampuses(campuses)}
       heightClass="h-56"
     >
       <Marker position={[latitude, longitude]} icon={PIN} interactive={false} keyboard={false} />

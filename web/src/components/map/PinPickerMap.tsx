@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
-import { boundsOf, CAMPUSES, type GeoLoc } from '@campus-safety/model';
-import { useCampusAreas } from '../../data/settings';
+import { activeCampuses, boundsOf, type GeoLoc } from '@campus-safety/model';
+import { useCampuses } from '../../data/settings';
 import { CampusMap } from './CampusMap';
 import type { PinPickerMapProps } from './types';
 
@@ -51,18 +51,18 @@ function PinOnEnter({ onPick }: { onPick: (point: GeoLoc) => void }) {
  * on the focused map, at the cross in its middle (moved there with the arrow keys).
  */
 export default function PinPickerMap({ campus, value, onPick }: PinPickerMapProps) {
-  const areas = useCampusAreas();
-  const boundary = areas[campus].boundary;
+  const campuses = activeCampuses(useCampuses());
+  const boundary = campus.boundary;
   const bounds = useMemo(
     () => latLngBounds(boundsOf(boundary) as unknown as LatLngTuple[]),
     [boundary],
   );
   return (
     <CampusMap
-      label={`Map of ${campus}: click or tap where it happened to put the pin, or move the map with the arrow keys and press Enter to put it at the cross`}
+      label={`Map of ${campus.name}: click or tap where it happened to put the pin, or move the map with the arrow keys and press Enter to put it at the cross`}
       bounds={bounds}
-      fitKey={campus}
-      campuses={CAMPUSES}
+      fitKey={campus.id}
+      campuses={campuses}
       heightClass="h-72"
     >
       <PinOnClick onPick={onPick} />

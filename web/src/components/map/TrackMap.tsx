@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
 import { Marker, Polyline } from 'react-leaflet';
-import { CAMPUSES } from '@campus-safety/model';
+import { activeCampuses } from '@campus-safety/model';
+import { useCampuses } from '../../data/settings';
 import { CampusMap } from './CampusMap';
 import type { TrackMapProps } from './types';
 
@@ -15,6 +16,7 @@ const NOW = divIcon({
 
 /** An emergency's live track: the line of its points, oldest to newest, and a pin at the latest. */
 export default function TrackMap({ points }: TrackMapProps) {
+  const campuses = activeCampuses(useCampuses());
   const line = useMemo(() => points.map((p): LatLngTuple => [p.lat, p.lng]), [points]);
   const last = line[line.length - 1]!;
   const bounds = useMemo(() => {
@@ -31,7 +33,7 @@ export default function TrackMap({ points }: TrackMapProps) {
       bounds={bounds}
       // Refit when the person moves to a new spot, not on every render.
       fitKey={`${last[0].toFixed(4)},${last[1].toFixed(4)}`}
-      campuses={CAMPUSES}
+      campuses={campuses}
       heightClass="h-72"
     >
       <Polyline positions={line} pathOptions={{ color: '#dc2626', weight: 3 }} />

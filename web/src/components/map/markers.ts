@@ -6,14 +6,12 @@
 import Supercluster from 'supercluster';
 import {
   boundsOf,
-  CAMPUS_AREAS,
   INCIDENT_STATUSES,
   STATUS_COLORS,
   STATUS_LABELS,
   THREAT_LEVELS,
   UNRATED,
   type Campus,
-  type CampusArea,
   type GeoLoc,
   type IncidentStatus,
   type NotificationColor,
@@ -240,27 +238,18 @@ export function hotspotRadius(count: number, max: number): number {
   return MIN_HOTSPOT_RADIUS_PX + (MAX_HOTSPOT_RADIUS_PX - MIN_HOTSPOT_RADIUS_PX) * Math.sqrt(share);
 }
 
-/** The campus areas a map draws: the setting in force (data/settings.ts) or an editor's draft. */
-export type CampusAreas = Readonly<Record<Campus, CampusArea>>;
-
-/** A campus area's boundary ring, as Leaflet takes it. */
-export function campusRing(campus: Campus, areas: CampusAreas = CAMPUS_AREAS): [number, number][] {
-  return areas[campus].boundary.map(([lat, lng]) => [lat, lng]);
+/** A campus's boundary ring, as Leaflet takes it. */
+export function campusRing(campus: Campus): [number, number][] {
+  return campus.boundary.map(([lat, lng]) => [lat, lng]);
 }
 
-/** A campus area's south-west and north-east corners, as Leaflet takes them. */
-export function campusCorners(
-  campus: Campus,
-  areas: CampusAreas = CAMPUS_AREAS,
-): [number, number][] {
-  return boundsOf(areas[campus].boundary).map(([lat, lng]) => [lat, lng]);
+/** A campus's south-west and north-east corners, as Leaflet takes them. */
+export function campusCorners(campus: Campus): [number, number][] {
+  return boundsOf(campus.boundary).map(([lat, lng]) => [lat, lng]);
 }
 
-/** The east-most point of a campus area, where its name is written beside it. */
-export function campusEastPoint(
-  campus: Campus,
-  areas: CampusAreas = CAMPUS_AREAS,
-): [number, number] {
-  const [east] = [...areas[campus].boundary].sort((a, b) => b[1] - a[1]);
+/** The east-most point of a campus's boundary, where its name is written beside it. */
+export function campusEastPoint(campus: Campus): [number, number] {
+  const [east] = [...campus.boundary].sort((a, b) => b[1] - a[1]);
   return east ? [east[0], east[1]] : [0, 0];
 }

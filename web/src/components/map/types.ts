@@ -1,4 +1,4 @@
-import type { Campus, CampusArea, GeoLoc, TimestampLike } from '@campus-safety/model';
+import type { Campus, CampusId, GeoLoc, TimestampLike } from '@campus-safety/model';
 import type { MappableIncident } from './markers';
 
 /** Props of the lazily loaded maps, importable without loading Leaflet. */
@@ -8,8 +8,8 @@ export interface MapIncident extends MappableIncident {
 
 export interface IncidentsMapProps {
   incidents: readonly MapIncident[];
-  /** The campus areas in scope: drawn, and kept in view. */
-  campuses: readonly Campus[];
+  /** The campuses in scope: drawn, and kept in view. */
+  campuses: readonly CampusId[];
   onOpen: (id: string) => void;
   heightClass?: string;
 }
@@ -25,7 +25,7 @@ export interface TrackMapProps {
 }
 
 export interface Hotspot {
-  campus: Campus;
+  campus: CampusId;
   count: number;
 }
 
@@ -36,9 +36,10 @@ export interface HotspotsMapProps {
 }
 
 export interface AreaPreviewMapProps {
+  /** The campus being edited, as drafted. */
   campus: Campus;
-  /** Every campus's area, the edited one as drafted. */
-  areas: Readonly<Record<Campus, CampusArea>>;
+  /** The institution's other active campuses, drawn around it. */
+  others: readonly Campus[];
 }
 
 export interface PinPickerMapProps {

@@ -21,6 +21,7 @@ import { AccomplishmentFormDialog } from './AccomplishmentFormDialog';
 import { ExportAccomplishmentsButton } from './ExportAccomplishmentsButton';
 import { accomplishmentPhotoPath } from './photo';
 import { Time } from '../../components/Time';
+import { useCampusName } from '../../data/settings';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
 const LIST_LIMIT = 500;
@@ -34,6 +35,7 @@ function IncidentPicker({
   onPick: (incident: Incident) => void;
   onClose: () => void;
 }) {
+  const nameOf = useCampusName();
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
   const open = useLiveQuery(
@@ -59,7 +61,7 @@ function IncidentPicker({
           placeholder="Choose…"
           options={open.data.map((i) => ({
             value: i.id,
-            label: `${formatDate(i.timestamp)} · ${i.incidentType} · ${i.nearestCampus} · ${i.status}`,
+            label: `${formatDate(i.timestamp)} · ${i.incidentType} · ${nameOf(i.nearestCampus)} · ${i.status}`,
           }))}
           error={error}
         />
@@ -91,6 +93,7 @@ function AccomplishmentPhoto({ path, alt }: { path: string | null; alt: string }
 }
 
 export default function AccomplishmentsPage({ archived = false }: { archived?: boolean }) {
+  const nameOf = useCampusName();
   const role = useAuth((s) => s.profile?.role ?? null);
   const campus = useAuth((s) => s.profile?.campus ?? null);
   const [mode, setMode] = useState<Mode>(null);
@@ -114,7 +117,10 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
     },
     { header: 'Title', cell: (r) => r.title },
     { header: 'Resolve code', cell: (r) => r.resolveCode },
-    { header: 'Incident', cell: (r) => (r.report ? `${r.report.type} · ${r.report.campus}` : '—') },
+    {
+      header: 'Incident',
+      cell: (r) => (r.report ? `${r.report.type} · ${nameOf(r.report.campus)}` : '—'),
+    },
     { header: 'Assignee', cell: (r) => r.report?.assignee || '—' },
     { header: 'Threat level', cell: (r) => r.threatLevel ?? r.report?.threatLevel ?? '—' },
     {

@@ -4,6 +4,7 @@ import { accomplishmentsSpec } from '../../data/accomplishments';
 import { EXPORT_PAGE_SIZE } from '../../data/export';
 import { programmeTimeZone } from '../../lib/institution';
 import { accomplishmentCsvHeader, accomplishmentCsvRow } from './csv';
+import { useCampuses } from '../../data/settings';
 
 /** Every accomplishment report of the role's scope (the screen's query), not only the newest shown. */
 export function ExportAccomplishmentsButton({
@@ -15,6 +16,7 @@ export function ExportAccomplishmentsButton({
   campus: string | null;
   archived: boolean;
 }) {
+  const campuses = useCampuses();
   const spec = accomplishmentsSpec(role, campus, archived, EXPORT_PAGE_SIZE);
   if (!spec) return null;
   return (
@@ -23,7 +25,7 @@ export function ExportAccomplishmentsButton({
       fileStem={archived ? 'archived-accomplishment-reports' : 'accomplishment-reports'}
       spec={spec}
       header={accomplishmentCsvHeader(programmeTimeZone())}
-      toRow={(row) => accomplishmentCsvRow(row, programmeTimeZone())}
+      toRow={(row) => accomplishmentCsvRow(row, programmeTimeZone(), campuses)}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { campusName, type Campuses } from '@campus-safety/model';
 import type { Accomplishment } from '../../data/accomplishments';
 import { csvTime, type CsvCell } from '../../lib/csv';
 import { accomplishmentPhotoPath } from './photo';
@@ -45,7 +46,11 @@ export function snapshotCsvTime(date: string, time: string): string {
  * One copy as a row of `accomplishmentCsvHeader`. The incident's columns come from the copy's
  * snapshot of it, whose date and time the server already wrote in the programme time zone.
  */
-export function accomplishmentCsvRow(row: Accomplishment, timeZone: string): CsvCell[] {
+export function accomplishmentCsvRow(
+  row: Accomplishment,
+  timeZone: string,
+  campuses: Campuses,
+): CsvCell[] {
   const report = row.report;
   return [
     row.id,
@@ -56,7 +61,7 @@ export function accomplishmentCsvRow(row: Accomplishment, timeZone: string): Csv
     row.description,
     report?.id ?? '',
     report?.type ?? '',
-    report?.campus ?? '',
+    report ? campusName(campuses, report.campus) : '',
     report?.assignee ?? '',
     report ? snapshotCsvTime(report.date, report.time) : '',
     report?.latitude ?? '',

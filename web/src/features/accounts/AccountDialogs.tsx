@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import {
-  CAMPUSES,
   ROLES,
+  campusName,
   STAFF_ROLES,
   invitationPath,
   type Invitation,
@@ -13,6 +13,7 @@ import { ConfirmDialog, Dialog, DialogActions, DialogFooter } from '../../compon
 import { FormFailure, SelectField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm, type FieldBinding } from '../../components/use-form';
+import { useCampusOptions, useCampuses } from '../../data/settings';
 import type { Profile } from '../../session/store';
 import { formatDate, fullName } from '../../lib/format';
 import { createAccount, removeUnverifiedAccount, setStaffAccess, unverifiedHolderOf } from './api';
@@ -48,10 +49,11 @@ function RoleCampusFields({
   campus: FieldBinding;
   roles: readonly Role[];
 }) {
+  const campuses = useCampusOptions();
   return (
     <>
       <SelectField label="Role" {...role} options={roles} />
-      <SelectField label="Campus" {...campus} options={CAMPUSES} placeholder="No campus" />
+      <SelectField label="Campus" {...campus} options={campuses} placeholder="No campus" />
     </>
   );
 }
@@ -60,9 +62,10 @@ export function CreateAccountDialog({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<{ email: string; invitation: Invitation } | null>(null);
   const [holder, setHolder] = useState<UnverifiedHolder | null>(null);
   const [removing, setRemoving] = useState(false);
+  const campuses = useCampuses();
   const form = useForm<AccountInput>({
     initial: EMPTY,
-    validate: validateAccount,
+    validate: (values) => validateAccount(values, campuses),
     send: async (input) => {
       const request = toCreateRequest(input);
       setHolder(null);
@@ -203,9 +206,10 @@ export function InvitationDialog({
 }
 
 export function RoleCampusDialog({ account, onClose }: { account: Profile; onClose: () => void }) {
+  const campuses = useCampuses();
   const form = useForm<RoleCampusInput>({
     initial: { role: account.role, campus: account.campus ?? '' },
-    validate: validateRoleCampus,
+    validate: (values) => validateRoleCampus(values, campuses),
     send: async ({ role, campus }) => {
       await setStaffAccess(account.id, {
         role: role as Role,
@@ -214,7 +218,7 @@ export function RoleCampusDialog({ account, onClose }: { account: Profile; onClo
       });
       toast.success(
         'Account updated',
-        `${fullName(account)} is now ${role}${campus ? ` at ${campus}` : ''}.`,
+        `${fullName(account)} is now ${role}${campus ? ` at ${campusName(campuses, campus)}` : ''}.`,
       );
       onClose();
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAMPUSES } from '@campus-safety/model';
+import { activeCampuses, campusName } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
@@ -8,12 +8,14 @@ import { useAction } from '../../components/use-action';
 import { useLiveQuery } from '../../data/live-query';
 import { byFirstName, staffDirectorySpec } from '../../data/staff-directory';
 import { campusLeadsSpec, clearCampusLead, setCampusLead } from '../../data/campus-leads';
+import { useCampuses } from '../../data/settings';
 
 /**
  * Admins designate one IMT member per campus as its lead: the person told (with the Admins) when
  * a report of the campus waits unassigned past its target. The rules check the choice.
  */
 export function CampusLeadsPanel() {
+  const campuses = useCampuses();
   const leads = useLiveQuery(campusLeadsSpec());
   const staff = useLiveQuery(staffDirectorySpec('Admin', null));
   const [choice, setChoice] = useState<Record<string, string>>({});
@@ -21,13 +23,13 @@ export function CampusLeadsPanel() {
     async (campus: string, uid: string) => {
       if (uid === '') {
         await clearCampusLead(campus);
-        toast.success(`${campus} has no lead now`);
+        toast.success(`${campusName(campuses, campus)} has no lead now`);
         return;
       }
       const person = staff.data.find((s) => s.id === uid);
       if (!person) return;
       await setCampusLead(campus, { uid, displayName: person.displayName, email: person.email });
-      toast.success(`${person.displayName} leads ${campus}`);
+      toast.success(`${person.displayName} leads ${campusName(campuses, campus)}`);
     },
     { failureTitle: 'Could not save the campus lead' },
   );
@@ -42,7 +44,7 @@ export function CampusLeadsPanel() {
       </p>
       <ListState live={staff} emptyTitle="No staff accounts">
         <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-          {CAMPUSES.map((campus) => {
+          {activeCampuses(campuses).map(({ id: campus, name }) => {
             const current = leads.data.find((l) => l.id === campus);
             const value = choice[campus] ?? current?.uid ?? '';
             const options = staff.data
@@ -52,7 +54,7 @@ export function CampusLeadsPanel() {
             return (
               <div key={campus} className="rounded border border-slate-200 p-3">
                 <SelectField
-                  label={`Lead of ${campus}`}
+                  label={`Lead of ${name}`}
                   value={value}
                   onChange={(uid) => setChoice({ ...choice, [campus]: uid })}
                   placeholder="No lead"

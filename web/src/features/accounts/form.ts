@@ -1,5 +1,6 @@
 import {
-  CAMPUSES,
+  isActiveCampus,
+  type Campuses,
   IMT_NEEDS_CAMPUS,
   CREATED_ROLE_MESSAGE,
   ROLES,
@@ -19,11 +20,14 @@ export interface RoleCampusInput {
 }
 
 /** IMT members work for one campus, so it is required for them; others may leave it empty. */
-export function validateRoleCampus(input: RoleCampusInput): FieldErrors<keyof RoleCampusInput> {
+export function validateRoleCampus(
+  input: RoleCampusInput,
+  campuses: Campuses,
+): FieldErrors<keyof RoleCampusInput> {
   return {
     role: isOneOf(ROLES, input.role) ? undefined : 'Choose a role.',
     campus:
-      input.campus && !isOneOf(CAMPUSES, input.campus)
+      input.campus && !isActiveCampus(campuses, input.campus)
         ? 'Choose a campus from the list.'
         : imtHasCampus({ role: input.role, campus: input.campus || null })
           ? undefined
@@ -44,7 +48,10 @@ export interface AccountInput extends RoleCampusInput {
  * The createAccount callable's own schema decides the text fields (same sentences as the server);
  * role and campus are picked from lists, so their problems read as choices.
  */
-export function validateAccount(input: AccountInput): FieldErrors<keyof AccountInput> {
+export function validateAccount(
+  input: AccountInput,
+  campuses: Campuses,
+): FieldErrors<keyof AccountInput> {
   const problems = fieldProblems(createAccountSchema, toCreateRequest(input));
   return {
     firstName: problems.firstName,
@@ -53,7 +60,7 @@ export function validateAccount(input: AccountInput): FieldErrors<keyof AccountI
     contactNumber: problems.contactNumber,
     address: problems.address,
     birthday: problems.birthday,
-    ...validateRoleCampus(input),
+    ...validateRoleCampus(input, campuses),
     ...(isOneOf(ROLES, input.role) && !isOneOf(STAFF_ROLES, input.role)
       ? { role: CREATED_ROLE_MESSAGE }
       : {}),

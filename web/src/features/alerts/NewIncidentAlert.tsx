@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { StaffRole } from '@campus-safety/model';
 import { watchNewIncidents } from '../../data/incidents';
 import { createNewIncidentAlert } from './alert';
+import { useCampusName } from '../../data/settings';
 
 /** How far back the watch starts, so a report written while the console opens still counts as the baseline. */
 const WATCH_FROM_MS = 60_000;
@@ -16,13 +17,19 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
   // The alert outlives renders; it opens through the latest navigate.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // The names as they are now (a rename reaches the next toast).
+  const campusName = useCampusName();
+  const nameOf = useRef(campusName);
+  nameOf.current = campusName;
   // Whether the server's first answer (the baseline) has arrived: reports after it alert.
   const [live, setLive] = useState(false);
   useEffect(() => {
-    const alert = createNewIncidentAlert((incidentId) =>
-      navigateRef.current(
-        incidentId ? `/reports?id=${encodeURIComponent(incidentId)}` : '/reports',
-      ),
+    const alert = createNewIncidentAlert(
+      (incidentId) =>
+        navigateRef.current(
+          incidentId ? `/reports?id=${encodeURIComponent(incidentId)}` : '/reports',
+        ),
+      (id) => nameOf.current(id),
     );
     return watchNewIncidents(
       { role, uid: '', campus, archived: false },

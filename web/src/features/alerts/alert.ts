@@ -51,6 +51,7 @@ export function burstSummary(alerts: readonly IncidentAlert[]): string {
  */
 export function createNewIncidentAlert(
   open: (incidentId: string | null) => void,
+  campusName: (id: string) => string,
   sound: () => void = playAlertSound,
   now: () => number = Date.now,
 ) {
@@ -69,7 +70,7 @@ export function createNewIncidentAlert(
       .map((r) => ({
         incidentId: r.id,
         incidentType: r.incidentType ?? '',
-        campus: r.nearestCampus ?? '',
+        campus: campusName(r.nearestCampus ?? ''),
         reportedAt: r.timestamp?.toMillis() ?? Date.now(),
       }));
     const at = now();

@@ -13,6 +13,8 @@ export interface AssignmentAlertActions {
   acknowledge: (incidentId: string) => Promise<unknown>;
   /** Marks the page read in Firestore, so it is not alerted again in another tab. */
   markRead: (noticeId: string) => Promise<unknown>;
+  /** A campus id → its current name (data/settings useCampusName). */
+  campusName: (id: string) => string;
 }
 
 /** What the toast tells the assignee beyond the title. */
@@ -64,7 +66,7 @@ export function createAssignmentAlert(
         kind: 'assigned',
         incidentId,
         incidentType: notice.incidentType ?? '',
-        campus: notice.campus ?? '',
+        campus: actions.campusName(notice.campus ?? ''),
         threatLevel: notice.threatLevel ?? undefined,
         reportedAt: notice.timestamp?.toMillis?.() ?? Date.now(),
         noticeId: notice.id,

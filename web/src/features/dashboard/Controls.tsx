@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  CAMPUSES,
   PERIOD_PRESETS,
   checkedRange,
   type DayRange,
@@ -9,6 +8,7 @@ import {
 import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/fields';
 import type { DashboardView } from './period';
+import { useCampusOptions } from '../../data/settings';
 
 const PRESET_OPTIONS = [
   ...Object.entries(PERIOD_PRESETS).map(([value, label]) => ({ value, label })),
@@ -27,6 +27,7 @@ export function Controls({
   today: string;
   onChange: (view: Pick<DashboardView, 'preset' | 'range' | 'campus'>) => void;
 }) {
+  const campusOptions = useCampusOptions('all');
   const [custom, setCustom] = useState<DayRange | null>(null);
   const [error, setError] = useState<string | null>(null);
   const editing = custom ?? (view.preset === 'custom' ? view.range : null);
@@ -92,7 +93,7 @@ export function Controls({
             label="Campus"
             value={view.campus ?? ''}
             placeholder="All campuses"
-            options={[...CAMPUSES]}
+            options={campusOptions}
             onChange={(campus) => onChange({ ...view, campus: campus || null })}
           />
         </div>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { CAMPUSES, PERIOD_PRESETS, dayInZone, isOneOf } from '@campus-safety/model';
+import { PERIOD_PRESETS, campusName, dayInZone, isOneOf } from '@campus-safety/model';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, InlineSpinner } from '../../components/States';
 import { useCampusStats } from '../../data/campus-stats';
@@ -17,6 +17,7 @@ import { Panel } from './Panel';
 import { readView, viewParams } from './period';
 import { RebuildButton } from './RebuildButton';
 import { SummaryCards } from './SummaryCards';
+import { useCampuses } from '../../data/settings';
 
 const PERIOD_LABELS: Record<string, string> = { ...PERIOD_PRESETS, custom: 'Custom range' };
 const TIME_SERIES = ['Median waiting', 'P90 waiting', 'Median response', 'P90 response'];
@@ -28,8 +29,9 @@ export default function DashboardPage() {
   const ownCampus = role === 'IMT' ? (profile?.campus ?? null) : null;
   const [params, setParams] = useSearchParams();
   const today = dayInZone(Date.now(), programmeTimeZone());
-  const view = readView(params, today, ownCampus);
-  const campuses = campusesInScope(role, ownCampus, view.campus);
+  const all = useCampuses();
+  const view = readView(params, today, ownCampus, all);
+  const campuses = campusesInScope(role, ownCampus, view.campus, all);
   const days = useCampusDays(campuses, view.range);
   const stats = useCampusStats(role, ownCampus);
   const campusStats = stats.stats.filter((s) => isOneOf(campuses, s.campus));
@@ -48,10 +50,10 @@ export default function DashboardPage() {
     campusStats,
     range: view.range,
     today,
-    campuses: isAdmin && !view.campus ? CAMPUSES : [],
+    campuses: isAdmin && !view.campus ? all : [],
   });
   const tables = figureTables(figures);
-  const scopeName = view.campus ?? 'All campuses';
+  const scopeName = view.campus ? campusName(all, view.campus) : 'All campuses';
   const file = (name: string) =>
     csvFileName([`dashboard-${name}`, view.range.from, 'to', view.range.to, scopeName]);
   const timesCeiling = chartCeiling(figures.times.flatMap((t) => TIME_SERIES.map((k) => t[k])));

@@ -8,6 +8,7 @@ import {
   daysOf,
   durationOver,
   type BucketValue,
+  type Campus,
   type DayRange,
   type DurationSummary,
   type TargetLevel,
@@ -136,8 +137,8 @@ export function periodFigures(input: {
   campusStats: CampusStats[];
   range: DayRange;
   today: string;
-  /** The campuses shown separately (Admin, all campuses); empty otherwise. */
-  campuses: readonly string[];
+  /** The campuses shown separately (Admin, all campuses), by their current names; none otherwise. */
+  campuses: readonly Campus[];
 }): PeriodFigures {
   const { range } = input;
   const days = input.days.filter(
@@ -179,12 +180,12 @@ export function periodFigures(input: {
         ...INCIDENT_STATUSES.map((s) => [STATUS_LABELS[s], sum(list, (d) => d.byStatus?.[s])]),
       ]);
     }),
-    campuses: [...input.campuses],
+    campuses: input.campuses.map((c) => c.name),
     byCampus: axis.map((point) => {
       const list = onPoint(point);
       return Object.fromEntries([
         ['label', point.label],
-        ...input.campuses.map((c) => [c, sum(list, (d) => (d.campus === c ? d.total : 0))]),
+        ...input.campuses.map((c) => [c.name, sum(list, (d) => (d.campus === c.id ? d.total : 0))]),
       ]);
     }),
     times: axis.map((point) => {

@@ -1,5 +1,6 @@
 import {
-  CAMPUSES,
+  campusOf,
+  type Campuses,
   PERIOD_PRESETS,
   checkedRange,
   presetRange,
@@ -30,10 +31,10 @@ export function readView(
   params: URLSearchParams,
   today: string,
   fixedCampus: string | null,
+  campuses: Campuses,
 ): DashboardView {
   const asked = params.get('campus');
-  const campus =
-    fixedCampus ?? ((CAMPUSES as readonly string[]).includes(asked ?? '') ? asked : null);
+  const campus = fixedCampus ?? campusOf(campuses, asked)?.id ?? null;
   const from = params.get('from');
   const to = params.get('to');
   if (from !== null || to !== null) {

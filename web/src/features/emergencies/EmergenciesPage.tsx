@@ -18,6 +18,7 @@ import { useLiveQuery } from '../../data/live-query';
 import type { WithId } from '../../data/spec';
 import { formatMinutes } from '../../lib/format';
 import { useAuth } from '../../session/store';
+import { CampusName } from '../../components/CampusName';
 
 const COLUMNS: Column<WithId<Emergency>>[] = [
   {
@@ -29,7 +30,7 @@ const COLUMNS: Column<WithId<Emergency>>[] = [
     ),
   },
   { header: 'Person', cell: (e) => emergencyPerson(e) },
-  { header: 'Campus', cell: (e) => e.campus },
+  { header: 'Campus', cell: (e) => <CampusName id={e.campus} /> },
   { header: 'From', cell: (e) => (e.fromTimer ? 'Safety timer' : 'SOS') },
   { header: 'State', cell: (e) => EMERGENCY_STATUS_LABELS[e.status] },
   { header: 'Acknowledged by', cell: (e) => e.acknowledgedBy?.name ?? '—' },

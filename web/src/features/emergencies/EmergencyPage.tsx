@@ -22,6 +22,7 @@ import type { WithId } from '../../data/spec';
 import { messageOf } from '../../lib/errors';
 import { useAuth } from '../../session/store';
 import { conversationLines, fromReporter } from '../../components/conversation-lines';
+import { CampusName } from '../../components/CampusName';
 
 const STATUS_TEXT = {
   open: 'Open: nobody has acknowledged it',
@@ -106,7 +107,7 @@ export default function EmergencyPage() {
         )}
         <dt className="font-medium">Campus</dt>
         <dd>
-          {e.campus} ({EMERGENCY_CAMPUS_FROM_TEXT[e.campusFrom]})
+          <CampusName id={e.campus} /> ({EMERGENCY_CAMPUS_FROM_TEXT[e.campusFrom]})
         </dd>
         <dt className="font-medium">Sent</dt>
         <dd>

@@ -16,6 +16,7 @@ import { TriggerFailures } from './TriggerFailures';
 import { Time } from '../../components/Time';
 import { OnCallNowPanel } from '../../components/OnCallNowPanel';
 import { SetupChecklist } from './SetupChecklist';
+import { useCampuses } from '../../data/settings';
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -94,12 +95,13 @@ export default function HomePage() {
     archived: false,
   };
   const live = useCampusStats(scope.role, scope.campus);
+  const campuses = useCampuses();
   const figures = useMemo(
     () =>
       live.shown && live.status === 'ready'
-        ? homeFigures(live.stats, scope.role === 'Admin')
+        ? homeFigures(live.stats, scope.role === 'Admin', campuses)
         : null,
-    [live.shown, live.status, live.stats, scope.role],
+    [live.shown, live.status, live.stats, scope.role, campuses],
   );
 
   const latest = useLiveQuery(latestIncidentsSpec(scope, 5));

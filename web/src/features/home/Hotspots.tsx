@@ -6,11 +6,13 @@ import { useCampusDays } from '../../data/incident-day-stats';
 import { staffCampuses } from '../../data/scopes';
 import { programmeTimeZone } from '../../lib/institution';
 import { HOTSPOT_PERIODS, hotspotCounts, hotspotRange, type HotspotPeriod } from './hotspots';
+import { useCampuses } from '../../data/settings';
 
 /** Where reports came from over a chosen period: graduated circles per campus, and the same as text. */
 export function Hotspots({ role, campus }: { role: string | null; campus: string | null }) {
   const [chosen, setChosen] = useState<HotspotPeriod>('30d');
-  const campuses = useMemo(() => staffCampuses(role, campus), [role, campus]);
+  const all = useCampuses();
+  const campuses = useMemo(() => staffCampuses(role, campus, all), [role, campus, all]);
   const range = hotspotRange(chosen, dayInZone(new Date(), programmeTimeZone()));
   const live = useCampusDays(campuses, range);
   const hotspots = useMemo(() => hotspotCounts(live.days, campuses), [live.days, campuses]);

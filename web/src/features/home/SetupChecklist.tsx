@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { CAMPUSES } from '@campus-safety/model';
+import { activeCampuses, campusesOf } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/States';
 import { combineLive, useLiveDoc, useLiveQuery } from '../../data/live-query';
@@ -36,7 +36,7 @@ function writeHidden(uid: string, hidden: boolean) {
  */
 export function SetupChecklist({ uid }: { uid: string }) {
   const institution = useLiveDoc(settingSpec('institution'));
-  const campusAreas = useLiveDoc(settingSpec('campusAreas'));
+  const campusSetting = useLiveDoc(settingSpec('campuses'));
   const incidentTypes = useLiveDoc(settingSpec('incidentTypes'));
   const responseTargets = useLiveDoc(settingSpec('responseTargets'));
   const alertSettings = useLiveDoc(massNotificationSettingsSpec);
@@ -44,7 +44,7 @@ export function SetupChecklist({ uid }: { uid: string }) {
   const staff = useLiveQuery(staffDirectorySpec('Admin', null));
   const live = combineLive([
     institution,
-    campusAreas,
+    campusSetting,
     incidentTypes,
     responseTargets,
     alertSettings,
@@ -56,18 +56,18 @@ export function SetupChecklist({ uid }: { uid: string }) {
     () =>
       setupChecklist({
         institution: institution.data,
-        campusAreas: campusAreas.data,
+        campusSetting: campusSetting.data,
         incidentTypes: incidentTypes.data,
         responseTargets: responseTargets.data,
         alertSettings: alertSettings.data,
         onCallSchedules: schedules.data.map((s) => s.id),
-        campuses: CAMPUSES,
+        campuses: activeCampuses(campusesOf(campusSetting.data)),
         staff: staff.data.map((s) => s.id),
         self: uid,
       }),
     [
       institution.data,
-      campusAreas.data,
+      campusSetting.data,
       incidentTypes.data,
       responseTargets.data,
       alertSettings.data,

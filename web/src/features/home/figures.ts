@@ -1,5 +1,6 @@
 import {
-  CAMPUSES,
+  campusName,
+  type Campuses,
   INCIDENT_STATUSES,
   THREAT_LEVELS,
   UNASSESSED_THREAT_LEVEL,
@@ -38,9 +39,13 @@ function mean(stats: CampusStats[], pick: (s: CampusStats) => MinutesTally | und
  * own), so opening Home reads one document per campus and never the reports. Trends over a
  * period are the dashboard's (features/dashboard).
  */
-export function homeFigures(stats: CampusStats[], withCampuses: boolean): HomeFigures {
+export function homeFigures(
+  stats: CampusStats[],
+  withCampuses: boolean,
+  campuses: Campuses,
+): HomeFigures {
   // A set: each campus has several shard docs (the same label), summed into one row.
-  const campusNames = new Set([...CAMPUSES, ...stats.map((s) => s.campus ?? '').filter(Boolean)]);
+  const ids = new Set([...campuses.map((c) => c.id), ...stats.map((s) => s.campus ?? '').filter(Boolean)]);
   return {
     total: sumOf(stats, (s) => s.total),
     byStatus: INCIDENT_STATUSES.map((status) => ({
@@ -48,8 +53,8 @@ export function homeFigures(stats: CampusStats[], withCampuses: boolean): HomeFi
       count: sumOf(stats, (s) => s.byStatus?.[status]),
     })),
     byCampus: withCampuses
-      ? [...campusNames].map((campus) => ({
-          label: campus,
+      ? [...ids].map((campus) => ({
+          label: campusName(campuses, campus),
           count: sumOf(stats, (s) => (s.campus === campus ? s.total : 0)),
         }))
       : [],

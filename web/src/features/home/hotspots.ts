@@ -1,4 +1,4 @@
-import { presetRange, type Campus, type DayRange } from '@campus-safety/model';
+import { presetRange, type CampusId, type DayRange } from '@campus-safety/model';
 import type { Hotspot } from '../../components/map';
 import type { DayStats } from '../../data/incident-day-stats';
 
@@ -15,7 +15,7 @@ export function hotspotRange(period: HotspotPeriod, today: string): DayRange {
  * Reports per campus from the day docs of the period (one read per campus and day that had
  * reports, whatever their number). A campus without a day doc in the period had no report: zero.
  */
-export function hotspotCounts(days: readonly DayStats[], campuses: readonly Campus[]): Hotspot[] {
+export function hotspotCounts(days: readonly DayStats[], campuses: readonly CampusId[]): Hotspot[] {
   return campuses.map((campus) => ({
     campus,
     count: days.reduce((sum, d) => sum + (d.campus === campus ? (d.total ?? 0) : 0), 0),

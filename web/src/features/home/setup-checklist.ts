@@ -1,6 +1,7 @@
 import {
   DEFAULT_TEMPLATES,
   savedByPerson,
+  type Campus,
   type MassNotificationSettings,
 } from '@campus-safety/model';
 
@@ -11,12 +12,13 @@ import {
  */
 export interface SetupFacts {
   institution: SavedDoc | null;
-  campusAreas: SavedDoc | null;
+  /** settings/campuses, and the active campuses it holds. */
+  campusSetting: SavedDoc | null;
   incidentTypes: SavedDoc | null;
   responseTargets: SavedDoc | null;
   /** The ids of the on-call schedules (one per campus, by campus). */
   onCallSchedules: readonly string[];
-  campuses: readonly string[];
+  campuses: readonly Campus[];
   alertSettings: Partial<MassNotificationSettings> | null;
   /** The staff directory's uids (every live staff account, invited or signed in). */
   staff: readonly string[];
@@ -53,7 +55,9 @@ function templatesAdapted(settings: Partial<MassNotificationSettings> | null): b
 }
 
 export function setupChecklist(facts: SetupFacts): ChecklistItem[] {
-  const missing = facts.campuses.filter((c) => !facts.onCallSchedules.includes(c));
+  const missing = facts.campuses
+    .filter((c) => !facts.onCallSchedules.includes(c.id))
+    .map((c) => c.name);
   const others = facts.staff.filter((uid) => uid !== facts.self).length;
   return [
     {
@@ -65,10 +69,12 @@ export function setupChecklist(facts: SetupFacts): ChecklistItem[] {
         : { done: false, detail: 'Give the name, time zone and emergency numbers.' }),
     },
     {
-      key: 'campusAreas',
-      label: 'Campuses and areas',
+      key: 'campuses',
+      label: 'Campuses and buildings',
       to: '/settings',
-      ...saved(facts.campusAreas, 'Campus areas'),
+      ...(facts.campuses.length === 0
+        ? { done: false, detail: 'Add your campuses and draw their boundaries.' }
+        : saved(facts.campusSetting, 'Campuses')),
     },
     {
       key: 'incidentTypes',
@@ -86,9 +92,11 @@ export function setupChecklist(facts: SetupFacts): ChecklistItem[] {
       key: 'onCall',
       label: 'On-call schedules',
       to: '/on-call',
-      done: missing.length === 0,
+      done: facts.campuses.length > 0 && missing.length === 0,
       detail:
-        missing.length === 0
+        facts.campuses.length === 0
+          ? 'Add a campus first: each campus has its own schedule.'
+          : missing.length === 0
           ? 'Every campus has a schedule.'
           : `No schedule yet for ${missing.join(', ')}.`,
     },

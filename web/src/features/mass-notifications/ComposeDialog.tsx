@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  CAMPUSES,
   CHANNEL_LABELS,
   CLERY_OFFENCES,
   DEFAULT_REPLY_CHOICES,
@@ -22,7 +21,7 @@ import {
   smsSegmentsOf,
   sendMassNotificationSchema,
   type AudienceCount,
-  type Campus,
+  type CampusId,
   type CallableRequest,
   type MassNotificationChannel,
   type MassNotificationKind,
@@ -49,6 +48,7 @@ import {
   sendMassNotificationTest,
 } from './api';
 import { AudienceConfirmation } from './AudienceConfirmation';
+import { useCampusName, useCampusOptions } from '../../data/settings';
 
 interface ComposeValues {
   template: TemplateKey | '';
@@ -56,7 +56,7 @@ interface ComposeValues {
   title: string;
   body: string;
   allCampuses: boolean;
-  campuses: Campus[];
+  campuses: CampusId[];
   staffOnly: boolean;
   members: boolean;
   located: boolean;
@@ -78,7 +78,7 @@ export interface FollowUpOf {
   title: string;
   body: string;
   kind: MassNotificationKind;
-  campuses: Campus[];
+  campuses: CampusId[];
   allCampuses: boolean;
   channels: MassNotificationChannel[];
   staffOnly: boolean;
@@ -280,12 +280,14 @@ export function ComposeDialog({
 }: {
   settings: MassNotificationSettings;
   /** Set for an IMT member: the only campus they may send to. */
-  imtCampus: Campus | null;
+  imtCampus: CampusId | null;
   /** The alert this one follows up (an update or the all clear: its audience and channels), or null. */
   followsUp: FollowUpOf | null;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const campusOptions = useCampusOptions();
+  const nameOf = useCampusName();
   const form = useForm<ComposeValues, ComposeField, CallableRequest<'sendMassNotification'>>({
     initial: {
       ...(followsUp?.toNonResponders
@@ -436,7 +438,7 @@ export function ComposeDialog({
               their answers count on the first alert.
             </p>
           ) : imtCampus ? (
-            <p className="mb-3 text-sm text-slate-700">Audience: {imtCampus} (your campus)</p>
+            <p className="mb-3 text-sm text-slate-700">Audience: {nameOf(imtCampus)} (your campus)</p>
           ) : (
             <>
               <CheckboxField
@@ -448,9 +450,9 @@ export function ComposeDialog({
               {!v.allCampuses && (
                 <CheckboxGroup
                   legend="Campuses"
-                  options={CAMPUSES}
+                  options={campusOptions}
                   selected={v.campuses}
-                  onChange={(next) => form.set('campuses')(next as Campus[])}
+                  onChange={form.set('campuses')}
                   error={form.errors.campuses}
                 />
               )}

@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
-  CAMPUSES,
   CHANNEL_LABELS,
   KIND_LABELS,
   OFFENCE_LABELS,
   REPLY_VIA_LABELS,
   STATE_LABELS,
   audienceLabel,
+  isActiveCampus,
   isCleryAlert,
-  isOneOf,
   reachesLocated,
   reportToWarningMinutes,
   sumReceipts,
@@ -41,6 +40,7 @@ import { useAuth } from '../../session/store';
 import { approveMassNotification } from './api';
 import { ComposeDialog, type FollowUpOf } from './ComposeDialog';
 import { useAlertSettings } from './use-alert-settings';
+import { useCampuses } from '../../data/settings';
 
 interface ReceiptRow {
   channel: MassNotificationChannel;
@@ -186,6 +186,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * (summed from the fan-out's pages and the read shards), approval, and its updates.
  */
 export default function MassNotificationPage() {
+  const campuses = useCampuses();
   const { id = '' } = useParams();
   const profile = useAuth((s) => s.profile);
   const isAdmin = profile?.role === 'Admin';
@@ -219,7 +220,7 @@ export default function MassNotificationPage() {
   const updates = list.data.filter((other) => other.followsUp === a.id);
   const earlier = a.followsUp ? list.data.find((other) => other.id === a.followsUp) : undefined;
   const imtCampus =
-    profile?.role === 'IMT' && isOneOf(CAMPUSES, profile.campus) ? profile.campus : null;
+    profile?.role === 'IMT' && isActiveCampus(campuses, profile.campus) ? profile.campus : null;
   const minutes = reportToWarningMinutes(a.firstReportedAt, a.sentAt);
 
   return (
@@ -248,7 +249,7 @@ export default function MassNotificationPage() {
         {a.body}
       </p>
       <dl className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Fact label="Audience">{audienceLabel(a.audience)}</Fact>
+        <Fact label="Audience">{audienceLabel(a.audience, campuses)}</Fact>
         <Fact label="Written by">{a.author.name}</Fact>
         <Fact label="Approved by">{a.approvedBy ? a.approvedBy.name : '—'}</Fact>
         <Fact label="Issued">

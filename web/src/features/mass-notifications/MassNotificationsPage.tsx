@@ -4,8 +4,7 @@ import {
   KIND_LABELS,
   STATE_LABELS,
   audienceLabel,
-  isOneOf,
-  CAMPUSES,
+  isActiveCampus,
   type MassNotification,
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
@@ -20,6 +19,7 @@ import { useAuth } from '../../session/store';
 import { ComposeDialog } from './ComposeDialog';
 import { TemplatesDialog } from './TemplatesDialog';
 import { useAlertSettings } from './use-alert-settings';
+import { useCampuses } from '../../data/settings';
 
 /**
  * Mass notifications (docs/mass-notifications.md): the recent alerts the caller may see, live,
@@ -28,8 +28,9 @@ import { useAlertSettings } from './use-alert-settings';
 export default function MassNotificationsPage() {
   const profile = useAuth((s) => s.profile);
   const isAdmin = profile?.role === 'Admin';
+  const campuses = useCampuses();
   const imtCampus =
-    profile?.role === 'IMT' && isOneOf(CAMPUSES, profile.campus) ? profile.campus : null;
+    profile?.role === 'IMT' && isActiveCampus(campuses, profile.campus) ? profile.campus : null;
   const spec = useMemo(
     () => massNotificationsSpec(isAdmin ? 'Admin' : 'IMT', profile?.campus ?? null),
     [isAdmin, profile?.campus],
@@ -49,7 +50,7 @@ export default function MassNotificationsPage() {
       ),
     },
     { header: 'Type', cell: (a) => KIND_LABELS[a.kind] },
-    { header: 'Audience', cell: (a) => audienceLabel(a.audience) },
+    { header: 'Audience', cell: (a) => audienceLabel(a.audience, campuses) },
     { header: 'State', cell: (a) => STATE_LABELS[a.state] },
     {
       header: 'Sent or due',

@@ -15,6 +15,7 @@ import { useForm, type ReadStatus } from '../../components/use-form';
 import { saveEscalationPolicy } from '../../data/on-call';
 import type { WithId } from '../../data/spec';
 import { formatDate } from '../../lib/format';
+import { useCampusName } from '../../data/settings';
 
 const toText = (policy: EscalationPolicy) => ({
   minutes: policy.steps.map((s) => TARGET_LEVELS.map((l) => String(s.afterMinutes[l]))),
@@ -38,6 +39,7 @@ export function EscalationPolicyForm({
   /** The read of the stored policies (`stored` is this campus's, once read). */
   read: ReadStatus;
 }) {
+  const name = useCampusName()(campus);
   const form = useForm({
     initial: toText(escalationPolicyOf(stored)),
     stored: { ...read, version: stored?.updatedAt?.toMillis() },
@@ -53,9 +55,9 @@ export function EscalationPolicyForm({
     }),
     send: async (input) => {
       await saveEscalationPolicy(input);
-      toast.success(`Escalation policy of ${campus} saved`);
+      toast.success(`Escalation policy of ${name} saved`);
     },
-    failureTitle: `Could not save the escalation policy of ${campus}`,
+    failureTitle: `Could not save the escalation policy of ${name}`,
   });
   const minutes = form.field('minutes');
   const setMinutes = (i: number, j: number, value: string) =>

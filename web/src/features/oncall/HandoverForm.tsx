@@ -7,12 +7,14 @@ import { useLiveQuery } from '../../data/live-query';
 import { handOverReports } from '../../data/on-call';
 import { byFirstName, staffDirectorySpec, staffOption } from '../../data/staff-directory';
 import { useAuth } from '../../session/store';
+import { useCampuses } from '../../data/settings';
 
 /**
  * "Hand over my open reports": every report in progress assigned to me goes to the next person on
  * call of its campus (or the colleague chosen here) with the note as the reason.
  */
 export function HandoverForm() {
+  const campuses = useCampuses();
   const uid = useAuth((s) => s.user?.uid ?? '');
   const role = useAuth((s) => s.profile?.role ?? null);
   const campus = useAuth((s) => s.profile?.campus ?? null);
@@ -40,7 +42,7 @@ export function HandoverForm() {
   const people = staff.data
     .filter((s) => s.id !== uid)
     .sort(byFirstName)
-    .map(staffOption);
+    .map((s) => staffOption(s, campuses));
 
   return (
     <section

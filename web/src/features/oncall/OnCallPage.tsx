@@ -1,6 +1,7 @@
 import {
   ON_CALL_LIMITS,
   addDays,
+  campusName,
   dayInZone,
   type EscalationPolicyDoc,
   type OnCallSchedule,
@@ -33,6 +34,7 @@ import { formatDate, parseDateTimeLocal, toDateTimeLocal } from '../../lib/forma
 import { programmeTimeZone } from '../../lib/institution';
 import { useAuth } from '../../session/store';
 import { OnCallNowPanel } from '../../components/OnCallNowPanel';
+import { useCampuses } from '../../data/settings';
 
 interface OverrideDraft {
   uid: string;
@@ -99,6 +101,8 @@ function CampusSchedule({
   /** Admins only: the campus's escalation policy editor. */
   policy: { stored: WithId<EscalationPolicyDoc> | undefined; read: ReadStatus } | null;
 }) {
+  const campuses = useCampuses();
+  const name = campusName(campuses, campus);
   // A save (here or elsewhere) replaces the form with what is stored now.
   const form = useForm({
     initial: draftOf(schedule),
@@ -106,9 +110,9 @@ function CampusSchedule({
     request: (d) => inputOf(campus, d),
     send: async (input) => {
       await saveOnCallSchedule(input);
-      toast.success(`On-call schedule of ${campus} saved`);
+      toast.success(`On-call schedule of ${name} saved`);
     },
-    failureTitle: `Could not save the schedule of ${campus}`,
+    failureTitle: `Could not save the schedule of ${name}`,
   });
   const draft = form.values;
   const set = (change: Partial<Draft>) => form.setValues((d) => ({ ...d, ...change }));
@@ -118,7 +122,7 @@ function CampusSchedule({
   const listed = staff
     .filter((s) => canBeAssigned(s, campus))
     .sort(byFirstName)
-    .map(staffOption);
+    .map((s) => staffOption(s, campuses));
   const people = [
     ...listed,
     ...stored
@@ -135,16 +139,14 @@ function CampusSchedule({
     set({ memberIds: ids });
   };
   const candidates = people.filter((p) => !draft.memberIds.includes(p.value));
-  const slug = campus.toLowerCase().replace(/\s+/g, '-');
-
   return (
     <section
-      aria-labelledby={`schedule-${slug}`}
+      aria-labelledby={`schedule-${campus}`}
       className="rounded-lg border border-slate-200 bg-white p-4"
     >
       <form onSubmit={form.submit} noValidate>
-        <h2 id={`schedule-${slug}`} className="text-lg font-semibold text-slate-900">
-          {campus}
+        <h2 id={`schedule-${campus}`} className="text-lg font-semibold text-slate-900">
+          {name}
         </h2>
         <p className="mb-3 text-sm text-slate-600">
           {schedule
@@ -295,7 +297,7 @@ function CampusSchedule({
             checked={draft.autoAssign}
             onChange={(e) => set({ autoAssign: e.target.checked })}
           />
-          Assign new reports of {campus} to the person on call automatically
+          Assign new reports of {name} to the person on call automatically
         </label>
         <FormFailure message={form.failure} className="mt-2" />
         <Button type="submit" className="mt-3" busy={form.busy}>
@@ -316,7 +318,7 @@ export default function OnCallPage() {
   const campus = useAuth((s) => s.profile?.campus ?? null);
   const schedules = useLiveQuery(onCallSchedulesSpec());
   const staff = useLiveQuery(staffDirectorySpec(role, campus));
-  const campuses = watchedCampuses(role, campus);
+  const campuses = watchedCampuses(role, campus, useCampuses());
   const policies = useLiveQuery(role === 'Admin' ? escalationPoliciesSpec() : null);
 
   return (

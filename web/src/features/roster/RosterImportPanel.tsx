@@ -23,6 +23,7 @@ import {
   type ChosenRoster,
   type RosterPreview,
 } from './import-state';
+import { useCampuses } from '../../data/settings';
 
 const MODE_LABELS: Record<RosterMode, string> = {
   update: 'Update: add new people and change those whose details differ; nobody is retired',
@@ -50,6 +51,7 @@ const PROBLEM_COLUMNS: Column<Problem>[] = [
  * the server plans the file again on apply and applies nothing of a file with any problem.
  */
 export function RosterImportPanel() {
+  const campuses = useCampuses();
   const [preview, setPreview] = useState<RosterPreview | null>(null);
   const [fileProblem, setFileProblem] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
@@ -95,7 +97,7 @@ export function RosterImportPanel() {
         <button
           type="button"
           className="font-medium text-sky-800 underline"
-          onClick={() => downloadCsv('roster-sample.csv', sampleRosterCsv())}
+          onClick={() => downloadCsv('roster-sample.csv', sampleRosterCsv(campuses))}
         >
           Download a sample
         </button>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   AFFILIATION_LABELS,
-  CAMPUSES,
   ROSTER_STATUSES,
   type RosterPerson,
 } from '@campus-safety/model';
@@ -12,6 +11,8 @@ import { useLiveQuery } from '../../data/live-query';
 import { rosterPeopleSpec } from '../../data/roster';
 import type { RosterFilters } from '../../data/roster-filters';
 import type { Row, TextPageBoundary } from '../../data/spec';
+import { useCampusOptions } from '../../data/settings';
+import { CampusName } from '../../components/CampusName';
 
 const PAGE_SIZE = 25;
 const NO_FILTERS: RosterFilters = { search: '', campus: '', status: '' };
@@ -22,7 +23,7 @@ const COLUMNS: Column<Person>[] = [
   { header: 'External id', cell: (p) => p.externalId },
   { header: 'Email', cell: (p) => <span className="break-all">{p.email}</span> },
   { header: 'Phone', cell: (p) => p.phone ?? '—' },
-  { header: 'Campus', cell: (p) => p.campus },
+  { header: 'Campus', cell: (p) => <CampusName id={p.campus} /> },
   { header: 'Affiliation', cell: (p) => AFFILIATION_LABELS[p.affiliation] },
   { header: 'Status', cell: (p) => (p.status === 'active' ? 'Active' : 'Retired') },
   // A linked person is reached once, by their account; the others by mail and SMS only.
@@ -31,6 +32,7 @@ const COLUMNS: Column<Person>[] = [
 
 /** The roster by name, a page at a time, filtered on the server (composite indexes). */
 export function RosterPeople() {
+  const campusOptions = useCampusOptions('all');
   const [filters, setFilters] = useState(NO_FILTERS);
   // The start of every page before this one: Previous goes back one.
   const [starts, setStarts] = useState<TextPageBoundary[]>([]);
@@ -60,7 +62,7 @@ export function RosterPeople() {
           label="Campus"
           value={filters.campus}
           onChange={filter('campus')}
-          options={CAMPUSES}
+          options={campusOptions}
           placeholder="All campuses"
         />
         <SelectField

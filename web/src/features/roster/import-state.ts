@@ -1,5 +1,7 @@
 import {
   ROSTER_COLUMNS,
+  activeCampuses,
+  type Campuses,
   ROSTER_LIMITS,
   ROSTER_OPTIONAL_COLUMNS,
   ROSTER_REQUIRED_COLUMNS,
@@ -51,15 +53,20 @@ export function rosterFileProblem(file: { size: number }): string | undefined {
 /** The header the import expects, every column of the model, `language` last and optional. */
 export const ROSTER_HEADER_TEXT = `${ROSTER_REQUIRED_COLUMNS.join(', ')} (and optionally ${ROSTER_OPTIONAL_COLUMNS.join(', ')})`;
 
-/** A downloadable sample: the model's columns and two rows that import cleanly. */
-export function sampleRosterCsv(): string {
+/**
+ * A downloadable sample: the model's columns and two rows that import cleanly, on the
+ * institution's first two campuses (the first twice when it has one).
+ */
+export function sampleRosterCsv(campuses: Campuses): string {
+  const active = activeCampuses(campuses);
+  const [one, other] = [active[0]?.name ?? '', (active[1] ?? active[0])?.name ?? ''];
   const example: Record<(typeof ROSTER_COLUMNS)[number], string> = {
     external_id: 'S-0001',
     name: 'Maria Santos',
     email: 'maria.santos@example.edu',
     // Without a country code it is read in ROSTER_DEFAULT_REGION; the file keeps no formula-like "+".
     phone: '0917 123 4567',
-    campus: 'North Campus',
+    campus: one,
     affiliation: 'student',
     language: 'fil',
   };
@@ -68,7 +75,7 @@ export function sampleRosterCsv(): string {
     name: 'Jose Reyes',
     email: 'jose.reyes@example.edu',
     phone: '',
-    campus: 'Main Campus',
+    campus: other,
     affiliation: 'staff',
     language: '',
   };

@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/PageHeader';
 import { AlertApprovalForm } from './AlertApprovalForm';
-import { CampusAreasForm } from './CampusAreasForm';
+import { CampusesForm } from './CampusesForm';
 import { IncidentTypesForm } from './IncidentTypesForm';
 import { InstitutionForm } from './InstitutionForm';
 import { ResponseTargetsForm } from './ResponseTargetsForm';
@@ -20,7 +20,7 @@ export default function SettingsPage() {
       <InstitutionForm />
       <ResponseTargetsForm />
       <IncidentTypesForm />
-      <CampusAreasForm />
+      <CampusesForm />
       <AlertApprovalForm />
     </div>
   );

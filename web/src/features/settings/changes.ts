@@ -1,10 +1,11 @@
 import {
   APPROVAL_AUDIENCE_LABELS,
   APPROVAL_URGENCY_LABELS,
-  CAMPUSES,
+  campusOf,
+  campusesOf,
+  type Campuses,
   TARGET_LEVELS,
   alertApprovalOf,
-  campusAreasOf,
   incidentTypesOf,
   institutionOf,
   responseTargetsOf,
@@ -52,17 +53,35 @@ export function settingChanges(name: SettingName, before: unknown, after: unknow
         `Of those: ${APPROVAL_URGENCY_LABELS[a.urgency]} → ${APPROVAL_URGENCY_LABELS[b.urgency]}`,
       );
   } else {
-    const [a, b] = [campusAreasOf(before), campusAreasOf(after)];
-    for (const campus of CAMPUSES) {
-      if (JSON.stringify(a[campus].boundary) !== JSON.stringify(b[campus].boundary))
-        changes.push(
-          `${campus}: boundary changed (${a[campus].boundary.length} → ${b[campus].boundary.length} points)`,
-        );
-      if (JSON.stringify(a[campus].centre) !== JSON.stringify(b[campus].centre))
-        changes.push(`${campus}: centre moved`);
-    }
+    changes.push(...campusChanges(campusesOf(before), campusesOf(after)));
   }
   return changes.length > 0 ? changes : ['Saved without changes'];
+}
+
+/** One line per campus added, renamed, retired or brought back, or whose areas changed. */
+function campusChanges(before: Campuses, after: Campuses): string[] {
+  const lines: string[] = [];
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  for (const now of after) {
+    const was = campusOf(before, now.id);
+    if (!was) {
+      lines.push(`${now.name}: added`);
+      continue;
+    }
+    if (was.name !== now.name) lines.push(`${was.name}: renamed ${now.name}`);
+    if (was.retired !== now.retired)
+      lines.push(`${now.name}: ${now.retired ? 'retired' : 'in use again'}`);
+    if (!same(was.boundary, now.boundary))
+      lines.push(
+        `${now.name}: boundary changed (${was.boundary.length} → ${now.boundary.length} points)`,
+      );
+    if (!same(was.centre, now.centre)) lines.push(`${now.name}: centre moved`);
+    if (!same(was.housing, now.housing) || !same(was.publicProperty, now.publicProperty))
+      lines.push(`${now.name}: Clery areas changed`);
+    if (!same(was.noncampus, now.noncampus))
+      lines.push(`${now.name}: noncampus properties changed`);
+  }
+  return lines;
 }
 
 const numberText = (n: { label: string; phone: string } | null) =>

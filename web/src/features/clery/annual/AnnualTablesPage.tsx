@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import {
   ANNUAL_SECTIONS,
   ANNUAL_SECTION_LABELS,
-  CAMPUSES,
   CLERY_TABLE_COLUMNS,
   GEOGRAPHY_LABELS,
-  isCampusName,
+  campusName,
+  campusOf,
   priorCalendarYears,
   type AnnualRow,
   type AnnualSection,
@@ -22,6 +22,7 @@ import { formatDate, parseDateTimeLocal } from '../../../lib/format';
 import { programmeTimeZone } from '../../../lib/institution';
 import { annualTablesCsv, buildAnnualTables } from './annual';
 import { FireStatisticsTable } from '../fire-log/FireStatisticsTable';
+import { useCampusOptions, useCampuses } from '../../../data/settings';
 
 const SHORT: Record<(typeof CLERY_TABLE_COLUMNS)[number], string> = {
   onCampus: 'On campus',
@@ -88,6 +89,8 @@ export default function AnnualTablesPage() {
   const records = useLiveQuery(useMemo(() => cleryRecordsSpec(since), [since]));
   const fires = useLiveQuery(useMemo(() => fireLogSpec(since), [since]));
   const [campus, setCampus] = useState('');
+  const campuses = useCampuses();
+  const campusOptions = useCampusOptions('all');
   const tables = useMemo(
     () => buildAnnualTables(records.data, years, campus || null),
     [records.data, years, campus],
@@ -139,7 +142,7 @@ export default function AnnualTablesPage() {
             value={campus}
             onChange={setCampus}
             placeholder="All campuses"
-            options={CAMPUSES}
+            options={campusOptions}
           />
         </div>
         <ListState live={records} isEmpty={false} emptyTitle="">
@@ -152,7 +155,7 @@ export default function AnnualTablesPage() {
           <FireStatisticsTable
             entries={fires.data}
             years={years}
-            campus={isCampusName(campus) ? campus : null}
+            campus={campusOf(campuses, campus)?.id ?? null}
             layout="grid"
           />
         </ListState>
@@ -166,13 +169,13 @@ export default function AnnualTablesPage() {
       >
         <h1 className="text-xl font-semibold">Annual security report: crime statistics {span}</h1>
         <p className="mb-2 text-sm">
-          {campus || 'All campuses'} · prepared {formatDate(new Date())} ({programmeTimeZone()})
+          {campus ? campusName(campuses, campus) : 'All campuses'} · prepared {formatDate(new Date())} ({programmeTimeZone()})
         </p>
         {sections('print')}
         <FireStatisticsTable
           entries={fires.data}
           years={years}
-          campus={isCampusName(campus) ? campus : null}
+          campus={campusOf(campuses, campus)?.id ?? null}
           layout="print"
         />
         <h2 className="mt-2 text-sm font-semibold">How the tables are counted</h2>

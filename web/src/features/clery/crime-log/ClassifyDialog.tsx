@@ -1,7 +1,6 @@
 import {
   BIASES,
   BIAS_LABELS,
-  CLERY_GEOGRAPHY,
   CLERY_OFFENCES,
   CLOSED_STATUSES,
   DISPOSITIONS,
@@ -15,7 +14,7 @@ import {
   classifyIncidentSchema,
   geographiesOf,
   geographyAt,
-  isCampusName,
+  campusOf,
   type Bias,
   type CallableRequest,
   type ClassifiedOffence,
@@ -33,6 +32,7 @@ import { OccurredAtField } from '../shared/OccurredAtField';
 import type { WithId } from '../../../data/spec';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
 import { classifyIncident } from '../api';
+import { useCampuses } from '../../../data/settings';
 
 type ClassifyRequest = CallableRequest<'classifyIncident'>;
 
@@ -73,7 +73,7 @@ export function ClassifyDialog({
   read: ReadStatus;
   onClose: () => void;
 }) {
-  const campus = isCampusName(incident.nearestCampus) ? incident.nearestCampus : null;
+  const campus = campusOf(useCampuses(), incident.nearestCampus);
   const suggested = campus ? geographyAt(campus, incident.geoLoc) : null;
   const count = (value: string) => (value.trim() === '' ? 0 : Number(value));
   const form = useForm<ClassifyValues, keyof ClassifyValues, ClassifyRequest>({
@@ -85,7 +85,7 @@ export function ClassifyDialog({
       geography: record?.geography ?? suggested ?? 'outside',
       noncampusProperty: record?.noncampusProperty ?? '',
       occurredAt: record?.occurredAt ? toDateTimeLocal(record.occurredAt.toDate()) : '',
-      generalLocation: record?.generalLocation ?? incident.nearestCampus,
+      generalLocation: record?.generalLocation ?? campus?.name ?? '',
       nature: record?.nature ?? incident.incidentType,
       disposition:
         record?.disposition ??
@@ -163,7 +163,7 @@ export function ClassifyDialog({
       stored={{ read: form.read, what: 'the Clery record' }}
       wide
       title={`Clery classification of incident ${incident.id}`}
-      description={`${incident.incidentType} · ${incident.nearestCampus} · ${incident.status}`}
+      description={`${incident.incidentType} · ${campus?.name ?? incident.nearestCampus} · ${incident.status}`}
     >
       <form onSubmit={submit} noValidate>
         <SelectField
@@ -231,7 +231,7 @@ export function ClassifyDialog({
               label="Noncampus property"
               {...form.field('noncampusProperty')}
               placeholder="Choose a property"
-              options={CLERY_GEOGRAPHY[campus].noncampus}
+              options={campus.noncampus}
             />
           )}
           <OccurredAtField {...form.field('occurredAt')} />

@@ -34,6 +34,8 @@ import {
   crimeLogCsv,
   withheldLabel,
 } from './crime-log';
+import { useCampuses } from '../../../data/settings';
+import { CampusName } from '../../../components/CampusName';
 
 /** Reports of this type are offered a fire log entry (any report already on the fire log too). */
 const FIRE_TYPE = 'Fire';
@@ -68,6 +70,7 @@ function Badge({ tone, children }: { tone: 'red' | 'amber' | 'slate' | 'sky'; ch
  * the print view and the CSV hold the public log (classified crimes not withheld).
  */
 export default function CrimeLogPage() {
+  const campuses = useCampuses();
   const { days, setDays, since } = useLogWindow();
   const incidents = useLiveQuery(useMemo(() => crimeLogIncidentsSpec(since), [since]));
   const records = useLiveQuery(useMemo(() => cleryRecordsSpec(since), [since]));
@@ -106,7 +109,11 @@ export default function CrimeLogPage() {
         ),
       className: 'hidden lg:table-cell',
     },
-    { header: 'Campus', cell: (e) => e.campus, className: 'hidden lg:table-cell' },
+    {
+      header: 'Campus',
+      cell: (e) => <CampusName id={e.campus} />,
+      className: 'hidden lg:table-cell',
+    },
     {
       header: 'General location',
       cell: (e) => e.generalLocation ?? '—',
@@ -207,7 +214,7 @@ export default function CrimeLogPage() {
                 variant="secondary"
                 disabled={printable.length === 0}
                 onClick={() =>
-                  downloadCsv(csvFileName(['crime-log', days, 'days']), crimeLogCsv(printable))
+                  downloadCsv(csvFileName(['crime-log', days, 'days']), crimeLogCsv(printable, campuses))
                 }
               >
                 Export CSV
@@ -253,7 +260,7 @@ export default function CrimeLogPage() {
           caption="Daily crime log for print"
           layout="print"
           columns={cellColumns(crimeLogColumns())}
-          rows={printable.map((e) => ({ id: e.incidentId, cells: crimeLogCells(e) }))}
+          rows={printable.map((e) => ({ id: e.incidentId, cells: crimeLogCells(e, campuses) }))}
           rowKey={(row) => row.id}
         />
       </section>

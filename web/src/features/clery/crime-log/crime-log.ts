@@ -1,5 +1,7 @@
 import {
   WITHHOLD_REASON_LABELS,
+  campusName,
+  type Campuses,
   crimeLogEntries,
   type CleryRecord,
   type CrimeLogEntry,
@@ -46,12 +48,12 @@ export function crimeLogColumns() {
 }
 
 /** One printed/exported line: the Clery columns of an entry ("Unknown" when it is not known). */
-export function crimeLogCells(entry: CrimeLogEntry): string[] {
+export function crimeLogCells(entry: CrimeLogEntry, campuses: Campuses): string[] {
   return [
     entry.incidentId,
     formatDate(entry.reportedAt),
     entry.occurredAt === null ? 'Unknown' : formatDate(entry.occurredAt),
-    entry.campus,
+    campusName(campuses, entry.campus),
     entry.generalLocation ?? '',
     entry.nature ?? '',
     entry.disposition ?? '',
@@ -59,8 +61,11 @@ export function crimeLogCells(entry: CrimeLogEntry): string[] {
 }
 
 /** The CSV of the public log: the entries it prints. */
-export function crimeLogCsv(printable: readonly CrimeLogEntry[]): string {
-  return toCsv(crimeLogColumns(), printable.map(crimeLogCells));
+export function crimeLogCsv(printable: readonly CrimeLogEntry[], campuses: Campuses): string {
+  return toCsv(
+    crimeLogColumns(),
+    printable.map((e) => crimeLogCells(e, campuses)),
+  );
 }
 
 export function withheldLabel(entry: CrimeLogEntry): string | null {

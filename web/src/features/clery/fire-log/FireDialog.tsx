@@ -2,7 +2,7 @@ import {
   FIRE_CAUSES,
   FIRE_DAMAGE_RANGES,
   housingFacilities,
-  isCampusName,
+  campusOf,
   recordFireSchema,
   type CallableRequest,
   type FireLogEntry,
@@ -16,6 +16,8 @@ import { OccurredAtField } from '../shared/OccurredAtField';
 import type { WithId } from '../../../data/spec';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
 import { recordFire } from '../api';
+import { useCampuses } from '../../../data/settings';
+import { CampusName } from '../../../components/CampusName';
 
 type FireRequest = CallableRequest<'recordFire'>;
 
@@ -46,9 +48,8 @@ export function FireDialog({
   read: ReadStatus;
   onClose: () => void;
 }) {
-  const facilities = isCampusName(incident.nearestCampus)
-    ? housingFacilities(incident.nearestCampus)
-    : [];
+  const campus = campusOf(useCampuses(), incident.nearestCampus);
+  const facilities = campus ? housingFacilities(campus) : [];
   const facility = entry?.facility ?? facilities[0] ?? '';
   const whole = (value: string) => (value.trim() === '' ? 0 : Number(value));
   const form = useForm<FireValues, keyof FireValues, FireRequest>({
@@ -101,7 +102,7 @@ export function FireDialog({
       <form onSubmit={submit} noValidate>
         {facilities.length === 0 ? (
           <p role="alert" className="text-sm text-red-700">
-            {incident.nearestCampus} has no on-campus student housing: there is no fire log for it.
+            <CampusName id={incident.nearestCampus} /> has no on-campus student housing: there is no fire log for it.
           </p>
         ) : (
           <div className="grid gap-x-4 sm:grid-cols-2">

@@ -1,17 +1,21 @@
 import { useMemo } from 'react';
 import {
-  CAMPUSES,
+  campusName,
   fireStatistics,
-  type Campus,
+  type CampusId,
   type FireLogEntry,
   type FireStatisticsRow,
 } from '@campus-safety/model';
 import { Table, type Column } from '../../../components/Table';
 import type { WithId } from '../../../data/spec';
 import { programmeTimeZone } from '../../../lib/institution';
+import { useCampuses } from '../../../data/settings';
 
-const COLUMNS: Column<FireStatisticsRow>[] = [
-  { header: 'Facility', rowHeader: true, cell: (r) => `${r.facility} (${r.campus})` },
+/** A row with its campus's current name. */
+type NamedRow = FireStatisticsRow & { campusName: string };
+
+const COLUMNS: Column<NamedRow>[] = [
+  { header: 'Facility', rowHeader: true, cell: (r) => `${r.facility} (${r.campusName})` },
   { header: 'Year', cell: (r) => r.year, numeric: true },
   { header: 'Fires', cell: (r) => r.fires, numeric: true },
   { header: 'Cause of each fire', cell: (r) => r.causes.join('; ') || '—' },
@@ -37,18 +41,19 @@ export function FireStatisticsTable({
 }: {
   entries: readonly WithId<FireLogEntry>[];
   years: readonly number[];
-  campus: Campus | null;
+  campus: CampusId | null;
   layout: 'grid' | 'print';
 }) {
+  const campuses = useCampuses();
   const rows = useMemo(
     () =>
       fireStatistics(
         entries.map((e) => ({ ...e, reportedAt: e.reportedAt.toMillis() })),
-        campus ? [campus] : CAMPUSES,
+        campuses.filter((c) => (campus ? c.id === campus : true)),
         years,
         programmeTimeZone(),
-      ),
-    [entries, years, campus],
+      ).map((r): NamedRow => ({ ...r, campusName: campusName(campuses, r.campus) })),
+    [entries, years, campus, campuses],
   );
   return (
     <Table

@@ -1,8 +1,6 @@
 import {
-  CAMPUSES,
   EMERGENCY_TEXT_LIMIT,
-  isCampusName,
-  type Campus,
+  type CampusId,
   recordEmergencyTestSchema,
   type CallableRequest,
   type EmergencyTest,
@@ -21,6 +19,7 @@ import type { WithId } from '../../../data/spec';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
 import { programmeTimeZone } from '../../../lib/institution';
 import { recordEmergencyTest } from '../api';
+import { useCampusOptions } from '../../../data/settings';
 
 const ANNOUNCED = 'Announced in advance';
 const UNANNOUNCED = 'Unannounced';
@@ -28,7 +27,7 @@ const UNANNOUNCED = 'Unannounced';
 interface TestValues {
   testedAt: string;
   announced: string;
-  campuses: Campus[];
+  campuses: CampusId[];
   description: string;
   followUp: string;
 }
@@ -45,6 +44,7 @@ export function EmergencyTestDialog({
   read?: ReadStatus;
   onClose: () => void;
 }) {
+  const campusOptions = useCampusOptions();
   const form = useForm<TestValues, keyof TestValues, CallableRequest<'recordEmergencyTest'>>({
     initial: {
       testedAt: test ? toDateTimeLocal(test.testedAt.toDate()) : '',
@@ -99,9 +99,9 @@ export function EmergencyTestDialog({
         </div>
         <CheckboxGroup
           legend="Campuses tested"
-          options={CAMPUSES}
+          options={campusOptions}
           selected={campuses.value}
-          onChange={(next) => campuses.onChange(next.filter(isCampusName))}
+          onChange={campuses.onChange}
           error={campuses.error}
         />
         <TextAreaField

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   calendarYearOf,
+  activeCampuses,
   campusesWithoutTest,
   priorCalendarYears,
   type EmergencyTest,
@@ -32,6 +33,7 @@ import {
   warningDecisionCells,
   warningDecisionsCsv,
 } from './warnings';
+import { useCampusName, useCampuses } from '../../../data/settings';
 
 type AlertRow = WithId<MassNotification> & { cells: string[] };
 /** Each alert's title opens its page (receipts, text, approval). */
@@ -66,6 +68,8 @@ export default function WarningsPage() {
       calendarYearOf(now, programmeTimeZone()),
     ];
   }, []);
+  const campuses = useCampuses();
+  const nameOf = useCampusName();
   const [year, setYear] = useState(years[years.length - 1]!);
   const [since, until] = useMemo(() => [yearStart(year), yearStart(year + 1)], [year]);
   const decisions = useLiveQuery(useMemo(() => warningDecisionsSpec(since, until), [since, until]));
@@ -74,17 +78,23 @@ export default function WarningsPage() {
   const alerts = useLiveQuery(useMemo(() => cleryAlertsSpec(since), [since]));
   const alertRows: AlertRow[] = alerts.data
     .filter((a) => a.createdAt.toMillis() < until.getTime())
-    .map((a) => ({ ...a, cells: cleryAlertCells(a) }));
+    .map((a) => ({ ...a, cells: cleryAlertCells(a, campuses) }));
   // By id: the dialogs edit what is stored now, not a copy taken when they opened.
   const [revisingDecision, setRevisingDecision] = useState<string | null>(null);
   const [editingTest, setEditingTest] = useState<string | 'new' | null>(null);
   const decisionRevised = decisions.data.find((d) => d.id === revisingDecision);
   const testRevised = tests.data.find((t) => t.id === editingTest);
-  const untested = tests.status === 'ready' ? campusesWithoutTest(tests.data) : [];
+  const untested =
+    tests.status === 'ready'
+      ? campusesWithoutTest(
+          tests.data,
+          activeCampuses(campuses).map((c) => c.id),
+        ).map(nameOf)
+      : [];
 
   const decisionColumns: Column<WithId<WarningDecision>>[] = [
     { header: 'Case', cell: (d) => <span className="font-mono text-xs">{d.incidentId}</span> },
-    { header: 'Campus', cell: (d) => d.campus },
+    { header: 'Campus', cell: (d) => nameOf(d.campus) },
     { header: 'Reported', cell: (d) => <Time value={d.reportedAt.toMillis()} /> },
     {
       header: 'Decided',
@@ -111,7 +121,7 @@ export default function WarningsPage() {
   const testColumns: Column<WithId<EmergencyTest>>[] = [
     { header: 'Date and time', cell: (t) => <Time value={t.testedAt.toMillis()} /> },
     { header: 'Announced', cell: (t) => (t.announced ? 'Announced' : 'Unannounced') },
-    { header: 'Campuses', cell: (t) => t.campuses.join(', ') },
+    { header: 'Campuses', cell: (t) => t.campuses.map(nameOf).join(', ') },
     {
       header: 'Description',
       cell: (t) => <span className="whitespace-pre-wrap">{t.description}</span>,
@@ -163,7 +173,7 @@ export default function WarningsPage() {
               variant="secondary"
               disabled={alertRows.length === 0}
               onClick={() =>
-                downloadCsv(csvFileName(['clery-alerts', year]), cleryAlertsCsv(alertRows))
+                downloadCsv(csvFileName(['clery-alerts', year]), cleryAlertsCsv(alertRows, campuses))
               }
             >
               Export CSV

@@ -2,6 +2,7 @@ import {
   KIND_LABELS,
   OFFENCE_LABELS,
   audienceLabel,
+  type Campuses,
   reportToWarningMinutes,
   type MassNotification,
 } from '@campus-safety/model';
@@ -26,14 +27,14 @@ export function cleryAlertColumns() {
   ] as const;
 }
 
-export function cleryAlertCells(alert: WithId<MassNotification>): string[] {
+export function cleryAlertCells(alert: WithId<MassNotification>, campuses: Campuses): string[] {
   const minutes = reportToWarningMinutes(alert.firstReportedAt, alert.sentAt);
   return [
     KIND_LABELS[alert.kind],
     alert.sentAt ? formatDate(alert.sentAt.toMillis()) : `Not issued (${alert.state})`,
     alert.title,
     alert.body,
-    audienceLabel(alert.audience),
+    audienceLabel(alert.audience, campuses),
     alert.cleryCrime ? OFFENCE_LABELS[alert.cleryCrime] : '',
     alert.incidentIds.join(' '),
     minutes === null ? '' : formatMinutes(minutes),
@@ -42,6 +43,12 @@ export function cleryAlertCells(alert: WithId<MassNotification>): string[] {
   ];
 }
 
-export function cleryAlertsCsv(alerts: readonly WithId<MassNotification>[]): string {
-  return toCsv(cleryAlertColumns(), alerts.map(cleryAlertCells));
+export function cleryAlertsCsv(
+  alerts: readonly WithId<MassNotification>[],
+  campuses: Campuses,
+): string {
+  return toCsv(
+    cleryAlertColumns(),
+    alerts.map((a) => cleryAlertCells(a, campuses)),
+  );
 }

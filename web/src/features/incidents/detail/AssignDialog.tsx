@@ -10,8 +10,10 @@ import { tagsSpec } from '../../../data/tags';
 import { assignReport } from '../api';
 import { useAssignableStaff } from './use-assignable-staff';
 import { validateAssign, type AssignInput } from './forms';
+import { useCampuses } from '../../../data/settings';
 
 export function AssignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
+  const campuses = useCampuses();
   const staff = useAssignableStaff(incident.nearestCampus);
   const tags = useLiveQuery(tagsSpec);
   const form = useForm<AssignInput>({
@@ -47,7 +49,7 @@ export function AssignDialog({ incident, onClose }: { incident: Incident; onClos
           label="Assignee"
           {...form.field('assigneeId')}
           placeholder={staff.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
-          options={staff.data.map(staffOption)}
+          options={staff.data.map((s) => staffOption(s, campuses))}
           error={
             form.errors.assigneeId ??
             (staff.status === 'error' ? (staff.error ?? undefined) : undefined)

@@ -23,6 +23,7 @@ import { respondToIncident, setIncidentArchived } from '../api';
 import { IncidentTimeline } from '../timeline/IncidentTimeline';
 import { IncidentConversation } from '../conversation/IncidentConversation';
 import { IncidentMediaPanel } from '../media/IncidentMediaPanel';
+import { CampusName } from '../../../components/CampusName';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
@@ -113,7 +114,9 @@ export function IncidentDetail({
               </Field>
             )}
             <Field label="Type">{data.incidentType}</Field>
-            <Field label="Campus">{data.nearestCampus}</Field>
+            <Field label="Campus">
+              <CampusName id={data.nearestCampus} />
+            </Field>
             <Field label="Reporter">{reporterLabel(data)}</Field>
             <Field label="Threat level">{data.threatLevel ?? '—'}</Field>
             <Field label="Tags">{data.tags?.length ? data.tags.join(', ') : '—'}</Field>

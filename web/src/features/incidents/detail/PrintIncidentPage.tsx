@@ -17,6 +17,7 @@ import { incidentThread, wholeConversationSpec } from '../../../data/conversatio
 import { MessageList } from '../../../components/MessageList';
 import { conversationLines, fromReporter } from '../../../components/conversation-lines';
 import { mergeTimeline, type TimelineItem } from '../timeline/timeline';
+import { CampusName } from '../../../components/CampusName';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -99,7 +100,7 @@ export default function PrintIncidentPage() {
           <header>
             <h1 className="text-xl font-bold">Incident report</h1>
             <p className="text-slate-600">
-              {data.incidentType} · {data.nearestCampus} · ID {data.id}
+              {data.incidentType} · <CampusName id={data.nearestCampus} /> · ID {data.id}
             </p>
             <p className="text-xs text-slate-500">
               Printed {formatDate(new Date())} ({programmeTimeZone()}). Staff record: contains

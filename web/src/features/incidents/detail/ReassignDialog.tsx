@@ -8,12 +8,14 @@ import { staffOption } from '../../../data/staff-directory';
 import { reassignReport } from '../api';
 import { useAssignableStaff } from './use-assignable-staff';
 import { validateReassign, type ReassignInput } from './forms';
+import { useCampuses } from '../../../data/settings';
 
 /**
  * Hands a report in progress to another staff member of its campus, with a reason: the new
  * assignee and the previous one are told, and the new one acknowledges anew.
  */
 export function ReassignDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
+  const campuses = useCampuses();
   const current = incident.assignedTo?.id ?? null;
   const staffList = useAssignableStaff(incident.nearestCampus, current);
   const staff = staffList.data;
@@ -48,7 +50,7 @@ export function ReassignDialog({ incident, onClose }: { incident: Incident; onCl
           label="New assignee"
           {...form.field('assigneeId')}
           placeholder={staffList.status === 'loading' ? 'Loading staff…' : 'Choose a staff member…'}
-          options={staff.map(staffOption)}
+          options={staff.map((s) => staffOption(s, campuses))}
           error={
             form.errors.assigneeId ??
             (staffList.status === 'error' ? (staffList.error ?? undefined) : undefined)

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  CAMPUSES,
   INCIDENT_STATUSES,
   MAX_SEARCH_LENGTH,
   STATUS_LABELS,
@@ -10,7 +9,7 @@ import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/fields';
 import type { FieldBinding } from '../../../components/use-form';
 import { useLiveQuery } from '../../../data/live-query';
-import { useIncidentTypes } from '../../../data/settings';
+import { useCampusOptions, useIncidentTypes } from '../../../data/settings';
 import { tagsSpec } from '../../../data/tags';
 import { filterProblems, type IncidentFilters } from './query-spec';
 import { useIncidentView } from './use-incident-view';
@@ -87,6 +86,7 @@ export function IncidentFiltersBar({
   const { clearFilters } = useIncidentView();
   // Every catalog type, so old reports of a type no longer offered can still be found.
   const incidentTypes = useIncidentTypes();
+  const campusOptions = useCampusOptions('all');
   return (
     <section aria-label="Filters" className="mb-4 rounded-lg border border-slate-200 bg-white p-3">
       <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-8">
@@ -104,7 +104,7 @@ export function IncidentFiltersBar({
             label="Campus"
             {...filter('campus')}
             placeholder="All campuses"
-            options={CAMPUSES}
+            options={campusOptions}
           />
         )}
         <SelectField

@@ -18,6 +18,7 @@ import { incidentQuerySpec } from './query-spec';
 import { ReportsViewSwitch } from './ReportsViewSwitch';
 import { incidentColumns, TriageQueues, useUnreadRowClass } from '../triage/TriageQueue';
 import { useIncidentView } from './use-incident-view';
+import { useCampuses } from '../../../data/settings';
 
 /** Reports per page of the list. */
 const PAGE_SIZE = 25;
@@ -37,6 +38,7 @@ export default function IncidentsPage({
   // The archive has no triage: it is every archived report, newest first.
   const list = archived ? 'all' : view.list;
   const rowClass = useUnreadRowClass();
+  const campuses = useCampuses();
 
   const scope: IncidentScope = {
     role: profile?.role ?? null,
@@ -99,7 +101,7 @@ export default function IncidentsPage({
             <ListWithMap
               wheres={spec.wheres}
               total={total.status === 'ready' ? total.count : null}
-              campuses={campusesInScope(scope.role, scope.campus, filters.campus)}
+              campuses={campusesInScope(scope.role, scope.campus, filters.campus, campuses)}
               onOpen={open}
             >
               <Table

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Campus } from '@campus-safety/model';
+import type { CampusId } from '@campus-safety/model';
 import { IncidentsMap } from '../../../components/map';
 import { ListState } from '../../../components/States';
 import { incidentPageSpec } from '../../../data/incidents';
@@ -38,7 +38,7 @@ export function ListWithMap({
   /** The server's count of the whole match (the pager's), null while counted or if it failed. */
   total: number | null;
   /** The campuses the scope and filters allow. */
-  campuses: readonly Campus[];
+  campuses: readonly CampusId[];
   onOpen: (id: string) => void;
   children: ReactNode;
 }) {

@@ -1,3 +1,4 @@
+import { campusName, type Campuses } from '@campus-safety/model';
 import type { Incident } from '../../../data/incidents';
 import { csvTime, type CsvCell } from '../../../lib/csv';
 
@@ -30,12 +31,16 @@ function coordinate(value: unknown): CsvCell {
 }
 
 /** One report as a row of `incidentCsvHeader`. */
-export function incidentCsvRow(incident: Incident, timeZone: string): CsvCell[] {
+export function incidentCsvRow(
+  incident: Incident,
+  timeZone: string,
+  campuses: Campuses,
+): CsvCell[] {
   return [
     incident.id,
     csvTime(incident.timestamp, timeZone),
     incident.incidentType,
-    incident.nearestCampus,
+    campusName(campuses, incident.nearestCampus),
     incident.status,
     incident.threatLevel ?? '',
     incident.assignedTo?.displayName ?? '',

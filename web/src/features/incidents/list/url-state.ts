@@ -1,5 +1,5 @@
 import {
-  CAMPUSES,
+  CAMPUS_ID_PATTERN,
   INCIDENT_STATUSES,
   INCIDENT_TYPES,
   LIMITS,
@@ -55,7 +55,7 @@ const FILTER_PARAMS: Record<keyof IncidentFilters, string> = {
 const ACCEPTS: Record<keyof IncidentFilters, (value: string) => boolean> = {
   search: (v) => v.length <= MAX_SEARCH_LENGTH,
   status: (v) => isOneOf(INCIDENT_STATUSES, v),
-  campus: (v) => isOneOf(CAMPUSES, v),
+  campus: (v) => CAMPUS_ID_PATTERN.test(v),
   threatLevel: (v) => isOneOf(THREAT_LEVELS, v),
   incidentType: (v) => isOneOf(INCIDENT_TYPES, v),
   tag: (v) => v.trim().length > 0 && v.length <= LIMITS.tagName,

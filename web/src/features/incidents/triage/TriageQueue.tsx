@@ -18,6 +18,7 @@ import { rowName } from './row-name';
 import type { WhereSpec } from '../../../data/spec';
 import { queueHeadingId, REPORTER_REPLIED_QUEUE, TRIAGE_QUEUES, triageWheres } from './triage';
 import { OnCallNowPanel } from '../../../components/OnCallNowPanel';
+import { CampusName } from '../../../components/CampusName';
 
 /** Rows a queue shows at first and adds per "Show more"; bounded so a backlog never loads whole. */
 export const QUEUE_STEP = 25;
@@ -37,7 +38,7 @@ export function incidentColumns(open: (id: string) => void): Column<Incident>[] 
         </NewMark>
       ),
     },
-    { header: 'Campus', cell: (r) => r.nearestCampus },
+    { header: 'Campus', cell: (r) => <CampusName id={r.nearestCampus} /> },
     {
       header: 'Status',
       cell: (r) => (

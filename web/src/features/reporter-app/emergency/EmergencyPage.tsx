@@ -20,6 +20,7 @@ import { useAuth } from '../../../session/store';
 import { AppBar, AppPage } from '../AppFrame';
 import { reporterLines } from '../conversation/lines';
 import { usePacedLocation } from './location';
+import { CampusName } from '../../../components/CampusName';
 
 /**
  * While the emergency is open, the phone's location goes to it every
@@ -47,7 +48,7 @@ function StatusNote({ emergency }: { emergency: WithId<Emergency> }) {
         <>
           <p className="text-lg font-semibold">Alert sent. Campus safety is being alarmed.</p>
           <p>
-            Sent <Time value={emergency.openedAt} /> to {emergency.campus}. Stay on this page if you
+            Sent <Time value={emergency.openedAt} /> to <CampusName id={emergency.campus} />. Stay on this page if you
             can.
           </p>
         </>

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { openEmergency } from '../../../data/emergencies';
-import { useCampusAreas } from '../../../data/settings';
+import { useCampuses } from '../../../data/settings';
 import { messageOf } from '../../../lib/errors';
 import { useInstitution } from '../../../lib/institution';
 import { useAuth } from '../../../session/store';
@@ -23,7 +23,7 @@ export function SosControl() {
   const user = useAuth((s) => s.user);
   const emailVerified = useAuth((s) => s.emailVerified);
   const profile = useAuth((s) => s.profile);
-  const areas = useCampusAreas();
+  const campuses = useCampuses();
   const navigate = useNavigate();
 
   async function send() {
@@ -35,7 +35,7 @@ export function SosControl() {
       const id = await openEmergency(
         { uid: user.uid, email: user.email, emailVerified, campus: profile?.campus ?? null },
         'fix' in found ? found.fix : null,
-        areas,
+        campuses,
       );
       setOpen(false);
       void navigate(`/app/emergency/${id}`, {

@@ -12,6 +12,7 @@ import { toDate } from '../../../lib/format';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { handlerText } from './timeline';
+import { CampusName } from '../../../components/CampusName';
 
 /** A time not yet set by the server (a report being sent) sorts as the newest. */
 function timeOrNow(value: Parameters<typeof toDate>[0]): number {
@@ -33,7 +34,7 @@ function ReportCard({ incident }: { incident: WithId<IncidentReport> }) {
           <StatusBadge status={incident.status} />
         </span>
         <span className="mt-1 block text-sm text-slate-700">
-          {incident.nearestCampus}
+          <CampusName id={incident.nearestCampus} />
           {incident.anonymous && ' · Sent anonymously'}
         </span>
         <span className="mt-1 block text-sm text-slate-600">{handlerText(incident)}</span>

@@ -16,6 +16,7 @@ import { DeliveryNote } from '../offline/DeliveryNote';
 import { useRetryWhileArriving } from '../offline/delivery';
 import { ReporterMedia } from './ReporterMedia';
 import { handlerText, reporterTimeline } from './timeline';
+import { CampusName } from '../../../components/CampusName';
 
 /** One of the reporter's reports: where it stands, who handles it, its story and the messages. */
 export default function ReportDetailPage() {
@@ -63,7 +64,7 @@ export default function ReportDetailPage() {
       <DeliveryNote pending={pending} className="mb-4" />
       {filed && !pending && (
         <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-900">
-          Your report was sent to the {incident.nearestCampus} safety team.
+          Your report was sent to the <CampusName id={incident.nearestCampus} /> safety team.
         </p>
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -74,7 +75,9 @@ export default function ReportDetailPage() {
         <dt className="text-slate-600">Handled by</dt>
         <dd data-testid="handler">{handlerText(incident)}</dd>
         <dt className="text-slate-600">Campus</dt>
-        <dd>{incident.nearestCampus}</dd>
+        <dd>
+          <CampusName id={incident.nearestCampus} />
+        </dd>
         {/* A report held on the device has no server time yet: the time it was written. */}
         <dt className="text-slate-600">{incident.timestamp ? 'Sent' : 'Written'}</dt>
         <dd>

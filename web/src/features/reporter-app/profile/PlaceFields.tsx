@@ -1,6 +1,7 @@
 import { SelectField } from '../../../components/fields';
 import type { FieldBinding } from '../../../components/use-form';
-import { AFFILIATION_OPTIONS, CAMPUS_OPTIONS } from './place';
+import { useCampuses } from '../../../data/settings';
+import { AFFILIATION_OPTIONS, campusChoices } from './place';
 
 /** The campus and affiliation selects every form of the app asks them with. */
 export function PlaceFields({
@@ -10,12 +11,13 @@ export function PlaceFields({
   campus: FieldBinding;
   affiliation: FieldBinding;
 }) {
+  const campuses = useCampuses();
   return (
     <>
       <SelectField
         label="Your campus"
         {...campus}
-        options={CAMPUS_OPTIONS}
+        options={campusChoices(campuses)}
         placeholder="Choose your campus…"
         hint="Safety alerts for this campus reach you, and the report map opens on it."
       />

@@ -10,12 +10,14 @@ import { AppPage } from '../AppFrame';
 import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } from './place';
 import { LocationSharingSection } from './LocationSharingSection';
 import { PlaceFields } from './PlaceFields';
+import { useCampusName } from '../../../data/settings';
 
 /** Your profile: who the account is, and the campus and affiliation the reporter may change. */
 export default function ProfilePage() {
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? '');
   const [saved, setSaved] = useState<string | null>(null);
+  const nameOf = useCampusName();
   const form = useForm<PlaceForm>({
     initial: profile ? placeOf(profile) : EMPTY_PLACE,
     validate: placeProblems,
@@ -25,7 +27,7 @@ export default function ProfilePage() {
       await saveReporterPlace(uid, place);
       setSaved(
         place.campus
-          ? `Saved. Alerts for ${place.campus} now reach you.`
+          ? `Saved. Alerts for ${nameOf(place.campus)} now reach you.`
           : 'Saved. Alerts sent to every campus still reach you.',
       );
     },

@@ -1,7 +1,8 @@
 import {
   AFFILIATIONS,
   AFFILIATION_LABELS,
-  CAMPUSES,
+  activeCampuses,
+  type Campuses,
   fieldProblems,
   reporterPlaceSchema,
   type Affiliation,
@@ -25,10 +26,13 @@ export const NO_CAMPUS = 'none';
 
 export const EMPTY_PLACE: PlaceForm = { campus: '', affiliation: '' };
 
-export const CAMPUS_OPTIONS = [
-  ...CAMPUSES.map((campus) => ({ value: campus, label: campus })),
-  { value: NO_CAMPUS, label: 'None of these' },
-];
+/** The campus select's choices: the active campuses by name, then "None of these". */
+export function campusChoices(campuses: Campuses): { value: string; label: string }[] {
+  return [
+    ...activeCampuses(campuses).map((c) => ({ value: c.id, label: c.name })),
+    { value: NO_CAMPUS, label: 'None of these' },
+  ];
+}
 
 export const AFFILIATION_OPTIONS = AFFILIATIONS.map((a) => ({
   value: a,

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  CAMPUSES,
+  activeCampuses,
   LIMITS,
   offeredIncidentTypes,
   reportLimitText,
   reportQuotaFullUntil,
   reportPlacesOf,
-  type Campus,
+  type CampusId,
 } from '@campus-safety/model';
 import { Button } from '../../../components/Button';
 import { CheckboxField, FormFailure, SelectField, TextAreaField } from '../../../components/fields';
@@ -16,7 +16,7 @@ import { MediaChooser, MediaProblems } from '../../../components/MediaPicker';
 import { useForm } from '../../../components/use-form';
 import { useLiveDoc } from '../../../data/live-query';
 import { reportQuotaSpec } from '../../../data/reporter';
-import { useCampusAreas, useIncidentTypes } from '../../../data/settings';
+import { useCampuses, useIncidentTypes } from '../../../data/settings';
 import { PhoneLink } from '../../../components/EmergencyNumbers';
 import { programmeTimeZone, useInstitution } from '../../../lib/institution';
 import { useNow } from '../../../lib/use-now';
@@ -64,16 +64,19 @@ export default function NewReportPage() {
   const types = useIncidentTypes();
   const { campusSecurity } = useInstitution();
   const offered = offeredIncidentTypes(types);
-  const areas = useCampusAreas();
+  const campuses = useCampuses();
   const quota = useLiveDoc(uid ? reportQuotaSpec(uid) : null).data;
   const now = useNow(30_000);
   const fullUntil = reportQuotaFullUntil(quota ?? undefined, now);
   const quotaFull = fullUntil !== null;
   const profileCampus = useAuth((s) => s.profile?.campus ?? null);
-  const [framed, setFramed] = useState<Campus>(() => mapCampusOf(profileCampus));
+  // The campus the reporter chose to show, else theirs (the campuses arrive after the first render).
+  const [shown, setShown] = useState<CampusId | null>(null);
+  const framed =
+    activeCampuses(campuses).find((c) => c.id === shown) ?? mapCampusOf(profileCampus, campuses);
   const [locating, setLocating] = useState(false);
   const [locationNote, setLocationNote] = useState<string | null>(null);
-  const places = reportPlacesOf(framed, areas);
+  const places = framed ? reportPlacesOf(framed) : [];
   const [media, setMedia] = useState<File[]>([]);
   const [mediaProblems, setMediaProblems] = useState<string[]>([]);
 
@@ -81,7 +84,7 @@ export default function NewReportPage() {
     initial: EMPTY_REPORT,
     validate: (values) => validateReport(values, offered),
     schema: reportSchema,
-    request: (values) => reportFields(values, areas),
+    request: (values) => reportFields(values, campuses),
     send: async (fields) => {
       if (quotaFull && fullUntil) throw new Error(reportLimitText(fullUntil, programmeTimeZone()));
       const filed = await fileReport(fields, form.values.anonymous, {
@@ -161,12 +164,14 @@ export default function NewReportPage() {
             <label className="text-sm text-slate-700">
               <span className="block">Show campus on the map</span>
               <select
-                value={framed}
-                onChange={(e) => setFramed(e.target.value as Campus)}
+                value={framed?.id ?? ''}
+                onChange={(e) => setShown(e.target.value)}
                 className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
               >
-                {CAMPUSES.map((campus) => (
-                  <option key={campus}>{campus}</option>
+                {activeCampuses(campuses).map((campus) => (
+                  <option key={campus.id} value={campus.id}>
+                    {campus.name}
+                  </option>
                 ))}
               </select>
             </label>
@@ -177,14 +182,16 @@ export default function NewReportPage() {
             </p>
           )}
           <div className="mt-3">
-            <PinPickerMap
-              campus={framed}
-              value={location}
-              onPick={(point) => {
-                setLocationNote(null);
-                setLocation({ ...point, source: 'pin' });
-              }}
-            />
+            {framed && (
+              <PinPickerMap
+                campus={framed}
+                value={location}
+                onPick={(point) => {
+                  setLocationNote(null);
+                  setLocation({ ...point, source: 'pin' });
+                }}
+              />
+            )}
           </div>
           <div className="mt-3">
             <SelectField
@@ -202,7 +209,7 @@ export default function NewReportPage() {
           </div>
           <p className="mt-2 text-sm text-slate-700" aria-live="polite" data-testid="place">
             {location
-              ? locationLine(location, areas)
+              ? locationLine(location, campuses)
               : 'No place chosen yet: use your location, put a pin on the map (click, tap, or Enter on the map), or choose a place.'}
           </p>
           {locationError && <p className="mt-1 text-sm text-red-700">{locationError}</p>}

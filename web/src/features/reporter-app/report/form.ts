@@ -1,11 +1,11 @@
 import {
-  CAMPUSES,
+  activeCampuses,
+  campusName,
   fileAnonymousReportSchema,
-  isCampus,
   LIMITS,
   nearestCampus,
   type Campus,
-  type CampusArea,
+  type Campuses,
   type GeoLoc,
   type IncidentType,
 } from '@campus-safety/model';
@@ -57,17 +57,15 @@ export function validateReport(
  * the campus from the model's one rule (nearestCampus), the description trimmed and left out
  * when empty.
  */
-export function reportFields(
-  form: ReportForm,
-  areas: Readonly<Record<Campus, CampusArea>>,
-): ReportFields {
+export function reportFields(form: ReportForm, campuses: Campuses): ReportFields {
   const point = form.location
     ? { latitude: form.location.latitude, longitude: form.location.longitude }
     : { latitude: Number.NaN, longitude: Number.NaN };
   const description = form.description.trim();
   return {
     geoLoc: point,
-    nearestCampus: form.location ? nearestCampus(point, areas).campus : ('' as Campus),
+    // No place, or no campus set up: '' (the schema refuses it and says to choose a place).
+    nearestCampus: (form.location && nearestCampus(point, campuses)?.campus) || '',
     incidentType: form.incidentType as IncidentType,
     ...(description ? { description } : {}),
   };
@@ -90,23 +88,26 @@ export function geolocationProblem(code: number | 'unsupported'): string {
   }
 }
 
-/** The campus the map opens on: the reporter's own (Your profile), else the first. */
-export function mapCampusOf(profileCampus: string | null): Campus {
-  return isCampus(profileCampus) ? profileCampus : CAMPUSES[0];
+/** The campus the map opens on: the reporter's own (Your profile), else the first active one. */
+export function mapCampusOf(profileCampus: string | null, campuses: Campuses): Campus | null {
+  const active = activeCampuses(campuses);
+  return active.find((c) => c.id === profileCampus) ?? active[0] ?? null;
 }
 
 /** How the chosen place is described under the map: the campus it goes to, and if off its grounds. */
-export function placeSummary(point: GeoLoc, areas: Readonly<Record<Campus, CampusArea>>): string {
-  const found = nearestCampus(point, areas);
+export function placeSummary(point: GeoLoc, campuses: Campuses): string {
+  const found = nearestCampus(point, campuses);
+  if (!found) return 'No campus is set up yet to send the report to.';
+  const name = campusName(campuses, found.campus);
   return found.onGrounds
-    ? `On ${found.campus}. The report goes to its safety team.`
-    : `Off campus, ${found.distanceKm.toFixed(1)} km from ${found.campus}. The report goes to its safety team.`;
+    ? `On ${name}. The report goes to its safety team.`
+    : `Off campus, ${found.distanceKm.toFixed(1)} km from ${name}. The report goes to its safety team.`;
 }
 
 /** The line under the map: where the location came from, then placeSummary. */
 export function locationLine(
   location: NonNullable<ReportForm['location']>,
-  areas: Readonly<Record<Campus, CampusArea>>,
+  campuses: Campuses,
 ): string {
   const from =
     location.source === 'device'
@@ -114,5 +115,5 @@ export function locationLine(
       : location.source === 'place'
         ? (location.place ?? 'Place')
         : 'Pin';
-  return `${from}: ${placeSummary(location, areas)}`;
+  return `${from}: ${placeSummary(location, campuses)}`;
 }
