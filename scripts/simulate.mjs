@@ -3,7 +3,8 @@
  * writes them: signed in as a seeded reporter through the Auth emulator, with the web SDK,
  * under the security rules. Watch the console's live lists and new-incident alert meanwhile.
  */
-import { INCIDENT_TYPES, CAMPUSES, randomPointInCampus } from '@campus-safety/model';
+import { INCIDENT_TYPES, randomPointInCampus } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { initializeApp, deleteApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import {
@@ -37,7 +38,7 @@ async function openReporterSession(reporter, endpoints, index) {
   return {
     reporter,
     async report() {
-      const campus = pick(CAMPUSES, Math.random);
+      const campus = pick(DEMO_CAMPUSES, Math.random);
       const incidentType = pick(INCIDENT_TYPES, Math.random);
       // With its count in the reporter's hourly quota, as the app files it (testkit/app-report).
       const ref = await fileReportAsApp(db, auth.currentUser.uid, {

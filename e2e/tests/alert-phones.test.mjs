@@ -60,7 +60,7 @@ async function newReporter() {
     email,
     password: PASSWORD,
     role: 'User',
-    campus: 'Main Campus',
+    campus: 'main',
     profile: {
       firstName: 'Rosa',
       firstNameLowerCase: 'rosa',

@@ -36,7 +36,7 @@ describe('Anonymous reports (issue 19)', () => {
     const reporter = accounts().reporters[2];
     const id = await fileAnonymously(reporter, {
       geoLoc: { latitude: 14.6538, longitude: 121.0685 },
-      nearestCampus: 'North Campus',
+      nearestCampus: 'north',
       incidentType: 'Harassment',
       description: 'E2E: a man keeps following students from the north gate.',
     });

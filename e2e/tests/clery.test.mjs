@@ -19,7 +19,7 @@ function incident(daysAgo, status = 'Resolved') {
   return {
     timestamp: Timestamp.fromMillis(Date.now() - daysAgo * DAY),
     geoLoc: MAIN_CENTRE,
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     status,
     isArchived: false,
     email: 'reporter1@campus.test',
@@ -31,7 +31,7 @@ function incident(daysAgo, status = 'Resolved') {
 function record(id, reportedAtMs, fields = {}) {
   return {
     incidentId: id,
-    campus: 'Main Campus',
+    campus: 'main',
     reportedAt: Timestamp.fromMillis(reportedAtMs),
     occurredAt: null,
     isCrime: true,
@@ -111,7 +111,7 @@ describe('Clery records', () => {
     const [viaUi] = lines;
     assert.deepEqual(viaUi.slice(2), [
       'Unknown',
-      'Main Campus',
+      'main',
       'Science Hall',
       'Burglary of an office',
       'Open - under investigation',
@@ -188,7 +188,7 @@ describe('Clery records', () => {
       .doc('e2e-fire-last-year')
       .set({
         incidentId: 'e2e-fire-last-year',
-        campus: 'North Campus',
+        campus: 'north',
         facility: 'Narra Residence Hall',
         reportedAt: reportedLastYear,
         occurredAt: null,
@@ -310,7 +310,7 @@ describe('Clery records', () => {
       'stalking',
       'datingViolence',
     ];
-    const campuses = ['Main Campus', 'North Campus', 'Riverside Campus'];
+    const campuses = ['main', 'north', 'riverside'];
     const geographies = ['onCampus', 'onCampusHousing', 'noncampus', 'publicProperty', 'outside'];
     const startOfYear = (y) => Date.UTC(y, 0, 1) - ZONE_OFFSET;
     const generated = [];
@@ -336,7 +336,7 @@ describe('Clery records', () => {
     const edge = startOfYear(years[2]);
     for (const reportedAt of [edge - 30 * 60_000, edge + 30 * 60_000])
       generated.push({
-        campus: 'North Campus',
+        campus: 'north',
         reportedAt,
         geography: 'publicProperty',
         offences: [{ offence: 'robbery', bias: null }],
@@ -435,8 +435,8 @@ describe('Clery records', () => {
       assert.deepEqual(await shown(), all);
       throw error;
     });
-    await page.getByLabel('Campus').selectOption('North Campus');
-    const north = expectedFor('North Campus');
+    await page.getByLabel('Campus').selectOption('north');
+    const north = expectedFor('north');
     await waitUntil(async () => JSON.stringify(await shown()) === JSON.stringify(north) || null, {
       timeoutMs: 10_000,
       what: 'the North Campus tables',

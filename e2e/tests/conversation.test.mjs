@@ -85,7 +85,7 @@ describe('Conversation with the reporter', () => {
     const reporter = accounts().reporters[2];
     const id = await reportIncident(db(), {
       reporter,
-      campus: 'Main Campus',
+      campus: 'main',
       incidentType: 'Suspicious Activity',
       description: 'E2E: someone is trying car doors in parking lot B.',
     });

@@ -124,13 +124,13 @@ describe('CSV export', () => {
     // Google's emulator just over 5 min on 2 cores, which is what the bound still allows for.
     this.timeout(700_000);
     for (let i = 0; i < MATCHING; i++)
-      riverside[`e2e-export-${i}`] = handledReport('Riverside Campus', DAY, i);
+      riverside[`e2e-export-${i}`] = handledReport('riverside', DAY, i);
     // Same day, not matching: another status, and another campus (an IMT of Main gets these).
-    riverside['e2e-export-resolved'] = handledReport('Riverside Campus', DAY, 900, {
+    riverside['e2e-export-resolved'] = handledReport('riverside', DAY, 900, {
       status: 'Resolved',
     });
-    for (let i = 0; i < 2; i++) main[`e2e-export-main-${i}`] = handledReport('Main Campus', DAY, i);
-    riverside['e2e-export-tricky'] = handledReport('Riverside Campus', TRICKY_DAY, 0, {
+    for (let i = 0; i < 2; i++) main[`e2e-export-main-${i}`] = handledReport('main', DAY, i);
+    riverside['e2e-export-tricky'] = handledReport('riverside', TRICKY_DAY, 0, {
       description: TRICKY,
     });
     await writeAll({ ...riverside, ...main });
@@ -155,7 +155,7 @@ describe('CSV export', () => {
   it('the CSV of a filtered list has exactly the filter’s row count across pages', async function () {
     this.timeout(180_000);
     const page = await openPage(
-      filteredReports({ campus: 'Riverside Campus', status: 'Responded', day: DAY }),
+      filteredReports({ campus: 'riverside', status: 'Responded', day: DAY }),
       accounts().admin,
     );
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
@@ -165,7 +165,7 @@ describe('CSV export', () => {
       await db()
         .collection('incident_reports')
         .where('isArchived', '==', false)
-        .where('nearestCampus', '==', 'Riverside Campus')
+        .where('nearestCampus', '==', 'riverside')
         .where('status', '==', 'Responded')
         .where('timestamp', '>=', new Date(`${DAY}T00:00:00`))
         .where('timestamp', '<=', new Date(`${DAY}T23:59:59.999`))
@@ -193,7 +193,7 @@ describe('CSV export', () => {
 
   it('a field with a comma, a quote, a newline and non-ASCII text survives the round trip', async () => {
     const page = await openPage(
-      filteredReports({ campus: 'Riverside Campus', day: TRICKY_DAY }),
+      filteredReports({ campus: 'riverside', day: TRICKY_DAY }),
       accounts().admin,
     );
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();
@@ -220,7 +220,7 @@ describe('CSV export', () => {
 
   it('shows its progress with a Cancel that stops the export without a file', async () => {
     const page = await openPage(
-      filteredReports({ campus: 'Riverside Campus', status: 'Responded', day: DAY }),
+      filteredReports({ campus: 'riverside', status: 'Responded', day: DAY }),
       accounts().admin,
     );
     await page.getByRole('heading', { level: 1, name: 'Incident reports' }).waitFor();

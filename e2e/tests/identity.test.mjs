@@ -58,7 +58,7 @@ describe('Identity (issue 17)', () => {
     await form.getByLabel('Last name').fill('Tester');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Role').selectOption('IMT');
-    await form.getByLabel('Campus').selectOption('North Campus');
+    await form.getByLabel('Campus').selectOption('north');
     await assertAccessible(page, 'dialog-create-account', DIALOGS);
     await form.getByRole('button', { name: 'Create account' }).click();
 
@@ -140,7 +140,7 @@ describe('Identity (issue 17)', () => {
     const dialog = page.getByRole('dialog', { name: 'Role and campus of Sam Signup' });
     await dialog.getByTestId('unverified-note').waitFor();
     await dialog.getByLabel('Role').selectOption('IMT');
-    await dialog.getByLabel('Campus').selectOption('Main Campus');
+    await dialog.getByLabel('Campus').selectOption('main');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog
       .getByRole('alert')
@@ -182,7 +182,7 @@ describe('Identity (issue 17)', () => {
         fileReportAsApp(firestore, user.uid, {
           timestamp: serverTimestamp(),
           geoLoc: { latitude: 14.6, longitude: 121.0 },
-          nearestCampus: 'Main Campus',
+          nearestCampus: 'main',
           status: 'Reported',
           isArchived: false,
           email,

@@ -28,7 +28,7 @@ describe('Handling an incident', () => {
     const reporter = accounts().reporters[0];
     const id = await reportIncident(db(), {
       reporter,
-      campus: 'Main Campus',
+      campus: 'main',
       incidentType: 'Theft',
       description: 'E2E: a bicycle was taken from the rack by the library.',
     });
@@ -148,7 +148,7 @@ describe('Handling an incident', () => {
     const reporter = accounts().reporters[1];
     const id = await reportIncident(db(), {
       reporter,
-      campus: 'North Campus',
+      campus: 'north',
       incidentType: 'Vandalism',
       description: 'E2E: graffiti on the north gate (already reported).',
     });
@@ -184,7 +184,7 @@ describe('Handling an incident', () => {
   it('a report at its note bound takes no more notes and says so under the field', async () => {
     // The model is TypeScript: loaded once the stack has registered tsx (support/stack.mjs).
     const { LIMITS, recordLimitMessage } = await import('@campus-safety/model');
-    const report = { campus: 'Main Campus', incidentType: 'Vandalism' };
+    const report = { campus: 'main', incidentType: 'Vandalism' };
     const description = 'E2E: paint on the gym wall.';
     const id = await reportIncident(db(), {
       ...report,

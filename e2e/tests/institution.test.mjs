@@ -35,7 +35,7 @@ describe('Institution profile (issue 30 item 1)', () => {
         .add({
           timestamp: Timestamp.fromMillis(REPORTED_MS),
           geoLoc: { latitude: 14.7566, longitude: 121.0447 },
-          nearestCampus: 'North Campus',
+          nearestCampus: 'north',
           status: 'Reported',
           isArchived: false,
           email: reporter.email,

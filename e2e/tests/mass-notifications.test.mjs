@@ -12,7 +12,7 @@ const PHONE = { viewport: { width: 390, height: 844 } };
 
 /** Every live, verified Main Campus account (what the audience "Main Campus, everyone" is). */
 async function mainCampusPeople() {
-  const users = await db().collection('users').where('campus', '==', 'Main Campus').get();
+  const users = await db().collection('users').where('campus', '==', 'main').get();
   return users.docs.filter((d) => d.get('isArchived') !== true && d.get('emailVerified') === true);
 }
 
@@ -65,7 +65,7 @@ describe('Mass notifications (issue 21)', function () {
     const [report] = (
       await db()
         .collection('incident_reports')
-        .where('nearestCampus', '==', 'Main Campus')
+        .where('nearestCampus', '==', 'main')
         .limit(1)
         .get()
     ).docs;
@@ -166,7 +166,7 @@ describe('Mass notifications (issue 21)', function () {
       await db().collection('mass_notifications').where('followsUp', '==', alert.id).get()
     ).docs;
     assert.equal(allClear.get('kind'), 'general');
-    assert.deepEqual(allClear.get('audience').campuses, ['Main Campus']);
+    assert.deepEqual(allClear.get('audience').campuses, ['main']);
 
     await page.goto('/mass-notifications');
     await page.getByRole('table', { name: 'Alerts' }).getByText(title).first().waitFor();
@@ -310,8 +310,8 @@ describe('Mass notifications (issue 21)', function () {
       kind: 'general',
       title: longTitle,
       body: `Read this: ${word} and stay safe.`,
-      audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: true },
-      reach: ['Main Campus'],
+      audience: { allCampuses: false, campuses: ['main'], staffOnly: true },
+      reach: ['main'],
       channels: ['inApp'],
       state: 'sent',
       author: { uid: 'e2e', name: 'E2E Admin' },
@@ -348,8 +348,8 @@ describe('Mass notifications (issue 21)', function () {
       kind: 'emergency',
       title,
       body: 'Go inside now.',
-      audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: false },
-      reach: ['Main Campus'],
+      audience: { allCampuses: false, campuses: ['main'], staffOnly: false },
+      reach: ['main'],
       channels: ['inApp', 'push'],
       state: 'awaitingApproval',
       author: { uid: OTHER_ADMIN.uid, name: 'Second Admin' },

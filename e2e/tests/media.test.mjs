@@ -21,7 +21,7 @@ describe('Media on a report', () => {
     const imt = staff('imt.main@campus.test');
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[1],
-      campus: 'Main Campus',
+      campus: 'main',
       incidentType: 'Vandalism',
       description: 'E2E: a broken window at the gym.',
     });

@@ -37,7 +37,7 @@ describe('New-incident alert', () => {
     const newest = rows.first().locator('td[data-label="Type"]');
     await reportIncident(db(), {
       reporter: accounts().reporters[2],
-      campus: 'Riverside Campus',
+      campus: 'riverside',
       incidentType: 'Fire',
       description: 'E2E: smoke from the riverside canteen kitchen.',
     });

@@ -55,7 +55,7 @@ describe('On call, escalation policy and handover (issue 20)', () => {
     // A North report the Admin assigns to Noel as Critical; Noel does not acknowledge.
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[2],
-      campus: 'North Campus',
+      campus: 'north',
       incidentType: 'Fire',
       description: 'E2E: smoke from the generator room.',
     });

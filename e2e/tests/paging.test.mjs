@@ -15,7 +15,7 @@ describe('Paging the assignee (issue 20)', () => {
     const imt = staff('imt.main@campus.test');
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[1],
-      campus: 'Main Campus',
+      campus: 'main',
       incidentType: 'Fire',
       description: 'E2E: smoke in the chemistry lab corridor.',
     });

@@ -54,7 +54,7 @@ describe('Reporter web app (/app)', () => {
     await app.setViewportSize(PHONE.viewport);
     await app.getByLabel('First name').fill('Rae');
     await app.getByLabel('Last name').fill('Ocampo');
-    await app.getByLabel('Your campus').selectOption('Main Campus');
+    await app.getByLabel('Your campus').selectOption('main');
     await app.getByLabel('Affiliation').selectOption({ label: 'Student' });
     await app.getByLabel('Email').fill(email);
     await app.getByLabel('Password', { exact: true }).fill(password);
@@ -86,7 +86,7 @@ describe('Reporter web app (/app)', () => {
     const description = 'E2E app: a man is trying bicycle locks behind the library.';
     await app.getByLabel('Description (optional)').fill(description);
     await app.getByText(`${5000 - description.length} characters left.`).waitFor();
-    await pinOnCampus(app, 'Main Campus');
+    await pinOnCampus(app, 'main');
     await app.getByLabel('Report anonymously').check();
     await app.getByText('An administrator can reveal who sent it only').waitFor();
     // A photo chosen while filing (issue 32 item 5): it is uploaded once the report exists.
@@ -107,7 +107,7 @@ describe('Reporter web app (/app)', () => {
     assert.equal(stored.anonymous, true);
     assert.equal(stored.reporterId, undefined);
     assert.equal(stored.email, undefined);
-    assert.equal(stored.nearestCampus, 'Main Campus');
+    assert.equal(stored.nearestCampus, 'main');
     assert.equal(stored.description, description);
     await app.getByTestId('handler').getByText('Waiting for a member of the safety team').waitFor();
     // The photo chosen in the form went to the report: the server checks it and the reporter
@@ -212,7 +212,7 @@ describe('Reporter web app (/app)', () => {
       .getByTestId('place')
       .getByText(/^Pin: On Main Campus\./)
       .waitFor();
-    await app.getByLabel('Show campus on the map').selectOption('North Campus');
+    await app.getByLabel('Show campus on the map').selectOption('north');
     await app.getByLabel('Or choose a place').selectOption('Narra Residence Hall');
     await app
       .getByTestId('place')
@@ -226,11 +226,12 @@ describe('Reporter web app (/app)', () => {
       .doc(`incident_reports/${new URL(app.url()).pathname.split('/').pop()}`)
       .get();
     // Inside the hall: staff are proposed its Clery geography, on-campus student housing.
-    const { CLERY_GEOGRAPHY, isInsideBoundary } = await import('@campus-safety/model');
-    const narra = CLERY_GEOGRAPHY['North Campus'].housing.find(
+    const { isInsideBoundary } = await import('@campus-safety/model');
+    const { DEMO_CAMPUSES } = await import('@campus-safety/model/demo');
+    const narra = DEMO_CAMPUSES.find((c) => c.id === 'north').housing.find(
       (h) => h.name === 'Narra Residence Hall',
     );
-    assert.equal(filed.get('nearestCampus'), 'North Campus');
+    assert.equal(filed.get('nearestCampus'), 'north');
     assert.ok(isInsideBoundary(filed.get('geoLoc'), narra.boundary));
     await app.goto(new URL('/app/report', app.url()).href);
     await app.getByRole('heading', { level: 1, name: 'Report an incident' }).waitFor();

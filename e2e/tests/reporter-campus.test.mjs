@@ -44,7 +44,7 @@ describe('Reporter app: campus and affiliation', () => {
 
     await app.getByLabel('First name').fill('Nico');
     await app.getByLabel('Last name').fill('Norte');
-    await app.getByLabel('Your campus').selectOption('North Campus');
+    await app.getByLabel('Your campus').selectOption('north');
     await app.getByLabel('Affiliation').selectOption({ label: 'Faculty' });
     await app.getByLabel('Email').fill(email);
     await app.getByLabel('Password', { exact: true }).fill(password);
@@ -52,7 +52,7 @@ describe('Reporter app: campus and affiliation', () => {
     await app.getByRole('button', { name: 'Create account' }).click();
     await app.getByRole('heading', { level: 1, name: 'Verify your email' }).waitFor(FIRST_SIGN_UP);
     const created = await profileWhen(email, (d) => d.role === 'User');
-    assert.equal(created.campus, 'North Campus');
+    assert.equal(created.campus, 'north');
     assert.equal(created.affiliation, 'faculty');
 
     assert.equal((await fetch(await verificationLink(email))).status, 200, 'the link verifies');
@@ -63,24 +63,24 @@ describe('Reporter app: campus and affiliation', () => {
 
     await app.getByRole('link', { name: 'Report', exact: true }).click();
     await app.getByRole('heading', { level: 1, name: 'Report an incident' }).waitFor();
-    assert.equal(await app.getByLabel('Show campus on the map').inputValue(), 'North Campus');
+    assert.equal(await app.getByLabel('Show campus on the map').inputValue(), 'north');
     await app.getByRole('region', { name: /^Map of North Campus/ }).waitFor();
 
     await app.getByRole('link', { name: 'Profile' }).click();
     await app.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
     await app.getByTestId('place-now').getByText('North Campus · Faculty').waitFor();
-    assert.equal(await app.getByLabel('Your campus').inputValue(), 'North Campus');
+    assert.equal(await app.getByLabel('Your campus').inputValue(), 'north');
     assert.equal(await app.getByLabel('Affiliation').inputValue(), 'faculty');
     await shots(app, 'profile');
     await app.setViewportSize(PHONE.viewport);
     await assertAccessible(app, 'reporter-campus-profile');
 
-    await app.getByLabel('Your campus').selectOption('Riverside Campus');
+    await app.getByLabel('Your campus').selectOption('riverside');
     await app.getByLabel('Affiliation').selectOption({ label: 'Staff' });
     await app.getByRole('button', { name: 'Save' }).click();
     await app.getByText('Saved. Alerts for Riverside Campus now reach you.').waitFor();
     await app.getByTestId('place-now').getByText('Riverside Campus · Staff').waitFor();
-    await profileWhen(email, (d) => d.campus === 'Riverside Campus' && d.affiliation === 'staff');
+    await profileWhen(email, (d) => d.campus === 'riverside' && d.affiliation === 'staff');
     await shots(app, 'profile-saved');
     await app.setViewportSize(PHONE.viewport);
 

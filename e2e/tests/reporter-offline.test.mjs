@@ -26,7 +26,7 @@ const shots = async (page, name) => {
 async function writeReport(app, description) {
   await app.getByLabel('What happened').selectOption('Suspicious Activity');
   await app.getByLabel('Description (optional)').fill(description);
-  await pinOnCampus(app, 'Main Campus');
+  await pinOnCampus(app, 'main');
 }
 
 /** The reporter's reports with `description`, as the server holds them. */

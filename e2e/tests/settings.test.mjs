@@ -66,7 +66,7 @@ describe('Settings and live escalations (issue 20 items 3 and 6)', () => {
         // Waiting 40 minutes: past the Unrated assignment target and the policy's first steps.
         timestamp: Timestamp.fromMillis(Date.now() - 40 * 60_000),
         geoLoc: { latitude: 14.5869, longitude: 121.1025 },
-        nearestCampus: 'Riverside Campus',
+        nearestCampus: 'riverside',
         status: 'Reported',
         isArchived: false,
         email: reporter.email,

@@ -36,7 +36,7 @@ describe('Set-up checklist', () => {
       await item(label).getByText(': done.').waitFor();
     for (const label of [
       'Institution profile',
-      'Campuses and areas',
+      'Campuses and buildings',
       'Incident types',
       'Response targets',
       'Alert templates',

@@ -68,7 +68,7 @@ describe('Signing in', () => {
     const expected = (
       await db()
         .collection('incident_reports')
-        .where('nearestCampus', '==', 'Main Campus')
+        .where('nearestCampus', '==', 'main')
         .where('isArchived', '==', false)
         .count()
         .get()

@@ -31,7 +31,7 @@ describe('One programme time zone', () => {
     const reporter = accounts().reporters[3];
     const id = await reportIncident(db(), {
       reporter,
-      campus: 'North Campus',
+      campus: 'north',
       incidentType: 'Medical',
       description: 'E2E: a student fainted in the north library.',
     });
@@ -72,7 +72,7 @@ describe('Triage', () => {
     const imt = staff('imt.main@campus.test');
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[5],
-      campus: 'Main Campus',
+      campus: 'main',
       incidentType: 'Theft',
       description: 'E2E: a laptop left in room 204 is gone.',
     });
@@ -90,7 +90,7 @@ describe('Triage', () => {
     const expected = (
       await db()
         .collection('incident_reports')
-        .where('nearestCampus', '==', 'Main Campus')
+        .where('nearestCampus', '==', 'main')
         .where('isArchived', '==', false)
         .where('status', '==', 'Reported')
         .count()
@@ -156,7 +156,7 @@ describe('Triage', () => {
   it('an unassigned report offers Assign and Decline, not an accomplishment report', async () => {
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[1],
-      campus: 'Main Campus',
+      campus: 'main',
       incidentType: 'Vandalism',
       description: 'E2E: graffiti on the east wall.',
     });
@@ -183,7 +183,7 @@ describe('An alert you can act on', () => {
     await alertWatchLive(page);
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[4],
-      campus: 'North Campus',
+      campus: 'north',
       incidentType: 'Medical',
       description: 'E2E: a sprained ankle on the north field.',
     });
@@ -220,7 +220,7 @@ describe('An alert you can act on', () => {
     await alertWatchLive(page);
     const id = await reportIncident(db(), {
       reporter: accounts().reporters[2],
-      campus: 'North Campus',
+      campus: 'north',
       incidentType: 'Theft',
       description: 'E2E: a wallet taken from the north cafeteria.',
     });

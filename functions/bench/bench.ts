@@ -45,7 +45,7 @@ async function newIncident(reporterId: string) {
   await ref.set({
     timestamp: Timestamp.fromMillis(Date.now() - 10 * 60_000),
     geoLoc: { latitude: 14.6, longitude: 121 },
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     status: 'Reported',
     isArchived: false,
     reporterId,
@@ -172,7 +172,7 @@ async function readsPerTrigger() {
           db
             .collection(COLLECTIONS.users)
             .doc(user.uid)
-            .set({ firstName: 'Bench', role: 'IMT', campus: 'Main Campus', isArchived: false });
+            .set({ firstName: 'Bench', role: 'IMT', campus: 'main', isArchived: false });
       },
     },
   ];

@@ -52,7 +52,7 @@ import {
   type Counters,
 } from '../src/domain/incident-stats';
 
-const CAMPUS = 'North Campus';
+const CAMPUS = 'north';
 const flag = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
@@ -232,7 +232,7 @@ async function main() {
   await planted.set({
     timestamp: Timestamp.fromMillis(dueAt - (target + firstStep) * 60_000),
     geoLoc: { latitude: 14.65, longitude: 121.07 },
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     status: 'Reported',
     isArchived: false,
     email: 'planted@burst.test',

@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import {
-  CAMPUSES,
   COLLECTIONS,
   INCIDENT_STATS_DAYS,
   INCIDENT_STATS_SHARDS,
@@ -40,12 +39,15 @@ import {
   foldStatsDaysBefore,
   rebuildIncidentStats,
 } from '../src/services/incident-stats';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? benchSize(10_000, 300));
 if (!Number.isInteger(REPORTS) || REPORTS < 1 || REPORTS > 200_000)
   throw new RangeError('BENCH_REPORTS must be a whole number in 1..200000.');
 const PROJECT = 'demo-dashboard-reads';
 const DAY_MS = 86_400_000;
+/** The demo institution's campus ids (the bench's reports and scopes). */
+const CAMPUS_IDS = DEMO_CAMPUSES.map((c) => c.id);
 
 async function startEmulator(): Promise<{ host: string; stop: () => void }> {
   const port = await freePort();
@@ -77,7 +79,7 @@ async function seed(db: Firestore, now: number): Promise<void> {
     const responded = status === 'Responded' || status === 'Resolved';
     void writer.set(db.collection(COLLECTIONS.incidentReports).doc(`bench-${i}`), {
       timestamp: Timestamp.fromMillis(now - Math.floor(random() * 365 * DAY_MS)),
-      nearestCampus: pick(CAMPUSES),
+      nearestCampus: pick(CAMPUS_IDS),
       status,
       isArchived: false,
       incidentType: pick(INCIDENT_TYPES),
@@ -173,8 +175,8 @@ async function main(): Promise<void> {
       '1 year': { from: addDays(today, -364), to: today },
     } satisfies Record<string, DayRange>;
     const scopes = [
-      ['Admin, all campuses', CAMPUSES],
-      ['IMT, one campus', [CAMPUSES[1]]],
+      ['Admin, all campuses', CAMPUS_IDS],
+      ['IMT, one campus', [CAMPUS_IDS[1]!]],
     ] as const;
     const measure = async () => {
       const reads: Record<string, number> = {};

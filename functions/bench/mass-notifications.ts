@@ -14,7 +14,7 @@ import { waitFor } from '@campus-safety/testkit/wait';
 import { account, backgroundTriggers, closeAll, db } from '../test/integration/stack';
 import { sendAndTimeAlert } from './alert-timing';
 
-const CAMPUS = 'Riverside Campus';
+const CAMPUS = 'riverside';
 const DEAD_EVERY = 50;
 const at = process.argv.indexOf('--sizes');
 const SIZES = (at >= 0 ? process.argv[at + 1]! : benchSize('10000,50000', '200'))

@@ -10,7 +10,6 @@
 import { benchSize } from '@campus-safety/testkit/bench';
 import {
   AFFILIATIONS,
-  CAMPUSES,
   sumReceipts,
   type AudienceCount,
   type ImportRosterResponse,
@@ -18,6 +17,7 @@ import {
 import { importRoster } from '../src/services/roster';
 import { account, closeAll, db } from '../test/integration/stack';
 import { sendAndTimeAlert } from './alert-timing';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 
 const FULL = 50_000;
 const at = process.argv.indexOf('--people');
@@ -27,7 +27,7 @@ const PEOPLE = process.argv.includes('--full')
     ? Number(process.argv[at + 1])
     : benchSize(5_000, 200);
 if (!Number.isInteger(PEOPLE) || PEOPLE <= 0) throw new Error('--people takes a count');
-const CAMPUS = 'Riverside Campus';
+const CAMPUS = 'riverside';
 const FIRST = ['Maria', 'Jose', 'Ana', 'Juan', 'Liza', 'Paolo', 'Grace', 'Miguel', 'Rosa', 'Carlo'];
 const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Torres', 'Flores'];
 /** Every tenth person has no phone; every fourth writes it locally (read in the default region). */
@@ -49,11 +49,11 @@ function person(i: number) {
       `"${last}, ${first} ${i}"`,
       `${first}.${last}.${i}@roster-bench.test`.toLowerCase(),
       phone,
-      CAMPUSES[i % CAMPUSES.length]!,
+      DEMO_CAMPUSES[i % DEMO_CAMPUSES.length]!.name,
       AFFILIATIONS[i % AFFILIATIONS.length]!,
       i % 5 === 0 ? 'fil' : '',
     ],
-    campus: CAMPUSES[i % CAMPUSES.length]!,
+    campus: DEMO_CAMPUSES[i % DEMO_CAMPUSES.length]!.id,
     hasPhone: phone !== '',
   };
 }

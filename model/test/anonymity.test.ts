@@ -9,7 +9,7 @@ import {
 
 const report = {
   geoLoc: { latitude: 14.65, longitude: 121.07 },
-  nearestCampus: 'North Campus',
+  nearestCampus: 'north',
   incidentType: 'Harassment',
   description: 'Near the north gate.\nTwo people.',
 };

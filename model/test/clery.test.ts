@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import {
   BIASES,
-  CAMPUSES,
-  CAMPUS_AREAS,
-  CLERY_GEOGRAPHY,
   CLERY_OFFENCES,
   CRIMINAL_OFFENCES,
   HATE_CRIME_OFFENCES,
@@ -37,6 +34,9 @@ import {
   type Disposition,
   type PersonCounts,
 } from '../src/index';
+import { DEMO_CAMPUSES, SECOND_INSTITUTION } from '../src/demo';
+
+const campus = (id: string) => DEMO_CAMPUSES.find((c) => c.id === id)!;
 
 const ZONE = 'Asia/Manila';
 const none: PersonCounts = { weapons: 0, drugAbuse: 0, liquorLaw: 0 };
@@ -85,67 +85,62 @@ describe('Clery hierarchy rule', () => {
 
 describe('Clery geography per campus', () => {
   it('puts each housing area inside its campus and each public property strip outside it', () => {
-    for (const campus of CAMPUSES) {
-      const areas = CLERY_GEOGRAPHY[campus];
-      assert.ok(areas.housing.length > 0 && areas.publicProperty.length > 0, campus);
-      for (const area of areas.housing)
+    for (const c of DEMO_CAMPUSES) {
+      assert.ok(c.housing.length > 0 && c.publicProperty.length > 0, c.id);
+      for (const area of c.housing)
         for (const [latitude, longitude] of area.boundary)
-          assert.ok(isInsideBoundary({ latitude, longitude }, CAMPUS_AREAS[campus].boundary));
-      for (const area of areas.publicProperty)
+          assert.ok(isInsideBoundary({ latitude, longitude }, c.boundary));
+      for (const area of c.publicProperty)
         for (const [latitude, longitude] of area.boundary)
-          assert.ok(!isInsideBoundary({ latitude, longitude }, CAMPUS_AREAS[campus].boundary));
+          assert.ok(!isInsideBoundary({ latitude, longitude }, c.boundary));
     }
   });
 
   it('suggests the geography of a position and none off the grounds', () => {
-    const main = CLERY_GEOGRAPHY['Main Campus'];
-    assert.equal(
-      geographyAt('Main Campus', { latitude: 14.657, longitude: 121.062 }),
-      'onCampusHousing',
-    );
-    assert.equal(geographyAt('Main Campus', CAMPUS_AREAS['Main Campus'].centre), 'onCampus');
-    assert.equal(
-      geographyAt('Main Campus', { latitude: 14.6492, longitude: 121.065 }),
-      'publicProperty',
-    );
-    assert.equal(geographyAt('Main Campus', { latitude: 14.7, longitude: 121.0 }), null);
-    assert.ok(main.noncampus.length > 0);
+    const main = campus('main');
+    assert.equal(geographyAt(main, { latitude: 14.657, longitude: 121.062 }), 'onCampusHousing');
+    assert.equal(geographyAt(main, main.centre), 'onCampus');
+    assert.equal(geographyAt(main, { latitude: 14.6492, longitude: 121.065 }), 'publicProperty');
+    assert.equal(geographyAt(main, { latitude: 14.7, longitude: 121.0 }), null);
+    // Another campus's hall is not this campus's housing.
+    assert.equal(geographyAt(main, campus('north').centre), null);
   });
 
   it('offers a reporter the grounds and every housing building of a campus, each placed inside it', () => {
-    for (const campus of CAMPUSES) {
-      const places = reportPlacesOf(campus);
-      assert.deepEqual(
-        places.map((p) => p.name),
-        [`${campus} grounds`, ...CLERY_GEOGRAPHY[campus].housing.map((h) => h.name)],
-      );
-      // The report goes to that campus, and staff are proposed that building's geography.
-      for (const place of places) assert.equal(nearestCampus(place.point).campus, campus);
-      assert.ok(places.slice(1).every((p) => geographyAt(campus, p.point) === 'onCampusHousing'));
-    }
-    // The grounds follow the saved campus areas (Settings), not the code's.
-    const moved = {
-      ...CAMPUS_AREAS['Main Campus'],
-      centre: { latitude: 14.6551, longitude: 121.0649 },
-    };
-    assert.deepEqual(
-      reportPlacesOf('Main Campus', { ...CAMPUS_AREAS, 'Main Campus': moved })[0]!.point,
-      moved.centre,
-    );
+    for (const institution of [DEMO_CAMPUSES, SECOND_INSTITUTION.campuses])
+      for (const c of institution) {
+        const places = reportPlacesOf(c);
+        assert.deepEqual(
+          places.map((p) => p.name),
+          [`${c.name} grounds`, ...c.housing.map((h) => h.name)],
+        );
+        // The report goes to that campus, and staff are proposed that building's geography.
+        for (const place of places)
+          assert.equal(nearestCampus(place.point, institution)?.campus, c.id);
+        assert.ok(places.slice(1).every((p) => geographyAt(c, p.point) === 'onCampusHousing'));
+      }
+    // The grounds follow the saved campus (Settings).
+    const moved = { ...campus('main'), centre: { latitude: 14.6551, longitude: 121.0649 } };
+    assert.deepEqual(reportPlacesOf(moved)[0]!.point, moved.centre);
   });
 
   it("accepts only the campus's own geographies and noncampus properties", () => {
-    assert.equal(geographyProblem('Main Campus', 'noncampus', 'Downtown Extension Office'), null);
+    const [main, north, riverside] = [campus('main'), campus('north'), campus('riverside')];
+    assert.equal(geographyProblem(main, 'noncampus', 'Downtown Extension Office'), null);
     assert.match(
-      geographyProblem('Main Campus', 'noncampus', 'Field Research Station') ?? '',
+      geographyProblem(main, 'noncampus', 'Field Research Station') ?? '',
       /noncampus properties of Main Campus/,
     );
-    assert.match(geographyProblem('Riverside Campus', 'noncampus', null) ?? '', /no noncampus/);
+    assert.match(geographyProblem(riverside, 'noncampus', null) ?? '', /no noncampus/);
     assert.match(
-      geographyProblem('Main Campus', 'onCampus', 'Downtown Extension Office') ?? '',
+      geographyProblem(main, 'onCampus', 'Downtown Extension Office') ?? '',
       /Only a noncampus/,
     );
-    assert.equal(geographyProblem('North Campus', 'outside', null), null);
+    assert.equal(geographyProblem(north, 'outside', null), null);
+    assert.equal(
+      geographyProblem({ ...north, housing: [] }, 'onCampusHousing', null),
+      'North Campus has no on-campus student housing geography.',
+    );
   });
 });
 
@@ -342,7 +337,7 @@ const ts = (ms: number) => ({ toMillis: () => ms, toDate: () => new Date(ms) });
 function logRecord(id: string, change: Partial<CleryRecord> = {}): CleryRecord {
   return {
     incidentId: id,
-    campus: 'Main Campus',
+    campus: 'main',
     reportedAt: ts(0),
     occurredAt: null,
     isCrime: true,
@@ -374,7 +369,7 @@ describe('daily crime log', () => {
 
   it('flags overdue unclassified entries and prints only crimes that are not withheld', () => {
     const now = at('2026-11-23T04:00:00Z');
-    const base = { campus: 'Main Campus', incidentType: 'Theft', status: 'Resolved' };
+    const base = { campus: 'main', incidentType: 'Theft', status: 'Resolved' };
     const incidents = [
       { ...base, id: 'old-open', reportedAt: at('2026-11-10T00:00:00Z') },
       { ...base, id: 'fresh-open', reportedAt: at('2026-11-23T01:00:00Z') },
@@ -420,7 +415,7 @@ describe('daily crime log', () => {
     const incidents = [
       {
         id: 'r',
-        campus: 'Main Campus',
+        campus: 'main',
         incidentType: 'Theft',
         status: 'Reported',
         reportedAt: friday,
@@ -433,7 +428,7 @@ describe('daily crime log', () => {
   it('asks for a new disposition once a case classified open has closed', () => {
     const entry = (status: string, disposition: Disposition, isCrime = true) =>
       crimeLogEntries(
-        [{ id: 'r', campus: 'Main Campus', incidentType: 'Theft', status, reportedAt: 0 }],
+        [{ id: 'r', campus: 'main', incidentType: 'Theft', status, reportedAt: 0 }],
         new Map([['r', logRecord('r', { disposition, isCrime })]]),
         0,
         ZONE,
@@ -525,7 +520,7 @@ describe('Clery retention in the deployment files', () => {
 
 describe('fire log and fire statistics', () => {
   const fire = (change: Partial<CountableFire> = {}): CountableFire => ({
-    campus: 'Main Campus',
+    campus: 'main',
     facility: 'Acacia Residence Hall',
     reportedAt: at('2025-03-02T02:00:00Z'),
     cause: 'Unintentional: cooking',
@@ -545,15 +540,15 @@ describe('fire log and fire statistics', () => {
         fire({ reportedAt: at('2023-06-01T00:00:00Z') }), // outside the years
         fire({ facility: 'Gym' }), // no such facility: counted nowhere
       ],
-      CAMPUSES,
+      DEMO_CAMPUSES,
       [2024, 2025],
       ZONE,
     );
-    const facilities = CAMPUSES.flatMap((c) => housingFacilities(c));
+    const facilities = DEMO_CAMPUSES.flatMap((c) => housingFacilities(c));
     assert.equal(rows.length, facilities.length * 2);
     const acacia2025 = rows.find((r) => r.facility === 'Acacia Residence Hall' && r.year === 2025);
     assert.deepEqual(acacia2025, {
-      campus: 'Main Campus',
+      campus: 'main',
       facility: 'Acacia Residence Hall',
       year: 2025,
       fires: 3,
@@ -569,9 +564,16 @@ describe('fire log and fire statistics', () => {
   });
 
   it('logs fires only in a housing facility of the incident’s campus, with whole counts', () => {
-    assert.equal(facilityProblem('Main Campus', 'Acacia Residence Hall'), null);
-    assert.match(facilityProblem('Main Campus', 'Narra Residence Hall')!, /Acacia Residence Hall/);
-    assert.match(facilityProblem('Atlantis', 'Acacia Residence Hall')!, /no campus/);
+    assert.equal(facilityProblem(campus('main'), 'Acacia Residence Hall'), null);
+    assert.equal(
+      facilityProblem(campus('main'), 'Narra Residence Hall'),
+      'Choose a housing facility of Main Campus: Acacia Residence Hall.',
+    );
+    assert.match(facilityProblem(null, 'Acacia Residence Hall')!, /no campus/);
+    assert.equal(
+      facilityProblem({ ...campus('riverside'), housing: [] }, 'Molave Residence Hall'),
+      'Riverside Campus has no on-campus student housing.',
+    );
     const valid = {
       incidentId: 'f1',
       facility: 'Acacia Residence Hall',

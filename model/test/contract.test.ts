@@ -15,7 +15,7 @@ const account = {
   lastName: 'Cruz',
   email: 'ana@campus.edu',
   role: 'IMT',
-  campus: 'North Campus',
+  campus: 'north',
 };
 
 describe('callable contract table', () => {

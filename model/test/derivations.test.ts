@@ -102,7 +102,7 @@ describe('accomplishmentSnapshot', () => {
     reportedAt: new Date('2026-11-22T14:05:09Z'),
     incidentType: 'Theft',
     geoLoc: { latitude: 14.6, longitude: 121.0 },
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     assignedTo: { id: 'u1', displayName: 'Ana Cruz', email: 'ana@x.edu' },
     threatLevel: 'Low',
   };
@@ -114,7 +114,7 @@ describe('accomplishmentSnapshot', () => {
       type: 'Theft',
       latitude: 14.6,
       longitude: 121.0,
-      campus: 'Main Campus',
+      campus: 'main',
       assignee: 'Ana Cruz',
       threatLevel: 'Low',
     });

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import {
-  CAMPUSES,
-  CAMPUS_AREAS,
   EMERGENCY_LIMITS,
   EMERGENCY_QUOTA_WINDOW_MS,
   acknowledgeEmergencySchema,
@@ -9,25 +7,47 @@ import {
   nextEmergencyQuota,
   minutesToAcknowledgeEmergency,
 } from '../src/index';
+import { DEMO_CAMPUSES } from '../src/demo';
 
 const at = (ms: number) => ({ toMillis: () => ms });
 
 describe('emergencies', () => {
   it('goes to the campus of its location, else the person’s campus, else the first, and says which', () => {
-    const north = CAMPUS_AREAS['North Campus'].centre;
-    assert.deepEqual(emergencyCampus(north, 'Main Campus'), {
-      campus: 'North Campus',
+    const north = DEMO_CAMPUSES.find((c) => c.id === 'north')!.centre;
+    assert.deepEqual(emergencyCampus(north, 'main', DEMO_CAMPUSES), {
+      campus: 'north',
       campusFrom: 'location',
     });
-    assert.deepEqual(emergencyCampus(null, 'Riverside Campus'), {
-      campus: 'Riverside Campus',
+    assert.deepEqual(emergencyCampus(null, 'riverside', DEMO_CAMPUSES), {
+      campus: 'riverside',
       campusFrom: 'profile',
     });
-    assert.deepEqual(emergencyCampus(null, 'Moon Campus'), {
-      campus: CAMPUSES[0],
+    // The campuses are ordered by name: the first is Main Campus.
+    assert.deepEqual(emergencyCampus(null, 'moon', DEMO_CAMPUSES), {
+      campus: 'main',
       campusFrom: 'default',
     });
-    assert.deepEqual(emergencyCampus(null, null), { campus: CAMPUSES[0], campusFrom: 'default' });
+    assert.deepEqual(emergencyCampus(null, null, DEMO_CAMPUSES), {
+      campus: 'main',
+      campusFrom: 'default',
+    });
+  });
+
+  it('skips retired campuses, and has no campus when the institution has none', () => {
+    const retired = DEMO_CAMPUSES.map((c) =>
+      c.id === 'main' || c.id === 'riverside' ? { ...c, retired: true } : c,
+    );
+    const main = DEMO_CAMPUSES[0]!.centre;
+    assert.deepEqual(emergencyCampus(main, 'main', retired), {
+      campus: 'north',
+      campusFrom: 'location',
+    });
+    assert.deepEqual(emergencyCampus(null, 'riverside', retired), {
+      campus: 'north',
+      campusFrom: 'default',
+    });
+    assert.equal(emergencyCampus(main, 'main', []), null);
+    assert.equal(emergencyCampus(null, 'main', []), null);
   });
 
   it('counts each emergency into the hour window, refusing past the limit until it ends', () => {

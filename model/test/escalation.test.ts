@@ -102,6 +102,6 @@ describe('escalation policies', () => {
     const tooMany = { ...policy, repeat: { everyMinutes: 10, times: 6 } };
     assert.equal(escalationPolicySchema.safeParse(tooMany).success, false);
     assert.deepEqual(escalationPolicyOf({ steps: 'junk' }), DEFAULT_ESCALATION_POLICY);
-    assert.deepEqual(escalationPolicyOf({ ...policy, campus: 'Main Campus' }), policy);
+    assert.deepEqual(escalationPolicyOf({ ...policy, campus: 'main' }), policy);
   });
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import {
-  CAMPUS_AREAS,
   DEFAULT_TEMPLATES,
   LAST_LOCATION_LIMITS,
   audienceLabel,
@@ -23,17 +22,18 @@ import {
   sumReceipts,
   type Audience,
 } from '../src/index';
+import { DEMO_CAMPUSES } from '../src/demo';
 
 describe('mass notifications', () => {
-  const main: Audience = { allCampuses: false, campuses: ['Main Campus'], staffOnly: false };
-  const verified = { role: 'User', campus: 'Main Campus', isArchived: false, emailVerified: true };
+  const main: Audience = { allCampuses: false, campuses: ['main'], staffOnly: false };
+  const verified = { role: 'User', campus: 'main', isArchived: false, emailVerified: true };
 
   it('reaches live, verified people of the audience’s campuses and roles only', () => {
     assert.equal(reaches(main, verified), true);
     assert.equal(reaches(main, { ...verified, emailVerified: false }), false);
     assert.equal(reaches(main, { ...verified, emailVerified: undefined }), false);
     assert.equal(reaches(main, { ...verified, isArchived: true }), false);
-    assert.equal(reaches(main, { ...verified, campus: 'North Campus' }), false);
+    assert.equal(reaches(main, { ...verified, campus: 'north' }), false);
     assert.equal(reaches(main, { ...verified, campus: null }), false);
     assert.equal(reaches({ ...main, staffOnly: true }, verified), false);
     assert.equal(reaches({ ...main, staffOnly: true }, { ...verified, role: 'IMT' }), true);
@@ -42,7 +42,7 @@ describe('mass notifications', () => {
   });
 
   it('people located on the campus: with or without its members, checked like members', () => {
-    const north = { ...verified, campus: 'North Campus' };
+    const north = { ...verified, campus: 'north' };
     const both: Audience = { ...main, located: true };
     const locatedOnly: Audience = { ...main, members: false, located: true };
     assert.equal(reaches(main, north, true), false, 'a members-only alert ignores locations');
@@ -54,8 +54,15 @@ describe('mass notifications', () => {
     assert.equal(reaches(locatedOnly, { ...north, emailVerified: false }, true), false);
     assert.equal(reaches(locatedOnly, { ...north, isArchived: true }, true), false);
     assert.equal(reaches({ ...locatedOnly, staffOnly: true }, north, true), false);
-    assert.equal(audienceLabel(main), 'Main Campus · everyone');
-    assert.equal(audienceLabel(locatedOnly), 'Main Campus · everyone · people located there only');
+    assert.equal(audienceLabel(main, DEMO_CAMPUSES), 'Main Campus · everyone');
+    assert.equal(
+      audienceLabel(locatedOnly, DEMO_CAMPUSES),
+      'Main Campus · everyone · people located there only',
+    );
+    assert.equal(
+      audienceLabel({ ...main, campuses: ['north', 'riverside'] }, DEMO_CAMPUSES),
+      'North Campus, Riverside Campus · everyone',
+    );
   });
 
   it('a shared location is coarse, fresh for the keep time, and inside an area or not', () => {
@@ -68,19 +75,21 @@ describe('mass notifications', () => {
       now.getTime() - freshLocationSince(now).getTime(),
       LAST_LOCATION_LIMITS.keepHours * 3_600_000,
     );
-    const main = CAMPUS_AREAS['Main Campus'].centre;
-    assert.equal(isLocatedIn(main, ['Main Campus']), true);
-    assert.equal(isLocatedIn(main, ['North Campus']), false);
-    assert.equal(isLocatedIn(main, null), true);
-    assert.equal(isLocatedIn({ latitude: 0, longitude: 0 }, null), false);
+    const main = DEMO_CAMPUSES[0]!.centre;
+    assert.equal(isLocatedIn(main, ['main'], DEMO_CAMPUSES), true);
+    assert.equal(isLocatedIn(main, ['north'], DEMO_CAMPUSES), false);
+    assert.equal(isLocatedIn(main, null, DEMO_CAMPUSES), true);
+    assert.equal(isLocatedIn({ latitude: 0, longitude: 0 }, null, DEMO_CAMPUSES), false);
+    const retired = DEMO_CAMPUSES.map((c) => ({ ...c, retired: c.id === 'main' }));
+    assert.equal(isLocatedIn(main, null, retired), false, 'a retired campus covers no one');
   });
 
   it('an IMT sends to their own campus only; Admins anywhere', () => {
-    const imt = { role: 'IMT' as const, campus: 'Main Campus' };
+    const imt = { role: 'IMT' as const, campus: 'main' };
     assert.equal(senderRefusal(imt, main), null);
-    assert.match(String(senderRefusal(imt, { ...main, campuses: ['North Campus'] })), /own campus/);
+    assert.match(String(senderRefusal(imt, { ...main, campuses: ['north'] })), /own campus/);
     assert.match(
-      String(senderRefusal(imt, { ...main, campuses: ['Main Campus', 'North Campus'] })),
+      String(senderRefusal(imt, { ...main, campuses: ['main', 'north'] })),
       /own campus/,
     );
     assert.match(
@@ -91,7 +100,7 @@ describe('mass notifications', () => {
       senderRefusal({ role: 'Admin', campus: null }, { ...main, allCampuses: true }),
       null,
     );
-    assert.ok(senderRefusal({ role: 'User', campus: 'Main Campus' }, main));
+    assert.ok(senderRefusal({ role: 'User', campus: 'main' }, main));
   });
 
   it('texts per channel: SMS and push cut to their length, a test marked in each', () => {

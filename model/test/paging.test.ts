@@ -6,26 +6,36 @@ import {
   reassignReportSchema,
   reportLink,
 } from '../src/index';
+import { DEMO_CAMPUSES } from '../src/demo';
 
 describe('paging', () => {
-  const imt = { role: 'IMT', campus: 'North Campus', isArchived: false };
+  const imt = { role: 'IMT', campus: 'north', isArchived: false };
   it('pages only live, verified staff with access to the report’s campus', () => {
-    assert.equal(pagingRefusal(imt, true, 'North Campus'), null);
-    assert.equal(pagingRefusal({ role: 'Admin', campus: null }, true, 'North Campus'), null);
-    assert.equal(pagingRefusal(undefined, true, 'North Campus'), 'no-account');
-    assert.equal(pagingRefusal({ ...imt, role: 'User' }, true, 'North Campus'), 'not-staff');
-    assert.equal(pagingRefusal({ ...imt, isArchived: true }, true, 'North Campus'), 'archived');
-    assert.equal(pagingRefusal(imt, false, 'North Campus'), 'email-unverified');
-    assert.equal(pagingRefusal(imt, true, 'Main Campus'), 'no-campus-access');
+    assert.equal(pagingRefusal(imt, true, 'north'), null);
+    assert.equal(pagingRefusal({ role: 'Admin', campus: null }, true, 'north'), null);
+    assert.equal(pagingRefusal(undefined, true, 'north'), 'no-account');
+    assert.equal(pagingRefusal({ ...imt, role: 'User' }, true, 'north'), 'not-staff');
+    assert.equal(pagingRefusal({ ...imt, isArchived: true }, true, 'north'), 'archived');
+    assert.equal(pagingRefusal(imt, false, 'north'), 'email-unverified');
+    assert.equal(pagingRefusal(imt, true, 'main'), 'no-campus-access');
   });
   it('names a report by type, campus and threat level (Unrated without one)', () => {
     assert.equal(
-      pagedReportLabel({ incidentType: 'Fire', nearestCampus: 'Main Campus', threatLevel: 'High' }),
+      pagedReportLabel(
+        { incidentType: 'Fire', nearestCampus: 'main', threatLevel: 'High' },
+        DEMO_CAMPUSES,
+      ),
       'Fire at Main Campus (High)',
     );
     assert.equal(
-      pagedReportLabel({ incidentType: 'Fire', nearestCampus: 'Main Campus' }),
+      pagedReportLabel({ incidentType: 'Fire', nearestCampus: 'main' }, DEMO_CAMPUSES),
       'Fire at Main Campus (Unrated)',
+    );
+    // A campus renamed since: the page says its current name.
+    const renamed = DEMO_CAMPUSES.map((c) => (c.id === 'main' ? { ...c, name: 'Diliman' } : c));
+    assert.equal(
+      pagedReportLabel({ incidentType: 'Fire', nearestCampus: 'main' }, renamed),
+      'Fire at Diliman (Unrated)',
     );
   });
   it('times the acknowledgement in whole minutes from the assignment', () => {

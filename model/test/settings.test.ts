@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import {
-  CAMPUS_AREAS,
   DEFAULT_SETTING_VALUES,
   INCIDENT_TYPES,
   RESPONSE_TARGETS,
-  campusAreasOf,
+  campusesOf,
   escalationConditionOf,
   incidentTypeLabel,
   incidentTypesOf,
@@ -12,9 +11,11 @@ import {
   responseTargetFor,
   responseTargetsOf,
   saveSettingSchema,
+  toStoredCampuses,
   type ResponseTarget,
   type TargetLevel,
 } from '../src/index';
+import { DEMO_CAMPUSES } from '../src/demo';
 
 const problems = (input: unknown) => {
   const parsed = saveSettingSchema.safeParse(input);
@@ -142,34 +143,54 @@ describe('settings: incident types', () => {
   });
 });
 
-describe('settings: campus areas', () => {
-  const areas = () => structuredClone(DEFAULT_SETTING_VALUES.campusAreas.areas);
+describe('settings: campuses', () => {
+  const stored = () => toStoredCampuses(DEMO_CAMPUSES);
+  const save = (campuses: unknown) => problems({ setting: 'campuses', value: { campuses } });
 
-  it('stores the default boundaries as points and reads them back as rings', () => {
-    assert.deepEqual(problems({ setting: 'campusAreas', value: { areas: areas() } }), []);
-    assert.deepEqual(campusAreasOf({ areas: areas() }), CAMPUS_AREAS);
-    assert.equal(campusAreasOf(undefined), CAMPUS_AREAS);
+  it('stores the boundaries as points and reads them back as rings', () => {
+    assert.deepEqual(save(stored()), []);
+    assert.deepEqual(campusesOf({ campuses: stored() }), [...DEMO_CAMPUSES]);
+    assert.deepEqual(DEFAULT_SETTING_VALUES.campuses, { campuses: {} });
+    assert.deepEqual(campusesOf(undefined), []);
   });
 
   it('refuses too few or too many points, bad coordinates and a centre outside', () => {
-    const few = areas();
-    few['Main Campus'].boundary = few['Main Campus'].boundary.slice(0, 2);
-    assert.match(problems({ setting: 'campusAreas', value: { areas: few } }).join(), /at least 3/);
-    const many = areas();
-    many['North Campus'].boundary = Array.from({ length: 51 }, () => ({
-      latitude: 1,
-      longitude: 1,
-    }));
-    assert.match(problems({ setting: 'campusAreas', value: { areas: many } }).join(), /at most 50/);
-    const bad = areas();
-    bad['Riverside Campus'].boundary[0]!.latitude = 91;
-    assert.match(problems({ setting: 'campusAreas', value: { areas: bad } }).join(), /Latitude/);
-    const away = areas();
-    away['Main Campus'].centre = { latitude: 0, longitude: 0 };
-    assert.match(
-      problems({ setting: 'campusAreas', value: { areas: away } }).join(),
-      /inside the boundary/,
+    const few = stored();
+    few['main']!.boundary = few['main']!.boundary.slice(0, 2);
+    assert.match(save(few).join(), /at least 3/);
+    const many = stored();
+    many['north']!.boundary = Array.from({ length: 101 }, () => ({ latitude: 1, longitude: 1 }));
+    assert.match(save(many).join(), /at most 100/);
+    const bad = stored();
+    bad['riverside']!.boundary[0]!.latitude = 91;
+    assert.match(save(bad).join(), /Latitude/);
+    const away = stored();
+    away['main']!.centre = { latitude: 0, longitude: 0 };
+    assert.deepEqual(save(away), ['Main Campus: the centre must lie inside the boundary.']);
+  });
+
+  it('refuses an unknown field, and more than twelve campuses', () => {
+    const extra = stored();
+    assert.ok(save({ ...extra, main: { ...extra['main'], colour: 'red' } }).length > 0);
+    const { main } = stored();
+    const thirteen = Object.fromEntries(
+      Array.from({ length: 13 }, (_, i) => {
+        const shift = i * 0.1;
+        return [
+          `campus-${i}`,
+          {
+            ...main!,
+            name: `Campus ${i}`,
+            shortName: `C${i}`,
+            housing: [],
+            publicProperty: [],
+            centre: { latitude: main!.centre.latitude + shift, longitude: main!.centre.longitude },
+            boundary: main!.boundary.map((p) => ({ ...p, latitude: p.latitude + shift })),
+          },
+        ];
+      }),
     );
+    assert.deepEqual(save(thirteen), ['An institution has at most 12 campuses.']);
   });
 
   it('refuses an unknown setting', () => {

@@ -53,6 +53,7 @@ describe('records per report (finding 8)', () => {
 describe('timeline entry details', () => {
   it('say what each status move did', () => {
     assert.equal(
+      // The caller gives the campus's name (what the timeline shows), not its id.
       statusEntryDetail('Reported', { incidentType: 'Fire', campus: 'North Campus' }),
       'Fire reported at North Campus',
     );

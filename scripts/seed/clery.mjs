@@ -5,8 +5,6 @@
  * figures. Plain data, like incidents.mjs.
  */
 import {
-  CAMPUSES,
-  CLERY_GEOGRAPHY,
   CLOSED_STATUSES,
   DEFAULT_INSTITUTION,
   fullName,
@@ -17,6 +15,7 @@ import {
   retainUntilOf,
   statusEntryDetail,
 } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { DEMO_ADMIN, REPORTERS } from './accounts.mjs';
 import { pick } from './campuses.mjs';
 
@@ -92,8 +91,9 @@ function logFor(record) {
 function recordFor(id, incident, outcome, geography) {
   const campus = incident.nearestCampus;
   const reportedAt = incident.timestamp;
-  const housing = CLERY_GEOGRAPHY[campus].housing[0];
-  const noncampus = geography === 'noncampus' ? CLERY_GEOGRAPHY[campus].noncampus[0] : null;
+  const areas = DEMO_CAMPUSES.find((c) => c.id === campus);
+  const housing = areas.housing[0];
+  const noncampus = geography === 'noncampus' ? areas.noncampus[0] : null;
   const classifiedAt = new Date(reportedAt.getTime() + 20 * HOUR);
   return {
     incidentId: id,
@@ -107,7 +107,7 @@ function recordFor(id, incident, outcome, geography) {
     geography,
     noncampusProperty: noncampus,
     generalLocation:
-      noncampus ?? (geography === 'onCampusHousing' && housing ? housing.name : campus),
+      noncampus ?? (geography === 'onCampusHousing' && housing ? housing.name : areas.name),
     nature: outcome.nature,
     disposition: outcome.disposition,
     withheld: outcome.withheld ?? null,
@@ -138,7 +138,8 @@ export function buildCleryRecords(now, incidents, random) {
   const historic = [];
   for (const year of priorCalendarYears(now, TIME_ZONE)) {
     for (let n = 1; n <= 6; n += 1) {
-      const campus = CAMPUSES[(year + n) % CAMPUSES.length];
+      const home = DEMO_CAMPUSES[(year + n) % DEMO_CAMPUSES.length];
+      const campus = home.id;
       const reporter = REPORTERS[n % REPORTERS.length];
       // Mid-month, so no report sits near a year's edge in any zone.
       const timestamp = new Date(Date.UTC(year, (n * 2 - 1) % 12, 15, 2 + n));
@@ -146,7 +147,7 @@ export function buildCleryRecords(now, incidents, random) {
       const id = `demo-clery-${year}-${n}`;
       const data = {
         timestamp,
-        geoLoc: randomPointInCampus(campus, random),
+        geoLoc: randomPointInCampus(home, random),
         nearestCampus: campus,
         status: 'Resolved',
         isArchived: true,

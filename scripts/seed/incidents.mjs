@@ -5,7 +5,6 @@
  */
 import {
   ANONYMOUS_ACTOR,
-  CAMPUSES,
   DECLINE_REASONS,
   DEFAULT_ESCALATION_POLICY,
   INCIDENT_TYPES,
@@ -23,6 +22,7 @@ import {
   randomPointInCampus,
   statusEntryDetail,
 } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { REPORTERS, STAFF } from './accounts.mjs';
 import { PLACES, pick, seededRandom } from './campuses.mjs';
 import { SEED_TAGS } from './content.mjs';
@@ -107,7 +107,8 @@ export function buildIncidents(now, random) {
   for (const { status, count, maxAgeDays } of PLAN) {
     for (let i = 0; i < count; i += 1) {
       serial += 1;
-      const campus = CAMPUSES[serial % CAMPUSES.length];
+      const home = DEMO_CAMPUSES[serial % DEMO_CAMPUSES.length];
+      const campus = home.id;
       const reporter = REPORTERS[serial % REPORTERS.length];
       const type = pick(INCIDENT_TYPES, random);
       const place = pick(PLACES, random);
@@ -116,7 +117,7 @@ export function buildIncidents(now, random) {
       const anonymous = serial % 8 === 5;
       const data = {
         timestamp: reportedAt,
-        geoLoc: randomPointInCampus(campus, random),
+        geoLoc: randomPointInCampus(home, random),
         nearestCampus: campus,
         status,
         isArchived: false,

@@ -10,8 +10,6 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
-  CAMPUSES,
-  CAMPUS_AREAS,
   LAST_LOCATION_LIMITS,
   coarseLocation,
   DEFAULT_INSTITUTION,
@@ -27,6 +25,7 @@ import {
 } from '@campus-safety/model';
 import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { PROJECT_ID, STORAGE_BUCKET, emulatorEndpoints } from '../lib/paths.mjs';
@@ -161,7 +160,7 @@ export async function seedDemoData({ now = new Date() } = {}) {
     // The settings a new deployment starts with, through the setup command's own module, first
     // (as before), so the triggers of the seeded reports read them; the demo puts them back as
     // they were (a second factor for Admins stays off, so the demo sign-ins stay one step).
-    await writeStarterSettings(db, { now, replace: true });
+    await writeStarterSettings(db, { now, replace: true, campuses: DEMO_CAMPUSES });
     const writes = [];
     accounts.forEach((account, index) => {
       const profile = profileOf(
@@ -178,7 +177,7 @@ export async function seedDemoData({ now = new Date() } = {}) {
     for (const name of SEED_TAGS) {
       writes.push([`${COLLECTIONS.tags}/${tagId(name)}`, { name: cleanTagName(name) }]);
     }
-    for (const campus of CAMPUSES) {
+    for (const { id: campus } of DEMO_CAMPUSES) {
       const lead = campusImt(campus);
       writes.push([
         `${COLLECTIONS.campusLeads}/${campus}`,
@@ -189,7 +188,7 @@ export async function seedDemoData({ now = new Date() } = {}) {
     // (from yesterday, handing off at 08:00 programme time), then the second Admin; automatic
     // assignment off, so the seeded reports stay as they are.
     const backup = STAFF.filter((s) => s.role === 'Admin' && !s.isArchived).at(-1);
-    for (const campus of CAMPUSES) {
+    for (const { id: campus } of DEMO_CAMPUSES) {
       const members = [campusImt(campus), backup].map((p) => ({
         uid: p.uid,
         displayName: fullName(p),
@@ -215,13 +214,13 @@ export async function seedDemoData({ now = new Date() } = {}) {
     // North Campus, so an alert to the people located on a campus reaches someone in the demo
     // (for LAST_LOCATION_LIMITS.keepHours after seeding).
     for (const [uid, campus] of [
-      [REPORTERS[0].uid, 'Main Campus'],
-      [REPORTERS[2].uid, 'North Campus'],
+      [REPORTERS[0].uid, DEMO_CAMPUSES[0]],
+      [REPORTERS[2].uid, DEMO_CAMPUSES[1]],
     ]) {
       writes.push([
         `${COLLECTIONS.lastLocations}/${uid}`,
         {
-          ...coarseLocation(CAMPUS_AREAS[campus].centre),
+          ...coarseLocation(campus.centre),
           at: now,
           expiresAt: new Date(now.getTime() + LAST_LOCATION_LIMITS.keepHours * 3_600_000),
         },

@@ -14,16 +14,19 @@ import {
   SECURITY_SETTINGS,
   SETTING_IDS,
   STARTER_SETTINGS_EDITOR,
+  toStoredCampuses,
 } from '@campus-safety/model';
 
 /**
- * `settings/{id}` → its starter content. Response targets, incident types, campus areas and alert
- * approval as deployment.json and the catalog give them, marked as saved by the starter settings
- * (the Home checklist counts them done once an Admin saves them on /settings).
+ * `settings/{id}` → its starter content. Response targets, incident types and alert approval as
+ * deployment.json and the catalog give them; the campuses given (none for a real project, which
+ * adds its own; the demo's for the local stack), marked as saved by the starter settings (the
+ * Home checklist counts them done once an Admin saves them on /settings).
  * @param {Date} now
+ * @param {readonly import('@campus-safety/model').Campus[]} [campuses]
  * @returns {Array<{ id: string, data: Record<string, unknown> }>}
  */
-export function starterSettings(now) {
+export function starterSettings(now, campuses = []) {
   return [
     // A second factor for Admins starts off: the project must first enable SMS multi-factor
     // (Identity Platform), then an Admin turns it on here (docs/decisions.md#second-factor-for-admins).
@@ -34,7 +37,13 @@ export function starterSettings(now) {
     { id: MASS_NOTIFICATION_SETTINGS.id, data: { templates: DEFAULT_TEMPLATES } },
     ...Object.entries(SETTING_IDS).map(([name, id]) => ({
       id,
-      data: { ...DEFAULT_SETTING_VALUES[name], updatedAt: now, updatedBy: STARTER_SETTINGS_EDITOR },
+      data: {
+        ...(name === 'campuses'
+          ? { campuses: toStoredCampuses(campuses) }
+          : DEFAULT_SETTING_VALUES[name]),
+        updatedAt: now,
+        updatedBy: STARTER_SETTINGS_EDITOR,
+      },
     })),
   ];
 }
@@ -43,11 +52,11 @@ export function starterSettings(now) {
  * Writes the starter settings in one transaction: only the missing ones, or with `replace` (the
  * seed) every one. Returns the ids written and the ids kept as they were.
  * @param {import('firebase-admin/firestore').Firestore} db
- * @param {{ now: Date, replace?: boolean }} options
+ * @param {{ now: Date, replace?: boolean, campuses?: readonly import('@campus-safety/model').Campus[] }} options
  * @returns {Promise<{ written: string[], kept: string[] }>}
  */
-export async function writeStarterSettings(db, { now, replace = false }) {
-  const documents = starterSettings(now).map((d) => ({
+export async function writeStarterSettings(db, { now, replace = false, campuses = [] }) {
+  const documents = starterSettings(now, campuses).map((d) => ({
     ...d,
     ref: db.collection(COLLECTIONS.settings).doc(d.id),
   }));

@@ -41,7 +41,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
           query(
             collection(c.imtMain.db, 'users'),
             where('role', '==', 'IMT'),
-            where('campus', '==', 'Main Campus'),
+            where('campus', '==', 'main'),
             where('isArchived', '==', false),
           ),
         ),
@@ -55,7 +55,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
 
   it('the staff directory an IMT reads holds no registration date, flag, contact or tokens', async () => {
     const snap = await getDocs(
-      query(collection(c.imtMain.db, 'staff_directory'), where('campus', '==', 'Main Campus')),
+      query(collection(c.imtMain.db, 'staff_directory'), where('campus', '==', 'main')),
     );
     const colleague = snap.docs.find((d) => d.id === c.colleague.uid);
     assert.ok(colleague, 'the colleague is in the directory');
@@ -80,7 +80,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
     await refused(
       () =>
         getDocs(
-          query(collection(c.imtNorth.db, 'staff_directory'), where('campus', '==', 'Main Campus')),
+          query(collection(c.imtNorth.db, 'staff_directory'), where('campus', '==', 'main')),
         ),
       [],
     );
@@ -88,7 +88,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
       await refused(
         () =>
           getDocs(
-            query(collection(who.db, 'staff_directory'), where('campus', '==', 'Main Campus')),
+            query(collection(who.db, 'staff_directory'), where('campus', '==', 'main')),
           ),
         [],
       );
@@ -124,7 +124,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
       lastName: 'Late',
       email,
       role: 'IMT',
-      campus: 'North Campus',
+      campus: 'north',
     });
     const { uid, secret } = parseInvitationCode(created.invitation.code)!;
     await admin.db.doc(`invitations/${uid}`).update({ expiresAt: new Date(Date.now() - 1000) });
@@ -146,7 +146,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
       lastName: 'Once',
       email,
       role: 'IMT',
-      campus: 'Main Campus',
+      campus: 'main',
     });
     const { uid, secret } = parseInvitationCode(created.invitation.code)!;
     await c.newbie.call('redeemInvitation', { uid, secret, password: 'the invitee’s own one' });
@@ -178,7 +178,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
       const victim = await account('anonymous reporter', { role: 'User' });
       const { incidentId } = await victim.call<{ incidentId: string }>('fileAnonymousReport', {
         geoLoc: { latitude: 14.6, longitude: 121.0 },
-        nearestCampus: 'Main Campus',
+        nearestCampus: 'main',
         incidentType: 'Harassment',
         description: 'My supervisor threatens staff who complain.',
       });
@@ -198,7 +198,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
       await c.admin.call('setStaffAccess', {
         uid: victim.uid,
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
         isArchived: false,
       });
       const asStaff = await refused(
@@ -238,7 +238,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
         lastName: 'Moted',
         email,
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
       });
       const { uid, secret } = parseInvitationCode(created.invitation.code)!;
       await c.admin.call('setStaffAccess', { uid, role: 'User', campus: null, isArchived: false });
@@ -277,7 +277,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
   // a staff member's campus is their access, set only by setStaffAccess with its claims.
   it('staff do not write their own campus; a reporter names only a real one', async () => {
     await refused(
-      () => updateDoc(doc(c.imtMain.db, 'users', c.imtMain.uid), { campus: 'North Campus' }),
+      () => updateDoc(doc(c.imtMain.db, 'users', c.imtMain.uid), { campus: 'north' }),
       [`users/${c.imtMain.uid}`],
     );
     await refused(
@@ -373,7 +373,7 @@ describe('attacks: accounts, invitations and the derived password', () => {
     });
     for (const [label, extra] of [
       ['as an Admin', { role: 'Admin' }],
-      ['as an IMT of a campus', { role: 'IMT', campus: 'Main Campus' }],
+      ['as an IMT of a campus', { role: 'IMT', campus: 'main' }],
       ['already archived = false with a default-password flag', { isUsingDefaultPassword: true }],
       ['with a firstNameLowerCase of its choosing', { firstNameLowerCase: 'x' }],
       ['with a made-up campus', { campus: 'Mars Campus' }],

@@ -36,7 +36,7 @@ describe('attacks: anonymous reports', () => {
       'fileAnonymousReport',
       {
         geoLoc: { latitude: 14.6, longitude: 121.0 },
-        nearestCampus: 'Main Campus',
+        nearestCampus: 'main',
         incidentType: 'Harassment',
         description: 'My supervisor threatens staff who complain.',
       },
@@ -141,7 +141,7 @@ describe('attacks: anonymous reports', () => {
       () =>
         c.newbie.call('fileAnonymousReport', {
           geoLoc: { latitude: 14.6, longitude: 121.0 },
-          nearestCampus: 'Main Campus',
+          nearestCampus: 'main',
           incidentType: 'Theft',
         }),
       [COLLECTIONS.anonymousReporters],

@@ -26,9 +26,9 @@ async function arrange(): Promise<Cast> {
     await Promise.all([
       signUp(),
       account('reporter', { role: 'User', deviceToken: ['reporter-token-1'] }),
-      account('IMT Main', { role: 'IMT', campus: 'Main Campus', firstName: 'Mia' }),
-      account('IMT North', { role: 'IMT', campus: 'North Campus', firstName: 'Noah' }),
-      account('IMT Riverside', { role: 'IMT', campus: 'Riverside Campus', firstName: 'Rae' }),
+      account('IMT Main', { role: 'IMT', campus: 'main', firstName: 'Mia' }),
+      account('IMT North', { role: 'IMT', campus: 'north', firstName: 'Noah' }),
+      account('IMT Riverside', { role: 'IMT', campus: 'riverside', firstName: 'Rae' }),
       archivedImt(),
       account('Admin', { role: 'Admin', firstName: 'Ada' }),
     ]);
@@ -37,7 +37,7 @@ async function arrange(): Promise<Cast> {
     lastName: 'Colleague',
     email: `colin.${Date.now()}@campus.test`,
     role: 'IMT',
-    campus: 'Main Campus',
+    campus: 'main',
   });
   const { email } = await admin.auth.getUser(created.uid);
   return {

@@ -26,7 +26,7 @@ describe('attacks: Clery records and legal holds', () => {
   let watched: string[];
   const record = (id: string) => ({
     incidentId: id,
-    campus: 'Main Campus',
+    campus: 'main',
     reportedAt: new Date(),
     isCrime: true,
     offences: [{ offence: 'robbery', bias: null }],
@@ -54,8 +54,8 @@ describe('attacks: Clery records and legal holds', () => {
   before(async () => {
     c = await theCast();
     everyone = [c.newbie, c.reporter, c.imtMain, c.imtNorth, c.imtRiverside, c.archived];
-    resolved = await incident('Main Campus', c.reporter, { status: 'Resolved' });
-    held = await incident('Main Campus', c.reporter, { status: 'Declined' });
+    resolved = await incident('main', c.reporter, { status: 'Resolved' });
+    held = await incident('main', c.reporter, { status: 'Declined' });
     await admin.db.doc(`clery_records/${resolved}`).set(record(resolved));
     await admin.db
       .doc(`legal_holds/${held}`)
@@ -146,7 +146,7 @@ describe('attacks: Clery records and legal holds', () => {
 
   it('100 withhold/release pairs leave who classified the record, and when (issue 17 item 9)', async function () {
     this.timeout(300_000);
-    const id = await incident('Main Campus', c.reporter, { status: 'Resolved' });
+    const id = await incident('main', c.reporter, { status: 'Resolved' });
     await c.admin.call('classifyIncident', classification(id));
     for (let pair = 0; pair < 100; pair++) {
       await c.admin.call('withholdCrimeLogEntry', {

@@ -78,7 +78,7 @@ describe('attacks: incident conversation', () => {
   before(async () => {
     c = await theCast();
     otherReporter = await account('other reporter', { role: 'User' });
-    report = await incident('Main Campus', c.reporter);
+    report = await incident('main', c.reporter);
     messagesPath = `${COLLECTIONS.incidentReports}/${report}/${COLLECTIONS.messages}`;
     // A genuine exchange: the refusals below are about who asks, not the path.
     const asked = await send(c.imtMain, report, 'staff');
@@ -128,7 +128,7 @@ describe('attacks: incident conversation', () => {
   });
 
   it(`an author stops at ${LIMITS.messagesPerWindow} messages per window, and the report at ${LIMITS.messagesPerReport}`, async () => {
-    const flooded = await incident('Main Campus', c.reporter);
+    const flooded = await incident('main', c.reporter);
     const path = `${COLLECTIONS.incidentReports}/${flooded}/${COLLECTIONS.messages}`;
     for (let i = 0; i < LIMITS.messagesPerWindow; i++)
       await send(c.reporter, flooded, 'reporter', { text: `message ${i}` });

@@ -42,7 +42,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
         lastName: 'Colleague',
         email: address,
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
       });
     } catch (error) {
       const e = error as { code?: string; message?: string; details?: unknown };
@@ -58,7 +58,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
         c.admin.call('setStaffAccess', {
           uid: squatter.uid,
           role: 'IMT',
-          campus: 'Main Campus',
+          campus: 'main',
           isArchived: false,
         }),
       paths,
@@ -66,12 +66,12 @@ describe('attacks: identity you can trust (issue 17)', () => {
     );
     await refused(
       () =>
-        updateDoc(doc(c.admin.db, 'users', squatter.uid), { role: 'IMT', campus: 'Main Campus' }),
+        updateDoc(doc(c.admin.db, 'users', squatter.uid), { role: 'IMT', campus: 'main' }),
       paths,
     );
     assert.equal((await admin.auth.getUser(squatter.uid)).customClaims, undefined);
     // Its token reaches no report of the campus.
-    const report = await incident('Main Campus', c.reporter);
+    const report = await incident('main', c.reporter);
     await refused(
       () => updateDoc(doc(squatter.db, 'incident_reports', report), {}),
       [`incident_reports/${report}`],
@@ -86,13 +86,13 @@ describe('attacks: identity you can trust (issue 17)', () => {
       lastName: 'Invited',
       email: invited.email,
       role: 'IMT',
-      campus: 'Main Campus',
+      campus: 'main',
       isArchived: false,
       isUsingDefaultPassword: false,
     });
-    await admin.auth.setCustomUserClaims(invited.uid, { role: 'IMT', campus: 'Main Campus' });
+    await admin.auth.setCustomUserClaims(invited.uid, { role: 'IMT', campus: 'main' });
     await invited.user.getIdToken(true);
-    const report = await incident('Main Campus', c.reporter);
+    const report = await incident('main', c.reporter);
     await refused(
       () =>
         updateDoc(doc(invited.db, 'incident_reports', report), {
@@ -126,7 +126,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
         fileReportAsApp(fresh.db, fresh.uid, {
           timestamp: serverTimestamp(),
           geoLoc: { latitude: 10, longitude: 20 },
-          nearestCampus: 'Main Campus',
+          nearestCampus: 'main',
           status: 'Reported',
           isArchived: false,
           email: fresh.email,
@@ -172,7 +172,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
       deviceToken: ['stale-device'],
     });
     const before = await state(`users/${stale}/notifications`);
-    const id = await incident('Main Campus', c.reporter);
+    const id = await incident('main', c.reporter);
     await updateDoc(doc(c.imtMain.db, 'incident_reports', id), {
       updatedBy: c.imtMain.uid,
       status: 'Processing',

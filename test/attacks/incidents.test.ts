@@ -58,14 +58,14 @@ describe('attacks: incidents and accomplishments', () => {
   let mainReported: string;
   before(async () => {
     c = await theCast();
-    mainReported = await incident('Main Campus', c.reporter);
+    mainReported = await incident('main', c.reporter);
   });
 
   describe('reporter creating a report', () => {
     const base = (c: Cast) => ({
       timestamp: serverTimestamp(),
       geoLoc: { latitude: 1, longitude: 2 },
-      nearestCampus: 'Main Campus',
+      nearestCampus: 'main',
       status: 'Reported',
       isArchived: false,
       email: c.reporter.email,
@@ -134,7 +134,7 @@ describe('attacks: incidents and accomplishments', () => {
       for (const change of [
         { status: 'Resolved' },
         { description: 'edited' },
-        { nearestCampus: 'North Campus' },
+        { nearestCampus: 'north' },
       ])
         await refused(
           () => updateDoc(doc(c.reporter.db, 'incident_reports', mainReported), change),
@@ -150,7 +150,7 @@ describe('attacks: incidents and accomplishments', () => {
       ['a waiting time of its choosing', { waitingTimeInMinutes: 1 }],
       ['a response time', { responseTimeInMinutes: 1 }],
       ['an escalation mark', { escalatedAt: new Date() }],
-      ['moving the report to its colleague campus', { nearestCampus: 'North Campus' }],
+      ['moving the report to its colleague campus', { nearestCampus: 'north' }],
       ['archiving it', { isArchived: true }],
       ['re-pointing the reporter', { reporterId: 'someone-else' }],
     ] as const) {
@@ -217,7 +217,7 @@ describe('attacks: incidents and accomplishments', () => {
     });
     it('refuses leaving Declined and Resolved', async () => {
       for (const status of ['Declined', 'Resolved']) {
-        const id = await incident('Main Campus', c.reporter, { status });
+        const id = await incident('main', c.reporter, { status });
         for (const next of ['Reported', 'Processing', 'Responded', 'Declined'])
           if (next !== status)
             await refused(
@@ -274,7 +274,7 @@ describe('attacks: incidents and accomplishments', () => {
       const ref = await fileReportAsApp(c.reporter.db, c.reporter.uid, {
         timestamp: serverTimestamp(),
         geoLoc: { latitude: 1, longitude: 2 },
-        nearestCampus: 'Main Campus',
+        nearestCampus: 'main',
         status: 'Reported',
         isArchived: false,
         email: c.reporter.email,
@@ -290,7 +290,7 @@ describe('attacks: incidents and accomplishments', () => {
         const wanted = (text: string) =>
           incidentKeywords({
             incidentType: 'Theft',
-            nearestCampus: 'Main Campus',
+            nearestCampus: 'main',
             email: c.reporter.email,
             description: text,
           });
@@ -392,7 +392,7 @@ describe('attacks: incidents and accomplishments', () => {
       });
     }
     it('a genuine assign notifies the reporter with the name from the assignee account only', async () => {
-      const id = await incident('Main Campus', c.reporter);
+      const id = await incident('main', c.reporter);
       await updateDoc(doc(c.imtMain.db, 'incident_reports', id), {
         updatedBy: c.imtMain.uid,
         status: 'Processing',
@@ -428,7 +428,7 @@ describe('attacks: incidents and accomplishments', () => {
       const ref = await fileReportAsApp(c.reporter.db, c.reporter.uid, {
         timestamp: serverTimestamp(),
         geoLoc: { latitude: 1, longitude: 2 },
-        nearestCampus: 'Main Campus',
+        nearestCampus: 'main',
         status: 'Reported',
         isArchived: false,
         email: c.reporter.email,
@@ -500,15 +500,15 @@ describe('attacks: incidents and accomplishments', () => {
       for (const q of [
         query(reports),
         query(reports, where('isArchived', '==', false)),
-        query(reports, where('nearestCampus', '==', 'Main Campus')),
+        query(reports, where('nearestCampus', '==', 'main')),
         query(
           reports,
-          where('nearestCampus', '==', 'North Campus'),
+          where('nearestCampus', '==', 'north'),
           where('isArchived', '==', false),
         ),
         query(
           reports,
-          where('nearestCampus', 'in', ['Main Campus', 'North Campus']),
+          where('nearestCampus', 'in', ['main', 'north']),
           where('isArchived', '==', false),
         ),
         query(reports, where('status', '==', 'Reported')),
@@ -518,16 +518,16 @@ describe('attacks: incidents and accomplishments', () => {
     it("an IMT's CSV export of another campus is refused, count and pages alike", async () => {
       // What the console's export sends (a count, then pages of 500 after a cursor), with another
       // campus in place of its own; the North report is read before and after by refused().
-      const northReport = await incident('North Campus', c.reporter, { status: 'Responded' });
+      const northReport = await incident('north', c.reporter, { status: 'Responded' });
       const northReports = query(
         collection(c.imtMain.db, 'incident_reports'),
-        where('nearestCampus', '==', 'North Campus'),
+        where('nearestCampus', '==', 'north'),
         where('isArchived', '==', false),
         orderBy('timestamp', 'desc'),
       );
       const northCopies = query(
         collection(c.imtMain.db, 'accomplishment_reports'),
-        where('report.campus', '==', 'North Campus'),
+        where('report.campus', '==', 'north'),
         where('isArchived', '==', false),
         orderBy('timestamp', 'desc'),
       );
@@ -544,13 +544,13 @@ describe('attacks: incidents and accomplishments', () => {
       const own = await getDocs(
         query(
           collection(c.imtMain.db, 'incident_reports'),
-          where('nearestCampus', '==', 'Main Campus'),
+          where('nearestCampus', '==', 'main'),
           where('isArchived', '==', false),
           orderBy('timestamp', 'desc'),
           limit(500),
         ),
       );
-      assert.ok(own.docs.every((d) => d.get('nearestCampus') === 'Main Campus'));
+      assert.ok(own.docs.every((d) => d.get('nearestCampus') === 'main'));
       assert.ok(!own.docs.some((d) => d.id === northReport));
     });
     it('collection-group queries over accomplishments and notifications are refused', async () => {
@@ -588,7 +588,7 @@ describe('attacks: incidents and accomplishments', () => {
           getDocs(
             query(
               reports,
-              where('nearestCampus', '==', 'Main Campus'),
+              where('nearestCampus', '==', 'main'),
               where('isArchived', '==', false),
             ),
           ),
@@ -632,7 +632,7 @@ describe('attacks: incidents and accomplishments', () => {
     let northIncident: string;
     let northAccomplishment: string;
     before(async () => {
-      northIncident = await incident('North Campus', c.reporter, { status: 'Responded' });
+      northIncident = await incident('north', c.reporter, { status: 'Responded' });
       northAccomplishment = unique('acc');
       await countedWrite(
         c.imtNorth.db,
@@ -650,7 +650,7 @@ describe('attacks: incidents and accomplishments', () => {
     });
 
     it("refuses an accomplishment under an own report with another campus's id (create)", async () => {
-      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      const own = await incident('main', c.reporter, { status: 'Responded' });
       await refused(
         () =>
           countedWrite(
@@ -670,7 +670,7 @@ describe('attacks: incidents and accomplishments', () => {
     });
 
     it('refuses the same as a merge-set or an update', async () => {
-      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      const own = await incident('main', c.reporter, { status: 'Responded' });
       const watched = [
         `accomplishment_reports/${northAccomplishment}`,
         `incident_reports/${own}`,
@@ -697,9 +697,9 @@ describe('attacks: incidents and accomplishments', () => {
       await admin.db.doc(`accomplishment_reports/${archivedId}`).set({
         title: 'old',
         isArchived: true,
-        report: { id: 'some-north-incident', campus: 'North Campus' },
+        report: { id: 'some-north-incident', campus: 'north' },
       });
-      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      const own = await incident('main', c.reporter, { status: 'Responded' });
       await refused(
         () =>
           countedWrite(c.imtMain.db, own, 'accomplishment_reports', archivedId, (revision) =>
@@ -715,7 +715,7 @@ describe('attacks: incidents and accomplishments', () => {
 
     it('the trigger keeps a copy to its incident even when the sub-document beats the rules check', async () => {
       // Written with admin (as if the rules check raced the other copy): the copy must not move.
-      const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+      const own = await incident('main', c.reporter, { status: 'Responded' });
       const before = (
         await admin.db.doc(`accomplishment_reports/${northAccomplishment}`).get()
       ).data();
@@ -753,7 +753,7 @@ describe('attacks: incidents and accomplishments', () => {
           () =>
             setDoc(doc(who.db, 'accomplishment_reports', unique('acc')), {
               title: 'x',
-              report: { campus: 'North Campus' },
+              report: { campus: 'north' },
             }),
           [],
         );
@@ -804,7 +804,7 @@ describe('attacks: incidents and accomplishments', () => {
       ['a bidi override in the title', { title: `Done${BIDI}` }],
       ['a 5001-character description', { description: 'd'.repeat(5001) }],
       ['an unknown resolve code', { resolveCode: 'Bribed' }],
-      ['a report snapshot of its own', { report: { campus: 'North Campus' } }],
+      ['a report snapshot of its own', { report: { campus: 'north' } }],
       ['a past timestamp', { timestamp: new Date(0) }],
       ['a made-up threat level', { threatLevel: 'Apocalyptic' }],
       ['an image URL of 3000 characters', { imageUrl: `https://x.test/${'a'.repeat(3000)}` }],
@@ -812,7 +812,7 @@ describe('attacks: incidents and accomplishments', () => {
     ];
     for (const [label, extra] of badContent) {
       it(`refuses an accomplishment with ${label}`, async () => {
-        const own = await incident('Main Campus', c.reporter, { status: 'Responded' });
+        const own = await incident('main', c.reporter, { status: 'Responded' });
         const id = unique('acc');
         await refused(
           () =>
@@ -830,7 +830,7 @@ describe('attacks: incidents and accomplishments', () => {
   });
   describe('bounded accomplishment writes (issue 17 finding 8)', () => {
     it(`a report takes ${LIMITS.accomplishmentWritesPerReport} accomplishment creates and edits and refuses the next`, async () => {
-      const own = await incident('Main Campus', c.reporter, { status: 'Processing' });
+      const own = await incident('main', c.reporter, { status: 'Processing' });
       const id = unique('acc');
       // Arranged one short of the bound: an accomplishment and the count the console would have left.
       await admin.db

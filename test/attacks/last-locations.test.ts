@@ -117,7 +117,7 @@ describe('attacks: last locations', () => {
           body: 'Not my campus.',
           audience: {
             allCampuses: false,
-            campuses: ['Main Campus'],
+            campuses: ['main'],
             staffOnly: false,
             members: false,
             located: true,

@@ -32,7 +32,7 @@ describe('attacks: mass notifications', () => {
     kind: 'emergency',
     title: 'Shelter in place',
     body: 'Go inside now.',
-    audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: false },
+    audience: { allCampuses: false, campuses: ['main'], staffOnly: false },
     channels: ['inApp'],
     ...overrides,
   });
@@ -178,12 +178,12 @@ describe('attacks: mass notifications', () => {
   });
 
   it('an IMT linking another campus’s report learns no more than from a missing id', async () => {
-    const north = await incident('North Campus', c.reporter);
+    const north = await incident('north', c.reporter);
     const link = (id: string) =>
       alert({
         kind: 'timelyWarning',
         cleryCrime: 'burglary',
-        audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: true },
+        audience: { allCampuses: false, campuses: ['main'], staffOnly: true },
         incidentIds: [id],
       });
     const missing = await refused(
@@ -200,7 +200,7 @@ describe('attacks: mass notifications', () => {
   });
 
   it('toggling “read” again and again counts one reader', async () => {
-    const reader = await account('alert reader', { role: 'User', campus: 'Main Campus' });
+    const reader = await account('alert reader', { role: 'User', campus: 'main' });
     await admin.db.doc('settings/alert_approval').delete();
     const sent = await c.admin.call<SendMassNotificationResponse>(
       'sendMassNotification',

@@ -103,7 +103,7 @@ describe('attacks: incident media', () => {
   before(async function () {
     this.timeout(180_000);
     c = await theCast();
-    mainReport = await incident('Main Campus', c.imtMain);
+    mainReport = await incident('main', c.imtMain);
     // Staff of Main Campus attach a photo through the rules, as the console does.
     const original = STORAGE_PATHS.staffMedia(
       mainReport,
@@ -133,7 +133,7 @@ describe('attacks: incident media', () => {
   });
 
   it('a disguised file passes the rules but is quarantined with a reason, never served', async () => {
-    const mine = await incident('Main Campus', c.reporter);
+    const mine = await incident('main', c.reporter);
     const path = STORAGE_PATHS.reporterMedia(mine, newMediaId(), mediaFileName('image/jpeg'));
     const exe = Buffer.concat([Buffer.from('MZ\x90\0', 'latin1'), Buffer.alloc(4000, 1)]);
     await uploadAs(c.reporter.app, path, exe, 'image/jpeg');
@@ -149,7 +149,7 @@ describe('attacks: incident media', () => {
   });
 
   it('oversized media, someone else’s staff folder and the server’s copies are refused', async () => {
-    const mine = await incident('Main Campus', c.reporter);
+    const mine = await incident('main', c.reporter);
     const big = STORAGE_PATHS.reporterMedia(mine, newMediaId(), mediaFileName('image/jpeg'));
     await refused(
       () => uploadAs(c.reporter.app, big, Buffer.alloc(LIMITS.mediaImageBytes, 1), 'image/jpeg'),
@@ -208,7 +208,7 @@ describe('attacks: an anonymous report’s photo and download tokens (issue 28 i
       'fileAnonymousReport',
       {
         geoLoc: { latitude: 14.6, longitude: 121.0 },
-        nearestCampus: 'Main Campus',
+        nearestCampus: 'main',
         incidentType: 'Harassment',
         description: 'Photo of the notes left on my door.',
       },

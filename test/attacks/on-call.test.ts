@@ -34,8 +34,8 @@ describe('attacks: on-call schedules, escalation policies and handover (issue 20
 
   it('nobody writes a schedule or a policy directly, not even an Admin', async () => {
     for (const [collection, campus] of [
-      [COLLECTIONS.onCallSchedules, 'North Campus'],
-      [COLLECTIONS.escalationPolicies, 'North Campus'],
+      [COLLECTIONS.onCallSchedules, 'north'],
+      [COLLECTIONS.escalationPolicies, 'north'],
     ] as const) {
       const path = `${collection}/${campus}`;
       for (const who of [c.admin, c.imtNorth]) {
@@ -52,7 +52,7 @@ describe('attacks: on-call schedules, escalation policies and handover (issue 20
     const path = `${COLLECTIONS.onCallSchedules}/Main Campus`;
     for (const who of [c.imtNorth, c.reporter, c.archived]) {
       await refused(
-        () => who.call('saveOnCallSchedule', schedule('Main Campus', who.uid)),
+        () => who.call('saveOnCallSchedule', schedule('main', who.uid)),
         [path, `${path}/history/x`],
       );
     }
@@ -64,7 +64,7 @@ describe('attacks: on-call schedules, escalation policies and handover (issue 20
     zero.steps.forEach((s) => (s.afterMinutes.Critical = 10_080));
     for (const who of [c.imtMain, c.reporter]) {
       await refused(
-        () => who.call('saveEscalationPolicy', { campus: 'Main Campus', ...zero }),
+        () => who.call('saveEscalationPolicy', { campus: 'main', ...zero }),
         [path],
       );
     }
@@ -72,7 +72,7 @@ describe('attacks: on-call schedules, escalation policies and handover (issue 20
 
   it('a reporter cannot hand over; a handover never moves another campus report to the wrong staff', async () => {
     await refused(() => c.reporter.call('handOverReports', { toUid: null, note: 'mine' }), []);
-    const id = await incident('Main Campus', c.reporter);
+    const id = await incident('main', c.reporter);
     await admin.db.doc(`incident_reports/${id}`).update({
       status: 'Processing',
       assignedTo: await assignee(c.imtMain),
@@ -86,7 +86,7 @@ describe('attacks: on-call schedules, escalation policies and handover (issue 20
     );
     assert.deepEqual(answer.handedOver, [], 'handed a report to another campus');
     assert.ok(
-      answer.kept.some((k) => /access to Main Campus/.test(k.reason)),
+      answer.kept.some((k) => /access to main/.test(k.reason)),
       JSON.stringify(answer.kept),
     );
     const after = (await admin.db.doc(`incident_reports/${id}`).get()).get('assignedTo.id');

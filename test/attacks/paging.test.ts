@@ -15,7 +15,7 @@ describe('attacks: paging, acknowledgement and reassignment (issue 20)', () => {
   before(async () => {
     c = await theCast();
     // A Main Campus report assigned to Mia (the IMT of Main Campus) by the Admin.
-    inProgress = await incident('Main Campus', c.reporter);
+    inProgress = await incident('main', c.reporter);
     await admin.db.doc(`incident_reports/${inProgress}`).update({
       status: 'Processing',
       threatLevel: 'High',
@@ -53,7 +53,7 @@ describe('attacks: paging, acknowledgement and reassignment (issue 20)', () => {
   }
 
   it('an assignment cannot carry its own acknowledgement', async () => {
-    const id = await incident('Main Campus', c.reporter);
+    const id = await incident('main', c.reporter);
     await refused(
       async () =>
         updateDoc(doc(c.admin.db, 'incident_reports', id), {

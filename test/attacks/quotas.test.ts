@@ -24,7 +24,7 @@ const LIMIT = LIMITS.reportsPerReporterPerHour;
 const reportOf = (who: Attacker, n: number) => ({
   timestamp: serverTimestamp(),
   geoLoc: { latitude: 14.65, longitude: 121.07 },
-  nearestCampus: 'Main Campus',
+  nearestCampus: 'main',
   status: 'Reported',
   isArchived: false,
   email: who.email,
@@ -43,7 +43,7 @@ async function reportsBy(who: Attacker): Promise<number> {
 
 const anonymousReport = {
   geoLoc: { latitude: 14.6, longitude: 121.0 },
-  nearestCampus: 'Main Campus',
+  nearestCampus: 'main',
   incidentType: 'Harassment',
   description: 'Race of filings',
 };
@@ -200,10 +200,10 @@ describe('attacks: the hourly report quota under batches and races', () => {
     const reporter = await account('reassigned reporter', { role: 'User' });
     const boss = await account('reassigning Admin', { role: 'Admin' });
     const staff = [
-      await account('first IMT', { role: 'IMT', campus: 'Main Campus' }),
-      await account('second IMT', { role: 'IMT', campus: 'Main Campus' }),
+      await account('first IMT', { role: 'IMT', campus: 'main' }),
+      await account('second IMT', { role: 'IMT', campus: 'main' }),
     ];
-    const id = await incident('Main Campus', reporter, {
+    const id = await incident('main', reporter, {
       status: 'Processing',
       assignedTo: await assignee(staff[0]!),
       threatLevel: 'High',

@@ -49,7 +49,7 @@ describe('attacks: reply links and SMS replies', () => {
     });
     await admin.db.doc(watched[0]!).set({
       name: 'Target',
-      campus: 'Main Campus',
+      campus: 'main',
       answered: false,
       choice: null,
       label: null,

@@ -41,7 +41,7 @@ describe('attacks: an Admin without a second factor where one is required', () =
   let imt: Attacker;
   before(async () => {
     stolen = await account('password-only Admin', { role: 'Admin' });
-    imt = await account('IMT to archive', { role: 'IMT', campus: 'North Campus' });
+    imt = await account('IMT to archive', { role: 'IMT', campus: 'north' });
     await admin.db.doc(SETTINGS).set({ adminsRequireSecondFactor: true });
   });
   after(async () => {

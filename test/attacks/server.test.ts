@@ -91,17 +91,17 @@ describe('attacks: server data, endpoints and callables', () => {
         await refused(() => getDoc(doc(who.db, 'file_checks', 'articles%2Fa%2Fimg.png')), []);
     });
     it('incident_stats: an IMT gets only its own campus doc, nobody lists', async () => {
-      await refused(() => getDoc(doc(c.imtMain.db, 'incident_stats', 'North Campus')), []);
+      await refused(() => getDoc(doc(c.imtMain.db, 'incident_stats', 'north')), []);
       for (const who of everyone)
         await refused(() => getDocs(collection(who.db, 'incident_stats')), []);
-      await refused(() => getDoc(doc(c.reporter.db, 'incident_stats', 'Main Campus')), []);
+      await refused(() => getDoc(doc(c.reporter.db, 'incident_stats', 'main')), []);
     });
     it("incident_stats days: an IMT of another campus neither reads nor writes North's aggregates", async () => {
-      const day = 'incident_stats/North Campus/days/2026-10-15';
-      await admin.db.doc(day).set({ campus: 'North Campus', day: '2026-10-15', total: 3 });
+      const day = 'incident_stats/north/days/2026-10-15';
+      await admin.db.doc(day).set({ campus: 'north', day: '2026-10-15', total: 3 });
       const northDays = (db: typeof c.imtMain.db) =>
         query(
-          collection(db, 'incident_stats', 'North Campus', 'days'),
+          collection(db, 'incident_stats', 'north', 'days'),
           where(documentId(), '>=', '2026-10-01'),
           where(documentId(), '<=', '2026-10-31'),
         );
@@ -493,10 +493,10 @@ describe('attacks: server data, endpoints and callables', () => {
             timestamp: new Date(),
           });
       await Promise.all([
-        tagged('Main Campus'),
-        tagged('Main Campus', true),
-        tagged('North Campus'),
-        tagged('Riverside Campus'),
+        tagged('main'),
+        tagged('main', true),
+        tagged('north'),
+        tagged('riverside'),
       ]);
       const counts = (who: Attacker) =>
         who.call<{ incidents: number }>('tagUsage', { names: [tag] });

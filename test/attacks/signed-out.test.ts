@@ -76,7 +76,7 @@ describe('attacks: signed out', () => {
       () =>
         addDoc(collection(anon, 'incident_reports'), {
           status: 'Reported',
-          nearestCampus: 'Main Campus',
+          nearestCampus: 'main',
           isArchived: false,
         }),
       [],

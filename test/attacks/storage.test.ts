@@ -161,7 +161,7 @@ describe('attacks: Storage', () => {
   });
 
   it("an IMT uploads no photo for another campus's incident, and reads none", async () => {
-    const north = await incident('North Campus', c.reporter, { status: 'Responded' });
+    const north = await incident('north', c.reporter, { status: 'Responded' });
     await refusedUpload(
       `accomplishments/${north}/p.png`,
       PNG,

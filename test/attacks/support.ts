@@ -63,7 +63,7 @@ export const admin = {
   bucket: () => adminStorage(adminApp).bucket(),
 };
 
-export const CAMPUSES = ['Main Campus', 'North Campus', 'Riverside Campus'] as const;
+export const CAMPUSES = ['main', 'north', 'riverside'] as const;
 export const PASSWORD = 'attack-pw-123';
 
 export function unique(prefix: string): string {
@@ -165,7 +165,7 @@ export async function account(label: string, spec: AccountSpec): Promise<Attacke
   const email = `${unique(spec.role.toLowerCase())}@campus.test`;
   const { uid } = await admin.auth.createUser({ email, password: PASSWORD, emailVerified: true });
   const firstName = spec.firstName ?? 'Alex';
-  const campus = spec.campus ?? (spec.role === 'IMT' ? 'Main Campus' : null);
+  const campus = spec.campus ?? (spec.role === 'IMT' ? 'main' : null);
   await admin.db.doc(`users/${uid}`).set({
     firstName,
     firstNameLowerCase: firstName.toLowerCase(),
@@ -198,7 +198,7 @@ export async function account(label: string, spec: AccountSpec): Promise<Attacke
 
 /** An IMT who signed in and was archived afterwards: still holds a valid-looking token. */
 export async function archivedImt(): Promise<Attacker> {
-  const imt = await account('archived IMT', { role: 'IMT', campus: 'Main Campus' });
+  const imt = await account('archived IMT', { role: 'IMT', campus: 'main' });
   await imt.token();
   await admin.db.doc(`users/${imt.uid}`).update({ isArchived: true });
   await waitFor(

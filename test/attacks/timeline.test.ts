@@ -37,7 +37,7 @@ describe('attacks: timeline, internal notes, campus leads', () => {
   let countsPath: string;
   before(async () => {
     c = await theCast();
-    report = await incident('Main Campus', c.reporter);
+    report = await incident('main', c.reporter);
     notesPath = `incident_reports/${report}/internal_notes`;
     timelinePath = `incident_reports/${report}/timeline`;
     countsPath = `incident_reports/${report}/record_counts`;
@@ -99,7 +99,7 @@ describe('attacks: timeline, internal notes, campus leads', () => {
   });
 
   it(`a report takes ${LIMITS.internalNotesPerReport} notes and refuses the next; nobody gets round the count`, async () => {
-    const own = await incident('Main Campus', c.reporter);
+    const own = await incident('main', c.reporter);
     const ownNotes = `incident_reports/${own}/internal_notes`;
     const ownCounts = `incident_reports/${own}/record_counts`;
     const counter = doc(c.imtMain.db, recordCountPath(own, 'internal_notes'));
@@ -159,18 +159,18 @@ describe('attacks: timeline, internal notes, campus leads', () => {
     });
     await refused(
       async () =>
-        setDoc(doc(c.imtNorth.db, 'campus_leads', 'North Campus'), await lead(c.imtNorth)),
+        setDoc(doc(c.imtNorth.db, 'campus_leads', 'north'), await lead(c.imtNorth)),
       ['campus_leads'],
     );
     await refused(
-      async () => setDoc(doc(c.reporter.db, 'campus_leads', 'Main Campus'), await lead(c.imtMain)),
+      async () => setDoc(doc(c.reporter.db, 'campus_leads', 'main'), await lead(c.imtMain)),
       ['campus_leads'],
     );
-    await setDoc(doc(c.admin.db, 'campus_leads', 'Riverside Campus'), await lead(c.imtRiverside));
+    await setDoc(doc(c.admin.db, 'campus_leads', 'riverside'), await lead(c.imtRiverside));
     const stored = await admin.db.doc('campus_leads/Riverside Campus').get();
     assert.equal(stored.get('uid'), c.imtRiverside.uid);
     await refused(
-      () => deleteDoc(doc(c.imtRiverside.db, 'campus_leads', 'Riverside Campus')),
+      () => deleteDoc(doc(c.imtRiverside.db, 'campus_leads', 'riverside')),
       ['campus_leads'],
     );
   });

@@ -40,7 +40,7 @@ const REPORTS: Report[] = Array.from({ length: 24 }, (_, i) =>
   withKeywords({
     id: `r${String(i).padStart(2, '0')}`,
     isArchived: i % 7 === 6,
-    nearestCampus: i % 2 === 0 ? 'Main Campus' : 'North Campus',
+    nearestCampus: i % 2 === 0 ? 'main' : 'north',
     status: ['Reported', 'Processing', 'Responded'][i % 3]!,
     threatLevel: i % 4 < 2 ? 'High' : 'Low',
     incidentType: i % 5 < 2 ? 'Fire' : 'Theft',

@@ -45,14 +45,14 @@ const BY_FIRST_NAME = [{ field: 'firstNameLowerCase', direction: 'asc' }] as con
 
 const ADMIN: IncidentScope = { role: 'Admin', uid: 'admin-1', campus: null, archived: false };
 const ADMIN_ARCHIVE: IncidentScope = { ...ADMIN, archived: true };
-const IMT: IncidentScope = { role: 'IMT', uid: 'imt-1', campus: 'North Campus', archived: false };
+const IMT: IncidentScope = { role: 'IMT', uid: 'imt-1', campus: 'north', archived: false };
 const REPORTER: IncidentScope = { role: 'User', uid: 'user-1', campus: null, archived: false };
 const SCOPES = { Admin: ADMIN, 'Admin archive': ADMIN_ARCHIVE, IMT, reporter: REPORTER };
 
 /** The values each reports-list filter takes in these shapes. */
 export const FILTER_VALUES: IncidentFilters = {
   status: 'Processing',
-  campus: 'Main Campus',
+  campus: 'main',
   threatLevel: 'High',
   incidentType: 'Fire',
   tag: 'night',
@@ -179,7 +179,7 @@ export function consoleShapes(): QueryShape[] {
   for (const [role, campus, archived] of [
     ['Admin', null, false],
     ['Admin', null, true],
-    ['IMT', 'North Campus', false],
+    ['IMT', 'north', false],
   ] as const) {
     shapes.push({
       source: `web accomplishments list (AccomplishmentsPage.tsx), ${role}${archived ? ' archive' : ''}`,
@@ -239,7 +239,7 @@ export function consoleShapes(): QueryShape[] {
     {
       source: "web Home figures of an IMT: its campus's stats shards (data/incident-stats.ts)",
       collection: COLLECTIONS.incidentStats,
-      wheres: [{ field: 'campus', op: '==', value: 'Main Campus' }],
+      wheres: [{ field: 'campus', op: '==', value: 'main' }],
     },
     {
       source: "web dashboard, one campus's days of a period (data/incident-day-stats.ts)",
@@ -279,7 +279,7 @@ export function consoleShapes(): QueryShape[] {
     {
       source: "web mass notifications of an IMT's campus (data/mass-notifications.ts)",
       collection: COLLECTIONS.massNotifications,
-      wheres: [{ field: 'reach', op: 'array-contains', value: 'North Campus' }],
+      wheres: [{ field: 'reach', op: 'array-contains', value: 'north' }],
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
     },
     {
@@ -306,7 +306,7 @@ export function consoleShapes(): QueryShape[] {
       collection: COLLECTIONS.emergencies,
       wheres: [
         { field: 'status', op: '==', value: 'open' },
-        { field: 'campus', op: '==', value: 'North Campus' },
+        { field: 'campus', op: '==', value: 'north' },
       ],
     },
     {
@@ -328,7 +328,7 @@ export function consoleShapes(): QueryShape[] {
       source:
         'functions mass-notification plan and count: the accounts of members-only campuses (mass-notifications/plan.ts audienceAccounts)',
       collection: COLLECTIONS.users,
-      wheres: [{ field: 'campus', op: 'in', value: ['Main Campus', 'North Campus'] }],
+      wheres: [{ field: 'campus', op: 'in', value: ['main', 'north'] }],
       orderBy: [{ field: '__name__', direction: 'asc' }],
     },
     {
@@ -337,14 +337,14 @@ export function consoleShapes(): QueryShape[] {
       collection: COLLECTIONS.roster,
       wheres: [
         { field: 'status', op: '==', value: 'active' },
-        { field: 'campus', op: 'in', value: ['Main Campus'] },
+        { field: 'campus', op: 'in', value: ['main'] },
       ],
       orderBy: [{ field: '__name__', direction: 'asc' }],
     },
     {
       source: "web past emergencies, an IMT's campus (data/emergencies.ts pastEmergenciesSpec)",
       collection: COLLECTIONS.emergencies,
-      wheres: [{ field: 'campus', op: '==', value: 'North Campus' }],
+      wheres: [{ field: 'campus', op: '==', value: 'north' }],
       orderBy: [{ field: 'openedAt', direction: 'desc' }],
     },
     {
@@ -464,7 +464,7 @@ export function consoleShapes(): QueryShape[] {
       orderBy: [{ field: 'at', direction: 'desc' }],
     },
   );
-  const rosterFilters: RosterFilters = { search: 'ma', campus: 'North Campus', status: 'active' };
+  const rosterFilters: RosterFilters = { search: 'ma', campus: 'north', status: 'active' };
   for (const chosen of subsets(Object.keys(rosterFilters) as (keyof RosterFilters)[])) {
     const filters: RosterFilters = { search: '', campus: '', status: '' };
     for (const key of chosen) Object.assign(filters, { [key]: rosterFilters[key] });
@@ -581,7 +581,7 @@ export function functionShapes(): QueryShape[] {
       source: "functions tag usage count for an IMT: its campus's live reports (services/tags.ts)",
       collection: COLLECTIONS.incidentReports,
       wheres: [
-        { field: 'nearestCampus', op: '==', value: 'North Campus' },
+        { field: 'nearestCampus', op: '==', value: 'north' },
         { field: 'isArchived', op: '==', value: false },
         { field: 'tags', op: 'array-contains-any', value: ['night', 'fire'] },
       ],

@@ -58,7 +58,7 @@ async function seedEmergencies(env: RulesTestEnvironment) {
     const base = {
       email: 'app-alice@campus.example',
       emailVerified: true,
-      campus: 'Main Campus',
+      campus: 'main',
       campusFrom: 'location',
       openedAt: HOUR_AGO(),
       movedAt: HOUR_AGO(),
@@ -92,7 +92,7 @@ async function seedEmergencies(env: RulesTestEnvironment) {
       ...base,
       email: 'app-bob@campus.example',
       uid: 'app-bob',
-      campus: 'North Campus',
+      campus: 'north',
       status: 'open',
       movedAt: Timestamp.fromMillis(Date.now() + 3_600_000),
       location: OLD_POINT,
@@ -161,7 +161,7 @@ async function openEmergency(
     uid: actor.uid,
     email: actor.email,
     emailVerified: actor.emailVerified ?? true,
-    campus: 'Main Campus',
+    campus: 'main',
     campusFrom: 'location',
     status: 'open',
     openedAt: serverTimestamp(),
@@ -207,7 +207,7 @@ describe('emergencies', () => {
       getDocs(
         query(
           collection(db, COLLECTIONS.emergencies),
-          where('campus', '==', 'Main Campus'),
+          where('campus', '==', 'main'),
           where('status', '==', 'open'),
         ),
       ),
@@ -298,7 +298,7 @@ describe('emergencies', () => {
       }),
     ),
     write('change the campus of an emergency', NOBODY, (db) =>
-      updateDoc(ref(db, 'sos-alice'), { campus: 'North Campus' }),
+      updateDoc(ref(db, 'sos-alice'), { campus: 'north' }),
     ),
     write('write a timeline entry', NOBODY, (db) =>
       setDoc(doc(db, COLLECTIONS.emergencies, 'sos-alice', COLLECTIONS.timeline, 'x'), {

@@ -47,7 +47,7 @@ describe('roster', () => {
           name: 'Forged',
           email: actor.email,
           phone: '+639171234567',
-          campus: 'North Campus',
+          campus: 'north',
           affiliation: 'staff',
           language: null,
           status: 'active',

@@ -50,7 +50,7 @@ const store: Record<string, JsonObject> = {
     lastName: 'M',
     email: 'imt1@x.test',
     role: 'IMT',
-    campus: 'Main Campus',
+    campus: 'main',
     isArchived: false,
   }),
   // The assignee's directory entry: an assignment must name it exactly.
@@ -58,7 +58,7 @@ const store: Record<string, JsonObject> = {
     displayName: 'I M',
     email: 'imt1@x.test',
     role: 'IMT',
-    campus: 'Main Campus',
+    campus: 'main',
   }),
   'users/app1': doc('users/app1', {
     firstName: 'A',
@@ -70,7 +70,7 @@ const store: Record<string, JsonObject> = {
   'incident_reports/r1': doc('incident_reports/r1', {
     timestamp: when,
     geoLoc: { latitude: 1, longitude: 2 },
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     status: 'Reported',
     isArchived: false,
     email: 'app1@x.test',
@@ -101,7 +101,7 @@ function request(
   };
 }
 
-const imt = caller('imt1', { role: 'IMT', campus: 'Main Campus' });
+const imt = caller('imt1', { role: 'IMT', campus: 'main' });
 const app = caller('app1', {});
 const filter = (field: string, v: unknown): JsonObject => ({
   fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: value(v) },
@@ -130,7 +130,7 @@ const scenarios: { name: string; request: AccessRequest; expectAllowed: boolean 
         where: {
           compositeFilter: {
             op: 'AND',
-            filters: [filter('nearestCampus', 'Main Campus'), filter('isArchived', false)],
+            filters: [filter('nearestCampus', 'main'), filter('isArchived', false)],
           },
         },
         limit: 50,

@@ -20,7 +20,7 @@ async function incident(status: string, extra: Record<string, unknown> = {}) {
   const rep = await reporter();
   const ref = await reportFiledBy(rep, {
     timestamp: Timestamp.fromDate(new Date('2026-11-22T14:05:09Z')),
-    nearestCampus: 'North Campus',
+    nearestCampus: 'north',
     status,
     incidentType: 'Theft',
     assignedTo: { id: 'imt1', displayName: 'Ana Cruz', email: 'ana@campus.test' },
@@ -74,7 +74,7 @@ describe('accomplishment trigger', () => {
       type: 'Theft',
       latitude: 14.65,
       longitude: 121.07,
-      campus: 'North Campus',
+      campus: 'north',
       assignee: 'Ana Cruz',
       threatLevel: 'Low',
     });
@@ -180,7 +180,7 @@ describe('accomplishment trigger', () => {
   });
 
   it("never overwrites or deletes another campus's copy through a sub-document of the same id", async () => {
-    const victim = await incident('Responded', { nearestCampus: 'North Campus' });
+    const victim = await incident('Responded', { nearestCampus: 'north' });
     const aid = unique('acc');
     const copyPath = `${COLLECTIONS.accomplishmentReports}/${aid}`;
     await victim.ref.collection(COLLECTIONS.accomplishmentReports).doc(aid).set(accomplishment());
@@ -191,7 +191,7 @@ describe('accomplishment trigger', () => {
 
     // The attacker's own incident, on another campus, gets a sub-document with the victim's id.
     const attacker = await incident('Responded', {
-      nearestCampus: 'Main Campus',
+      nearestCampus: 'main',
       threatLevel: 'Low',
     });
     const forged = attacker.ref.collection(COLLECTIONS.accomplishmentReports).doc(aid);
@@ -210,7 +210,7 @@ describe('accomplishment trigger', () => {
 
   it('records the report, the threat-level change and the Resolved move in the timeline, each naming the author', async () => {
     const { ref } = await incident('Responded');
-    const author = await staffMember('Eva', 'Tan', 'North Campus');
+    const author = await staffMember('Eva', 'Tan', 'north');
     await ref
       .collection(COLLECTIONS.accomplishmentReports)
       .doc(unique('acc'))

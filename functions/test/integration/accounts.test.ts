@@ -32,7 +32,7 @@ function request(extra: Record<string, unknown> = {}) {
     lastName: 'Lovelace',
     email: `${unique('ada')}@Campus.test`,
     role: 'IMT',
-    campus: 'Main Campus',
+    campus: 'main',
     contactNumber: '+63 912 000 1111',
     ...extra,
   };
@@ -79,7 +79,7 @@ describe('createAccount (invitations, issue 17)', () => {
     assert.equal(res.defaultPassword, undefined);
     assert.deepEqual((await auth.getUser(res.uid)).customClaims, {
       role: 'IMT',
-      campus: 'Main Campus',
+      campus: 'main',
     });
     // The spec's derived password does not sign in: it was never set.
     const registered = new Date(profile!.registrationDate);
@@ -96,7 +96,7 @@ describe('createAccount (invitations, issue 17)', () => {
     const [entry] = await auditOf(res.uid);
     assert.equal(entry!.action, 'createAccount');
     assert.equal(entry!.byUid, admin.uid);
-    assert.deepEqual(entry!.after, { role: 'IMT', campus: 'Main Campus', isArchived: false });
+    assert.deepEqual(entry!.after, { role: 'IMT', campus: 'main', isArchived: false });
   });
 
   it('refuses an address a verified account holds, creating nothing', async () => {
@@ -338,7 +338,7 @@ describe('setStaffAccess (issue 17)', () => {
       admin.call('setStaffAccess', {
         uid: squatter.uid,
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
         isArchived: false,
       }),
     );
@@ -423,19 +423,19 @@ describe('setStaffAccess (issue 17)', () => {
   it('sets doc and claims together for a verified account and audits before → after', async () => {
     const admin = await account({ role: 'Admin' });
     const user = await account({ role: 'User', deviceToken: ['t1'] });
-    const change = { uid: user.uid, role: 'IMT', campus: 'North Campus', isArchived: false };
+    const change = { uid: user.uid, role: 'IMT', campus: 'north', isArchived: false };
     assert.deepEqual(await admin.call('setStaffAccess', change), { changed: true });
     const profile = await docData(`${COLLECTIONS.users}/${user.uid}`);
     assert.equal(profile!.role, 'IMT');
-    assert.equal(profile!.campus, 'North Campus');
+    assert.equal(profile!.campus, 'north');
     assert.deepEqual((await auth.getUser(user.uid)).customClaims, {
       role: 'IMT',
-      campus: 'North Campus',
+      campus: 'north',
     });
     const [entry] = await auditOf(user.uid);
     assert.equal(entry!.byUid, admin.uid);
     assert.deepEqual(entry!.before, { role: 'User', campus: null, isArchived: false });
-    assert.deepEqual(entry!.after, { role: 'IMT', campus: 'North Campus', isArchived: false });
+    assert.deepEqual(entry!.after, { role: 'IMT', campus: 'north', isArchived: false });
     assert.ok(entry!.at instanceof Timestamp);
     // The same call again changes nothing and writes no second entry.
     assert.deepEqual(await admin.call('setStaffAccess', change), { changed: false });
@@ -454,7 +454,7 @@ describe('setStaffAccess (issue 17)', () => {
       imt.call('setStaffAccess', {
         uid: user.uid,
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
         isArchived: false,
       }),
     );

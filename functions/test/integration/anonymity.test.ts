@@ -32,7 +32,7 @@ const NOT_STAFF_READABLE_UNDER_REPORT = new Set<string>([COLLECTIONS.messagePace
 const file = (reporter: SignedIn, fields: Record<string, unknown> = {}) =>
   reporter.call<{ incidentId: string }>('fileAnonymousReport', {
     geoLoc: { latitude: 14.65, longitude: 121.07 },
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     incidentType: 'Harassment',
     description: 'Someone has been following people near the library after dark.',
     ...fields,
@@ -189,7 +189,7 @@ describe('anonymous reports', () => {
     // A report filed under the reporter's name has nothing to reveal.
     const named = db.collection(COLLECTIONS.incidentReports).doc(unique('inc'));
     await named.set({
-      nearestCampus: 'Main Campus',
+      nearestCampus: 'main',
       status: 'Reported',
       isArchived: false,
       reporterId: rep.uid,

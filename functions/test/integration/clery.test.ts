@@ -60,11 +60,11 @@ describe('Clery callables', () => {
   after(closeAll);
 
   it('classifies a closed incident with its report time, campus, retention and history', async () => {
-    const id = await incidentWith('Main Campus', 'Declined');
+    const id = await incidentWith('main', 'Declined');
     const answer = await admin.call<CleryChangeResponse>('classifyIncident', classification(id));
     assert.deepEqual(answer, { incidentId: id });
     const record = await docData(`${COLLECTIONS.cleryRecords}/${id}`);
-    assert.equal(record?.campus, 'Main Campus');
+    assert.equal(record?.campus, 'main');
     assert.equal(record?.reportedAt.toDate().toISOString(), REPORTED.toISOString());
     assert.equal(record?.occurredAt.toDate().toISOString(), '2025-03-01T14:00:00.000Z');
     // Counted in 2025, kept until the start of 2033 in Manila.
@@ -78,11 +78,11 @@ describe('Clery callables', () => {
   });
 
   it('classifies a case still open, so its entry is on the log within two business days', async () => {
-    const id = await incidentWith('North Campus', 'Processing');
+    const id = await incidentWith('north', 'Processing');
     await admin.call('classifyIncident', classification(id, { disposition: OPEN_DISPOSITION }));
     const record = await docData(`${COLLECTIONS.cleryRecords}/${id}`);
     assert.equal(record?.disposition, OPEN_DISPOSITION);
-    assert.equal(record?.campus, 'North Campus');
+    assert.equal(record?.campus, 'north');
     assert.equal(record?.unfoundedReason, null);
 
     // Closed as unfounded: the reason is kept with the record; none, and nothing changes.
@@ -111,14 +111,14 @@ describe('Clery callables', () => {
 
     const bad = await callError(admin.call('saveCleryCalendar', { holidays: ['2026-02-30'] }));
     assert.equal(bad.code, 'functions/invalid-argument');
-    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await account({ role: 'IMT', campus: 'main' });
     const refused = await callError(imt.call('saveCleryCalendar', { holidays: [] }));
     assert.equal(refused.code, 'functions/permission-denied');
     assert.deepEqual((await docData(path))?.holidays, ['2026-11-30', '2026-12-25']);
   });
 
   it('keeps a withheld entry withheld when reclassified, and logs withhold and release', async () => {
-    const id = await incidentWith('North Campus');
+    const id = await incidentWith('north');
     await admin.call('classifyIncident', classification(id, { geography: 'onCampus' }));
     await admin.call('withholdCrimeLogEntry', {
       incidentId: id,
@@ -152,7 +152,7 @@ describe('Clery callables', () => {
   });
 
   it('refuses a geography the campus does not have and a time after the report', async () => {
-    const id = await incidentWith('Riverside Campus');
+    const id = await incidentWith('riverside');
     const noncampus = await callError(
       admin.call(
         'classifyIncident',
@@ -187,7 +187,7 @@ describe('Clery callables', () => {
   });
 
   it('logs a fire in a housing facility of the incident’s campus, revises it, and logs both', async () => {
-    const id = await incidentWith('Main Campus', 'Processing');
+    const id = await incidentWith('main', 'Processing');
     const fire = {
       incidentId: id,
       facility: 'Acacia Residence Hall',
@@ -201,7 +201,7 @@ describe('Clery callables', () => {
     };
     await admin.call('recordFire', fire);
     const entry = await docData(`${COLLECTIONS.fireLog}/${id}`);
-    assert.equal(entry?.campus, 'Main Campus');
+    assert.equal(entry?.campus, 'main');
     assert.equal(entry?.reportedAt.toDate().toISOString(), REPORTED.toISOString());
     assert.equal(entry?.occurredAt.toDate().toISOString(), '2025-03-01T15:30:00.000Z');
     assert.equal(entry?.recordedBy, admin.uid);
@@ -222,7 +222,7 @@ describe('Clery callables', () => {
       admin.call('recordFire', { ...fire, occurredAt: '2025-03-03T10:00:00+08:00' }),
     );
     assert.equal(later.code, 'functions/invalid-argument');
-    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await account({ role: 'IMT', campus: 'main' });
     assert.equal(
       (await callError(imt.call('recordFire', fire))).code,
       'functions/permission-denied',
@@ -231,13 +231,13 @@ describe('Clery callables', () => {
   });
 
   it('records a decision not to issue a Timely Warning with its reason; a revision keeps the earlier one', async () => {
-    const id = await incidentWith('Main Campus');
+    const id = await incidentWith('main');
     await admin.call('recordWarningDecision', {
       incidentId: id,
       reason: 'Suspect identified and arrested on site: no continuing threat.',
     });
     const decision = await docData(`${COLLECTIONS.warningDecisions}/${id}`);
-    assert.equal(decision?.campus, 'Main Campus');
+    assert.equal(decision?.campus, 'main');
     assert.equal(decision?.decidedBy, admin.uid);
     assert.equal(decision?.reportedAt.toDate().toISOString(), REPORTED.toISOString());
     assert.equal(decision?.retainUntil.toDate().toISOString(), '2032-12-31T16:00:00.000Z');
@@ -265,7 +265,7 @@ describe('Clery callables', () => {
       admin.call('recordWarningDecision', { incidentId: 'no-such-incident', reason: 'x' }),
     );
     assert.equal(gone.code, 'functions/not-found');
-    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await account({ role: 'IMT', campus: 'main' });
     assert.equal(
       (await callError(imt.call('recordWarningDecision', { incidentId: id, reason: 'x' }))).code,
       'functions/permission-denied',
@@ -276,14 +276,14 @@ describe('Clery callables', () => {
     const test = {
       testedAt: '2025-10-14T10:00:00+08:00',
       announced: false,
-      campuses: ['Main Campus', 'North Campus'],
+      campuses: ['main', 'north'],
       description: 'Unannounced lockdown drill: alert sent, doors locked, all-clear after 20 min.',
       followUp: 'Two doors in the library did not lock: work orders filed.',
     };
     const { id } = await admin.call<{ id: string }>('recordEmergencyTest', test);
     const saved = await docData(`${COLLECTIONS.emergencyTests}/${id}`);
     assert.equal(saved?.testedAt.toDate().toISOString(), '2025-10-14T02:00:00.000Z');
-    assert.deepEqual(saved?.campuses, ['Main Campus', 'North Campus']);
+    assert.deepEqual(saved?.campuses, ['main', 'north']);
     assert.equal(saved?.announced, false);
     assert.equal(saved?.recordedBy, admin.uid);
     assert.equal(saved?.retainUntil.toDate().toISOString(), '2032-12-31T16:00:00.000Z');
@@ -306,7 +306,7 @@ describe('Clery callables', () => {
     assert.equal(future.code, 'functions/invalid-argument');
     assert.match(future.message, /cannot be in the future/);
     const twice = await callError(
-      admin.call('recordEmergencyTest', { ...test, campuses: ['Main Campus', 'Main Campus'] }),
+      admin.call('recordEmergencyTest', { ...test, campuses: ['main', 'main'] }),
     );
     assert.equal(twice.code, 'functions/invalid-argument');
     const unknown = await callError(admin.call('recordEmergencyTest', { ...test, id: 'nope' }));
@@ -314,7 +314,7 @@ describe('Clery callables', () => {
   });
 
   it('sets and lifts a legal hold once each, with its history', async () => {
-    const id = await incidentWith('Main Campus');
+    const id = await incidentWith('main');
     await admin.call('setLegalHold', { incidentId: id, active: true, reason: 'Lawsuit filed' });
     const twice = await callError(
       admin.call('setLegalHold', { incidentId: id, active: true, reason: 'Again' }),

@@ -166,7 +166,7 @@ describe('emergency chat (the same conversation, issue 32 item 1)', () => {
       ...newEmergency(
         { uid, email, emailVerified: true },
         null,
-        { campus: 'Main Campus', campusFrom: 'profile' },
+        { campus: 'main', campusFrom: 'profile' },
         FieldValue.serverTimestamp(),
       ),
     });
@@ -207,7 +207,7 @@ describe('emergency chat (the same conversation, issue 32 item 1)', () => {
 
   it("another campus's IMT is no participant: no name, no notification", async () => {
     const person = await reporter();
-    const north = await staffMember('Nora', 'Valdez', 'North Campus');
+    const north = await staffMember('Nora', 'Valdez', 'north');
     const main = await staffMember('Ana', 'Cruz');
     const emergency = await emergencyOf(person.uid, person.email);
     const stray = await postMessage(emergency, north.id, 'staff', 'Hello from North.');

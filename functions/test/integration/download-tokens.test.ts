@@ -86,7 +86,7 @@ describe('download tokens: a minted link stops working when access ends (issue 2
   after(closeAll);
 
   it('archiving a report drops the tokens on its copies and originals; the reporter and Admins still read', async () => {
-    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await account({ role: 'IMT', campus: 'main' });
     const { report, original, display } = await reportWithPhoto(filer);
     const copyLink = await mintedLink(imt, display);
     const originalLink = await mintedLink(imt, original);
@@ -111,7 +111,7 @@ describe('download tokens: a minted link stops working when access ends (issue 2
   });
 
   it('archiving a report drops the tokens on its accomplishment photos; Admins still read them', async () => {
-    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await account({ role: 'IMT', campus: 'main' });
     const { report, photo } = await reportWithAccomplishmentPhoto(filer, imt);
     const link = await mintedLink(imt, photo);
 
@@ -127,8 +127,8 @@ describe('download tokens: a minted link stops working when access ends (issue 2
   });
 
   it('a staff member’s links stop working when their access ends; colleagues still read', async () => {
-    const leaver = await account({ role: 'IMT', campus: 'Main Campus' });
-    const colleague = await account({ role: 'IMT', campus: 'Main Campus' });
+    const leaver = await account({ role: 'IMT', campus: 'main' });
+    const colleague = await account({ role: 'IMT', campus: 'main' });
     const { original, display } = await reportWithPhoto(filer);
     const copyLink = await mintedLink(leaver, display);
     const originalLink = await mintedLink(leaver, original);
@@ -136,7 +136,7 @@ describe('download tokens: a minted link stops working when access ends (issue 2
     await admin.call('setStaffAccess', {
       uid: leaver.uid,
       role: 'IMT',
-      campus: 'Main Campus',
+      campus: 'main',
       isArchived: true,
     });
     await waitFor(
@@ -156,13 +156,13 @@ describe('download tokens: a minted link stops working when access ends (issue 2
   });
 
   it('an IMT moved to another campus loses the links of their old campus', async () => {
-    const mover = await account({ role: 'IMT', campus: 'Main Campus' });
+    const mover = await account({ role: 'IMT', campus: 'main' });
     const { display } = await reportWithPhoto(filer);
     const link = await mintedLink(mover, display);
     await admin.call('setStaffAccess', {
       uid: mover.uid,
       role: 'IMT',
-      campus: 'North Campus',
+      campus: 'north',
       isArchived: false,
     });
     await waitFor(
@@ -172,7 +172,7 @@ describe('download tokens: a minted link stops working when access ends (issue 2
   });
 
   it('housekeeping’s sweep drops a token minted on a live report, counts it, and the reader still reads', async () => {
-    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await account({ role: 'IMT', campus: 'main' });
     const { display } = await reportWithPhoto(filer);
     const link = await mintedLink(imt, display);
     // The walk takes a page of the bucket a run; other suites' files come first, so it may
@@ -195,7 +195,7 @@ describe('download tokens: a minted link stops working when access ends (issue 2
   });
 
   it('housekeeping’s sweep also walks accomplishment photos; the campus IMT still reads the photo', async () => {
-    const imt = await account({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await account({ role: 'IMT', campus: 'main' });
     const { photo } = await reportWithAccomplishmentPhoto(filer, imt);
     const link = await mintedLink(imt, photo);
     // The walk reaches accomplishments/ after every media object, a page a run.

@@ -25,7 +25,7 @@ import {
 } from './stack';
 
 // A campus of its own: its schedule and policy are removed afterwards.
-const CAMPUS = 'Riverside Campus';
+const CAMPUS = 'riverside';
 const MINUTE = 60_000;
 
 /** The app's SOS: the emergency and its hourly quota in one batch, through the rules. */
@@ -114,7 +114,7 @@ describe('emergencies (SOS, issue 32)', function () {
     assert.equal(notice!.type, 'emergency');
     assert.match(
       String(notice!.message),
-      /SOS from Rita User \(email not verified\), Riverside Campus/,
+      /SOS from Rita User \(email not verified\), riverside/,
     );
     const entries = await timeline(id);
     assert.deepEqual(
@@ -154,7 +154,7 @@ describe('emergencies (SOS, issue 32)', function () {
       [14.6, 14.601],
     );
 
-    const other = await account({ role: 'IMT', campus: 'North Campus' });
+    const other = await account({ role: 'IMT', campus: 'north' });
     const refused = await callError(other.call('acknowledgeEmergency', { emergencyId: id }));
     assert.equal(refused.code, 'functions/permission-denied');
     const self = await callError(person.call('acknowledgeEmergency', { emergencyId: id }));

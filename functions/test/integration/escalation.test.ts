@@ -107,14 +107,14 @@ describe('escalation (housekeeping)', function () {
     admin = await account({ role: 'Admin' });
   });
   afterEach(async () => {
-    for (const campus of ['Riverside Campus', 'North Campus']) {
+    for (const campus of ['riverside', 'north']) {
       await db.recursiveDelete(db.collection(COLLECTIONS.escalationPolicies).doc(campus));
       await db.recursiveDelete(db.collection(COLLECTIONS.onCallSchedules).doc(campus));
     }
   });
 
   it('an unassigned report escalates by its campus policy: each step once, to its level, then bounded repeats', async () => {
-    const campus = 'Riverside Campus';
+    const campus = 'riverside';
     await quickPolicy(campus);
     const history = await db
       .collection(COLLECTIONS.escalationPolicies)
@@ -193,7 +193,7 @@ describe('escalation (housekeeping)', function () {
   });
 
   it('an assignment not acknowledged re-pages the assignee, then the person on call; acknowledging ends it', async () => {
-    const campus = 'North Campus';
+    const campus = 'north';
     await quickPolicy(campus);
     const onCall = await account({ role: 'IMT', campus, firstName: 'Nina' });
     await onCallNow(campus, onCall);
@@ -224,7 +224,7 @@ describe('escalation (housekeeping)', function () {
   });
 
   it('an escalation ends when the report is closed, and nothing fires after', async () => {
-    const campus = 'Riverside Campus';
+    const campus = 'riverside';
     await quickPolicy(campus);
     const ref = await report(campus, UNRATED_TARGET + 3);
     await marked(ref);
@@ -250,7 +250,7 @@ describe('escalation (housekeeping)', function () {
     // The flood's own triggers (several thousand runs) are awaited, so later tests start clean.
     this.timeout(600_000);
     const floodCampus = unique('Flood Campus');
-    const overdue = await report('Main Campus', UNRATED_TARGET + 30);
+    const overdue = await report('main', UNRATED_TARGET + 30);
     await marked(overdue);
     // The flood: filed after the overdue report and before the cutoff, all escalated and still
     // waiting, as after the runs that escalated them. The scan used to read the newest 1,000.

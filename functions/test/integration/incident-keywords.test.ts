@@ -14,7 +14,7 @@ function report(extra: Record<string, unknown> = {}) {
   return {
     timestamp: Timestamp.now(),
     geoLoc: { latitude: 14.65, longitude: 121.07 },
-    nearestCampus: 'North Campus',
+    nearestCampus: 'north',
     status: 'Reported',
     isArchived: false,
     email: 'jo.reyes@campus.edu',

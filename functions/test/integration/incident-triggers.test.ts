@@ -133,7 +133,7 @@ describe('incident triggers', () => {
     await seeded.set({
       timestamp: reportedAt,
       geoLoc: { latitude: 14.65, longitude: 121.07 },
-      nearestCampus: 'Main Campus',
+      nearestCampus: 'main',
       status: 'Reported',
       isArchived: false,
       email: rep.email,

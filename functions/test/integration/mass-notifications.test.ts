@@ -7,7 +7,6 @@ import {
   MASS_NOTIFICATION_BATCHES,
   MASS_NOTIFICATION_PUSH_CALLS,
   MASS_NOTIFICATION_RECIPIENTS,
-  CAMPUS_AREAS,
   LAST_LOCATION_LIMITS,
   coarseLocation,
   MASS_NOTIFICATION_READ_SHARDS,
@@ -24,6 +23,7 @@ import {
   sumReceipts,
   type Audience,
   type AudienceCount,
+  type Campus,
   type SendMassNotificationResponse,
   type SendMassNotificationTestResponse,
 } from '@campus-safety/model';
@@ -53,6 +53,8 @@ import {
   waitFor,
   type SignedIn,
 } from './stack';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
+const [MAIN, NORTH] = DEMO_CAMPUSES as [Campus, Campus, Campus];
 
 const INBOX = process.env.MAIL_INBOX_URL ?? '';
 const MAIL_WAIT_MS = 60_000;
@@ -108,7 +110,7 @@ function locate(uid: string, point: { latitude: number; longitude: number }, at 
     });
 }
 
-const mainEveryone: Audience = { allCampuses: false, campuses: ['Main Campus'], staffOnly: false };
+const mainEveryone: Audience = { allCampuses: false, campuses: ['main'], staffOnly: false };
 
 describe('mass notifications (issue 21)', function () {
   this.timeout(180_000);
@@ -129,18 +131,18 @@ describe('mass notifications (issue 21)', function () {
     const mainUser = await person(
       {
         role: 'User',
-        campus: 'Main Campus',
+        campus: 'main',
         deviceToken: ['main-phone', 'emulator-unregistered-old'],
       },
       '+16505550101',
     );
     const mainImt = await person({ role: 'IMT', deviceToken: ['emulator-unregistered-gone'] });
     const unverified = await person(
-      { role: 'User', campus: 'Main Campus', emailVerified: false, deviceToken: ['u-phone'] },
+      { role: 'User', campus: 'main', emailVerified: false, deviceToken: ['u-phone'] },
       '+16505550102',
     );
     const north = await person(
-      { role: 'User', campus: 'North Campus', deviceToken: ['n-phone'] },
+      { role: 'User', campus: 'north', deviceToken: ['n-phone'] },
       '+16505550103',
     );
 
@@ -252,24 +254,24 @@ describe('mass notifications (issue 21)', function () {
   it('the send step counts, per channel, exactly whom the alert then reaches; only its senders may count', async () => {
     const riverside: Audience = {
       allCampuses: false,
-      campuses: ['Riverside Campus'],
+      campuses: ['riverside'],
       staffOnly: false,
     };
     const withPhone = await person({
       role: 'User',
-      campus: 'Riverside Campus',
+      campus: 'riverside',
       deviceToken: ['r-phone'],
     });
     await db.collection(COLLECTIONS.alertPhones).doc(withPhone.uid).set({ phone: '+16505550171' });
-    await person({ role: 'User', campus: 'Riverside Campus' });
-    const riversideImt = await person({ role: 'IMT', campus: 'Riverside Campus' }, '+16505550172');
+    await person({ role: 'User', campus: 'riverside' });
+    const riversideImt = await person({ role: 'IMT', campus: 'riverside' }, '+16505550172');
     await person({
       role: 'User',
-      campus: 'Riverside Campus',
+      campus: 'riverside',
       emailVerified: false,
       deviceToken: ['x'],
     });
-    const northImt = await person({ role: 'IMT', campus: 'North Campus' });
+    const northImt = await person({ role: 'IMT', campus: 'north' });
 
     const count = await riversideImt.call<AudienceCount>('countMassNotificationAudience', {
       audience: riverside,
@@ -318,11 +320,11 @@ describe('mass notifications (issue 21)', function () {
         affiliation: 'student',
       });
     await Promise.all([
-      choose(nora, 'North Campus'),
-      choose(rick, 'Riverside Campus'),
+      choose(nora, 'north'),
+      choose(rick, 'riverside'),
       choose(nobody, null),
     ]);
-    const alertTo = async (campus: 'North Campus' | 'Riverside Campus', title: string) => {
+    const alertTo = async (campus: 'north' | 'riverside', title: string) => {
       const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
         kind: 'general',
         title,
@@ -344,27 +346,27 @@ describe('mass notifications (issue 21)', function () {
       return got;
     };
 
-    const north = await alertTo('North Campus', 'North quad closed');
+    const north = await alertTo('north', 'North quad closed');
     assert.deepEqual(await reached(north), [nora.uid]);
 
     // Nora moves to Riverside Campus: the next North alert passes her by, Riverside's reaches her.
-    await choose(nora, 'Riverside Campus');
-    const northAgain = await alertTo('North Campus', 'North quad still closed');
+    await choose(nora, 'riverside');
+    const northAgain = await alertTo('north', 'North quad still closed');
     assert.deepEqual(await reached(northAgain), []);
-    const riverside = await alertTo('Riverside Campus', 'Riverside lot flooded');
+    const riverside = await alertTo('riverside', 'Riverside lot flooded');
     assert.deepEqual(await reached(riverside), [nora.uid, rick.uid]);
   });
 
   it('a retried page sends nobody anything twice', async () => {
     const target = await person(
-      { role: 'User', campus: 'Riverside Campus', deviceToken: ['r-phone'] },
+      { role: 'User', campus: 'riverside', deviceToken: ['r-phone'] },
       '+16505550104',
     );
     const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
       kind: 'general',
       title: 'Retry check',
       body: 'Once only.',
-      audience: { allCampuses: false, campuses: ['Riverside Campus'], staffOnly: false },
+      audience: { allCampuses: false, campuses: ['riverside'], staffOnly: false },
       channels: ['push', 'inApp', 'email', 'sms'],
     });
     const { batches } = await delivered(res.id);
@@ -413,18 +415,18 @@ describe('mass notifications (issue 21)', function () {
   });
 
   it('people last located inside a campus area: fresh, opted in and verified only, each person once, counted not named', async () => {
-    const main = CAMPUS_AREAS['Main Campus'].centre;
-    const north = CAMPUS_AREAS['North Campus'].centre;
+    const main = MAIN.centre;
+    const north = NORTH.centre;
     const visitor = await person({
       role: 'User',
-      campus: 'North Campus',
+      campus: 'north',
       deviceToken: ['visitor-phone'],
     });
-    const away = await person({ role: 'User', campus: 'North Campus' });
-    const earlier = await person({ role: 'User', campus: 'North Campus' });
-    const silent = await person({ role: 'User', campus: 'North Campus' });
-    const unverified = await person({ role: 'User', campus: 'North Campus', emailVerified: false });
-    const member = await person({ role: 'User', campus: 'Main Campus' });
+    const away = await person({ role: 'User', campus: 'north' });
+    const earlier = await person({ role: 'User', campus: 'north' });
+    const silent = await person({ role: 'User', campus: 'north' });
+    const unverified = await person({ role: 'User', campus: 'north', emailVerified: false });
+    const member = await person({ role: 'User', campus: 'main' });
     await locate(visitor.uid, main);
     await locate(away.uid, north);
     const keptMs = LAST_LOCATION_LIMITS.keepHours * 3_600_000;
@@ -498,7 +500,7 @@ describe('mass notifications (issue 21)', function () {
     assert.ok(await noticeOf(member.uid, only.id));
 
     // An IMT reaches the people located on their own campus only.
-    const imtNorth = await person({ role: 'IMT', campus: 'North Campus' });
+    const imtNorth = await person({ role: 'IMT', campus: 'north' });
     const refused = await callError(
       imtNorth.call('sendMassNotification', {
         kind: 'general',
@@ -524,7 +526,7 @@ describe('mass notifications (issue 21)', function () {
   it('a page whose first run dies after its transaction is pushed by the retry, each push once', async () => {
     const target = await person({
       role: 'User',
-      campus: 'North Campus',
+      campus: 'north',
       deviceToken: ['resume-phone', 'resume-tablet'],
     });
     const pushesOf = async (id: string) =>
@@ -549,7 +551,7 @@ describe('mass notifications (issue 21)', function () {
           kind: 'general',
           title: 'Resume check',
           body: 'Pushed once.',
-          audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: false },
+          audience: { allCampuses: false, campuses: ['north'], staffOnly: false },
           channels: ['push', 'inApp'],
         })
       ).id;
@@ -604,8 +606,8 @@ describe('mass notifications (issue 21)', function () {
   });
 
   it('who may send: an IMT to their own campus only; a reporter never', async () => {
-    const imt = await person({ role: 'IMT', campus: 'North Campus' });
-    const user = await person({ role: 'User', campus: 'North Campus' });
+    const imt = await person({ role: 'IMT', campus: 'north' });
+    const user = await person({ role: 'User', campus: 'north' });
     const to = (campuses: string[]) => ({
       kind: 'general',
       title: 'Scope',
@@ -613,7 +615,7 @@ describe('mass notifications (issue 21)', function () {
       audience: { allCampuses: false, campuses, staffOnly: true },
       channels: ['inApp'],
     });
-    const refused = await callError(imt.call('sendMassNotification', to(['Main Campus'])));
+    const refused = await callError(imt.call('sendMassNotification', to(['main'])));
     assert.equal(refused.code, 'functions/permission-denied');
     assert.match(refused.message, /own campus/);
     assert.equal(
@@ -628,16 +630,16 @@ describe('mass notifications (issue 21)', function () {
       'functions/permission-denied',
     );
     assert.equal(
-      (await callError(user.call('sendMassNotification', to(['North Campus'])))).code,
+      (await callError(user.call('sendMassNotification', to(['north'])))).code,
       'functions/permission-denied',
     );
     const own = await imt.call<SendMassNotificationResponse>(
       'sendMassNotification',
-      to(['North Campus']),
+      to(['north']),
     );
     assert.equal(own.state, 'sending');
     const bad = await callError(
-      admin.call('sendMassNotification', { ...to(['Main Campus']), title: 'x'.repeat(81) }),
+      admin.call('sendMassNotification', { ...to(['main']), title: 'x'.repeat(81) }),
     );
     assert.equal(bad.code, 'functions/invalid-argument');
   });
@@ -663,13 +665,13 @@ describe('mass notifications (issue 21)', function () {
     assert.match(bad.message, /Approval audience must be one of/);
     assert.equal((await approvalRef().get()).get('approval.audience'), 'wholeCampus');
 
-    const imt = await person({ role: 'IMT', campus: 'North Campus' });
-    const target = await person({ role: 'User', campus: 'North Campus' });
+    const imt = await person({ role: 'IMT', campus: 'north' });
+    const target = await person({ role: 'User', campus: 'north' });
     const lockdown = (kind: string, extra: Record<string, unknown> = {}) => ({
       kind,
       title: 'LOCKDOWN: active shooter',
       body: DEFAULT_TEMPLATES.lockdown.body,
-      audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: false },
+      audience: { allCampuses: false, campuses: ['north'], staffOnly: false },
       channels: ['push', 'inApp'],
       ...(kind === 'timelyWarning' ? { cleryCrime: 'aggravatedAssault' } : {}),
       ...extra,
@@ -685,7 +687,7 @@ describe('mass notifications (issue 21)', function () {
     const staffOnly = await imt.call<SendMassNotificationResponse>(
       'sendMassNotification',
       lockdown('general', {
-        audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: true },
+        audience: { allCampuses: false, campuses: ['north'], staffOnly: true },
       }),
     );
     assert.equal(staffOnly.state, 'sending');
@@ -782,20 +784,20 @@ describe('mass notifications (issue 21)', function () {
   });
 
   it("linking another campus's incident is refused exactly like a missing one", async () => {
-    const imt = await person({ role: 'IMT', campus: 'North Campus' });
+    const imt = await person({ role: 'IMT', campus: 'north' });
     const filer = await reporter();
-    const mainReport = await reportFiledBy(filer, { nearestCampus: 'Main Campus' });
+    const mainReport = await reportFiledBy(filer, { nearestCampus: 'main' });
     const archived = await reportFiledBy(filer, {
-      nearestCampus: 'North Campus',
+      nearestCampus: 'north',
       isArchived: true,
     });
-    const own = await reportFiledBy(filer, { nearestCampus: 'North Campus' });
+    const own = await reportFiledBy(filer, { nearestCampus: 'north' });
     const linking = (id: string) => ({
       kind: 'timelyWarning',
       cleryCrime: 'burglary',
       title: 'Break-ins',
       body: 'Lock your doors.',
-      audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: true },
+      audience: { allCampuses: false, campuses: ['north'], staffOnly: true },
       channels: ['inApp'],
       incidentIds: [own.id, id],
     });
@@ -815,7 +817,7 @@ describe('mass notifications (issue 21)', function () {
     // The Admin reads every report, so links it.
     const linked = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
       ...linking(mainReport.id),
-      audience: { allCampuses: false, campuses: ['Main Campus'], staffOnly: true },
+      audience: { allCampuses: false, campuses: ['main'], staffOnly: true },
     });
     assert.deepEqual((await docData(alertRef(linked.id).path))!.incidentIds, [
       own.id,
@@ -825,13 +827,13 @@ describe('mass notifications (issue 21)', function () {
 
   it('a scheduled alert goes at its time, by the every-minute job, once', async function () {
     if (!process.env.PUBSUB_EMULATOR_HOST) this.skip();
-    const target = await person({ role: 'User', campus: 'Riverside Campus' });
+    const target = await person({ role: 'User', campus: 'riverside' });
     const when = new Date(Date.now() + 2_000);
     const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
       kind: 'general',
       title: 'Scheduled',
       body: 'At its time.',
-      audience: { allCampuses: false, campuses: ['Riverside Campus'], staffOnly: false },
+      audience: { allCampuses: false, campuses: ['riverside'], staffOnly: false },
       channels: ['inApp'],
       scheduledDate: when.toISOString(),
     });
@@ -870,7 +872,7 @@ describe('mass notifications (issue 21)', function () {
   });
 
   it(`"send a test to myself" 20 times: exactly ${LIMITS.massNotificationTestsPerSenderPerHour} are sent, the rest refused with when`, async () => {
-    const imt = await person({ role: 'IMT', campus: 'North Campus' });
+    const imt = await person({ role: 'IMT', campus: 'north' });
     const test = {
       kind: 'emergency',
       title: 'Wording',
@@ -912,12 +914,12 @@ describe('mass notifications (issue 21)', function () {
   });
 
   it(`an IMT starts at most ${LIMITS.massNotificationsPerSenderPerHour.IMT} alerts an hour; the refused one is not recorded`, async () => {
-    const imt = await person({ role: 'IMT', campus: 'North Campus' });
+    const imt = await person({ role: 'IMT', campus: 'north' });
     const alert = {
       kind: 'general',
       title: 'Path closed',
       body: 'The north path is closed for repairs.',
-      audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: true },
+      audience: { allCampuses: false, campuses: ['north'], staffOnly: true },
       channels: ['inApp'],
       // A week ahead: counted now like any alert, delivered to nobody during the suite.
       scheduledDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
@@ -958,9 +960,9 @@ describe('mass notifications (issue 21)', function () {
 
     before(async () => {
       [alice, bob, dave] = await Promise.all([
-        person({ role: 'User', campus: 'Main Campus', firstName: 'Alice' }),
-        person({ role: 'User', campus: 'Main Campus', firstName: 'Bob' }),
-        person({ role: 'User', campus: 'Main Campus', firstName: 'Dave' }),
+        person({ role: 'User', campus: 'main', firstName: 'Alice' }),
+        person({ role: 'User', campus: 'main', firstName: 'Bob' }),
+        person({ role: 'User', campus: 'main', firstName: 'Dave' }),
       ]);
       const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
         kind: 'emergency',
@@ -985,7 +987,7 @@ describe('mass notifications (issue 21)', function () {
       const slot = slots.docs.find((d) => d.id === alice.uid)!;
       assert.deepEqual(
         [slot.get('name'), slot.get('campus'), slot.get('answered')],
-        ['Alice User', 'Main Campus', false],
+        ['Alice User', 'main', false],
       );
 
       // Bob taps "I'm safe" three times at once: one reply, counted once.
@@ -994,7 +996,7 @@ describe('mass notifications (issue 21)', function () {
       );
       assert.ok(taps.every((t) => t.status === 'fulfilled'));
       // Alice shared her location and needs help: staff see where she last was.
-      await locate(alice.uid, CAMPUS_AREAS['Main Campus'].centre);
+      await locate(alice.uid, MAIN.centre);
       const help = await alice.call<{ changed: boolean; label: string }>(
         'replyToMassNotification',
         { id: asking, choice: 1 },
@@ -1012,8 +1014,8 @@ describe('mass notifications (issue 21)', function () {
       assert.deepEqual(
         [needing.get('location.latitude'), needing.get('location.longitude')],
         [
-          coarseLocation(CAMPUS_AREAS['Main Campus'].centre).latitude,
-          coarseLocation(CAMPUS_AREAS['Main Campus'].centre).longitude,
+          coarseLocation(MAIN.centre).latitude,
+          coarseLocation(MAIN.centre).longitude,
         ],
       );
 
@@ -1042,7 +1044,7 @@ describe('mass notifications (issue 21)', function () {
     });
 
     it('a person the alert did not reach cannot answer it, nor an alert that asks nothing', async () => {
-      const north = await person({ role: 'User', campus: 'North Campus' });
+      const north = await person({ role: 'User', campus: 'north' });
       const refused = await callError(
         north.call('replyToMassNotification', { id: asking, choice: 1 }),
       );

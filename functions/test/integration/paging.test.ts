@@ -105,7 +105,7 @@ describe('paging the assignee (issue 20)', function () {
 
   it('an unverified or wrong-campus assignee is told nothing, and the timeline says why', async () => {
     const unverified = await account({ role: 'IMT', emailVerified: false });
-    const north = await account({ role: 'IMT', campus: 'North Campus' });
+    const north = await account({ role: 'IMT', campus: 'north' });
     const first = await reportFiledBy(await reporter(), {}, 10);
     const second = await reportFiledBy(await reporter(), {}, 10);
     await assign(first, unverified, admin);
@@ -192,7 +192,7 @@ describe('paging the assignee (issue 20)', function () {
     const rep = await reporter();
     const oldImt = await account({ role: 'IMT', firstName: 'Olga' });
     const newImt = await account({ role: 'IMT', firstName: 'Nico' });
-    const outsider = await account({ role: 'IMT', campus: 'North Campus' });
+    const outsider = await account({ role: 'IMT', campus: 'north' });
     const ref = await reportFiledBy(rep, {}, 10);
     await assign(ref, oldImt, admin, 'Olga IMT');
     await waitForMail(INBOX, { to: oldImt.email, timeoutMs: MAIL_WAIT_MS });

@@ -29,7 +29,7 @@ const INBOX = process.env.MAIL_INBOX_URL ?? '';
 const SECRET = /^SMS_INBOUND_SECRET=(.+)$/m.exec(
   readFileSync(join(__dirname, '..', '..', '.env.local'), 'utf8'),
 )![1]!;
-const RIVERSIDE = { allCampuses: false, campuses: ['Riverside Campus'], staffOnly: false };
+const RIVERSIDE = { allCampuses: false, campuses: ['riverside'], staffOnly: false };
 
 const alertRef = (id: string) => db.collection(COLLECTIONS.massNotifications).doc(id);
 const slotOf = (alertId: string, recipientId: string) =>

@@ -26,7 +26,7 @@ async function fileThroughApp(rep: SignedIn, n: number): Promise<string[]> {
     const ref = await fileReportAsApp(rep.firestore, rep.uid, {
       timestamp: serverTimestamp(),
       geoLoc: { latitude: 14.65, longitude: 121.07 },
-      nearestCampus: 'Main Campus',
+      nearestCampus: 'main',
       status: 'Reported',
       isArchived: false,
       email: rep.email,

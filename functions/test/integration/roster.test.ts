@@ -32,7 +32,7 @@ function csv(...rows: string[]) {
 }
 
 /** A row of a person new to this run (unique id, email and phone). */
-function row(campus = 'Riverside Campus', over: { email?: string; phone?: string } = {}) {
+function row(campus = 'riverside', over: { email?: string; phone?: string } = {}) {
   const id = unique('S');
   const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
   const email = over.email ?? `${id.toLowerCase()}@roster.test`;
@@ -142,7 +142,7 @@ describe('roster (issue 31 item 1)', function () {
   });
 
   it('applies a clean file, records who imported it, and the same file again changes nothing', async () => {
-    const people = [row(), row('Main Campus'), row('North Campus')];
+    const people = [row(), row('main'), row('north')];
     const text = csv(...people.map((p) => p.line));
     const preview = await importAs(admin, text, 'update', false);
     assert.deepEqual(preview.counts, { rows: 3, add: 3, change: 0, unchanged: 0, retire: 0 });
@@ -224,12 +224,12 @@ describe('roster (issue 31 item 1)', function () {
   });
 
   it('an alert to a campus reaches its contact-only people by mail and SMS, and a linked person once, by uid', async () => {
-    const contact = row('Riverside Campus');
-    const retired = row('Riverside Campus');
-    const otherCampus = row('Main Campus');
+    const contact = row('riverside');
+    const retired = row('riverside');
+    const otherCampus = row('main');
     // An account verified before the import: the import links its roster row.
-    const member = await verified({ role: 'User', campus: 'Riverside Campus' });
-    const linked = row('Riverside Campus', { email: member.email });
+    const member = await verified({ role: 'User', campus: 'riverside' });
+    const linked = row('riverside', { email: member.email });
     await importAs(
       admin,
       csv(contact.line, retired.line, otherCampus.line, linked.line),
@@ -246,7 +246,7 @@ describe('roster (issue 31 item 1)', function () {
       kind: 'general',
       title: 'River flooding',
       body: 'Riverside Campus closes at noon.',
-      audience: { allCampuses: false, campuses: ['Riverside Campus'], staffOnly: false },
+      audience: { allCampuses: false, campuses: ['riverside'], staffOnly: false },
       channels: ['push', 'inApp', 'email', 'sms'],
     });
     const pages = await deliveredPages(res.id);
@@ -303,7 +303,7 @@ describe('roster (issue 31 item 1)', function () {
       campus: null,
       isArchived: false,
     });
-    const person = row('North Campus', { email: email.toUpperCase() });
+    const person = row('north', { email: email.toUpperCase() });
     await importAs(admin, csv(person.line.replace('student', 'Faculty')), 'update', true);
     // Not verified yet: nothing is linked.
     await waitFor(
@@ -322,36 +322,36 @@ describe('roster (issue 31 item 1)', function () {
     );
     const profile = await waitFor(
       () => docData(userRef.path),
-      (d) => d?.campus === 'North Campus',
+      (d) => d?.campus === 'north',
     );
     assert.equal(profile!.affiliation, 'faculty');
     // A later change of the account's campus is the person's own: linking never runs again.
-    await userRef.update({ campus: 'Main Campus' });
+    await userRef.update({ campus: 'main' });
     await waitFor(
       () => docData(userRef.path),
-      (d) => d?.campus === 'Main Campus',
+      (d) => d?.campus === 'main',
     );
     assert.equal((await roster().doc(person.id).get()).get('uid'), created.uid);
   });
 
   it('a roster row naming a staff account never moves its campus or role, nor texts another phone for it', async () => {
-    const imt = await verified({ role: 'IMT', campus: 'Main Campus' });
+    const imt = await verified({ role: 'IMT', campus: 'main' });
     const attackerPhone = '+639170001234';
-    const row1 = row('North Campus', { email: imt.email, phone: attackerPhone });
+    const row1 = row('north', { email: imt.email, phone: attackerPhone });
     // A North person without an account, texted by the same alert: delivery did happen.
-    const neighbour = row('North Campus');
+    const neighbour = row('north');
     await importAs(admin, csv(row1.line, neighbour.line), 'update', true);
     await waitFor(
       async () => (await roster().doc(row1.id).get()).get('uid'),
       (uid) => uid === imt.uid,
     );
     const profile = await docData(`${COLLECTIONS.users}/${imt.uid}`);
-    assert.deepEqual([profile!.role, profile!.campus], ['IMT', 'Main Campus']);
+    assert.deepEqual([profile!.role, profile!.campus], ['IMT', 'main']);
     const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
       kind: 'general',
       title: 'North drill',
       body: 'A drill at two.',
-      audience: { allCampuses: false, campuses: ['North Campus'], staffOnly: false },
+      audience: { allCampuses: false, campuses: ['north'], staffOnly: false },
       channels: ['sms'],
     });
     const pages = await deliveredPages(res.id);

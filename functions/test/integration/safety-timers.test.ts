@@ -178,7 +178,7 @@ describe('safety timers (issue 32 item 3)', function () {
         uid: person.uid,
         email: person.email,
         emailVerified: true,
-        campus: 'Main Campus',
+        campus: 'main',
         campusFrom: 'location',
         status: 'open',
         openedAt: serverTimestamp(),

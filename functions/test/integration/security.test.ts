@@ -42,7 +42,7 @@ function newStaff(extra: Record<string, unknown> = {}) {
     lastName: 'Hopper',
     email: `${unique('grace')}@campus.test`,
     role: 'IMT',
-    campus: 'Main Campus',
+    campus: 'main',
     contactNumber: '+63 912 000 2222',
     address: '3 Campus Road',
     birthday: '1990-12-09',
@@ -77,7 +77,7 @@ describe('staff directory (finding 1)', () => {
       displayName: 'Grace Hopper',
       email: input.email,
       role: 'IMT',
-      campus: 'Main Campus',
+      campus: 'main',
     });
 
     const rep = await account({ role: 'User' });
@@ -129,7 +129,7 @@ describe('default passwords expire (finding 1)', () => {
         lastName: 'Legacy',
         email,
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
         isArchived: false,
         isUsingDefaultPassword: true,
         registrationDate: new Date(registered).toISOString(),
@@ -157,7 +157,7 @@ describe('default passwords expire (finding 1)', () => {
         lastName: 'Legacy',
         email,
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
         isArchived: false,
         isUsingDefaultPassword: true,
         defaultPasswordExpiresAt: Timestamp.fromMillis(Date.now() - 1000),
@@ -318,7 +318,7 @@ describe('triggers succeed on the largest documents the rules allow (finding 4)'
         birthday: '1990-01-01',
         profileUrl: longest(LIMITS.url, 'https://example.com/'),
         role: 'IMT',
-        campus: 'Main Campus',
+        campus: 'main',
         isArchived: false,
         isUsingDefaultPassword: false,
         deviceToken: Array.from({ length: LIMITS.deviceTokens }, (_, i) =>

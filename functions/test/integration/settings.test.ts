@@ -68,7 +68,7 @@ describe('settings (saveSetting)', function () {
 
     const ref = await reportFiledBy(
       await reporter(),
-      { nearestCampus: 'North Campus', tags: [] },
+      { nearestCampus: 'north', tags: [] },
       // Older than the escalation tests' flood of open reports: the scan reads the oldest first.
       300,
     );

@@ -192,7 +192,7 @@ export async function account(spec: AccountSpec): Promise<SignedIn> {
     password,
     emailVerified: spec.emailVerified ?? true,
   });
-  const campus = spec.campus ?? (spec.role === 'IMT' ? 'Main Campus' : null);
+  const campus = spec.campus ?? (spec.role === 'IMT' ? 'main' : null);
   await auth.setCustomUserClaims(created.uid, { role: spec.role, campus });
   await db
     .collection(COLLECTIONS.users)
@@ -246,7 +246,7 @@ export async function reporter(
 export async function staffMember(
   firstName: string,
   lastName: string,
-  campus = 'Main Campus',
+  campus = 'main',
 ): Promise<{ id: string; displayName: string; email: string }> {
   const id = unique('imt');
   const email = `${id}@campus.test`;
@@ -280,7 +280,7 @@ export async function reportFiledBy(
   await ref.set({
     timestamp: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
     geoLoc: { latitude: 14.65, longitude: 121.07 },
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     status: 'Reported',
     isArchived: false,
     email: filer.email,

@@ -57,7 +57,7 @@ describe('user trigger', () => {
   });
 
   it('disables the Auth user while archived and enables it when restored', async () => {
-    const uid = await authUserWithProfile({ firstName: 'Al', role: 'IMT', campus: 'Main Campus' });
+    const uid = await authUserWithProfile({ firstName: 'Al', role: 'IMT', campus: 'main' });
     const ref = db.collection(COLLECTIONS.users).doc(uid);
     await ref.update({ isArchived: true });
     await waitFor(
@@ -76,9 +76,9 @@ describe('user trigger', () => {
       firstName: 'Bo',
       firstNameLowerCase: 'bo',
       role: 'IMT',
-      campus: 'North Campus',
+      campus: 'north',
     });
-    await auth.setCustomUserClaims(uid, { role: 'IMT', campus: 'North Campus' });
+    await auth.setCustomUserClaims(uid, { role: 'IMT', campus: 'north' });
     await waitFor(
       async () => (await db.collection(COLLECTIONS.users).doc(uid).get()).get('emailVerified'),
       (v) => v === false,
@@ -92,7 +92,7 @@ describe('user trigger', () => {
         firstName: 'Bo',
         firstNameLowerCase: 'bo',
         role: 'IMT',
-        campus: 'North Campus',
+        campus: 'north',
         isArchived: false,
       },
     });

@@ -41,7 +41,7 @@ describe('staffDirectoryEntry', () => {
     lastName: 'Cruz',
     email: 'ana@campus.test',
     role: 'IMT',
-    campus: 'North Campus',
+    campus: 'north',
     isArchived: false,
     contactNumber: '+63 900',
     address: '1 Road',
@@ -59,7 +59,7 @@ describe('staffDirectoryEntry', () => {
       displayName: 'Ana Cruz',
       email: 'ana@campus.test',
       role: 'IMT',
-      campus: 'North Campus',
+      campus: 'north',
     });
   });
 

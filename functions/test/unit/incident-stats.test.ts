@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import {
-  CAMPUSES,
   INCIDENT_STATS_SHARDS,
   RESPONSE_TARGETS,
   THREAT_LEVELS,
@@ -23,10 +22,11 @@ import {
   type ReportFields,
   type StatsPart,
 } from '../../src/domain/incident-stats';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 
 const zone = 'Asia/Manila';
 const report: ReportFields = {
-  nearestCampus: 'Main Campus',
+  nearestCampus: 'main',
   isArchived: false,
   status: 'Reported',
   incidentType: 'Fire',
@@ -47,14 +47,14 @@ const delta = (before?: ReportFields, after?: ReportFields) =>
 describe('incident stats: contribution and delta', () => {
   it('a new report counts once in its campus doc and in the doc of its programme-zone day', () => {
     assert.deepEqual(delta(undefined, { ...report, tags: ['smoke', 'smoke', '', 'night'] }), {
-      'Main Campus': {
+      'main': {
         total: 1,
         byStatus: { Reported: 1 },
         byThreatLevel: { Unassessed: 1 },
         byIncidentType: { Fire: 1 },
         openByDay: { [DAY]: 1 },
       },
-      [`Main Campus/${DAY}`]: {
+      [`main/${DAY}`]: {
         total: 1,
         byStatus: { Reported: 1 },
         byThreatLevel: { Unassessed: 1 },
@@ -69,8 +69,8 @@ describe('incident stats: contribution and delta', () => {
       ...report,
       tags: ['__x__', 'Fire  Drill', 'fire drill', '__', 'a.b/c'],
     });
-    assert.deepEqual(docs[`Main Campus/${DAY}`]!.byTag, { x: 1, 'fire drill': 1, 'a-b-c': 1 });
-    const keys = Object.keys(docs[`Main Campus/${DAY}`]!.byTag as Counters);
+    assert.deepEqual(docs[`main/${DAY}`]!.byTag, { x: 1, 'fire drill': 1, 'a-b-c': 1 });
+    const keys = Object.keys(docs[`main/${DAY}`]!.byTag as Counters);
     assert.ok(
       keys.every((k) => k !== '' && !/^__.*__$/.test(k)),
       keys.join(),
@@ -86,17 +86,17 @@ describe('incident stats: contribution and delta', () => {
       waitingTimeInMinutes: 10,
     };
     const d = delta(report, assigned);
-    assert.deepEqual(d['Main Campus'], {
+    assert.deepEqual(d['main'], {
       byStatus: { Reported: -1, Processing: 1 },
       byThreatLevel: { Unassessed: -1, High: 1 },
       waitingTimeInMinutes: { sum: 10, count: 1 },
     });
-    assert.deepEqual(d[`Main Campus/${DAY}`], {
+    assert.deepEqual(d[`main/${DAY}`], {
       byStatus: { Reported: -1, Processing: 1 },
       byThreatLevel: { Unassessed: -1, High: 1 },
       waiting: { High: { count: 1, sum: 10, within: 1, histogram: { '10': 1 } } },
     });
-    const late = delta(report, { ...assigned, waitingTimeInMinutes: 11 })[`Main Campus/${DAY}`]!;
+    const late = delta(report, { ...assigned, waitingTimeInMinutes: 11 })[`main/${DAY}`]!;
     assert.deepEqual(late.waiting, { High: { count: 1, sum: 11, histogram: { '11': 1 } } });
   });
 
@@ -114,15 +114,15 @@ describe('incident stats: contribution and delta', () => {
       acknowledgedAt: new Date('2026-11-21T23:43:00Z'),
     };
     const d = delta(assigned, acknowledged);
-    assert.deepEqual(d['Main Campus'], { acknowledgeTimeInMinutes: { sum: 3, count: 1 } });
-    assert.deepEqual(d[`Main Campus/${DAY}`], {
+    assert.deepEqual(d['main'], { acknowledgeTimeInMinutes: { sum: 3, count: 1 } });
+    assert.deepEqual(d[`main/${DAY}`], {
       acknowledge: { High: { count: 1, sum: 3, histogram: { '3': 1 } } },
     });
     const reassigned = delta(acknowledged, assigned);
-    assert.deepEqual(reassigned['Main Campus'], {
+    assert.deepEqual(reassigned['main'], {
       acknowledgeTimeInMinutes: { sum: -3, count: -1 },
     });
-    assert.deepEqual(reassigned[`Main Campus/${DAY}`], {
+    assert.deepEqual(reassigned[`main/${DAY}`], {
       acknowledge: { High: { count: -1, sum: -3, histogram: { '3': -1 } } },
     });
   });
@@ -137,12 +137,12 @@ describe('incident stats: contribution and delta', () => {
       acknowledgedAt: new Date('2026-12-01T02:00:00Z'),
     };
     const d = delta(assigned, acknowledged);
-    assert.deepEqual(d['Main Campus/2026-12-01'], {
+    assert.deepEqual(d['main/2026-12-01'], {
       acknowledge: { Critical: { count: 1, sum: 2, histogram: { '2': 1 } } },
     });
-    assert.equal(d[`Main Campus/${DAY}`], undefined);
+    assert.equal(d[`main/${DAY}`], undefined);
     const days: DayDurations[] = Object.entries(byDoc(incidentStatsTotals([acknowledged], zone)))
-      .filter(([key]) => key === 'Main Campus/2026-12-01')
+      .filter(([key]) => key === 'main/2026-12-01')
       .map(([, counters]) => counters as DayDurations);
     assert.equal(durationOver(days, 'acknowledge', ['Critical']).mean, 2);
   });
@@ -157,11 +157,11 @@ describe('incident stats: contribution and delta', () => {
     };
     const resolved = { ...responded, status: 'Resolved' };
     const d = delta(responded, resolved);
-    assert.deepEqual(d['Main Campus'], {
+    assert.deepEqual(d['main'], {
       byStatus: { Responded: -1, Resolved: 1 },
       openByDay: { [DAY]: -1 },
     });
-    const day = byDoc(incidentStatsContribution(responded, zone))[`Main Campus/${DAY}`]!;
+    const day = byDoc(incidentStatsContribution(responded, zone))[`main/${DAY}`]!;
     // 200 min falls in the 5-minute band: bucket 200..205; 200 > 15 (Critical) is not within.
     assert.deepEqual(day.response, {
       Critical: { count: 1, sum: 200, within: 0, histogram: { '200': 1 } },
@@ -172,10 +172,10 @@ describe('incident stats: contribution and delta', () => {
     const archived = { ...report, isArchived: true };
     assert.deepEqual(incidentStatsContribution(archived, zone), []);
     const out = delta(report, archived);
-    assert.equal(out['Main Campus']!.total, -1);
-    assert.equal(out[`Main Campus/${DAY}`]!.total, -1);
+    assert.equal(out['main']!.total, -1);
+    assert.equal(out[`main/${DAY}`]!.total, -1);
     assert.deepEqual(delta(archived, report), delta(undefined, report));
-    assert.equal(delta(report, undefined)['Main Campus']!.total, -1);
+    assert.equal(delta(report, undefined)['main']!.total, -1);
     assert.deepEqual(delta(archived, { ...archived, status: 'Declined' }), {});
   });
 
@@ -184,17 +184,17 @@ describe('incident stats: contribution and delta', () => {
   });
 
   it('a campus or day move takes the report from the old docs and gives it to the new', () => {
-    const d = delta(report, { ...report, nearestCampus: 'North Campus' });
-    assert.equal(d['Main Campus']!.total, -1);
-    assert.equal(d[`Main Campus/${DAY}`]!.total, -1);
-    assert.equal(d[`North Campus/${DAY}`]!.total, 1);
+    const d = delta(report, { ...report, nearestCampus: 'north' });
+    assert.equal(d['main']!.total, -1);
+    assert.equal(d[`main/${DAY}`]!.total, -1);
+    assert.equal(d[`north/${DAY}`]!.total, 1);
     // 15:59:59Z is 23:59:59 in Manila (same day), 16:00:00Z already the next day.
     const late = { ...report, timestamp: new Date('2026-11-22T15:59:59Z') };
     const next = { ...report, timestamp: new Date('2026-11-22T16:00:00Z') };
     assert.deepEqual(Object.keys(delta(late, next)).sort(), [
-      'Main Campus',
-      'Main Campus/2026-11-22',
-      'Main Campus/2026-11-23',
+      'main',
+      'main/2026-11-22',
+      'main/2026-11-23',
     ]);
   });
 
@@ -212,9 +212,9 @@ describe('incident stats: contribution and delta', () => {
         zone,
       ),
     );
-    assert.deepEqual(Object.keys(docs), ['Main Campus', 'Main Campus/2026-11-20']);
-    assert.deepEqual(docs['Main Campus']!.waitingTimeInMinutes, {});
-    assert.deepEqual(docs['Main Campus/2026-11-20']!.byTag, {});
+    assert.deepEqual(Object.keys(docs), ['main', 'main/2026-11-20']);
+    assert.deepEqual(docs['main']!.waitingTimeInMinutes, {});
+    assert.deepEqual(docs['main/2026-11-20']!.byTag, {});
     assert.deepEqual(incidentStatsContribution({ ...report, nearestCampus: '' }, zone), []);
     const apocalyptic = byDoc(
       incidentStatsContribution(
@@ -222,9 +222,9 @@ describe('incident stats: contribution and delta', () => {
         zone,
       ),
     );
-    assert.deepEqual(apocalyptic['Main Campus']!.byThreatLevel, { Unassessed: 1 });
+    assert.deepEqual(apocalyptic['main']!.byThreatLevel, { Unassessed: 1 });
     // Unrated target: assign within 15.
-    assert.deepEqual((apocalyptic[`Main Campus/${DAY}`]!.waiting as Counters).Unrated, {
+    assert.deepEqual((apocalyptic[`main/${DAY}`]!.waiting as Counters).Unrated, {
       count: 1,
       sum: 15,
       within: 1,
@@ -233,7 +233,7 @@ describe('incident stats: contribution and delta', () => {
     // No timestamp: the campus doc only.
     assert.deepEqual(
       Object.keys(byDoc(incidentStatsContribution({ ...report, timestamp: null }, zone))),
-      ['Main Campus'],
+      ['main'],
     );
   });
 
@@ -245,29 +245,29 @@ describe('incident stats: contribution and delta', () => {
           { ...report, status: 'Responded', threatLevel: 'High', responseTimeInMinutes: 30 },
           { ...report, responseTimeInMinutes: 10 },
           { ...report, isArchived: true },
-          { ...report, nearestCampus: 'North Campus' },
+          { ...report, nearestCampus: 'north' },
         ],
         zone,
       ),
     );
-    const main = totals['Main Campus']!;
+    const main = totals['main']!;
     assert.equal(main.total, 3);
     assert.deepEqual(main.byStatus, { Reported: 2, Responded: 1 });
     assert.deepEqual(main.byThreatLevel, { Unassessed: 2, High: 1 });
     assert.deepEqual(main.responseTimeInMinutes, { sum: 40, count: 2 });
     assert.deepEqual(main.openByDay, { [DAY]: 3 });
-    assert.deepEqual(totals[`Main Campus/${DAY}`]!.response, {
+    assert.deepEqual(totals[`main/${DAY}`]!.response, {
       High: { count: 1, sum: 30, within: 1, histogram: { '30': 1 } },
       Unrated: { count: 1, sum: 10, within: 1, histogram: { '10': 1 } },
     });
-    assert.equal(totals['North Campus']!.total, 1);
+    assert.equal(totals['north']!.total, 1);
   });
 });
 
 describe('counters', () => {
   it('add, subtract back to nothing, and read a stored doc without its labels', () => {
     const stored = countersIn({
-      campus: 'Main Campus',
+      campus: 'main',
       day: DAY,
       updatedAt: { toDate: () => new Date() },
       total: 2,
@@ -287,7 +287,7 @@ describe('counters', () => {
 
 describe('stats shards (issue 22 item 2)', () => {
   it('a stored shard label is not a counter: summing shards never adds their numbers', () => {
-    assert.deepEqual(countersIn({ campus: 'Main Campus', shard: 7, total: -1 }), { total: -1 });
+    assert.deepEqual(countersIn({ campus: 'main', shard: 7, total: -1 }), { total: -1 });
   });
 
   it('each event draws two distinct shards, the same two on every delivery, every shard drawn', () => {
@@ -391,7 +391,7 @@ interface ShardState {
 
 describe('incidentStatsId', () => {
   it('keeps campus names Firestore allows and escapes the rest without collisions', () => {
-    assert.equal(incidentStatsId('Main Campus'), 'Main Campus');
+    assert.equal(incidentStatsId('main'), 'main');
     assert.equal(incidentStatsId('A/B'), 'A%2FB');
     assert.equal(incidentStatsId('A%2FB'), 'A%252FB');
     assert.equal(incidentStatsId('..'), '%..');
@@ -409,7 +409,7 @@ describe('day docs against brute force over generated reports', () => {
       const responded = random() < 0.7;
       const minutes = random() < 0.7 ? Math.floor(random() * 120) : Math.floor(random() * 3000);
       return {
-        nearestCampus: pick(CAMPUSES),
+        nearestCampus: pick(DEMO_CAMPUSES.map((c) => c.id)),
         isArchived: random() < 0.05,
         status: responded ? 'Responded' : pick(['Reported', 'Declined']),
         threatLevel: pick([...THREAT_LEVELS, null]),
@@ -422,7 +422,7 @@ describe('day docs against brute force over generated reports', () => {
     const month = { from: '2026-10-01', to: '2026-10-31' };
     const days = incidentStatsTotals(reports, zone)
       .filter(
-        (p) => p.campus === 'North Campus' && p.day && p.day >= month.from && p.day <= month.to,
+        (p) => p.campus === 'north' && p.day && p.day >= month.from && p.day <= month.to,
       )
       .map((p) => p.counters as DayDurations);
     const got = durationOver(days, 'response', ['High', 'Critical']);
@@ -431,7 +431,7 @@ describe('day docs against brute force over generated reports', () => {
       const localDay = new Date(r.timestamp.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
       return (
         !r.isArchived &&
-        r.nearestCampus === 'North Campus' &&
+        r.nearestCampus === 'north' &&
         (r.threatLevel === 'High' || r.threatLevel === 'Critical') &&
         r.responseTimeInMinutes !== undefined &&
         localDay >= month.from &&

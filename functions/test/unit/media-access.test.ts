@@ -8,25 +8,25 @@ const user = { role: 'User', campus: null, isArchived: false };
 
 describe('mediaAccessEnded (docs/media.md#tokens)', () => {
   it('ends for staff archived, made app users, or whose doc is gone', () => {
-    assert.equal(mediaAccessEnded(imt('Main Campus'), imt('Main Campus', true)), true);
+    assert.equal(mediaAccessEnded(imt('main'), imt('main', true)), true);
     assert.equal(mediaAccessEnded(admin(), admin(true)), true);
-    assert.equal(mediaAccessEnded(imt('Main Campus'), user), true);
+    assert.equal(mediaAccessEnded(imt('main'), user), true);
     assert.equal(mediaAccessEnded(admin(), undefined), true);
   });
   it('ends for an Admin made IMT and for an IMT moved to another campus', () => {
-    assert.equal(mediaAccessEnded(admin(), imt('Main Campus')), true);
-    assert.equal(mediaAccessEnded(imt('Main Campus'), imt('North Campus')), true);
+    assert.equal(mediaAccessEnded(admin(), imt('main')), true);
+    assert.equal(mediaAccessEnded(imt('main'), imt('north')), true);
   });
   it('does not end when nothing is taken away', () => {
-    assert.equal(mediaAccessEnded(imt('Main Campus'), imt('Main Campus')), false);
-    assert.equal(mediaAccessEnded(imt('Main Campus'), admin()), false);
+    assert.equal(mediaAccessEnded(imt('main'), imt('main')), false);
+    assert.equal(mediaAccessEnded(imt('main'), admin()), false);
     assert.equal(mediaAccessEnded(admin(), admin()), false);
     // Not staff before (an app user, an archived account, a new doc): nothing to take away.
-    assert.equal(mediaAccessEnded(user, imt('Main Campus')), false);
-    assert.equal(mediaAccessEnded(imt('Main Campus', true), user), false);
+    assert.equal(mediaAccessEnded(user, imt('main')), false);
+    assert.equal(mediaAccessEnded(imt('main', true), user), false);
     assert.equal(mediaAccessEnded(undefined, admin()), false);
     // A doc whose archive flag is not plainly false never had access (as the rules read it).
-    assert.equal(mediaAccessEnded({ role: 'IMT', campus: 'Main Campus' }, user), false);
+    assert.equal(mediaAccessEnded({ role: 'IMT', campus: 'main' }, user), false);
   });
 });
 

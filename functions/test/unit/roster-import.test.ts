@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { ROSTER_LIMITS } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import {
   parseRosterCsv,
   planRosterImport,
@@ -16,12 +17,12 @@ function csv(...rows: string[]) {
 }
 
 function problemsOf(text: string) {
-  return parseRosterCsv(text).problems.map((p) => [p.row, p.column, p.message]);
+  return parseRosterCsv(text, DEMO_CAMPUSES).problems.map((p) => [p.row, p.column, p.message]);
 }
 
 function current(text: string, status: CurrentRosterPerson['status'] = 'active') {
   return new Map(
-    parseRosterCsv(text).entries.map(({ entry }) => [
+    parseRosterCsv(text, DEMO_CAMPUSES).entries.map(({ entry }) => [
       entry.externalId,
       { contentHash: rosterContentHash(entry), status, email: entry.email, phone: entry.phone },
     ]),
@@ -30,7 +31,7 @@ function current(text: string, status: CurrentRosterPerson['status'] = 'active')
 
 describe('parseRosterCsv', () => {
   it('cleans every row: email lower-case, phone in E.164 (default region), campus and affiliation named as the catalog does', () => {
-    const parsed = parseRosterCsv(csv(ANA, BEN));
+    const parsed = parseRosterCsv(csv(ANA, BEN), DEMO_CAMPUSES);
     assert.deepEqual(parsed.problems, []);
     assert.equal(parsed.rows, 2);
     assert.deepEqual(parsed.entries[0], {
@@ -40,7 +41,7 @@ describe('parseRosterCsv', () => {
         name: 'Ana Cruz',
         email: 'ana.cruz@example.edu',
         phone: '+639171234567',
-        campus: 'North Campus',
+        campus: 'north',
         affiliation: 'student',
         language: 'fil',
       },
@@ -52,6 +53,7 @@ describe('parseRosterCsv', () => {
   it('takes the columns in any order and case, without the optional language, and skips blank lines', () => {
     const parsed = parseRosterCsv(
       'Email,NAME,external_id,Phone,campus,affiliation\r\n\r\nx@example.edu,X,E9,,Riverside Campus,visitor\r\n',
+      DEMO_CAMPUSES,
     );
     assert.deepEqual(parsed.problems, []);
     assert.deepEqual(parsed.entries, [
@@ -62,7 +64,7 @@ describe('parseRosterCsv', () => {
           name: 'X',
           email: 'x@example.edu',
           phone: null,
-          campus: 'Riverside Campus',
+          campus: 'riverside',
           affiliation: 'visitor',
           language: null,
         },
@@ -90,7 +92,7 @@ describe('parseRosterCsv', () => {
         [
           5,
           'campus',
-          'Unknown campus: use one of Main Campus, North Campus, Riverside Campus. (got "Moon Campus")',
+          'Unknown campus (got "Moon Campus"): use one of Main Campus, North Campus, Riverside Campus.',
         ],
         [
           6,
@@ -127,16 +129,17 @@ describe('parseRosterCsv', () => {
   it('refuses a wrong header with the expected columns, and reads no row', () => {
     const unknown = parseRosterCsv(
       'external_id,name,mail,phone,campus,affiliation\nS1,A,a@example.edu,,Main Campus,staff\n',
+      DEMO_CAMPUSES,
     );
     assert.equal(unknown.entries.length, 0);
     assert.match(
       unknown.problems[0]!.message,
       /^Unknown column "mail"\. The header must name the columns external_id, name, email/,
     );
-    const missing = parseRosterCsv('external_id,name,email,phone,campus\n');
+    const missing = parseRosterCsv('external_id,name,email,phone,campus\n', DEMO_CAMPUSES);
     assert.match(missing.problems[0]!.message, /^Missing column affiliation\./);
     assert.equal(missing.problems[0]!.row, null);
-    assert.match(parseRosterCsv('').problems[0]!.message, /empty/);
+    assert.match(parseRosterCsv('', DEMO_CAMPUSES).problems[0]!.message, /empty/);
   });
 
   it('refuses more than 60,000 rows and more than 5 MB before reading any', () => {
@@ -150,7 +153,7 @@ describe('parseRosterCsv', () => {
       [null, null, 'The file has 60001 rows; at most 60000 are imported at once.'],
     ]);
     const big = HEADER + '\n' + 'x'.repeat(ROSTER_LIMITS.fileBytes);
-    assert.match(parseRosterCsv(big).problems[0]!.message, /larger than 5 MB/);
+    assert.match(parseRosterCsv(big, DEMO_CAMPUSES).problems[0]!.message, /larger than 5 MB/);
   });
 
   it('names a row with the wrong number of cells', () => {
@@ -162,38 +165,38 @@ describe('parseRosterCsv', () => {
 
 describe('planRosterImport', () => {
   it('adds every row to an empty roster', () => {
-    const plan = planRosterImport(parseRosterCsv(csv(ANA, BEN)), new Map(), 'update');
+    const plan = planRosterImport(parseRosterCsv(csv(ANA, BEN), DEMO_CAMPUSES), new Map(), 'update');
     assert.deepEqual(plan.counts, { rows: 2, add: 2, change: 0, unchanged: 0, retire: 0 });
     assert.deepEqual(plan.problems, []);
   });
 
   it('finds nothing to do in the same file again', () => {
-    const plan = planRosterImport(parseRosterCsv(csv(ANA, BEN)), current(csv(ANA, BEN)), 'replace');
+    const plan = planRosterImport(parseRosterCsv(csv(ANA, BEN), DEMO_CAMPUSES), current(csv(ANA, BEN)), 'replace');
     assert.deepEqual(plan.counts, { rows: 2, add: 0, change: 0, unchanged: 2, retire: 0 });
     assert.deepEqual([plan.add, plan.change, plan.retire], [[], [], []]);
   });
 
   it('changes a row whose content differs, and a retired person named again', () => {
     const edited = BEN.replace('Main Campus', 'North Campus');
-    const plan = planRosterImport(parseRosterCsv(csv(ANA, edited)), current(csv(BEN)), 'update');
+    const plan = planRosterImport(parseRosterCsv(csv(ANA, edited), DEMO_CAMPUSES), current(csv(BEN)), 'update');
     assert.deepEqual(plan.counts, { rows: 2, add: 1, change: 1, unchanged: 0, retire: 0 });
-    assert.equal(plan.change[0]!.entry.campus, 'North Campus');
-    const back = planRosterImport(parseRosterCsv(csv(BEN)), current(csv(BEN), 'retired'), 'update');
+    assert.equal(plan.change[0]!.entry.campus, 'north');
+    const back = planRosterImport(parseRosterCsv(csv(BEN), DEMO_CAMPUSES), current(csv(BEN), 'retired'), 'update');
     assert.equal(back.counts.change, 1);
   });
 
   it('retires the active people a replace leaves out; an update keeps them', () => {
     const roster = current(csv(ANA, BEN));
-    const replace = planRosterImport(parseRosterCsv(csv(ANA)), roster, 'replace');
+    const replace = planRosterImport(parseRosterCsv(csv(ANA), DEMO_CAMPUSES), roster, 'replace');
     assert.deepEqual(replace.retire, ['S2']);
     assert.equal(replace.counts.retire, 1);
-    assert.deepEqual(planRosterImport(parseRosterCsv(csv(ANA)), roster, 'update').retire, []);
+    assert.deepEqual(planRosterImport(parseRosterCsv(csv(ANA), DEMO_CAMPUSES), roster, 'update').retire, []);
   });
 
   it('in an update, a row taking the email or phone of someone who stays is a duplicate', () => {
     const roster = current(csv(BEN));
     const plan = planRosterImport(
-      parseRosterCsv(csv('S9,New,BEN@example.edu,+639177654321,Main Campus,staff,')),
+      parseRosterCsv(csv('S9,New,BEN@example.edu,+639177654321,Main Campus,staff,'), DEMO_CAMPUSES),
       roster,
       'update',
     );
@@ -207,7 +210,7 @@ describe('planRosterImport', () => {
     // In a replace, S2 is retired by the same file: the address is free.
     assert.deepEqual(
       planRosterImport(
-        parseRosterCsv(csv('S9,New,ben@example.edu,,Main Campus,staff,')),
+        parseRosterCsv(csv('S9,New,ben@example.edu,,Main Campus,staff,'), DEMO_CAMPUSES),
         roster,
         'replace',
       ).problems,

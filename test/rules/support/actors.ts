@@ -4,10 +4,10 @@
  */
 import type { Role } from '@campus-safety/model';
 
-export const SAME_CAMPUS = 'Main Campus';
-export const OTHER_CAMPUS = 'North Campus';
+export const SAME_CAMPUS = 'main';
+export const OTHER_CAMPUS = 'north';
 /** No actor works for it. */
-export const THIRD_CAMPUS = 'Riverside Campus';
+export const THIRD_CAMPUS = 'riverside';
 
 export const ROLE_COLUMNS = [
   'signedOut',

@@ -7,8 +7,8 @@ describe('accomplishment list scope', () => {
     expect(accomplishmentScope('Admin', null, true)).toEqual([
       { field: 'isArchived', op: '==', value: true },
     ]);
-    expect(accomplishmentScope('IMT', 'Main Campus', true)).toEqual([
-      { field: 'report.campus', op: '==', value: 'Main Campus' },
+    expect(accomplishmentScope('IMT', 'main', true)).toEqual([
+      { field: 'report.campus', op: '==', value: 'main' },
       { field: 'isArchived', op: '==', value: false },
     ]);
     expect(accomplishmentScope('User', null, false)).toBeNull();
@@ -17,16 +17,16 @@ describe('accomplishment list scope', () => {
 
 describe('the campuses a screen covers', () => {
   it('IMT: its own campus, whatever the filter', () => {
-    expect(campusesInScope('IMT', 'North Campus', 'Main Campus')).toEqual(['North Campus']);
+    expect(campusesInScope('IMT', 'north', 'main')).toEqual(['north']);
   });
   it('Admin: the filtered campus, else every campus', () => {
-    expect(campusesInScope('Admin', null, 'Riverside Campus')).toEqual(['Riverside Campus']);
+    expect(campusesInScope('Admin', null, 'riverside')).toEqual(['riverside']);
     expect(campusesInScope('Admin', null, '')).toEqual([...CAMPUSES]);
     expect(campusesInScope('Admin', null, null)).toEqual([...CAMPUSES]);
     expect(campusesInScope('Admin', null, 'Bogus')).toEqual([...CAMPUSES]);
   });
   it('anyone else: the filtered campus, else none', () => {
-    expect(campusesInScope('User', null, 'Main Campus')).toEqual(['Main Campus']);
+    expect(campusesInScope('User', null, 'main')).toEqual(['main']);
     expect(campusesInScope('User', null, '')).toEqual([]);
   });
 });

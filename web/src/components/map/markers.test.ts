@@ -41,10 +41,10 @@ describe('clustering input', () => {
   const random = seeded(7);
   const reports = [
     ...Array.from({ length: 20 }, (_, i) =>
-      report(`m${i}`, randomPointInCampus('Main Campus', random)),
+      report(`m${i}`, randomPointInCampus('main', random)),
     ),
     ...Array.from({ length: 5 }, (_, i) =>
-      report(`n${i}`, randomPointInCampus('North Campus', random)),
+      report(`n${i}`, randomPointInCampus('north', random)),
     ),
   ];
 
@@ -111,7 +111,7 @@ describe('clustering input', () => {
   });
 
   it('keeps the category mix of a cluster for its label', () => {
-    const centre = CAMPUS_AREAS['Riverside Campus'].centre;
+    const centre = CAMPUS_AREAS['riverside'].centre;
     const clusters = clusterIncidents(
       [
         report('a', centre),
@@ -170,11 +170,11 @@ describe('colours', () => {
 
 describe('campus geometry and hotspot circles', () => {
   it('campus corners enclose the campus centre', () => {
-    const [[south, west], [north, east]] = campusCorners('Main Campus') as [
+    const [[south, west], [north, east]] = campusCorners('main') as [
       [number, number],
       [number, number],
     ];
-    const { latitude, longitude } = CAMPUS_AREAS['Main Campus'].centre;
+    const { latitude, longitude } = CAMPUS_AREAS['main'].centre;
     expect(south < latitude && latitude < north && west < longitude && longitude < east).toBe(true);
   });
 

@@ -25,7 +25,7 @@ const copy: Accomplishment = {
     type: 'Theft',
     latitude: 14.65,
     longitude: 121.07,
-    campus: 'North Campus',
+    campus: 'north',
     assignee: 'Mia Santos',
     threatLevel: 'High',
   },
@@ -57,7 +57,7 @@ describe('accomplishment CSV rows', () => {
       'Found behind the library, owner called.',
       'inc-1',
       'Theft',
-      'North Campus',
+      'north',
       'Mia Santos',
       // One date format in the file: the snapshot's time written as the other times are.
       '2026-03-02 00:30:05',

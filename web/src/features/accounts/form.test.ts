@@ -15,7 +15,7 @@ const valid: AccountInput = {
   address: '',
   birthday: '',
   role: 'IMT',
-  campus: 'North Campus',
+  campus: 'north',
 };
 
 describe('account form', () => {
@@ -56,7 +56,7 @@ describe('account form', () => {
       lastName: 'Cruz',
       email: 'ana.cruz@campus.edu',
       role: 'IMT',
-      campus: 'North Campus',
+      campus: 'north',
     });
   });
 });

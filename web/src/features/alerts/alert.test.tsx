@@ -8,7 +8,7 @@ import { ALERT_BURST_MS, burstSummary, createNewIncidentAlert } from './alert';
 import { createIncidentAlertTracker } from './alert-tracker';
 import { useUnreadAlerts, withUnreadCount } from '../../components/unread-alerts';
 
-const report = (id: string, incidentType = 'Fire', nearestCampus = 'Riverside Campus') => ({
+const report = (id: string, incidentType = 'Fire', nearestCampus = 'riverside') => ({
   id,
   incidentType,
   nearestCampus,
@@ -68,7 +68,7 @@ describe('new-incident alert', () => {
     expect(sound).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-    act(() => void alert([...reports(10), report('new', 'Theft', 'North Campus')]));
+    act(() => void alert([...reports(10), report('new', 'Theft', 'north')]));
     expect(sound).toHaveBeenCalledTimes(1);
     const toast = screen.getByRole('alert');
     expect(toast).toHaveTextContent(NEW_INCIDENT_ALERT.title);
@@ -86,7 +86,7 @@ describe('new-incident alert', () => {
       {
         incidentId: 'new',
         incidentType: 'Theft',
-        campus: 'North Campus',
+        campus: 'north',
         reportedAt: Date.parse('2026-03-05T06:07:09Z'),
       },
     ]);
@@ -104,7 +104,7 @@ describe('new-incident alert', () => {
 
     // After a quiet ALERT_BURST_MS, a new alert of its own.
     act(() => vi.advanceTimersByTime(ALERT_BURST_MS + 1));
-    act(() => void alert([report('one'), report('two'), report('three', 'Theft', 'Main Campus')]));
+    act(() => void alert([report('one'), report('two'), report('three', 'Theft', 'main')]));
     expect(screen.getByRole('alert')).toHaveTextContent(
       '2 reports: Fire at Riverside Campus; Theft at Main Campus',
     );
@@ -124,7 +124,7 @@ describe('new-incident alert', () => {
     const seen: ReturnType<typeof report>[] = [];
     act(() => void alert(seen));
     for (let i = 0; i < 37; i += 1) {
-      seen.push(report(`b${i}`, i % 2 ? 'Fire' : 'Medical Emergency', 'North Campus'));
+      seen.push(report(`b${i}`, i % 2 ? 'Fire' : 'Medical Emergency', 'north'));
       act(() => void alert([...seen]));
       act(() => vi.advanceTimersByTime(1000));
       // Never more than one toast on screen.
@@ -137,7 +137,7 @@ describe('new-incident alert', () => {
     expect(useUnreadAlerts.getState().alerts.length).toBeGreaterThan(1);
 
     // Another campus joins the same burst: counted per campus, busiest first; still one sound.
-    seen.push(report('m1', 'Theft', 'Main Campus'));
+    seen.push(report('m1', 'Theft', 'main'));
     act(() => void alert([...seen]));
     expect(screen.getByRole('alert')).toHaveTextContent(
       '38 new reports: 37 at North Campus, 1 at Main Campus',
@@ -147,7 +147,7 @@ describe('new-incident alert', () => {
     // Quiet past ALERT_BURST_MS: the next report is a new alert with its own sound.
     act(() => vi.advanceTimersByTime(ALERT_BURST_MS + 1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    seen.push(report('later', 'Theft', 'Main Campus'));
+    seen.push(report('later', 'Theft', 'main'));
     act(() => void alert([...seen]));
     expect(sound).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('alert')).toHaveTextContent('Theft at Main Campus');
@@ -162,14 +162,14 @@ describe('burstSummary', () => {
     reportedAt: 0,
   });
   it('names one or a few reports, and counts more per campus', () => {
-    expect(burstSummary([a('North Campus')])).toBe('Fire at North Campus');
-    expect(burstSummary([a('North Campus'), a('Main Campus', 'Theft')])).toBe(
+    expect(burstSummary([a('north')])).toBe('Fire at North Campus');
+    expect(burstSummary([a('north'), a('main', 'Theft')])).toBe(
       '2 reports: Fire at North Campus; Theft at Main Campus',
     );
-    expect(burstSummary(Array.from({ length: 4 }, () => a('North Campus')))).toBe(
+    expect(burstSummary(Array.from({ length: 4 }, () => a('north')))).toBe(
       '4 new reports at North Campus',
     );
-    expect(burstSummary([a(''), ...Array.from({ length: 3 }, () => a('Main Campus')), a('')])).toBe(
+    expect(burstSummary([a(''), ...Array.from({ length: 3 }, () => a('main')), a('')])).toBe(
       '5 new reports: 3 at Main Campus, 2 at an unknown campus',
     );
   });

@@ -27,7 +27,7 @@ const notice = (id: string, over: Partial<AssignmentNotice> = {}) => ({
   type: 'assignment',
   type_id: `incident-${id}`,
   incidentType: 'Fire',
-  campus: 'North Campus',
+  campus: 'north',
   threatLevel: 'High',
   isRead: false,
   timestamp: { toMillis: () => Date.parse('2026-03-05T06:07:09Z') } as never,

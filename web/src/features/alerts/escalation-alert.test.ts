@@ -5,7 +5,7 @@ import { createEscalationAlert, ESCALATION_ALERT_TITLE } from './escalation-aler
 const row = (id: string, fired: number, startedAt = 1_000) => ({
   id,
   incidentType: 'Fire',
-  nearestCampus: 'North Campus',
+  nearestCampus: 'north',
   escalation: {
     condition: 'unassigned' as const,
     level: fired > 1 ? ('onCall' as const) : ('assignee' as const),

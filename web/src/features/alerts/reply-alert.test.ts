@@ -5,7 +5,7 @@ import { createReplyAlert, REPLY_ALERT_TITLE } from './reply-alert';
 const row = (id: string, unreadFromReporter: number) => ({
   id,
   incidentType: 'Theft',
-  nearestCampus: 'Main Campus',
+  nearestCampus: 'main',
   unreadFromReporter,
 });
 

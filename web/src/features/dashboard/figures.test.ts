@@ -12,7 +12,7 @@ const duration = (values: number[], target: number) => ({
 
 const days: DayStats[] = [
   {
-    campus: 'North Campus',
+    campus: 'north',
     day: '2026-10-01',
     total: 3,
     byStatus: { Responded: 2, Reported: 1 },
@@ -23,7 +23,7 @@ const days: DayStats[] = [
     acknowledge: { High: { count: 2, sum: 6, histogram: histogramOf([2, 4]) } },
   },
   {
-    campus: 'Main Campus',
+    campus: 'main',
     day: '2026-10-31',
     total: 2,
     byStatus: { Resolved: 2 },
@@ -32,7 +32,7 @@ const days: DayStats[] = [
     acknowledge: { Critical: { count: 1, sum: 9, histogram: histogramOf([9]) } },
   },
   // Outside the period: never counted.
-  { campus: 'North Campus', day: '2026-11-01', total: 9, byIncidentType: { Fire: 9 } },
+  { campus: 'north', day: '2026-11-01', total: 9, byIncidentType: { Fire: 9 } },
 ];
 const october = { from: '2026-10-01', to: '2026-10-31' };
 
@@ -62,12 +62,12 @@ describe('dashboard figures from day docs', () => {
       campusStats: [],
       range: october,
       today: '2026-11-23',
-      campuses: ['Main Campus', 'North Campus'],
+      campuses: ['main', 'north'],
     });
     expect(f.total).toBe(5);
     expect(f.axis).toHaveLength(31);
     expect(f.byStatus[0]).toMatchObject({ label: 'Oct 1', 'Incident Reported': 1, Responded: 2 });
-    expect(f.byCampus[30]).toEqual({ label: 'Oct 31', 'Main Campus': 2, 'North Campus': 0 });
+    expect(f.byCampus[30]).toEqual({ label: 'Oct 31', 'main': 2, 'north': 0 });
     expect(f.topTypes).toEqual([
       { label: 'Theft', count: 3 },
       { label: 'Fire', count: 2 },
@@ -118,8 +118,8 @@ describe('dashboard figures from day docs', () => {
     const f = periodFigures({
       days: [],
       campusStats: [
-        { campus: 'Main Campus', openByDay: { '2026-11-23': 2, '2026-11-01': 1 } },
-        { campus: 'North Campus', openByDay: { '2026-11-22': 4 } },
+        { campus: 'main', openByDay: { '2026-11-23': 2, '2026-11-01': 1 } },
+        { campus: 'north', openByDay: { '2026-11-22': 4 } },
       ],
       range: october,
       today: '2026-11-23',

@@ -44,12 +44,12 @@ describe('Home', () => {
       error: null,
       stats: [
         {
-          campus: 'Main Campus',
+          campus: 'main',
           total: 4,
           byStatus: { Reported: 3, Processing: 1 },
           waitingTimeInMinutes: { sum: 30, count: 1 },
         },
-        { campus: 'North Campus', total: 2, byStatus: { Reported: 2 } },
+        { campus: 'north', total: 2, byStatus: { Reported: 2 } },
       ],
     };
     renderAs('Admin', null);
@@ -61,7 +61,7 @@ describe('Home', () => {
     expect(card('Average response time')).toBe('—');
     const campuses = screen.getByRole('region', { name: 'By campus' });
     expect(
-      within(campuses).getByText('North Campus').nextElementSibling?.nextElementSibling,
+      within(campuses).getByText('north').nextElementSibling?.nextElementSibling,
     ).toHaveTextContent('2');
   });
 
@@ -71,10 +71,10 @@ describe('Home', () => {
       retry: () => undefined,
       status: 'ready',
       error: null,
-      stats: [{ campus: 'North Campus', total: 2, byStatus: { Reported: 2 } }],
+      stats: [{ campus: 'north', total: 2, byStatus: { Reported: 2 } }],
     };
-    renderAs('IMT', 'North Campus');
-    expect(stats.calls[0]).toEqual(['IMT', 'North Campus']);
+    renderAs('IMT', 'north');
+    expect(stats.calls[0]).toEqual(['IMT', 'north']);
     expect(card('All live reports')).toBe('2');
     expect(screen.queryByRole('region', { name: 'By campus' })).toBeNull();
     expect(screen.getByRole('region', { name: 'By threat level' })).toBeInTheDocument();

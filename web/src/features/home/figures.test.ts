@@ -3,7 +3,7 @@ import type { CampusStats } from '../../data/incident-stats';
 import { homeFigures } from './figures';
 
 const main: CampusStats = {
-  campus: 'Main Campus',
+  campus: 'main',
   total: 5,
   byStatus: { Reported: 3, Processing: 1, Resolved: 1 },
   byThreatLevel: { High: 1, Unassessed: 4 },
@@ -12,7 +12,7 @@ const main: CampusStats = {
   waitingTimeInMinutes: { sum: 20, count: 2 },
 };
 const north: CampusStats = {
-  campus: 'North Campus',
+  campus: 'north',
   total: 2,
   byStatus: { Reported: 1, Declined: 1 },
   byThreatLevel: { Low: 1, Unassessed: 1 },
@@ -33,9 +33,9 @@ describe('dashboard figures from the campus stats docs', () => {
       { label: 'Declined', count: 1 },
     ]);
     expect(f.byCampus).toEqual([
-      { label: 'Main Campus', count: 5 },
-      { label: 'North Campus', count: 2 },
-      { label: 'Riverside Campus', count: 0 },
+      { label: 'main', count: 5 },
+      { label: 'north', count: 2 },
+      { label: 'riverside', count: 0 },
     ]);
     expect(f.byThreatLevel.map((r) => r.label)).toEqual([
       'Low',
@@ -52,7 +52,7 @@ describe('dashboard figures from the campus stats docs', () => {
     const f = homeFigures([main, north], true);
     expect(f.averageResponseMinutes).toBe(40); // (30 + 90) / 3
     expect(f.averageWaitingMinutes).toBe(10); // 20 / 2; North has none
-    const none = homeFigures([{ campus: 'Main Campus', total: 1 }], true);
+    const none = homeFigures([{ campus: 'main', total: 1 }], true);
     expect(none.averageResponseMinutes).toBeNull();
   });
 
@@ -75,12 +75,12 @@ describe('dashboard figures from the campus stats docs', () => {
       { campus: 'Annex', total: 2, byStatus: { Reported: 2 } },
       { campus: 'Annex', byStatus: { Reported: -1, Resolved: 1 } },
       { ...main, total: 4 },
-      { campus: 'Main Campus', total: 1 },
+      { campus: 'main', total: 1 },
     ];
     const f = homeFigures(shards, true);
     expect(f.byCampus.filter((r) => r.label === 'Annex')).toEqual([{ label: 'Annex', count: 2 }]);
-    expect(f.byCampus.filter((r) => r.label === 'Main Campus')).toEqual([
-      { label: 'Main Campus', count: 5 },
+    expect(f.byCampus.filter((r) => r.label === 'main')).toEqual([
+      { label: 'main', count: 5 },
     ]);
     expect(count(f.byStatus, 'Reported')).toBe(4);
     expect(count(f.byStatus, 'Resolved')).toBe(2);

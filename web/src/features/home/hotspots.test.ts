@@ -5,16 +5,16 @@ import { hotspotCounts, hotspotRange } from './hotspots';
 
 describe('hotspots', () => {
   const days: DayStats[] = [
-    { campus: 'Main Campus', day: '2026-11-23', total: 2 },
-    { campus: 'Main Campus', day: '2026-11-17', total: 3 },
-    { campus: 'North Campus', day: '2026-11-20', total: 1 },
+    { campus: 'main', day: '2026-11-23', total: 2 },
+    { campus: 'main', day: '2026-11-17', total: 3 },
+    { campus: 'north', day: '2026-11-20', total: 1 },
   ];
 
   it('sums each campus over the day docs read, zero for a campus without any', () => {
     expect(hotspotCounts(days, staffCampuses('Admin', null))).toEqual([
-      { campus: 'Main Campus', count: 5 },
-      { campus: 'North Campus', count: 1 },
-      { campus: 'Riverside Campus', count: 0 },
+      { campus: 'main', count: 5 },
+      { campus: 'north', count: 1 },
+      { campus: 'riverside', count: 0 },
     ]);
   });
 
@@ -24,7 +24,7 @@ describe('hotspots', () => {
   });
 
   it("follows the role's scope", () => {
-    expect(staffCampuses('IMT', 'North Campus')).toEqual(['North Campus']);
+    expect(staffCampuses('IMT', 'north')).toEqual(['north']);
     expect(staffCampuses('IMT', 'Nowhere')).toEqual([]);
     expect(staffCampuses('User', null)).toEqual([]);
   });

@@ -21,7 +21,7 @@ const read = (status: 'loading' | 'ready' | 'error', error: string | null = null
 describe('EscalationPolicyForm', () => {
   it('says the policies could not be read and offers no Save over the stored one', async () => {
     const failed = read('error', 'You do not have permission to do this.');
-    render(<EscalationPolicyForm campus="Main Campus" stored={undefined} read={failed} />);
+    render(<EscalationPolicyForm campus="main" stored={undefined} read={failed} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Could not read the stored escalation policy, so it cannot be changed now.',
     );
@@ -36,23 +36,23 @@ describe('EscalationPolicyForm', () => {
   it('shows the stored policy once read and follows a save made elsewhere', () => {
     const policy = (everyMinutes: number, savedAt: number) =>
       ({
-        id: 'Main Campus',
+        id: 'main',
         steps: DEFAULT_ESCALATION_POLICY.steps,
         repeat: { everyMinutes, times: 2 },
         updatedBy: { uid: 'a1', name: 'Ada Admin' },
         updatedAt: { toMillis: () => savedAt, toDate: () => new Date(savedAt) },
       }) as unknown as WithId<EscalationPolicyDoc>;
     const { rerender } = render(
-      <EscalationPolicyForm campus="Main Campus" stored={undefined} read={read('loading')} />,
+      <EscalationPolicyForm campus="main" stored={undefined} read={read('loading')} />,
     );
     expect(screen.queryByRole('button', { name: 'Save policy' })).toBeNull();
     rerender(
-      <EscalationPolicyForm campus="Main Campus" stored={policy(45, 1)} read={read('ready')} />,
+      <EscalationPolicyForm campus="main" stored={policy(45, 1)} read={read('ready')} />,
     );
     expect(screen.getByLabelText('Repeat the last level every (min)')).toHaveValue(45);
     expect(screen.getByRole('button', { name: 'Save policy' })).toBeInTheDocument();
     rerender(
-      <EscalationPolicyForm campus="Main Campus" stored={policy(20, 2)} read={read('ready')} />,
+      <EscalationPolicyForm campus="main" stored={policy(20, 2)} read={read('ready')} />,
     );
     expect(screen.getByLabelText('Repeat the last level every (min)')).toHaveValue(20);
   });

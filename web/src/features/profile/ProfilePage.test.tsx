@@ -23,7 +23,7 @@ function renderAs(role: Profile['role']) {
     profile: {
       id: 'u1',
       role,
-      campus: role === 'IMT' ? 'Main Campus' : null,
+      campus: role === 'IMT' ? 'main' : null,
       firstName: 'Ana',
       lastName: 'Cruz',
       email: 'ana@campus.test',

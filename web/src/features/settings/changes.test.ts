@@ -22,7 +22,7 @@ describe('settingChanges', () => {
       'Fire: no longer offered',
     ]);
     const areas = structuredClone(DEFAULT_SETTING_VALUES.campusAreas.areas);
-    areas['North Campus'].boundary.pop();
+    areas['north'].boundary.pop();
     expect(settingChanges('campusAreas', null, { areas })).toEqual([
       'North Campus: boundary changed (10 → 9 points)',
     ]);

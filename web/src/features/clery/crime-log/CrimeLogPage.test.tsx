@@ -30,7 +30,7 @@ import CrimeLogPage from './CrimeLogPage';
 const report = {
   id: 'r1',
   incidentType: 'Theft',
-  nearestCampus: 'Main Campus',
+  nearestCampus: 'main',
   status: 'Reported',
   timestamp: { toMillis: () => Date.now() },
 };

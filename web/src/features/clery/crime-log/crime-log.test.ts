@@ -10,7 +10,7 @@ const incident = (id: string, iso: string) =>
   ({
     id,
     timestamp: ts(iso),
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
     incidentType: 'Theft',
     status: 'Resolved',
   }) as unknown as IncidentReport & { id: string };
@@ -18,7 +18,7 @@ const record = (id: string, change: Partial<CleryRecord> = {}) =>
   ({
     id,
     incidentId: id,
-    campus: 'Main Campus',
+    campus: 'main',
     reportedAt: ts('2025-03-01T00:00:00Z'),
     occurredAt: null,
     isCrime: true,
@@ -56,9 +56,9 @@ describe('crime log export', () => {
 
 describe('annual tables export', () => {
   it('filters by campus and counts housing in the on-campus column too', () => {
-    const records = [record('a'), record('b', { campus: 'North Campus' })];
+    const records = [record('a'), record('b', { campus: 'north' })];
     const all = buildAnnualTables(records, [2025], null);
-    const main = buildAnnualTables(records, [2025], 'Main Campus');
+    const main = buildAnnualTables(records, [2025], 'main');
     const burglary = (t: typeof all) => t.rows.find((r) => r.id === 'burglary')?.counts[2025];
     expect(burglary(all)).toEqual({
       onCampus: 2,

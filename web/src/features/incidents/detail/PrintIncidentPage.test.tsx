@@ -37,7 +37,7 @@ import PrintIncidentPage from './PrintIncidentPage';
 const incident = {
   id: 'r1',
   incidentType: 'Theft',
-  nearestCampus: 'Main Campus',
+  nearestCampus: 'main',
   status: 'Processing',
   timestamp: new Date('2026-11-20T10:00:00Z'),
   email: 'reporter@example.edu',

@@ -63,19 +63,19 @@ describe('Assign to me', () => {
   ) => ({
     status,
     isArchived,
-    nearestCampus: 'Main Campus',
+    nearestCampus: 'main',
   });
 
   it('is offered on an unassigned live report to its campus IMT and to Admins', () => {
-    expect(canAssignToSelf(report('Reported'), me('IMT', 'Main Campus'))).toBe(true);
+    expect(canAssignToSelf(report('Reported'), me('IMT', 'main'))).toBe(true);
     expect(canAssignToSelf(report('Reported'), me('Admin', null))).toBe(true);
   });
 
   it('is not offered once assigned, when closed or archived, nor to other campuses or reporters', () => {
     for (const status of ['Processing', 'Responded', 'Resolved', 'Declined'] as const)
-      expect(canAssignToSelf(report(status), me('IMT', 'Main Campus'))).toBe(false);
+      expect(canAssignToSelf(report(status), me('IMT', 'main'))).toBe(false);
     expect(canAssignToSelf(report('Reported', true), me('Admin', null))).toBe(false);
-    expect(canAssignToSelf(report('Reported'), me('IMT', 'North Campus'))).toBe(false);
+    expect(canAssignToSelf(report('Reported'), me('IMT', 'north'))).toBe(false);
     expect(canAssignToSelf(report('Reported'), me('User', null))).toBe(false);
     expect(canAssignToSelf(report('Reported'), null)).toBe(false);
   });

@@ -43,7 +43,7 @@ const wheres = [{ field: 'status', op: '==', value: 'Processing' }] as const;
 function renderList() {
   reads.specs = [];
   render(
-    <ListWithMap wheres={wheres} total={2} campuses={['Main Campus']} onOpen={() => undefined}>
+    <ListWithMap wheres={wheres} total={2} campuses={['main']} onOpen={() => undefined}>
       <table aria-label="Incident reports" />
     </ListWithMap>,
   );

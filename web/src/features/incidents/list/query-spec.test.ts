@@ -3,7 +3,7 @@ import { EMPTY_FILTERS, filterProblems, incidentQuerySpec } from './query-spec';
 import type { IncidentScope } from '../../../data/scopes';
 
 const admin: IncidentScope = { role: 'Admin', uid: 'a1', campus: null, archived: false };
-const imt: IncidentScope = { role: 'IMT', uid: 'i1', campus: 'North Campus', archived: false };
+const imt: IncidentScope = { role: 'IMT', uid: 'i1', campus: 'north', archived: false };
 const reporter: IncidentScope = { role: 'User', uid: 'u1', campus: null, archived: false };
 
 describe('role scope of the incident queries (the rules are not filters)', () => {
@@ -20,10 +20,10 @@ describe('role scope of the incident queries (the rules are not filters)', () =>
   it('IMT: own campus, never archived, even on the archive flag or a campus filter', () => {
     const spec = incidentQuerySpec(
       { ...imt, archived: true },
-      { ...EMPTY_FILTERS, campus: 'Main Campus' },
+      { ...EMPTY_FILTERS, campus: 'main' },
     );
     expect(spec.wheres).toEqual([
-      { field: 'nearestCampus', op: '==', value: 'North Campus' },
+      { field: 'nearestCampus', op: '==', value: 'north' },
       { field: 'isArchived', op: '==', value: false },
     ]);
   });
@@ -40,7 +40,7 @@ describe('filters', () => {
     const spec = incidentQuerySpec(admin, {
       ...EMPTY_FILTERS,
       status: 'Processing',
-      campus: 'Main Campus',
+      campus: 'main',
       threatLevel: 'High',
       incidentType: 'Fire',
       tag: 'night',
@@ -50,7 +50,7 @@ describe('filters', () => {
     expect(spec.wheres).toEqual([
       { field: 'isArchived', op: '==', value: false },
       { field: 'status', op: '==', value: 'Processing' },
-      { field: 'nearestCampus', op: '==', value: 'Main Campus' },
+      { field: 'nearestCampus', op: '==', value: 'main' },
       { field: 'threatLevel', op: '==', value: 'High' },
       { field: 'incidentType', op: '==', value: 'Fire' },
       { field: 'tags', op: 'array-contains', value: 'night' },
@@ -63,7 +63,7 @@ describe('filters', () => {
   it('searches the server-kept keywords for any of the words, tokenised as the server does', () => {
     const spec = incidentQuerySpec(imt, { ...EMPTY_FILTERS, search: ' Laptop CAFÉ the ' });
     expect(spec.wheres).toEqual([
-      { field: 'nearestCampus', op: '==', value: 'North Campus' },
+      { field: 'nearestCampus', op: '==', value: 'north' },
       { field: 'isArchived', op: '==', value: false },
       { field: 'keywords', op: 'array-contains-any', value: ['laptop', 'cafe'] },
     ]);

@@ -22,7 +22,7 @@ describe('reports view <-> URL', () => {
       ...EMPTY_FILTERS,
       search: 'laptop café',
       status: 'Processing',
-      campus: 'North Campus',
+      campus: 'north',
       threatLevel: 'High',
       incidentType: 'Theft',
       tag: 'cctv review',

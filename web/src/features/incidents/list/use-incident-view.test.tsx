@@ -22,19 +22,19 @@ it('keeps every filter set before the page renders the previous one', () => {
   const { setFilter } = view();
   act(() => {
     // One render's moves, as a script or a fast tab-and-type makes them.
-    setFilter('campus', 'Main Campus');
+    setFilter('campus', 'main');
     setFilter('from', '2026-03-01');
     setFilter('to', '2026-03-31');
   });
   const params = new URLSearchParams(router.state.location.search);
   expect(Object.fromEntries(params)).toMatchObject({
     view: 'all',
-    campus: 'Main Campus',
+    campus: 'main',
     from: '2026-03-01',
     to: '2026-03-31',
   });
   expect(view().view.filters).toMatchObject({
-    campus: 'Main Campus',
+    campus: 'main',
     from: '2026-03-01',
     to: '2026-03-31',
   });
@@ -42,7 +42,7 @@ it('keeps every filter set before the page renders the previous one', () => {
 
 it('starts from the address after Back, not from a move the address has since left', () => {
   const { router, view } = renderView('/reports');
-  act(() => view().setFilter('campus', 'Main Campus'));
+  act(() => view().setFilter('campus', 'main'));
   act(() => void router.navigate(-1));
   act(() => view().setFilter('to', '2026-03-31'));
   expect(view().view.filters).toMatchObject({ campus: '', to: '2026-03-31' });

@@ -15,9 +15,9 @@ describe('triage queues', () => {
   });
 
   it("keeps each queue inside the role's scope, live reports only", () => {
-    const imt = { role: 'IMT' as const, uid: 'u', campus: 'North Campus', archived: true };
+    const imt = { role: 'IMT' as const, uid: 'u', campus: 'north', archived: true };
     expect(triageWheres(imt, TRIAGE_QUEUES[0])).toEqual([
-      { field: 'nearestCampus', op: '==', value: 'North Campus' },
+      { field: 'nearestCampus', op: '==', value: 'north' },
       { field: 'isArchived', op: '==', value: false },
       { field: 'status', op: '==', value: 'Reported' },
     ]);

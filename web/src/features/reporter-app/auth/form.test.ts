@@ -8,7 +8,7 @@ const good: SignUpForm = {
   email: 'rhea@mail.test',
   password: 'a long pass 42',
   confirm: 'a long pass 42',
-  campus: 'North Campus',
+  campus: 'north',
   affiliation: 'student',
 };
 

@@ -12,7 +12,7 @@ import {
   type ReportForm,
 } from './form';
 
-const north = CAMPUS_AREAS['North Campus'].centre;
+const north = CAMPUS_AREAS['north'].centre;
 const filled: ReportForm = {
   incidentType: 'Theft',
   description: '  Phone taken at the canteen  ',
@@ -35,7 +35,7 @@ describe('report form', () => {
     const fields = reportFields(filled, CAMPUS_AREAS);
     expect(fields).toEqual({
       geoLoc: { latitude: north.latitude, longitude: north.longitude },
-      nearestCampus: 'North Campus',
+      nearestCampus: 'north',
       incidentType: 'Theft',
       description: 'Phone taken at the canteen',
     });
@@ -65,13 +65,13 @@ describe('report form', () => {
   });
 
   it('files a place chosen from the list like a pin at it, and names it under the map', () => {
-    const narra = reportPlacesOf('North Campus', CAMPUS_AREAS).find(
+    const narra = reportPlacesOf('north', CAMPUS_AREAS).find(
       (p) => p.name === 'Narra Residence Hall',
     )!;
     const location = { ...narra.point, source: 'place' as const, place: narra.name };
     const fields = reportFields({ ...filled, location }, CAMPUS_AREAS);
     expect(fields.geoLoc).toEqual(narra.point);
-    expect(fields.nearestCampus).toBe('North Campus');
+    expect(fields.nearestCampus).toBe('north');
     expect(locationLine(location, CAMPUS_AREAS)).toBe(
       'Narra Residence Hall: On North Campus. The report goes to its safety team.',
     );
