@@ -16,8 +16,9 @@ describe('Set-up checklist', () => {
     // start from the starter settings as a new deployment does, through the seed's own writer.
     // (Loaded here: the model is TypeScript, registered by the stack, support/stack.mjs.)
     const { writeStarterSettings } = await import('../../scripts/setup/starter-settings.mjs');
+    const { DEMO_CAMPUSES } = await import('@campus-safety/model/demo');
     left = (await db().collection('settings').get()).docs.map((d) => [d.ref, d.data()]);
-    await writeStarterSettings(db(), { now: new Date(), replace: true });
+    await writeStarterSettings(db(), { now: new Date(), replace: true, campuses: DEMO_CAMPUSES });
   });
   after(async () => {
     const batch = db().batch();

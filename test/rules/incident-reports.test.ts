@@ -370,7 +370,13 @@ describe('incident_reports', () => {
         timestamp: Timestamp.fromMillis(Date.now() - 60_000),
       }),
     ),
-    write('submit a report for an unknown campus', NOBODY, submit({ nearestCampus: 'Atlantis' })),
+    write('submit a report for an unknown campus', NOBODY, submit({ nearestCampus: 'atlantis' })),
+    write('submit a report for a retired campus', NOBODY, submit({ nearestCampus: 'old-campus' })),
+    write(
+      'submit a report naming a campus by its name, not its id',
+      NOBODY,
+      submit({ nearestCampus: 'Main Campus' }),
+    ),
     write('submit a report of an unknown incident type', NOBODY, submit({ incidentType: 'Alien' })),
     write(
       'submit a report with latitude out of range',

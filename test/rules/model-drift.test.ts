@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
   AFFILIATIONS,
-  CAMPUSES,
   EMERGENCY_LIMITS,
   SAFETY_TIMER_LIMITS,
   IMAGE_CONTENT_TYPES,
@@ -23,6 +22,7 @@ import {
   HIDDEN_IN_LINE,
   HIDDEN_IN_TEXT,
 } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './support/paths';
 
 /** `function name() { return <literal>; }` → the literal's value (a number or a list of strings). */
@@ -48,12 +48,21 @@ describe('rules restate the model', () => {
   const storage = constantsOf(STORAGE_RULES_FILE);
 
   const lists: [string, readonly string[]][] = [
-    ['campuses', CAMPUSES],
     ['affiliations', AFFILIATIONS],
     ['threatLevels', THREAT_LEVELS],
     ['incidentTypes', INCIDENT_TYPES],
     ['resolveCodes', RESOLVE_CODES],
   ];
+  // Campuses are the institution's data (settings/campuses), not the rules' (issue 30 item 3).
+  it('the rules name no campus', () => {
+    for (const file of [FIRESTORE_RULES_FILE, STORAGE_RULES_FILE]) {
+      const source = readFileSync(file, 'utf8');
+      for (const campus of DEMO_CAMPUSES)
+        for (const word of [campus.name, `'${campus.id}'`])
+          assert.ok(!source.includes(word), `${file} names ${word}`);
+    }
+  });
+
   for (const [name, expected] of lists) {
     it(`firestore.rules ${name}() equals the model`, () => {
       assert.deepEqual(firestore.get(name), [...expected]);

@@ -5,6 +5,8 @@
 import {
   COLLECTIONS,
   INCIDENT_STATS_DAYS,
+  SETTING_IDS,
+  toStoredCampuses,
   incidentStatsId,
   staffDirectoryEntry,
   type Article,
@@ -13,7 +15,11 @@ import {
   type UserProfile,
 } from '@campus-safety/model';
 import { Timestamp, doc, writeBatch, type Firestore, type WriteBatch } from 'firebase/firestore';
+import { DEMO_CAMPUSES, SECOND_INSTITUTION } from '@campus-safety/model/demo';
 import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './actors';
+
+/** A campus the institution retired: it keeps its history and takes nothing new. */
+export const RETIRED_CAMPUS = { ...SECOND_INSTITUTION.campuses[0], id: 'old-campus', retired: true };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const reportTime = Timestamp.fromMillis(Date.now() - DAY_MS);
@@ -183,6 +189,12 @@ function putUser(batch: WriteBatch, db: Firestore, uid: string, profile: UserPro
 export async function seedFirestore(db: Firestore): Promise<void> {
   const batch = writeBatch(db);
   const users = COLLECTIONS.users;
+  // The institution's campuses, as the seed saves them, and one retired campus.
+  put(batch, db, `${COLLECTIONS.settings}/${SETTING_IDS.campuses}`, {
+    campuses: toStoredCampuses([...DEMO_CAMPUSES, RETIRED_CAMPUS]),
+    updatedAt: Timestamp.now(),
+    updatedBy: { uid: 'seed', name: 'Seed' },
+  });
   const { appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin, archivedStaff } = ACTORS;
   for (const actor of [appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin]) {
     putUser(batch, db, actor.uid, userDoc(actor));

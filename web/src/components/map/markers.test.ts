@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPUS_AREAS, randomPointInCampus, type GeoLoc } from '@campus-safety/model';
+import { randomPointInCampus, type GeoLoc } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import {
   campusCorners,
   categoryOf,
@@ -11,6 +12,8 @@ import {
   legendFor,
   type MappableIncident,
 } from './markers';
+
+const campus = (id: string) => DEMO_CAMPUSES.find((c) => c.id === id)!;
 
 const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
 
@@ -41,10 +44,10 @@ describe('clustering input', () => {
   const random = seeded(7);
   const reports = [
     ...Array.from({ length: 20 }, (_, i) =>
-      report(`m${i}`, randomPointInCampus('main', random)),
+      report(`m${i}`, randomPointInCampus(campus('main'), random)),
     ),
     ...Array.from({ length: 5 }, (_, i) =>
-      report(`n${i}`, randomPointInCampus('north', random)),
+      report(`n${i}`, randomPointInCampus(campus('north'), random)),
     ),
   ];
 
@@ -111,7 +114,7 @@ describe('clustering input', () => {
   });
 
   it('keeps the category mix of a cluster for its label', () => {
-    const centre = CAMPUS_AREAS['riverside'].centre;
+    const centre = campus('riverside').centre;
     const clusters = clusterIncidents(
       [
         report('a', centre),
@@ -170,11 +173,11 @@ describe('colours', () => {
 
 describe('campus geometry and hotspot circles', () => {
   it('campus corners enclose the campus centre', () => {
-    const [[south, west], [north, east]] = campusCorners('main') as [
+    const [[south, west], [north, east]] = campusCorners(campus('main')) as [
       [number, number],
       [number, number],
     ];
-    const { latitude, longitude } = CAMPUS_AREAS['main'].centre;
+    const { latitude, longitude } = campus('main').centre;
     expect(south < latitude && latitude < north && west < longitude && longitude < east).toBe(true);
   });
 

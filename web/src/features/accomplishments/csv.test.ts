@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import type { Accomplishment } from '../../data/accomplishments';
 import { accomplishmentCsvHeader, accomplishmentCsvRow, snapshotCsvTime } from './csv';
 
@@ -45,7 +46,7 @@ describe('the snapshot time in the export', () => {
 
 describe('accomplishment CSV rows', () => {
   it('writes a copy with its incident snapshot, times in the programme zone', () => {
-    const row = accomplishmentCsvRow(copy, 'Asia/Manila');
+    const row = accomplishmentCsvRow(copy, 'Asia/Manila', DEMO_CAMPUSES);
     expect(accomplishmentCsvHeader('Asia/Manila')).toHaveLength(row.length);
     expect(row).toEqual([
       'acc-1',
@@ -57,7 +58,8 @@ describe('accomplishment CSV rows', () => {
       'Found behind the library, owner called.',
       'inc-1',
       'Theft',
-      'north',
+      // The campus by its current name.
+      'North Campus',
       'Mia Santos',
       // One date format in the file: the snapshot's time written as the other times are.
       '2026-03-02 00:30:05',
@@ -69,7 +71,7 @@ describe('accomplishment CSV rows', () => {
   });
 
   it('exports no photo path aimed outside the report’s own photo folder', () => {
-    const photoOf = (imageUrl: string) => accomplishmentCsvRow({ ...copy, imageUrl }, 'UTC')[13];
+    const photoOf = (imageUrl: string) => accomplishmentCsvRow({ ...copy, imageUrl }, 'UTC', DEMO_CAMPUSES)[13];
     const link = (path: string) =>
       `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=t`;
     expect(photoOf(link('accomplishments/inc-2/photo.jpg'))).toBe('');
@@ -80,8 +82,8 @@ describe('accomplishment CSV rows', () => {
 
   it('takes the snapshot threat level when the report has none, and blanks without a snapshot', () => {
     const { report: _report, ...bare } = copy;
-    expect(accomplishmentCsvRow({ ...copy, threatLevel: null }, 'Asia/Manila')[4]).toBe('High');
-    expect(accomplishmentCsvRow({ ...bare, imageUrl: undefined }, 'Asia/Manila').slice(6)).toEqual([
+    expect(accomplishmentCsvRow({ ...copy, threatLevel: null }, 'Asia/Manila', DEMO_CAMPUSES)[4]).toBe('High');
+    expect(accomplishmentCsvRow({ ...bare, imageUrl: undefined }, 'Asia/Manila', DEMO_CAMPUSES).slice(6)).toEqual([
       '',
       '',
       '',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import {
   defaultPasswordState,
   toCreateRequest,
@@ -20,13 +21,16 @@ const valid: AccountInput = {
 
 describe('account form', () => {
   it('requires names, a valid email and a role', () => {
-    const errors = validateAccount({
-      ...valid,
-      firstName: '',
-      lastName: ' ',
-      email: 'nope',
-      role: 'Boss',
-    });
+    const errors = validateAccount(
+      {
+        ...valid,
+        firstName: '',
+        lastName: ' ',
+        email: 'nope',
+        role: 'Boss',
+      },
+      DEMO_CAMPUSES,
+    );
     expect(errors.firstName).toBe('First name is required.');
     expect(errors.lastName).toBe('Last name is required.');
     expect(errors.email).toBe('Enter a valid email address.');
@@ -34,18 +38,26 @@ describe('account form', () => {
   });
 
   it('creates staff accounts only: a reporter signs up in the app', () => {
-    expect(validateAccount({ ...valid, role: 'User' }).role).toMatch(
+    expect(validateAccount({ ...valid, role: 'User' }, DEMO_CAMPUSES).role).toMatch(
       /reporters create their own accounts in the app/,
     );
-    expect(validateAccount({ ...valid, role: 'Admin' }).role).toBeUndefined();
+    expect(validateAccount({ ...valid, role: 'Admin' }, DEMO_CAMPUSES).role).toBeUndefined();
   });
 
   it('requires a campus for IMT only', () => {
-    expect(validateRoleCampus({ role: 'IMT', campus: '' }).campus).toBe(
+    expect(validateRoleCampus({ role: 'IMT', campus: '' }, DEMO_CAMPUSES).campus).toBe(
       'IMT members need a campus.',
     );
-    expect(validateRoleCampus({ role: 'Admin', campus: '' }).campus).toBeUndefined();
-    expect(validateRoleCampus({ role: 'Admin', campus: 'Moon Campus' }).campus).toBe(
+    expect(validateRoleCampus({ role: 'Admin', campus: '' }, DEMO_CAMPUSES).campus).toBeUndefined();
+    expect(validateRoleCampus({ role: 'Admin', campus: 'Moon Campus' }, DEMO_CAMPUSES).campus).toBe(
+      'Choose a campus from the list.',
+    );
+    expect(
+      validateRoleCampus({ role: 'IMT', campus: 'north' }, DEMO_CAMPUSES).campus,
+    ).toBeUndefined();
+    // A retired campus takes no new people.
+    const retired = DEMO_CAMPUSES.map((c) => ({ ...c, retired: c.id === 'north' }));
+    expect(validateRoleCampus({ role: 'IMT', campus: 'north' }, retired).campus).toBe(
       'Choose a campus from the list.',
     );
   });

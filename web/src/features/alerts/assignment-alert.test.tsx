@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { TOAST_AUTO_CLOSE_MS } from '@campus-safety/model';
+import { TOAST_AUTO_CLOSE_MS, campusName } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../../components/Toasts';
 import { useToasts } from '../../components/toast-store';
@@ -39,6 +40,7 @@ function setUp() {
     open: vi.fn(),
     acknowledge: vi.fn(() => Promise.resolve()),
     markRead: vi.fn(() => Promise.resolve()),
+    campusName: (id: string) => campusName(DEMO_CAMPUSES, id),
   };
   const sound = vi.fn();
   return { actions, sound, alert: createAssignmentAlert(actions, sound) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { histogramOf } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import type { DayStats } from '../../data/incident-day-stats';
 import { chartCeiling, figureTables, formatPercentile, periodFigures, timeAxis } from './figures';
 
@@ -62,12 +63,15 @@ describe('dashboard figures from day docs', () => {
       campusStats: [],
       range: october,
       today: '2026-11-23',
-      campuses: ['main', 'north'],
+      campuses: DEMO_CAMPUSES.filter((c) => c.id !== 'riverside'),
     });
     expect(f.total).toBe(5);
     expect(f.axis).toHaveLength(31);
     expect(f.byStatus[0]).toMatchObject({ label: 'Oct 1', 'Incident Reported': 1, Responded: 2 });
-    expect(f.byCampus[30]).toEqual({ label: 'Oct 31', 'main': 2, 'north': 0 });
+    // The series are the campuses' names.
+    expect(f.campuses).toEqual(['Main Campus', 'North Campus']);
+    expect(f.byCampus[30]).toEqual({ label: 'Oct 31', 'Main Campus': 2, 'North Campus': 0 });
+    expect(f.byCampus[0]).toEqual({ label: 'Oct 1', 'Main Campus': 0, 'North Campus': 3 });
     expect(f.topTypes).toEqual([
       { label: 'Theft', count: 3 },
       { label: 'Fire', count: 2 },

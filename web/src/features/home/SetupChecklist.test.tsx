@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAMPUSES, COLLECTIONS, STARTER_SETTINGS_EDITOR } from '@campus-safety/model';
+import { COLLECTIONS, STARTER_SETTINGS_EDITOR, toStoredCampuses } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 
 /** What the listeners hold, by document or collection path. */
 const live = vi.hoisted(() => ({
@@ -40,9 +41,15 @@ describe('SetupChecklist', () => {
   beforeEach(() => {
     window.localStorage.clear();
     live.status = 'ready';
-    live.docs = { 'settings/incident_types': { updatedBy: STARTER_SETTINGS_EDITOR } };
+    live.docs = {
+      'settings/incident_types': { updatedBy: STARTER_SETTINGS_EDITOR },
+      'settings/campuses': {
+        campuses: toStoredCampuses(DEMO_CAMPUSES),
+        updatedBy: STARTER_SETTINGS_EDITOR,
+      },
+    };
     live.lists = {
-      [COLLECTIONS.onCallSchedules]: CAMPUSES.map((id) => ({ id })),
+      [COLLECTIONS.onCallSchedules]: DEMO_CAMPUSES.map(({ id }) => ({ id })),
       [COLLECTIONS.staffDirectory]: [{ id: 'admin-1' }],
     };
   });
@@ -88,7 +95,7 @@ describe('SetupChecklist', () => {
     const byAdmin = { updatedBy: { uid: 'admin-1', name: 'Ada Admin' } };
     live.docs = {
       'settings/institution': byAdmin,
-      'settings/campus_areas': byAdmin,
+      'settings/campuses': { campuses: toStoredCampuses(DEMO_CAMPUSES), ...byAdmin },
       'settings/incident_types': byAdmin,
       'settings/response_targets': byAdmin,
       'settings/mass_notifications': {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import type { DayStats } from '../../data/incident-day-stats';
 import { staffCampuses } from '../../data/scopes';
 import { hotspotCounts, hotspotRange } from './hotspots';
@@ -11,7 +12,7 @@ describe('hotspots', () => {
   ];
 
   it('sums each campus over the day docs read, zero for a campus without any', () => {
-    expect(hotspotCounts(days, staffCampuses('Admin', null))).toEqual([
+    expect(hotspotCounts(days, staffCampuses('Admin', null, DEMO_CAMPUSES))).toEqual([
       { campus: 'main', count: 5 },
       { campus: 'north', count: 1 },
       { campus: 'riverside', count: 0 },
@@ -24,8 +25,8 @@ describe('hotspots', () => {
   });
 
   it("follows the role's scope", () => {
-    expect(staffCampuses('IMT', 'north')).toEqual(['north']);
-    expect(staffCampuses('IMT', 'Nowhere')).toEqual([]);
-    expect(staffCampuses('User', null)).toEqual([]);
+    expect(staffCampuses('IMT', 'north', DEMO_CAMPUSES)).toEqual(['north']);
+    expect(staffCampuses('IMT', 'Nowhere', DEMO_CAMPUSES)).toEqual([]);
+    expect(staffCampuses('User', null, DEMO_CAMPUSES)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPUSES, DEFAULT_TEMPLATES, STARTER_SETTINGS_EDITOR } from '@campus-safety/model';
+import { DEFAULT_TEMPLATES, STARTER_SETTINGS_EDITOR } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { setupChecklist, type SetupFacts } from './setup-checklist';
 
 const starter = { updatedBy: STARTER_SETTINGS_EDITOR };
@@ -8,11 +9,11 @@ const byAdmin = { updatedBy: { uid: 'admin-1', name: 'Ada Admin' } };
 /** A deployment as `npm run setup` leaves it: starter settings, no schedules, one Admin. */
 const fresh: SetupFacts = {
   institution: null,
-  campusAreas: starter,
+  campusSetting: starter,
   incidentTypes: starter,
   responseTargets: starter,
   onCallSchedules: [],
-  campuses: CAMPUSES,
+  campuses: DEMO_CAMPUSES,
   alertSettings: { templates: DEFAULT_TEMPLATES },
   staff: ['admin-1'],
   self: 'admin-1',
@@ -28,16 +29,29 @@ describe('the set-up checklist', () => {
     const items = setupChecklist(fresh);
     expect(items.map((i) => [i.key, i.done, i.to])).toEqual([
       ['institution', false, '/settings'],
-      ['campusAreas', false, '/settings'],
+      ['campuses', false, '/settings'],
       ['incidentTypes', false, '/settings'],
       ['responseTargets', false, '/settings'],
       ['onCall', false, '/on-call'],
       ['alertTemplates', false, '/mass-notifications'],
       ['staff', false, '/accounts'],
     ]);
+    expect(items.find((i) => i.key === 'campuses')?.label).toBe('Campuses and buildings');
     expect(items.find((i) => i.key === 'onCall')?.detail).toBe(
-      `No schedule yet for ${CAMPUSES.join(', ')}.`,
+      'No schedule yet for Main Campus, North Campus, Riverside Campus.',
     );
+  });
+
+  it('with no campus saved, asks for the campuses first and leaves on call to follow', () => {
+    const items = setupChecklist({ ...fresh, campusSetting: byAdmin, campuses: [] });
+    expect(items.find((i) => i.key === 'campuses')).toMatchObject({
+      done: false,
+      detail: 'Add your campuses and draw their boundaries.',
+    });
+    expect(items.find((i) => i.key === 'onCall')).toMatchObject({
+      done: false,
+      detail: 'Add a campus first: each campus has its own schedule.',
+    });
   });
 
   it('a setting counts once a person saved it, not while the starter settings wrote it', () => {
@@ -51,19 +65,18 @@ describe('the set-up checklist', () => {
         responseTargets: byAdmin,
       }),
     ).toEqual(['institution', 'incidentTypes', 'responseTargets']);
-    expect(doneKeys({ ...fresh, campusAreas: byAdmin })).toEqual(['campusAreas']);
+    expect(doneKeys({ ...fresh, campusSetting: byAdmin })).toEqual(['campuses']);
   });
 
   it('on call is done with a schedule for every campus, and names the ones missing', () => {
-    const [first, ...rest] = CAMPUSES;
-    const partial = setupChecklist({ ...fresh, onCallSchedules: rest });
+    const partial = setupChecklist({ ...fresh, onCallSchedules: ['north', 'riverside'] });
     expect(partial.find((i) => i.key === 'onCall')).toMatchObject({
       done: false,
-      detail: `No schedule yet for ${first}.`,
+      detail: 'No schedule yet for Main Campus.',
     });
-    expect(doneKeys({ ...fresh, onCallSchedules: [...CAMPUSES, 'Old Campus'] })).toEqual([
-      'onCall',
-    ]);
+    expect(
+      doneKeys({ ...fresh, onCallSchedules: ['main', 'north', 'riverside', 'old-campus'] }),
+    ).toEqual(['onCall']);
   });
 
   it('alert templates count once one differs from the starter text', () => {

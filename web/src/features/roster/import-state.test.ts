@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ROSTER_COLUMNS, ROSTER_LIMITS, type ImportRosterResponse } from '@campus-safety/model';
+import {
+  ROSTER_COLUMNS,
+  ROSTER_LIMITS,
+  rosterCampus,
+  type ImportRosterResponse,
+} from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { canApply, rosterFileProblem, sampleRosterCsv, type RosterPreview } from './import-state';
 
 const clean: ImportRosterResponse = {
@@ -44,8 +50,12 @@ describe('the roster file', () => {
     expect(rosterFileProblem({ size: ROSTER_LIMITS.fileBytes + 1 })).toMatch(/larger than 5 MB/);
   });
 
-  it('has a sample headed by the model’s columns', () => {
-    const [header] = sampleRosterCsv().replace('\uFEFF', '').split('\r\n');
+  it('has a sample headed by the model’s columns, naming campuses the import reads back', () => {
+    const [header, ...rows] = sampleRosterCsv(DEMO_CAMPUSES).replace('\uFEFF', '').split('\r\n');
     expect(header).toBe(ROSTER_COLUMNS.join(','));
+    const campusColumn = ROSTER_COLUMNS.indexOf('campus');
+    const campuses = rows.filter(Boolean).map((row) => row.split(',')[campusColumn]!);
+    expect(campuses).toEqual(['Main Campus', 'North Campus']);
+    expect(campuses.map((cell) => rosterCampus(cell, DEMO_CAMPUSES))).toEqual(['main', 'north']);
   });
 });

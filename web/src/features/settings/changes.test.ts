@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTING_VALUES } from '@campus-safety/model';
+import { DEFAULT_SETTING_VALUES, toStoredCampuses } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { settingChanges } from './changes';
 
 describe('settingChanges', () => {
@@ -14,18 +15,33 @@ describe('settingChanges', () => {
     ]);
   });
 
-  it('names renamed and retired types, and a moved boundary', () => {
+  it('names renamed and retired types', () => {
     const types = structuredClone(DEFAULT_SETTING_VALUES.incidentTypes.types);
     types[1] = { ...types[1]!, label: 'Fire or smoke', offered: false };
     expect(settingChanges('incidentTypes', undefined, { types })).toEqual([
       'Fire: shown as "Fire" → "Fire or smoke"',
       'Fire: no longer offered',
     ]);
-    const areas = structuredClone(DEFAULT_SETTING_VALUES.campusAreas.areas);
-    areas['north'].boundary.pop();
-    expect(settingChanges('campusAreas', null, { areas })).toEqual([
-      'North Campus: boundary changed (10 → 9 points)',
+  });
+
+  it('names each campus added, renamed, retired, and a moved boundary', () => {
+    const before = { campuses: toStoredCampuses(DEMO_CAMPUSES) };
+    expect(settingChanges('campuses', null, before)).toEqual([
+      'Main Campus: added',
+      'North Campus: added',
+      'Riverside Campus: added',
     ]);
+    const after = structuredClone(before);
+    after.campuses['north']!.boundary.pop();
+    after.campuses['main']!.name = 'Diliman Campus';
+    after.campuses['riverside']!.retired = true;
+    expect(settingChanges('campuses', before, after)).toEqual([
+      'Main Campus: renamed Diliman Campus',
+      'North Campus: boundary changed (10 → 9 points)',
+      'Riverside Campus: retired',
+    ]);
+    expect(settingChanges('campuses', after, before)).toContain('Riverside Campus: in use again');
+    expect(settingChanges('campuses', before, before)).toEqual(['Saved without changes']);
   });
 
   it('names the alert approval it changed from the default (off)', () => {

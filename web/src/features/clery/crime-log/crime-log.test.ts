@@ -4,6 +4,7 @@ import { annualTablesCsv, buildAnnualTables } from '../annual/annual';
 import { buildCrimeLog, crimeLogCsv } from './crime-log';
 import { programmeTimeZone } from '../../../lib/institution';
 import { printableEntries } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 
 const ts = (iso: string) => ({ toMillis: () => Date.parse(iso), toDate: () => new Date(iso) });
 const incident = (id: string, iso: string) =>
@@ -42,7 +43,7 @@ describe('crime log export', () => {
       Date.parse('2026-11-23T00:00:00Z'),
       [],
     );
-    const csv = crimeLogCsv(printableEntries(log));
+    const csv = crimeLogCsv(printableEntries(log), DEMO_CAMPUSES);
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(

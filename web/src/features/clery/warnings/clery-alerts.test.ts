@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MassNotification } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { cleryAlertColumns, cleryAlertCells, cleryAlertsCsv } from './clery-alerts';
 
 const ts = (iso: string) => ({ toMillis: () => Date.parse(iso), toDate: () => new Date(iso) });
@@ -25,7 +26,7 @@ const warning = {
 
 describe('the Clery record of alerts', () => {
   it('names the type, crime, incidents, who decided and approved, and the time from the report', () => {
-    const cells = cleryAlertCells(warning);
+    const cells = cleryAlertCells(warning, DEMO_CAMPUSES);
     expect(cells).toHaveLength(cleryAlertColumns().length);
     expect(cells[0]).toBe('Timely Warning');
     expect(cells[4]).toBe('Main Campus · everyone');
@@ -47,7 +48,7 @@ describe('the Clery record of alerts', () => {
         approvedBy: null,
         cleryCrime: null,
       },
-    ]);
+    ], DEMO_CAMPUSES);
     expect(csv).toContain('"A robbery was reported, ""stay alert"", walk in groups."');
     expect(csv).toContain('Not issued (awaitingApproval)');
     expect(csv.trim().split(/\r?\n/)).toHaveLength(3);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import type { Incident } from '../../../data/incidents';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
 
@@ -28,16 +29,16 @@ describe('incident CSV rows', () => {
   it('names the programme time zone in the time column', () => {
     const header = incidentCsvHeader('Asia/Manila');
     expect(header[1]).toBe('Reported at (Asia/Manila)');
-    expect(header).toHaveLength(incidentCsvRow(base, 'Asia/Manila').length);
+    expect(header).toHaveLength(incidentCsvRow(base, 'Asia/Manila', DEMO_CAMPUSES).length);
   });
 
   it('writes a report as its columns, the time in the programme zone', () => {
-    expect(incidentCsvRow(base, 'Asia/Manila')).toEqual([
+    expect(incidentCsvRow(base, 'Asia/Manila', DEMO_CAMPUSES)).toEqual([
       'inc-1',
       // 16:30 UTC is half past midnight the next day in Manila (UTC+8).
       '2026-03-02 00:30:05',
       'Theft',
-      'north',
+      'North Campus',
       'Responded',
       'High',
       'Mia Santos',
@@ -48,7 +49,7 @@ describe('incident CSV rows', () => {
       14.6537,
       121.0687,
     ]);
-    expect(incidentCsvRow(base, 'America/New_York')[1]).toBe('2026-03-01 11:30:05');
+    expect(incidentCsvRow(base, 'America/New_York', DEMO_CAMPUSES)[1]).toBe('2026-03-01 11:30:05');
   });
 
   it('leaves what a new report does not have yet empty', () => {
@@ -64,11 +65,11 @@ describe('incident CSV rows', () => {
       threatLevel: null,
       assignedTo: null,
     };
-    expect(incidentCsvRow(fresh, 'Asia/Manila')).toEqual([
+    expect(incidentCsvRow(fresh, 'Asia/Manila', DEMO_CAMPUSES)).toEqual([
       'inc-2',
       '2026-03-01 08:00:00',
       'Fire',
-      'main',
+      'Main Campus',
       'Reported',
       '',
       '',

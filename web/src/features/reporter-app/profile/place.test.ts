@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AFFILIATIONS, CAMPUSES } from '@campus-safety/model';
+import { AFFILIATIONS } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { mapCampusOf } from '../report/form';
 import {
   AFFILIATION_OPTIONS,
-  CAMPUS_OPTIONS,
+  campusChoices,
   NO_CAMPUS,
   placeOf,
   placeProblems,
@@ -13,7 +14,12 @@ import {
 
 describe('a reporter’s campus and affiliation', () => {
   it('offers every campus, "None of these" and every affiliation by its label', () => {
-    expect(CAMPUS_OPTIONS.map((o) => o.value)).toEqual([...CAMPUSES, NO_CAMPUS]);
+    expect(campusChoices(DEMO_CAMPUSES)).toEqual([
+      { value: 'main', label: 'Main Campus' },
+      { value: 'north', label: 'North Campus' },
+      { value: 'riverside', label: 'Riverside Campus' },
+      { value: NO_CAMPUS, label: 'None of these' },
+    ]);
     expect(AFFILIATION_OPTIONS.map((o) => o.label)).toEqual([
       'Student',
       'Faculty',
@@ -23,7 +29,16 @@ describe('a reporter’s campus and affiliation', () => {
     expect(AFFILIATION_OPTIONS.map((o) => o.value)).toEqual([...AFFILIATIONS]);
   });
 
-  it('saves a campus by name and "None of these" as no campus', () => {
+  it('offers no retired campus', () => {
+    const retired = DEMO_CAMPUSES.map((c) => ({ ...c, retired: c.id === 'north' }));
+    expect(campusChoices(retired).map((o) => o.label)).toEqual([
+      'Main Campus',
+      'Riverside Campus',
+      'None of these',
+    ]);
+  });
+
+  it('saves a campus by id and "None of these" as no campus', () => {
     expect(placeRequest({ campus: 'north', affiliation: 'faculty' })).toEqual({
       campus: 'north',
       affiliation: 'faculty',
@@ -45,7 +60,7 @@ describe('a reporter’s campus and affiliation', () => {
 
   it('refuses what the model does not know, in the model’s words', () => {
     const problems = placeProblems({ campus: 'Atlantis', affiliation: 'alumni' });
-    expect(problems.campus).toMatch(/^Campus must be one of Main Campus, North Campus/);
+    expect(problems.campus).toBe('Choose a campus from the list.');
     expect(problems.affiliation).toBe(
       'Affiliation must be one of Student, Faculty, Staff, Visitor.',
     );
@@ -69,9 +84,12 @@ describe('a reporter’s campus and affiliation', () => {
     expect(placeUnanswered({ role: 'IMT' })).toBe(false);
   });
 
-  it('opens the report map on the reporter’s campus, else the first', () => {
-    expect(mapCampusOf('riverside')).toBe('riverside');
-    expect(mapCampusOf(null)).toBe(CAMPUSES[0]);
-    expect(mapCampusOf('Atlantis')).toBe(CAMPUSES[0]);
+  it('opens the report map on the reporter’s campus, else the first active one', () => {
+    expect(mapCampusOf('riverside', DEMO_CAMPUSES)?.name).toBe('Riverside Campus');
+    expect(mapCampusOf(null, DEMO_CAMPUSES)?.name).toBe('Main Campus');
+    expect(mapCampusOf('Atlantis', DEMO_CAMPUSES)?.name).toBe('Main Campus');
+    const retired = DEMO_CAMPUSES.map((c) => ({ ...c, retired: c.id !== 'north' }));
+    expect(mapCampusOf('riverside', retired)?.name).toBe('North Campus');
+    expect(mapCampusOf('main', [])).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPUS_AREAS, fieldProblems, LIMITS, reportPlacesOf } from '@campus-safety/model';
+import { fieldProblems, LIMITS, reportPlacesOf } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import {
   descriptionLeft,
   EMPTY_REPORT,
@@ -12,7 +13,8 @@ import {
   type ReportForm,
 } from './form';
 
-const north = CAMPUS_AREAS['north'].centre;
+const northCampus = DEMO_CAMPUSES.find((c) => c.id === 'north')!;
+const north = northCampus.centre;
 const filled: ReportForm = {
   incidentType: 'Theft',
   description: '  Phone taken at the canteen  ',
@@ -32,7 +34,7 @@ describe('report form', () => {
   });
 
   it('files the fields the model schema takes, the campus from the point', () => {
-    const fields = reportFields(filled, CAMPUS_AREAS);
+    const fields = reportFields(filled, DEMO_CAMPUSES);
     expect(fields).toEqual({
       geoLoc: { latitude: north.latitude, longitude: north.longitude },
       nearestCampus: 'north',
@@ -40,7 +42,7 @@ describe('report form', () => {
       description: 'Phone taken at the canteen',
     });
     expect(fieldProblems(reportSchema, fields)).toEqual({});
-    expect(reportFields({ ...filled, description: '   ' }, CAMPUS_AREAS)).not.toHaveProperty(
+    expect(reportFields({ ...filled, description: '   ' }, DEMO_CAMPUSES)).not.toHaveProperty(
       'description',
     );
   });
@@ -48,34 +50,41 @@ describe('report form', () => {
   it('refuses a description over the bound, as the rules do', () => {
     const long = reportFields(
       { ...filled, description: 'x'.repeat(LIMITS.body + 1) },
-      CAMPUS_AREAS,
+      DEMO_CAMPUSES,
     );
     expect(fieldProblems(reportSchema, long).description).toBeTruthy();
     expect(descriptionLeft('x'.repeat(10))).toBe(LIMITS.body - 10);
   });
 
   it('says where a point goes, on or off campus', () => {
-    expect(placeSummary(north, CAMPUS_AREAS)).toBe(
+    expect(placeSummary(north, DEMO_CAMPUSES)).toBe(
       'On North Campus. The report goes to its safety team.',
     );
     const off = { latitude: north.latitude + 0.01, longitude: north.longitude };
-    expect(placeSummary(off, CAMPUS_AREAS)).toBe(
+    expect(placeSummary(off, DEMO_CAMPUSES)).toBe(
       'Off campus, 1.1 km from North Campus. The report goes to its safety team.',
     );
+    expect(placeSummary(north, [])).toBe('No campus is set up yet to send the report to.');
+  });
+
+  it('with no campus set up, files no campus: the schema refuses the report', () => {
+    const fields = reportFields(filled, []);
+    expect(fields.nearestCampus).toBe('');
+    expect(fieldProblems(reportSchema, fields).nearestCampus).toBeTruthy();
   });
 
   it('files a place chosen from the list like a pin at it, and names it under the map', () => {
-    const narra = reportPlacesOf('north', CAMPUS_AREAS).find(
+    const narra = reportPlacesOf(northCampus).find(
       (p) => p.name === 'Narra Residence Hall',
     )!;
     const location = { ...narra.point, source: 'place' as const, place: narra.name };
-    const fields = reportFields({ ...filled, location }, CAMPUS_AREAS);
+    const fields = reportFields({ ...filled, location }, DEMO_CAMPUSES);
     expect(fields.geoLoc).toEqual(narra.point);
     expect(fields.nearestCampus).toBe('north');
-    expect(locationLine(location, CAMPUS_AREAS)).toBe(
+    expect(locationLine(location, DEMO_CAMPUSES)).toBe(
       'Narra Residence Hall: On North Campus. The report goes to its safety team.',
     );
-    expect(locationLine({ ...north, source: 'pin' }, CAMPUS_AREAS)).toMatch(/^Pin: On North/);
+    expect(locationLine({ ...north, source: 'pin' }, DEMO_CAMPUSES)).toMatch(/^Pin: On North/);
   });
 
   it('explains a refused or failed location and offers the pin', () => {
