@@ -282,4 +282,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The demo institution is for the seed, fixtures and tests (docs/institution.md): the
+    // console and the functions read the saved campuses, never a list in code.
+    files: ['functions/src/**', 'web/src/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@campus-safety/model/demo']",
+          message: 'Read the saved campuses (settings/campuses), not the demo institution.',
+        },
+      ],
+    },
+  },
 );

@@ -92,7 +92,7 @@ describe('Reporter app: campus and affiliation', () => {
     await app.reload();
     await app.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
     await app.getByTestId('place-now').getByText('No campus · Staff').waitFor();
-    assert.equal(await app.getByLabel('Your campus').inputValue(), 'none');
+    assert.equal(await app.getByLabel('Your campus').inputValue(), '-none');
   });
 
   it('a reporter whose account predates the question is invited to choose a campus', async function () {

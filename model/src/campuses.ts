@@ -351,7 +351,11 @@ export const campusesSchema = z
       message: 'A campus id is lower-case letters, digits and dashes, starting with a letter.',
     }),
     storedCampusSchema,
-    { error: 'Campuses must be a map of campus ids.' },
+    // Only a value that is no map gets this sentence; a bad key keeps its own.
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type' ? 'Campuses must be a map of campus ids.' : undefined,
+    },
   )
   .refine((map) => Object.keys(map).length <= CAMPUS_LIMITS.campuses, {
     message: `An institution has at most ${CAMPUS_LIMITS.campuses} campuses.`,
@@ -383,8 +387,8 @@ export function campusIdFor(name: string, campuses: Campuses): CampusId {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^[^a-z]+/, '')
-      .replace(/-+$/, '')
-      .slice(0, 26) || 'campus';
+      .slice(0, 26)
+      .replace(/-+$/, '') || 'campus';
   const taken = new Set(campuses.map((c) => c.id));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -168,7 +168,10 @@ export function buildCleryRecords(now, incidents, random) {
         at: timestamp,
         actor: { uid: reporter.uid, name: fullName(reporter), role: 'User' },
         status: 'Reported',
-        detail: statusEntryDetail('Reported', { incidentType: data.incidentType, campus }),
+        detail: statusEntryDetail('Reported', {
+          incidentType: data.incidentType,
+          campus: home.name,
+        }),
       };
       historic.push({ id, data, timeline: [reported] });
       const record = recordFor(id, data, outcome, pick(geographiesOf(campus), random));

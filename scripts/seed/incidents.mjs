@@ -139,7 +139,7 @@ export function buildIncidents(now, random) {
           at: reportedAt,
           actor: reporterActor,
           status: 'Reported',
-          detail: statusEntryDetail('Reported', { incidentType: type, campus }),
+          detail: statusEntryDetail('Reported', { incidentType: type, campus: home.name }),
         },
       ];
       const entry = (kind, at, person, detail, entryStatus) =>

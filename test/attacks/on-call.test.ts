@@ -86,7 +86,7 @@ describe('attacks: on-call schedules, escalation policies and handover (issue 20
     );
     assert.deepEqual(answer.handedOver, [], 'handed a report to another campus');
     assert.ok(
-      answer.kept.some((k) => /access to main/.test(k.reason)),
+      answer.kept.some((k) => /access to Main Campus/.test(k.reason)),
       JSON.stringify(answer.kept),
     );
     const after = (await admin.db.doc(`incident_reports/${id}`).get()).get('assignedTo.id');

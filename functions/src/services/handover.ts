@@ -1,4 +1,5 @@
 import {
+  campusName,
   COLLECTIONS,
   HANDOVER_LIMIT,
   HANDOVER_REASON_PREFIX,
@@ -11,6 +12,7 @@ import {
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
 import { reassignReport, type ReassignDeps } from './reassignment';
+import { currentCampuses } from './settings';
 
 /** The HttpsError-like message of a refused reassignment, kept for the caller. */
 function reasonOf(error: unknown): string {
@@ -54,13 +56,14 @@ export async function handOverReports(
   };
 
   const result: HandOverReportsResponse = { handedOver: [], kept: [] };
+  const campuses = await currentCampuses(db);
   for (const doc of open.docs) {
     const campus = String(doc.get('nearestCampus'));
     const to = input.toUid ?? (await nextOnCall(campus));
     if (!to) {
       result.kept.push({
         incidentId: doc.id,
-        reason: `Nobody else is on call for ${campus}: choose a staff member.`,
+        reason: `Nobody else is on call for ${campusName(campuses, campus)}: choose a staff member.`,
       });
       continue;
     }

@@ -1,6 +1,7 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
+  campusName,
   ANONYMOUS_ACTOR,
   COLLECTIONS,
   MESSAGES,
@@ -20,6 +21,7 @@ import { findReporter, reporterPushTarget } from './reporter';
 import { reportedAt } from '../platform/timestamps';
 import { runOnce } from '../platform/run-once';
 import { REPORTED_ENTRY_ID, actorOf, addEntry, timelineCollection } from './timeline';
+import { currentCampuses } from './settings';
 
 export interface StatusEvent {
   /** CloudEvent id: the notification and the push record are keyed by it. */
@@ -64,7 +66,10 @@ export async function applyIncidentStatus(
 ): Promise<StatusOutcome> {
   const { db } = deps;
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
-  const reporter = await findReporter(db, event.incidentId, event.incident);
+  const [reporter, campuses] = await Promise.all([
+    findReporter(db, event.incidentId, event.incident),
+    currentCampuses(db),
+  ]);
   const at = reportedAt(event.incident);
   const assigneeName =
     event.status === 'Processing' ? await trustedAssigneeName(db, event.incident.assignedTo) : null;
@@ -120,7 +125,7 @@ export async function applyIncidentStatus(
         status: event.status,
         detail: statusEntryDetail(event.status, {
           incidentType: event.incident.incidentType,
-          campus: event.incident.nearestCampus,
+          campus: campusName(campuses, String(event.incident.nearestCampus ?? '')),
           assigneeName,
           declineReason: event.incident.declineReason,
         }),

@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
+  campusName,
   COLLECTIONS,
   LIMITS,
   PUSH_TYPES,
@@ -14,6 +15,7 @@ import { HOUR_MS, nextWindowCount } from '../platform/windowed-count';
 import type { PushSender } from '../push/sender';
 import { findReporter, reporterPushTarget } from './reporter';
 import { addEntry, timelineCollection } from './timeline';
+import { currentCampuses } from './settings';
 
 export interface ReassignDeps {
   db: Firestore;
@@ -46,6 +48,7 @@ export async function reassignReport(
     fail('failed-precondition', 'That staff member has not verified their email address yet.');
 
   const at = (deps.now ?? (() => new Date()))();
+  const campuses = await currentCampuses(db);
   const told = await db.runTransaction(async (tx) => {
     const [incidentSnap, profileSnap, entrySnap] = await tx.getAll(ref, profileRef, entryRef);
     const incident = incidentSnap!.data();
@@ -75,7 +78,7 @@ export async function reassignReport(
     if (!eligible)
       fail(
         'failed-precondition',
-        `The new assignee must be live staff with access to ${String(campus)}.`,
+        `The new assignee must be live staff with access to ${campusName(campuses, String(campus))}.`,
       );
     const name = fullName(profile) || String(entry.displayName);
     const from = typeof previous?.displayName === 'string' ? previous.displayName : 'nobody';

@@ -114,7 +114,7 @@ describe('emergencies (SOS, issue 32)', function () {
     assert.equal(notice!.type, 'emergency');
     assert.match(
       String(notice!.message),
-      /SOS from Rita User \(email not verified\), riverside/,
+      /SOS from Rita User \(email not verified\), Riverside Campus/,
     );
     const entries = await timeline(id);
     assert.deepEqual(

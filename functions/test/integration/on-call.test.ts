@@ -97,7 +97,7 @@ describe('on-call schedules (issue 20 item 4)', function () {
     assert.equal(assigned!.assignedTo.id, stand.uid);
     assert.equal(assigned!.updatedBy, undefined, 'the system assigned it, nobody in particular');
     const [mail] = await waitForMail(INBOX, { to: stand.email, timeoutMs: 60_000 });
-    assert.match(mail!.subject, /^Assigned to you: Fire at riverside/);
+    assert.match(mail!.subject, /^Assigned to you: Fire at Riverside Campus/);
     const notices = await waitFor(
       () => notificationsOf(stand.uid),
       (list) => list.some((n) => n.type === 'assignment' && n.type_id === ref.id),
@@ -230,7 +230,7 @@ describe('on-call schedules (issue 20 item 4)', function () {
     });
     assert.deepEqual(refused.handedOver, []);
     assert.equal(refused.kept.length, 2);
-    assert.match(refused.kept[0]!.reason, /access to riverside/);
+    assert.match(refused.kept[0]!.reason, /access to Riverside Campus/);
 
     const done = await me.call<HandOverReportsResponse>('handOverReports', {
       toUid: null,

@@ -7,6 +7,7 @@ import {
   SETTING_IDS,
   formatInZone,
 } from '@campus-safety/model';
+import { saveCampuses } from '@campus-safety/testkit/institution';
 import { escalateOverdueReports } from '../../src/services/escalation';
 import { emulatorTransport } from '../../src/push/emulator-transport';
 import { pushSender } from '../../src/push/sender';
@@ -52,6 +53,8 @@ describe('settings (saveSetting)', function () {
   });
   afterEach(async () => {
     for (const id of Object.values(SETTING_IDS)) await db.recursiveDelete(settingRef(id));
+    // The suite's campuses, as the root hook saved them (institution.ts).
+    await saveCampuses(db);
   });
 
   it('an Admin changes a response target: housekeeping escalates by the new one, and the history names the editor', async () => {

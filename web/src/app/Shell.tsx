@@ -102,7 +102,14 @@ export default function Shell() {
           <p className="font-medium">{profile ? fullName(profile) : user?.email}</p>
           <p className="text-slate-400">
             {role ?? 'No role'}
-            {profile?.campus ? <> · <CampusName id={profile.campus} /></> : ''}
+            {profile?.campus ? (
+              <>
+                {' '}
+                · <CampusName id={profile.campus} />
+              </>
+            ) : (
+              ''
+            )}
           </p>
           <Button variant="secondary" className="mt-2 w-full" onClick={() => void signOut()}>
             Sign out

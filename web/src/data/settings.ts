@@ -14,7 +14,7 @@ import {
   type SettingHistoryEntry,
   type SettingName,
 } from '@campus-safety/model';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { callFunction } from '../lib/functions';
 import { entityConverter } from './firestore';
 import { useLiveDoc } from './live-query';
@@ -79,6 +79,17 @@ export function useCampusOptions(
       })),
     [campuses, which],
   );
+}
+
+/**
+ * useCampusName as one function for a component's life that reads the names as they are now:
+ * for the callbacks long-lived listeners keep (the alerts), so a rename reaches the next toast.
+ */
+export function useLatestCampusName(): (id: string) => string {
+  const nameOf = useCampusName();
+  const latest = useRef(nameOf);
+  latest.current = nameOf;
+  return useCallback((id) => latest.current(id), []);
 }
 
 /** A stored campus id → the campus's current name (an unknown id shows as itself). */

@@ -4,9 +4,7 @@ import { byFirstName, canBeAssigned } from './staff-directory';
 
 describe('assignee choices', () => {
   it('IMT lists only the directory entries of its campus, as the rules require', () => {
-    expect(staffScope('IMT', 'north')).toEqual([
-      { field: 'campus', op: '==', value: 'north' },
-    ]);
+    expect(staffScope('IMT', 'north')).toEqual([{ field: 'campus', op: '==', value: 'north' }]);
   });
 
   it('Admins list the whole directory (it holds live staff only)', () => {

@@ -1,4 +1,9 @@
-import { COLLECTIONS, campusName, type Campuses, type StaffDirectoryEntry } from '@campus-safety/model';
+import {
+  COLLECTIONS,
+  campusName,
+  type Campuses,
+  type StaffDirectoryEntry,
+} from '@campus-safety/model';
 import { entityConverter } from './firestore';
 import { staffScope } from './scopes';
 import type { DocSpec, QuerySpec } from './spec';

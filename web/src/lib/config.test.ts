@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  readAppCheckSettings,
-  readEmulatorSettings,
-  readFirebaseSettings,
-} from './config';
+import { readAppCheckSettings, readEmulatorSettings, readFirebaseSettings } from './config';
 
 describe('Firebase settings', () => {
   it('defaults to the local demo project', () => {

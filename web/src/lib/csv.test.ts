@@ -47,7 +47,9 @@ describe('csv', () => {
   it('writes times in the given zone, sortable, and nothing when missing', () => {
     const instant = new Date('2026-12-31T23:59:59Z');
     expect(csvTime(instant, 'Asia/Manila')).toBe('2027-01-01 07:59:59');
-    expect(csvTime({ toDate: () => instant, toMillis: () => 0 }, 'UTC')).toBe('2026-12-31 23:59:59');
+    expect(csvTime({ toDate: () => instant, toMillis: () => 0 }, 'UTC')).toBe(
+      '2026-12-31 23:59:59',
+    );
     expect(csvTime(null, 'UTC')).toBe('');
     expect(csvTime(new Date(Number.NaN), 'UTC')).toBe('');
   });
@@ -55,9 +57,9 @@ describe('csv', () => {
 
 describe('csvFileName', () => {
   it('joins the parts with hyphens, spaces too, and leaves out empty parts', () => {
-    expect(csvFileName(['dashboard-top-tags', '2026-10-01', 'to', '2026-10-30', 'All campuses'])).toBe(
-      'dashboard-top-tags-2026-10-01-to-2026-10-30-All-campuses.csv',
-    );
+    expect(
+      csvFileName(['dashboard-top-tags', '2026-10-01', 'to', '2026-10-30', 'All campuses']),
+    ).toBe('dashboard-top-tags-2026-10-01-to-2026-10-30-All-campuses.csv');
     expect(csvFileName(['crime-log', null, '', 60, 'days'])).toBe('crime-log-60-days.csv');
   });
 

@@ -71,7 +71,10 @@ export class CsvLines {
 
 /** Hands `content` to the browser as a download named `fileName`. */
 export function downloadCsv(fileName: string, content: string | Blob): void {
-  downloadFile(fileName, typeof content === 'string' ? new Blob([content], { type: CSV_TYPE }) : content);
+  downloadFile(
+    fileName,
+    typeof content === 'string' ? new Blob([content], { type: CSV_TYPE }) : content,
+  );
 }
 
 /** Saves `blob` as a file named `fileName` (a CSV, a campus's GeoJSON). */

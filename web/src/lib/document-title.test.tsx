@@ -10,7 +10,7 @@ function Screen({ campus }: { campus: string | null }) {
 
 describe('document titles', () => {
   it('joins the parts, most specific first, and skips empty ones', () => {
-    expect(documentTitle(['Reports', null, ' ', 'north'])).toBe(
+    expect(documentTitle(['Reports', null, ' ', 'North Campus'])).toBe(
       'Reports · North Campus · Metro U Safety Console',
     );
   });
@@ -18,7 +18,7 @@ describe('document titles', () => {
   it("titles the tab with the route's title and the screen's detail, following changes", () => {
     const view = render(
       <RouteTitle title="Reports">
-        <Screen campus="north" />
+        <Screen campus="North Campus" />
       </RouteTitle>,
     );
     expect(document.title).toBe('Reports · North Campus · Metro U Safety Console');

@@ -108,7 +108,10 @@ describe('callableFieldErrors', () => {
           ],
         },
       }),
-    ).toEqual({ title: 'Title must be at most 150 characters.', 'tags.0': 'Each tag must be text.' });
+    ).toEqual({
+      title: 'Title must be at most 150 characters.',
+      'tags.0': 'Each tag must be text.',
+    });
   });
 
   it('is empty when the error has no usable issues', () => {

@@ -11,8 +11,9 @@ export const emulators = readEmulatorSettings(import.meta.env);
 const appCheck = readAppCheckSettings(import.meta.env, emulators !== null);
 if (appCheck) {
   if (appCheck.debugToken !== null)
-    (globalThis as { FIREBASE_APPCHECK_DEBUG_TOKEN?: string | true }).FIREBASE_APPCHECK_DEBUG_TOKEN =
-      appCheck.debugToken;
+    (
+      globalThis as { FIREBASE_APPCHECK_DEBUG_TOKEN?: string | true }
+    ).FIREBASE_APPCHECK_DEBUG_TOKEN = appCheck.debugToken;
   initializeAppCheck(firebaseApp, {
     provider: new ReCaptchaEnterpriseProvider(appCheck.siteKey),
     isTokenAutoRefreshEnabled: true,

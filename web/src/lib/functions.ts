@@ -21,7 +21,10 @@ export async function callFunction<N extends CallableName>(
   data: CallableRequest<N>,
 ): Promise<CallableResponse<N>> {
   try {
-    const result = await httpsCallable<CallableRequest<N>, CallableResponse<N>>(functions, name)(data);
+    const result = await httpsCallable<CallableRequest<N>, CallableResponse<N>>(
+      functions,
+      name,
+    )(data);
     return result.data;
   } catch (error) {
     console.error(`Callable ${name} failed`, error);

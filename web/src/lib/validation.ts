@@ -1,4 +1,10 @@
-import { IMAGE_CONTENT_TYPES, LIMITS, hiddenCharacterProblem, isOneOf, emailAddressProblem } from '@campus-safety/model';
+import {
+  IMAGE_CONTENT_TYPES,
+  LIMITS,
+  hiddenCharacterProblem,
+  isOneOf,
+  emailAddressProblem,
+} from '@campus-safety/model';
 
 /** Field problems keyed by field name; an empty object means the form may be sent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;

@@ -232,10 +232,7 @@ export default function IncidentsMap({
   const byId = useMemo(() => new Map(incidents.map((i) => [i.id, i])), [incidents]);
   const ids = incidents.map((i) => i.id).join(',');
   const all = useCampuses();
-  const shown = useMemo(
-    () => campuses.flatMap((id) => campusOf(all, id) ?? []),
-    [campuses, all],
-  );
+  const shown = useMemo(() => campuses.flatMap((id) => campusOf(all, id) ?? []), [campuses, all]);
   const bounds = useMemo(() => {
     const corners: LatLngTuple[] = shown.flatMap((c) => campusCorners(c));
     for (const { geoLoc } of incidents) {

@@ -22,6 +22,7 @@ import { ExportAccomplishmentsButton } from './ExportAccomplishmentsButton';
 import { accomplishmentPhotoPath } from './photo';
 import { Time } from '../../components/Time';
 import { useCampusName } from '../../data/settings';
+import { CampusName } from '../../components/CampusName';
 
 /** Newest copies shown; older ones are reached through the incident they belong to. */
 const LIST_LIMIT = 500;
@@ -201,7 +202,9 @@ export default function AccomplishmentsPage({ archived = false }: { archived?: b
                 </div>
                 <div>
                   <dt className="font-semibold">Campus</dt>
-                  <dd>{mode.row.report.campus}</dd>
+                  <dd>
+                    <CampusName id={mode.row.report.campus} />
+                  </dd>
                 </div>
                 <div>
                   <dt className="font-semibold">Assignee</dt>

@@ -71,7 +71,8 @@ describe('accomplishment CSV rows', () => {
   });
 
   it('exports no photo path aimed outside the report’s own photo folder', () => {
-    const photoOf = (imageUrl: string) => accomplishmentCsvRow({ ...copy, imageUrl }, 'UTC', DEMO_CAMPUSES)[13];
+    const photoOf = (imageUrl: string) =>
+      accomplishmentCsvRow({ ...copy, imageUrl }, 'UTC', DEMO_CAMPUSES)[13];
     const link = (path: string) =>
       `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=t`;
     expect(photoOf(link('accomplishments/inc-2/photo.jpg'))).toBe('');
@@ -82,16 +83,11 @@ describe('accomplishment CSV rows', () => {
 
   it('takes the snapshot threat level when the report has none, and blanks without a snapshot', () => {
     const { report: _report, ...bare } = copy;
-    expect(accomplishmentCsvRow({ ...copy, threatLevel: null }, 'Asia/Manila', DEMO_CAMPUSES)[4]).toBe('High');
-    expect(accomplishmentCsvRow({ ...bare, imageUrl: undefined }, 'Asia/Manila', DEMO_CAMPUSES).slice(6)).toEqual([
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ]);
+    expect(
+      accomplishmentCsvRow({ ...copy, threatLevel: null }, 'Asia/Manila', DEMO_CAMPUSES)[4],
+    ).toBe('High');
+    expect(
+      accomplishmentCsvRow({ ...bare, imageUrl: undefined }, 'Asia/Manila', DEMO_CAMPUSES).slice(6),
+    ).toEqual(['', '', '', '', '', '', '', '']);
   });
 });

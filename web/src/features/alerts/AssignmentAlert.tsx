@@ -6,7 +6,7 @@ import {
   watchAssignmentNotices,
 } from '../../data/assignments';
 import { createAssignmentAlert } from './assignment-alert';
-import { useCampusName } from '../../data/settings';
+import { useLatestCampusName } from '../../data/settings';
 
 /**
  * Watches the signed-in staff member's pages (a report assigned to them, or moved away) and
@@ -16,10 +16,7 @@ export function AssignmentAlert({ uid }: { uid: string }) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  // The names as they are now (a rename reaches the next toast).
-  const campusName = useCampusName();
-  const nameOf = useRef(campusName);
-  nameOf.current = campusName;
+  const campusName = useLatestCampusName();
   const [live, setLive] = useState(false);
   useEffect(() => {
     const alert = createAssignmentAlert({
@@ -27,7 +24,7 @@ export function AssignmentAlert({ uid }: { uid: string }) {
         void navigateRef.current(`/reports?id=${encodeURIComponent(incidentId)}`),
       acknowledge: acknowledgeAssignment,
       markRead: (noticeId) => markAssignmentNoticeRead(uid, noticeId),
-      campusName: (id) => nameOf.current(id),
+      campusName: campusName,
     });
     return watchAssignmentNotices(
       uid,
@@ -37,6 +34,6 @@ export function AssignmentAlert({ uid }: { uid: string }) {
       },
       (error) => console.error('Assignment watch failed', error),
     );
-  }, [uid]);
+  }, [uid, campusName]);
   return <span hidden data-assignment-watch={live ? 'live' : 'starting'} />;
 }

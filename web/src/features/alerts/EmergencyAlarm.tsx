@@ -8,6 +8,7 @@ import { useLiveQuery } from '../../data/live-query';
 import type { WithId } from '../../data/spec';
 import { messageOf } from '../../lib/errors';
 import { playAlertSound } from './beep';
+import { CampusName } from '../../components/CampusName';
 
 function AlarmRow({ emergency }: { emergency: WithId<Emergency> }) {
   const [busy, setBusy] = useState(false);
@@ -29,7 +30,7 @@ function AlarmRow({ emergency }: { emergency: WithId<Emergency> }) {
         <span className="font-bold">SOS: {emergencyPerson(emergency)}</span>
         <span className="block text-sm sm:inline">
           {' '}
-          · {emergency.campus} · sent <Time value={emergency.openedAt} />
+          · <CampusName id={emergency.campus} /> · sent <Time value={emergency.openedAt} />
           {emergency.location ? '' : ' · no location'}
           {emergency.fromTimer ? ' · from a safety timer' : ''}
         </span>

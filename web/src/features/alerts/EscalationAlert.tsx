@@ -5,6 +5,7 @@ import { openEscalationWheres } from '../../data/open-escalations';
 import { listenToQuery } from '../../data/firestore';
 import { triageQueueSpec } from '../../data/incidents';
 import { createEscalationAlert } from './escalation-alert';
+import { useLatestCampusName } from '../../data/settings';
 
 /** Reports with an open escalation the alert follows at most. */
 const ESCALATIONS_WATCHED = 100;
@@ -17,10 +18,12 @@ export function EscalationAlert({ role, campus }: { role: StaffRole; campus: str
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const campusName = useLatestCampusName();
   const [live, setLive] = useState(false);
   useEffect(() => {
     const alert = createEscalationAlert(
       (incidentId) => void navigateRef.current(`/reports?id=${encodeURIComponent(incidentId)}`),
+      campusName,
     );
     return listenToQuery(
       triageQueueSpec(
@@ -35,6 +38,6 @@ export function EscalationAlert({ role, campus }: { role: StaffRole; campus: str
       // The server's first answer is the baseline, even when it equals the cached one.
       { includeMetadataChanges: true },
     );
-  }, [role, campus]);
+  }, [role, campus, campusName]);
   return <span hidden data-escalation-watch={live ? 'live' : 'starting'} />;
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { StaffRole } from '@campus-safety/model';
 import { watchNewIncidents } from '../../data/incidents';
 import { createNewIncidentAlert } from './alert';
-import { useCampusName } from '../../data/settings';
+import { useLatestCampusName } from '../../data/settings';
 
 /** How far back the watch starts, so a report written while the console opens still counts as the baseline. */
 const WATCH_FROM_MS = 60_000;
@@ -17,10 +17,7 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
   // The alert outlives renders; it opens through the latest navigate.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  // The names as they are now (a rename reaches the next toast).
-  const campusName = useCampusName();
-  const nameOf = useRef(campusName);
-  nameOf.current = campusName;
+  const campusName = useLatestCampusName();
   // Whether the server's first answer (the baseline) has arrived: reports after it alert.
   const [live, setLive] = useState(false);
   useEffect(() => {
@@ -29,7 +26,7 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
         navigateRef.current(
           incidentId ? `/reports?id=${encodeURIComponent(incidentId)}` : '/reports',
         ),
-      (id) => nameOf.current(id),
+      campusName,
     );
     return watchNewIncidents(
       { role, uid: '', campus, archived: false },
@@ -40,6 +37,6 @@ export function NewIncidentAlert({ role, campus }: { role: StaffRole; campus: st
       },
       (error) => console.error('New-incident watch failed', error),
     );
-  }, [role, campus]);
+  }, [role, campus, campusName]);
   return <span hidden data-new-incident-watch={live ? 'live' : 'starting'} />;
 }

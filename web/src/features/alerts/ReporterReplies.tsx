@@ -7,6 +7,7 @@ import { useLiveQuery } from '../../data/live-query';
 import type { IncidentScope } from '../../data/scopes';
 import { reporterRepliedWheres } from '../../data/reporter-replies';
 import { createReplyAlert } from './reply-alert';
+import { useLatestCampusName } from '../../data/settings';
 
 /** Reports the count and the alert follow at most; the count says "99+" beyond. */
 const REPLIES_WATCHED = 100;
@@ -38,12 +39,15 @@ export function ReporterRepliedAlert({ role, campus }: { role: StaffRole; campus
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const campusName = useLatestCampusName();
   const [live, setLive] = useState(false);
   useEffect(() => {
-    const alert = createReplyAlert((incidentId) =>
-      navigateRef.current(
-        incidentId ? `/reports?id=${encodeURIComponent(incidentId)}` : '/reports',
-      ),
+    const alert = createReplyAlert(
+      (incidentId) =>
+        navigateRef.current(
+          incidentId ? `/reports?id=${encodeURIComponent(incidentId)}` : '/reports',
+        ),
+      campusName,
     );
     return listenToQuery(
       triageQueueSpec(reporterRepliedWheres(scopeOf(role, campus)), REPLIES_WATCHED),
@@ -55,6 +59,6 @@ export function ReporterRepliedAlert({ role, campus }: { role: StaffRole; campus
       // The server's first answer is the baseline, even when it equals the cached one.
       { includeMetadataChanges: true },
     );
-  }, [role, campus]);
+  }, [role, campus, campusName]);
   return <span hidden data-reply-watch={live ? 'live' : 'starting'} />;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NEW_INCIDENT_ALERT, TOAST_AUTO_CLOSE_MS } from '@campus-safety/model';
+import { NEW_INCIDENT_ALERT, TOAST_AUTO_CLOSE_MS, campusName } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { Toasts } from '../../components/Toasts';
 import { useToasts } from '../../components/toast-store';
 import { ALERT_BURST_MS, burstSummary, createNewIncidentAlert } from './alert';
@@ -14,6 +15,8 @@ const report = (id: string, incidentType = 'Fire', nearestCampus = 'riverside') 
   nearestCampus,
   timestamp: { toMillis: () => Date.parse('2026-03-05T06:07:09Z') },
 });
+/** The console's names for the stored ids, as useCampusName gives them. */
+const nameOf = (id: string) => campusName(DEMO_CAMPUSES, id);
 const reports = (n: number) => Array.from({ length: n }, (_, i) => report(`r${i}`));
 
 describe('new-incident alert tracker', () => {
@@ -61,7 +64,7 @@ describe('new-incident alert', () => {
 
   it('plays the sound and shows the orange toast naming type and campus, then closes it after 5000 ms', () => {
     const sound = vi.fn();
-    const alert = createNewIncidentAlert(vi.fn(), sound);
+    const alert = createNewIncidentAlert(vi.fn(), nameOf, sound);
     render(<Toasts />);
 
     act(() => void alert(reports(10)));
@@ -86,7 +89,7 @@ describe('new-incident alert', () => {
       {
         incidentId: 'new',
         incidentType: 'Theft',
-        campus: 'north',
+        campus: 'North Campus',
         reportedAt: Date.parse('2026-03-05T06:07:09Z'),
       },
     ]);
@@ -94,7 +97,7 @@ describe('new-incident alert', () => {
 
   it('Open opens the new report and closes the toast; several at once open the list', () => {
     const open = vi.fn();
-    const alert = createNewIncidentAlert(open, vi.fn());
+    const alert = createNewIncidentAlert(open, nameOf, vi.fn());
     render(<Toasts />);
     act(() => void alert([]));
     act(() => void alert([report('one')]));
@@ -119,7 +122,7 @@ describe('new-incident alert', () => {
 
   it('a burst (a report a second for 37 s at one campus) is one toast counting them and one sound (issue 22 item 4)', () => {
     const sound = vi.fn();
-    const alert = createNewIncidentAlert(vi.fn(), sound);
+    const alert = createNewIncidentAlert(vi.fn(), nameOf, sound);
     render(<Toasts />);
     const seen: ReturnType<typeof report>[] = [];
     act(() => void alert(seen));
@@ -162,14 +165,15 @@ describe('burstSummary', () => {
     reportedAt: 0,
   });
   it('names one or a few reports, and counts more per campus', () => {
-    expect(burstSummary([a('north')])).toBe('Fire at North Campus');
-    expect(burstSummary([a('north'), a('main', 'Theft')])).toBe(
+    // An alert holds the campus's name (createNewIncidentAlert looks it up).
+    expect(burstSummary([a('North Campus')])).toBe('Fire at North Campus');
+    expect(burstSummary([a('North Campus'), a('Main Campus', 'Theft')])).toBe(
       '2 reports: Fire at North Campus; Theft at Main Campus',
     );
-    expect(burstSummary(Array.from({ length: 4 }, () => a('north')))).toBe(
+    expect(burstSummary(Array.from({ length: 4 }, () => a('North Campus')))).toBe(
       '4 new reports at North Campus',
     );
-    expect(burstSummary([a(''), ...Array.from({ length: 3 }, () => a('main')), a('')])).toBe(
+    expect(burstSummary([a(''), ...Array.from({ length: 3 }, () => a('Main Campus')), a('')])).toBe(
       '5 new reports: 3 at Main Campus, 2 at an unknown campus',
     );
   });

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast-store';
 import { createEscalationAlert, ESCALATION_ALERT_TITLE } from './escalation-alert';
+import { campusName } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
+
+const nameOf = (id: string) => campusName(DEMO_CAMPUSES, id);
 
 const row = (id: string, fired: number, startedAt = 1_000) => ({
   id,
@@ -20,7 +24,7 @@ describe('escalation alert', () => {
   it('takes the first server answer as the baseline, then shows one toast per step with Open', () => {
     const sound = vi.fn();
     const open = vi.fn();
-    const alert = createEscalationAlert(open, sound);
+    const alert = createEscalationAlert(open, nameOf, sound);
     expect(alert([row('a', 1)], true)).toBe(0);
     expect(alert([row('a', 1)])).toBe(0);
     expect(alert([row('a', 2)])).toBe(1);
@@ -38,6 +42,7 @@ describe('escalation alert', () => {
   it('a report escalating anew after its escalation ended alerts again from step 1', () => {
     const alert = createEscalationAlert(
       () => undefined,
+      nameOf,
       () => undefined,
     );
     alert([]);

@@ -34,6 +34,7 @@ const stepKey = (r: EscalatingIncident) =>
  */
 export function createEscalationAlert(
   open: (incidentId: string) => void,
+  campusName: (id: string) => string,
   sound: () => void = playAlertSound,
 ) {
   const tracker = createIncidentAlertTracker();
@@ -46,7 +47,7 @@ export function createEscalationAlert(
       const told = e.level ? `; ${ESCALATION_LEVEL_LABELS[e.level]} told` : '';
       useToasts.getState().show({
         title: ESCALATION_ALERT_TITLE,
-        message: `${r.incidentType || 'A report'} at ${r.nearestCampus || 'an unknown campus'} is ${what}${told}.`,
+        message: `${r.incidentType || 'A report'} at ${r.nearestCampus ? campusName(r.nearestCampus) : 'an unknown campus'} is ${what}${told}.`,
         tone: 'alert',
         actions: [{ label: 'Open', onClick: () => open(r.id) }],
       });

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast-store';
 import { createReplyAlert, REPLY_ALERT_TITLE } from './reply-alert';
+import { campusName } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
+
+const nameOf = (id: string) => campusName(DEMO_CAMPUSES, id);
 
 const row = (id: string, unreadFromReporter: number) => ({
   id,
@@ -15,7 +19,7 @@ describe('reporter-reply alert', () => {
   it('takes the first server answer as the baseline, then alerts once per new reply with Open', () => {
     const sound = vi.fn();
     const open = vi.fn();
-    const alert = createReplyAlert(open, sound);
+    const alert = createReplyAlert(open, nameOf, sound);
     expect(alert([row('a', 1)], true)).toBe(false);
     expect(alert([row('a', 1)])).toBe(false);
     expect(sound).not.toHaveBeenCalled();
@@ -32,7 +36,7 @@ describe('reporter-reply alert', () => {
 
   it('a report leaving the query (read) and coming back with a new reply alerts again', () => {
     const open = vi.fn();
-    const alert = createReplyAlert(open, () => undefined);
+    const alert = createReplyAlert(open, nameOf, () => undefined);
     alert([]);
     expect(alert([row('a', 1)])).toBe(true);
     expect(alert([])).toBe(false);

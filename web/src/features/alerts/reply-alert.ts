@@ -20,6 +20,7 @@ export const REPLY_ALERT_TITLE = 'Reporter replied';
  */
 export function createReplyAlert(
   open: (incidentId: string | null) => void,
+  campusName: (id: string) => string,
   sound: () => void = playAlertSound,
 ) {
   let previous: Map<string, number> | null = null;
@@ -38,7 +39,7 @@ export function createReplyAlert(
     useToasts.getState().show({
       title: REPLY_ALERT_TITLE,
       message: only
-        ? `The reporter of ${only.incidentType || 'a report'} at ${only.nearestCampus || 'an unknown campus'} sent a message.`
+        ? `The reporter of ${only.incidentType || 'a report'} at ${only.nearestCampus ? campusName(only.nearestCampus) : 'an unknown campus'} sent a message.`
         : `Reporters of ${news.length} reports sent messages.`,
       tone: 'alert',
       actions: [

@@ -9,6 +9,21 @@ vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../../lib/functions', () => ({ callFunction: vi.fn() }));
 vi.mock('./Chart', () => ({ default: () => <div data-testid="chart" /> }));
+// The saved campuses (settings/campuses), as the live listener gives them.
+vi.mock('../../data/live-query', async (original) => {
+  const { toStoredCampuses } = await import('@campus-safety/model');
+  const { DEMO_CAMPUSES } = await import('@campus-safety/model/demo');
+  const campuses = { campuses: toStoredCampuses(DEMO_CAMPUSES) };
+  return {
+    ...(await original<typeof import('../../data/live-query')>()),
+    useLiveDoc: (spec: { path: string[] } | null) => ({
+      status: 'ready',
+      data: spec?.path.join('/') === 'settings/campuses' ? campuses : null,
+      error: null,
+      retry: () => undefined,
+    }),
+  };
+});
 vi.mock('../../data/incident-day-stats', () => ({
   useCampusDays: (campuses: readonly string[]) => {
     reads.campuses.push([...campuses]);
@@ -49,7 +64,7 @@ const reportsInPeriod = () =>
 
 describe('Trends and targets', () => {
   it('an IMT reads its own campus, and a campus in the URL leaves it', async () => {
-    const router = renderAs('IMT', 'north', '/dashboard?period=30d&campus=Main+Campus');
+    const router = renderAs('IMT', 'north', '/dashboard?period=30d&campus=main');
     expect(reads.campuses.at(-1)).toEqual(['north']);
     expect(reportsInPeriod()).toBe('2');
     await waitFor(() => expect(router.state.location.search).toBe('?period=30d'), {
@@ -61,9 +76,10 @@ describe('Trends and targets', () => {
     const router = renderAs('Admin', null, '/dashboard?period=30d');
     expect(reads.campuses.at(-1)).toEqual(['main', 'north', 'riverside']);
     expect(reportsInPeriod()).toBe('6');
-    router.navigate('/dashboard?period=30d&campus=Main+Campus');
+    router.navigate('/dashboard?period=30d&campus=main');
     // The machine may be busy: the re-render after the navigation is awaited, not timed.
     await waitFor(() => expect(reportsInPeriod()).toBe('2'), { timeout: 10_000 });
-    expect(router.state.location.search).toBe('?period=30d&campus=Main+Campus');
+    expect(reads.campuses.at(-1)).toEqual(['main']);
+    expect(router.state.location.search).toBe('?period=30d&campus=main');
   });
 });

@@ -7,9 +7,21 @@ import type { LiveStats } from '../../data/campus-stats';
 const stats = vi.hoisted(() => ({ current: null as unknown as LiveStats, calls: [] as unknown[] }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
-vi.mock('../../data/live-query', () => ({
-  useLiveQuery: () => ({ status: 'ready', data: [], error: null, retry: () => undefined }),
-}));
+vi.mock('../../data/live-query', async () => {
+  const { toStoredCampuses } = await import('@campus-safety/model');
+  const { DEMO_CAMPUSES } = await import('@campus-safety/model/demo');
+  // The saved campuses (settings/campuses), as the live listener gives them.
+  const campuses = { campuses: toStoredCampuses(DEMO_CAMPUSES) };
+  return {
+    useLiveQuery: () => ({ status: 'ready', data: [], error: null, retry: () => undefined }),
+    useLiveDoc: (spec: { path: string[] } | null) => ({
+      status: 'ready',
+      data: spec?.path.join('/') === 'settings/campuses' ? campuses : null,
+      error: null,
+      retry: () => undefined,
+    }),
+  };
+});
 // The set-up checklist has its own tests (setup-checklist.test.ts).
 vi.mock('./SetupChecklist', () => ({ SetupChecklist: () => null }));
 vi.mock('../../data/campus-stats', () => ({
@@ -61,7 +73,7 @@ describe('Home', () => {
     expect(card('Average response time')).toBe('—');
     const campuses = screen.getByRole('region', { name: 'By campus' });
     expect(
-      within(campuses).getByText('north').nextElementSibling?.nextElementSibling,
+      within(campuses).getByText('North Campus').nextElementSibling?.nextElementSibling,
     ).toHaveTextContent('2');
   });
 

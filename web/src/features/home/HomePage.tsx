@@ -17,6 +17,7 @@ import { Time } from '../../components/Time';
 import { OnCallNowPanel } from '../../components/OnCallNowPanel';
 import { SetupChecklist } from './SetupChecklist';
 import { useCampuses } from '../../data/settings';
+import { CampusName } from '../../components/CampusName';
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -128,7 +129,9 @@ export default function HomePage() {
               <li key={r.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
                 <StatusBadge status={r.status} />
                 <span className="font-medium">{r.incidentType}</span>
-                <span className="text-slate-600">{r.nearestCampus}</span>
+                <span className="text-slate-600">
+                  <CampusName id={r.nearestCampus} />
+                </span>
                 <Time value={r.timestamp} className="text-slate-600" />
                 <Link
                   className="ml-auto font-medium text-sky-800 underline"

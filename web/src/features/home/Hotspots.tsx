@@ -7,6 +7,7 @@ import { staffCampuses } from '../../data/scopes';
 import { programmeTimeZone } from '../../lib/institution';
 import { HOTSPOT_PERIODS, hotspotCounts, hotspotRange, type HotspotPeriod } from './hotspots';
 import { useCampuses } from '../../data/settings';
+import { CampusName } from '../../components/CampusName';
 
 /** Where reports came from over a chosen period: graduated circles per campus, and the same as text. */
 export function Hotspots({ role, campus }: { role: string | null; campus: string | null }) {
@@ -50,7 +51,8 @@ export function Hotspots({ role, campus }: { role: string | null; campus: string
       >
         {hotspots.map((h) => (
           <li key={h.campus}>
-            {h.campus}: <span className="font-semibold tabular-nums">{h.count}</span>
+            <CampusName id={h.campus} />:{' '}
+            <span className="font-semibold tabular-nums">{h.count}</span>
           </li>
         ))}
       </ul>

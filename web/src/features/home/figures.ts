@@ -45,7 +45,10 @@ export function homeFigures(
   campuses: Campuses,
 ): HomeFigures {
   // A set: each campus has several shard docs (the same label), summed into one row.
-  const ids = new Set([...campuses.map((c) => c.id), ...stats.map((s) => s.campus ?? '').filter(Boolean)]);
+  const ids = new Set([
+    ...campuses.map((c) => c.id),
+    ...stats.map((s) => s.campus ?? '').filter(Boolean),
+  ]);
   return {
     total: sumOf(stats, (s) => s.total),
     byStatus: INCIDENT_STATUSES.map((status) => ({

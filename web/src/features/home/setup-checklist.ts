@@ -97,8 +97,8 @@ export function setupChecklist(facts: SetupFacts): ChecklistItem[] {
         facts.campuses.length === 0
           ? 'Add a campus first: each campus has its own schedule.'
           : missing.length === 0
-          ? 'Every campus has a schedule.'
-          : `No schedule yet for ${missing.join(', ')}.`,
+            ? 'Every campus has a schedule.'
+            : `No schedule yet for ${missing.join(', ')}.`,
     },
     {
       key: 'alertTemplates',

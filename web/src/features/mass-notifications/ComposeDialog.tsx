@@ -438,7 +438,9 @@ export function ComposeDialog({
               their answers count on the first alert.
             </p>
           ) : imtCampus ? (
-            <p className="mb-3 text-sm text-slate-700">Audience: {nameOf(imtCampus)} (your campus)</p>
+            <p className="mb-3 text-sm text-slate-700">
+              Audience: {nameOf(imtCampus)} (your campus)
+            </p>
           ) : (
             <>
               <CheckboxField

@@ -46,14 +46,10 @@ describe('EscalationPolicyForm', () => {
       <EscalationPolicyForm campus="main" stored={undefined} read={read('loading')} />,
     );
     expect(screen.queryByRole('button', { name: 'Save policy' })).toBeNull();
-    rerender(
-      <EscalationPolicyForm campus="main" stored={policy(45, 1)} read={read('ready')} />,
-    );
+    rerender(<EscalationPolicyForm campus="main" stored={policy(45, 1)} read={read('ready')} />);
     expect(screen.getByLabelText('Repeat the last level every (min)')).toHaveValue(45);
     expect(screen.getByRole('button', { name: 'Save policy' })).toBeInTheDocument();
-    rerender(
-      <EscalationPolicyForm campus="main" stored={policy(20, 2)} read={read('ready')} />,
-    );
+    rerender(<EscalationPolicyForm campus="main" stored={policy(20, 2)} read={read('ready')} />);
     expect(screen.getByLabelText('Repeat the last level every (min)')).toHaveValue(20);
   });
 });

@@ -5,6 +5,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const saved = vi.hoisted(() => ({ calls: [] as unknown[][] }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
+// The campus is shown by its current name, from the saved campuses.
+vi.mock('../../data/settings', () => ({
+  useCampusName: () => (id: string | null | undefined) => (id === 'main' ? 'Main Campus' : id),
+}));
 // Its states are AlertPhoneForm.test's; here it would listen to Firestore.
 vi.mock('../../session/AlertPhoneForm', () => ({ AlertPhoneForm: () => null }));
 vi.mock('./api', () => ({

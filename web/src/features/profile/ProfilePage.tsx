@@ -14,6 +14,7 @@ import { validateProfile, type ProfileInput } from './form';
 import { Time } from '../../components/Time';
 import { AlertPhoneForm } from '../../session/AlertPhoneForm';
 import { SecondFactorEnrolment } from '../../session/SecondFactorEnrolment';
+import { CampusName } from '../../components/CampusName';
 
 const NAME_FIELDS = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -134,7 +135,7 @@ export default function ProfilePage() {
   if (!profile) return <EmptyState title="No profile found for this account." />;
   const account: [string, React.ReactNode][] = [
     ['Role', profile.role],
-    ['Campus', profile.campus ?? '—'],
+    ['Campus', profile.campus ? <CampusName id={profile.campus} /> : '—'],
     ['Registered', <Time value={profile.registrationDate} />],
   ];
   return (

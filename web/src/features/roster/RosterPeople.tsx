@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import {
-  AFFILIATION_LABELS,
-  ROSTER_STATUSES,
-  type RosterPerson,
-} from '@campus-safety/model';
+import { AFFILIATION_LABELS, ROSTER_STATUSES, type RosterPerson } from '@campus-safety/model';
 import { SelectField, TextField } from '../../components/fields';
 import { ListState } from '../../components/States';
 import { Pager, Table, type Column } from '../../components/Table';

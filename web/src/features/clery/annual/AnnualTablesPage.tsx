@@ -169,7 +169,8 @@ export default function AnnualTablesPage() {
       >
         <h1 className="text-xl font-semibold">Annual security report: crime statistics {span}</h1>
         <p className="mb-2 text-sm">
-          {campus ? campusName(campuses, campus) : 'All campuses'} · prepared {formatDate(new Date())} ({programmeTimeZone()})
+          {campus ? campusName(campuses, campus) : 'All campuses'} · prepared{' '}
+          {formatDate(new Date())} ({programmeTimeZone()})
         </p>
         {sections('print')}
         <FireStatisticsTable

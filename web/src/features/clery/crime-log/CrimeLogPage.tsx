@@ -214,7 +214,10 @@ export default function CrimeLogPage() {
                 variant="secondary"
                 disabled={printable.length === 0}
                 onClick={() =>
-                  downloadCsv(csvFileName(['crime-log', days, 'days']), crimeLogCsv(printable, campuses))
+                  downloadCsv(
+                    csvFileName(['crime-log', days, 'days']),
+                    crimeLogCsv(printable, campuses),
+                  )
                 }
               >
                 Export CSV

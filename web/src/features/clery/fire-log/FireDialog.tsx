@@ -102,7 +102,8 @@ export function FireDialog({
       <form onSubmit={submit} noValidate>
         {facilities.length === 0 ? (
           <p role="alert" className="text-sm text-red-700">
-            <CampusName id={incident.nearestCampus} /> has no on-campus student housing: there is no fire log for it.
+            <CampusName id={incident.nearestCampus} /> has no on-campus student housing: there is no
+            fire log for it.
           </p>
         ) : (
           <div className="grid gap-x-4 sm:grid-cols-2">

@@ -173,7 +173,10 @@ export default function WarningsPage() {
               variant="secondary"
               disabled={alertRows.length === 0}
               onClick={() =>
-                downloadCsv(csvFileName(['clery-alerts', year]), cleryAlertsCsv(alertRows, campuses))
+                downloadCsv(
+                  csvFileName(['clery-alerts', year]),
+                  cleryAlertsCsv(alertRows, campuses),
+                )
               }
             >
               Export CSV

@@ -37,18 +37,21 @@ describe('the Clery record of alerts', () => {
   });
 
   it('exports one CSV line per alert with the text quoted', () => {
-    const csv = cleryAlertsCsv([
-      warning,
-      {
-        ...warning,
-        id: 'a2',
-        kind: 'emergency',
-        sentAt: null,
-        state: 'awaitingApproval',
-        approvedBy: null,
-        cleryCrime: null,
-      },
-    ], DEMO_CAMPUSES);
+    const csv = cleryAlertsCsv(
+      [
+        warning,
+        {
+          ...warning,
+          id: 'a2',
+          kind: 'emergency',
+          sentAt: null,
+          state: 'awaitingApproval',
+          approvedBy: null,
+          cleryCrime: null,
+        },
+      ],
+      DEMO_CAMPUSES,
+    );
     expect(csv).toContain('"A robbery was reported, ""stay alert"", walk in groups."');
     expect(csv).toContain('Not issued (awaitingApproval)');
     expect(csv.trim().split(/\r?\n/)).toHaveLength(3);

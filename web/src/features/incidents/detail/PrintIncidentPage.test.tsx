@@ -26,10 +26,16 @@ vi.mock('../../../data/accomplishments', () => ({
 }));
 vi.mock('../../../data/live-query', async (importActual) => {
   const actual = await importActual<typeof import('../../../data/live-query')>();
-  const result = (read: string) => ({ ...live.byRead[read]!, retry: () => undefined });
+  // A spec of the data layer's own (settings/campuses) is named by its path.
+  const result = (read: string | { path: string[] }) => ({
+    ...live.byRead[typeof read === 'string' ? read : read.path.join('/')]!,
+    retry: () => undefined,
+  });
   return { ...actual, useLiveDoc: result, useLiveQuery: result };
 });
 
+import { toStoredCampuses } from '@campus-safety/model';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { formatDate } from '../../../lib/format';
 import { useAuth, type Profile } from '../../../session/store';
 import PrintIncidentPage from './PrintIncidentPage';
@@ -60,6 +66,7 @@ describe('Print view of a report', () => {
       incident: ready(incident),
       accomplishments: ready([]),
       conversation: ready([]),
+      'settings/campuses': ready({ campuses: toStoredCampuses(DEMO_CAMPUSES) }),
     };
     live.wholeTimeline = () => Promise.resolve({ entries: [], notes: [], complete: true });
   });
@@ -68,6 +75,8 @@ describe('Print view of a report', () => {
     renderPrint();
     expect(await screen.findByRole('heading', { name: 'Incident report' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+    // The campus by its current name, not the id the report stores.
+    expect(screen.getByText(/Theft · Main Campus · ID r1/)).toBeInTheDocument();
   });
 
   // A report queued on a phone without signal (docs/reporter-app.md#offline).

@@ -1,4 +1,4 @@
-import { isStaffRole } from '@campus-safety/model';
+import { campusName, isStaffRole } from '@campus-safety/model';
 import { useTitleDetail } from '../../../lib/document-title';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListState } from '../../../components/States';
@@ -60,7 +60,7 @@ export default function IncidentsPage({
   // The whole match, counted by the server (the pager's "of N"); counted again as the page moves.
   const total = useServerCount(pageSpec, rows.map((r) => r.id).join());
   useTitleDetail(
-    profile?.role === 'IMT' ? profile.campus : filters.campus,
+    campusName(campuses, profile?.role === 'IMT' ? profile.campus : filters.campus) || null,
     openId ? (rows.find((r) => r.id === openId)?.incidentType ?? 'Report') : null,
   );
 
@@ -72,7 +72,11 @@ export default function IncidentsPage({
       <PageHeader
         title={archived ? 'Archived incident reports' : 'Incident reports'}
         subtitle={[
-          profile?.role === 'IMT' ? (profile.campus ?? 'No campus') : null,
+          profile?.role === 'IMT'
+            ? profile.campus
+              ? campusName(campuses, profile.campus)
+              : 'No campus'
+            : null,
           list === 'all' ? 'newest first' : 'unassigned first, then the longest waiting',
         ]
           .filter(Boolean)

@@ -62,7 +62,7 @@ describe('the reports list with its map', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Map' }));
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByTestId('map')).toHaveTextContent('a,b on Main Campus');
+    expect(screen.getByTestId('map')).toHaveTextContent('a,b on main');
     expect(reads.specs.at(-1)).toMatchObject({ wheres, limit: MAP_LIMIT, boundary: null });
     expect(screen.getByText('The map shows all 2 reports that match.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');

@@ -47,7 +47,7 @@ describe('reports view <-> URL', () => {
 
   it('round-trips every filter, the page, its boundary to the nanosecond and the open report', () => {
     expect(url(filtered)).toBe(
-      'view=all&q=laptop+caf%C3%A9&status=Processing&campus=North+Campus&threat=High&type=Theft' +
+      'view=all&q=laptop+caf%C3%A9&status=Processing&campus=north&threat=High&type=Theft' +
         '&tag=cctv+review&from=2026-11-01&to=2026-11-23&page=3' +
         '&after=1790000000.123456789.demo-incident-07&id=demo-incident-09',
     );

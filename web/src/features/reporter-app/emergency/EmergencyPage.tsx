@@ -48,8 +48,8 @@ function StatusNote({ emergency }: { emergency: WithId<Emergency> }) {
         <>
           <p className="text-lg font-semibold">Alert sent. Campus safety is being alarmed.</p>
           <p>
-            Sent <Time value={emergency.openedAt} /> to <CampusName id={emergency.campus} />. Stay on this page if you
-            can.
+            Sent <Time value={emergency.openedAt} /> to <CampusName id={emergency.campus} />. Stay
+            on this page if you can.
           </p>
         </>
       );

@@ -11,6 +11,7 @@ import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } fro
 import { LocationSharingSection } from './LocationSharingSection';
 import { PlaceFields } from './PlaceFields';
 import { useCampusName } from '../../../data/settings';
+import { CampusName } from '../../../components/CampusName';
 
 /** Your profile: who the account is, and the campus and affiliation the reporter may change. */
 export default function ProfilePage() {
@@ -50,7 +51,7 @@ export default function ProfilePage() {
         <dd className="mb-2 break-all text-slate-700">{profile.email}</dd>
         <dt className="font-medium text-slate-800">Now</dt>
         <dd className="text-slate-700" data-testid="place-now">
-          {profile.campus ?? 'No campus'}
+          {profile.campus ? <CampusName id={profile.campus} /> : 'No campus'}
           {profile.affiliation ? ` · ${AFFILIATION_LABELS[profile.affiliation]}` : ''}
         </dd>
       </dl>

@@ -21,8 +21,8 @@ export interface PlaceForm {
 }
 export type PlaceField = keyof PlaceForm;
 
-/** The campus select's value for "None of these": a users doc's `campus: null`. */
-export const NO_CAMPUS = 'none';
+/** The campus select's value for "None of these" (`campus: null`): no campus id starts with "-". */
+export const NO_CAMPUS = '-none';
 
 export const EMPTY_PLACE: PlaceForm = { campus: '', affiliation: '' };
 

@@ -74,9 +74,7 @@ describe('report form', () => {
   });
 
   it('files a place chosen from the list like a pin at it, and names it under the map', () => {
-    const narra = reportPlacesOf(northCampus).find(
-      (p) => p.name === 'Narra Residence Hall',
-    )!;
+    const narra = reportPlacesOf(northCampus).find((p) => p.name === 'Narra Residence Hall')!;
     const location = { ...narra.point, source: 'place' as const, place: narra.name };
     const fields = reportFields({ ...filled, location }, DEMO_CAMPUSES);
     expect(fields.geoLoc).toEqual(narra.point);
