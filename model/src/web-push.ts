@@ -23,8 +23,12 @@ export const WEB_PUSH_LIMITS = {
   auth: 64,
 } as const;
 
-/** base64url with an optional padding, as the rules check it (firestore.rules `webPushEntry`). */
-const KEY = /^[A-Za-z0-9_-]+={0,2}$/;
+/** base64url of at most `max` characters, padding included (firestore.rules `webPushEntry`). */
+const key = (max: number) => new RegExp(`^[A-Za-z0-9_-]{1,${max - 2}}={0,2}$`);
+const P256DH = key(WEB_PUSH_LIMITS.p256dh);
+const AUTH = key(WEB_PUSH_LIMITS.auth);
+/** The rules take https only; the functions also take http from the emulators' push service. */
+const ENDPOINT = new RegExp(`^https?://\\S{1,${WEB_PUSH_LIMITS.endpoint - 8}}$`);
 
 /** Whether `value` is one well-formed entry of `users/{uid}.webPush` (the rules' own check). */
 export function isWebPushSubscription(value: unknown): value is WebPushSubscription {
@@ -33,14 +37,11 @@ export function isWebPushSubscription(value: unknown): value is WebPushSubscript
   return (
     Object.keys(rest).length === 0 &&
     typeof endpoint === 'string' &&
-    /^https?:\/\/\S+$/.test(endpoint) &&
-    endpoint.length <= WEB_PUSH_LIMITS.endpoint &&
+    ENDPOINT.test(endpoint) &&
     typeof p256dh === 'string' &&
-    KEY.test(p256dh) &&
-    p256dh.length <= WEB_PUSH_LIMITS.p256dh &&
+    P256DH.test(p256dh) &&
     typeof auth === 'string' &&
-    KEY.test(auth) &&
-    auth.length <= WEB_PUSH_LIMITS.auth
+    AUTH.test(auth)
   );
 }
 

@@ -164,8 +164,8 @@ describe('users', () => {
         webPush: Array.from({ length: WEB_PUSH_LIMITS.subscriptions }, (_, i) =>
           pushDevice(i, {
             endpoint: `https://push.example/${i}/`.padEnd(WEB_PUSH_LIMITS.endpoint, 'e'),
-            p256dh: 'B'.repeat(WEB_PUSH_LIMITS.p256dh - 1) + '=',
-            auth: 'a'.repeat(WEB_PUSH_LIMITS.auth),
+            p256dh: 'B'.repeat(WEB_PUSH_LIMITS.p256dh - 2) + '==',
+            auth: 'a'.repeat(WEB_PUSH_LIMITS.auth - 2) + '==',
           }),
         ),
       }),
@@ -354,7 +354,7 @@ describe('users', () => {
       updateDoc(doc(db, users, COLLEAGUE.uid), { deviceToken: ['stolen'] }),
     ),
     write('add a Web Push device to another user', NOBODY, (db) =>
-      updateDoc(doc(db, users, alice.uid), { webPush: [pushDevice(0)] }),
+      updateDoc(doc(db, users, COLLEAGUE.uid), { webPush: [pushDevice(0)] }),
     ),
     write('extend another account’s default-password expiry', NOBODY, (db) =>
       updateDoc(doc(db, users, COLLEAGUE.uid), {

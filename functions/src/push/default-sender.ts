@@ -12,6 +12,8 @@ import { webPushTransport } from './web-push-transport';
  * tests push to a local push service (docs/decisions.md#web-push).
  */
 export function defaultSender(): PushSender {
-  const device = isEmulated() ? emulatorTransport() : fcmTransport();
-  return pushSender(db(), routedTransport(device, webPushTransport(vapidDetails())));
+  const emulated = isEmulated();
+  const device = emulated ? emulatorTransport() : fcmTransport();
+  const web = webPushTransport(vapidDetails(), { allowHttp: emulated });
+  return pushSender(db(), routedTransport(device, web));
 }

@@ -1,4 +1,4 @@
-import { sendNotification, WebPushError, type RequestOptions } from 'web-push';
+import { generateRequestDetails, type RequestOptions } from 'web-push';
 import { PUSH_TYPES, type PushType } from '@campus-safety/model';
 import type { PushPayload } from '../domain/publication-push';
 import { webPushSubscriptionOf } from '../domain/push-address';
@@ -16,8 +16,22 @@ export interface VapidDetails {
   privateKey: string;
 }
 
-/** How a Web Push send is made; `web-push`'s own in production, swappable in unit tests. */
-export type WebPushSend = typeof sendNotification;
+/** One request to a push service, answered with its status; `fetch` in production. */
+export type PushPost = (
+  endpoint: string,
+  request: { headers: Record<string, string>; body: Buffer | null; timeoutMs: number },
+) => Promise<{ status: number; text: string }>;
+
+const fetchPost: PushPost = async (endpoint, { headers, body, timeoutMs }) => {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers,
+    body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  return { status: res.status, text: (await res.text()).slice(0, 300) };
+};
 
 /** Sends at once to one push service at most this many: an alert's page is up to 500 devices. */
 export const WEB_PUSH_CONCURRENCY = 50;
@@ -29,19 +43,12 @@ const SEND_TIMEOUT_MS = 15_000;
 /** Pushes about someone in danger wake the device at once; the rest may wait for its battery. */
 const URGENT: ReadonlySet<PushType> = new Set([PUSH_TYPES.emergency, PUSH_TYPES.massNotification]);
 
-function failureOf(address: string, error: unknown): TokenFailure {
-  if (error instanceof WebPushError) {
-    const gone = error.statusCode === 404 || error.statusCode === 410;
-    return {
-      token: address,
-      code: gone ? WEB_PUSH_GONE : `webpush/status-${error.statusCode}`,
-      message: `${error.message} (${error.statusCode})`.slice(0, 300),
-    };
-  }
+function statusFailure(address: string, status: number, text: string): TokenFailure {
   return {
     token: address,
-    code: 'webpush/send-failed',
-    message: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+    // 404 and 410: the device unsubscribed or its subscription expired, for good (RFC 8030).
+    code: status === 404 || status === 410 ? WEB_PUSH_GONE : `webpush/status-${status}`,
+    message: `The push service answered ${status}${text ? `: ${text}` : ''}`.slice(0, 300),
   };
 }
 
@@ -52,11 +59,15 @@ function failureOf(address: string, error: unknown): TokenFailure {
  */
 export function webPushTransport(
   vapid: VapidDetails | null,
-  send: WebPushSend = sendNotification,
+  options: { allowHttp?: boolean; post?: PushPost } = {},
 ): PushTransport {
+  const post = options.post ?? fetchPost;
+  // Push services are https. Plain http only where the local push service of the tests runs
+  // (the emulators): the rules take https endpoints only, so only the Admin SDK writes one.
+  const scheme = options.allowHttp ? /^https?:\/\// : /^https:\/\//;
   async function sendOne(address: string, payload: PushPayload): Promise<TokenFailure | null> {
     const subscription = webPushSubscriptionOf(address);
-    if (!subscription)
+    if (!subscription || !scheme.test(subscription.endpoint))
       return {
         token: address,
         code: 'webpush/malformed-address',
@@ -68,24 +79,39 @@ export function webPushTransport(
         code: 'webpush/not-configured',
         message: 'WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY are not set.',
       };
-    const options: RequestOptions = {
+    const requestOptions: RequestOptions = {
       vapidDetails: vapid,
       TTL: WEB_PUSH_TTL_SECONDS,
       urgency: URGENT.has(payload.type) ? 'high' : 'normal',
-      timeout: SEND_TIMEOUT_MS,
     };
     try {
-      await send(
+      // web-push encrypts (RFC 8291) and signs (VAPID); the request itself is ours, as its own
+      // sender speaks https only and the local push service of the tests is http.
+      const request = generateRequestDetails(
         {
           endpoint: subscription.endpoint,
           keys: { p256dh: subscription.p256dh, auth: subscription.auth },
         },
         JSON.stringify(payload),
-        options,
+        requestOptions,
       );
-      return null;
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      );
+      const answer = await post(request.endpoint, {
+        headers,
+        body: request.body,
+        timeoutMs: SEND_TIMEOUT_MS,
+      });
+      return answer.status >= 200 && answer.status < 300
+        ? null
+        : statusFailure(address, answer.status, answer.text);
     } catch (error) {
-      return failureOf(address, error);
+      return {
+        token: address,
+        code: 'webpush/send-failed',
+        message: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+      };
     }
   }
 

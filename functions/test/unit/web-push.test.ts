@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { WebPushError, type RequestOptions } from 'web-push';
+import { createECDH, randomBytes } from 'node:crypto';
+import { generateVAPIDKeys } from 'web-push';
 import {
   isWebPushAddress,
   recordedAddress,
@@ -12,15 +13,18 @@ import {
   WEB_PUSH_CONCURRENCY,
   WEB_PUSH_TTL_SECONDS,
   webPushTransport,
-  type WebPushSend,
+  type PushPost,
 } from '../../src/push/web-push-transport';
 
-const VAPID = { subject: 'mailto:t@example.test', publicKey: 'pub', privateKey: 'priv' };
-const device = (i: number) => ({
-  endpoint: `https://push.example:8443/send/${i}?a=b`,
-  p256dh: `B${'p'.repeat(86)}`,
-  auth: `A${i}`.padEnd(22, 'a'),
-});
+const VAPID = { subject: 'mailto:t@example.test', ...generateVAPIDKeys() };
+// A device's keys as a browser makes them: a P-256 key pair and a 16-byte secret.
+const ecdh = createECDH('prime256v1');
+ecdh.generateKeys();
+const KEYS = {
+  p256dh: ecdh.getPublicKey().toString('base64url'),
+  auth: randomBytes(16).toString('base64url'),
+};
+const device = (i: number) => ({ endpoint: `https://push.example:8443/send/${i}?a=b`, ...KEYS });
 const payload = {
   title: 'Alert',
   body: 'Stay inside.',
@@ -44,32 +48,39 @@ describe('webPushTransport', () => {
   it('sends the payload with a day of TTL, at most 50 at once, and tells a gone device apart', async () => {
     let inFlight = 0;
     let most = 0;
-    const seen: { endpoint: string; body: string; options: RequestOptions }[] = [];
-    const send: WebPushSend = async (subscription, body, options) => {
+    const seen: { endpoint: string; headers: Record<string, string> }[] = [];
+    const post: PushPost = async (endpoint, { headers, body }) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       await new Promise((resolve) => setImmediate(resolve));
       inFlight -= 1;
-      seen.push({ endpoint: subscription.endpoint, body: String(body), options: options! });
-      if (subscription.endpoint.includes('/send/3?'))
-        throw new WebPushError('Gone', 410, {}, '', subscription.endpoint);
-      if (subscription.endpoint.includes('/send/4?'))
-        throw new WebPushError('Busy', 503, {}, '', subscription.endpoint);
-      return { statusCode: 201, body: '', headers: {} };
+      assert.ok(body && body.length > 0, 'an encrypted payload');
+      seen.push({ endpoint, headers });
+      if (endpoint.includes('/send/3?')) return { status: 410, text: 'gone' };
+      if (endpoint.includes('/send/4?')) return { status: 503, text: 'busy' };
+      return { status: 201, text: '' };
     };
     const addresses = Array.from({ length: 120 }, (_, i) => webPushAddress(device(i)));
-    const result = await webPushTransport(VAPID, send).sendToTokens(addresses, payload);
+    const result = await webPushTransport(VAPID, { post }).sendToTokens(addresses, payload);
 
     assert.equal(most, WEB_PUSH_CONCURRENCY);
     assert.equal(seen.length, 120);
-    assert.deepEqual(JSON.parse(seen[0]!.body), payload);
-    assert.equal(seen[0]!.options.TTL, WEB_PUSH_TTL_SECONDS);
-    assert.equal(seen[0]!.options.urgency, 'high', 'an alert wakes the device');
-    assert.deepEqual(seen[0]!.options.vapidDetails, VAPID);
+    const { headers } = seen[0]!;
+    assert.equal(headers.TTL, String(WEB_PUSH_TTL_SECONDS));
+    assert.equal(headers.Urgency, 'high', 'an alert wakes the device');
+    assert.equal(headers['Content-Encoding'], 'aes128gcm');
+    assert.match(headers.Authorization!, new RegExp(`^vapid t=.+, k=${VAPID.publicKey}$`));
     assert.equal(result.successCount, 118);
     const byToken = new Map(result.failures.map((f) => [f.token, f.code]));
     assert.ok(INVALID_TOKEN_CODES.has(byToken.get(addresses[3]!)!), 'a 410 is forgotten');
     assert.ok(!INVALID_TOKEN_CODES.has(byToken.get(addresses[4]!)!), 'a 503 is kept');
+  });
+
+  it('refuses a plain-http endpoint outside the emulators', async () => {
+    const plain = webPushAddress({ ...device(1), endpoint: 'http://127.0.0.1:9/notify/x' });
+    const post: PushPost = async () => assert.fail('nothing is sent');
+    const result = await webPushTransport(VAPID, { post }).sendToTokens([plain], payload);
+    assert.equal(result.failures[0]!.code, 'webpush/malformed-address');
   });
 
   it('fails every address, forgetting none, while no VAPID keys are set', async () => {

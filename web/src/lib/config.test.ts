@@ -3,6 +3,7 @@ import {
   readAppCheckSettings,
   readEmulatorSettings,
   readFirebaseSettings,
+  readWebPushKey,
 } from './config';
 
 describe('Firebase settings', () => {
@@ -50,5 +51,13 @@ describe('App Check settings', () => {
     expect(
       readAppCheckSettings({ ...key, VITE_APP_CHECK_DEBUG_TOKEN: 'registered-token' }, true),
     ).toEqual({ siteKey: '6Lc-site-key', debugToken: 'registered-token' });
+  });
+});
+
+describe('Web Push key', () => {
+  it("is the deployment's; under the emulators the local stack's pair; else none", () => {
+    expect(readWebPushKey({ VITE_WEB_PUSH_PUBLIC_KEY: 'BDeployed' }, false)).toBe('BDeployed');
+    expect(readWebPushKey({}, true)).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(readWebPushKey({}, false)).toBeNull();
   });
 });

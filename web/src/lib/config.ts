@@ -1,5 +1,6 @@
 import { emulators as localEmulators } from '../../../firebase.json';
 import firebaserc from '../../../.firebaserc?raw';
+import functionsLocalEnv from '../../../functions/.env.local?raw';
 
 /**
  * Firebase and emulator settings read from Vite env; without them, the local stack's project
@@ -81,4 +82,17 @@ export function readAppCheckSettings(env: Env, usingEmulators: boolean): AppChec
     siteKey,
     debugToken: usingEmulators ? (text(env, 'VITE_APP_CHECK_DEBUG_TOKEN') ?? true) : null,
   };
+}
+
+/**
+ * The VAPID public key devices subscribe to Web Push with (docs/decisions.md#web-push): the
+ * deployment's `VITE_WEB_PUSH_PUBLIC_KEY`, the public half of the functions' WEB_PUSH_* pair.
+ * Under the emulators, the local stack's own pair from its one home, functions/.env.local. Null:
+ * no Web Push, and the "Notifications on this device" control says so.
+ */
+export function readWebPushKey(env: Env, usingEmulators: boolean): string | null {
+  const set = text(env, 'VITE_WEB_PUSH_PUBLIC_KEY');
+  if (set) return set;
+  if (!usingEmulators) return null;
+  return /^WEB_PUSH_PUBLIC_KEY=(\S+)$/m.exec(functionsLocalEnv)?.[1] ?? null;
 }
