@@ -1,6 +1,5 @@
 import { emulators as localEmulators } from '../../../firebase.json';
 import firebaserc from '../../../.firebaserc?raw';
-import functionsLocalEnv from '../../../functions/.env.local?raw';
 
 /**
  * Firebase and emulator settings read from Vite env; without them, the local stack's project
@@ -87,12 +86,12 @@ export function readAppCheckSettings(env: Env, usingEmulators: boolean): AppChec
 /**
  * The VAPID public key devices subscribe to Web Push with (docs/decisions.md#web-push): the
  * deployment's `VITE_WEB_PUSH_PUBLIC_KEY`, the public half of the functions' WEB_PUSH_* pair.
- * Under the emulators, the local stack's own pair from its one home, functions/.env.local. Null:
- * no Web Push, and the "Notifications on this device" control says so.
+ * Under the emulators, the local stack's own public key, which web/vite.config.ts takes from its
+ * one home, functions/.env.local (only that key: the file's secrets stay out of the bundle).
+ * Null: no Web Push, and the "Notifications on this device" control says so.
  */
 export function readWebPushKey(env: Env, usingEmulators: boolean): string | null {
   const set = text(env, 'VITE_WEB_PUSH_PUBLIC_KEY');
   if (set) return set;
-  if (!usingEmulators) return null;
-  return /^WEB_PUSH_PUBLIC_KEY=(\S+)$/m.exec(functionsLocalEnv)?.[1] ?? null;
+  return usingEmulators ? (text(env, 'VITE_LOCAL_WEB_PUSH_PUBLIC_KEY') ?? null) : null;
 }

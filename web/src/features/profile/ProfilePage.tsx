@@ -14,6 +14,7 @@ import { validateProfile, type ProfileInput } from './form';
 import { Time } from '../../components/Time';
 import { AlertPhoneForm } from '../../session/AlertPhoneForm';
 import { SecondFactorEnrolment } from '../../session/SecondFactorEnrolment';
+import { PUSH_WORKER_URL, WebPushToggle } from '../../session/WebPushToggle';
 
 const NAME_FIELDS = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -159,6 +160,9 @@ export default function ProfilePage() {
         </Section>
         <Section id="alert-phone" title="Phone for alerts">
           <AlertPhoneForm />
+        </Section>
+        <Section id="web-push" title="Notifications on this device">
+          <WebPushToggle worker={{ url: PUSH_WORKER_URL, scope: '/' }} />
         </Section>
         <Section id="password" title="Change password">
           <PasswordChangeForm onChanged={() => void toast.success('Password changed')} />
