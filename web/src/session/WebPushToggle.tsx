@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { WebPushSubscription } from '@campus-safety/model';
+import { WEB_PUSH_LIMITS, type WebPushSubscription } from '@campus-safety/model';
 import { Button } from '../components/Button';
 import { useAction } from '../components/use-action';
 import { saveWebPushDevices } from '../data/web-push';
@@ -81,9 +81,9 @@ export function WebPushToggle({ worker }: { worker: PushWorker }) {
   return (
     <div className="max-w-xl space-y-3 text-sm text-slate-700">
       <p>
-        Shows your notifications on this device even when this site is closed. Each browser is
-        turned on by itself; {devices.length} of your devices {devices.length === 1 ? 'is' : 'are'}{' '}
-        on.
+        Shows your notifications on this device, even with this site closed. Each browser is turned
+        on by itself: your account has {devices.length} turned on, at most{' '}
+        {WEB_PUSH_LIMITS.subscriptions} (a new one replaces the oldest).
       </p>
       <p role="status" className="font-medium text-slate-900" data-testid="web-push-state">
         {here === undefined
