@@ -4,7 +4,8 @@
  * reporter app's worker (/app-sw.js, scope /app) imports it. The functions send JSON
  * `{title, body, type, type_id}`; which page it opens depends on where it was turned on.
  */
-const IN_APP = new URL(self.registration.scope).pathname.startsWith('/app');
+const isAppPath = (path) => path === '/app' || path.startsWith('/app/');
+const IN_APP = isAppPath(new URL(self.registration.scope).pathname);
 
 /** The page of a push: the app's own pages in /app, the console's elsewhere. */
 function pageOf(data) {
@@ -52,7 +53,8 @@ self.addEventListener('push', (event) => {
 async function openPage(url) {
   const target = new URL(url, self.location.origin).href;
   const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const mine = tabs.find((tab) => new URL(tab.url).pathname.startsWith(IN_APP ? '/app' : '/'));
+  // A tab of the same part of the site: the app's for the app, the console's for the console.
+  const mine = tabs.find((tab) => isAppPath(new URL(tab.url).pathname) === IN_APP);
   if (mine) {
     await mine.focus();
     if ('navigate' in mine) return mine.navigate(target);
