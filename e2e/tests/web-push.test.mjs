@@ -10,6 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
+import { screenshot } from '../support/artifacts.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 
 /** Delivers `data` to the page's service worker of `scope`, then reads what it shows. */
@@ -51,6 +52,8 @@ describe('Web Push in the browser', () => {
     await page.context().grantPermissions(['notifications']);
     const section = page.getByRole('region', { name: 'Notifications on this device' });
     await section.getByText('Off for this device.').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'web-push-console-profile');
     await section.getByRole('button', { name: 'Turn on' }).click();
     await section.getByRole('alert').waitFor();
     await section.getByText('Off for this device.').waitFor();

@@ -55,7 +55,7 @@ function statusFailure(address: string, status: number, text: string): TokenFail
 /**
  * The standard Web Push protocol (RFC 8030, payloads encrypted per RFC 8291, VAPID per RFC 8292)
  * through the `web-push` package, to the push service each browser subscribed with. The message
- * is the JSON the service workers read (web/service-worker/push.js): title, body, type and id.
+ * is the JSON the service workers read (web/public/push-sw.js): title, body, type and id.
  */
 export function webPushTransport(
   vapid: VapidDetails | null,
