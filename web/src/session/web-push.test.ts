@@ -7,6 +7,7 @@ import {
   pushSupport,
   turnOffPush,
   turnOnPush,
+  unsubscribeThisDevice,
   type PushDevice,
 } from './web-push';
 
@@ -115,5 +116,27 @@ describe('notifications on this device', () => {
     const env = { navigator: { serviceWorker: {} }, PushManager: {}, Notification: {} };
     expect(pushSupport(null, env as unknown as typeof globalThis)).toBe('no-key');
     expect(pushSupport(KEY, env as unknown as typeof globalThis)).toBe('ready');
+  });
+});
+
+describe('signing out', () => {
+  it("unsubscribes this browser's workers, whatever one of them answers", async () => {
+    const unsubscribed: string[] = [];
+    const container = {
+      getRegistration: async (scope?: string) => {
+        if (scope === '/broken') throw new Error('no');
+        return {
+          pushManager: {
+            getSubscription: async () =>
+              scope === '/none'
+                ? null
+                : { unsubscribe: async () => Boolean(unsubscribed.push(scope ?? '')) },
+          },
+        } as unknown as ServiceWorkerRegistration;
+      },
+    };
+    await unsubscribeThisDevice(['/app', '/broken', '/none', '/'], container);
+    expect(unsubscribed.sort()).toEqual(['/', '/app']);
+    await unsubscribeThisDevice(['/app'], undefined);
   });
 });

@@ -108,3 +108,27 @@ export async function activeRegistration(url: string, scope: string) {
   });
   return registration;
 }
+
+/**
+ * Signing out unsubscribes this browser (the console's worker and the app's): the next person
+ * on a shared computer must not see the last one's notifications. Only the browser is asked, so
+ * sign-out works offline and never waits on a write; the account's entry goes at the next push,
+ * which the push service answers 410 (the functions then forget it). Never throws.
+ */
+export async function unsubscribeThisDevice(
+  scopes: readonly string[],
+  container: Pick<ServiceWorkerContainer, 'getRegistration'> | undefined = globalThis.navigator
+    ?.serviceWorker,
+): Promise<void> {
+  if (!container) return;
+  await Promise.all(
+    scopes.map(async (scope) => {
+      try {
+        const registration = await container.getRegistration(scope);
+        await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+      } catch (error) {
+        console.warn('Could not turn off notifications on this device', error);
+      }
+    }),
+  );
+}
