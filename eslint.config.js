@@ -160,8 +160,8 @@ export default tseslint.config(
   },
   {
     // The reporter app's service worker (docs/reporter-app.md#offline); the build fills in its
-    // list of files (web/vite.config.ts).
-    files: ['web/service-worker/**/*.js'],
+    // list of files (web/vite.config.ts). push-sw.js is Web Push's, served as it is.
+    files: ['web/service-worker/**/*.js', 'web/public/push-sw.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {

@@ -32,8 +32,21 @@ function appServiceWorker(): Plugin {
   };
 }
 
+/**
+ * The local stack's VAPID public key, from its one home (functions/.env.local): the console uses
+ * it under the emulators only (src/lib/config.ts readWebPushKey). Only this line is read, so the
+ * file's local secrets never reach the bundle.
+ */
+function localWebPushKey(): string {
+  const env = readFileSync(new URL('../functions/.env.local', import.meta.url), 'utf8');
+  return /^WEB_PUSH_PUBLIC_KEY=(\S+)$/m.exec(env)?.[1] ?? '';
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), appServiceWorker()],
+  define: {
+    'import.meta.env.VITE_LOCAL_WEB_PUSH_PUBLIC_KEY': JSON.stringify(localWebPushKey()),
+  },
   server: { host: '127.0.0.1' },
   build: {
     // bundle-size.mjs reads the manifest to sum each route's chunks.

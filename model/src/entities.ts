@@ -3,6 +3,7 @@ import type { ReportEscalation } from './escalation';
 import type { Role, StaffRole } from './roles';
 import type { DurationStats } from './aggregates';
 import type { IncidentStatus } from './status';
+import type { WebPushSubscription } from './web-push';
 
 /**
  * Both the admin SDK's and the web SDK's Timestamp satisfy this, so entity types are shared
@@ -44,6 +45,8 @@ export interface UserProfile<T = TimestampLike> {
   registrationDate: string;
   registrationDateTimestamp: T;
   deviceToken?: string[];
+  /** This person's Web Push devices (model web-push.ts); at most WEB_PUSH_LIMITS.subscriptions. */
+  webPush?: WebPushSubscription[];
 }
 
 /**

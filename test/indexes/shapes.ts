@@ -28,7 +28,8 @@ type Json = Record<string, unknown>;
 export interface Where {
   field: string;
   op: '==' | '<' | '<=' | '>' | '>=' | 'in' | 'array-contains' | 'array-contains-any';
-  value: string | number | boolean | Date | readonly string[] | null;
+  value:
+    string | number | boolean | Date | readonly string[] | Readonly<Record<string, string>> | null;
 }
 
 export interface QueryShape {
@@ -513,6 +514,17 @@ export function functionShapes(): QueryShape[] {
       source: 'functions push token holders (push/sender.ts)',
       collection: COLLECTIONS.users,
       wheres: [{ field: 'deviceToken', op: 'array-contains', value: 'token-1' }],
+    },
+    {
+      source: 'functions Web Push subscription holders (push/sender.ts)',
+      collection: COLLECTIONS.users,
+      wheres: [
+        {
+          field: 'webPush',
+          op: 'array-contains',
+          value: { endpoint: 'https://push.example/send/1', p256dh: 'BKey', auth: 'secret' },
+        },
+      ],
     },
     {
       source: 'functions sweep of media checks past their budget (services/incident-media.ts)',

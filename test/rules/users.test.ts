@@ -1,5 +1,5 @@
 /** users/{uid} and users/{uid}/notifications: who reads and who changes which fields. */
-import { COLLECTIONS, LIMITS } from '@campus-safety/model';
+import { COLLECTIONS, LIMITS, WEB_PUSH_LIMITS } from '@campus-safety/model';
 import {
   collection,
   deleteDoc,
@@ -43,6 +43,13 @@ const bob = ACTORS.otherAppUser;
 const own = (db: Firestore, actor: Actor) => doc(db, users, actor.uid);
 const updateOwn = (changes: DocumentData) => (db: Firestore, actor: Actor) =>
   updateDoc(own(db, actor), changes);
+/** A subscription shaped as a browser gives it (keys of the real lengths), with `changes`. */
+const pushDevice = (i: number, changes: DocumentData = {}) => ({
+  endpoint: `https://push.example/send/${i}`,
+  p256dh: 'B'.repeat(87),
+  auth: 'a'.repeat(22),
+  ...changes,
+});
 
 describe('users', () => {
   const fixture = useFixture();
@@ -149,6 +156,58 @@ describe('users', () => {
         deviceToken: [Array(40).fill('A'.repeat(LIMITS.deviceToken)).join('\n')],
       }),
     ),
+    // Web Push devices (model web-push.ts): the owner's, well-formed, at most five.
+    write(
+      `set ${WEB_PUSH_LIMITS.subscriptions} Web Push devices of the largest sizes allowed`,
+      LIVE_ACCOUNTS,
+      updateOwn({
+        webPush: Array.from({ length: WEB_PUSH_LIMITS.subscriptions }, (_, i) =>
+          pushDevice(i, {
+            endpoint: `https://push.example/${i}/`.padEnd(WEB_PUSH_LIMITS.endpoint, 'e'),
+            p256dh: 'B'.repeat(WEB_PUSH_LIMITS.p256dh - 2) + '==',
+            auth: 'a'.repeat(WEB_PUSH_LIMITS.auth - 2) + '==',
+          }),
+        ),
+      }),
+    ),
+    write(
+      'turn Web Push off on every device (an empty list)',
+      LIVE_ACCOUNTS,
+      updateOwn({ webPush: [] }),
+    ),
+    write(
+      `set a ${WEB_PUSH_LIMITS.subscriptions + 1}th Web Push device`,
+      NOBODY,
+      updateOwn({
+        webPush: Array.from({ length: WEB_PUSH_LIMITS.subscriptions + 1 }, (_, i) => pushDevice(i)),
+      }),
+    ),
+    ...(
+      [
+        ['an endpoint that is not https', { endpoint: 'http://push.example/x' }],
+        ['an endpoint holding a space', { endpoint: 'https://push.example/a b' }],
+        [
+          `an endpoint longer than ${WEB_PUSH_LIMITS.endpoint} characters`,
+          { endpoint: 'https://push.example/'.padEnd(WEB_PUSH_LIMITS.endpoint + 1, 'e') },
+        ],
+        [
+          `a key longer than ${WEB_PUSH_LIMITS.p256dh}`,
+          { p256dh: 'B'.repeat(WEB_PUSH_LIMITS.p256dh + 1) },
+        ],
+        ['a key that is not base64url', { auth: 'a+b/c' }],
+        ['a field of its own', { expirationTime: null }],
+      ] as const
+    ).map(([what, change]) =>
+      write(
+        `set a Web Push device with ${what}`,
+        NOBODY,
+        updateOwn({ webPush: [pushDevice(0, change)] }),
+      ),
+    ),
+    write('set a Web Push device without its auth key', NOBODY, (db, actor) => {
+      const { auth: _auth, ...partial } = pushDevice(0);
+      return updateDoc(own(db, actor), { webPush: [partial] });
+    }),
     write(
       'set a first name holding a right-to-left override',
       NOBODY,
@@ -294,6 +353,9 @@ describe('users', () => {
     ),
     write('change another user’s push tokens', NOBODY, (db) =>
       updateDoc(doc(db, users, COLLEAGUE.uid), { deviceToken: ['stolen'] }),
+    ),
+    write('add a Web Push device to another user', NOBODY, (db) =>
+      updateDoc(doc(db, users, COLLEAGUE.uid), { webPush: [pushDevice(0)] }),
     ),
     write('extend another account’s default-password expiry', NOBODY, (db) =>
       updateDoc(doc(db, users, COLLEAGUE.uid), {

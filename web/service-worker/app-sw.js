@@ -8,6 +8,8 @@
  * traffic is ever stored.
  */
 const BUILD_FILES = []; // the build's files, e.g. "/assets/index-1a2b3c4d.js"
+// Web Push's `push` and `notificationclick` handlers, shared with the console's worker.
+importScripts('/push-sw.js');
 const SHELL = '/app';
 const APP_FILES = [SHELL, '/app.webmanifest', '/app-icon-192.png', '/app-icon-512.png'];
 const CACHE = 'reporter-app-v2';

@@ -2,6 +2,7 @@ import { FieldValue, type DocumentReference, type Firestore } from 'firebase-adm
 import { logger } from 'firebase-functions';
 import { COLLECTIONS } from '@campus-safety/model';
 import type { PushPayload } from '../domain/publication-push';
+import { recordedAddress, webPushSubscriptionOf } from '../domain/push-address';
 import { INVALID_TOKEN_CODES, type PushTransport } from './transport';
 
 export type PushState = 'sent' | 'failed' | 'skipped';
@@ -40,17 +41,32 @@ export interface PushSender {
 export function pushSender(db: Firestore, transport: PushTransport): PushSender {
   const records = db.collection(COLLECTIONS.pushMessages);
 
+  /**
+   * Forgets dead devices: an FCM token from `deviceToken`, a Web Push subscription from
+   * `webPush` (the entry the address was made of, so arrayRemove finds it by its value).
+   */
   async function forgetTokens(tokens: string[], owner?: DocumentReference) {
     if (tokens.length === 0) return;
+    const entries = tokens.map((token) => {
+      const subscription = webPushSubscriptionOf(token);
+      return subscription
+        ? { field: 'webPush', value: subscription as unknown }
+        : { field: 'deviceToken', value: token as unknown };
+    });
     if (owner) {
-      await owner.update({ deviceToken: FieldValue.arrayRemove(...tokens) });
+      const change: Record<string, FieldValue> = {};
+      for (const field of ['deviceToken', 'webPush']) {
+        const values = entries.filter((e) => e.field === field).map((e) => e.value);
+        if (values.length > 0) change[field] = FieldValue.arrayRemove(...values);
+      }
+      await owner.update(change);
       return;
     }
     const users = db.collection(COLLECTIONS.users);
-    for (const token of tokens) {
-      const holders = await users.where('deviceToken', 'array-contains', token).get();
+    for (const { field, value } of entries) {
+      const holders = await users.where(field, 'array-contains', value).get();
       await Promise.all(
-        holders.docs.map((doc) => doc.ref.update({ deviceToken: FieldValue.arrayRemove(token) })),
+        holders.docs.map((doc) => doc.ref.update({ [field]: FieldValue.arrayRemove(value) })),
       );
     }
   }
@@ -64,7 +80,7 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
           ? { topic: target.topic }
           : target.confidential
             ? { tokenCount: tokens.length }
-            : { tokens }),
+            : { tokens: tokens.map(recordedAddress) }),
         payload,
         timestamp: FieldValue.serverTimestamp(),
       };
@@ -115,7 +131,7 @@ export function pushSender(db: Firestore, transport: PushTransport): PushSender 
           ...(outcome.invalidTokens.length > 0
             ? target.confidential
               ? { removedTokenCount: outcome.invalidTokens.length }
-              : { removedTokens: outcome.invalidTokens }
+              : { removedTokens: outcome.invalidTokens.map(recordedAddress) }
             : {}),
           ...(error && !target.confidential ? { error } : {}),
         });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readAppCheckSettings, readEmulatorSettings, readFirebaseSettings } from './config';
+import {
+  readAppCheckSettings,
+  readEmulatorSettings,
+  readFirebaseSettings,
+  readWebPushKey,
+} from './config';
 
 describe('Firebase settings', () => {
   it('defaults to the local demo project', () => {
@@ -46,5 +51,14 @@ describe('App Check settings', () => {
     expect(
       readAppCheckSettings({ ...key, VITE_APP_CHECK_DEBUG_TOKEN: 'registered-token' }, true),
     ).toEqual({ siteKey: '6Lc-site-key', debugToken: 'registered-token' });
+  });
+});
+
+describe('Web Push key', () => {
+  it("is the deployment's; under the emulators the local stack's pair; else none", () => {
+    expect(readWebPushKey({ VITE_WEB_PUSH_PUBLIC_KEY: 'BDeployed' }, false)).toBe('BDeployed');
+    const local = { VITE_LOCAL_WEB_PUSH_PUBLIC_KEY: 'BLocal' };
+    expect(readWebPushKey(local, true)).toBe('BLocal');
+    expect(readWebPushKey(local, false)).toBeNull();
   });
 });

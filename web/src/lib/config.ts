@@ -82,3 +82,16 @@ export function readAppCheckSettings(env: Env, usingEmulators: boolean): AppChec
     debugToken: usingEmulators ? (text(env, 'VITE_APP_CHECK_DEBUG_TOKEN') ?? true) : null,
   };
 }
+
+/**
+ * The VAPID public key devices subscribe to Web Push with (docs/decisions.md#web-push): the
+ * deployment's `VITE_WEB_PUSH_PUBLIC_KEY`, the public half of the functions' WEB_PUSH_* pair.
+ * Under the emulators, the local stack's own public key, which web/vite.config.ts takes from its
+ * one home, functions/.env.local (only that key: the file's secrets stay out of the bundle).
+ * Null: no Web Push, and the "Notifications on this device" control says so.
+ */
+export function readWebPushKey(env: Env, usingEmulators: boolean): string | null {
+  const set = text(env, 'VITE_WEB_PUSH_PUBLIC_KEY');
+  if (set) return set;
+  return usingEmulators ? (text(env, 'VITE_LOCAL_WEB_PUSH_PUBLIC_KEY') ?? null) : null;
+}

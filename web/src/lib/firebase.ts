@@ -1,6 +1,11 @@
 import { initializeApp } from 'firebase/app';
 import { ReCaptchaEnterpriseProvider, initializeAppCheck } from 'firebase/app-check';
-import { readAppCheckSettings, readEmulatorSettings, readFirebaseSettings } from './config';
+import {
+  readAppCheckSettings,
+  readEmulatorSettings,
+  readFirebaseSettings,
+  readWebPushKey,
+} from './config';
 
 /** The app instance; each service lives in its own module so routes only load what they use. */
 export const firebaseApp = initializeApp(readFirebaseSettings(import.meta.env));
@@ -19,3 +24,6 @@ if (appCheck) {
     isTokenAutoRefreshEnabled: true,
   });
 }
+
+/** The VAPID public key devices subscribe to Web Push with; null: no Web Push here. */
+export const webPushKey = readWebPushKey(import.meta.env, emulators !== null);

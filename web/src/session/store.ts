@@ -9,7 +9,9 @@ import {
 import type { UserProfile } from '@campus-safety/model';
 import { auth } from '../lib/auth';
 import { firestoreErrorMessage } from '../lib/errors';
+import { APP_SCOPE } from '../lib/app-scope';
 import { authErrorMessage, isSecondFactorRequired } from './auth-errors';
+import { unsubscribeThisDevice } from './web-push';
 
 export type Profile = UserProfile & { id: string };
 
@@ -88,6 +90,7 @@ export const useAuth = create<AuthStore>((set, get) => ({
   },
 
   signOut: async () => {
+    await unsubscribeThisDevice([APP_SCOPE, '/']);
     await signOut(auth);
   },
 

@@ -15,6 +15,7 @@ import { Time } from '../../components/Time';
 import { AlertPhoneForm } from '../../session/AlertPhoneForm';
 import { SecondFactorEnrolment } from '../../session/SecondFactorEnrolment';
 import { CampusName } from '../../components/CampusName';
+import { PUSH_WORKER_URL, WebPushToggle } from '../../session/WebPushToggle';
 
 const NAME_FIELDS = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -160,6 +161,9 @@ export default function ProfilePage() {
         </Section>
         <Section id="alert-phone" title="Phone for alerts">
           <AlertPhoneForm />
+        </Section>
+        <Section id="web-push" title="Notifications on this device">
+          <WebPushToggle worker={{ url: PUSH_WORKER_URL, scope: '/' }} />
         </Section>
         <Section id="password" title="Change password">
           <PasswordChangeForm onChanged={() => void toast.success('Password changed')} />

@@ -5,6 +5,9 @@ import { FormFailure } from '../../../components/fields';
 import { useForm } from '../../../components/use-form';
 import { saveReporterPlace } from '../../../data/reporter';
 import { AlertPhoneForm } from '../../../session/AlertPhoneForm';
+import { PUSH_WORKER_URL, WebPushToggle } from '../../../session/WebPushToggle';
+import { APP_SCOPE } from '../../../lib/app-scope';
+import { SERVICE_WORKER_URL } from '../pwa';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } from './place';
@@ -70,6 +73,16 @@ export default function ProfilePage() {
       </form>
       <h2 className="mt-8 mb-2 text-lg font-semibold text-slate-900">Phone for alerts</h2>
       <AlertPhoneForm />
+      <h2 className="mt-8 mb-2 text-lg font-semibold text-slate-900">
+        Notifications on this device
+      </h2>
+      {/* The app's worker holds the push handlers; the dev server builds no app worker. */}
+      <WebPushToggle
+        worker={{
+          url: import.meta.env.PROD ? SERVICE_WORKER_URL : PUSH_WORKER_URL,
+          scope: APP_SCOPE,
+        }}
+      />
       {uid && <LocationSharingSection uid={uid} />}
     </AppPage>
   );
