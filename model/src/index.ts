@@ -47,3 +47,4 @@ export * from './people';
 export * from './emergencies';
 export * from './safety-timers';
 export * from './roster';
+export * from './languages';

@@ -11,6 +11,7 @@ import {
   SAFETY_TIMER_LIMITS,
   IMAGE_CONTENT_TYPES,
   INCIDENT_TYPES,
+  LANGUAGES,
   LIMITS,
   MEDIA_CONTENT_TYPES,
   MEDIA_FILE_NAME_PATTERN,
@@ -53,6 +54,7 @@ describe('rules restate the model', () => {
     ['threatLevels', THREAT_LEVELS],
     ['incidentTypes', INCIDENT_TYPES],
     ['resolveCodes', RESOLVE_CODES],
+    ['languages', LANGUAGES],
   ];
   for (const [name, expected] of lists) {
     it(`firestore.rules ${name}() equals the model`, () => {
@@ -63,10 +65,14 @@ describe('rules restate the model', () => {
   it('the alert template bounds and keys equal the model’s', () => {
     assert.equal(firestore.get('limitAlertTitle'), MASS_NOTIFICATION_LIMITS.title);
     assert.equal(firestore.get('limitAlertBody'), MASS_NOTIFICATION_LIMITS.body);
+    assert.equal(firestore.get('limitAlertTranslations'), MASS_NOTIFICATION_LIMITS.translations);
     assert.equal(firestore.get('limitLocationKeepHours'), LAST_LOCATION_LIMITS.keepHours);
     const rules = readFileSync(FIRESTORE_RULES_FILE, 'utf8');
     const keys = `[${TEMPLATE_KEYS.map((k) => `'${k}'`).join(', ')}]`;
     assert.ok(rules.includes(`hasOnly(${keys})`) && rules.includes(`hasAll(${keys})`), keys);
+    // The rules check each language's template version by name (they have no loops).
+    for (const language of LANGUAGES)
+      assert.ok(rules.includes(`translatedVersionValid(t, '${language}')`), language);
   });
 
   it('the emergency bounds equal EMERGENCY_LIMITS', () => {

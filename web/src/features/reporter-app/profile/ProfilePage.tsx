@@ -8,6 +8,7 @@ import { AlertPhoneForm } from '../../../session/AlertPhoneForm';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } from './place';
+import { LanguageSection } from './LanguageSection';
 import { LocationSharingSection } from './LocationSharingSection';
 import { PlaceFields } from './PlaceFields';
 
@@ -67,6 +68,7 @@ export default function ProfilePage() {
       </form>
       <h2 className="mt-8 mb-2 text-lg font-semibold text-slate-900">Phone for alerts</h2>
       <AlertPhoneForm />
+      {uid && <LanguageSection uid={uid} profile={profile} />}
       {uid && <LocationSharingSection uid={uid} />}
     </AppPage>
   );
