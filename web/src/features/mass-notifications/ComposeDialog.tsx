@@ -6,6 +6,7 @@ import {
   CLERY_OFFENCES,
   DEFAULT_REPLY_CHOICES,
   KIND_LABELS,
+  LANGUAGE_LABELS,
   LAST_LOCATION_LIMITS,
   MASS_NOTIFICATION_CHANNELS,
   MASS_NOTIFICATION_KINDS,
@@ -21,9 +22,11 @@ import {
   smsLength,
   smsSegmentsOf,
   sendMassNotificationSchema,
+  type AlertTranslations,
   type AudienceCount,
   type Campus,
   type CallableRequest,
+  type Language,
   type MassNotificationChannel,
   type MassNotificationKind,
   type MassNotificationSettings,
@@ -43,6 +46,8 @@ import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useForm } from '../../components/use-form';
 import { formatCount, parseDateTimeLocal } from '../../lib/format';
+import { useInstitution } from '../../lib/institution';
+import { languageOptions } from '../../lib/language-options';
 import {
   countMassNotificationAudience,
   sendMassNotification,
@@ -55,6 +60,8 @@ interface ComposeValues {
   kind: MassNotificationKind;
   title: string;
   body: string;
+  /** Versions in other languages beside the main text (docs/mass-notifications.md#languages). */
+  translations: VersionDraft[];
   allCampuses: boolean;
   campuses: Campus[];
   staffOnly: boolean;
@@ -72,12 +79,27 @@ interface ComposeValues {
 
 type ComposeField = keyof ComposeValues;
 
+/** One version in another language, as the form holds it. */
+interface VersionDraft {
+  language: Language;
+  title: string;
+  body: string;
+}
+
+/** The stored versions as the form's list (less one in the main text's language). */
+function draftsOf(translations: AlertTranslations | undefined, main: Language): VersionDraft[] {
+  return Object.entries(translations ?? {})
+    .filter(([language]) => language !== main)
+    .map(([language, v]) => ({ language: language as Language, title: v.title, body: v.body }));
+}
+
 /** The alert being followed up: an update or all clear, or the follow-up to those not answered. */
 export interface FollowUpOf {
   id: string;
   title: string;
   body: string;
   kind: MassNotificationKind;
+  translations?: AlertTranslations;
   campuses: Campus[];
   allCampuses: boolean;
   channels: MassNotificationChannel[];
@@ -101,6 +123,9 @@ function requestOf(
     kind: v.kind,
     title: v.title,
     body: v.body,
+    translations: Object.fromEntries(
+      v.translations.map((t) => [t.language, { title: t.title, body: t.body }]),
+    ),
     audience: {
       allCampuses: v.allCampuses,
       campuses: v.campuses,
@@ -268,6 +293,101 @@ function ReplyFields({
 }
 
 /**
+ * The versions in other languages (docs/mass-notifications.md#languages): up to
+ * MASS_NOTIFICATION_LIMITS.translations, each a language not yet used and not the main text's,
+ * with its own title and text. Each person gets their language's, else the main text.
+ */
+function VersionFields({
+  versions,
+  main,
+  setValues,
+  error,
+}: {
+  versions: VersionDraft[];
+  main: Language;
+  setValues: (update: (old: ComposeValues) => ComposeValues) => void;
+  error: string | undefined;
+}) {
+  const used = [main, ...versions.map((t) => t.language)];
+  const free = languageOptions(used);
+  const change = (k: number, part: Partial<VersionDraft>) =>
+    setValues((old) => ({
+      ...old,
+      translations: old.translations.map((t, i) => (i === k ? { ...t, ...part } : t)),
+    }));
+  return (
+    <fieldset className="mb-3 rounded border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Other languages</legend>
+      <p className="mb-2 text-xs text-slate-600">
+        The title and text above are in {LANGUAGE_LABELS[main]}, the institution's default. People
+        whose profile or roster names a language below get its version; everyone else the{' '}
+        {LANGUAGE_LABELS[main]} one.
+      </p>
+      {versions.map((t, k) => (
+        <div key={t.language} className="mb-2 border-t border-slate-100 pt-2">
+          <div className="flex items-end gap-2">
+            <div className="grow">
+              <SelectField
+                label={`Version ${k + 1}: language`}
+                value={t.language}
+                onChange={(language) => change(k, { language: language as Language })}
+                options={languageOptions(used.filter((l) => l !== t.language))}
+              />
+            </div>
+            <Button
+              variant="secondary"
+              className="mb-3"
+              onClick={() =>
+                setValues((old) => ({
+                  ...old,
+                  translations: old.translations.filter((_, i) => i !== k),
+                }))
+              }
+            >
+              Remove
+            </Button>
+          </div>
+          <TextField
+            label={`${LANGUAGE_LABELS[t.language]} title`}
+            value={t.title}
+            onChange={(title) => change(k, { title })}
+            maxLength={MASS_NOTIFICATION_LIMITS.title}
+          />
+          <TextAreaField
+            label={`${LANGUAGE_LABELS[t.language]} text`}
+            rows={3}
+            value={t.body}
+            onChange={(body) => change(k, { body })}
+            maxLength={MASS_NOTIFICATION_LIMITS.body}
+          />
+        </div>
+      ))}
+      {error && (
+        <p role="alert" className="mb-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {versions.length < MASS_NOTIFICATION_LIMITS.translations && free.length > 0 && (
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setValues((old) => ({
+              ...old,
+              translations: [
+                ...old.translations,
+                { language: free[0]!.value, title: '', body: '' },
+              ],
+            }))
+          }
+        >
+          Add a version in another language
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+/**
  * Compose an alert (docs/mass-notifications.md#compose): from a template or blank, its Clery
  * type, audience and channels, a preview of every channel, a test to oneself, now or scheduled.
  * An IMT member's audience is fixed to their campus.
@@ -286,15 +406,24 @@ export function ComposeDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const main = useInstitution().defaultLanguage;
   const form = useForm<ComposeValues, ComposeField, CallableRequest<'sendMassNotification'>>({
     initial: {
+      // A follow-up keeps its versions: the same alert's, or the all clear template's.
       ...(followsUp?.toNonResponders
-        ? { template: '', kind: followsUp.kind, title: followsUp.title, body: followsUp.body }
+        ? {
+            template: '',
+            kind: followsUp.kind,
+            title: followsUp.title,
+            body: followsUp.body,
+            translations: draftsOf(followsUp.translations, main),
+          }
         : {
             template: followsUp ? 'allClear' : '',
             kind: 'general',
             title: followsUp ? settings.templates.allClear.title : '',
             body: followsUp ? settings.templates.allClear.body : '',
+            translations: followsUp ? draftsOf(settings.templates.allClear.translations, main) : [],
           }),
       // An update or all clear starts from the original's audience and channels.
       allCampuses: imtCampus ? false : (followsUp?.allCampuses ?? false),
@@ -347,13 +476,22 @@ export function ComposeDialog({
     v.askReply || followsUp?.toNonResponders
       ? replyLink(window.location.origin, 'x'.repeat(REPLY_LINK_LIMITS.tokenLength))
       : null;
-  const texts = channelTexts({ kind: v.kind, title: v.title, body: v.body, replyLink: sampleLink });
+  // The preview shows one version at a time: the main text, or the one chosen below.
+  const [previewLanguage, setPreviewLanguage] = useState<Language | ''>('');
+  const previewed = v.translations.find((t) => t.language === previewLanguage) ?? v;
+  const texts = channelTexts({
+    kind: v.kind,
+    title: previewed.title,
+    body: previewed.body,
+    replyLink: sampleLink,
+  });
   const test = useAction(
     async () => {
       const result = await sendMassNotificationTest({
         kind: v.kind,
         title: v.title,
         body: v.body,
+        translations: requestOf(v, followsUp).translations,
         channels: v.channels,
       });
       toast.success(
@@ -376,6 +514,7 @@ export function ComposeDialog({
       kind: TEMPLATE_INFO[key as TemplateKey].kind,
       title: template.title,
       body: template.body,
+      translations: draftsOf(template.translations, main),
     }));
   }
 
@@ -428,6 +567,12 @@ export function ComposeDialog({
             rows={4}
             {...form.field('body')}
             maxLength={MASS_NOTIFICATION_LIMITS.body}
+          />
+          <VersionFields
+            versions={v.translations}
+            main={main}
+            setValues={form.setValues}
+            error={form.errors.translations}
           />
           {followsUp?.toNonResponders ? (
             <p className="mb-3 text-sm text-slate-700">
@@ -519,6 +664,18 @@ export function ComposeDialog({
         </div>
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-800">Preview</h3>
+          {v.translations.length > 0 && (
+            <SelectField
+              label="Preview the version in"
+              value={previewLanguage}
+              onChange={(language) => setPreviewLanguage(language as Language | '')}
+              placeholder={`${LANGUAGE_LABELS[main]} (main text)`}
+              options={v.translations.map((t) => ({
+                value: t.language,
+                label: LANGUAGE_LABELS[t.language],
+              }))}
+            />
+          )}
           <div className="grid gap-2" aria-label="Preview">
             {v.channels.includes('push') && (
               <PreviewItem
@@ -542,8 +699,8 @@ export function ComposeDialog({
             {v.channels.includes('sms') && (
               <SmsPreview
                 kind={v.kind}
-                title={v.title}
-                body={v.body}
+                title={previewed.title}
+                body={previewed.body}
                 link={sampleLink}
                 text={texts.sms.text}
               />
