@@ -47,13 +47,13 @@ import { useAction } from '../../components/use-action';
 import { useForm } from '../../components/use-form';
 import { formatCount, parseDateTimeLocal } from '../../lib/format';
 import { useInstitution } from '../../lib/institution';
-import { languageOptions } from '../../lib/language-options';
 import {
   countMassNotificationAudience,
   sendMassNotification,
   sendMassNotificationTest,
 } from './api';
 import { AudienceConfirmation } from './AudienceConfirmation';
+import { VersionFields, draftsOf, translationsOf, type VersionDraft } from './VersionFields';
 
 interface ComposeValues {
   template: TemplateKey | '';
@@ -78,20 +78,6 @@ interface ComposeValues {
 }
 
 type ComposeField = keyof ComposeValues;
-
-/** One version in another language, as the form holds it. */
-interface VersionDraft {
-  language: Language;
-  title: string;
-  body: string;
-}
-
-/** The stored versions as the form's list (less one in the main text's language). */
-function draftsOf(translations: AlertTranslations | undefined, main: Language): VersionDraft[] {
-  return Object.entries(translations ?? {})
-    .filter(([language]) => language !== main)
-    .map(([language, v]) => ({ language: language as Language, title: v.title, body: v.body }));
-}
 
 /** The alert being followed up: an update or all clear, or the follow-up to those not answered. */
 export interface FollowUpOf {
@@ -123,9 +109,7 @@ function requestOf(
     kind: v.kind,
     title: v.title,
     body: v.body,
-    translations: Object.fromEntries(
-      v.translations.map((t) => [t.language, { title: t.title, body: t.body }]),
-    ),
+    translations: translationsOf(v.translations),
     audience: {
       allCampuses: v.allCampuses,
       campuses: v.campuses,
@@ -287,101 +271,6 @@ function ReplyFields({
             hint="The alert page lists who chose it, with their campus and last shared location."
           />
         </>
-      )}
-    </fieldset>
-  );
-}
-
-/**
- * The versions in other languages (docs/mass-notifications.md#languages): up to
- * MASS_NOTIFICATION_LIMITS.translations, each a language not yet used and not the main text's,
- * with its own title and text. Each person gets their language's, else the main text.
- */
-function VersionFields({
-  versions,
-  main,
-  setValues,
-  error,
-}: {
-  versions: VersionDraft[];
-  main: Language;
-  setValues: (update: (old: ComposeValues) => ComposeValues) => void;
-  error: string | undefined;
-}) {
-  const used = [main, ...versions.map((t) => t.language)];
-  const free = languageOptions(used);
-  const change = (k: number, part: Partial<VersionDraft>) =>
-    setValues((old) => ({
-      ...old,
-      translations: old.translations.map((t, i) => (i === k ? { ...t, ...part } : t)),
-    }));
-  return (
-    <fieldset className="mb-3 rounded border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Other languages</legend>
-      <p className="mb-2 text-xs text-slate-600">
-        The title and text above are in {LANGUAGE_LABELS[main]}, the institution's default. People
-        whose profile or roster names a language below get its version; everyone else the{' '}
-        {LANGUAGE_LABELS[main]} one.
-      </p>
-      {versions.map((t, k) => (
-        <div key={t.language} className="mb-2 border-t border-slate-100 pt-2">
-          <div className="flex items-end gap-2">
-            <div className="grow">
-              <SelectField
-                label={`Version ${k + 1}: language`}
-                value={t.language}
-                onChange={(language) => change(k, { language: language as Language })}
-                options={languageOptions(used.filter((l) => l !== t.language))}
-              />
-            </div>
-            <Button
-              variant="secondary"
-              className="mb-3"
-              onClick={() =>
-                setValues((old) => ({
-                  ...old,
-                  translations: old.translations.filter((_, i) => i !== k),
-                }))
-              }
-            >
-              Remove
-            </Button>
-          </div>
-          <TextField
-            label={`${LANGUAGE_LABELS[t.language]} title`}
-            value={t.title}
-            onChange={(title) => change(k, { title })}
-            maxLength={MASS_NOTIFICATION_LIMITS.title}
-          />
-          <TextAreaField
-            label={`${LANGUAGE_LABELS[t.language]} text`}
-            rows={3}
-            value={t.body}
-            onChange={(body) => change(k, { body })}
-            maxLength={MASS_NOTIFICATION_LIMITS.body}
-          />
-        </div>
-      ))}
-      {error && (
-        <p role="alert" className="mb-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {versions.length < MASS_NOTIFICATION_LIMITS.translations && free.length > 0 && (
-        <Button
-          variant="secondary"
-          onClick={() =>
-            setValues((old) => ({
-              ...old,
-              translations: [
-                ...old.translations,
-                { language: free[0]!.value, title: '', body: '' },
-              ],
-            }))
-          }
-        >
-          Add a version in another language
-        </Button>
       )}
     </fieldset>
   );
@@ -571,7 +460,7 @@ export function ComposeDialog({
           <VersionFields
             versions={v.translations}
             main={main}
-            setValues={form.setValues}
+            onChange={form.set('translations')}
             error={form.errors.translations}
           />
           {followsUp?.toNonResponders ? (
