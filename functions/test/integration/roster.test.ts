@@ -301,9 +301,11 @@ describe('roster (issue 31 item 1)', function () {
     const campus = 'North Campus';
     const filContact = row(campus, { language: 'fil' });
     const otherContact = row(campus, { language: 'xx' });
-    const filProfile = await verified({ role: 'User', campus });
+    const filPhone = unique('fil-phone');
+    const enPhone = unique('en-phone');
+    const filProfile = await verified({ role: 'User', campus, deviceToken: [filPhone] });
     await db.doc(`${COLLECTIONS.users}/${filProfile.uid}`).update({ language: 'fil' });
-    const noLanguage = await verified({ role: 'User', campus });
+    const noLanguage = await verified({ role: 'User', campus, deviceToken: [enPhone] });
     // An account with no language of its own, linked to a roster row in Filipino.
     const filRoster = await verified({ role: 'User', campus });
     const linked = row(campus, { email: filRoster.email, language: 'fil-PH' });
@@ -318,7 +320,7 @@ describe('roster (issue 31 item 1)', function () {
       title: 'Water outage',
       body: 'No water in North Campus until 3 pm.',
       audience: { allCampuses: false, campuses: [campus], staffOnly: false },
-      channels: ['inApp', 'email', 'sms'],
+      channels: ['push', 'inApp', 'email', 'sms'],
     };
     const fil = { title: 'Walang tubig', body: 'Walang tubig sa North Campus hanggang 3 pm.' };
     const version = { title: 'T', body: 'B' };
@@ -384,6 +386,14 @@ describe('roster (issue 31 item 1)', function () {
     );
     const [accountMail] = await waitForMail(INBOX, { to: filProfile.email, timeoutMs: 60_000 });
     assert.equal(accountMail!.subject, fil.title);
+    // Push: one call per language, each with its version's title.
+    const pushes = await db
+      .collection(COLLECTIONS.pushMessages)
+      .where('payload.type_id', '==', res.id)
+      .get();
+    const titleOf = (token: string) =>
+      pushes.docs.find((d) => (d.get('tokens') as string[]).includes(token))?.get('payload.title');
+    assert.deepEqual([titleOf(filPhone), titleOf(enPhone)], [fil.title, alert.title]);
   });
 
   it('links a roster person when their account verifies the same email, filling campus and affiliation, once', async () => {

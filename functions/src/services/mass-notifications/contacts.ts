@@ -21,8 +21,7 @@ import type { MassNotificationDeps } from './deps';
 import { drainAndClosePage } from './drain';
 import { repliesOf, replySlot } from './replies';
 import { issueReplyLinks } from './reply-links';
-import { languageCounts, versionTexts } from './versions';
-import { alertVersionFor } from '../../domain/alert-language';
+import { languageCounts, storedVersionFor, versionTexts } from './versions';
 
 /**
  * Exactly once, like a page of accounts: the first run queues every person's mail and SMS in
@@ -55,7 +54,7 @@ export async function deliverContactPage(
       email: String(s.get('email')),
       phone: s.get('phone') as unknown,
       // Without an account, the roster's language is theirs.
-      language: alertVersionFor(alert.data as never, { roster: s.get('language') }).language,
+      language: storedVersionFor(alert.data, { roster: s.get('language') }).language,
     }));
   const mailRef = (id: string) =>
     db.collection(COLLECTIONS.mailMessages).doc(`mass-${alert.id}-roster-${id}`);

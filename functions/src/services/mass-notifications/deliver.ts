@@ -15,7 +15,7 @@ import {
   type Language,
   type ReplyRequest,
 } from '@campus-safety/model';
-import { alertVersionFor, hasTranslations } from '../../domain/alert-language';
+import { hasTranslations } from '../../domain/alert-language';
 import { queueMail } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
 import { queueSms } from '../../platform/sms';
@@ -29,7 +29,7 @@ import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './
 import { repliesOf, replySlot } from './replies';
 import { issueReplyLinks } from './reply-links';
 import { IN_VALUES } from './plan';
-import { versionTexts, languageCounts } from './versions';
+import { languageCounts, storedVersionFor, versionTexts } from './versions';
 
 /**
  * The language tag of the roster person linked to each of `uids`, for the accounts whose profile
@@ -102,7 +102,7 @@ export async function deliverMassNotificationBatch(
   const languageOf = new Map<string, Language>(
     recipients.map((r) => [
       r.uid,
-      alertVersionFor(alert as never, {
+      storedVersionFor(alert, {
         profile: r.profile.language,
         roster: rosterLanguages.get(r.uid),
       }).language,
@@ -172,7 +172,8 @@ export async function deliverMassNotificationBatch(
       const byLanguage = new Map<Language, string[]>();
       for (const { uid } of withDevice) {
         const language = languageOf.get(uid)!;
-        byLanguage.set(language, [...(byLanguage.get(language) ?? []), uid]);
+        if (!byLanguage.has(language)) byLanguage.set(language, []);
+        byLanguage.get(language)!.push(uid);
       }
       let k = 0;
       for (const [language, people] of byLanguage)

@@ -4,7 +4,16 @@
  */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { channelTexts, type ChannelTexts, type Language } from '@campus-safety/model';
-import { alertVersionFor } from '../../domain/alert-language';
+import { alertVersionFor, type ReaderLanguages } from '../../domain/alert-language';
+
+/** The version of a stored alert a person reads (alertVersionFor over the alert's fields). */
+export function storedVersionFor(alert: DocumentData, person: ReaderLanguages) {
+  const { title, body, language, translations } = alert;
+  return alertVersionFor(
+    { title: String(title), body: String(body), language, translations },
+    person,
+  );
+}
 
 /**
  * The texts of the version in `language` (null or a language it has no version in: the main
@@ -15,7 +24,7 @@ export function versionTexts(
 ): (language: Language | null, replyLink?: string | null) => ChannelTexts {
   const built = new Map<Language, ChannelTexts>();
   const build = (language: Language | null, replyLink: string | null) => {
-    const version = alertVersionFor(alert as never, { profile: language });
+    const version = storedVersionFor(alert, { profile: language });
     const texts = channelTexts({ kind: alert.kind, ...version, replyLink });
     return { language: version.language, texts };
   };
