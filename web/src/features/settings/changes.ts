@@ -2,6 +2,7 @@ import {
   APPROVAL_AUDIENCE_LABELS,
   APPROVAL_URGENCY_LABELS,
   CAMPUSES,
+  LANGUAGE_LABELS,
   TARGET_LEVELS,
   alertApprovalOf,
   campusAreasOf,
@@ -77,6 +78,7 @@ function institutionChanges(before: unknown, after: unknown): string[] {
     ['Time zone', a.timeZone, b.timeZone],
     ['Campus security', numberText(a.campusSecurity), numberText(b.campusSecurity)],
     ['Local emergency', numberText(a.localEmergency), numberText(b.localEmergency)],
+    ['Default language', LANGUAGE_LABELS[a.defaultLanguage], LANGUAGE_LABELS[b.defaultLanguage]],
   ];
   const changes = lines
     .filter(([, was, now]) => was !== now)
