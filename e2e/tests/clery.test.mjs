@@ -224,7 +224,7 @@ describe('Clery records', () => {
     await entry.getByText('Kitchen fire').waitFor();
     const narra = page
       .getByRole('table', { name: 'Annual fire statistics' })
-      .locator(`tr[data-row="North Campus/Narra Residence Hall/${lastYear}"]`);
+      .locator(`tr[data-row="north/Narra Residence Hall/${lastYear}"]`);
     await narra.getByText('Unintentional: electrical').waitFor();
     assert.equal(await narra.locator('td[data-cell="Fires"]').textContent(), '1');
     assert.equal(await narra.locator('td[data-cell="Injuries"]').textContent(), '1');

@@ -177,15 +177,37 @@ describe('Mass notifications (issue 21)', function () {
     const templates = page.getByRole('dialog', { name: 'Alert templates' });
     const severe = templates.getByRole('group', { name: 'Severe weather' });
     await severe.getByLabel('Title').fill('Typhoon signal no. 3');
+    // A version in Filipino beside it (docs/mass-notifications.md#languages).
+    await severe.getByRole('button', { name: 'Add a version in another language' }).click();
+    await severe.getByLabel('Version 1: language').selectOption({ label: 'Filipino' });
+    await severe.getByLabel('Filipino title').fill('Signal no. 3 ng bagyo');
+    await severe.getByLabel('Filipino text').fill('Manatili sa loob at lumayo sa mga bintana.');
     await shots(page, 'templates');
     await templates.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Alert settings saved' }).waitFor();
     const saved = await db().doc('settings/mass_notifications').get();
     assert.equal(saved.get('templates').severeWeather.title, 'Typhoon signal no. 3');
+    assert.deepEqual(saved.get('templates').severeWeather.translations, {
+      fil: {
+        title: 'Signal no. 3 ng bagyo',
+        body: 'Manatili sa loob at lumayo sa mga bintana.',
+      },
+    });
     await page.getByRole('button', { name: 'New alert' }).click();
     const next = page.getByRole('dialog', { name: 'New alert' });
     await next.getByLabel('Template').selectOption({ label: 'Severe weather' });
-    assert.equal(await next.getByLabel('Title').inputValue(), 'Typhoon signal no. 3');
+    assert.equal(
+      await next.getByLabel('Title', { exact: true }).inputValue(),
+      'Typhoon signal no. 3',
+    );
+    // The template's version comes with it, and the preview shows it on request.
+    assert.equal(await next.getByLabel('Filipino title').inputValue(), 'Signal no. 3 ng bagyo');
+    await next.getByLabel('Preview the version in').selectOption({ label: 'Filipino' });
+    await next
+      .getByLabel('Preview', { exact: true })
+      .getByText(/^Signal no\. 3 ng bagyo/)
+      .first()
+      .waitFor();
     await next.getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/clery/warnings');
     const cleryAlerts = page.getByRole('table', { name: 'Clery alerts' });

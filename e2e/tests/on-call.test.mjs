@@ -14,7 +14,7 @@ describe('On call, escalation policy and handover (issue 20)', () => {
     // The seeded rotation has North's IMT on call this week: triage says so.
     const imtPage = await openPage('/reports', noel);
     await imtPage
-      .getByTestId('on-call-North Campus')
+      .getByTestId('on-call-north')
       .filter({ hasText: 'Noel Reyes' })
       .waitFor({ timeout: 60_000 });
     await shots(imtPage, 'triage-on-call-now');
@@ -33,7 +33,7 @@ describe('On call, escalation policy and handover (issue 20)', () => {
       .filter({ hasText: 'On-call schedule of North Campus saved' })
       .waitFor({ timeout: 60_000 });
     await adminPage
-      .getByTestId('on-call-North Campus')
+      .getByTestId('on-call-north')
       .filter({ hasText: 'Alex Morgan' })
       .filter({ hasText: '(override)' })
       .waitFor({ timeout: 60_000 });
@@ -47,7 +47,7 @@ describe('On call, escalation policy and handover (issue 20)', () => {
     await shots(adminPage, 'on-call-admin');
     const home = await openPage('/', alex);
     await home
-      .getByTestId('on-call-North Campus')
+      .getByTestId('on-call-north')
       .filter({ hasText: 'Alex Morgan' })
       .waitFor({ timeout: 60_000 });
     await shots(home, 'home-on-call-now');

@@ -77,7 +77,7 @@ describe('Reporter app: campus and affiliation', () => {
 
     await app.getByLabel('Your campus').selectOption('riverside');
     await app.getByLabel('Affiliation').selectOption({ label: 'Staff' });
-    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
     await app.getByText('Saved. Alerts for Riverside Campus now reach you.').waitFor();
     await app.getByTestId('place-now').getByText('Riverside Campus · Staff').waitFor();
     await profileWhen(email, (d) => d.campus === 'riverside' && d.affiliation === 'staff');
@@ -86,13 +86,28 @@ describe('Reporter app: campus and affiliation', () => {
 
     // No campus at all is an answer too; the form keeps it after a reload.
     await app.getByLabel('Your campus').selectOption({ label: 'None of these' });
-    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
     await app.getByText('Saved. Alerts sent to every campus still reach you.').waitFor();
     await profileWhen(email, (d) => d.campus === null && d.affiliation === 'staff');
     await app.reload();
     await app.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
     await app.getByTestId('place-now').getByText('No campus · Staff').waitFor();
     assert.equal(await app.getByLabel('Your campus').inputValue(), '-none');
+
+    // The language alerts reach them in (docs/mass-notifications.md#languages): chosen, kept
+    // after a reload, and given back to the institution's.
+    await app.getByLabel('Language', { exact: true }).selectOption({ label: 'Filipino' });
+    await app.getByRole('button', { name: 'Save language' }).click();
+    await app.getByText('Saved. Alerts in Filipino reach you in it.').waitFor();
+    await profileWhen(email, (d) => d.language === 'fil');
+    await app.reload();
+    await app.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
+    assert.equal(await app.getByLabel('Language', { exact: true }).inputValue(), 'fil');
+    await app
+      .getByLabel('Language', { exact: true })
+      .selectOption({ label: 'As my institution gave it' });
+    await app.getByRole('button', { name: 'Save language' }).click();
+    await profileWhen(email, (d) => !('language' in d));
   });
 
   it('a reporter whose account predates the question is invited to choose a campus', async function () {
@@ -109,7 +124,7 @@ describe('Reporter app: campus and affiliation', () => {
     await app.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
     assert.equal(await app.getByLabel('Your campus').inputValue(), '');
     // Not saved: the seeded reporter stays as other tests expect it.
-    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
     await app.getByText('Choose your campus, or “None of these”.').waitFor();
   });
 });

@@ -1,4 +1,5 @@
 import type { Affiliation } from './catalog';
+import type { Language } from './languages';
 import type { ReportEscalation } from './escalation';
 import type { Role, StaffRole } from './roles';
 import type { DurationStats } from './aggregates';
@@ -29,6 +30,8 @@ export interface UserProfile<T = TimestampLike> {
   campus: string | null;
   /** A reporter's own answer in /app (people.ts); absent until asked, never set for staff. */
   affiliation?: Affiliation;
+  /** The language alerts reach them in, their own choice (languages.ts); absent: none chosen. */
+  language?: Language;
   isArchived: boolean;
   isUsingDefaultPassword: boolean;
   /**

@@ -48,3 +48,4 @@ export * from './emergencies';
 export * from './safety-timers';
 export * from './roster';
 export * from './web-push';
+export * from './languages';

@@ -7,6 +7,7 @@
 import { z } from './zod-config';
 import { PROGRAMME_TIME_ZONE, isTimeZone } from './dates';
 import { hiddenCharacterProblem } from './text';
+import { DEFAULT_LANGUAGE, languageSchema, type Language } from './languages';
 
 export interface EmergencyNumber {
   label: string;
@@ -33,6 +34,11 @@ export interface Institution {
   address: string;
   /** Where maps open before any report or campus is in view. */
   mapView: MapView;
+  /**
+   * The language of an alert's main text, and what a person without a version in their own
+   * language reads (docs/mass-notifications.md#languages).
+   */
+  defaultLanguage: Language;
 }
 
 export const INSTITUTION_LIMITS = {
@@ -55,6 +61,7 @@ export const DEFAULT_INSTITUTION: Institution = {
   localEmergency: { label: 'Emergency (police, fire, ambulance)', phone: '911' },
   address: '',
   mapView: { centre: { latitude: 14.7, longitude: 121.05 }, zoom: 11 },
+  defaultLanguage: DEFAULT_LANGUAGE,
 };
 
 /** What a phone number may hold: digits, spaces, + - ( ), and at least three digits. */
@@ -131,6 +138,8 @@ export const institutionSchema = z
           .max(INSTITUTION_LIMITS.zoomMax, 'The zoom is between 1 and 19.'),
       })
       .strict(),
+    // A profile saved before languages has none: it reads as the default, not as damaged.
+    defaultLanguage: languageSchema.default(DEFAULT_LANGUAGE),
   })
   .strict();
 

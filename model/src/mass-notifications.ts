@@ -13,6 +13,7 @@ import { documentId, requiredText, typeError } from './fields';
 import { isStaffRole, type Role } from './roles';
 import { replyRequestSchema, type ReplyRequest } from './alert-replies';
 import { cutSms } from './sms-text';
+import { LANGUAGES, LANGUAGE_LABELS, isLanguage, type Language } from './languages';
 
 /** The `type` of the push and in-app notification of a mass notification. */
 export const MASS_NOTIFICATION_TYPE = PUSH_TYPES.massNotification;
@@ -51,7 +52,79 @@ export const MASS_NOTIFICATION_LIMITS = {
   batchSize: 100,
   /** Shards of the read counter: reads of 50,000 people never write one document more than 1/s. */
   readShards: 20,
+  /** Versions in other languages beside the main text (docs/mass-notifications.md#languages). */
+  translations: 5,
 } as const;
+
+/**
+ * One language's version of an alert or template: its own title and text, bounded like the main
+ * text; every channel's text (the SMS cut to the same segment budget) is built from it.
+ */
+export interface AlertVersion {
+  title: string;
+  body: string;
+}
+/** The versions beside the main text (which is in the institution's default language), by language. */
+export type AlertTranslations = Partial<Record<Language, AlertVersion>>;
+
+const versionSchema = (language: Language) =>
+  z.strictObject(
+    {
+      title: requiredText(`The ${LANGUAGE_LABELS[language]} title`, MASS_NOTIFICATION_LIMITS.title),
+      body: requiredText(`The ${LANGUAGE_LABELS[language]} text`, MASS_NOTIFICATION_LIMITS.body, {
+        multiline: true,
+      }),
+    },
+    { error: `The ${LANGUAGE_LABELS[language]} version holds a title and a text only.` },
+  );
+
+/**
+ * The versions in other languages: at most MASS_NOTIFICATION_LIMITS.translations, each of a
+ * supported language (languages.ts) with a title and a text; the first problem names the language.
+ */
+export const translationsSchema = z
+  .record(z.string(), z.unknown(), {
+    error: 'The versions in other languages are a title and a text per language.',
+  })
+  .transform((record, ctx) => {
+    const entries = Object.entries(record);
+    if (entries.length > MASS_NOTIFICATION_LIMITS.translations) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${MASS_NOTIFICATION_LIMITS.translations} versions in other languages.`,
+      });
+      return z.NEVER;
+    }
+    const versions: AlertTranslations = {};
+    for (const [language, value] of entries) {
+      if (!isLanguage(language)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown language "${language.slice(0, 12)}": use one of ${LANGUAGES.join(', ')}.`,
+        });
+        return z.NEVER;
+      }
+      const parsed = versionSchema(language).safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+        return z.NEVER;
+      }
+      versions[language] = parsed.data;
+    }
+    return versions;
+  });
+
+/** Why versions cannot be kept, or null (templates: the rules hold the same bounds). */
+export function translationsProblem(value: unknown): string | null {
+  const parsed = translationsSchema.safeParse(value);
+  return parsed.success ? null : parsed.error.issues[0]!.message;
+}
+
+/** The languages an alert or template has versions in, in LANGUAGES order. */
+export function translationLanguages(translations: unknown): Language[] {
+  const record = translations && typeof translations === 'object' ? translations : {};
+  return LANGUAGES.filter((l) => l in record);
+}
 
 export const MASS_NOTIFICATION_CHANNELS = ['push', 'inApp', 'email', 'sms'] as const;
 export type MassNotificationChannel = (typeof MASS_NOTIFICATION_CHANNELS)[number];
@@ -267,6 +340,22 @@ export function sumReceipts(
   return { ...total, read: readShards.reduce((sum, shard) => sum + countOf(shard.count), 0) };
 }
 
+/**
+ * How many people of an alert got each language's version: each page's `languages` counts
+ * summed (pages delivered before there were versions have none).
+ */
+export function sumLanguages(
+  batches: readonly { languages?: unknown }[],
+): Partial<Record<Language, number>> {
+  const total: Partial<Record<Language, number>> = {};
+  for (const batch of batches) {
+    const counts = (batch.languages ?? {}) as Record<string, unknown>;
+    for (const language of LANGUAGES)
+      if (language in counts) total[language] = (total[language] ?? 0) + countOf(counts[language]);
+  }
+  return total;
+}
+
 /** Templates: fixed keys (the rules validate them without loops); Admins edit title and body. */
 export const TEMPLATE_KEYS = [
   'lockdown',
@@ -279,6 +368,8 @@ export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 export interface AlertTemplate {
   title: string;
   body: string;
+  /** Its versions in other languages (missing: none). */
+  translations?: AlertTranslations;
 }
 export const TEMPLATE_INFO: Readonly<
   Record<TemplateKey, { label: string; kind: MassNotificationKind }>
@@ -333,9 +424,10 @@ function templateProblem(key: TemplateKey, value: unknown): string | null {
     return `${name}: the text is required.`;
   if (t.body.length > MASS_NOTIFICATION_LIMITS.body)
     return `${name}: the text must be at most ${MASS_NOTIFICATION_LIMITS.body} characters.`;
-  if (Object.keys(t).some((k) => k !== 'title' && k !== 'body'))
-    return `${name}: only a title and a text.`;
-  return null;
+  if (Object.keys(t).some((k) => k !== 'title' && k !== 'body' && k !== 'translations'))
+    return `${name}: only a title, a text and their versions in other languages.`;
+  const versions = 'translations' in t ? translationsProblem(t.translations) : null;
+  return versions ? `${name}: ${versions}` : null;
 }
 
 /** Why settings cannot be saved, or null (the rules hold the same bounds). */
@@ -487,6 +579,10 @@ export interface MassNotification<T = { toMillis(): number; toDate(): Date }> {
   sentAt: T | null;
   /** The alert this one updates or gives the all clear for. */
   followsUp: string | null;
+  /** The language of `title` and `body`: the institution's default when it was sent (missing: 'en'). */
+  language?: Language;
+  /** Its versions in other languages (docs/mass-notifications.md#languages); missing: none. */
+  translations?: AlertTranslations;
   incidentIds: string[];
   /** Timely Warnings name the Clery crime. */
   cleryCrime: CleryOffence | null;
@@ -536,6 +632,7 @@ const contentFields = {
   kind: z.enum(MASS_NOTIFICATION_KINDS, { error: 'Choose the type of the alert.' }),
   title: requiredText('Title', MASS_NOTIFICATION_LIMITS.title),
   body: requiredText('Text', MASS_NOTIFICATION_LIMITS.body, { multiline: true }),
+  translations: translationsSchema.default({}),
   channels: channelsSchema,
 };
 

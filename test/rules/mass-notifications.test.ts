@@ -77,6 +77,11 @@ const slot = (answered: boolean) => ({
   location: null,
 });
 const receipts = { inApp: { targeted: 1, sent: 1, failed: 0, skipped: 0 } };
+const VERSION = { title: 'Lockdown: manatili', body: 'Manatili kung nasaan ka.' };
+const withVersions = (translations: Record<string, unknown>) => ({
+  ...DEFAULT_TEMPLATES,
+  lockdown: { ...DEFAULT_TEMPLATES.lockdown, translations },
+});
 
 async function seedAlerts(env: RulesTestEnvironment) {
   await env.withSecurityRulesDisabled(async (context) => {
@@ -209,6 +214,28 @@ describe('mass notifications', () => {
       setDoc(settings(db), {
         templates: { ...DEFAULT_TEMPLATES, lockdown: { title: 'x'.repeat(81), body: 'b' } },
       }),
+    ),
+    // Versions in other languages (docs/mass-notifications.md#languages): the model's bounds.
+    write('save a template with a Filipino version', ADMIN, (db) =>
+      setDoc(settings(db), { templates: withVersions({ fil: VERSION }) }),
+    ),
+    write('save a template version in an unknown language', NOBODY, (db) =>
+      setDoc(settings(db), { templates: withVersions({ xx: VERSION }) }),
+    ),
+    write('save a sixth template version', NOBODY, (db) =>
+      setDoc(settings(db), {
+        templates: withVersions(
+          Object.fromEntries(['fil', 'es', 'zh', 'ko', 'ja', 'vi'].map((l) => [l, VERSION])),
+        ),
+      }),
+    ),
+    write('save a template version longer than its bound', NOBODY, (db) =>
+      setDoc(settings(db), {
+        templates: withVersions({ fil: { title: 't', body: 'x'.repeat(1001) } }),
+      }),
+    ),
+    write('save a template version with an extra field', NOBODY, (db) =>
+      setDoc(settings(db), { templates: withVersions({ fil: { ...VERSION, sms: 'x' } }) }),
     ),
     write('save templates with an extra one', NOBODY, (db) =>
       setDoc(settings(db), {

@@ -10,6 +10,7 @@ import {
   SAFETY_TIMER_LIMITS,
   IMAGE_CONTENT_TYPES,
   INCIDENT_TYPES,
+  LANGUAGES,
   LIMITS,
   MEDIA_CONTENT_TYPES,
   MEDIA_FILE_NAME_PATTERN,
@@ -52,6 +53,7 @@ describe('rules restate the model', () => {
     ['threatLevels', THREAT_LEVELS],
     ['incidentTypes', INCIDENT_TYPES],
     ['resolveCodes', RESOLVE_CODES],
+    ['languages', LANGUAGES],
   ];
   // Campuses are the institution's data (settings/campuses), not the rules' (issue 30 item 3).
   it('the rules name no campus', () => {
@@ -72,10 +74,14 @@ describe('rules restate the model', () => {
   it('the alert template bounds and keys equal the model’s', () => {
     assert.equal(firestore.get('limitAlertTitle'), MASS_NOTIFICATION_LIMITS.title);
     assert.equal(firestore.get('limitAlertBody'), MASS_NOTIFICATION_LIMITS.body);
+    assert.equal(firestore.get('limitAlertTranslations'), MASS_NOTIFICATION_LIMITS.translations);
     assert.equal(firestore.get('limitLocationKeepHours'), LAST_LOCATION_LIMITS.keepHours);
     const rules = readFileSync(FIRESTORE_RULES_FILE, 'utf8');
     const keys = `[${TEMPLATE_KEYS.map((k) => `'${k}'`).join(', ')}]`;
     assert.ok(rules.includes(`hasOnly(${keys})`) && rules.includes(`hasAll(${keys})`), keys);
+    // The rules check each language's template version by name (they have no loops).
+    for (const language of LANGUAGES)
+      assert.ok(rules.includes(`translatedVersionValid(t, '${language}')`), language);
   });
 
   it('the emergency bounds equal EMERGENCY_LIMITS', () => {

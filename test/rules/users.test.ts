@@ -14,6 +14,7 @@ import {
   where,
   type DocumentData,
   type Firestore,
+  deleteField,
 } from 'firebase/firestore';
 import {
   ACTORS,
@@ -219,6 +220,13 @@ describe('users', () => {
       updateOwn({ lastName: 'Cr\u200Buz' }),
     ),
     write('set a first name holding a NUL', NOBODY, updateOwn({ firstName: 'Ana\u0000' })),
+    // The language alerts reach one in (docs/mass-notifications.md#languages): one's own choice.
+    write('choose one’s own language', LIVE_ACCOUNTS, updateOwn({ language: 'fil' })),
+    write('clear one’s own language', LIVE_ACCOUNTS, updateOwn({ language: deleteField() })),
+    write('choose an unsupported language', NOBODY, updateOwn({ language: 'xx' })),
+    write('choose a language tag with a region', NOBODY, updateOwn({ language: 'fil-PH' })),
+    write('set the language to null', NOBODY, updateOwn({ language: null })),
+    write('set the language to a list', NOBODY, updateOwn({ language: ['fil'] })),
     write('change one’s own role', NOBODY, (db, actor) =>
       updateDoc(own(db, actor), { role: actor.claims?.role === 'Admin' ? 'User' : 'Admin' }),
     ),

@@ -3,6 +3,7 @@ import {
   COLLECTIONS,
   MASS_NOTIFICATION_BATCHES,
   ROSTER_LIMITS,
+  sumLanguages,
   sumReceipts,
   type ImportRosterResponse,
   type SendMassNotificationResponse,
@@ -32,12 +33,16 @@ function csv(...rows: string[]) {
 }
 
 /** A row of a person new to this run (unique id, email and phone). */
-function row(campus = 'riverside', over: { email?: string; phone?: string } = {}) {
+function row(
+  campus = 'riverside',
+  over: { email?: string; phone?: string; language?: string } = {},
+) {
   const id = unique('S');
   const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
   const email = over.email ?? `${id.toLowerCase()}@roster.test`;
   const phone = over.phone ?? `+63917${digits}`;
-  return { id, email, phone, line: `${id},Person ${id},${email},${phone},${campus},student,` };
+  const line = `${id},Person ${id},${email},${phone},${campus},student,${over.language ?? ''}`;
+  return { id, email, phone, line };
 }
 
 /** An account whose users doc carries the server's mirror of its verification. */
@@ -289,6 +294,106 @@ describe('roster (issue 31 item 1)', function () {
       (await db.collection(COLLECTIONS.smsMessages).where('to', '==', linked.phone).get()).size,
       0,
     );
+  });
+
+  // docs/mass-notifications.md#languages
+  it('each person gets the version of their language (profile, else roster), else the default; bad versions are refused', async () => {
+    const campus = 'North Campus';
+    const filContact = row(campus, { language: 'fil' });
+    const otherContact = row(campus, { language: 'xx' });
+    const filPhone = unique('fil-phone');
+    const enPhone = unique('en-phone');
+    const filProfile = await verified({ role: 'User', campus, deviceToken: [filPhone] });
+    await db.doc(`${COLLECTIONS.users}/${filProfile.uid}`).update({ language: 'fil' });
+    const noLanguage = await verified({ role: 'User', campus, deviceToken: [enPhone] });
+    // An account with no language of its own, linked to a roster row in Filipino.
+    const filRoster = await verified({ role: 'User', campus });
+    const linked = row(campus, { email: filRoster.email, language: 'fil-PH' });
+    await importAs(admin, csv(filContact.line, otherContact.line, linked.line), 'update', true);
+    await waitFor(
+      async () => (await roster().doc(linked.id).get()).get('uid'),
+      (uid) => uid === filRoster.uid,
+    );
+
+    const alert = {
+      kind: 'general',
+      title: 'Water outage',
+      body: 'No water in North Campus until 3 pm.',
+      audience: { allCampuses: false, campuses: [campus], staffOnly: false },
+      channels: ['push', 'inApp', 'email', 'sms'],
+    };
+    const fil = { title: 'Walang tubig', body: 'Walang tubig sa North Campus hanggang 3 pm.' };
+    const version = { title: 'T', body: 'B' };
+    const refusals = await Promise.all(
+      [
+        { xx: version },
+        Object.fromEntries(['fil', 'es', 'zh', 'ko', 'ja', 'vi'].map((l) => [l, version])),
+        { fil: { title: 'x'.repeat(81), body: 'B' } },
+        { en: version },
+      ].map((translations) =>
+        callError(admin.call('sendMassNotification', { ...alert, translations })),
+      ),
+    );
+    assert.deepEqual(
+      refusals.map((r) => r.code),
+      Array(4).fill('functions/invalid-argument'),
+    );
+    assert.match(refusals[0]!.message, /Unknown language "xx"/);
+    assert.match(refusals[1]!.message, /At most 5 versions in other languages/);
+    assert.match(refusals[2]!.message, /The Filipino title must be at most 80 characters/);
+    assert.match(refusals[3]!.message, /already in English, the institution's default language/);
+
+    const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+      ...alert,
+      translations: { fil },
+    });
+    const stored = await docData(`${COLLECTIONS.massNotifications}/${res.id}`);
+    assert.deepEqual([stored?.language, stored?.translations], ['en', { fil }]);
+    const pages = await deliveredPages(res.id);
+    assert.deepEqual(
+      sumLanguages(pages.filter((p) => p.get('contactOnly') === true).map((p) => p.data())),
+      { en: 1, fil: 1 },
+    );
+
+    // The contact-only people: Filipino by mail and SMS, the unsupported language the default.
+    const [filMail] = await waitForMail(INBOX, { to: filContact.email, timeoutMs: 60_000 });
+    assert.equal(filMail!.subject, fil.title);
+    assert.match(filMail!.text, /Walang tubig sa North Campus/);
+    const smsTo = async (phone: string) =>
+      (await db.collection(COLLECTIONS.smsMessages).where('to', '==', phone).get()).docs.map((d) =>
+        d.get('text'),
+      );
+    assert.deepEqual(await smsTo(filContact.phone), [`${fil.title}: ${fil.body}`]);
+    const [otherMail] = await waitForMail(INBOX, { to: otherContact.email, timeoutMs: 60_000 });
+    assert.equal(otherMail!.subject, alert.title);
+    assert.deepEqual(await smsTo(otherContact.phone), [`${alert.title}: ${alert.body}`]);
+
+    // The accounts: the profile's language, else the linked roster row's, else the default.
+    const inApp = (uid: string) =>
+      waitFor(
+        () => docData(`${COLLECTIONS.users}/${uid}/${COLLECTIONS.notifications}/mass-${res.id}`),
+        (d) => d?.alertId === res.id,
+      );
+    assert.deepEqual(
+      (await Promise.all([filProfile, filRoster, noLanguage].map((who) => inApp(who.uid)))).map(
+        (n) => [n!.title, n!.message],
+      ),
+      [
+        [fil.title, fil.body],
+        [fil.title, fil.body],
+        [alert.title, alert.body],
+      ],
+    );
+    const [accountMail] = await waitForMail(INBOX, { to: filProfile.email, timeoutMs: 60_000 });
+    assert.equal(accountMail!.subject, fil.title);
+    // Push: one call per language, each with its version's title.
+    const pushes = await db
+      .collection(COLLECTIONS.pushMessages)
+      .where('payload.type_id', '==', res.id)
+      .get();
+    const titleOf = (token: string) =>
+      pushes.docs.find((d) => (d.get('tokens') as string[]).includes(token))?.get('payload.title');
+    assert.deepEqual([titleOf(filPhone), titleOf(enPhone)], [fil.title, alert.title]);
   });
 
   it('links a roster person when their account verifies the same email, filling campus and affiliation, once', async () => {

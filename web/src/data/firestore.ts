@@ -16,6 +16,7 @@ import {
   orderBy,
   query,
   runTransaction,
+  deleteField,
   serverTimestamp,
   setDoc,
   startAfter,
@@ -170,6 +171,9 @@ export function newDocumentId(path: readonly string[]): string {
 
 /** The server's clock, for the `timestamp` the rules require to be `request.time`. */
 export const serverTime = serverTimestamp;
+
+/** A field's removal, for a choice taken back (the rules read a missing field as none). */
+export const removedField = deleteField;
 
 /**
  * Every console write goes through here: a refused or failed write is logged with `failure` (what

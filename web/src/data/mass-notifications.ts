@@ -48,10 +48,12 @@ export function massNotificationSpec(id: string): DocSpec<MassNotification> {
 }
 
 /** An alert's fan-out pages, each with its receipts (summed on read: sumReceipts). */
-export function alertBatchesSpec(id: string): QuerySpec<{ receipts?: unknown; state?: string }> {
+export function alertBatchesSpec(
+  id: string,
+): QuerySpec<{ receipts?: unknown; languages?: unknown; state?: string }> {
   return {
     path: [COLLECTIONS.massNotifications, id, MASS_NOTIFICATION_BATCHES],
-    converter: entityConverter<{ receipts?: unknown; state?: string }>(),
+    converter: entityConverter<{ receipts?: unknown; languages?: unknown; state?: string }>(),
     wheres: [],
   };
 }

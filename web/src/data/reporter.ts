@@ -3,6 +3,7 @@ import {
   reportLimitText,
   type CallableRequest,
   type IncidentReport,
+  type Language,
   type ReportQuota,
   type ReporterPlace,
   type ReplyRequest,
@@ -16,6 +17,7 @@ import {
   deviceTime,
   entityConverter,
   newDocumentId,
+  removedField,
   serverTime,
   updateDocument,
 } from './firestore';
@@ -142,6 +144,18 @@ export function createAppUserProfile(
 /** A reporter changes their campus and affiliation (the rules let only app users). */
 export function saveReporterPlace(uid: string, place: ReporterPlace) {
   return updateDocument([COLLECTIONS.users, uid], { ...place }, 'Your campus was not saved');
+}
+
+/**
+ * A person chooses the language alerts reach them in, or none (then their roster's, else the
+ * institution's default: docs/mass-notifications.md#languages). The rules check the code.
+ */
+export function saveAlertLanguage(uid: string, language: Language | null) {
+  return updateDocument(
+    [COLLECTIONS.users, uid],
+    { language: language ?? removedField() },
+    'Your language was not saved',
+  );
 }
 
 /** The fields a report is filed with (the model's fileAnonymousReportSchema checks them). */

@@ -6,7 +6,6 @@
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
-  channelTexts,
   emptyReceipts,
   rosterReaches,
   rosterRecipientId,
@@ -22,6 +21,7 @@ import type { MassNotificationDeps } from './deps';
 import { drainAndClosePage } from './drain';
 import { repliesOf, replySlot } from './replies';
 import { issueReplyLinks } from './reply-links';
+import { languageCounts, storedVersionFor, versionTexts } from './versions';
 
 /**
  * Exactly once, like a page of accounts: the first run queues every person's mail and SMS in
@@ -39,8 +39,7 @@ export async function deliverContactPage(
   const { db } = deps;
   const audience = alert.data.audience as Audience;
   const channels = new Set(alert.data.channels as MassNotificationChannel[]);
-  const base = { kind: alert.data.kind, title: alert.data.title, body: alert.data.body };
-  const texts = channelTexts(base);
+  const texts = versionTexts(alert.data);
   const reply = (alert.data.reply ?? null) as ReplyRequest | null;
   const slots = reply && !alert.data.repliesFor ? repliesOf(db, alert.id) : null;
   const roster = db.collection(COLLECTIONS.roster);
@@ -54,6 +53,8 @@ export async function deliverContactPage(
       campus: s.get('campus') as unknown,
       email: String(s.get('email')),
       phone: s.get('phone') as unknown,
+      // Without an account, the roster's language is theirs.
+      language: storedVersionFor(alert.data, { roster: s.get('language') }).language,
     }));
   const mailRef = (id: string) =>
     db.collection(COLLECTIONS.mailMessages).doc(`mass-${alert.id}-roster-${id}`);
@@ -69,15 +70,12 @@ export async function deliverContactPage(
     { trigger: 'deliver-mass-notification-batch', eventId: page.path },
     async (tx) => {
       const links = issueReplyLinks(tx, db, deps.consoleUrl, alert.id, linked, now);
-      const textsOf = (p: { recipientId: string }) =>
-        links.has(p.recipientId)
-          ? channelTexts({ ...base, replyLink: links.get(p.recipientId) })
-          : texts;
+      const textsOf = (p: (typeof people)[number]) => texts(p.language, links.get(p.recipientId));
       if (slots) for (const p of people) tx.create(slots.doc(p.recipientId), replySlot(p));
       for (const p of mailable)
         queueMail(tx, mailRef(p.id), {
           to: p.email,
-          subject: texts.email.subject,
+          subject: textsOf(p).email.subject,
           text: textsOf(p).email.text,
         });
       for (const p of textable)
@@ -99,5 +97,6 @@ export async function deliverContactPage(
       sms: channels.has('sms') ? textable.map((p) => smsRef(p.id)) : null,
     },
     n,
+    languageCounts(people.map((p) => p.language)),
   );
 }

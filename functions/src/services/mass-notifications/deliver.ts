@@ -5,15 +5,17 @@ import {
   MASS_NOTIFICATION_PUSH_CALLS,
   audienceListed,
   reachesLocated,
-  channelTexts,
   emptyReceipts,
+  isLanguage,
   fullName,
   reaches,
   type Audience,
   type MassNotificationChannel,
   type Receipts,
+  type Language,
   type ReplyRequest,
 } from '@campus-safety/model';
+import { hasTranslations } from '../../domain/alert-language';
 import { queueMail } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
 import { queueSms } from '../../platform/sms';
@@ -26,6 +28,28 @@ import { inAppNotification, pushPayload } from './messages';
 import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './push-calls';
 import { repliesOf, replySlot } from './replies';
 import { issueReplyLinks } from './reply-links';
+import { IN_VALUES } from './plan';
+import { languageCounts, storedVersionFor, versionTexts } from './versions';
+
+/**
+ * The language tag of the roster person linked to each of `uids`, for the accounts whose profile
+ * names no language of their own: one `in` query per 30 people.
+ */
+async function rosterLanguagesOf(
+  db: MassNotificationDeps['db'],
+  uids: string[],
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  for (let i = 0; i < uids.length; i += IN_VALUES) {
+    const linked = await db
+      .collection(COLLECTIONS.roster)
+      .where('uid', 'in', uids.slice(i, i + IN_VALUES))
+      .select('uid', 'language')
+      .get();
+    for (const doc of linked.docs) found.set(String(doc.get('uid')), doc.get('language'));
+  }
+  return found;
+}
 
 /**
  * One page of the fan-out, exactly once: the first run writes every person's in-app
@@ -59,7 +83,6 @@ export async function deliverMassNotificationBatch(
     );
   const audience = alert.audience as Audience;
   const channels = new Set(alert.channels as MassNotificationChannel[]);
-  const texts = channelTexts({ kind: alert.kind, title: alert.title, body: alert.body });
   const uids = listSnap.get('uids') as string[];
   const users = db.collection(COLLECTIONS.users);
   const snaps = await db.getAll(...uids.map((uid) => users.doc(uid)));
@@ -68,6 +91,24 @@ export async function deliverMassNotificationBatch(
   const recipients = snaps
     .filter((s) => reaches(audience, s.data() ?? {}, audienceListed(audience)))
     .map((s) => ({ uid: s.id, profile: s.data() as DocumentData }));
+  // Each person's version: their profile's language, else their roster row's (read only when
+  // the alert has versions and the profile names no language).
+  const rosterLanguages = hasTranslations(alert)
+    ? await rosterLanguagesOf(
+        db,
+        recipients.filter((r) => !isLanguage(r.profile.language)).map((r) => r.uid),
+      )
+    : new Map<string, unknown>();
+  const languageOf = new Map<string, Language>(
+    recipients.map((r) => [
+      r.uid,
+      storedVersionFor(alert, {
+        profile: r.profile.language,
+        roster: rosterLanguages.get(r.uid),
+      }).language,
+    ]),
+  );
+  const texts = versionTexts(alert);
   const phones = channels.has('sms')
     ? await deps.phonesOf(recipients.map((r) => r.uid))
     : new Map<string, string>();
@@ -101,20 +142,12 @@ export async function deliverMassNotificationBatch(
     { trigger: 'deliver-mass-notification-batch', eventId: batchRef.path },
     async (tx) => {
       const links = issueReplyLinks(tx, db, deps.consoleUrl, alertId, linked, now);
-      const textsOf = (uid: string) =>
-        links.has(uid)
-          ? channelTexts({
-              kind: alert.kind,
-              title: alert.title,
-              body: alert.body,
-              replyLink: links.get(uid),
-            })
-          : texts;
+      const textsOf = (uid: string) => texts(languageOf.get(uid)!, links.get(uid));
       for (const { uid, profile } of recipients) {
         if (channels.has('inApp')) {
           tx.create(
             users.doc(uid).collection(COLLECTIONS.notifications).doc(`mass-${alertId}`),
-            inAppNotification(texts, alertId, alert.kind, reply),
+            inAppNotification(textsOf(uid), alertId, alert.kind, reply),
           );
         }
         if (slots)
@@ -124,7 +157,7 @@ export async function deliverMassNotificationBatch(
         for (const { uid, profile } of mailable) {
           queueMail(tx, mailRef(uid), {
             to: String(profile.email),
-            subject: texts.email.subject,
+            subject: textsOf(uid).email.subject,
             text: textsOf(uid).email.text,
           });
         }
@@ -134,15 +167,22 @@ export async function deliverMassNotificationBatch(
           queueSms(tx, smsRef(uid), { to: phones.get(uid)!, text: textsOf(uid).sms.text });
       }
       // The page's push calls, queued with the rest: whichever run gets here first or later
-      // drains them, so a run that dies after this transaction leaves them for the retry.
-      for (const [k, people] of pushCallsOf(
-        withDevice.map((r) => r.uid),
-        tokensByUid,
-      ).entries())
-        tx.create(pushCalls.doc(pushCallId(k)), {
-          ...people,
-          state: 'pending' satisfies PushCallState,
-        });
+      // drains them, so a run that dies after this transaction leaves them for the retry. One
+      // payload per call, so each language's people have calls of their own.
+      const byLanguage = new Map<Language, string[]>();
+      for (const { uid } of withDevice) {
+        const language = languageOf.get(uid)!;
+        if (!byLanguage.has(language)) byLanguage.set(language, []);
+        byLanguage.get(language)!.push(uid);
+      }
+      let k = 0;
+      for (const [language, people] of byLanguage)
+        for (const call of pushCallsOf(people, tokensByUid))
+          tx.create(pushCalls.doc(pushCallId(k++)), {
+            ...call,
+            language,
+            state: 'pending' satisfies PushCallState,
+          });
       tx.update(batchRef, { state: 'written' });
     },
   );
@@ -159,7 +199,8 @@ export async function deliverMassNotificationBatch(
         deps.push.send(
           // The record of a push to people found by location keeps how many devices, not which.
           { tokens, confidential: reachesLocated(audience) },
-          pushPayload(texts, alertId),
+          // Calls queued before versions name no language: the main text.
+          pushPayload(texts(call.get('language') ?? null), alertId),
           `mass-${alertId}-${batchRef.id}-${call.id}`,
         ),
       );
@@ -177,5 +218,6 @@ export async function deliverMassNotificationBatch(
       sms: channels.has('sms') ? textable.map((r) => smsRef(r.uid)) : null,
     },
     n,
+    languageCounts(languageOf.values()),
   );
 }

@@ -3,7 +3,7 @@
  * receipts: the people's pages (deliver.ts) and the roster's contact-only pages (contacts.ts).
  */
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
-import type { ChannelReceipt, Receipts } from '@campus-safety/model';
+import type { ChannelReceipt, Language, Receipts } from '@campus-safety/model';
 import { deliverMail } from '../../platform/mail';
 import { deliverSms } from '../../platform/sms';
 import type { MassNotificationDeps } from './deps';
@@ -67,6 +67,8 @@ export async function drainAndClosePage(
   receipts: Receipts,
   queued: { mail: DocumentReference[] | null; sms: DocumentReference[] | null },
   targeted: number,
+  /** How many of the page's people got each language's version (the alert page sums them). */
+  languages: Partial<Record<Language, number>>,
 ): Promise<'delivered'> {
   let mailError: unknown = null;
   if (queued.mail) {
@@ -77,6 +79,7 @@ export async function drainAndClosePage(
   if (queued.sms) receipts.sms = await drainSms(deps, queued.sms, targeted);
   await page.update({
     receipts,
+    languages,
     state: mailError ? 'written' : 'delivered',
     deliveredAt: FieldValue.serverTimestamp(),
   });

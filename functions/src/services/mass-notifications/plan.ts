@@ -197,7 +197,7 @@ export async function* inIdOrder(
 }
 
 /** Firestore's bound on the values of one `in` filter. */
-const IN_VALUES = 30;
+export const IN_VALUES = 30;
 
 /**
  * The accounts `audience` is found among, with the fields `reaches` reads (and `more`): only its

@@ -4,6 +4,7 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  LANGUAGE_LABELS,
   SETTING_IDS,
   alertApprovalOf,
   audienceReach,
@@ -12,6 +13,7 @@ import {
   staffReadsIncident,
   type Audience,
   type CallableInput,
+  type Institution,
   type MassNotificationState,
   type SendMassNotificationResponse,
 } from '@campus-safety/model';
@@ -56,15 +58,30 @@ async function firstReportedAt(
 /**
  * Records an alert and starts it (docs/mass-notifications.md): sent now (state `sending`, which
  * starts the fan-out), at its scheduled time, or after a second Admin's approval when the
- * setting asks for one. Admins send anywhere, an IMT to their own campus only.
+ * setting asks for one. Admins send anywhere, an IMT to their own campus only. Its main text is
+ * in the institution's default language, which no version beside it may repeat.
  */
 export async function sendMassNotification(
   db: Firestore,
   input: CallableInput<'sendMassNotification'>,
   caller: Caller,
-  timeZone: string,
+  institution: Pick<Institution, 'timeZone' | 'defaultLanguage'>,
   now: Date = new Date(),
 ): Promise<SendMassNotificationResponse> {
+  const { timeZone, defaultLanguage: language } = institution;
+  if (input.translations[language])
+    fail(
+      'invalid-argument',
+      `The main text is already in ${LANGUAGE_LABELS[language]}, the institution's default language: remove that version.`,
+      {
+        issues: [
+          {
+            path: 'translations',
+            message: `The main text is already in ${LANGUAGE_LABELS[language]}.`,
+          },
+        ],
+      },
+    );
   let audience: Audience = input.audience;
   let reply = input.reply ?? null;
   const refusal = senderRefusal(caller, audience);
@@ -108,6 +125,8 @@ export async function sendMassNotification(
       kind: input.kind,
       title: input.title,
       body: input.body,
+      language,
+      translations: input.translations,
       audience,
       reach: audienceReach(audience, campuses),
       channels: input.channels,

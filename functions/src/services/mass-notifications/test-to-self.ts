@@ -11,6 +11,8 @@ import { deliverSms, queueSms } from '../../platform/sms';
 import type { Caller } from '../../platform/caller';
 import { deviceTokensOf } from '../user-refs';
 import type { MassNotificationDeps } from './deps';
+import { alertVersionFor } from '../../domain/alert-language';
+import { currentInstitution } from '../settings';
 import { countSenderAction } from './sender-quota';
 import { inAppNotification, pushPayload } from './messages';
 
@@ -27,9 +29,14 @@ export async function sendMassNotificationTest(
   now: Date = new Date(),
 ): Promise<SendMassNotificationTestResponse> {
   const { db } = deps;
-  const texts = channelTexts({ ...input, test: true });
   const userRef = db.collection(COLLECTIONS.users).doc(caller.uid);
   const profile = (await userRef.get()).data() ?? {};
+  // The sender reads the version a person of their own profile language would.
+  const version = alertVersionFor(
+    { ...input, language: (await currentInstitution(db)).defaultLanguage },
+    { profile: profile.language },
+  );
+  const texts = channelTexts({ kind: input.kind, ...version, test: true });
   const channels = new Set(input.channels);
   const phone = channels.has('sms')
     ? (await deps.phonesOf([caller.uid])).get(caller.uid)

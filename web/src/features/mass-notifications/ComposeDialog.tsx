@@ -5,6 +5,7 @@ import {
   CLERY_OFFENCES,
   DEFAULT_REPLY_CHOICES,
   KIND_LABELS,
+  LANGUAGE_LABELS,
   LAST_LOCATION_LIMITS,
   MASS_NOTIFICATION_CHANNELS,
   MASS_NOTIFICATION_KINDS,
@@ -20,9 +21,11 @@ import {
   smsLength,
   smsSegmentsOf,
   sendMassNotificationSchema,
+  type AlertTranslations,
   type AudienceCount,
   type CampusId,
   type CallableRequest,
+  type Language,
   type MassNotificationChannel,
   type MassNotificationKind,
   type MassNotificationSettings,
@@ -42,6 +45,7 @@ import { toast } from '../../components/toast-store';
 import { useAction } from '../../components/use-action';
 import { useForm } from '../../components/use-form';
 import { formatCount, parseDateTimeLocal } from '../../lib/format';
+import { useInstitution } from '../../lib/institution';
 import {
   countMassNotificationAudience,
   sendMassNotification,
@@ -49,12 +53,15 @@ import {
 } from './api';
 import { AudienceConfirmation } from './AudienceConfirmation';
 import { useCampusName, useCampusOptions } from '../../data/settings';
+import { VersionFields, draftsOf, translationsOf, type VersionDraft } from './VersionFields';
 
 interface ComposeValues {
   template: TemplateKey | '';
   kind: MassNotificationKind;
   title: string;
   body: string;
+  /** Versions in other languages beside the main text (docs/mass-notifications.md#languages). */
+  translations: VersionDraft[];
   allCampuses: boolean;
   campuses: CampusId[];
   staffOnly: boolean;
@@ -78,6 +85,7 @@ export interface FollowUpOf {
   title: string;
   body: string;
   kind: MassNotificationKind;
+  translations?: AlertTranslations;
   campuses: CampusId[];
   allCampuses: boolean;
   channels: MassNotificationChannel[];
@@ -101,6 +109,7 @@ function requestOf(
     kind: v.kind,
     title: v.title,
     body: v.body,
+    translations: translationsOf(v.translations),
     audience: {
       allCampuses: v.allCampuses,
       campuses: v.campuses,
@@ -288,15 +297,24 @@ export function ComposeDialog({
   const navigate = useNavigate();
   const campusOptions = useCampusOptions();
   const nameOf = useCampusName();
+  const main = useInstitution().defaultLanguage;
   const form = useForm<ComposeValues, ComposeField, CallableRequest<'sendMassNotification'>>({
     initial: {
+      // A follow-up keeps its versions: the same alert's, or the all clear template's.
       ...(followsUp?.toNonResponders
-        ? { template: '', kind: followsUp.kind, title: followsUp.title, body: followsUp.body }
+        ? {
+            template: '',
+            kind: followsUp.kind,
+            title: followsUp.title,
+            body: followsUp.body,
+            translations: draftsOf(followsUp.translations, main),
+          }
         : {
             template: followsUp ? 'allClear' : '',
             kind: 'general',
             title: followsUp ? settings.templates.allClear.title : '',
             body: followsUp ? settings.templates.allClear.body : '',
+            translations: followsUp ? draftsOf(settings.templates.allClear.translations, main) : [],
           }),
       // An update or all clear starts from the original's audience and channels.
       allCampuses: imtCampus ? false : (followsUp?.allCampuses ?? false),
@@ -349,13 +367,22 @@ export function ComposeDialog({
     v.askReply || followsUp?.toNonResponders
       ? replyLink(window.location.origin, 'x'.repeat(REPLY_LINK_LIMITS.tokenLength))
       : null;
-  const texts = channelTexts({ kind: v.kind, title: v.title, body: v.body, replyLink: sampleLink });
+  // The preview shows one version at a time: the main text, or the one chosen below.
+  const [previewLanguage, setPreviewLanguage] = useState<Language | ''>('');
+  const previewed = v.translations.find((t) => t.language === previewLanguage) ?? v;
+  const texts = channelTexts({
+    kind: v.kind,
+    title: previewed.title,
+    body: previewed.body,
+    replyLink: sampleLink,
+  });
   const test = useAction(
     async () => {
       const result = await sendMassNotificationTest({
         kind: v.kind,
         title: v.title,
         body: v.body,
+        translations: requestOf(v, followsUp).translations,
         channels: v.channels,
       });
       toast.success(
@@ -378,6 +405,7 @@ export function ComposeDialog({
       kind: TEMPLATE_INFO[key as TemplateKey].kind,
       title: template.title,
       body: template.body,
+      translations: draftsOf(template.translations, main),
     }));
   }
 
@@ -430,6 +458,12 @@ export function ComposeDialog({
             rows={4}
             {...form.field('body')}
             maxLength={MASS_NOTIFICATION_LIMITS.body}
+          />
+          <VersionFields
+            versions={v.translations}
+            main={main}
+            onChange={form.set('translations')}
+            error={form.errors.translations}
           />
           {followsUp?.toNonResponders ? (
             <p className="mb-3 text-sm text-slate-700">
@@ -523,6 +557,18 @@ export function ComposeDialog({
         </div>
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-800">Preview</h3>
+          {v.translations.length > 0 && (
+            <SelectField
+              label="Preview the version in"
+              value={previewLanguage}
+              onChange={(language) => setPreviewLanguage(language as Language | '')}
+              placeholder={`${LANGUAGE_LABELS[main]} (main text)`}
+              options={v.translations.map((t) => ({
+                value: t.language,
+                label: LANGUAGE_LABELS[t.language],
+              }))}
+            />
+          )}
           <div className="grid gap-2" aria-label="Preview">
             {v.channels.includes('push') && (
               <PreviewItem
@@ -546,8 +592,8 @@ export function ComposeDialog({
             {v.channels.includes('sms') && (
               <SmsPreview
                 kind={v.kind}
-                title={v.title}
-                body={v.body}
+                title={previewed.title}
+                body={previewed.body}
                 link={sampleLink}
                 text={texts.sms.text}
               />

@@ -11,7 +11,12 @@ import {
   isCleryAlert,
   reachesLocated,
   reportToWarningMinutes,
+  sumLanguages,
   sumReceipts,
+  translationLanguages,
+  LANGUAGE_LABELS,
+  DEFAULT_LANGUAGE,
+  type Language,
   sumReplyShards,
   type AlertReply,
   type MassNotification,
@@ -172,6 +177,32 @@ function Replies({
   );
 }
 
+/**
+ * Which versions an alert has (docs/mass-notifications.md#languages): its main text's language
+ * first, then the others, each with how many people got it once delivered.
+ */
+function Versions({
+  alert,
+  counts,
+}: {
+  alert: MassNotification;
+  counts: Partial<Record<Language, number>> | null;
+}) {
+  const main = alert.language ?? DEFAULT_LANGUAGE;
+  const versions = [main, ...translationLanguages(alert.translations).filter((l) => l !== main)];
+  return (
+    <ul>
+      {versions.map((language) => (
+        <li key={language}>
+          {LANGUAGE_LABELS[language]}
+          {language === main ? ' (main text)' : ''}
+          {counts ? ` · ${formatCount(counts[language] ?? 0, 'person', 'people')}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -252,6 +283,9 @@ export default function MassNotificationPage() {
         <Fact label="Audience">{audienceLabel(a.audience, campuses)}</Fact>
         <Fact label="Written by">{a.author.name}</Fact>
         <Fact label="Approved by">{a.approvedBy ? a.approvedBy.name : '—'}</Fact>
+        <Fact label="Languages">
+          <Versions alert={a} counts={a.plan ? sumLanguages(batches.data) : null} />
+        </Fact>
         <Fact label="Issued">
           {a.sentAt ? (
             <Time value={a.sentAt.toMillis()} />
@@ -343,6 +377,7 @@ export default function MassNotificationPage() {
             staffOnly: a.audience.staffOnly,
             members: a.audience.members !== false,
             located: reachesLocated(a.audience),
+            translations: a.translations,
             toNonResponders: following,
           }}
           onClose={() => setFollowing(false)}

@@ -10,6 +10,8 @@ import { FormFailure, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { saveMassNotificationSettings } from '../../data/mass-notifications';
+import { useInstitution } from '../../lib/institution';
+import { VersionFields, draftsOf, translationsOf, type VersionDraft } from './VersionFields';
 
 /**
  * Admins edit the alert templates (rules-validated). Which alerts need a second Admin is the
@@ -22,6 +24,7 @@ export function TemplatesDialog({
   settings: MassNotificationSettings;
   onClose: () => void;
 }) {
+  const main = useInstitution().defaultLanguage;
   const form = useForm<MassNotificationSettings, 'templates'>({
     initial: settings,
     validate: (values) => ({ templates: massNotificationSettingsProblem(values) ?? undefined }),
@@ -39,6 +42,13 @@ export function TemplatesDialog({
         ...old,
         templates: { ...old.templates, [key]: { ...old.templates[key], [part]: text } },
       }));
+  // A template with no versions keeps none (the rules and readers take a missing field as none).
+  const setVersions = (key: (typeof TEMPLATE_KEYS)[number]) => (versions: VersionDraft[]) =>
+    form.setValues((old) => {
+      const { translations: _old, ...rest } = old.templates[key];
+      const next = versions.length > 0 ? { ...rest, translations: translationsOf(versions) } : rest;
+      return { ...old, templates: { ...old.templates, [key]: next } };
+    });
   return (
     <Dialog open wide onClose={onClose} busy={form.busy} title="Alert templates">
       <form onSubmit={form.submit} noValidate>
@@ -57,6 +67,12 @@ export function TemplatesDialog({
               value={v.templates[key].body}
               onChange={setTemplate(key, 'body')}
               maxLength={MASS_NOTIFICATION_LIMITS.body}
+            />
+            <VersionFields
+              versions={draftsOf(v.templates[key].translations, main)}
+              main={main}
+              onChange={setVersions(key)}
+              error={undefined}
             />
           </fieldset>
         ))}

@@ -1,10 +1,11 @@
-import { INSTITUTION_LIMITS } from '@campus-safety/model';
+import { INSTITUTION_LIMITS, type Language } from '@campus-safety/model';
 import { useMemo } from 'react';
-import { TextAreaField, TextField } from '../../components/fields';
+import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
+import { languageOptions } from '../../lib/language-options';
 import {
   institutionDraftOf,
   institutionOfDraft,
@@ -75,6 +76,13 @@ export function InstitutionForm() {
             <option key={zone} value={zone} />
           ))}
         </datalist>
+        <SelectField
+          label="Default language"
+          options={languageOptions()}
+          hint="Alerts' main text is in it; people without a version in their own language read it."
+          {...form.field('defaultLanguage')}
+          onChange={(value) => form.set('defaultLanguage')(value as Language)}
+        />
       </div>
       <fieldset className="mb-2">
         <legend className="mb-1 text-sm font-semibold text-slate-800">Emergency numbers</legend>

@@ -57,10 +57,12 @@ describe('settingChanges', () => {
       ...DEFAULT_SETTING_VALUES.institution.institution,
       timeZone: 'America/Chicago',
       localEmergency: null,
+      defaultLanguage: 'fil',
     };
     expect(settingChanges('institution', null, { institution })).toEqual([
       'Time zone: Asia/Manila → America/Chicago',
       'Local emergency: Emergency (police, fire, ambulance) 911 → none',
+      'Default language: English → Filipino',
     ]);
   });
 });

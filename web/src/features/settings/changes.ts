@@ -4,6 +4,7 @@ import {
   campusOf,
   campusesOf,
   type Campuses,
+  LANGUAGE_LABELS,
   TARGET_LEVELS,
   alertApprovalOf,
   incidentTypesOf,
@@ -96,6 +97,7 @@ function institutionChanges(before: unknown, after: unknown): string[] {
     ['Time zone', a.timeZone, b.timeZone],
     ['Campus security', numberText(a.campusSecurity), numberText(b.campusSecurity)],
     ['Local emergency', numberText(a.localEmergency), numberText(b.localEmergency)],
+    ['Default language', LANGUAGE_LABELS[a.defaultLanguage], LANGUAGE_LABELS[b.defaultLanguage]],
   ];
   const changes = lines
     .filter(([, was, now]) => was !== now)

@@ -1,4 +1,9 @@
-import { institutionOf, institutionSchema, type Institution } from '@campus-safety/model';
+import {
+  institutionOf,
+  institutionSchema,
+  type Institution,
+  type Language,
+} from '@campus-safety/model';
 import type { FieldErrors } from '../../lib/validation';
 
 /** The institution form's fields, as typed. */
@@ -14,6 +19,7 @@ export interface InstitutionDraft {
   latitude: string;
   longitude: string;
   zoom: string;
+  defaultLanguage: Language;
 }
 
 export type InstitutionField = keyof InstitutionDraft;
@@ -32,6 +38,7 @@ export function institutionDraftOf(stored: unknown): InstitutionDraft {
     latitude: String(p.mapView.centre.latitude),
     longitude: String(p.mapView.centre.longitude),
     zoom: String(p.mapView.zoom),
+    defaultLanguage: p.defaultLanguage,
   };
 }
 
@@ -52,6 +59,7 @@ export function institutionOfDraft(d: InstitutionDraft): Institution {
       centre: { latitude: numberOf(d.latitude), longitude: numberOf(d.longitude) },
       zoom: numberOf(d.zoom),
     },
+    defaultLanguage: d.defaultLanguage,
   };
 }
 
@@ -68,6 +76,7 @@ const FIELD_OF_PATH: Record<string, InstitutionField> = {
   'mapView.centre.latitude': 'latitude',
   'mapView.centre.longitude': 'longitude',
   'mapView.zoom': 'zoom',
+  defaultLanguage: 'defaultLanguage',
 };
 
 /** The model's schema (the one saveSetting applies), its first problem next to each field. */

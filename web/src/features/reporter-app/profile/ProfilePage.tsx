@@ -11,6 +11,7 @@ import { SERVICE_WORKER_URL } from '../pwa';
 import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { EMPTY_PLACE, placeOf, placeProblems, placeRequest, type PlaceForm } from './place';
+import { LanguageSection } from './LanguageSection';
 import { LocationSharingSection } from './LocationSharingSection';
 import { PlaceFields } from './PlaceFields';
 import { useCampusName } from '../../../data/settings';
@@ -83,6 +84,7 @@ export default function ProfilePage() {
           scope: APP_SCOPE,
         }}
       />
+      {uid && <LanguageSection uid={uid} profile={profile} />}
       {uid && <LocationSharingSection uid={uid} />}
     </AppPage>
   );
