@@ -44,7 +44,7 @@ async function openReporterSession(reporter, endpoints, index) {
       const ref = await fileReportAsApp(db, auth.currentUser.uid, {
         timestamp: serverTimestamp(),
         geoLoc: randomPointInCampus(campus, Math.random),
-        nearestCampus: campus,
+        nearestCampus: campus.id,
         status: 'Reported',
         isArchived: false,
         email: reporter.email,

@@ -15,9 +15,9 @@ export function openAdmin() {
 }
 
 const CAMPUS_CENTRES = {
-  'main': { latitude: 14.6549, longitude: 121.0645 },
-  'north': { latitude: 14.7566, longitude: 121.0447 },
-  'riverside': { latitude: 14.5869, longitude: 121.1025 },
+  main: { latitude: 14.6549, longitude: 121.0645 },
+  north: { latitude: 14.7566, longitude: 121.0447 },
+  riverside: { latitude: 14.5869, longitude: 121.1025 },
 };
 
 /** A new report exactly as the app writes it (the fields the rules allow a reporter). */

@@ -63,11 +63,7 @@ describe('Mass notifications (issue 21)', function () {
     await dialog.getByRole('checkbox', { name: 'SMS' }).check();
     // The report it warns about: the Clery record measures the time from it to the warning.
     const [report] = (
-      await db()
-        .collection('incident_reports')
-        .where('nearestCampus', '==', 'main')
-        .limit(1)
-        .get()
+      await db().collection('incident_reports').where('nearestCampus', '==', 'main').limit(1).get()
     ).docs;
     await dialog.getByLabel('Linked incident ids (optional)').fill(report.id);
     // The preview says what each channel shows, with its length.

@@ -5,7 +5,13 @@
  * rules restate EMERGENCY_LIMITS (firestore.rules, pinned by test/rules/model-drift.test.ts).
  */
 import { z } from './zod-config';
-import { activeCampuses, isActiveCampus, nearestCampus, type CampusId, type Campuses } from './campuses';
+import {
+  activeCampuses,
+  isActiveCampus,
+  nearestCampus,
+  type CampusId,
+  type Campuses,
+} from './campuses';
 import { PUSH_TYPES } from './constants';
 import type { TimestampLike } from './entities';
 import { documentId } from './fields';

@@ -5,7 +5,13 @@
  * so the functions, the rules tests and the console's preview read one home.
  */
 import { z } from './zod-config';
-import { CAMPUS_LIMITS, campusIdSchema, campusName, type CampusId, type Campuses } from './campuses';
+import {
+  CAMPUS_LIMITS,
+  campusIdSchema,
+  campusName,
+  type CampusId,
+  type Campuses,
+} from './campuses';
 import { scheduledDate } from './callable-inputs';
 import { CLERY_OFFENCES, type CleryOffence } from './clery/offences';
 import { PUSH_TYPES } from './constants';

@@ -88,10 +88,13 @@ function logFor(record) {
   ];
 }
 
+/** A demo campus by its id. */
+const campusById = (id) => DEMO_CAMPUSES.find((c) => c.id === id);
+
 function recordFor(id, incident, outcome, geography) {
   const campus = incident.nearestCampus;
   const reportedAt = incident.timestamp;
-  const areas = DEMO_CAMPUSES.find((c) => c.id === campus);
+  const areas = campusById(campus);
   const housing = areas.housing[0];
   const noncampus = geography === 'noncampus' ? areas.noncampus[0] : null;
   const classifiedAt = new Date(reportedAt.getTime() + 20 * HOUR);
@@ -130,7 +133,7 @@ export function buildCleryRecords(now, incidents, random) {
   closed.forEach(({ id, data }, index) => {
     if (index % 3 === 2) return;
     const outcome = OUTCOMES[index % OUTCOMES.length];
-    const geography = geographyAt(data.nearestCampus, data.geoLoc) ?? 'onCampus';
+    const geography = geographyAt(campusById(data.nearestCampus), data.geoLoc) ?? 'onCampus';
     const record = recordFor(id, data, outcome, geography);
     records.push({ id, data: record, log: logFor(record) });
   });
@@ -174,7 +177,7 @@ export function buildCleryRecords(now, incidents, random) {
         }),
       };
       historic.push({ id, data, timeline: [reported] });
-      const record = recordFor(id, data, outcome, pick(geographiesOf(campus), random));
+      const record = recordFor(id, data, outcome, pick(geographiesOf(home), random));
       records.push({ id, data: record, log: logFor(record) });
     }
   }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  CAMPUSES,
   INCIDENT_STATUSES,
   campusAt,
   keywordsUpToDate,
@@ -13,6 +12,7 @@ import { seededRandom } from '../seed/campuses.mjs';
 import { buildAnnouncements, buildArticles } from '../seed/content.mjs';
 import { buildIncidents } from '../seed/incidents.mjs';
 import { buildConversations } from '../seed/conversations.mjs';
+import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const incidents = buildIncidents(now, seededRandom(7));
@@ -20,11 +20,18 @@ const DAY = 86_400_000;
 
 test('incidents cover every status and campus, in the last 30 days, inside their campus grounds', () => {
   assert.deepEqual(new Set(incidents.map((i) => i.data.status)), new Set(INCIDENT_STATUSES));
-  assert.deepEqual(new Set(incidents.map((i) => i.data.nearestCampus)), new Set(CAMPUSES));
+  assert.deepEqual(
+    new Set(incidents.map((i) => i.data.nearestCampus)),
+    new Set(DEMO_CAMPUSES.map((c) => c.id)),
+  );
   for (const { data } of incidents) {
     const age = now - data.timestamp;
     assert.ok(age > 0 && age <= 30 * DAY, `age ${age}`);
-    assert.equal(campusAt(data.geoLoc), data.nearestCampus, 'inside its campus grounds');
+    assert.equal(
+      campusAt(data.geoLoc, DEMO_CAMPUSES),
+      data.nearestCampus,
+      'inside its campus grounds',
+    );
   }
   assert.ok(
     incidents.some((i) => i.data.isArchived),
@@ -200,7 +207,15 @@ test('Clery records: valid classifications, some closed incidents left to classi
   const years = new Set(clery.incidents.map((i) => i.data.timestamp.getUTCFullYear()));
   assert.deepEqual([...years].sort(), priorCalendarYears(now, 'Asia/Manila'));
   for (const { id, data } of clery.records) {
-    assert.equal(geographyProblem(data.campus, data.geography, data.noncampusProperty), null, id);
+    assert.equal(
+      geographyProblem(
+        DEMO_CAMPUSES.find((c) => c.id === data.campus),
+        data.geography,
+        data.noncampusProperty,
+      ),
+      null,
+      id,
+    );
     assert.equal(offencesProblem(data.offences), null, id);
     const { incidentId, isCrime, offences, arrests, referrals, geography, noncampusProperty } =
       data;

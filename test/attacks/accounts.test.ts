@@ -79,17 +79,12 @@ describe('attacks: accounts, invitations and the derived password', () => {
     await refused(() => getDocs(collection(c.imtMain.db, 'staff_directory')), []);
     await refused(
       () =>
-        getDocs(
-          query(collection(c.imtNorth.db, 'staff_directory'), where('campus', '==', 'main')),
-        ),
+        getDocs(query(collection(c.imtNorth.db, 'staff_directory'), where('campus', '==', 'main'))),
       [],
     );
     for (const who of [c.reporter, c.newbie, c.archived])
       await refused(
-        () =>
-          getDocs(
-            query(collection(who.db, 'staff_directory'), where('campus', '==', 'main')),
-          ),
+        () => getDocs(query(collection(who.db, 'staff_directory'), where('campus', '==', 'main'))),
         [],
       );
   });

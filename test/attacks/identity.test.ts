@@ -65,8 +65,7 @@ describe('attacks: identity you can trust (issue 17)', () => {
       ['failed-precondition'],
     );
     await refused(
-      () =>
-        updateDoc(doc(c.admin.db, 'users', squatter.uid), { role: 'IMT', campus: 'main' }),
+      () => updateDoc(doc(c.admin.db, 'users', squatter.uid), { role: 'IMT', campus: 'main' }),
       paths,
     );
     assert.equal((await admin.auth.getUser(squatter.uid)).customClaims, undefined);

@@ -501,11 +501,7 @@ describe('attacks: incidents and accomplishments', () => {
         query(reports),
         query(reports, where('isArchived', '==', false)),
         query(reports, where('nearestCampus', '==', 'main')),
-        query(
-          reports,
-          where('nearestCampus', '==', 'north'),
-          where('isArchived', '==', false),
-        ),
+        query(reports, where('nearestCampus', '==', 'north'), where('isArchived', '==', false)),
         query(
           reports,
           where('nearestCampus', 'in', ['main', 'north']),
@@ -586,11 +582,7 @@ describe('attacks: incidents and accomplishments', () => {
       await refused(
         () =>
           getDocs(
-            query(
-              reports,
-              where('nearestCampus', '==', 'main'),
-              where('isArchived', '==', false),
-            ),
+            query(reports, where('nearestCampus', '==', 'main'), where('isArchived', '==', false)),
           ),
         [],
       );

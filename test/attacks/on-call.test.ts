@@ -63,10 +63,7 @@ describe('attacks: on-call schedules, escalation policies and handover (issue 20
     const zero = structuredClone(DEFAULT_ESCALATION_POLICY);
     zero.steps.forEach((s) => (s.afterMinutes.Critical = 10_080));
     for (const who of [c.imtMain, c.reporter]) {
-      await refused(
-        () => who.call('saveEscalationPolicy', { campus: 'main', ...zero }),
-        [path],
-      );
+      await refused(() => who.call('saveEscalationPolicy', { campus: 'main', ...zero }), [path]);
     }
   });
 

@@ -158,8 +158,7 @@ describe('attacks: timeline, internal notes, campus leads', () => {
       updatedAt: serverTimestamp(),
     });
     await refused(
-      async () =>
-        setDoc(doc(c.imtNorth.db, 'campus_leads', 'north'), await lead(c.imtNorth)),
+      async () => setDoc(doc(c.imtNorth.db, 'campus_leads', 'north'), await lead(c.imtNorth)),
       ['campus_leads'],
     );
     await refused(

@@ -13,7 +13,10 @@ export async function saveWithHistory(
   after: Record<string, unknown>,
   by: { uid: string; name: string },
   at: Date,
-  refusal?: (before: Record<string, unknown> | null, after: Record<string, unknown>) => string | null,
+  refusal?: (
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+  ) => string | null,
 ): Promise<void> {
   await db.runTransaction(async (tx) => {
     const before = (await tx.get(ref)).data() ?? null;

@@ -319,11 +319,7 @@ describe('mass notifications (issue 21)', function () {
         campus,
         affiliation: 'student',
       });
-    await Promise.all([
-      choose(nora, 'north'),
-      choose(rick, 'riverside'),
-      choose(nobody, null),
-    ]);
+    await Promise.all([choose(nora, 'north'), choose(rick, 'riverside'), choose(nobody, null)]);
     const alertTo = async (campus: 'north' | 'riverside', title: string) => {
       const res = await admin.call<SendMassNotificationResponse>('sendMassNotification', {
         kind: 'general',
@@ -633,10 +629,7 @@ describe('mass notifications (issue 21)', function () {
       (await callError(user.call('sendMassNotification', to(['north'])))).code,
       'functions/permission-denied',
     );
-    const own = await imt.call<SendMassNotificationResponse>(
-      'sendMassNotification',
-      to(['north']),
-    );
+    const own = await imt.call<SendMassNotificationResponse>('sendMassNotification', to(['north']));
     assert.equal(own.state, 'sending');
     const bad = await callError(
       admin.call('sendMassNotification', { ...to(['main']), title: 'x'.repeat(81) }),
@@ -1013,10 +1006,7 @@ describe('mass notifications (issue 21)', function () {
       assert.equal(needing.get('via'), 'app');
       assert.deepEqual(
         [needing.get('location.latitude'), needing.get('location.longitude')],
-        [
-          coarseLocation(MAIN.centre).latitude,
-          coarseLocation(MAIN.centre).longitude,
-        ],
+        [coarseLocation(MAIN.centre).latitude, coarseLocation(MAIN.centre).longitude],
       );
 
       // She changes her answer: it replaces the earlier one, the first time kept.

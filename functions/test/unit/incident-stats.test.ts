@@ -47,7 +47,7 @@ const delta = (before?: ReportFields, after?: ReportFields) =>
 describe('incident stats: contribution and delta', () => {
   it('a new report counts once in its campus doc and in the doc of its programme-zone day', () => {
     assert.deepEqual(delta(undefined, { ...report, tags: ['smoke', 'smoke', '', 'night'] }), {
-      'main': {
+      main: {
         total: 1,
         byStatus: { Reported: 1 },
         byThreatLevel: { Unassessed: 1 },
@@ -421,9 +421,7 @@ describe('day docs against brute force over generated reports', () => {
     });
     const month = { from: '2026-10-01', to: '2026-10-31' };
     const days = incidentStatsTotals(reports, zone)
-      .filter(
-        (p) => p.campus === 'north' && p.day && p.day >= month.from && p.day <= month.to,
-      )
+      .filter((p) => p.campus === 'north' && p.day && p.day >= month.from && p.day <= month.to)
       .map((p) => p.counters as DayDurations);
     const got = durationOver(days, 'response', ['High', 'Critical']);
 

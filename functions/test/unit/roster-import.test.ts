@@ -165,23 +165,39 @@ describe('parseRosterCsv', () => {
 
 describe('planRosterImport', () => {
   it('adds every row to an empty roster', () => {
-    const plan = planRosterImport(parseRosterCsv(csv(ANA, BEN), DEMO_CAMPUSES), new Map(), 'update');
+    const plan = planRosterImport(
+      parseRosterCsv(csv(ANA, BEN), DEMO_CAMPUSES),
+      new Map(),
+      'update',
+    );
     assert.deepEqual(plan.counts, { rows: 2, add: 2, change: 0, unchanged: 0, retire: 0 });
     assert.deepEqual(plan.problems, []);
   });
 
   it('finds nothing to do in the same file again', () => {
-    const plan = planRosterImport(parseRosterCsv(csv(ANA, BEN), DEMO_CAMPUSES), current(csv(ANA, BEN)), 'replace');
+    const plan = planRosterImport(
+      parseRosterCsv(csv(ANA, BEN), DEMO_CAMPUSES),
+      current(csv(ANA, BEN)),
+      'replace',
+    );
     assert.deepEqual(plan.counts, { rows: 2, add: 0, change: 0, unchanged: 2, retire: 0 });
     assert.deepEqual([plan.add, plan.change, plan.retire], [[], [], []]);
   });
 
   it('changes a row whose content differs, and a retired person named again', () => {
     const edited = BEN.replace('Main Campus', 'North Campus');
-    const plan = planRosterImport(parseRosterCsv(csv(ANA, edited), DEMO_CAMPUSES), current(csv(BEN)), 'update');
+    const plan = planRosterImport(
+      parseRosterCsv(csv(ANA, edited), DEMO_CAMPUSES),
+      current(csv(BEN)),
+      'update',
+    );
     assert.deepEqual(plan.counts, { rows: 2, add: 1, change: 1, unchanged: 0, retire: 0 });
     assert.equal(plan.change[0]!.entry.campus, 'north');
-    const back = planRosterImport(parseRosterCsv(csv(BEN), DEMO_CAMPUSES), current(csv(BEN), 'retired'), 'update');
+    const back = planRosterImport(
+      parseRosterCsv(csv(BEN), DEMO_CAMPUSES),
+      current(csv(BEN), 'retired'),
+      'update',
+    );
     assert.equal(back.counts.change, 1);
   });
 
@@ -190,7 +206,10 @@ describe('planRosterImport', () => {
     const replace = planRosterImport(parseRosterCsv(csv(ANA), DEMO_CAMPUSES), roster, 'replace');
     assert.deepEqual(replace.retire, ['S2']);
     assert.equal(replace.counts.retire, 1);
-    assert.deepEqual(planRosterImport(parseRosterCsv(csv(ANA), DEMO_CAMPUSES), roster, 'update').retire, []);
+    assert.deepEqual(
+      planRosterImport(parseRosterCsv(csv(ANA), DEMO_CAMPUSES), roster, 'update').retire,
+      [],
+    );
   });
 
   it('in an update, a row taking the email or phone of someone who stays is a duplicate', () => {

@@ -254,4 +254,3 @@ export const setLegalHoldSchema = z.strictObject({
   active: z.boolean({ error: typeError('Hold', 'on or off') }),
   reason: requiredText('Reason', CLERY_LIMITS.note, { multiline: true }),
 });
-

@@ -19,7 +19,11 @@ import { DEMO_CAMPUSES, SECOND_INSTITUTION } from '@campus-safety/model/demo';
 import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './actors';
 
 /** A campus the institution retired: it keeps its history and takes nothing new. */
-export const RETIRED_CAMPUS = { ...SECOND_INSTITUTION.campuses[0], id: 'old-campus', retired: true };
+export const RETIRED_CAMPUS = {
+  ...SECOND_INSTITUTION.campuses[0],
+  id: 'old-campus',
+  retired: true,
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const reportTime = Timestamp.fromMillis(Date.now() - DAY_MS);
