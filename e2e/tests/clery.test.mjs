@@ -111,7 +111,7 @@ describe('Clery records', () => {
     const [viaUi] = lines;
     assert.deepEqual(viaUi.slice(2), [
       'Unknown',
-      'main',
+      'Main Campus',
       'Science Hall',
       'Burglary of an office',
       'Open - under investigation',

@@ -292,6 +292,10 @@ describe('CSV export', () => {
     assert.deepEqual([...file.column('ID')].sort(), live.docs.map((d) => d.id).sort());
     const first = live.docs.find((d) => d.id === file.column('ID')[0]).data();
     assert.equal(file.column('Title')[0], first.title);
-    assert.equal(file.column('Campus')[0], first.report.campus);
+    const { DEMO_CAMPUSES } = await import('@campus-safety/model/demo');
+    assert.equal(
+      file.column('Campus')[0],
+      DEMO_CAMPUSES.find((c) => c.id === first.report.campus).name,
+    );
   });
 });

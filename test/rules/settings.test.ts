@@ -28,12 +28,15 @@ import {
 
 const settings = COLLECTIONS.settings;
 
+const PUBLIC_SETTINGS: string[] = [SETTING_IDS.institution, SETTING_IDS.campuses];
+
 describe('editable settings', () => {
   const fixture = useFixture();
   const options = firestoreTables(fixture);
   const rows: Row<Firestore>[] = Object.entries(SETTING_IDS).flatMap(([name, id]) => [
-    // The institution profile is public (the app shows its emergency numbers before sign-in).
-    read(`get ${name}`, id === SETTING_IDS.institution ? EVERYONE : LIVE_ACCOUNTS, (db) =>
+    // The institution profile and the campuses are public (the app shows the emergency numbers
+    // before sign-in, and the campuses to choose from at sign-up).
+    read(`get ${name}`, PUBLIC_SETTINGS.includes(id) ? EVERYONE : LIVE_ACCOUNTS, (db) =>
       getDoc(doc(db, settings, id)),
     ),
     write(`write ${name} directly`, NOBODY, (db) =>

@@ -85,7 +85,7 @@ export function WebPushToggle({ worker }: { worker: PushWorker }) {
         on by itself: your account has {devices.length} turned on, at most{' '}
         {WEB_PUSH_LIMITS.subscriptions} (a new one replaces the oldest).
       </p>
-      <p role="status" className="font-medium text-slate-900" data-testid="web-push-state">
+      <p aria-live="polite" className="font-medium text-slate-900" data-testid="web-push-state">
         {here === undefined
           ? 'Checking this device…'
           : on

@@ -18,6 +18,7 @@ import { defaultPasswordState } from './form';
 import { CreateAccountDialog, InvitationDialog, RoleCampusDialog } from './AccountDialogs';
 import { Time } from '../../components/Time';
 import { CampusLeadsPanel } from './CampusLeadsPanel';
+import { CampusName } from '../../components/CampusName';
 
 type Account = Row<UserProfile>;
 
@@ -81,7 +82,7 @@ export default function AccountsPage({ archived = false }: { archived?: boolean 
       header: 'Role',
       cell: (a) => (a.affiliation ? `${a.role} · ${AFFILIATION_LABELS[a.affiliation]}` : a.role),
     },
-    { header: 'Campus', cell: (a) => a.campus ?? '—' },
+    { header: 'Campus', cell: (a) => (a.campus ? <CampusName id={a.campus} /> : '—') },
     { header: 'Registered', cell: (a) => <Time value={a.registrationDate} /> },
     { header: 'Email verified', cell: verifiedCell },
     { header: 'Password', cell: passwordCell },

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { waitUntil } from '@campus-safety/testkit/wait';
+import { screenshotsAtWidths as shots } from '../support/artifacts.mjs';
+import { accounts, db, openPage } from '../support/suite.mjs';
+
+/** Issue 30 item 2: an Admin adds and renames campuses; everything keeps the campus's id. */
+describe('Campuses as data (issue 30)', () => {
+  const campusesRef = () => db().doc('settings/campuses');
+  let seeded;
+  before(async () => {
+    seeded = (await campusesRef().get()).data();
+  });
+  after(async () => {
+    // The other suites work on the demo campuses as seeded.
+    await campusesRef().set(seeded);
+  });
+
+  it('an Admin adds a campus from GeoJSON and renames one: reports keep the id and show the new name', async function () {
+    this.timeout(240_000);
+    const { SECOND_INSTITUTION } = await import('@campus-safety/model/demo');
+    const lakeshore = SECOND_INSTITUTION.campuses[0];
+    const page = await openPage('/settings', accounts().admin);
+    const section = page.getByRole('region', { name: 'Campuses' });
+    const campus = section.getByLabel('Campus', { exact: true });
+    await campus.waitFor({ timeout: 60_000 });
+
+    // Not GeoJSON: said, and the draft is left as it was.
+    await campus.selectOption('new');
+    const file = path.join(tmpdir(), `campus-${Date.now()}.geojson`);
+    await writeFile(file, 'campus,boundary\nnot,geojson\n');
+    await section.getByLabel('Import GeoJSON').setInputFiles(file);
+    await section.getByText('The file is not GeoJSON: it is not even JSON.').waitFor();
+
+    // A real file: the grounds and the hall fill in, the map previews them.
+    const ring = (r) => [[...r, r[0]].map(([lat, lng]) => [lng, lat])];
+    await writeFile(
+      file,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { kind: 'campus', name: 'x' },
+            geometry: { type: 'Polygon', coordinates: ring(lakeshore.boundary) },
+          },
+          {
+            type: 'Feature',
+            properties: { kind: 'housing', name: 'Mertz Hall' },
+            geometry: { type: 'Polygon', coordinates: ring(lakeshore.housing[0].boundary) },
+          },
+        ],
+      }),
+    );
+    await section.getByLabel('Import GeoJSON').setInputFiles(file);
+    await section.getByLabel('Name', { exact: true }).fill('Lakeshore Campus');
+    await section.getByLabel('Short name').fill('Lakeshore');
+    await section.getByLabel('Centre latitude').fill(String(lakeshore.centre.latitude));
+    await section.getByLabel('Centre longitude').fill(String(lakeshore.centre.longitude));
+    assert.match(
+      await section.getByLabel(/^Student housing buildings/).inputValue(),
+      /^Mertz Hall: /,
+    );
+    await section.getByRole('button', { name: 'Add campus' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Lakeshore Campus saved' })
+      .waitFor({ timeout: 60_000 });
+    const added = await waitUntil(
+      async () => (await campusesRef().get()).get('campuses')?.['lakeshore-campus'] ?? null,
+      { timeoutMs: 30_000, what: 'the added campus' },
+    );
+    assert.equal(added.housing[0].name, 'Mertz Hall');
+    assert.equal(added.retired, false);
+    await shots(page, 'settings-campuses');
+
+    // A boundary that crosses itself is refused before it is sent; nothing changes.
+    const boundary = section.getByLabel(/^Boundary/);
+    const before = await boundary.inputValue();
+    const [a, b, c, d] = before.split('\n');
+    await boundary.fill([a, c, b, d].join('\n'));
+    await section.getByRole('button', { name: 'Save campus' }).click();
+    await section.getByText('Lakeshore Campus: the boundary crosses itself.').waitFor();
+    assert.deepEqual(
+      (await campusesRef().get()).get('campuses.lakeshore-campus.boundary'),
+      added.boundary,
+    );
+
+    // Main Campus renamed: its reports keep `main` and the list shows the new name.
+    await campus.selectOption('main');
+    await section.getByLabel('Name', { exact: true }).fill('Diliman Campus');
+    await section.getByRole('button', { name: 'Save campus' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Diliman Campus saved' })
+      .waitFor({ timeout: 60_000 });
+    const history = page.getByTestId('history-campuses');
+    await history.getByText('History of campuses').click();
+    await history
+      .getByRole('listitem')
+      .first()
+      .filter({ hasText: 'Main Campus: renamed Diliman Campus' })
+      .waitFor();
+    const mainReports = await db()
+      .collection('incident_reports')
+      .where('nearestCampus', '==', 'main')
+      .get();
+    assert.ok(mainReports.size > 0, 'the seeded Main Campus reports keep their campus id');
+    await page.goto(new URL('/reports?campus=main', page.url()).href);
+    await page.locator('td[data-label="Campus"]').first().waitFor({ timeout: 60_000 });
+    const shown = await page.locator('td[data-label="Campus"]').allTextContents();
+    assert.deepEqual([...new Set(shown)], ['Diliman Campus']);
+  });
+});
