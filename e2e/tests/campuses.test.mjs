@@ -36,8 +36,9 @@ describe('Campuses as data (issue 30)', () => {
 
     // A real file: the grounds and the hall fill in, the map previews them.
     const ring = (r) => [[...r, r[0]].map(([lat, lng]) => [lng, lat])];
+    const geojson = path.join(tmpdir(), `lakeshore-${Date.now()}.geojson`);
     await writeFile(
-      file,
+      geojson,
       JSON.stringify({
         type: 'FeatureCollection',
         features: [
@@ -54,7 +55,12 @@ describe('Campuses as data (issue 30)', () => {
         ],
       }),
     );
-    await section.getByLabel('Import GeoJSON').setInputFiles(file);
+    await section.getByLabel('Import GeoJSON').setInputFiles(geojson);
+    await waitUntil(
+      async () =>
+        (await section.getByLabel(/^Boundary/).inputValue()).split('\n').length === 4 || null,
+      { timeoutMs: 10_000, what: 'the imported boundary' },
+    );
     await section.getByLabel('Name', { exact: true }).fill('Lakeshore Campus');
     await section.getByLabel('Short name').fill('Lakeshore');
     await section.getByLabel('Centre latitude').fill(String(lakeshore.centre.latitude));
