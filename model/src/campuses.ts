@@ -346,21 +346,20 @@ export function campusesProblems(campuses: Campuses): string[] {
 
 /** The `campuses` setting's value: every campus by id, checked whole (names, geometry, overlaps). */
 export const campusesSchema = z
-  .record(
-    z.string().regex(CAMPUS_ID_PATTERN, {
-      message: 'A campus id is lower-case letters, digits and dashes, starting with a letter.',
-    }),
-    storedCampusSchema,
-    // Only a value that is no map gets this sentence; a bad key keeps its own.
-    {
-      error: (issue) =>
-        issue.code === 'invalid_type' ? 'Campuses must be a map of campus ids.' : undefined,
-    },
-  )
-  .refine((map) => Object.keys(map).length <= CAMPUS_LIMITS.campuses, {
-    message: `An institution has at most ${CAMPUS_LIMITS.campuses} campuses.`,
-  })
+  .record(z.string(), storedCampusSchema, { error: 'Campuses must be a map of campus ids.' })
   .superRefine((map, ctx) => {
+    const ids = Object.keys(map);
+    for (const id of ids.filter((id) => !CAMPUS_ID_PATTERN.test(id)))
+      ctx.addIssue({
+        code: 'custom',
+        path: [id],
+        message: `"${id}" is not a campus id: lower-case letters, digits and dashes, starting with a letter.`,
+      });
+    if (ids.length > CAMPUS_LIMITS.campuses)
+      ctx.addIssue({
+        code: 'custom',
+        message: `An institution has at most ${CAMPUS_LIMITS.campuses} campuses.`,
+      });
     const problems = campusesProblems(Object.entries(map).map(([id, c]) => fromStored(id, c)));
     for (const message of problems) ctx.addIssue({ code: 'custom', message });
   });
