@@ -254,7 +254,10 @@ describe('emergencies (SOS, issue 32)', function () {
         entries.map((e) => e.kind),
         ['reported', 'paged'],
       );
-      assert.equal(entries[1]!.detail, 'Nobody is on call for Riverside Campus: the console alarm only');
+      assert.equal(
+        entries[1]!.detail,
+        'Nobody is on call for Riverside Campus: the console alarm only',
+      );
       const stored = (await docData(`${COLLECTIONS.emergencies}/${id}`))!;
       assert.equal(stored.personName, 'Nora User');
       assert.equal(stored.notified, undefined);
