@@ -134,12 +134,15 @@ export const DEMO_CAMPUSES: readonly Campus[] = [
   },
 ];
 
+/** Six decimals (about 0.1 m): what a boundary typed or drawn would hold. */
+const round = (n: number) => Number(n.toFixed(6));
+
 function box(south: number, west: number, north: number, east: number): LatLng[] {
   return [
-    [south, west],
-    [south, east],
-    [north, east],
-    [north, west],
+    [round(south), round(west)],
+    [round(south), round(east)],
+    [round(north), round(east)],
+    [round(north), round(west)],
   ];
 }
 

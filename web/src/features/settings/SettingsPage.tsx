@@ -15,7 +15,7 @@ export default function SettingsPage() {
     <div>
       <PageHeader
         title="Settings"
-        subtitle="The institution, response targets, incident types, campus areas and alert approval. Each change is kept in its history."
+        subtitle="The institution, its campuses, response targets, incident types and alert approval. Each change is kept in its history."
       />
       <InstitutionForm />
       <ResponseTargetsForm />
