@@ -166,7 +166,7 @@ describe('attacks: timeline, internal notes, campus leads', () => {
       ['campus_leads'],
     );
     await setDoc(doc(c.admin.db, 'campus_leads', 'riverside'), await lead(c.imtRiverside));
-    const stored = await admin.db.doc('campus_leads/Riverside Campus').get();
+    const stored = await admin.db.doc('campus_leads/riverside').get();
     assert.equal(stored.get('uid'), c.imtRiverside.uid);
     await refused(
       () => deleteDoc(doc(c.imtRiverside.db, 'campus_leads', 'riverside')),
