@@ -51,6 +51,7 @@ import {
   pruneCounters,
   type Counters,
 } from '../src/domain/incident-stats';
+import { saveCampuses } from '@campus-safety/testkit/institution';
 
 const CAMPUS = 'north';
 const flag = (name: string, fallback: number) => {
@@ -214,6 +215,8 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 }
 
 async function main() {
+  // The demo institution's campuses, as the seed saves them: reports and alerts name them.
+  await saveCampuses(db);
   console.log(
     `bench:burst on ${engine}: ${REPORTS} reports from ${CAMPUS} in ${MINUTES} min by ${REPORTERS} reporters`,
   );
