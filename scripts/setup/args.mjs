@@ -37,32 +37,16 @@ function splitName(name) {
 }
 
 /**
- * @param {string[]} argv
+ * The project a command works on, checked with the emulator variables: a real project id without
+ * them, a demo-… id with both (so a command never writes half to each). `refuse` throws the
+ * command's usage error.
+ * @param {string | undefined} given
  * @param {NodeJS.ProcessEnv} env
- * @returns {{ help: true } | { help: false, project: string, email: string,
- *   name: { firstName: string, lastName: string } | null, consoleUrl: string, emulators: boolean }}
+ * @param {(message: string) => never} refuse
+ * @returns {{ project: string, emulators: boolean }}
  */
-export function parseSetupArgs(argv, env = process.env) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        project: { type: 'string' },
-        admin: { type: 'string' },
-        name: { type: 'string' },
-        'console-url': { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    refuse(error.message);
-  }
-  if (values.help) return { help: true };
-
-  const project = values.project?.trim();
+export function projectTarget(given, env, refuse) {
+  const project = given?.trim();
   if (!project) refuse('--project is required.');
   if (!PROJECT_ID.test(project)) {
     refuse(
@@ -91,6 +75,36 @@ export function parseSetupArgs(argv, env = process.env) {
         `or set ${EMULATOR_HOSTS.join(' and ')} to run against the emulators.`,
     );
   }
+  return { project, emulators };
+}
+
+/**
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {{ help: true } | { help: false, project: string, email: string,
+ *   name: { firstName: string, lastName: string } | null, consoleUrl: string, emulators: boolean }}
+ */
+export function parseSetupArgs(argv, env = process.env) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        project: { type: 'string' },
+        admin: { type: 'string' },
+        name: { type: 'string' },
+        'console-url': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    refuse(error.message);
+  }
+  if (values.help) return { help: true };
+
+  const { project, emulators } = projectTarget(values.project, env, refuse);
 
   if (values.admin === undefined) refuse('--admin is required.');
   const problem = emailAddressProblem(values.admin);

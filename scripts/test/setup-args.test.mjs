@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { UsageError, parseSetupArgs } from '../setup/args.mjs';
+import { parseMigrateArgs } from '../migrate/args.mjs';
 
 const EMULATORS = {
   FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
@@ -108,4 +109,31 @@ test('bad arguments are refused with the reason', () => {
 
 test('--help is the usage', () => {
   assert.deepEqual(parseSetupArgs(['--help'], {}), { help: true });
+});
+
+test('npm run migrate takes the project as setup does, and --dry-run', () => {
+  assert.deepEqual(parseMigrateArgs(['--project', 'state-u-safety'], {}), {
+    help: false,
+    project: 'state-u-safety',
+    emulators: false,
+    dryRun: false,
+  });
+  assert.deepEqual(parseMigrateArgs(['--project', 'demo-x-1', '--dry-run'], EMULATORS), {
+    help: false,
+    project: 'demo-x-1',
+    emulators: true,
+    dryRun: true,
+  });
+  for (const [argv, env, reason] of [
+    [[], {}, /--project is required/],
+    [['--project', 'demo-x-1'], {}, /is a demo project/],
+    [['--project', 'state-u-safety', '--admin', 'a@b.c'], {}, /Unknown option '--admin'/],
+  ])
+    assert.throws(
+      () => parseMigrateArgs(argv, env),
+      (error) =>
+        error instanceof UsageError &&
+        reason.test(error.message) &&
+        /Usage: npm run migrate/.test(error.message),
+    );
 });

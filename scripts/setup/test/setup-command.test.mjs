@@ -1,6 +1,7 @@
 /**
- * The setup command (docs/setup.md#first-admin) as an operator runs it: `scripts/setup/index.mjs`
- * in a child process, against the emulator suite run.mjs starts. The Admin SDK here only arranges
+ * The setup command (docs/setup.md#first-admin) and the migrate command
+ * (docs/institution.md#upgrade) as an operator runs them: `scripts/setup/index.mjs` or
+ * `scripts/migrate/index.mjs` in a child process, against the emulator suite run.mjs starts. The Admin SDK here only arranges
  * and observes. Each group starts from empty emulators.
  */
 import assert from 'node:assert/strict';
@@ -25,6 +26,7 @@ import { SETUP_CALLER } from '../first-admin.mjs';
 import { starterSettings } from '../starter-settings.mjs';
 
 const SETUP = fileURLToPath(new URL('../index.mjs', import.meta.url));
+const MIGRATE = fileURLToPath(new URL('../../migrate/index.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const PROJECT = process.env.GCLOUD_PROJECT;
 const hosts = hostPorts(suiteEndpoints());
@@ -38,13 +40,13 @@ const db = getFirestore(app);
 const auth = getAuth(app);
 after(() => deleteApp(app));
 
-/** Runs `npm run setup -- …` as a separate process with `env`'s emulator variables only. */
-function runSetup(args, env = EMULATORS) {
+/** Runs a command (`npm run setup -- …`) as a separate process with `env`'s emulator variables only. */
+function runCommand(script, args, env = EMULATORS) {
   const childEnv = { ...process.env };
   for (const name of Object.keys(EMULATORS)) delete childEnv[name];
   Object.assign(childEnv, env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SETUP, ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: ROOT,
       env: childEnv,
     });
@@ -56,6 +58,7 @@ function runSetup(args, env = EMULATORS) {
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+const runSetup = (args, env) => runCommand(SETUP, args, env);
 
 async function clearEmulators() {
   for (const url of [
@@ -298,5 +301,45 @@ describe('an address that already has an account', () => {
     const token = await redeemAndSignIn('rita@campus.test', invitation);
     assert.equal(token.email_verified, true);
     assert.equal(token.role, 'Admin');
+  });
+});
+
+describe('npm run migrate (a deployment of the previous version)', () => {
+  before(clearEmulators);
+
+  test('rekeys campus names to ids, says what it did, and a second run changes nothing', async () => {
+    const imt = await auth.createUser({ email: 'nora@campus.test', emailVerified: true });
+    await auth.setCustomUserClaims(imt.uid, { role: 'IMT', campus: 'North Campus' });
+    await db.doc(`${COLLECTIONS.users}/${imt.uid}`).set({ role: 'IMT', campus: 'North Campus' });
+    await db.doc(`${COLLECTIONS.incidentReports}/r1`).set({ nearestCampus: 'Main Campus' });
+    const bad = await runCommand(MIGRATE, ['--project', PROJECT, '--admin', 'x@y.z']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /Usage: npm run migrate/);
+
+    const dry = await runCommand(MIGRATE, ['--project', PROJECT, '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /dry run: nothing written/);
+    assert.match(dry.stdout, /Documents rekeyed: users 1, incident_reports 1/);
+    assert.equal(
+      (await db.doc(`${COLLECTIONS.incidentReports}/r1`).get()).get('nearestCampus'),
+      'Main Campus',
+    );
+
+    const run = await runCommand(MIGRATE, ['--project', PROJECT]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Campuses saved from the previous version: main, north, riverside/);
+    assert.match(run.stdout, /Staff campus claims rekeyed: 1/);
+    assert.equal(
+      (await db.doc(`${COLLECTIONS.incidentReports}/r1`).get()).get('nearestCampus'),
+      'main',
+    );
+    assert.deepEqual((await auth.getUser(imt.uid)).customClaims, { role: 'IMT', campus: 'north' });
+
+    const before = await everything();
+    const again = await runCommand(MIGRATE, ['--project', PROJECT]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /Campuses: already saved/);
+    assert.match(again.stdout, /Documents rekeyed: none/);
+    assert.deepEqual(await everything(), before, 'the second run wrote nothing');
   });
 });
