@@ -7,6 +7,7 @@
 import { z } from './zod-config';
 import { PROGRAMME_TIME_ZONE, isTimeZone } from './dates';
 import { hiddenCharacterProblem } from './text';
+import { storedPointSchema } from './campuses';
 import { DEFAULT_LANGUAGE, languageSchema, type Language } from './languages';
 
 export interface EmergencyNumber {
@@ -119,18 +120,7 @@ export const institutionSchema = z
       }),
     mapView: z
       .object({
-        centre: z
-          .object({
-            latitude: z
-              .number({ error: 'The map centre needs a latitude.' })
-              .min(-90, 'Latitude is between -90 and 90.')
-              .max(90, 'Latitude is between -90 and 90.'),
-            longitude: z
-              .number({ error: 'The map centre needs a longitude.' })
-              .min(-180, 'Longitude is between -180 and 180.')
-              .max(180, 'Longitude is between -180 and 180.'),
-          })
-          .strict(),
+        centre: storedPointSchema,
         zoom: z
           .number({ error: 'The zoom must be a number.' })
           .int('The zoom is a whole number.')

@@ -33,6 +33,14 @@ export const SETTINGS_CACHE_MS = 30_000;
 
 const cache = new WeakMap<Firestore, { readAtMs: number; settings: CurrentSettings }>();
 
+/** How each setting is read from its stored document (its default when missing or invalid). */
+const READERS: { [K in keyof CurrentSettings]: (stored: unknown) => CurrentSettings[K] } = {
+  institution: institutionOf,
+  responseTargets: responseTargetsOf,
+  incidentTypes: incidentTypesOf,
+  campuses: campusesOf,
+};
+
 /**
  * The one place the functions read the editable settings (settings.ts in the model). `fresh`
  * skips the cache: housekeeping runs once a minute and escalates by the targets saved just now.
@@ -45,48 +53,44 @@ export async function currentSettings(
   const cached = cache.get(db);
   if (!fresh && cached && nowMs - cached.readAtMs < SETTINGS_CACHE_MS) return cached.settings;
   const settings = db.collection(COLLECTIONS.settings);
-  const [institution, targets, types, campuses] = await db.getAll(
+  const [institution, responseTargets, incidentTypes, campuses] = await db.getAll(
     settings.doc(SETTING_IDS.institution),
     settings.doc(SETTING_IDS.responseTargets),
     settings.doc(SETTING_IDS.incidentTypes),
     settings.doc(SETTING_IDS.campuses),
   );
   const read: CurrentSettings = {
-    institution: institutionOf(institution?.data()),
-    responseTargets: responseTargetsOf(targets?.data()),
-    incidentTypes: incidentTypesOf(types?.data()),
-    campuses: campusesOf(campuses?.data()),
+    institution: READERS.institution(institution?.data()),
+    responseTargets: READERS.responseTargets(responseTargets?.data()),
+    incidentTypes: READERS.incidentTypes(incidentTypes?.data()),
+    campuses: READERS.campuses(campuses?.data()),
   };
   cache.set(db, { readAtMs: nowMs, settings: read });
   return read;
 }
 
 /**
- * The saved institution profile (its programme time zone above all). Triggers and the report
- * burst read it through the cache; callables and housekeeping pass `fresh` (one document read),
- * so what an Admin does right after changing the zone is written in the new zone.
+ * One setting: through the cache, or with `fresh` its one document (callables and housekeeping,
+ * so what an Admin does right after a save, in the new time zone or on a campus added a moment
+ * ago, sees it).
  */
-export async function currentInstitution(
+async function currentSetting<K extends keyof CurrentSettings>(
   db: Firestore,
-  { fresh = false }: { fresh?: boolean } = {},
-): Promise<Institution> {
-  if (!fresh) return (await currentSettings(db)).institution;
-  const doc = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS.institution).get();
-  return institutionOf(doc.data());
+  name: K,
+  { fresh = false }: { fresh?: boolean },
+): Promise<CurrentSettings[K]> {
+  if (!fresh) return (await currentSettings(db))[name];
+  const doc = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS[name]).get();
+  return READERS[name](doc.data());
 }
 
-/**
- * The institution's campuses. Callables pass `fresh` (one document read): a campus an Admin
- * added a moment ago is one a request may name.
- */
-export async function currentCampuses(
-  db: Firestore,
-  { fresh = false }: { fresh?: boolean } = {},
-): Promise<Campuses> {
-  if (!fresh) return (await currentSettings(db)).campuses;
-  const doc = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS.campuses).get();
-  return campusesOf(doc.data());
-}
+/** The saved institution profile (its programme time zone above all); see currentSetting. */
+export const currentInstitution = (db: Firestore, options: { fresh?: boolean } = {}) =>
+  currentSetting(db, 'institution', options);
+
+/** The institution's campuses, retired ones included; see currentSetting. */
+export const currentCampuses = (db: Firestore, options: { fresh?: boolean } = {}) =>
+  currentSetting(db, 'campuses', options);
 
 /** The programme time zone every date a function writes or buckets is in (currentInstitution). */
 export async function programmeTimeZone(

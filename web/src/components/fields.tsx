@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { IMAGE_CONTENT_TYPES } from '@campus-safety/model';
+import { Button } from './Button';
 
 const CONTROL =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100';
@@ -196,6 +197,33 @@ export function FormFailure({
     <p role="alert" className={`text-sm text-red-700 ${className}`.trim()}>
       {message}
     </p>
+  );
+}
+
+/** A saving form's end: why sending failed, its submit button, and what the last save did. */
+export function SaveFooter({
+  failure,
+  busy,
+  label,
+  saved,
+}: {
+  failure: string | null;
+  busy: boolean;
+  label: string;
+  saved: string | null;
+}) {
+  return (
+    <>
+      <FormFailure message={failure} className="mb-3" />
+      <Button type="submit" busy={busy}>
+        {label}
+      </Button>
+      {saved && (
+        <p role="status" className="mt-3 text-sm text-emerald-800">
+          {saved}
+        </p>
+      )}
+    </>
   );
 }
 

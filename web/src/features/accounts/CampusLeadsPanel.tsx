@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { activeCampuses, campusName } from '@campus-safety/model';
+import { activeCampuses, type Campus } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/fields';
 import { ListState } from '../../components/States';
@@ -20,16 +20,16 @@ export function CampusLeadsPanel() {
   const staff = useLiveQuery(staffDirectorySpec('Admin', null));
   const [choice, setChoice] = useState<Record<string, string>>({});
   const save = useAction(
-    async (campus: string, uid: string) => {
+    async (campus: Campus, uid: string) => {
       if (uid === '') {
         await clearCampusLead(campus);
-        toast.success(`${campusName(campuses, campus)} has no lead now`);
+        toast.success(`${campus.name} has no lead now`);
         return;
       }
       const person = staff.data.find((s) => s.id === uid);
       if (!person) return;
       await setCampusLead(campus, { uid, displayName: person.displayName, email: person.email });
-      toast.success(`${person.displayName} leads ${campusName(campuses, campus)}`);
+      toast.success(`${person.displayName} leads ${campus.name}`);
     },
     { failureTitle: 'Could not save the campus lead' },
   );
@@ -44,7 +44,8 @@ export function CampusLeadsPanel() {
       </p>
       <ListState live={staff} emptyTitle="No staff accounts">
         <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-          {activeCampuses(campuses).map(({ id: campus, name }) => {
+          {activeCampuses(campuses).map((place) => {
+            const { id: campus, name } = place;
             const current = leads.data.find((l) => l.id === campus);
             const value = choice[campus] ?? current?.uid ?? '';
             const options = staff.data
@@ -63,9 +64,9 @@ export function CampusLeadsPanel() {
                 />
                 <Button
                   variant="secondary"
-                  busy={save.running?.[0] === campus}
+                  busy={save.running?.[0].id === campus}
                   disabled={value === (current?.uid ?? '')}
-                  onClick={() => void save.run(campus, value)}
+                  onClick={() => void save.run(place, value)}
                 >
                   Save lead
                 </Button>

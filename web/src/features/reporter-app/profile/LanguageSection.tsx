@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { LANGUAGE_LABELS, isLanguage, type Language } from '@campus-safety/model';
-import { Button } from '../../../components/Button';
-import { FormFailure, SelectField } from '../../../components/fields';
+import { SaveFooter, SelectField } from '../../../components/fields';
 import { useForm } from '../../../components/use-form';
 import { saveAlertLanguage } from '../../../data/reporter';
 import { languageOptions } from '../../../lib/language-options';
@@ -41,15 +40,7 @@ export function LanguageSection({ uid, profile }: { uid: string; profile: Profil
           {...form.field('language')}
           onChange={(value) => form.set('language')(value as Language | '')}
         />
-        <FormFailure message={form.failure} className="mb-3" />
-        <Button type="submit" busy={form.busy}>
-          Save language
-        </Button>
-        {saved && (
-          <p role="status" className="mt-3 text-sm text-emerald-800">
-            {saved}
-          </p>
-        )}
+        <SaveFooter failure={form.failure} busy={form.busy} label="Save language" saved={saved} />
       </form>
     </>
   );

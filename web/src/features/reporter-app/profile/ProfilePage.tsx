@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { AFFILIATION_LABELS } from '@campus-safety/model';
-import { Button } from '../../../components/Button';
-import { FormFailure } from '../../../components/fields';
+import { SaveFooter } from '../../../components/fields';
 import { useForm } from '../../../components/use-form';
 import { saveReporterPlace } from '../../../data/reporter';
 import { AlertPhoneForm } from '../../../session/AlertPhoneForm';
@@ -62,15 +61,7 @@ export default function ProfilePage() {
       <h2 className="mb-2 text-lg font-semibold text-slate-900">Campus and affiliation</h2>
       <form onSubmit={form.submit} noValidate className="max-w-md">
         <PlaceFields campus={form.field('campus')} affiliation={form.field('affiliation')} />
-        <FormFailure message={form.failure} className="mb-3" />
-        <Button type="submit" busy={form.busy}>
-          Save
-        </Button>
-        {saved && (
-          <p role="status" className="mt-3 text-sm text-emerald-800">
-            {saved}
-          </p>
-        )}
+        <SaveFooter failure={form.failure} busy={form.busy} label="Save" saved={saved} />
       </form>
       <h2 className="mt-8 mb-2 text-lg font-semibold text-slate-900">Phone for alerts</h2>
       <AlertPhoneForm />
