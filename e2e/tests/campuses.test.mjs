@@ -94,6 +94,34 @@ describe('Campuses as data (issue 30)', () => {
       added.boundary,
     );
 
+    // A corner dragged on the map moves that point of the boundary; saved, it is stored.
+    await boundary.fill(before);
+    const corner = section.locator('.leaflet-marker-icon.marker-icon:not(.marker-icon-middle)');
+    await corner.first().waitFor({ timeout: 30_000 });
+    const box = await corner.first().boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 12, box.y + box.height / 2 + 6, { steps: 5 });
+    await page.mouse.up();
+    const dragged = await waitUntil(
+      async () => {
+        const text = await boundary.inputValue();
+        return text !== before ? text : null;
+      },
+      { timeoutMs: 10_000, what: 'the boundary after the drag' },
+    );
+    assert.equal(dragged.split('\n').length, 4, 'a drag moves a corner, adds none');
+    await shots(page, 'settings-campuses-map-edit');
+    await section.getByRole('button', { name: 'Save campus' }).click();
+    const moved = await waitUntil(
+      async () => {
+        const stored = (await campusesRef().get()).get('campuses.lakeshore-campus.boundary');
+        return JSON.stringify(stored) !== JSON.stringify(added.boundary) ? stored : null;
+      },
+      { timeoutMs: 30_000, what: 'the dragged boundary saved' },
+    );
+    assert.equal(moved.length, 4);
+
     // Main Campus renamed: its reports keep `main` and the list shows the new name.
     await campus.selectOption('main');
     await section.getByLabel('Name', { exact: true }).fill('Diliman Campus');

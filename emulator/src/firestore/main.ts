@@ -11,6 +11,7 @@ import { createFirestoreEngine, type FirestoreEngine } from './engine/index.js';
 import { ArgsError, parseArgs, type EmulatorArgs } from './server/cli-args.js';
 import { importDirectoryOf } from './server/emulator-endpoints.js';
 import { HotspotReporter } from './server/hotspots.js';
+import { RulesReadsReporter } from './server/rules-reads.js';
 import {
   describe,
   findIndexesFile,
@@ -32,8 +33,14 @@ function fatal(message: string, code = 1): never {
   process.exit(code);
 }
 
+/** Set by --report-rules-reads before any ruleset is made. */
+let rulesReads: RulesReadsReporter | null = null;
+
 const createRulesAuthorizer = (): LoadableAuthorizer =>
-  createFirestoreRulesAuthorizer({ logger: log });
+  createFirestoreRulesAuthorizer({
+    logger: log,
+    ...(rulesReads ? { onReads: rulesReads.record.bind(rulesReads) } : {}),
+  });
 
 function loadStartupRules(args: EmulatorArgs, rules: ProjectRules): void {
   if (!args.rules) return;
@@ -99,6 +106,14 @@ function reportHotspots(args: EmulatorArgs): HotspotReporter | null {
   return new HotspotReporter({ log });
 }
 
+/** `--report-rules-reads` (or FIRESTORE_EMULATOR_REPORT_RULES_READS=1, like the indexes flag). */
+function reportRulesReads(args: EmulatorArgs): RulesReadsReporter | null {
+  const fromEnv = process.env.FIRESTORE_EMULATOR_REPORT_RULES_READS;
+  if (!args.reportRulesReads && fromEnv !== '1' && fromEnv !== 'true') return null;
+  log('Reporting rules reads: the most documents each kind of request read, printed on stop.');
+  return new RulesReadsReporter();
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   let args: EmulatorArgs;
@@ -120,6 +135,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`Stopping the Firestore emulator (${reason}).`);
     for (const line of hotspots?.summary() ?? []) log(line);
+    for (const line of rulesReads?.summary() ?? []) log(line);
     const forced = setTimeout(() => process.exit(0), 2000);
     forced.unref();
     void (server?.close() ?? Promise.resolve()).then(() => process.exit(0));
@@ -133,6 +149,7 @@ async function main(): Promise<void> {
     if (process.ppid !== parent) stop('parent process exited');
   }, 1000).unref();
 
+  rulesReads = reportRulesReads(args);
   const rules = new ProjectRules(createRulesAuthorizer, args.projectId);
   loadStartupRules(args, rules);
   const engine = createFirestoreEngine({ authorizer: rules });

@@ -34,6 +34,8 @@ export interface RulesAuthorizerOptions {
   logger?: (line: string) => void;
   /** The clock behind `request.time` (tests pin it). */
   now?: () => Date;
+  /** Told, for each decided request, how many documents its rules read (--report-rules-reads). */
+  onReads?: (request: AccessRequest, reads: number) => void;
 }
 
 /** Documented limits of get()/exists()/getAfter()/existsAfter() per request. */
@@ -70,6 +72,7 @@ export function createFirestoreRulesAuthorizer(
       const logger = options.logger;
       if (logger) host.debug = (line) => logger(`debug(): ${line}`);
       const decision = decide(ruleset, request, host, options.now?.() ?? new Date());
+      options.onReads?.(request, reads.size);
       if (decision.allowed) return;
       const message = denialMessage(request.method, decision);
       const where = `${request.ctx.projectId}/${request.ctx.databaseId}`;

@@ -13,6 +13,8 @@ export interface EmulatorArgs {
   requireIndexes: boolean;
   /** `--report-hotspots`: print documents written more than once a second (hotspots.ts). */
   reportHotspots: boolean;
+  /** `--report-rules-reads`: print the most documents each kind of request's rules read (rules-reads.ts). */
+  reportRulesReads: boolean;
   /** `--indexes <file>`: the firestore.indexes.json to enforce. */
   indexes: string | null;
   /** Flags we do not know, accepted with a warning so newer firebase-tools still start us. */
@@ -41,6 +43,8 @@ const BOOLEAN_FLAGS = new Set([
   'require_indexes',
   'report-hotspots',
   'report_hotspots',
+  'report-rules-reads',
+  'report_rules_reads',
 ]);
 
 export class ArgsError extends Error {}
@@ -89,6 +93,7 @@ export function parseArgs(argv: string[]): EmulatorArgs {
     seedFromExport: values.get('seed_from_export') ?? values.get('import') ?? null,
     requireIndexes: booleans.get('require-indexes') ?? false,
     reportHotspots: booleans.get('report-hotspots') ?? false,
+    reportRulesReads: booleans.get('report-rules-reads') ?? false,
     indexes: values.get('indexes') ?? null,
     ignored,
   };

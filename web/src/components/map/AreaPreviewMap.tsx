@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
 import { Marker } from 'react-leaflet';
-import { boundsOf } from '@campus-safety/model';
+import { boundsOf, type LatLng } from '@campus-safety/model';
+import { BoundaryEditor } from './BoundaryEditor';
 import { CampusMap } from './CampusMap';
 import type { AreaPreviewMapProps } from './types';
 
@@ -11,20 +12,38 @@ const CENTRE = divIcon({
   html: '<span class="incident-dot" style="background:#0369a1"></span>',
 });
 
-/** An editor's draft of one campus (boundary and centre) over the other campuses in force. */
-export default function AreaPreviewMap({ campus, others }: AreaPreviewMapProps) {
+/**
+ * An editor's draft of one campus (boundary and centre) over the other campuses in force; with
+ * `onBoundary`, its corners are edited on the map.
+ */
+export default function AreaPreviewMap({ campus, others, onBoundary }: AreaPreviewMapProps) {
   const bounds = useMemo(
     () => latLngBounds(boundsOf(campus.boundary) as unknown as LatLngTuple[]),
     [campus.boundary],
   );
+  // A boundary typed or imported refits the view; one edited on the map keeps it where it is.
+  const ringKey = JSON.stringify(campus.boundary);
+  const edited = useRef<string | null>(null);
+  const fitKey = useRef(ringKey);
+  if (ringKey !== edited.current) fitKey.current = ringKey;
+  const others_ = others.filter((c) => c.id !== campus.id);
   return (
     <CampusMap
       label={`Preview of the ${campus.name || 'new campus'} area being edited`}
       bounds={bounds}
-      fitKey={JSON.stringify(campus.boundary)}
-      campuses={[campus, ...others.filter((c) => c.id !== campus.id)]}
+      fitKey={fitKey.current}
+      campuses={onBoundary ? others_ : [campus, ...others_]}
       heightClass="h-72"
     >
+      {onBoundary && (
+        <BoundaryEditor
+          boundary={campus.boundary}
+          onChange={(ring: LatLng[]) => {
+            edited.current = JSON.stringify(ring);
+            onBoundary(ring);
+          }}
+        />
+      )}
       <Marker
         position={[campus.centre.latitude, campus.centre.longitude]}
         icon={CENTRE}

@@ -1,4 +1,4 @@
-import type { Campus, CampusId, GeoLoc, TimestampLike } from '@campus-safety/model';
+import type { Campus, CampusId, GeoLoc, LatLng, TimestampLike } from '@campus-safety/model';
 import type { MappableIncident } from './markers';
 
 /** Props of the lazily loaded maps, importable without loading Leaflet. */
@@ -40,6 +40,8 @@ export interface AreaPreviewMapProps {
   campus: Campus;
   /** The institution's other active campuses, drawn around it. */
   others: readonly Campus[];
+  /** Given: the boundary's corners are edited on the map, each finished edit handed back. */
+  onBoundary?: (ring: LatLng[]) => void;
 }
 
 export interface PinPickerMapProps {

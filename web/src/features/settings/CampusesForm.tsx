@@ -18,6 +18,7 @@ import { downloadFile } from '../../lib/csv';
 import { SettingSection } from './SettingSection';
 import {
   EMPTY_CAMPUS_DRAFT,
+  boundaryText,
   campusDraftOf,
   campusGeoJson,
   draftFromGeoJson,
@@ -33,7 +34,7 @@ const NEW_CAMPUS = 'new';
 /**
  * The institution's campuses (docs/institution.md#campuses): add one, rename it, redraw its
  * grounds, list its housing buildings, public property and noncampus properties, retire it.
- * Boundaries are typed or imported from GeoJSON and previewed on the map; the whole set is
+ * Boundaries are typed, imported from GeoJSON or edited on the map; the whole set is
  * checked here as the function checks it (crossing edges, overlaps, buildings inside).
  */
 export function CampusesForm() {
@@ -173,7 +174,17 @@ export function CampusesForm() {
           )}
         </div>
         {previewed ? (
-          <AreaPreviewMap campus={previewed} others={activeCampuses(campuses)} />
+          <div>
+            <AreaPreviewMap
+              campus={previewed}
+              others={activeCampuses(campuses)}
+              onBoundary={(ring) => form.set('boundary')(boundaryText(ring))}
+            />
+            <p className="mt-1 text-xs text-slate-600">
+              Drag a corner to move it, drag a midpoint to add one, right-click a corner to remove
+              it; the boundary above follows.
+            </p>
+          </div>
         ) : (
           <p className="text-sm text-slate-600">
             Type or import a boundary of at least 3 points to see it on the map.

@@ -37,6 +37,8 @@ export const EMPTY_CAMPUS_DRAFT: CampusDraft = {
 };
 
 const pointText = ([lat, lng]: LatLng) => `${lat}, ${lng}`;
+/** A boundary as the form's text: one "latitude, longitude" line per corner. */
+export const boundaryText = (ring: readonly LatLng[]) => ring.map(pointText).join('\n');
 const areasText = (areas: readonly NamedArea[]) =>
   areas.map((a) => `${a.name}: ${a.boundary.map(pointText).join('; ')}`).join('\n');
 
@@ -45,7 +47,7 @@ export function campusDraftOf(campus: Campus): CampusDraft {
     name: campus.name,
     shortName: campus.shortName,
     retired: campus.retired,
-    boundary: campus.boundary.map(pointText).join('\n'),
+    boundary: boundaryText(campus.boundary),
     latitude: String(campus.centre.latitude),
     longitude: String(campus.centre.longitude),
     housing: areasText(campus.housing),
@@ -241,7 +243,7 @@ export function draftFromGeoJson(
   return {
     draft: {
       ...draft,
-      boundary: grounds.map(pointText).join('\n'),
+      boundary: boundaryText(grounds),
       housing: areasText(areas.housing),
       publicProperty: areasText(areas.publicProperty),
     },

@@ -1,0 +1,54 @@
+import '@geoman-io/leaflet-geoman-free';
+import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
+import { useEffect, useRef } from 'react';
+import { polygon, type LatLng as LeafletLatLng, type Polygon } from 'leaflet';
+import { useMap } from 'react-leaflet';
+import type { LatLng } from '@campus-safety/model';
+
+const OUTLINE = { color: '#0369a1', weight: 2, fillColor: '#38bdf8', fillOpacity: 0.15 };
+
+const ringOf = (layer: Polygon): LatLng[] =>
+  (layer.getLatLngs()[0] as LeafletLatLng[]).map(
+    (p) => [Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6))] as const,
+  );
+
+/**
+ * The campus's grounds as a polygon whose corners are edited on the map (Leaflet-Geoman): drag a
+ * corner, drag a midpoint to add one, right-click a corner to remove it. Each finished edit is
+ * handed back as the new boundary; a boundary changed elsewhere (typed, imported) redraws it.
+ * Geoman refuses an edit that would make the outline cross itself.
+ */
+export function BoundaryEditor({
+  boundary,
+  onChange,
+}: {
+  boundary: readonly LatLng[];
+  onChange: (ring: LatLng[]) => void;
+}) {
+  const map = useMap();
+  const layer = useRef<Polygon | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    const shape = polygon([], OUTLINE).addTo(map);
+    layer.current = shape;
+    shape.on('pm:edit', () => changed.current(ringOf(shape)));
+    return () => {
+      shape.remove();
+      layer.current = null;
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const shape = layer.current;
+    if (!shape) return;
+    const same = JSON.stringify(ringOf(shape)) === JSON.stringify(boundary.map(([a, b]) => [a, b]));
+    if (same) return;
+    shape.pm.disable();
+    shape.setLatLngs(boundary.map(([lat, lng]) => [lat, lng] as [number, number]));
+    shape.pm.enable({ allowSelfIntersection: false, removeVertexOn: 'contextmenu' });
+  }, [boundary]);
+
+  return null;
+}
