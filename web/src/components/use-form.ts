@@ -100,10 +100,13 @@ export function useForm<T extends object, F extends string = Extract<keyof T, st
     sending.clearFailure();
   }
 
+  // A changed field's error goes with the change: it spoke of the value before.
   const set =
     <K extends keyof T>(name: K) =>
-    (value: T[K]) =>
+    (value: T[K]) => {
       setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => (String(name) in e ? { ...e, [name]: undefined } : e));
+    };
 
   const field = <K extends keyof T & F>(name: K): FieldBinding<T[K]> => ({
     value: values[name],

@@ -28,7 +28,7 @@ describe('institution form', () => {
     expect(problems.timeZone).toMatch(/IANA zone/);
     expect(problems.securityPhone).toMatch(/only digits, spaces/);
     expect(problems.emergencyPhone).toMatch(/3 to 20 characters/);
-    expect(problems.latitude).toMatch(/latitude/);
+    expect(problems.latitude).toMatch(/^Latitude must be a number/);
     expect(problems.zoom).toMatch(/between 1 and 19/);
     expect(problems.name).toBeUndefined();
   });
