@@ -14,6 +14,8 @@ import { programmeTimeZone } from '../lib/institution';
 import {
   createDocument,
   createQueuedInReportQuota,
+  existsOnServer,
+  untilQueuedWritesSettled,
   deviceTime,
   entityConverter,
   newDocumentId,
@@ -172,11 +174,13 @@ export interface FiledReport {
  * newReportValid): the reporter's uid and verified email, status Reported, the server's time of
  * arrival and the device's of writing; counted into their hourly quota in the same batch (refused,
  * saying until when, when full). Without a connection it waits on the device and is sent when the
- * connection returns (docs/reporter-app.md#offline).
+ * connection returns (docs/reporter-app.md#offline). `writtenAt`: when it was written (a refused
+ * report sent again keeps its own).
  */
 export async function fileNamedReport(
   fields: ReportFields,
   reporter: { uid: string; email: string },
+  writtenAt: number = Date.now(),
 ): Promise<FiledReport> {
   const path = [COLLECTIONS.incidentReports];
   const id = newDocumentId(path);
@@ -185,7 +189,7 @@ export async function fileNamedReport(
     {
       ...fields,
       timestamp: serverTime(),
-      writtenAt: deviceTime(Date.now()),
+      writtenAt: deviceTime(writtenAt),
       status: 'Reported',
       isArchived: false,
       email: reporter.email,
@@ -196,6 +200,19 @@ export async function fileNamedReport(
     'The report was not sent',
   );
   return { id, sent };
+}
+
+/**
+ * Reports this device queued, judged once its queue has drained (in this session or an earlier
+ * one; it waits for a connection): whether the server has each, asked of the server. One it does
+ * not have was refused when it arrived (the SDK drops a refused write).
+ */
+export async function queuedReportsArrived(ids: readonly string[]): Promise<Map<string, boolean>> {
+  await untilQueuedWritesSettled();
+  const arrived = await Promise.all(
+    ids.map((id) => existsOnServer([COLLECTIONS.incidentReports, id])),
+  );
+  return new Map(ids.map((id, n) => [id, arrived[n]!]));
 }
 
 /** Files a report that names no one (docs/anonymity.md); the server links it to the caller. */
