@@ -222,6 +222,7 @@ describe('Reporter app offline', () => {
     await refused.getByRole('heading', { name: REFUSED }).waitFor({ timeout: 90_000 });
     await refused.getByText(description).waitFor();
     await refused.getByText('from another device', { exact: false }).waitFor();
+    await app.getByRole('heading', { level: 1, name: 'Report not sent' }).waitFor();
     assert.equal((await db().doc(`incident_reports/${held}`).get()).exists, false);
     await shots(app, 'report-refused');
 

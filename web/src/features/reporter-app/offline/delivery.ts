@@ -27,6 +27,9 @@ export const OFFLINE_TEXT =
 export const REPORT_REFUSED_TITLE = 'This report was not sent';
 export const REPORT_REFUSED_KEPT =
   'What you wrote is kept on this device. Send it again, or discard it.';
+/** The refused report's own page: the report is not on the server, its content is above. */
+export const REPORT_REFUSED_PAGE_TEXT =
+  'The server did not take this report. It is shown above with what you wrote, to send again.';
 const DAY_MS = 86_400_000;
 
 /**
