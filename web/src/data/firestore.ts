@@ -241,7 +241,11 @@ export function listenToPendingWrites(
  * asked; offline there is none as far as the device knows, and the rules judge on arrival.
  */
 async function seenOnDevice(ref: ReturnType<typeof docRef>): Promise<Fields | undefined> {
-  const seen = await getDocFromCache(ref).catch(() => (navigator.onLine ? getDoc(ref) : null));
+  const seen = await getDocFromCache(ref)
+    .catch(() => (navigator.onLine ? getDoc(ref) : null))
+    .catch((error: unknown) => {
+      throw new Error(messageOf(error));
+    });
   return seen?.data({ serverTimestamps: 'estimate' });
 }
 
