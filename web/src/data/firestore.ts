@@ -22,7 +22,6 @@ import {
   setDoc,
   startAfter,
   updateDoc,
-  waitForPendingWrites,
   writeBatch,
   where,
   type FirestoreDataConverter,
@@ -148,11 +147,12 @@ export async function existsOnServer(path: readonly string[]): Promise<boolean> 
 }
 
 /**
- * Settles once every write this device queued so far (in an earlier session too) has been taken
- * or refused by the server; never without a connection.
+ * Whether this device still holds a write of the document the server has not confirmed (its own
+ * cache, shared by the app's tabs); false for a document the cache does not hold.
  */
-export function untilQueuedWritesSettled(): Promise<void> {
-  return waitForPendingWrites(db);
+export async function pendingOnDevice(path: readonly string[]): Promise<boolean> {
+  const snap = await getDocFromCache(docRef(path)).catch(() => null);
+  return snap?.metadata.hasPendingWrites ?? false;
 }
 
 /** One read of a query (no listener). */

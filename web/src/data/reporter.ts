@@ -15,7 +15,7 @@ import {
   createDocument,
   createQueuedInReportQuota,
   existsOnServer,
-  untilQueuedWritesSettled,
+  pendingOnDevice,
   deviceTime,
   entityConverter,
   newDocumentId,
@@ -202,17 +202,20 @@ export async function fileNamedReport(
   return { id, sent };
 }
 
+/** Where a report this device queued stands. */
+export type QueuedReportOutcome = 'waiting' | 'arrived' | 'refused';
+
 /**
- * Reports this device queued, judged once its queue has drained (in this session or an earlier
- * one; it waits for a connection): whether the server has each, asked of the server. One it does
- * not have was refused when it arrived (the SDK drops a refused write).
+ * A report this device queued (in this session or an earlier one): still waiting while the
+ * device holds its write; else the server has it, or the server refused it (the SDK drops a
+ * refused write, so a report neither held nor on the server was refused). Only a write no longer
+ * held is judged by the server, so one still on its way (sent by another tab of the app) is never
+ * taken for refused.
  */
-export async function queuedReportsArrived(ids: readonly string[]): Promise<Map<string, boolean>> {
-  await untilQueuedWritesSettled();
-  const arrived = await Promise.all(
-    ids.map((id) => existsOnServer([COLLECTIONS.incidentReports, id])),
-  );
-  return new Map(ids.map((id, n) => [id, arrived[n]!]));
+export async function queuedReportOutcome(id: string): Promise<QueuedReportOutcome> {
+  const path = [COLLECTIONS.incidentReports, id];
+  if (await pendingOnDevice(path)) return 'waiting';
+  return (await existsOnServer(path)) ? 'arrived' : 'refused';
 }
 
 /** Files a report that names no one (docs/anonymity.md); the server links it to the caller. */

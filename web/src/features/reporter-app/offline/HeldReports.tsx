@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { CampusName } from '../../../components/CampusName';
 import { Time } from '../../../components/Time';
 import { useLiveDoc } from '../../../data/live-query';
-import { queuedReportsArrived, reportQuotaSpec } from '../../../data/reporter';
+import { queuedReportOutcome, reportQuotaSpec } from '../../../data/reporter';
 import { useIncidentTypes } from '../../../data/settings';
 import { programmeTimeZone } from '../../../lib/institution';
 import { useNow } from '../../../lib/use-now';
@@ -19,6 +19,8 @@ import {
 } from './delivery';
 import { forgetReport, markRefused, useHeldReports, type HeldReport } from './held-reports';
 
+/** How soon a report still on its way is looked at again. */
+const LOOK_AGAIN_MS = 3_000;
 /** A report sent again keeps its own time of writing until an hour before the rules' age limit. */
 const KEEPS_WRITTEN_AT_MS = LIMITS.reportWrittenMaxAgeDays * 86_400_000 - 3_600_000;
 
@@ -35,23 +37,33 @@ export function HeldReports({ uid, email }: { uid: string; email: string }) {
   const waiting = held.filter((r) => !r.refused).map((r) => r.id);
   const waitingKey = waiting.join(',');
 
-  // After a reload the outcome of a held report is known only from the server: once the queue has
-  // drained, a report the server lacks was refused.
+  // After a reload (or in another tab) the outcome of a held report is known only from the
+  // device's queue and the server: looked at again while any is still on its way.
   useEffect(() => {
     if (!online || !waitingKey) return;
     let current = true;
-    queuedReportsArrived(waitingKey.split(',')).then(
-      (arrived) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = async () => {
+      try {
+        const ids = waitingKey.split(',');
+        const outcomes = await Promise.all(ids.map((id) => queuedReportOutcome(id)));
         if (!current) return;
-        arrived.forEach((there, id) => (there ? forgetReport(uid, id) : markRefused(uid, id)));
-      },
-      // Unreachable after all: tried again when the connection next returns.
-      (error: unknown) => console.warn('Held reports not checked', error),
-    );
+        ids.forEach((id, n) => {
+          if (outcomes[n] === 'arrived') forgetReport(uid, id);
+          else if (outcomes[n] === 'refused') markRefused(uid, id);
+        });
+        if (outcomes.includes('waiting')) timer = setTimeout(() => void look(), LOOK_AGAIN_MS);
+      } catch (error) {
+        // The server unreachable after all: looked at again a little later.
+        console.warn('Held reports not checked', error);
+        if (current) timer = setTimeout(() => void look(), LOOK_AGAIN_MS);
+      }
+    };
+    void look();
     return () => {
       current = false;
+      clearTimeout(timer);
     };
-    // Once per connection and per set of waiting reports, not on each render.
   }, [online, uid, waitingKey]);
 
   const refused = held.filter((r) => r.refused);
