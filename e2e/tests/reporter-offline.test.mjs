@@ -4,17 +4,21 @@
  * device; a reload without a connection still opens the page (the service worker) with the report
  * still queued; a deep link opened in another tab renders the app, and an anonymous report there
  * says it needs a connection and keeps what was typed; back online, exactly one report arrives,
- * with the device's time of writing and the server's of arrival.
+ * with the device's time of writing and the server's of arrival. A message written offline in a
+ * report's conversation survives a reload and arrives once; a queued report the rules refuse on
+ * arrival (another device opened the hour meanwhile) is explained with its text after a reload,
+ * and sent again in one step.
  */
 import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
 import { pinOnCampus } from '../support/reporter-app.mjs';
-import { accounts, db, openPage, submitSignIn } from '../support/suite.mjs';
+import { accounts, createVerifiedAccount, db, openPage, submitSignIn } from '../support/suite.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const SAVED_ON_DEVICE = "Saved on this device — will be sent when you're back online.";
-const OFFLINE = "You're offline. A report you write is saved on this device";
+const OFFLINE = "You're offline. A report or message you write is saved on this device";
+const REFUSED = 'This report was not sent';
 const ANONYMOUS_OFFLINE = "You're offline: an anonymous report needs a connection.";
 
 const shots = async (page, name) => {
@@ -37,6 +41,30 @@ async function reportsWith(uid, description) {
     .where('description', '==', description)
     .get();
   return snap.docs;
+}
+
+/** A verified reporter of its own, signed in at 390 px on `path` with the service worker ready. */
+async function newReporterOn(path, name) {
+  const uid = `e2e-offline-${name}-${Date.now()}`;
+  const email = `${uid}@mail.test`;
+  await createVerifiedAccount({
+    uid,
+    email,
+    password: accounts().password,
+    role: 'User',
+    campus: 'main',
+    profile: {
+      firstName: 'Ona',
+      firstNameLowerCase: 'ona',
+      lastName: 'Line',
+      affiliation: 'student',
+    },
+  });
+  const app = await openPage(path, null, PHONE);
+  await app.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await submitSignIn(app, email, accounts().password);
+  await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  return { app, uid, email };
 }
 
 describe('Reporter app offline', () => {
@@ -119,5 +147,98 @@ describe('Reporter app offline', () => {
     const quota = (await db().doc(`report_quotas/${reporter.uid}`).get()).data();
     assert.equal(quota.lastId, id);
     assert.equal((await reportsWith(reporter.uid, anonymous)).length, 0);
+  });
+
+  it('a message written offline is marked on the device, survives a reload and arrives once', async function () {
+    this.timeout(300_000);
+    const { app, uid } = await newReporterOn('/app/report', 'message');
+    await app.getByRole('heading', { level: 1, name: 'Report an incident' }).waitFor();
+    await writeReport(app, `E2E offline message ${Date.now()}: a door propped open.`);
+    await app.getByRole('button', { name: 'Send report' }).click();
+    await app.getByText('Your report was sent to the Main Campus safety team.').waitFor();
+    const id = new URL(app.url()).pathname.split('/').pop();
+    await app.getByText('No messages yet.', { exact: false }).waitFor();
+
+    const context = app.context();
+    await context.setOffline(true);
+    const text = `Written without signal ${Date.now()}`;
+    await app.getByLabel('Message to the safety team').fill(text);
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    const line = app
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: text });
+    await line.getByTestId('delivery').getByText(SAVED_ON_DEVICE).waitFor();
+    assert.equal(await app.getByLabel('Message to the safety team').inputValue(), '');
+    const messages = () => db().collection(`incident_reports/${id}/messages`).get();
+    assert.equal((await messages()).size, 0, 'still on the device');
+
+    // A reload without a connection keeps it, still marked.
+    await app.reload();
+    await line.getByTestId('delivery').getByText(SAVED_ON_DEVICE).waitFor();
+    await shots(app, 'message-on-device');
+
+    await context.setOffline(false);
+    await waitUntil(async () => (await messages()).size === 1, {
+      what: 'the queued message on the server',
+      timeoutMs: 90_000,
+    });
+    await line.getByTestId('delivery').waitFor({ state: 'detached' });
+    const stored = (await messages()).docs.map((d) => d.data());
+    assert.deepEqual(
+      stored.map((m) => [m.text, m.authorUid, m.authorRole]),
+      [[text, uid, 'reporter']],
+      'exactly one message arrived',
+    );
+    const counted = await db().doc(`incident_reports/${id}/record_counts/messages`).get();
+    assert.equal(counted.get('count'), 1);
+    assert.equal(
+      (await db().doc(`incident_reports/${id}/message_pace/${uid}`).get()).get('sent'),
+      1,
+    );
+  });
+
+  it('a queued report refused on arrival is explained with its text after a reload and sent again in one step', async function () {
+    this.timeout(300_000);
+    const { app, uid } = await newReporterOn('/app/report', 'refused');
+    await app.getByRole('heading', { level: 1, name: 'Report an incident' }).waitFor();
+    const context = app.context();
+    await context.setOffline(true);
+    const description = `E2E refused ${Date.now()}: a smell of gas near the labs.`;
+    await writeReport(app, description);
+    await app.getByRole('button', { name: 'Send report' }).click();
+    await app.getByTestId('delivery').getByText(SAVED_ON_DEVICE).waitFor();
+    const held = new URL(app.url()).pathname.split('/').pop();
+    // Another device of theirs opens an hour of reports meanwhile: this device's new hour is refused.
+    await db()
+      .doc(`report_quotas/${uid}`)
+      .set({ windowStart: new Date(), filed: 1, lastId: 'other-device' });
+    // Reloaded before it is sent: the page that watched the write is gone.
+    await app.reload();
+    await app.getByTestId('delivery').getByText(SAVED_ON_DEVICE).waitFor();
+    await context.setOffline(false);
+
+    const refused = app.getByTestId('refused-report');
+    await refused.getByRole('heading', { name: REFUSED }).waitFor({ timeout: 90_000 });
+    await refused.getByText(description).waitFor();
+    await refused.getByText('from another device', { exact: false }).waitFor();
+    await app.getByRole('heading', { level: 1, name: 'Report not sent' }).waitFor();
+    assert.equal((await db().doc(`incident_reports/${held}`).get()).exists, false);
+    await shots(app, 'report-refused');
+
+    await refused.getByRole('button', { name: 'Send it again' }).click();
+    await app.getByText('Your report was sent to the Main Campus safety team.').waitFor();
+    await refused.waitFor({ state: 'detached' });
+    const stored = await reportsWith(uid, description);
+    assert.equal(stored.length, 1, 'sent again once');
+    assert.notEqual(stored[0].id, held);
+    assert.equal(new URL(app.url()).pathname, `/app/reports/${stored[0].id}`);
+    const quota = (await db().doc(`report_quotas/${uid}`).get()).data();
+    assert.deepEqual([quota.filed, quota.lastId], [2, stored[0].id]);
+    assert.equal(
+      await app.evaluate((key) => localStorage.getItem(key), `campus-safety.held-reports.${uid}`),
+      null,
+      'nothing left on the device',
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  increment,
   serverTimestamp,
   writeBatch,
 } from 'firebase/firestore';
@@ -75,6 +76,27 @@ describe('attacks: incident conversation', () => {
     return id;
   }
 
+  /** The reporter app's batch for a message queued without signal (docs/reporter-app.md#offline). */
+  function queued(who: Attacker, reportId: string, pace: 'same' | 'new') {
+    const id = unique('queued');
+    const batch = writeBatch(who.db);
+    batch.set(doc(who.db, COLLECTIONS.incidentReports, reportId, COLLECTIONS.messages, id), {
+      text: 'Written without signal',
+      authorUid: who.uid,
+      authorRole: 'reporter',
+      sentAt: serverTimestamp(),
+    });
+    batch.set(
+      doc(who.db, recordCountPath(reportId, 'messages')),
+      { count: increment(1), lastId: id },
+      { merge: true },
+    );
+    const paceRef = doc(who.db, pacePath(reportId, who.uid));
+    if (pace === 'same') batch.update(paceRef, { sent: increment(1), lastId: id });
+    else batch.set(paceRef, { windowStart: serverTimestamp(), sent: 1, lastId: id });
+    return batch.commit();
+  }
+
   before(async () => {
     c = await theCast();
     otherReporter = await account('other reporter', { role: 'User' });
@@ -125,6 +147,37 @@ describe('attacks: incident conversation', () => {
     const markup = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     const id = await send(c.reporter, report, 'reporter', { text: markup });
     assert.equal((await admin.db.doc(`${messagesPath}/${id}`).get()).get('text'), markup);
+  });
+
+  it(`the offline path: 20 messages queued into a window that closed long ago yield at most ${LIMITS.messagesPerWindow}; a new window only after it, counted from one`, async () => {
+    const hoarded = await incident('main', c.reporter);
+    const path = `${COLLECTIONS.incidentReports}/${hoarded}/${COLLECTIONS.messages}`;
+    await send(c.reporter, hoarded, 'reporter');
+    // The window the phone last saw closed an hour ago: counting into it must not reopen the pace.
+    await admin.db
+      .doc(pacePath(hoarded, c.reporter.uid))
+      .update({ windowStart: new Date(Date.now() - 3_600_000) });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () => queued(c.reporter, hoarded, 'same')),
+    );
+    const taken = outcomes.filter((o) => o.status === 'fulfilled').length;
+    assert.ok(1 + taken <= LIMITS.messagesPerWindow, `${1 + taken} messages taken`);
+    while (
+      await queued(c.reporter, hoarded, 'same').then(
+        () => true,
+        () => false,
+      )
+    );
+    const messages = async () => (await admin.db.collection(path).get()).size;
+    assert.equal(await messages(), LIMITS.messagesPerWindow);
+    // A new window starts only over a closed one, with one message; then it is full again.
+    await queued(c.reporter, hoarded, 'new');
+    await refused(() => queued(c.reporter, hoarded, 'new'), [path]);
+    const pace = (await admin.db.doc(pacePath(hoarded, c.reporter.uid)).get()).data();
+    assert.equal(pace?.sent, 1);
+    // Each message counted one in the report's count, however the batches raced.
+    const counted = (await admin.db.doc(recordCountPath(hoarded, 'messages')).get()).get('count');
+    assert.equal(counted, LIMITS.messagesPerWindow + 1);
   });
 
   it(`an author stops at ${LIMITS.messagesPerWindow} messages per window, and the report at ${LIMITS.messagesPerReport}`, async () => {

@@ -17,10 +17,13 @@ import {
   doc,
   getDoc,
   getDocs,
+  increment,
   orderBy,
   query,
   setDoc,
+  serverTimestamp,
   updateDoc,
+  writeBatch,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
@@ -37,7 +40,13 @@ import {
   write,
   type Row,
 } from './support/matrix';
-import { messagePaceRef, messagesOf, sendMessage, type MessageWrite } from './support/messages';
+import {
+  messageCountRef,
+  messagePaceRef,
+  messagesOf,
+  sendMessage,
+  type MessageWrite,
+} from './support/messages';
 import { recordCountRef } from './support/record-counts';
 import { MESSAGE, REPORTS, SEEDED_MESSAGE_COUNT } from './support/seed';
 
@@ -282,6 +291,55 @@ describe('incident conversation', () => {
       await assertFails(next({ windowStart, sent: LIMITS.messagesPerWindow + 1 }));
       // Starting a fresh window while the current one is open is the same flood.
       await assertFails(next({}));
+    });
+    it(`messages queued offline (the app's batch, increments) count into a closed window up to ${LIMITS.messagesPerWindow}, then only a new window takes more`, async () => {
+      const alice = ACTORS.appUser;
+      const db = fixture().firestore(alice);
+      await fixture().env.withSecurityRulesDisabled((context) =>
+        setDoc(
+          messagePaceRef(context.firestore() as unknown as Firestore, REPORTS.reported, alice.uid),
+          {
+            windowStart: Timestamp.fromMillis(Date.now() - 3_600_000),
+            sent: LIMITS.messagesPerWindow - 2,
+            lastId: MESSAGE,
+          },
+        ),
+      );
+      // The reporter app's batch (web/src/data/firestore.ts createQueuedCounted).
+      const queued = (pace: 'same' | 'new') => {
+        const batch = writeBatch(db);
+        const message = doc(messagesOf(db, REPORTS.reported));
+        batch.set(message, {
+          text: 'Written without signal',
+          authorUid: alice.uid,
+          authorRole: 'reporter',
+          sentAt: serverTimestamp(),
+        });
+        batch.set(
+          messageCountRef(db, REPORTS.reported),
+          { count: increment(1), lastId: message.id },
+          { merge: true },
+        );
+        const paceRef = messagePaceRef(db, REPORTS.reported, alice.uid);
+        if (pace === 'same') batch.update(paceRef, { sent: increment(1), lastId: message.id });
+        else batch.set(paceRef, { windowStart: serverTimestamp(), sent: 1, lastId: message.id });
+        return batch.commit();
+      };
+      await assertSucceeds(queued('same'));
+      await assertSucceeds(queued('same'));
+      await assertFails(queued('same'));
+      await assertSucceeds(queued('new'));
+      await assertFails(queued('new'));
+      // Each queued message counted one, whatever the device saw of the count.
+      let count: unknown;
+      await fixture().env.withSecurityRulesDisabled(async (context) => {
+        const counter = messageCountRef(
+          context.firestore() as unknown as Firestore,
+          REPORTS.reported,
+        );
+        count = (await getDoc(counter)).get('count');
+      });
+      if (count !== SEEDED_MESSAGE_COUNT + 3) throw new Error(`count ${String(count)}`);
     });
   });
 });

@@ -9,12 +9,14 @@ import {
   nextMessagePace,
   type ConversationKind,
   type ConversationMessage,
+  type MessagePace,
   type QuickQuestionSettings,
 } from '@campus-safety/model';
 import { Timestamp } from 'firebase/firestore';
 import { callerUid } from '../lib/auth';
 import {
   createDocument,
+  createQueuedCounted,
   entityConverter,
   newDocumentId,
   serverTime,
@@ -43,6 +45,10 @@ function parentPath(thread: Thread) {
 
 function messagesPath(thread: Thread) {
   return [...parentPath(thread), COLLECTIONS.messages] as const;
+}
+
+function pacePath(thread: Thread, uid: string) {
+  return [...parentPath(thread), COLLECTIONS.messagePace, uid] as const;
 }
 
 /** The newest `limit` messages of one conversation (the screen shows them oldest first). */
@@ -78,6 +84,33 @@ function millisOf(value: unknown): number | null {
  */
 export type MessageAuthor = 'staff' | 'reporter' | 'anonymous-reporter';
 
+/** A message's fields as its author writes them (the rules' messageValid). */
+function messageFields(
+  text: string,
+  author: MessageAuthor,
+  uid: string,
+  mediaIds: readonly string[],
+) {
+  return {
+    text,
+    ...(author === 'anonymous-reporter' ? {} : { authorUid: uid }),
+    authorRole: author === 'staff' ? 'staff' : 'reporter',
+    sentAt: serverTime(),
+    ...(mediaIds.length > 0 ? { mediaIds: [...mediaIds] } : {}),
+  };
+}
+
+/** The author's pace as held, and what one more message makes of it (refused when too fast). */
+function paceAfterOneMore(held: Record<string, unknown> | undefined) {
+  const windowStart = held ? millisOf(held.windowStart) : null;
+  const next = nextMessagePace(
+    windowStart === null ? null : { windowStart, sent: Number(held?.sent ?? 0) },
+    Date.now(),
+  );
+  if (next === 'too-fast') throw new Error(MESSAGE_PACE_MESSAGE);
+  return next;
+}
+
 /**
  * Sends a message as the signed-in person: in one transaction with the conversation's message
  * count (record_counts/messages, at most LIMITS.messagesPerReport: a RecordLimitError beyond) and the
@@ -99,23 +132,12 @@ export function sendMessage(
     'messages',
     [...path, id],
     'create',
-    () => ({
-      text,
-      ...(author === 'anonymous-reporter' ? {} : { authorUid: uid }),
-      authorRole: author === 'staff' ? 'staff' : 'reporter',
-      sentAt: serverTime(),
-      ...(mediaIds.length > 0 ? { mediaIds: [...mediaIds] } : {}),
-    }),
+    () => messageFields(text, author, uid, mediaIds),
     'The message was not sent',
     {
-      path: [...parentPath(thread), COLLECTIONS.messagePace, uid],
+      path: pacePath(thread, uid),
       fields: (held) => {
-        const windowStart = held ? millisOf(held.windowStart) : null;
-        const next = nextMessagePace(
-          windowStart === null ? null : { windowStart, sent: Number(held?.sent ?? 0) },
-          Date.now(),
-        );
-        if (next === 'too-fast') throw new Error(MESSAGE_PACE_MESSAGE);
+        const next = paceAfterOneMore(held);
         return {
           windowStart: next.sameWindow ? held!.windowStart : serverTime(),
           sent: next.sent,
@@ -124,6 +146,40 @@ export function sendMessage(
       },
     },
   );
+}
+
+/**
+ * A reporter's message on their report, in one batch with its count and pace, so that without a
+ * connection it waits on the device and is sent once when the connection returns
+ * (docs/reporter-app.md#offline): the same fields, bounds and pace as sendMessage, checked
+ * against what the device last saw and again by the rules on arrival. Resolves once written on the
+ * device (a refusal known there throws: the bound, the pace), with `sent`, which settles when the
+ * server has taken or refused it.
+ */
+export function queueReporterMessage(
+  thread: Thread,
+  text: string,
+  author: Exclude<MessageAuthor, 'staff'>,
+  mediaIds: readonly string[] = [],
+) {
+  const path = messagesPath(thread);
+  const uid = callerUid();
+  return createQueuedCounted(
+    parentPath(thread),
+    'messages',
+    [...path, newDocumentId(path)],
+    messageFields(text, author, uid, mediaIds),
+    'The message was not sent',
+    {
+      path: pacePath(thread, uid),
+      next: (held) => (paceAfterOneMore(held).sameWindow ? 'same' : 'new'),
+    },
+  );
+}
+
+/** The author's pace document, which the reporter's conversation follows so a device holds it. */
+export function messagePaceSpec(thread: Thread, uid: string): DocSpec<MessagePace> {
+  return { path: pacePath(thread, uid), converter: entityConverter<MessagePace>() };
 }
 
 /** Sends a message as the signed-in staff member (sendMessage). */

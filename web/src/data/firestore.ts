@@ -8,6 +8,7 @@ import {
   getCountFromServer,
   getDoc,
   getDocFromCache,
+  getDocFromServer,
   getDocs,
   increment,
   limit,
@@ -132,6 +133,28 @@ export async function readDocument<T>(spec: DocSpec<T>): Promise<WithId<T> | nul
   return snap.exists() ? snap.data() : null;
 }
 
+/**
+ * Whether the server holds the document, asked of the server itself. A document the caller may
+ * read only once it exists (their own report) reads as refused while it does not: false too.
+ */
+export async function existsOnServer(path: readonly string[]): Promise<boolean> {
+  try {
+    return (await getDocFromServer(docRef(path))).exists();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'permission-denied') return false;
+    throw error;
+  }
+}
+
+/**
+ * Whether this device still holds a write of the document the server has not confirmed (its own
+ * cache, shared by the app's tabs); false for a document the cache does not hold.
+ */
+export async function pendingOnDevice(path: readonly string[]): Promise<boolean> {
+  const snap = await getDocFromCache(docRef(path)).catch(() => null);
+  return snap?.metadata.hasPendingWrites ?? false;
+}
+
 /** One read of a query (no listener). */
 export async function readQuery<T>(spec: QuerySpec<T>): Promise<WithId<T>[]> {
   const snap = await getDocs(toQuery(spec));
@@ -212,6 +235,21 @@ export function listenToPendingWrites(
 }
 
 /**
+ * A document as this device last saw it, a pending server time as its estimate. The app follows
+ * the documents it counts into, so one that exists is cached. The cache holds nothing for one
+ * that does not (Google's engine sends nothing for a missing document): online the server is
+ * asked; offline there is none as far as the device knows, and the rules judge on arrival.
+ */
+async function seenOnDevice(ref: ReturnType<typeof docRef>): Promise<Fields | undefined> {
+  const seen = await getDocFromCache(ref)
+    .catch(() => (navigator.onLine ? getDoc(ref) : null))
+    .catch((error: unknown) => {
+      throw new Error(messageOf(error));
+    });
+  return seen?.data({ serverTimestamps: 'estimate' });
+}
+
+/**
  * A new report of `uid` counted into their hourly report quota in one batch, which, unlike a
  * transaction, the SDK keeps on the device without a connection (the reporter app's persistent
  * cache) and sends when it returns (docs/reporter-app.md#offline). The quota is read as this
@@ -230,14 +268,7 @@ export async function createQueuedInReportQuota(
 ): Promise<{ sent: Promise<void> }> {
   const quotaRef = docRef([COLLECTIONS.reportQuotas, uid]);
   const id = path[path.length - 1]!;
-  // The app follows the quota, so a quota doc that exists is cached. The cache holds nothing for
-  // one that does not (Google's engine sends nothing for a missing document): online the server
-  // is asked; offline there is none as far as the device knows, and the rules judge on arrival.
-  const seen = await getDocFromCache(quotaRef).catch(() =>
-    navigator.onLine ? getDoc(quotaRef) : null,
-  );
-  const current = seen?.data({ serverTimestamps: 'estimate' }) as
-    ReportQuota<Timestamp> | undefined;
+  const current = (await seenOnDevice(quotaRef)) as ReportQuota<Timestamp> | undefined;
   const next = nextReportQuota(current, Date.now(), id);
   if ('full' in next) throw new Error(fullText(next.full));
   const batch = writeBatch(db);
@@ -299,6 +330,39 @@ export function createInQuota(
       tx.set(docRef(path), data);
     }),
   );
+}
+
+/**
+ * A new document its record counts, paced per author, in one batch, which the SDK keeps on the
+ * device without a connection and sends when it returns (a reporter's message,
+ * docs/reporter-app.md#offline). The count is `increment(1)`, so messages queued one after another
+ * each count one on arrival; at the record's limit as the device last saw it nothing is written (a
+ * RecordLimitError). `pace.next` derives the pace from what the device last saw of it (an
+ * estimate of a time still pending) and may throw to write nothing; `'same'` counts one more into
+ * the window the server holds, never rewriting its start. The rules check all of it on arrival.
+ * Resolves once written on the device, with `sent`, which settles when the server has taken or
+ * refused it.
+ */
+export async function createQueuedCounted(
+  parent: readonly [string, string],
+  record: CountedRecord,
+  target: readonly string[],
+  data: Fields,
+  failure: string,
+  pace: { path: readonly string[]; next: (held: Fields | undefined) => 'same' | 'new' },
+): Promise<{ sent: Promise<void> }> {
+  const counterRef = docRef([...parent, COLLECTIONS.recordCounts, record]);
+  const paceRef = docRef(pace.path);
+  const [counted, held] = await Promise.all([seenOnDevice(counterRef), seenOnDevice(paceRef)]);
+  if (Number(counted?.count ?? 0) >= RECORD_COUNT_LIMITS[record])
+    throw new RecordLimitError(record);
+  const id = target[target.length - 1]!;
+  const batch = writeBatch(db);
+  if (pace.next(held) === 'same') batch.update(paceRef, { sent: increment(1), lastId: id });
+  else batch.set(paceRef, { windowStart: serverTimestamp(), sent: 1, lastId: id });
+  batch.set(counterRef, { count: increment(1), lastId: id }, { merge: true });
+  batch.set(docRef(target), data);
+  return { sent: explained(failure, () => batch.commit()) };
 }
 
 /** A time from the device's clock, where the server's cannot go (inside a list). */

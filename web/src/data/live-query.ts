@@ -194,3 +194,11 @@ export function combineLive(
     retry: () => failed.forEach((r) => r.retry?.()),
   };
 }
+
+/**
+ * The rows of a live list that hold a write of this device the server has not confirmed yet (a
+ * message queued without a connection, docs/reporter-app.md#offline).
+ */
+export function heldOnDevice(rows: readonly Row<unknown>[]): Set<string> {
+  return new Set(rows.filter((row) => row.snapshot.metadata.hasPendingWrites).map((row) => row.id));
+}

@@ -14,6 +14,8 @@ import { programmeTimeZone } from '../lib/institution';
 import {
   createDocument,
   createQueuedInReportQuota,
+  existsOnServer,
+  pendingOnDevice,
   deviceTime,
   entityConverter,
   newDocumentId,
@@ -172,11 +174,13 @@ export interface FiledReport {
  * newReportValid): the reporter's uid and verified email, status Reported, the server's time of
  * arrival and the device's of writing; counted into their hourly quota in the same batch (refused,
  * saying until when, when full). Without a connection it waits on the device and is sent when the
- * connection returns (docs/reporter-app.md#offline).
+ * connection returns (docs/reporter-app.md#offline). `writtenAt`: when it was written (a refused
+ * report sent again keeps its own).
  */
 export async function fileNamedReport(
   fields: ReportFields,
   reporter: { uid: string; email: string },
+  writtenAt: number = Date.now(),
 ): Promise<FiledReport> {
   const path = [COLLECTIONS.incidentReports];
   const id = newDocumentId(path);
@@ -185,7 +189,7 @@ export async function fileNamedReport(
     {
       ...fields,
       timestamp: serverTime(),
-      writtenAt: deviceTime(Date.now()),
+      writtenAt: deviceTime(writtenAt),
       status: 'Reported',
       isArchived: false,
       email: reporter.email,
@@ -196,6 +200,22 @@ export async function fileNamedReport(
     'The report was not sent',
   );
   return { id, sent };
+}
+
+/** Where a report this device queued stands. */
+export type QueuedReportOutcome = 'waiting' | 'arrived' | 'refused';
+
+/**
+ * A report this device queued (in this session or an earlier one): still waiting while the
+ * device holds its write; else the server has it, or the server refused it (the SDK drops a
+ * refused write, so a report neither held nor on the server was refused). Only a write no longer
+ * held is judged by the server, so one still on its way (sent by another tab of the app) is never
+ * taken for refused.
+ */
+export async function queuedReportOutcome(id: string): Promise<QueuedReportOutcome> {
+  const path = [COLLECTIONS.incidentReports, id];
+  if (await pendingOnDevice(path)) return 'waiting';
+  return (await existsOnServer(path)) ? 'arrived' : 'refused';
 }
 
 /** Files a report that names no one (docs/anonymity.md); the server links it to the caller. */

@@ -7,6 +7,7 @@ import { notificationsSpec } from '../../data/reporter';
 import { useAuth } from '../../session/store';
 import { reporterAccess } from './access';
 import { AppBar, AppFrame, AppNavLink } from './AppFrame';
+import { HeldReports } from './offline/HeldReports';
 import { FinishAccount } from './auth/FinishAccount';
 import { placeUnanswered } from './profile/place';
 
@@ -31,6 +32,7 @@ export default function ReporterGate() {
   const emailVerified = useAuth((s) => s.emailVerified);
   const profile = useAuth((s) => s.profile);
   const uid = useAuth((s) => s.user?.uid ?? null);
+  const email = useAuth((s) => s.user?.email ?? '');
   const signOut = useAuth((s) => s.signOut);
   const location = useLocation();
   // Runs on every gated page (a verified, live app user: what the rules require to share).
@@ -97,6 +99,7 @@ export default function ReporterGate() {
           </p>
         </div>
       )}
+      {uid && <HeldReports uid={uid} email={email} />}
       <Outlet />
     </>
   );

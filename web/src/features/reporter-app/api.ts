@@ -13,6 +13,7 @@ import {
   type ReportFields,
 } from '../../data/reporter';
 import { ANONYMOUS_NEEDS_CONNECTION_TEXT } from './offline/delivery';
+import { holdReport, watchHeldReport } from './offline/held-reports';
 
 /**
  * The reporter app's steps that are more than one write (docs/reporter-app.md): sign-up (the
@@ -64,6 +65,21 @@ export async function sendResetLink(email: string): Promise<void> {
 }
 
 /**
+ * A named report, remembered on the device until the server has it, so a refusal on arrival is
+ * explained with its content (docs/reporter-app.md#offline). `writtenAt`: when it was written.
+ */
+export async function fileHeld(
+  fields: ReportFields,
+  reporter: { uid: string; email: string },
+  writtenAt: number,
+): Promise<FiledReport> {
+  const filed = await fileNamedReport(fields, reporter, writtenAt);
+  holdReport(reporter.uid, { id: filed.id, fields, writtenAt });
+  watchHeldReport(reporter.uid, filed.id, filed.sent);
+  return filed;
+}
+
+/**
  * Files the report. A named one is written on the device at once and sent when it can be; an
  * anonymous one goes through the server, which keeps who filed it apart, so it needs a connection
  * (without one it is refused before anything is lost, and the form keeps what was typed).
@@ -73,7 +89,7 @@ export async function fileReport(
   anonymous: boolean,
   reporter: { uid: string; email: string },
 ): Promise<FiledReport> {
-  if (!anonymous) return fileNamedReport(fields, reporter);
+  if (!anonymous) return fileHeld(fields, reporter, Date.now());
   if (!navigator.onLine) throw new Error(ANONYMOUS_NEEDS_CONNECTION_TEXT);
   try {
     return { id: await fileAnonymousReport(fields), sent: Promise.resolve() };

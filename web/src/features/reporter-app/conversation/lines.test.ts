@@ -34,4 +34,18 @@ describe('reporterLines', () => {
       ['m3', 'Campus Safety', false],
     ]);
   });
+
+  it('marks the messages this device holds until the server confirms them', () => {
+    const lines = reporterLines(
+      [
+        { id: 'm2', text: 'Offline', authorRole: 'reporter', sentAt: ts('2026-11-01T08:02:00Z') },
+        { id: 'm1', text: 'Earlier', authorRole: 'reporter', sentAt: ts('2026-11-01T08:01:00Z') },
+      ],
+      new Set(['m2']),
+    );
+    expect(lines.map((l) => [l.id, l.held])).toEqual([
+      ['m1', false],
+      ['m2', true],
+    ]);
+  });
 });

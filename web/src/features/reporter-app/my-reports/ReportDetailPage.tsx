@@ -13,7 +13,8 @@ import { useAuth } from '../../../session/store';
 import { AppPage } from '../AppFrame';
 import { ReporterConversation } from '../conversation/ReporterConversation';
 import { DeliveryNote } from '../offline/DeliveryNote';
-import { useRetryWhileArriving } from '../offline/delivery';
+import { REPORT_REFUSED_PAGE_TEXT, useRetryWhileArriving } from '../offline/delivery';
+import { useHeldReports } from '../offline/held-reports';
 import { ReporterMedia } from './ReporterMedia';
 import { handlerText, reporterTimeline } from './timeline';
 import { CampusName } from '../../../components/CampusName';
@@ -44,7 +45,18 @@ export default function ReportDetailPage() {
   const type = incident ? incidentTypeLabel(types, incident.incidentType) : null;
   const written = incident ? writtenBeforeArrival(incident) : null;
   useTitleDetail(type);
+  // Held on this device and refused on arrival: explained, with its content, above the page.
+  const refused = useHeldReports(uid).some((r) => r.id === id && r.refused);
 
+  if (refused)
+    return (
+      <AppPage title="Report not sent">
+        <p className="text-sm text-slate-700">{REPORT_REFUSED_PAGE_TEXT}</p>
+        <Link to="/app" className="mt-3 inline-block text-sm font-medium text-sky-800 underline">
+          Back to my reports
+        </Link>
+      </AppPage>
+    );
   if (report.status === 'loading' || arriving) return <InlineSpinner />;
   if (report.status === 'error' || !incident)
     return (

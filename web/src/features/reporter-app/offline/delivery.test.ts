@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '@campus-safety/model';
 import {
   SAVED_ON_DEVICE_TEXT,
   deliveryOf,
   deliveryText,
+  messageRefusedText,
+  reportRefusedReason,
   untilSentOrHeld,
   useRetryWhileArriving,
   type Connection,
@@ -83,5 +86,26 @@ describe('a listener refused while a held report lands', () => {
     const { result } = renderHook(() => useRetryWhileArriving({ status: 'error', retry }, false));
     expect(result.current).toBe(false);
     expect(retry).not.toHaveBeenCalled();
+  });
+});
+
+describe('a write the server refused on arrival', () => {
+  const now = Date.parse('2026-12-03T10:00:00Z');
+  it('says why a report was refused: the hour is full, it waited too long, or another device', () => {
+    const at = (writtenAt: number, fullUntil: Date | null = null) =>
+      reportRefusedReason({ fullUntil, writtenAt, now }, 'UTC');
+    expect(at(now - 60_000, new Date(now + 600_000))).toMatch(/You can send another at 10:10/);
+    expect(at(now - (LIMITS.reportWrittenMaxAgeDays + 1) * 86_400_000)).toMatch(/more than 7 days/);
+    expect(at(now - 60_000)).toMatch(/from another device/);
+  });
+
+  it('names a refused message by its first words', () => {
+    const text = messageRefusedText(
+      'x'.repeat(100),
+      new Error('You do not have permission to do this.'),
+    );
+    expect(text).toContain(`“${'x'.repeat(57)}…”`);
+    expect(text).toMatch(/report may have been closed/);
+    expect(messageRefusedText('Hi', new Error('Too fast.'))).toContain('(Too fast)');
   });
 });

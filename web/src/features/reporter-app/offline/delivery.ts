@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { LIMITS, reportLimitText } from '@campus-safety/model';
 
 /**
  * What the reporter app says about a write without a connection (docs/reporter-app.md#offline):
@@ -19,8 +20,53 @@ export const ANONYMOUS_NEEDS_CONNECTION_TEXT =
  * the lists wait (they show only what the server confirmed, never a partial list from the cache).
  */
 export const OFFLINE_TEXT =
-  "You're offline. A report you write is saved on this device and sent when you're back online; " +
-  'your lists and messages update then.';
+  "You're offline. A report or message you write is saved on this device and sent when you're " +
+  'back online; your lists and messages update then.';
+
+/** A report held on the device that the server refused when it arrived (the rules said no). */
+export const REPORT_REFUSED_TITLE = 'This report was not sent';
+export const REPORT_REFUSED_KEPT =
+  'What you wrote is kept on this device. Send it again, or discard it.';
+/** The refused report's own page: the report is not on the server, its content is above. */
+export const REPORT_REFUSED_PAGE_TEXT =
+  'The server did not take this report. It is shown above with what you wrote, to send again.';
+const DAY_MS = 86_400_000;
+
+/**
+ * Why the server refused a report this device held, in the reporter's words: the hour's limit
+ * when the quota is full now (`fullUntil`), a report that waited longer than a report may, else
+ * the one other cause the app knows of: the device counted it into an hour that, unseen offline,
+ * another device of the reporter's had already started.
+ */
+export function reportRefusedReason(
+  refused: { fullUntil: Date | null; writtenAt: number; now: number },
+  timeZone: string,
+): string {
+  if (refused.fullUntil) return reportLimitText(refused.fullUntil, timeZone);
+  if (refused.now - refused.writtenAt >= LIMITS.reportWrittenMaxAgeDays * DAY_MS)
+    return `It waited on this device more than ${LIMITS.reportWrittenMaxAgeDays} days, longer than a report may wait.`;
+  return (
+    'When your connection came back, the server could not count it with the reports you had ' +
+    'sent in the same hour from another device.'
+  );
+}
+
+/** The first words of a message, to name it. */
+function excerpt(text: string) {
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/**
+ * A message held on the device that the server refused when it arrived, said with its text under
+ * the composer (after "Not sent: "). A rules refusal names no cause: the likely ones are said.
+ */
+export function messageRefusedText(text: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const why = /permission/i.test(reason)
+    ? 'the report may have been closed, or you sent many messages at once from another device'
+    : reason.replace(/\.$/, '');
+  return `“${excerpt(text)}” was refused when your connection came back (${why}). Write it again if it still matters.`;
+}
 
 /** Where a written document stands: confirmed, waiting for the server, or held on the device. */
 export type Delivery = 'sent' | 'sending' | 'on-device';
