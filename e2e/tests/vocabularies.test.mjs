@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
-import { screenshotsAtWidths } from '../support/artifacts.mjs';
+import { partShotsAtWidths } from '../support/artifacts.mjs';
 import { pinOnCampus } from '../support/reporter-app.mjs';
 import { accounts, db, openPage, staff } from '../support/suite.mjs';
 
@@ -43,8 +43,12 @@ describe('Vocabularies as data (issue 30 item 4)', () => {
       await section.getByRole('button', { name: `Remove ${label}, not saved yet` }).waitFor({
         state: 'detached',
       });
-      await section.scrollIntoViewIfNeeded();
-      await screenshotsAtWidths(settings, 'settings-incident-types');
+      await partShotsAtWidths(settings, section, 'settings-incident-types');
+      await partShotsAtWidths(
+        settings,
+        settings.getByRole('region', { name: 'Resolve codes' }),
+        'settings-resolve-codes',
+      );
 
       const reporter = accounts().reporters[4];
       const app = await openPage('/app/report', reporter, PHONE);
