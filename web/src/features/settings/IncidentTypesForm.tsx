@@ -17,10 +17,11 @@ import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
-import { SettingSection, SettingTable } from './SettingSection';
+import { SettingSection } from './SettingSection';
 
 const NO_PROPOSAL = '';
 const CELL = 'rounded border border-slate-300 px-1 py-0.5';
+const COLUMNS = 'sm:grid-cols-[11rem_13rem_15rem_4rem] sm:gap-x-2';
 
 /**
  * Incident types: add one (its first label becomes its key for good), relabel it, choose the Clery
@@ -65,10 +66,20 @@ export function IncidentTypesForm() {
       form={form}
       saveLabel="Save types"
     >
-      <SettingTable columns={['Type', 'Shown as', 'Proposed Clery classification', 'Offered']}>
+      {/* A grid, not a table: on a phone each type becomes a small card of its own. */}
+      <div aria-hidden="true" className={`hidden text-sm font-medium sm:grid ${COLUMNS}`}>
+        <span>Type</span>
+        <span>Shown as</span>
+        <span>Proposed Clery classification</span>
+        <span>Offered</span>
+      </div>
+      <ul className="text-sm">
         {types.value.map((t, i) => (
-          <tr key={t.type}>
-            <th scope="row" className="pr-3 text-left font-normal sm:whitespace-nowrap">
+          <li
+            key={t.type}
+            className={`grid gap-1 border-b border-slate-200 py-2 sm:items-center sm:border-0 sm:py-0.5 ${COLUMNS}`}
+          >
+            <span className="font-medium sm:font-normal">
               {t.type}
               {!isSaved(t.type) && (
                 <button
@@ -80,43 +91,40 @@ export function IncidentTypesForm() {
                   Remove
                 </button>
               )}
-            </th>
-            <td className="px-1 py-0.5">
-              <input
-                className={`w-full min-w-24 sm:w-48 ${CELL}`}
-                maxLength={INCIDENT_TYPE_LABEL_MAX}
-                aria-label={`${t.type}, shown as`}
-                value={t.label}
-                onChange={(e) => set(i, { label: e.target.value })}
-              />
-            </td>
-            <td className="px-1 py-0.5">
-              <select
-                className={`w-full min-w-32 sm:w-56 ${CELL}`}
-                aria-label={`${t.type}, proposed Clery classification`}
-                value={t.clery ?? NO_PROPOSAL}
-                onChange={(e) => set(i, { clery: (e.target.value || null) as TypeCleryDefault })}
-              >
-                <option value={NO_PROPOSAL}>No proposal (staff decide)</option>
-                <option value={NOT_A_CLERY_CRIME}>Not a Clery crime</option>
-                {DEFAULT_CLERY_OFFENCES.map((o) => (
-                  <option key={o} value={o}>
-                    {OFFENCE_LABELS[o]}
-                  </option>
-                ))}
-              </select>
-            </td>
-            <td className="px-1 py-0.5 text-center">
+            </span>
+            <input
+              className={`w-full ${CELL}`}
+              maxLength={INCIDENT_TYPE_LABEL_MAX}
+              aria-label={`${t.type}, shown as`}
+              value={t.label}
+              onChange={(e) => set(i, { label: e.target.value })}
+            />
+            <select
+              className={`w-full ${CELL}`}
+              aria-label={`${t.type}, proposed Clery classification`}
+              value={t.clery ?? NO_PROPOSAL}
+              onChange={(e) => set(i, { clery: (e.target.value || null) as TypeCleryDefault })}
+            >
+              <option value={NO_PROPOSAL}>No proposal (staff decide)</option>
+              <option value={NOT_A_CLERY_CRIME}>Not a Clery crime</option>
+              {DEFAULT_CLERY_OFFENCES.map((o) => (
+                <option key={o} value={o}>
+                  {OFFENCE_LABELS[o]}
+                </option>
+              ))}
+            </select>
+            <label className="flex items-center gap-1 sm:justify-center">
               <input
                 type="checkbox"
                 aria-label={`${t.type}, offered`}
                 checked={t.offered}
                 onChange={(e) => set(i, { offered: e.target.checked })}
               />
-            </td>
-          </tr>
+              <span className="sm:hidden">Offered</span>
+            </label>
+          </li>
         ))}
-      </SettingTable>
+      </ul>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label className="text-sm">
           <span className="block font-medium">New type</span>
