@@ -42,3 +42,22 @@ export async function screenshotsAtWidths(page, name, options) {
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/**
+ * One part of a screen (a locator, such as a settings section) at each of the WIDTHS, as
+ * `<name>-<width>.png`: a long page's whole capture is too small to read that part in.
+ */
+export async function partShotsAtWidths(page, locator, name) {
+  for (const [width, height] of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    for (const dir of [ARTIFACTS_DIR, process.env.SHOTS_DIR].filter(Boolean)) {
+      mkdirSync(dir, { recursive: true });
+      await locator.screenshot({
+        animations: 'disabled',
+        timeout: 60_000,
+        path: join(dir, `${name}-${width}.png`),
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -18,7 +18,7 @@ import {
   unique,
   waitFor,
 } from '../test/integration/stack';
-import { saveCampuses } from '@campus-safety/testkit/institution';
+import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? benchSize(40, 3));
 const WARMUP = benchSize(3, 1);
@@ -249,6 +249,7 @@ const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 async function main() {
   // The demo institution's campuses, as the seed saves them: reports and alerts name them.
   await saveCampuses(db);
+  await saveVocabularies(db);
   console.log(`\n== functions bench (project ${PROJECT}) ==`);
   const latency = summary(await statusLatency());
   console.log(

@@ -51,7 +51,7 @@ import {
   pruneCounters,
   type Counters,
 } from '../src/domain/incident-stats';
-import { saveCampuses } from '@campus-safety/testkit/institution';
+import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 
 const CAMPUS = 'north';
 const flag = (name: string, fallback: number) => {
@@ -217,6 +217,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 async function main() {
   // The demo institution's campuses, as the seed saves them: reports and alerts name them.
   await saveCampuses(db);
+  await saveVocabularies(db);
   console.log(
     `bench:burst on ${engine}: ${REPORTS} reports from ${CAMPUS} in ${MINUTES} min by ${REPORTERS} reporters`,
   );

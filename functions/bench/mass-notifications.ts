@@ -13,7 +13,7 @@ import { COLLECTIONS, sumReceipts, type ReceiptsWithReads } from '@campus-safety
 import { waitFor } from '@campus-safety/testkit/wait';
 import { account, backgroundTriggers, closeAll, db } from '../test/integration/stack';
 import { sendAndTimeAlert } from './alert-timing';
-import { saveCampuses } from '@campus-safety/testkit/institution';
+import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 
 const CAMPUS = 'riverside';
 const DEAD_EVERY = 50;
@@ -60,6 +60,7 @@ function expectedReceipts(n: number) {
 async function main() {
   // The demo institution's campuses, as the seed saves them: reports and alerts name them.
   await saveCampuses(db);
+  await saveVocabularies(db);
   const admin = await account({ role: 'Admin', firstName: 'Bench' });
   await waitFor(
     async () => (await db.collection(COLLECTIONS.users).doc(admin.uid).get()).get('emailVerified'),

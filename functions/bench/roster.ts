@@ -18,7 +18,7 @@ import { importRoster } from '../src/services/roster';
 import { account, closeAll, db } from '../test/integration/stack';
 import { sendAndTimeAlert } from './alert-timing';
 import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
-import { saveCampuses } from '@campus-safety/testkit/institution';
+import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 
 const FULL = 50_000;
 const at = process.argv.indexOf('--people');
@@ -64,6 +64,7 @@ const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 async function main() {
   // The demo institution's campuses, as the seed saves them: reports and alerts name them.
   await saveCampuses(db);
+  await saveVocabularies(db);
   const admin = await account({ role: 'Admin', firstName: 'Bench' });
   const caller = { uid: admin.uid, role: 'Admin' as const, campus: null, displayName: 'Bench' };
   const people = Array.from({ length: PEOPLE }, (_, i) => person(i));

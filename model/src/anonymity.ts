@@ -7,9 +7,9 @@
  */
 import { z } from './zod-config';
 import { campusIdSchema } from './campuses';
-import { INCIDENT_TYPES } from './catalog';
 import { LIMITS } from './constants';
 import { documentId, optionalText, requiredText, typeError } from './fields';
+import { incidentTypeKeySchema } from './settings';
 import type { TimelineActor } from './timeline';
 
 /** What staff see wherever a report's reporter would be named. */
@@ -35,7 +35,8 @@ export const fileAnonymousReportSchema = z
       .object({ latitude: coordinate('Latitude', 90), longitude: coordinate('Longitude', 180) })
       .strict(),
     nearestCampus: campusIdSchema,
-    incidentType: z.enum(INCIDENT_TYPES, { error: 'Choose an incident type from the list.' }),
+    // Its form only: the service checks it is a type the saved setting offers.
+    incidentType: incidentTypeKeySchema,
     description: optionalText('Description', LIMITS.body, { multiline: true }),
   })
   .strict();

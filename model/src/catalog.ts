@@ -20,8 +20,8 @@ export const THREAT_LEVELS = ['Low', 'Moderate', 'High', 'Critical'] as const;
 export type ThreatLevel = (typeof THREAT_LEVELS)[number];
 
 /**
- * The types a report may carry (the rules and the Clery mapping key on them). Which are offered
- * for new reports, and the label each is shown by, is the `incidentTypes` setting (settings.ts).
+ * The starter incident types: their names are their keys for good (old reports carry them). An
+ * institution adds, relabels and retires types in the `incidentTypes` setting (settings.ts).
  */
 export const INCIDENT_TYPES = [
   'Medical Emergency',
@@ -35,7 +35,7 @@ export const INCIDENT_TYPES = [
 ] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 
-/** Decline reasons offered by the console; the description carries the detail. */
+/** The starter decline reasons (the `declineReasons` setting edits them); the description carries the detail. */
 export const DECLINE_REASONS = [
   'Duplicate report',
   'False or prank report',
@@ -44,7 +44,7 @@ export const DECLINE_REASONS = [
   'Other',
 ] as const;
 
-/** Resolve codes of accomplishment reports. */
+/** The starter resolve codes of accomplishment reports (the `resolveCodes` setting edits them). */
 export const RESOLVE_CODES = [
   'Resolved on site',
   'Referred to medical services',

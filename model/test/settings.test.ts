@@ -1,18 +1,27 @@
 import assert from 'node:assert/strict';
 import {
+  DECLINE_REASONS,
   DEFAULT_SETTING_VALUES,
   INCIDENT_TYPES,
+  INCIDENT_TYPES_MAX,
+  RESOLVE_CODES,
+  declineReasonsOf,
+  incidentTypeKeyFor,
+  resolveCodesOf,
+  toStoredIncidentTypes,
   RESPONSE_TARGETS,
   campusesOf,
   escalationConditionOf,
   incidentTypeLabel,
   incidentTypesOf,
   offeredIncidentTypes,
+  proposedClassification,
   responseTargetFor,
   responseTargetsOf,
   saveSettingSchema,
   toStoredCampuses,
   type ResponseTarget,
+  type StoredIncidentType,
   type TargetLevel,
 } from '../src/index';
 import { DEMO_CAMPUSES } from '../src/demo';
@@ -89,57 +98,99 @@ describe('settings: response targets', () => {
 
 describe('settings: incident types', () => {
   const types = () => structuredClone(DEFAULT_SETTING_VALUES.incidentTypes.types);
+  const save = (types: unknown) => problems({ setting: 'incidentTypes', value: { types } });
 
-  it('renames and retires a type without leaving the catalog', () => {
-    const changed = types();
-    changed[0]!.label = 'Medical';
-    changed[1]!.offered = false;
-    assert.deepEqual(problems({ setting: 'incidentTypes', value: { types: changed } }), []);
+  it('adds a type under its first label, relabels and retires one, keeping the keys', () => {
+    const read0 = incidentTypesOf({ types: types() });
+    const key = incidentTypeKeyFor('Noise complaint', read0);
+    assert.equal(key, 'Noise complaint');
+    const changed: Record<string, StoredIncidentType> = {
+      ...types(),
+      [key]: { label: 'Noise complaint', offered: true, clery: 'notCrime', position: 8 },
+    };
+    changed['Medical Emergency']!.label = 'Medical';
+    changed['Fire']!.offered = false;
+    changed['Harassment']!.clery = 'stalking';
+    assert.deepEqual(save(changed), []);
     const read = incidentTypesOf({ types: changed });
+    assert.equal(read.length, 9);
+    assert.equal(read[8]!.type, 'Noise complaint', 'kept in position order');
+    assert.deepEqual(proposedClassification(read, 'Noise complaint'), {
+      isCrime: false,
+      offences: [],
+    });
     assert.equal(incidentTypeLabel(read, 'Medical Emergency'), 'Medical');
     assert.ok(!offeredIncidentTypes(read).includes('Fire'));
+    assert.ok(offeredIncidentTypes(read).includes('Noise complaint'));
+    assert.deepEqual(proposedClassification(read, 'Harassment'), {
+      isCrime: true,
+      offences: [{ offence: 'stalking', bias: null }],
+    });
+    assert.equal(proposedClassification(read, 'Theft'), null, 'a starter type proposes nothing');
     assert.equal(incidentTypeLabel(read, 'Fire'), 'Fire', 'a retired type keeps its label');
     assert.equal(incidentTypeLabel(read, 'Unknown'), 'Unknown');
+    assert.equal(incidentTypeKeyFor('Fire', read), 'Fire 2', 'a saved key is never reused');
   });
 
-  it('refuses a type outside the catalog, a duplicate, a missing one, shared labels, none offered', () => {
-    const foreign = types();
-    foreign[0]!.type = 'Alien' as never;
-    assert.match(
-      problems({ setting: 'incidentTypes', value: { types: foreign } }).join(),
-      /catalog/,
-    );
-    const twice = types();
-    twice[1]!.type = twice[0]!.type;
-    assert.match(problems({ setting: 'incidentTypes', value: { types: twice } }).join(), /once/);
-    assert.match(
-      problems({ setting: 'incidentTypes', value: { types: types().slice(1) } }).join(),
-      /once/,
-    );
+  it('refuses shared labels, none offered, too many, long or hidden labels, a hate-only default', () => {
     const shared = types();
-    shared[1]!.label = shared[0]!.label.toUpperCase();
-    assert.match(problems({ setting: 'incidentTypes', value: { types: shared } }).join(), /share/);
-    const none = types().map((t) => ({ ...t, offered: false }));
-    assert.match(
-      problems({ setting: 'incidentTypes', value: { types: none } }).join(),
-      /at least one/,
+    shared['Fire']!.label = 'MEDICAL EMERGENCY';
+    assert.match(save(shared).join(), /share/);
+    const none = Object.fromEntries(
+      Object.entries(types()).map(([k, t]) => [k, { ...t, offered: false }]),
     );
+    assert.match(save(none).join(), /at least one/);
+    const many = Object.fromEntries(
+      Array.from({ length: INCIDENT_TYPES_MAX + 1 }, (_, i) => [
+        `Type ${i}`,
+        { label: `Type ${i}`, offered: true, clery: null, position: 0 },
+      ]),
+    );
+    assert.match(save(many).join(), /At most 30/);
     const long = types();
-    long[0]!.label = 'x'.repeat(41);
-    assert.match(
-      problems({ setting: 'incidentTypes', value: { types: long } }).join(),
-      /at most 40/,
-    );
+    long['Fire']!.label = 'x'.repeat(41);
+    assert.match(save(long).join(), /at most 40/);
     const hidden = types();
-    hidden[0]!.label = 'Fire\u200b';
-    assert.match(
-      problems({ setting: 'incidentTypes', value: { types: hidden } }).join(),
-      /invisible/,
-    );
+    hidden['Fire']!.label = 'Fire\u200b';
+    assert.match(save(hidden).join(), /invisible/);
+    const hateOnly = types();
+    (hateOnly['Theft'] as { clery: string }).clery = 'larcenyTheft';
+    assert.match(save(hateOnly).join(), /Clery offence/);
+    assert.match(save([]).join(), /map by key/);
   });
 
-  it('reads the defaults (every catalog type, offered, named as itself) when missing', () => {
+  it("reads the previous version's list shape, and the defaults when missing", () => {
     assert.deepEqual(offeredIncidentTypes(incidentTypesOf(null)), [...INCIDENT_TYPES]);
+    const legacy = INCIDENT_TYPES.map((type) => ({
+      type,
+      label: type as string,
+      offered: type !== 'Fire',
+    }));
+    legacy[0]!.label = 'Medical';
+    const read = incidentTypesOf({ types: legacy });
+    assert.equal(incidentTypeLabel(read, 'Medical Emergency'), 'Medical');
+    assert.ok(!offeredIncidentTypes(read).includes('Fire'));
+    assert.deepEqual(toStoredIncidentTypes(read)['Fire'], {
+      label: 'Fire',
+      offered: false,
+      clery: null,
+      position: 1,
+    });
+  });
+});
+
+describe('settings: decline reasons and resolve codes', () => {
+  it('saves an edited list and refuses an empty, duplicate, long or too long one', () => {
+    const codes = [...RESOLVE_CODES, 'Referred to housing'];
+    assert.deepEqual(problems({ setting: 'resolveCodes', value: { codes } }), []);
+    assert.deepEqual(resolveCodesOf({ codes }), codes);
+    assert.deepEqual(resolveCodesOf(null), [...RESOLVE_CODES]);
+    assert.deepEqual(declineReasonsOf({}), [...DECLINE_REASONS]);
+    const reasons = (r: unknown) => problems({ setting: 'declineReasons', value: { reasons: r } });
+    assert.match(reasons([]).join(), /at least one/);
+    assert.match(reasons(['Duplicate', 'duplicate']).join(), /cannot be the same/);
+    assert.match(reasons(['x'.repeat(81)]).join(), /at most 80/);
+    assert.match(reasons(Array.from({ length: 21 }, (_, i) => `R${i}`)).join(), /At most 20/);
   });
 });
 

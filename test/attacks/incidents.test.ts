@@ -182,7 +182,7 @@ describe('attacks: incidents and accomplishments', () => {
             updateDoc(doc(c.imtMain.db, 'incident_reports', mainReported), {
               updatedBy: c.imtMain.uid,
               status: 'Declined',
-              declineReason: 'Spam',
+              declineReason: 'Duplicate report',
               declineDescription: 'Not an incident.',
               ...change,
             }),
@@ -225,7 +225,7 @@ describe('attacks: incidents and accomplishments', () => {
                 updateDoc(doc(c.imtMain.db, 'incident_reports', id), {
                   updatedBy: c.imtMain.uid,
                   status: next,
-                  declineReason: 'x',
+                  declineReason: 'Duplicate report',
                   declineDescription: 'y',
                 }),
               [`incident_reports/${id}`],
@@ -489,7 +489,7 @@ describe('attacks: incidents and accomplishments', () => {
           updateDoc(doc(c.imtNorth.db, 'incident_reports', mainReported), {
             updatedBy: c.imtNorth.uid,
             status: 'Declined',
-            declineReason: 'Spam',
+            declineReason: 'Duplicate report',
             declineDescription: 'not ours',
           }),
         [`incident_reports/${mainReported}`],
@@ -592,7 +592,7 @@ describe('attacks: incidents and accomplishments', () => {
           updateDoc(doc(c.archived.db, 'incident_reports', mainReported), {
             updatedBy: c.archived.uid,
             status: 'Declined',
-            declineReason: 'x',
+            declineReason: 'Duplicate report',
             declineDescription: 'y',
           }),
         [`incident_reports/${mainReported}`],

@@ -3,8 +3,9 @@
  * campus areas, and only through saveSetting; nobody rewrites a setting or its history directly,
  * and only Admins read who changed what.
  */
-import { collection, doc, getDocs, setDoc } from 'firebase/firestore';
+import { collection, doc, getDocs, serverTimestamp, setDoc } from 'firebase/firestore';
 import { COLLECTIONS, DEFAULT_SETTING_VALUES, SETTING_IDS } from '@campus-safety/model';
+import { fileReportAsApp } from '@campus-safety/testkit/app-report';
 import { theCast, type Cast } from './cast';
 import { admin, refused } from './support';
 
@@ -49,5 +50,35 @@ describe('attacks: editable settings (issue 20 item 6)', () => {
     });
     for (const who of [c.imtMain, c.reporter])
       await refused(() => getDocs(collection(who.db, path, 'history')), []);
+  });
+
+  // Issue 30 item 4: the rules read the types and codes from settings/, so forging them is the way in.
+  it('a reporter cannot offer a type of their own, nor file a report of it; an IMT member cannot add a resolve code', async () => {
+    const types = `${COLLECTIONS.settings}/${SETTING_IDS.incidentTypes}`;
+    const codes = `${COLLECTIONS.settings}/${SETTING_IDS.resolveCodes}`;
+    const forged = {
+      ...DEFAULT_SETTING_VALUES.incidentTypes.types,
+      'Free pizza': { label: 'Free pizza', offered: true, clery: null, position: 8 },
+    };
+    await refused(() => setDoc(doc(c.reporter.db, types), { types: forged }), [types]);
+    await refused(
+      () => c.reporter.call('saveSetting', { setting: 'incidentTypes', value: { types: forged } }),
+      [types],
+    );
+    await refused(
+      () =>
+        fileReportAsApp(c.reporter.db, c.reporter.uid, {
+          timestamp: serverTimestamp(),
+          geoLoc: { latitude: 1, longitude: 2 },
+          nearestCampus: 'main',
+          status: 'Reported',
+          isArchived: false,
+          email: c.reporter.email,
+          reporterId: c.reporter.uid,
+          incidentType: 'Free pizza',
+        }),
+      [],
+    );
+    await refused(() => setDoc(doc(c.imtMain.db, codes), { codes: ['Closed by IMT'] }), [codes]);
   });
 });

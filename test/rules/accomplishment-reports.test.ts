@@ -37,7 +37,7 @@ import {
   type Row,
 } from './support/matrix';
 import { countedWrite, recordCountRef } from './support/record-counts';
-import { ACCOMPLISHMENTS, REPORTS } from './support/seed';
+import { ACCOMPLISHMENTS, ADDED_RESOLVE_CODE, DROPPED_RESOLVE_CODE, REPORTS } from './support/seed';
 
 const reports = COLLECTIONS.incidentReports;
 const accomplishments = COLLECTIONS.accomplishmentReports;
@@ -49,7 +49,7 @@ function accomplishment(changes: DocumentData = {}): DocumentData {
   return {
     title: 'Fire put out',
     description: 'Extinguisher used; nobody hurt',
-    resolveCode: 'Resolved on site',
+    resolveCode: 'Referred to police',
     timestamp: serverTimestamp(),
     imageUrl: 'https://example.com/a.png',
     threatLevel: 'High',
@@ -204,6 +204,21 @@ describe('accomplishment_reports', () => {
       }),
     ),
     write(
+      'record an accomplishment with a resolve code the institution added',
+      SAME_CAMPUS_STAFF,
+      record(REPORTS.responded, { resolveCode: ADDED_RESOLVE_CODE }),
+    ),
+    write(
+      'record an accomplishment with a code dropped from the list',
+      NOBODY,
+      record(REPORTS.responded, { resolveCode: DROPPED_RESOLVE_CODE }),
+    ),
+    write(
+      'edit an accomplishment to a code not in the list',
+      NOBODY,
+      editLive({ resolveCode: 'Magic' }),
+    ),
+    write(
       'record an accomplishment with an unknown threat level',
       NOBODY,
       record(REPORTS.responded, {
@@ -231,6 +246,7 @@ describe('accomplishment_reports', () => {
         report: { campus: OTHER_CAMPUS },
       }),
     ),
+    // Its code, 'Resolved on site', is no longer in the saved list: an edit keeps it.
     write(
       'edit an accomplishment',
       SAME_CAMPUS_STAFF,

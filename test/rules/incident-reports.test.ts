@@ -51,7 +51,7 @@ import {
   write,
   type Row,
 } from './support/matrix';
-import { REPORTS, TAG } from './support/seed';
+import { ADDED_TYPE, REPORTS, RETIRED_TYPE, TAG } from './support/seed';
 
 const reports = COLLECTIONS.incidentReports;
 const report = (db: Firestore, id: string) => doc(db, reports, id);
@@ -378,6 +378,17 @@ describe('incident_reports', () => {
       submit({ nearestCampus: 'Main Campus' }),
     ),
     write('submit a report of an unknown incident type', NOBODY, submit({ incidentType: 'Alien' })),
+    write(
+      'submit a report of a type the institution added',
+      APP_USERS,
+      submit({ incidentType: ADDED_TYPE }),
+    ),
+    write('submit a report of a retired type', NOBODY, submit({ incidentType: RETIRED_TYPE })),
+    write(
+      'submit a report naming an added type by its label, not its key',
+      NOBODY,
+      submit({ incidentType: 'Noise' }),
+    ),
     write(
       'submit a report with latitude out of range',
       NOBODY,
@@ -726,6 +737,11 @@ describe('incident_reports', () => {
         status: 'Declined',
         declineReason: 'Other',
       }),
+    ),
+    write(
+      'decline with a reason not in the saved list',
+      NOBODY,
+      update(REPORTS.reported, decline({ declineReason: 'Because I said so' })),
     ),
     write(
       'decline with an empty reason',

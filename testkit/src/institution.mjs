@@ -1,9 +1,11 @@
 /**
- * The demo institution's campuses saved as the seed saves them (settings/campuses), for the
- * suites that start from an empty stack: the rules and the callables look campuses up there.
+ * The demo institution's campuses saved as the seed saves them (settings/campuses), and the
+ * starter vocabularies (incident types, decline reasons, resolve codes), for the suites that
+ * start from an empty stack: the rules and the callables look them up there.
  */
 import {
   COLLECTIONS,
+  DEFAULT_SETTING_VALUES,
   SETTING_IDS,
   STARTER_SETTINGS_EDITOR,
   toStoredCampuses,
@@ -23,4 +25,19 @@ export async function saveCampuses(db, campuses = DEMO_CAMPUSES) {
       updatedAt: new Date(),
       updatedBy: STARTER_SETTINGS_EDITOR,
     });
+}
+
+/**
+ * The starter incident types, decline reasons and resolve codes, as the seed saves them.
+ * @param {import('firebase-admin/firestore').Firestore} db
+ */
+export async function saveVocabularies(db) {
+  const batch = db.batch();
+  for (const name of /** @type {const} */ (['incidentTypes', 'declineReasons', 'resolveCodes']))
+    batch.set(db.collection(COLLECTIONS.settings).doc(SETTING_IDS[name]), {
+      ...DEFAULT_SETTING_VALUES[name],
+      updatedAt: new Date(),
+      updatedBy: STARTER_SETTINGS_EDITOR,
+    });
+  await batch.commit();
 }

@@ -12,6 +12,7 @@ import { runTransaction } from '../platform/transactions';
 import { countReportInQuota } from './report-quota';
 import { addEntry, timelineCollection } from './timeline';
 import { requireActiveCampuses } from './campuses';
+import { requireOfferedIncidentType } from './settings';
 
 /**
  * An app user files a report anonymously (docs/anonymity.md). In one transaction: the report,
@@ -28,6 +29,7 @@ export async function fileAnonymousReport(
   now: () => Date = () => new Date(),
 ): Promise<FileAnonymousReportResponse> {
   await requireActiveCampuses(db, [input.nearestCampus], 'nearestCampus');
+  await requireOfferedIncidentType(db, input.incidentType);
   const incident = db.collection(COLLECTIONS.incidentReports).doc();
   await runTransaction(db, async (tx) => {
     await countReportInQuota(tx, db, caller.uid, incident.id, now(), timeZone);

@@ -5,6 +5,7 @@ import {
   campusesOf,
   incidentTypesOf,
   institutionOf,
+  offeredIncidentTypes,
   responseTargetsOf,
   type Campuses,
   type IncidentTypeSetting,
@@ -14,6 +15,7 @@ import {
   type SaveSettingResponse,
 } from '@campus-safety/model';
 import type { Caller } from '../platform/caller';
+import { fail } from '../platform/errors';
 import { saveWithHistory } from './settings-history';
 
 /** The deployment's current settings, each read through its default when its document is missing. */
@@ -92,6 +94,17 @@ export const currentInstitution = (db: Firestore, options: { fresh?: boolean } =
 export const currentCampuses = (db: Firestore, options: { fresh?: boolean } = {}) =>
   currentSetting(db, 'campuses', options);
 
+/**
+ * The one check a callable makes of an incident type it is given (the schema checks only its
+ * form): a key the saved setting offers for new reports, read fresh.
+ */
+export async function requireOfferedIncidentType(db: Firestore, type: string): Promise<void> {
+  const doc = await db.collection(COLLECTIONS.settings).doc(SETTING_IDS.incidentTypes).get();
+  if (offeredIncidentTypes(incidentTypesOf(doc.data())).includes(type)) return;
+  const message = 'Choose an incident type from the list.';
+  fail('invalid-argument', message, { issues: [{ path: ['incidentType'], message }] });
+}
+
 /** The programme time zone every date a function writes or buckets is in (currentInstitution). */
 export async function programmeTimeZone(
   db: Firestore,
@@ -118,10 +131,38 @@ export async function saveSetting(
     { ...input.value, updatedAt: at, updatedBy: by },
     by,
     at,
-    input.setting === 'campuses' ? keepsEveryCampus : undefined,
+    refusals[input.setting],
   );
   cache.delete(db);
   return { setting: input.setting };
+}
+
+/** What a save may not do, per setting: drop a key that stored documents refer to. */
+const refusals: Partial<Record<SaveSettingInput['setting'], Refusal>> = {
+  campuses: keepsEveryCampus,
+  incidentTypes: keepsEveryIncidentType,
+};
+
+type Refusal = (
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) => string | null;
+
+/**
+ * Reports store a type by its key for good: a saved type is retired, never removed
+ * (docs/settings.md#incident-types).
+ */
+function keepsEveryIncidentType(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): string | null {
+  // A missing document reads as the defaults, which were never saved: nothing to keep.
+  if (!before) return null;
+  const kept = new Set(incidentTypesOf(after).map((t) => t.type));
+  const removed = incidentTypesOf(before).filter((t) => !kept.has(t.type));
+  return removed.length
+    ? `${removed.map((t) => t.label).join(', ')} cannot be removed: retire a type instead.`
+    : null;
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Root hooks of the integration suite: the demo institution's campuses are saved before any
+ * Root hooks of the integration suite: the demo institution's campuses and starter vocabularies are saved before any
  * test, as the seed saves them (the rules and the callables look campuses up there).
  */
-import { saveCampuses } from '@campus-safety/testkit/institution';
+import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 import { db } from './stack';
 
 export const mochaHooks = {
-  beforeAll: () => saveCampuses(db),
+  beforeAll: () => Promise.all([saveCampuses(db), saveVocabularies(db)]),
 };

@@ -7,7 +7,7 @@ import {
   SETTING_IDS,
   formatInZone,
 } from '@campus-safety/model';
-import { saveCampuses } from '@campus-safety/testkit/institution';
+import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 import { escalateOverdueReports } from '../../src/services/escalation';
 import { emulatorTransport } from '../../src/push/emulator-transport';
 import { pushSender } from '../../src/push/sender';
@@ -53,8 +53,8 @@ describe('settings (saveSetting)', function () {
   });
   afterEach(async () => {
     for (const id of Object.values(SETTING_IDS)) await db.recursiveDelete(settingRef(id));
-    // The suite's campuses, as the root hook saved them (institution.ts).
-    await saveCampuses(db);
+    // The suite's campuses and vocabularies, as the root hook saved them (institution.ts).
+    await Promise.all([saveCampuses(db), saveVocabularies(db)]);
   });
 
   it('an Admin changes a response target: housekeeping escalates by the new one, and the history names the editor', async () => {
@@ -110,9 +110,8 @@ describe('settings (saveSetting)', function () {
       value: { types: DEFAULT_SETTING_VALUES.incidentTypes.types },
     });
     const before = await docData(settingRef(SETTING_IDS.incidentTypes).path);
-    const renamed = DEFAULT_SETTING_VALUES.incidentTypes.types.map((t, i) =>
-      i === 0 ? { ...t, label: 'Medical' } : t,
-    );
+    const renamed = structuredClone(DEFAULT_SETTING_VALUES.incidentTypes.types);
+    renamed['Medical Emergency']!.label = 'Medical';
     const input = { setting: 'incidentTypes', value: { types: renamed } };
     for (const role of ['IMT', 'User'] as const) {
       const who = await account({ role });
@@ -122,7 +121,9 @@ describe('settings (saveSetting)', function () {
         role,
       );
     }
-    const none = renamed.map((t) => ({ ...t, offered: false }));
+    const none = Object.fromEntries(
+      Object.entries(renamed).map(([key, t]) => [key, { ...t, offered: false }]),
+    );
     const refused = await callError(
       admin.call('saveSetting', { setting: 'incidentTypes', value: { types: none } }),
     );
@@ -139,6 +140,44 @@ describe('settings (saveSetting)', function () {
       (await settingRef(SETTING_IDS.incidentTypes).collection('history').get()).size,
       1,
       'only the Admin save is in the history',
+    );
+  });
+
+  it('an Admin adds an incident type and retires one: the app files with the new, not the retired; no type is removed', async () => {
+    const types = structuredClone(DEFAULT_SETTING_VALUES.incidentTypes.types);
+    types['Noise complaint'] = {
+      label: 'Noise complaint',
+      offered: true,
+      clery: null,
+      position: 8,
+    };
+    types['Fire']!.offered = false;
+    await admin.call('saveSetting', { setting: 'incidentTypes', value: { types } });
+    const rep = await account({ role: 'User' });
+    const file = (incidentType: string) =>
+      rep.call<{ incidentId: string }>('fileAnonymousReport', {
+        geoLoc: { latitude: 14.65, longitude: 121.07 },
+        nearestCampus: 'main',
+        incidentType,
+      });
+    const { incidentId } = await file('Noise complaint');
+    const filed = await docData(`${COLLECTIONS.incidentReports}/${incidentId}`);
+    assert.equal(filed!.incidentType, 'Noise complaint');
+    for (const type of ['Fire', 'Alien']) {
+      const refused = await callError(file(type));
+      assert.equal(refused.code, 'functions/invalid-argument', type);
+      assert.match(refused.message, /Choose an incident type from the list/);
+    }
+    // A relabel keeps the key; dropping a saved type is refused in the save's transaction.
+    const { ['Noise complaint']: _dropped, ...without } = types;
+    const removal = await callError(
+      admin.call('saveSetting', { setting: 'incidentTypes', value: { types: without } }),
+    );
+    assert.equal(removal.code, 'functions/failed-precondition');
+    assert.match(removal.message, /Noise complaint cannot be removed: retire a type instead/);
+    assert.equal(
+      (await docData(settingRef(SETTING_IDS.incidentTypes).path))!.types['Noise complaint'].label,
+      'Noise complaint',
     );
   });
 

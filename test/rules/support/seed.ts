@@ -4,7 +4,11 @@
  */
 import {
   COLLECTIONS,
+  DECLINE_REASONS,
+  DEFAULT_INCIDENT_TYPES,
   INCIDENT_STATS_DAYS,
+  RESOLVE_CODES,
+  toStoredIncidentTypes,
   SETTING_IDS,
   toStoredCampuses,
   incidentStatsId,
@@ -17,6 +21,13 @@ import {
 import { Timestamp, doc, writeBatch, type Firestore, type WriteBatch } from 'firebase/firestore';
 import { DEMO_CAMPUSES, SECOND_INSTITUTION } from '@campus-safety/model/demo';
 import { ACTORS, COLLEAGUE, OTHER_CAMPUS, SAME_CAMPUS, type Actor } from './actors';
+
+/** A type the institution added, one it added and retired, and a resolve code it added. */
+export const ADDED_TYPE = 'Noise complaint';
+export const RETIRED_TYPE = 'Old type';
+export const ADDED_RESOLVE_CODE = 'Referred to housing';
+/** A starter code the institution dropped: the seeded accomplishment reports keep it. */
+export const DROPPED_RESOLVE_CODE = 'Resolved on site';
 
 /** A campus the institution retired: it keeps its history and takes nothing new. */
 export const RETIRED_CAMPUS = {
@@ -198,6 +209,24 @@ export async function seedFirestore(db: Firestore): Promise<void> {
     campuses: toStoredCampuses([...DEMO_CAMPUSES, RETIRED_CAMPUS]),
     updatedAt: Timestamp.now(),
     updatedBy: { uid: 'seed', name: 'Seed' },
+  });
+  // The vocabularies as saveSetting saves them: no type or code is named in the rules.
+  const byStarter = { updatedAt: Timestamp.now(), updatedBy: { uid: 'seed', name: 'Seed' } };
+  put(batch, db, `${COLLECTIONS.settings}/${SETTING_IDS.incidentTypes}`, {
+    types: toStoredIncidentTypes([
+      ...DEFAULT_INCIDENT_TYPES,
+      { type: ADDED_TYPE, label: 'Noise', offered: true, clery: 'notCrime' },
+      { type: RETIRED_TYPE, label: 'Old type', offered: false, clery: null },
+    ]),
+    ...byStarter,
+  });
+  put(batch, db, `${COLLECTIONS.settings}/${SETTING_IDS.declineReasons}`, {
+    reasons: [...DECLINE_REASONS],
+    ...byStarter,
+  });
+  put(batch, db, `${COLLECTIONS.settings}/${SETTING_IDS.resolveCodes}`, {
+    codes: [...RESOLVE_CODES.filter((c) => c !== DROPPED_RESOLVE_CODE), ADDED_RESOLVE_CODE],
+    ...byStarter,
   });
   const { appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin, archivedStaff } = ACTORS;
   for (const actor of [appUser, otherAppUser, imtSameCampus, imtOtherCampus, admin]) {

@@ -2,7 +2,9 @@ import {
   activeCampuses,
   campusName,
   campusesOf,
+  declineReasonsOf,
   incidentTypesOf,
+  resolveCodesOf,
   responseTargetsOf,
   settingPath,
   type CampusId,
@@ -52,6 +54,18 @@ export function useResponseTargets(): ResponseTargets {
 export function useIncidentTypes(): readonly IncidentTypeSetting[] {
   const stored = useLiveDoc(settingSpec('incidentTypes')).data;
   return useMemo(() => incidentTypesOf(stored), [stored]);
+}
+
+/** The decline reasons staff choose from, live (the saved list, or the starter one). */
+export function useDeclineReasons(): string[] {
+  const stored = useLiveDoc(settingSpec('declineReasons')).data;
+  return useMemo(() => declineReasonsOf(stored), [stored]);
+}
+
+/** The resolve codes of accomplishment reports, live. */
+export function useResolveCodes(): string[] {
+  const stored = useLiveDoc(settingSpec('resolveCodes')).data;
+  return useMemo(() => resolveCodesOf(stored), [stored]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RESOLVE_CODES, THREAT_LEVELS } from '@campus-safety/model';
+import { THREAT_LEVELS } from '@campus-safety/model';
 import { Dialog, DialogFooter } from '../../components/Dialog';
 import {
   FormFailure,
@@ -11,6 +11,7 @@ import {
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import type { Accomplishment } from '../../data/accomplishments';
+import { useResolveCodes } from '../../data/settings';
 import { submitAccomplishment, updateAccomplishment } from './api';
 import { validateAccomplishment, type AccomplishmentField, type AccomplishmentInput } from './form';
 
@@ -27,6 +28,10 @@ export function AccomplishmentFormDialog({
   onClose: () => void;
 }) {
   const [image, setImage] = useState<File | null>(null);
+  const saved = useResolveCodes();
+  // An edited report keeps the code it was saved with, even one no longer in the list.
+  const kept = existing?.resolveCode;
+  const codes = kept && !saved.includes(kept) ? [...saved, kept] : saved;
   const form = useForm<AccomplishmentInput, AccomplishmentField>({
     initial: {
       title: existing?.title ?? '',
@@ -35,7 +40,7 @@ export function AccomplishmentFormDialog({
       threatLevel:
         existing?.threatLevel ?? existing?.report?.threatLevel ?? defaultThreatLevel ?? '',
     },
-    validate: (input) => validateAccomplishment(input, image),
+    validate: (input) => validateAccomplishment(input, image, codes),
     send: async (input) => {
       if (existing) await updateAccomplishment(incidentId, existing.id, input, image);
       else await submitAccomplishment(incidentId, input, image);
@@ -58,7 +63,7 @@ export function AccomplishmentFormDialog({
         <SelectField
           label="Resolve code"
           {...form.field('resolveCode')}
-          options={RESOLVE_CODES}
+          options={codes}
           placeholder="Choose…"
         />
         <SelectField

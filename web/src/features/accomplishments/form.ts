@@ -1,4 +1,4 @@
-import { LIMITS, RESOLVE_CODES, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
+import { LIMITS, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
 import { imageProblem, requiredText, type FieldErrors } from '../../lib/validation';
 
 export interface AccomplishmentInput {
@@ -9,14 +9,16 @@ export interface AccomplishmentInput {
 }
 export type AccomplishmentField = keyof AccomplishmentInput | 'image';
 
+/** `codes`: the codes offered (the saved list, and an edited report's own code). */
 export function validateAccomplishment(
   input: AccomplishmentInput,
   image: File | null,
+  codes: readonly string[],
 ): FieldErrors<AccomplishmentField> {
   return {
     title: requiredText(input.title, 'Title', LIMITS.title),
     description: requiredText(input.description, 'Description', LIMITS.body, { multiline: true }),
-    resolveCode: isOneOf(RESOLVE_CODES, input.resolveCode) ? undefined : 'Choose a resolve code.',
+    resolveCode: codes.includes(input.resolveCode) ? undefined : 'Choose a resolve code.',
     threatLevel: isOneOf(THREAT_LEVELS, input.threatLevel) ? undefined : 'Choose a threat level.',
     image: imageProblem(image),
   };

@@ -15,12 +15,27 @@ describe('settingChanges', () => {
     ]);
   });
 
-  it('names renamed and retired types', () => {
+  it('names added, renamed and retired types, and a new proposed Clery classification', () => {
     const types = structuredClone(DEFAULT_SETTING_VALUES.incidentTypes.types);
-    types[1] = { ...types[1]!, label: 'Fire or smoke', offered: false };
+    types['Fire'] = { ...types['Fire']!, label: 'Fire or smoke', offered: false };
+    types['Harassment']!.clery = 'stalking';
+    types['Noise'] = { label: 'Noise', offered: true, clery: null, position: 8 };
     expect(settingChanges('incidentTypes', undefined, { types })).toEqual([
       'Fire: shown as "Fire" → "Fire or smoke"',
       'Fire: no longer offered',
+      'Harassment: proposed Clery classification no proposal → Stalking',
+      'Noise: added',
+    ]);
+  });
+
+  it('names the resolve codes added and removed', () => {
+    const codes = ['Resolved on site', 'Referred to housing'];
+    expect(settingChanges('resolveCodes', null, { codes })).toEqual([
+      '"Referred to housing" added',
+      '"Referred to medical services" removed',
+      '"Referred to police" removed',
+      '"Referred to another office" removed',
+      '"No action needed" removed',
     ]);
   });
 

@@ -7,7 +7,12 @@ import {
   LANGUAGE_LABELS,
   TARGET_LEVELS,
   alertApprovalOf,
+  declineReasonsOf,
   incidentTypesOf,
+  NOT_A_CLERY_CRIME,
+  OFFENCE_LABELS,
+  resolveCodesOf,
+  type IncidentTypeSetting,
   institutionOf,
   responseTargetsOf,
   type SettingName,
@@ -34,13 +39,27 @@ export function settingChanges(name: SettingName, before: unknown, after: unknow
     }
   } else if (name === 'incidentTypes') {
     const [a, b] = [incidentTypesOf(before), incidentTypesOf(after)];
-    b.forEach((now, i) => {
-      const was = a[i]!;
+    for (const now of b) {
+      const was = a.find((t) => t.type === now.type);
+      if (!was) {
+        changes.push(`${now.type}: added`);
+        continue;
+      }
       if (was.label !== now.label)
         changes.push(`${now.type}: shown as "${was.label}" → "${now.label}"`);
       if (was.offered !== now.offered)
         changes.push(`${now.type}: ${now.offered ? 'offered again' : 'no longer offered'}`);
-    });
+      if (was.clery !== now.clery)
+        changes.push(
+          `${now.type}: proposed Clery classification ${cleryText(was)} → ${cleryText(now)}`,
+        );
+    }
+  } else if (name === 'declineReasons' || name === 'resolveCodes') {
+    const read = name === 'declineReasons' ? declineReasonsOf : resolveCodesOf;
+    const [a, b] = [read(before), read(after)];
+    for (const item of b) if (!a.includes(item)) changes.push(`"${item}" added`);
+    for (const item of a) if (!b.includes(item)) changes.push(`"${item}" removed`);
+    if (changes.length === 0 && a.join('\n') !== b.join('\n')) changes.push('Order changed');
   } else if (name === 'institution') {
     changes.push(...institutionChanges(before, after));
   } else if (name === 'alertApproval') {
@@ -58,6 +77,13 @@ export function settingChanges(name: SettingName, before: unknown, after: unknow
   }
   return changes.length > 0 ? changes : ['Saved without changes'];
 }
+
+const cleryText = ({ clery }: IncidentTypeSetting) =>
+  clery === null
+    ? 'no proposal'
+    : clery === NOT_A_CLERY_CRIME
+      ? 'not a Clery crime'
+      : OFFENCE_LABELS[clery];
 
 /** One line per campus added, renamed, retired or brought back, or whose areas changed. */
 function campusChanges(before: Campuses, after: Campuses): string[] {

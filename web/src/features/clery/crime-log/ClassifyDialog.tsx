@@ -15,6 +15,7 @@ import {
   geographiesOf,
   geographyAt,
   campusOf,
+  proposedClassification,
   type Bias,
   type CallableRequest,
   type ClassifiedOffence,
@@ -32,7 +33,7 @@ import { OccurredAtField } from '../shared/OccurredAtField';
 import type { WithId } from '../../../data/spec';
 import { parseDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
 import { classifyIncident } from '../api';
-import { useCampuses } from '../../../data/settings';
+import { useCampuses, useIncidentTypes } from '../../../data/settings';
 
 type ClassifyRequest = CallableRequest<'classifyIncident'>;
 
@@ -75,11 +76,14 @@ export function ClassifyDialog({
 }) {
   const campus = campusOf(useCampuses(), incident.nearestCampus);
   const suggested = campus ? geographyAt(campus, incident.geoLoc) : null;
+  // A new record starts from the default of the report's type (the incidentTypes setting).
+  const types = useIncidentTypes();
+  const proposed = record ? null : proposedClassification(types, incident.incidentType);
   const count = (value: string) => (value.trim() === '' ? 0 : Number(value));
   const form = useForm<ClassifyValues, keyof ClassifyValues, ClassifyRequest>({
     initial: {
-      isCrime: record ? (record.isCrime ? 'yes' : 'no') : 'yes',
-      offences: record?.offences ?? [],
+      isCrime: (record ?? proposed)?.isCrime === false ? 'no' : 'yes',
+      offences: record?.offences ?? proposed?.offences ?? [],
       arrests: persons(record?.arrests),
       referrals: persons(record?.referrals),
       geography: record?.geography ?? suggested ?? 'outside',

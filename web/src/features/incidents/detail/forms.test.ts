@@ -28,10 +28,13 @@ describe('assignment form', () => {
 
 describe('decline form', () => {
   it('rejects reasons outside the list and blank descriptions', () => {
-    expect(validateDecline({ reason: 'Because', description: '   ' })).toEqual({
+    expect(validateDecline({ reason: 'Because', description: '   ' }, ['Duplicate'])).toEqual({
       reason: 'Choose a reason.',
       description: 'Description is required.',
     });
+    expect(
+      validateDecline({ reason: 'Duplicate', description: 'Seen' }, ['Duplicate']).reason,
+    ).toBe(undefined);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DECLINE_REASONS, LIMITS, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
+import { LIMITS, THREAT_LEVELS, isOneOf } from '@campus-safety/model';
 import { requiredText, type FieldErrors } from '../../../lib/validation';
 
 export interface AssignInput {
@@ -26,9 +26,13 @@ export interface DeclineInput {
   description: string;
 }
 
-export function validateDecline(input: DeclineInput): FieldErrors<keyof DeclineInput> {
+/** `reasons`: the saved decline reasons (the declineReasons setting). */
+export function validateDecline(
+  input: DeclineInput,
+  reasons: readonly string[],
+): FieldErrors<keyof DeclineInput> {
   return {
-    reason: isOneOf(DECLINE_REASONS, input.reason) ? undefined : 'Choose a reason.',
+    reason: reasons.includes(input.reason) ? undefined : 'Choose a reason.',
     description: requiredText(input.description, 'Description', LIMITS.declineDescription, {
       multiline: true,
     }),

@@ -58,9 +58,11 @@ describe('reports view <-> URL', () => {
 
   it('drops values a URL may carry but the screen does not offer', () => {
     const view = parse(
-      'status=Bogus&campus=Mars&threat=Extreme&type=Picnic&from=2026-02-30&to=yesterday&tag=&id=a/b',
+      `status=Bogus&campus=Mars&threat=Extreme&type=${'x'.repeat(41)}&from=2026-02-30&to=yesterday&tag=&id=a/b`,
     );
     expect(view).toEqual(FIRST_VIEW);
+    // A type is any key an institution may save (an unknown one matches no report).
+    expect(parse('type=Picnic').filters.incidentType).toBe('Picnic');
     expect(parse(`q=${'x'.repeat(501)}`).filters.search).toBe('');
   });
 

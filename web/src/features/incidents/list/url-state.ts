@@ -1,10 +1,10 @@
 import {
   CAMPUS_ID_PATTERN,
   INCIDENT_STATUSES,
-  INCIDENT_TYPES,
   LIMITS,
   MAX_SEARCH_LENGTH,
   THREAT_LEVELS,
+  incidentTypeKeySchema,
   isIsoDay,
   isOneOf,
 } from '@campus-safety/model';
@@ -57,7 +57,8 @@ const ACCEPTS: Record<keyof IncidentFilters, (value: string) => boolean> = {
   status: (v) => isOneOf(INCIDENT_STATUSES, v),
   campus: (v) => CAMPUS_ID_PATTERN.test(v),
   threatLevel: (v) => isOneOf(THREAT_LEVELS, v),
-  incidentType: (v) => isOneOf(INCIDENT_TYPES, v),
+  // Any key an institution saved (its form only: an unknown one simply matches nothing).
+  incidentType: (v) => incidentTypeKeySchema.safeParse(v).success,
   tag: (v) => v.trim().length > 0 && v.length <= LIMITS.tagName,
   from: isIsoDay,
   to: isIsoDay,

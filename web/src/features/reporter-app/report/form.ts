@@ -7,7 +7,6 @@ import {
   type Campus,
   type Campuses,
   type GeoLoc,
-  type IncidentType,
 } from '@campus-safety/model';
 import type { FieldErrors } from '../../../lib/validation';
 import type { ReportFields } from '../../../data/reporter';
@@ -40,12 +39,10 @@ export function descriptionLeft(description: string): number {
 /** The form's own rules; the model's schema (the server's and the rules' bounds) checks the rest. */
 export function validateReport(
   form: ReportForm,
-  offered: readonly IncidentType[],
+  offered: readonly string[],
 ): FieldErrors<ReportField> {
   return {
-    incidentType: (offered as readonly string[]).includes(form.incidentType)
-      ? undefined
-      : 'Choose what happened.',
+    incidentType: offered.includes(form.incidentType) ? undefined : 'Choose what happened.',
     location: form.location
       ? undefined
       : 'Say where it happened: use your location, put a pin on the map, or choose a place.',
@@ -66,7 +63,7 @@ export function reportFields(form: ReportForm, campuses: Campuses): ReportFields
     geoLoc: point,
     // No place, or no campus set up: '' (the schema refuses it and says to choose a place).
     nearestCampus: (form.location && nearestCampus(point, campuses)?.campus) || '',
-    incidentType: form.incidentType as IncidentType,
+    incidentType: form.incidentType,
     ...(description ? { description } : {}),
   };
 }
