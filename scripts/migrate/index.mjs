@@ -11,6 +11,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 // grounds and halls are exactly those (docs/institution.md#upgrade).
 import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
 import { UsageError } from '../setup/args.mjs';
+import { writeStarterSettings } from '../setup/starter-settings.mjs';
 import { MIGRATE_USAGE, parseMigrateArgs } from './args.mjs';
 
 const counted = (counts) =>
@@ -39,6 +40,11 @@ async function main(argv) {
       previous: DEMO_CAMPUSES,
       dryRun: args.dryRun,
     });
+    // Settings the previous version did not have (decline reasons, resolve codes): the rules
+    // check against them, so they are written with their defaults; saved ones are kept.
+    const starters = args.dryRun
+      ? null
+      : await writeStarterSettings(getFirestore(app), { now: new Date() });
     const would = args.dryRun ? ' (dry run: nothing written)' : '';
     console.log(
       `Project ${args.project} (${args.emulators ? 'the emulators' : 'Firebase'})${would}`,
@@ -48,6 +54,10 @@ async function main(argv) {
         ? `Campuses saved from the previous version: ${report.campusesSaved.join(', ')}`
         : 'Campuses: already saved, kept as they are',
     );
+    if (report.incidentTypesRekeyed)
+      console.log('Incident types: rewritten from the previous version’s list, keys kept');
+    if (starters)
+      console.log(`Settings added with their defaults: ${starters.written.join(', ') || 'none'}`);
     if (report.areasNotKept)
       console.log(
         `The saved campus areas were not kept (${report.areasNotKept}); redraw them in Settings → Campuses.`,

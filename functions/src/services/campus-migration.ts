@@ -1,7 +1,7 @@
 /**
  * The upgrade in place of a deployment of the previous version (docs/institution.md#upgrade):
- * its campuses saved as `settings/campuses`, then every stored campus name rekeyed to the
- * campus's id (domain/campus-rekey.ts says where they are). Run by `npm run migrate` with the
+ * its campuses saved as `settings/campuses` and its incident types in today's shape, then every
+ * stored campus name rekeyed to the campus's id (domain/campus-rekey.ts says where they are). Run by `npm run migrate` with the
  * Admin SDK. Each document is written only if it still is as it was read, so a write racing the
  * run is not overwritten; a second run finds nothing to do and writes nothing.
  */
@@ -18,7 +18,9 @@ import {
   SETTINGS_HISTORY,
   SETTING_IDS,
   campusesOf,
+  incidentTypesOf,
   toStoredCampuses,
+  toStoredIncidentTypes,
   type Campuses,
   type SettingEditor,
 } from '@campus-safety/model';
@@ -50,6 +52,8 @@ const UNKNOWN_LISTED = 20;
 export interface CampusMigrationReport {
   /** The campuses saved from the previous version's, or null when campuses were saved already. */
   campusesSaved: string[] | null;
+  /** Whether the incident types were rewritten from the previous version's list to the map. */
+  incidentTypesRekeyed: boolean;
   /** Why the previous version's saved boundaries were not kept (the defaults were), or null. */
   areasNotKept: string | null;
   /** Documents rekeyed (or, in a dry run, that would be), by collection. */
@@ -119,6 +123,34 @@ async function ensureCampuses(
   return { campuses, saved: campuses.map((c) => c.id), areasNotKept };
 }
 
+/**
+ * The previous version stored the incident types as a list; the rules look a report's type up in
+ * a map by key (docs/settings.md#incident-types), so until it is rewritten no report is filed.
+ */
+async function upgradeIncidentTypes(
+  db: Firestore,
+  { dryRun, now }: Required<CampusMigrationOptions>,
+): Promise<boolean> {
+  const ref = db.collection(COLLECTIONS.settings).doc(SETTING_IDS.incidentTypes);
+  const stored = (await ref.get()).data();
+  if (!Array.isArray(stored?.types)) return false;
+  if (dryRun) return true;
+  const at = now();
+  await saveWithHistory(
+    db,
+    ref,
+    {
+      types: toStoredIncidentTypes(incidentTypesOf(stored)),
+      updatedAt: at,
+      updatedBy: CAMPUS_MIGRATION_EDITOR,
+    },
+    CAMPUS_MIGRATION_EDITOR,
+    at,
+    (before) => (Array.isArray(before?.types) ? null : 'Incident types were saved meanwhile.'),
+  );
+  return true;
+}
+
 export async function migrateCampusIds(
   db: Firestore,
   auth: Auth,
@@ -129,6 +161,7 @@ export async function migrateCampusIds(
   const keys = campusKeysOf(campuses, opts.previous);
   const report: CampusMigrationReport = {
     campusesSaved: saved,
+    incidentTypesRekeyed: await upgradeIncidentTypes(db, opts),
     areasNotKept,
     updated: {},
     moved: {},

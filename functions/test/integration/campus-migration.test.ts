@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import {
   COLLECTIONS,
+  DEFAULT_INCIDENT_TYPES,
   MASS_NOTIFICATION_REPLIES,
   SETTINGS_HISTORY,
   SETTING_IDS,
   campusesOf,
   incidentKeywords,
+  incidentTypesOf,
   toStoredPoints,
   type Campus,
 } from '@campus-safety/model';
 import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
-import { saveCampuses } from '@campus-safety/testkit/institution';
+import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 import { CAMPUS_MIGRATION_EDITOR, migrateCampusIds } from '../../src/services/campus-migration';
 import { auth, db, docData, reportFiledBy, reporter, staffMember, unique, waitFor } from './stack';
 
@@ -34,6 +36,14 @@ describe('upgrade in place: campus names rekeyed to ids (npm run migrate)', func
   before(async () => {
     const settings = db.collection(COLLECTIONS.settings);
     await settings.doc(SETTING_IDS.campuses).delete();
+    // The previous version's list of the catalog's types, one relabelled and one not offered.
+    await settings.doc(SETTING_IDS.incidentTypes).set({
+      types: DEFAULT_INCIDENT_TYPES.map(({ type }) => ({
+        type,
+        label: type === 'Theft' ? 'Theft or loss' : type,
+        offered: type !== 'Other',
+      })),
+    });
     await settings
       .doc('campus_areas')
       .set({ 'North Campus': { centre: movedCentre, boundary: toStoredPoints(north.boundary) } });
@@ -133,7 +143,7 @@ describe('upgrade in place: campus names rekeyed to ids (npm run migrate)', func
 
   after(async () => {
     await db.collection(COLLECTIONS.settings).doc('campus_areas').delete();
-    await saveCampuses(db);
+    await Promise.all([saveCampuses(db), saveVocabularies(db)]);
   });
 
   async function statsUnder(campus: string): Promise<number> {
@@ -160,6 +170,18 @@ describe('upgrade in place: campus names rekeyed to ids (npm run migrate)', func
       campusesOf(saved).find((c) => c.id === 'north')?.centre,
       movedCentre,
       'saved areas kept',
+    );
+
+    assert.equal(report.incidentTypesRekeyed, true);
+    const types = incidentTypesOf(
+      await docData(`${COLLECTIONS.settings}/${SETTING_IDS.incidentTypes}`),
+    );
+    assert.equal(types.find((t) => t.type === 'Theft')?.label, 'Theft or loss');
+    assert.equal(types.find((t) => t.type === 'Other')?.offered, false);
+    assert.equal(
+      Array.isArray((await docData(`${COLLECTIONS.settings}/${SETTING_IDS.incidentTypes}`))?.types),
+      false,
+      'stored as the map the rules read',
     );
 
     const incident = await docData(paths.report!);
@@ -212,6 +234,7 @@ describe('upgrade in place: campus names rekeyed to ids (npm run migrate)', func
   it('a second run changes nothing', async () => {
     const again = await migrate();
     assert.equal(again.campusesSaved, null);
+    assert.equal(again.incidentTypesRekeyed, false);
     assert.deepEqual(
       Object.entries({ ...again.updated, ...again.moved }).filter(([, n]) => n > 0),
       [],

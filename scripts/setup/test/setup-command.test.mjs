@@ -329,6 +329,8 @@ describe('npm run migrate (a deployment of the previous version)', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Campuses saved from the previous version: main, north, riverside/);
     assert.match(run.stdout, /Staff campus claims rekeyed: 1/);
+    assert.match(run.stdout, /Settings added with their defaults: .*decline_reasons/);
+    assert.ok((await db.doc(`${COLLECTIONS.settings}/${SETTING_IDS.resolveCodes}`).get()).exists);
     assert.equal(
       (await db.doc(`${COLLECTIONS.incidentReports}/r1`).get()).get('nearestCampus'),
       'main',
@@ -340,6 +342,7 @@ describe('npm run migrate (a deployment of the previous version)', () => {
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stdout, /Campuses: already saved/);
     assert.match(again.stdout, /Documents rekeyed: none/);
+    assert.match(again.stdout, /Settings added with their defaults: none/);
     assert.deepEqual(await everything(), before, 'the second run wrote nothing');
   });
 });
