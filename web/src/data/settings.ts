@@ -3,6 +3,7 @@ import {
   campusName,
   campusesOf,
   declineReasonsOf,
+  incidentTypeLabel,
   incidentTypesOf,
   resolveCodesOf,
   responseTargetsOf,
@@ -54,6 +55,12 @@ export function useResponseTargets(): ResponseTargets {
 export function useIncidentTypes(): readonly IncidentTypeSetting[] {
   const stored = useLiveDoc(settingSpec('incidentTypes')).data;
   return useMemo(() => incidentTypesOf(stored), [stored]);
+}
+
+/** A stored incident type key → its current label (an unknown key shows as itself). */
+export function useIncidentTypeName(): (type: unknown) => string {
+  const types = useIncidentTypes();
+  return useCallback((type: unknown) => incidentTypeLabel(types, type), [types]);
 }
 
 /** The decline reasons staff choose from, live (the saved list, or the starter one). */

@@ -18,6 +18,7 @@ import { OnCallNowPanel } from '../../components/OnCallNowPanel';
 import { SetupChecklist } from './SetupChecklist';
 import { useCampuses } from '../../data/settings';
 import { CampusName } from '../../components/CampusName';
+import { IncidentTypeName } from '../../components/IncidentTypeName';
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -128,7 +129,9 @@ export default function HomePage() {
             {latest.data.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
                 <StatusBadge status={r.status} />
-                <span className="font-medium">{r.incidentType}</span>
+                <span className="font-medium">
+                  <IncidentTypeName type={r.incidentType} />
+                </span>
                 <span className="text-slate-600">
                   <CampusName id={r.nearestCampus} />
                 </span>

@@ -24,6 +24,7 @@ import { IncidentTimeline } from '../timeline/IncidentTimeline';
 import { IncidentConversation } from '../conversation/IncidentConversation';
 import { IncidentMediaPanel } from '../media/IncidentMediaPanel';
 import { CampusName } from '../../../components/CampusName';
+import { IncidentTypeName } from '../../../components/IncidentTypeName';
 
 const ACTION_LABELS: Record<IncidentAction, string> = {
   assign: 'Assign',
@@ -113,7 +114,9 @@ export function IncidentDetail({
                 <Time value={writtenOnDevice} />
               </Field>
             )}
-            <Field label="Type">{data.incidentType}</Field>
+            <Field label="Type">
+              <IncidentTypeName type={data.incidentType} />
+            </Field>
             <Field label="Campus">
               <CampusName id={data.nearestCampus} />
             </Field>

@@ -18,6 +18,7 @@ import { MessageList } from '../../../components/MessageList';
 import { conversationLines, fromReporter } from '../../../components/conversation-lines';
 import { mergeTimeline, type TimelineItem } from '../timeline/timeline';
 import { CampusName } from '../../../components/CampusName';
+import { IncidentTypeName } from '../../../components/IncidentTypeName';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -100,7 +101,8 @@ export default function PrintIncidentPage() {
           <header>
             <h1 className="text-xl font-bold">Incident report</h1>
             <p className="text-slate-600">
-              {data.incidentType} · <CampusName id={data.nearestCampus} /> · ID {data.id}
+              <IncidentTypeName type={data.incidentType} /> · <CampusName id={data.nearestCampus} />{' '}
+              · ID {data.id}
             </p>
             <p className="text-xs text-slate-500">
               Printed {formatDate(new Date())} ({programmeTimeZone()}). Staff record: contains

@@ -6,7 +6,7 @@ import type { IncidentScope } from '../../../data/scopes';
 import { programmeTimeZone } from '../../../lib/institution';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
 import { incidentQuerySpec, type IncidentFilters } from './query-spec';
-import { useCampuses } from '../../../data/settings';
+import { useCampuses, useIncidentTypes } from '../../../data/settings';
 
 /**
  * Staff export the reports list as filtered now: the list's own query (the role's scope and the
@@ -20,6 +20,7 @@ export function ExportReportsButton({
   filters: IncidentFilters;
 }) {
   const campuses = useCampuses();
+  const types = useIncidentTypes();
   if (!isStaffRole(scope.role)) return null;
   const { wheres } = incidentQuerySpec(scope, filters, programmeTimeZone());
   return (
@@ -28,7 +29,7 @@ export function ExportReportsButton({
       fileStem={scope.archived ? 'archived-incident-reports' : 'incident-reports'}
       spec={incidentPageSpec(wheres, EXPORT_PAGE_SIZE, null)}
       header={incidentCsvHeader(programmeTimeZone())}
-      toRow={(row) => incidentCsvRow(row, programmeTimeZone(), campuses)}
+      toRow={(row) => incidentCsvRow(row, programmeTimeZone(), campuses, types)}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CAMPUSES } from '@campus-safety/model/demo';
+import { DEFAULT_INCIDENT_TYPES } from '@campus-safety/model';
 import type { Incident } from '../../../data/incidents';
 import { incidentCsvHeader, incidentCsvRow } from './csv';
 
@@ -7,6 +8,11 @@ const at = (iso: string) => {
   const date = new Date(iso);
   return { toDate: () => date, toMillis: () => date.getTime() };
 };
+
+// Theft relabelled: the export shows the label of now, not the stored key.
+const TYPES = DEFAULT_INCIDENT_TYPES.map((t) =>
+  t.type === 'Theft' ? { ...t, label: 'Theft or loss' } : t,
+);
 
 const base: Incident = {
   id: 'inc-1',
@@ -29,15 +35,15 @@ describe('incident CSV rows', () => {
   it('names the programme time zone in the time column', () => {
     const header = incidentCsvHeader('Asia/Manila');
     expect(header[1]).toBe('Reported at (Asia/Manila)');
-    expect(header).toHaveLength(incidentCsvRow(base, 'Asia/Manila', DEMO_CAMPUSES).length);
+    expect(header).toHaveLength(incidentCsvRow(base, 'Asia/Manila', DEMO_CAMPUSES, TYPES).length);
   });
 
   it('writes a report as its columns, the time in the programme zone', () => {
-    expect(incidentCsvRow(base, 'Asia/Manila', DEMO_CAMPUSES)).toEqual([
+    expect(incidentCsvRow(base, 'Asia/Manila', DEMO_CAMPUSES, TYPES)).toEqual([
       'inc-1',
       // 16:30 UTC is half past midnight the next day in Manila (UTC+8).
       '2026-03-02 00:30:05',
-      'Theft',
+      'Theft or loss',
       'North Campus',
       'Responded',
       'High',
@@ -49,7 +55,9 @@ describe('incident CSV rows', () => {
       14.6537,
       121.0687,
     ]);
-    expect(incidentCsvRow(base, 'America/New_York', DEMO_CAMPUSES)[1]).toBe('2026-03-01 11:30:05');
+    expect(incidentCsvRow(base, 'America/New_York', DEMO_CAMPUSES, TYPES)[1]).toBe(
+      '2026-03-01 11:30:05',
+    );
   });
 
   it('leaves what a new report does not have yet empty', () => {
@@ -65,7 +73,7 @@ describe('incident CSV rows', () => {
       threatLevel: null,
       assignedTo: null,
     };
-    expect(incidentCsvRow(fresh, 'Asia/Manila', DEMO_CAMPUSES)).toEqual([
+    expect(incidentCsvRow(fresh, 'Asia/Manila', DEMO_CAMPUSES, TYPES)).toEqual([
       'inc-2',
       '2026-03-01 08:00:00',
       'Fire',

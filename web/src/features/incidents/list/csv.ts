@@ -1,4 +1,9 @@
-import { campusName, type Campuses } from '@campus-safety/model';
+import {
+  campusName,
+  incidentTypeLabel,
+  type Campuses,
+  type IncidentTypeSetting,
+} from '@campus-safety/model';
 import type { Incident } from '../../../data/incidents';
 import { csvTime, type CsvCell } from '../../../lib/csv';
 
@@ -35,11 +40,12 @@ export function incidentCsvRow(
   incident: Incident,
   timeZone: string,
   campuses: Campuses,
+  types: readonly IncidentTypeSetting[],
 ): CsvCell[] {
   return [
     incident.id,
     csvTime(incident.timestamp, timeZone),
-    incident.incidentType,
+    incidentTypeLabel(types, incident.incidentType),
     campusName(campuses, incident.nearestCampus),
     incident.status,
     incident.threatLevel ?? '',

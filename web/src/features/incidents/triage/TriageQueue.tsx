@@ -19,6 +19,7 @@ import type { WhereSpec } from '../../../data/spec';
 import { queueHeadingId, REPORTER_REPLIED_QUEUE, TRIAGE_QUEUES, triageWheres } from './triage';
 import { OnCallNowPanel } from '../../../components/OnCallNowPanel';
 import { CampusName } from '../../../components/CampusName';
+import { IncidentTypeName } from '../../../components/IncidentTypeName';
 
 /** Rows a queue shows at first and adds per "Show more"; bounded so a backlog never loads whole. */
 export const QUEUE_STEP = 25;
@@ -33,7 +34,7 @@ export function incidentColumns(open: (id: string) => void): Column<Incident>[] 
       header: 'Type',
       cell: (r) => (
         <NewMark id={r.id}>
-          {r.incidentType}
+          <IncidentTypeName type={r.incidentType} />
           <RepliedMark incident={r} />
         </NewMark>
       ),
