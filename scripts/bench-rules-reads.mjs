@@ -4,20 +4,23 @@
  * rules matrix and the attacks suite on our engine with --report-rules-reads, which prints on stop
  * the most documents each kind of request read with get()/exists() (production refuses more than
  * 10 alone, 20 in a batch); merges the two suites' lists and prints the heaviest. Asserts nothing.
- * Extra arguments go to both suites' mocha (`-- --grep campus` for a quick look).
+ * Extra arguments go to both suites' mocha (`-- --grep campus` for a quick look); the smoke run
+ * (BENCH_SMOKE=1) takes only the campus-lead rows, which hold the worst single request.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/paths.mjs';
+import { smoke } from '../testkit/src/bench.mjs';
 
 const SUITES = ['test:rules', 'test:attacks'];
+const args = smoke ? ['--grep', 'campus lead'] : process.argv.slice(2);
 const LINE = /^ {2}(\d+) (\S+ \S+)( \(in a batch\))?, e\.g\. (\S+)$/;
 const worst = new Map();
 
 for (const suite of SUITES) {
   const started = Date.now();
-  const run = spawnSync('npm', ['run', suite, '--', ...process.argv.slice(2)], {
+  const run = spawnSync('npm', ['run', suite, '--', ...args], {
     cwd: ROOT,
     env: { ...process.env, FIRESTORE_ENGINE: 'own', FIRESTORE_EMULATOR_REPORT_RULES_READS: '1' },
     stdio: 'ignore',

@@ -24,6 +24,7 @@ export const MEASURES = {
     ),
   ],
   'bench:rules': [figure('p50 # µs +p99 # µs')],
+  'bench:rules-reads': [figure('Worst single request: # of 10')],
   'bench:dashboard': [
     figure('# reports seeded in # s'),
     figure('Formula \\(any number of reports N\\)'),
