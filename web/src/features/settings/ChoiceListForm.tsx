@@ -3,6 +3,7 @@ import {
   CHOICE_TEXT_MAX,
   declineReasonsOf,
   resolveCodesOf,
+  type SaveSettingInput,
 } from '@campus-safety/model';
 import { TextAreaField } from '../../components/fields';
 import { toast } from '../../components/toast-store';
@@ -17,57 +18,63 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** The decline reasons staff choose from, one per line (docs/settings.md#decline-reasons-and-resolve-codes). */
-export function DeclineReasonsForm() {
-  const live = useLiveDoc(settingSpec('declineReasons'));
-  const form = useForm({
-    initial: { text: declineReasonsOf(live.data).join('\n') },
-    stored: { ...live, version: live.data?.updatedAt?.toMillis() },
-    request: ({ text }) => ({
-      setting: 'declineReasons' as const,
-      value: { reasons: lines(text) },
-    }),
-    send: async (request) => {
-      await saveSetting(request);
-      toast.success('Decline reasons saved');
-    },
-    failureTitle: 'Could not save the decline reasons',
-  });
-  return (
-    <SettingSection
-      name="declineReasons"
-      description="The reasons staff decline a report with. A declined report keeps the reason it was declined with."
-      live={live}
-      form={form}
-      saveLabel="Save reasons"
-    >
-      <ChoiceLines label="Decline reasons" binding={form.field('text')} />
-    </SettingSection>
-  );
-}
+type ChoiceListSetting = 'declineReasons' | 'resolveCodes';
 
-/** The resolve codes of accomplishment reports, one per line. */
-export function ResolveCodesForm() {
-  const live = useLiveDoc(settingSpec('resolveCodes'));
+/** What differs between the editable lists: the rest is one form. */
+const CHOICE_LISTS: Record<
+  ChoiceListSetting,
+  {
+    read: (stored: unknown) => string[];
+    request: (list: string[]) => SaveSettingInput;
+    label: string;
+    description: string;
+    saveLabel: string;
+  }
+> = {
+  declineReasons: {
+    read: declineReasonsOf,
+    request: (reasons) => ({ setting: 'declineReasons', value: { reasons } }),
+    label: 'Decline reasons',
+    description:
+      'The reasons staff decline a report with. A declined report keeps the reason it was declined with.',
+    saveLabel: 'Save reasons',
+  },
+  resolveCodes: {
+    read: resolveCodesOf,
+    request: (codes) => ({ setting: 'resolveCodes', value: { codes } }),
+    label: 'Resolve codes',
+    description:
+      'The codes an accomplishment report is resolved with. A saved accomplishment report keeps its code.',
+    saveLabel: 'Save codes',
+  },
+};
+
+/**
+ * An editable list of choices, one per line: the decline reasons staff choose from, or the
+ * resolve codes of accomplishment reports (docs/settings.md#decline-reasons-and-resolve-codes).
+ */
+export function ChoiceListForm({ setting }: { setting: ChoiceListSetting }) {
+  const list = CHOICE_LISTS[setting];
+  const live = useLiveDoc(settingSpec(setting));
   const form = useForm({
-    initial: { text: resolveCodesOf(live.data).join('\n') },
+    initial: { text: list.read(live.data).join('\n') },
     stored: { ...live, version: live.data?.updatedAt?.toMillis() },
-    request: ({ text }) => ({ setting: 'resolveCodes' as const, value: { codes: lines(text) } }),
+    request: ({ text }) => list.request(lines(text)),
     send: async (request) => {
       await saveSetting(request);
-      toast.success('Resolve codes saved');
+      toast.success(`${list.label} saved`);
     },
-    failureTitle: 'Could not save the resolve codes',
+    failureTitle: `Could not save the ${list.label.toLowerCase()}`,
   });
   return (
     <SettingSection
-      name="resolveCodes"
-      description="The codes an accomplishment report is resolved with. A saved accomplishment report keeps its code."
+      name={setting}
+      description={list.description}
       live={live}
       form={form}
-      saveLabel="Save codes"
+      saveLabel={list.saveLabel}
     >
-      <ChoiceLines label="Resolve codes" binding={form.field('text')} />
+      <ChoiceLines label={list.label} binding={form.field('text')} />
     </SettingSection>
   );
 }

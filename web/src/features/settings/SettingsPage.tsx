@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/PageHeader';
 import { AlertApprovalForm } from './AlertApprovalForm';
 import { CampusesForm } from './CampusesForm';
-import { DeclineReasonsForm, ResolveCodesForm } from './ChoiceListForm';
+import { ChoiceListForm } from './ChoiceListForm';
 import { IncidentTypesForm } from './IncidentTypesForm';
 import { InstitutionForm } from './InstitutionForm';
 import { ResponseTargetsForm } from './ResponseTargetsForm';
@@ -21,8 +21,8 @@ export default function SettingsPage() {
       <InstitutionForm />
       <ResponseTargetsForm />
       <IncidentTypesForm />
-      <DeclineReasonsForm />
-      <ResolveCodesForm />
+      <ChoiceListForm setting="declineReasons" />
+      <ChoiceListForm setting="resolveCodes" />
       <CampusesForm />
       <AlertApprovalForm />
     </div>
