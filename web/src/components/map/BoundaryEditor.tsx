@@ -12,6 +12,21 @@ const ringOf = (layer: Polygon): LatLng[] =>
     (p) => [Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6))] as const,
   );
 
+/** Geoman's handles are unnamed buttons: each gets a name a screen reader can say. */
+function nameHandles(container: HTMLElement) {
+  let corner = 0;
+  for (const handle of container.querySelectorAll('.leaflet-marker-icon.marker-icon')) {
+    const middle = handle.classList.contains('marker-icon-middle');
+    if (!middle) corner += 1;
+    handle.setAttribute(
+      'aria-label',
+      middle
+        ? 'Drag to add a corner here'
+        : `Boundary corner ${corner}: drag to move, right-click to remove`,
+    );
+  }
+}
+
 /**
  * The campus's grounds as a polygon whose corners are edited on the map (Leaflet-Geoman): drag a
  * corner, drag a midpoint to add one, right-click a corner to remove it. Each finished edit is
@@ -34,6 +49,9 @@ export function BoundaryEditor({
     const shape = polygon([], OUTLINE).addTo(map);
     layer.current = shape;
     shape.on('pm:edit', () => changed.current(ringOf(shape)));
+    shape.on('pm:vertexadded pm:vertexremoved pm:markerdragend', () =>
+      nameHandles(map.getContainer()),
+    );
     return () => {
       shape.remove();
       layer.current = null;
@@ -48,7 +66,8 @@ export function BoundaryEditor({
     shape.pm.disable();
     shape.setLatLngs(boundary.map(([lat, lng]) => [lat, lng] as [number, number]));
     shape.pm.enable({ allowSelfIntersection: false, removeVertexOn: 'contextmenu' });
-  }, [boundary]);
+    nameHandles(map.getContainer());
+  }, [boundary, map]);
 
   return null;
 }
