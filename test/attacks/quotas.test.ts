@@ -15,7 +15,8 @@ import {
   Timestamp,
   writeBatch,
 } from 'firebase/firestore';
-import { COLLECTIONS, LIMITS } from '@campus-safety/model';
+import { COLLECTIONS, LIMITS, keywordsUpToDate } from '@campus-safety/model';
+import { waitUntil } from '@campus-safety/testkit/wait';
 import { fileReportAsApp, quotaWithReport } from '@campus-safety/testkit/app-report';
 import { account, admin, assignee, incident, refused, type Attacker } from './support';
 
@@ -220,6 +221,14 @@ describe('attacks: the hourly report quota under batches and races', () => {
         made += 1;
       } catch (error) {
         refusal = String((error as Error).message);
+        // The last allowed move's keywords land through a trigger: the report settles first.
+        await waitUntil(
+          async () => {
+            const report = (await admin.db.doc(`incident_reports/${id}`).get()).data();
+            return keywordsUpToDate(report?.keywords, report ?? {}) || null;
+          },
+          { what: 'the last move’s keywords' },
+        );
         // Refused, and the report is left as the last allowed move made it.
         await refused(
           () =>
