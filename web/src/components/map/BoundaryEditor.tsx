@@ -22,7 +22,7 @@ function nameHandles(container: HTMLElement) {
       'aria-label',
       middle
         ? 'Drag to add a corner here'
-        : `Boundary corner ${corner}: drag to move, right-click to remove`,
+        : `Corner ${corner} of the grounds: drag to move, right-click to remove`,
     );
   }
 }
