@@ -1,6 +1,6 @@
 /**
  * Issue 32 item 4 in the browser (docs/reporter-app.md#offline): at 390 px a signed-in reporter
- * loses the connection (`context.setOffline`), writes a report and is told it is saved on the
+ * loses the connection (`setOffline`, e2e/support/chromium.mjs), writes a report and is told it is saved on the
  * device; a reload without a connection still opens the page (the service worker) with the report
  * still queued; a deep link opened in another tab renders the app, and an anonymous report there
  * says it needs a connection and keeps what was typed; back online, exactly one report arrives,
@@ -12,6 +12,7 @@
 import assert from 'node:assert/strict';
 import { waitUntil } from '@campus-safety/testkit/wait';
 import { screenshotsAtWidths } from '../support/artifacts.mjs';
+import { setOffline } from '../support/chromium.mjs';
 import { pinOnCampus } from '../support/reporter-app.mjs';
 import { accounts, createVerifiedAccount, db, openPage, submitSignIn } from '../support/suite.mjs';
 
@@ -43,10 +44,10 @@ async function reportsWith(uid, description) {
   return snap.docs;
 }
 
-/** A verified reporter of its own, signed in at 390 px on `path` with the service worker ready. */
 /** The reporters this suite made, whose reports it archives when done. */
 const made = [];
 
+/** A verified reporter of its own, signed in at 390 px on `path` with the service worker ready. */
 async function newReporterOn(path, name) {
   const uid = `e2e-offline-${name}-${Date.now()}`;
   made.push(uid);
@@ -95,7 +96,7 @@ describe('Reporter app offline', () => {
 
     const description = `E2E offline ${Date.now()}: someone is trying car doors in lot C.`;
     await writeReport(app, description);
-    await context.setOffline(true);
+    await setOffline(context, true);
     await app.getByRole('button', { name: 'Send report' }).click();
     await app.getByTestId('delivery').getByText(SAVED_ON_DEVICE).waitFor();
     await app.getByRole('heading', { level: 1, name: 'Suspicious Activity' }).waitFor();
@@ -138,7 +139,7 @@ describe('Reporter app offline', () => {
     await shots(tab, 'my-reports');
 
     // Back online: the queued report arrives once, with both times.
-    await context.setOffline(false);
+    await setOffline(context, false);
     await app.getByTestId('offline').waitFor({ state: 'detached' });
     const arrived = await waitUntil(
       async () => (await db().doc(`incident_reports/${id}`).get()).data(),
@@ -174,7 +175,7 @@ describe('Reporter app offline', () => {
     await app.getByText('No messages yet.', { exact: false }).waitFor();
 
     const context = app.context();
-    await context.setOffline(true);
+    await setOffline(context, true);
     const text = `Written without signal ${Date.now()}`;
     await app.getByLabel('Message to the safety team').fill(text);
     await app.getByRole('button', { name: 'Send', exact: true }).click();
@@ -192,7 +193,7 @@ describe('Reporter app offline', () => {
     await line.getByTestId('delivery').getByText(SAVED_ON_DEVICE).waitFor();
     await shots(app, 'message-on-device');
 
-    await context.setOffline(false);
+    await setOffline(context, false);
     await waitUntil(async () => (await messages()).size === 1, {
       what: 'the queued message on the server',
       timeoutMs: 90_000,
@@ -223,7 +224,7 @@ describe('Reporter app offline', () => {
     const { app, uid } = await newReporterOn('/app/report', 'refused');
     await app.getByRole('heading', { level: 1, name: 'Report an incident' }).waitFor();
     const context = app.context();
-    await context.setOffline(true);
+    await setOffline(context, true);
     const description = `E2E refused ${Date.now()}: a smell of gas near the labs.`;
     await writeReport(app, description);
     await app.getByRole('button', { name: 'Send report' }).click();
@@ -236,7 +237,7 @@ describe('Reporter app offline', () => {
     // Reloaded before it is sent: the page that watched the write is gone.
     await app.reload();
     await app.getByTestId('delivery').getByText(SAVED_ON_DEVICE).waitFor();
-    await context.setOffline(false);
+    await setOffline(context, false);
 
     const refused = app.getByTestId('refused-report');
     await refused.getByRole('heading', { name: REFUSED }).waitFor({ timeout: 90_000 });
