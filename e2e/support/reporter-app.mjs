@@ -3,8 +3,8 @@
 /** Frames `campus` on the form's map and drops the pin there by a click, once the form shows it. */
 export async function pinOnCampus(app, campus) {
   await app.getByLabel('Show campus on the map').selectOption(campus);
-  const { DEMO_CAMPUSES } = await import('@campus-safety/model/demo');
-  const name = DEMO_CAMPUSES.find((c) => c.id === campus).name;
+  const { DEMO_CAMPUSES, SECOND_INSTITUTION } = await import('@campus-safety/model/demo');
+  const name = [...DEMO_CAMPUSES, ...SECOND_INSTITUTION.campuses].find((c) => c.id === campus).name;
   const map = app.getByRole('region', { name: new RegExp(`^Map of ${name}`) });
   await map.locator('.leaflet-container').waitFor();
   await map.click();

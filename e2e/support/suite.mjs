@@ -50,6 +50,8 @@ export async function createVerifiedAccount({
       campus,
       isArchived: false,
       isUsingDefaultPassword: false,
+      // Created verified: the doc mirrors it, as the seed writes its accounts (issue 17).
+      emailVerified: true,
       registrationDate: now.toISOString(),
       registrationDateTimestamp: now,
       deviceToken: [],
