@@ -56,6 +56,18 @@ export const CAMPUS_LIMITS = {
 
 // ---------- geometry ----------
 
+/**
+ * A centre for grounds drawn without one: the mean of the corners, six decimals, when it lies
+ * inside (a concave outline can put it outside: then null, and the centre is the Admin's to give).
+ */
+export function centreOf(boundary: readonly LatLng[]): GeoLoc | null {
+  if (boundary.length < 3) return null;
+  const mean = (i: 0 | 1) =>
+    Number((boundary.reduce((sum, point) => sum + point[i], 0) / boundary.length).toFixed(6));
+  const centre = { latitude: mean(0), longitude: mean(1) };
+  return isInsideBoundary(centre, boundary) ? centre : null;
+}
+
 /** Whether `point` lies inside `boundary` (ray casting; campus areas are small enough to treat as flat). */
 export function isInsideBoundary(point: GeoLoc, boundary: readonly LatLng[]): boolean {
   let inside = false;

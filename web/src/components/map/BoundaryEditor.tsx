@@ -1,16 +1,17 @@
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import { useEffect, useRef } from 'react';
-import { polygon, type LatLng as LeafletLatLng, type Polygon } from 'leaflet';
+import { polygon, type Layer, type LatLng as LeafletLatLng, type Polygon } from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { LatLng } from '@campus-safety/model';
 
 const OUTLINE = { color: '#0369a1', weight: 2, fillColor: '#38bdf8', fillOpacity: 0.15 };
 
+/** The outline's corners, six decimals; a corner placed on a copy of the world east or west wrapped to it. */
 const ringOf = (layer: Polygon): LatLng[] =>
-  (layer.getLatLngs()[0] as LeafletLatLng[]).map(
-    (p) => [Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6))] as const,
-  );
+  (layer.getLatLngs()[0] as LeafletLatLng[])
+    .map((p) => p.wrap())
+    .map((p) => [Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6))] as const);
 
 /** Geoman's handles are unnamed buttons: each gets a name a screen reader can say. */
 function nameHandles(container: HTMLElement) {
@@ -69,5 +70,35 @@ export function BoundaryEditor({
     nameHandles(map.getContainer());
   }, [boundary, map]);
 
+  return null;
+}
+
+/**
+ * New grounds drawn on the map (Geoman's polygon tool): each click places a corner, a click on
+ * the first corner closes the outline, which is handed back (the editor above then takes it
+ * over). Geoman refuses a corner that would make the outline cross itself.
+ */
+export function BoundaryDrawer({ onDrawn }: { onDrawn: (ring: LatLng[]) => void }) {
+  const map = useMap();
+  const drawn = useRef(onDrawn);
+  drawn.current = onDrawn;
+  useEffect(() => {
+    // No snapping: it glues a corner to a neighbour's edge (which the overlap check refuses) or
+    // to the drawing's own last corner.
+    map.pm.enableDraw('Polygon', {
+      allowSelfIntersection: false,
+      snappable: false,
+      pathOptions: OUTLINE,
+    });
+    const created = ({ layer }: { layer: Layer }) => {
+      layer.remove();
+      drawn.current(ringOf(layer as Polygon));
+    };
+    map.on('pm:create', created);
+    return () => {
+      map.off('pm:create', created);
+      map.pm.disableDraw();
+    };
+  }, [map]);
   return null;
 }

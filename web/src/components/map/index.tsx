@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import type {
   AreaPreviewMapProps,
+  DrawBoundaryMapProps,
   HotspotsMapProps,
   IncidentsMapProps,
   LocationMapProps,
@@ -18,6 +19,7 @@ const IncidentsMapChunk = lazy(() => import('./IncidentsMap'));
 const LocationMapChunk = lazy(() => import('./LocationMap'));
 const HotspotsMapChunk = lazy(() => import('./HotspotsMap'));
 const AreaPreviewMapChunk = lazy(() => import('./AreaPreviewMap'));
+const DrawBoundaryMapChunk = lazy(() => import('./DrawBoundaryMap'));
 const PinPickerMapChunk = lazy(() => import('./PinPickerMap'));
 const TrackMapChunk = lazy(() => import('./TrackMap'));
 
@@ -60,6 +62,14 @@ export function AreaPreviewMap(props: AreaPreviewMapProps) {
   return (
     <Suspense fallback={<MapLoading heightClass="h-72" />}>
       <AreaPreviewMapChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function DrawBoundaryMap(props: DrawBoundaryMapProps) {
+  return (
+    <Suspense fallback={<MapLoading heightClass="h-72" />}>
+      <DrawBoundaryMapChunk {...props} />
     </Suspense>
   );
 }

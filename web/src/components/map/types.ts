@@ -44,6 +44,15 @@ export interface AreaPreviewMapProps {
   onBoundary?: (ring: LatLng[]) => void;
 }
 
+export interface DrawBoundaryMapProps {
+  /** The institution's active campuses, drawn around the new one (and framing the map). */
+  others: readonly Campus[];
+  /** Where the map opens when there is no campus yet (the institution's map view). */
+  view: GeoLoc;
+  /** The drawn outline, once closed. */
+  onBoundary: (ring: LatLng[]) => void;
+}
+
 export interface PinPickerMapProps {
   /** The campus framed (the reporter picks it; the pin may go anywhere on the map). */
   campus: Campus;

@@ -4,17 +4,20 @@ import {
   campusIdFor,
   campusesProblems,
   campusesOf,
+  centreOf,
   toStoredCampuses,
+  type LatLng,
   CAMPUS_LIMITS,
 } from '@campus-safety/model';
 import { Button } from '../../components/Button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { AreaPreviewMap } from '../../components/map';
+import { AreaPreviewMap, DrawBoundaryMap } from '../../components/map';
 import { toast } from '../../components/toast-store';
 import { useForm } from '../../components/use-form';
 import { useLiveDoc } from '../../data/live-query';
 import { saveSetting, settingSpec } from '../../data/settings';
 import { downloadFile } from '../../lib/csv';
+import { useInstitution } from '../../lib/institution';
 import { SettingSection } from './SettingSection';
 import {
   EMPTY_CAMPUS_DRAFT,
@@ -23,6 +26,7 @@ import {
   campusGeoJson,
   draftFromGeoJson,
   parseCampusDraft,
+  previewOfDraft,
   withCampus,
   type CampusDraft,
   type CampusDraftField,
@@ -66,14 +70,29 @@ export function CampusesForm() {
         setting: 'campuses',
         value: { campuses: toStoredCampuses(withCampus(campuses, parsed.campus)) },
       });
-      setChosen(id);
+      // A new campus, once saved, is the one edited; a campus chosen meanwhile stays chosen.
+      setChosen((current) => (current === NEW_CAMPUS ? id : current));
       toast.success(`${parsed.campus.name} saved`);
     },
     failureTitle: 'Could not save the campus',
   });
-  const parsed = parseCampusDraft(form.values, editing?.id ?? 'new-campus');
-  const previewed =
-    'campus' in parsed && parsed.campus.boundary.length >= 3 ? parsed.campus : editing;
+  const previewed = previewOfDraft(form.values, editing?.id ?? 'new-campus') ?? editing;
+  const { mapView } = useInstitution();
+
+  /** Grounds drawn on the map: the boundary, and the centre when none is given yet. */
+  function drawn(ring: LatLng[]) {
+    const centre = centreOf(ring);
+    form.setValues((draft) => {
+      const unset = draft.latitude.trim() === '' && draft.longitude.trim() === '';
+      return {
+        ...draft,
+        boundary: boundaryText(ring),
+        ...(unset && centre
+          ? { latitude: String(centre.latitude), longitude: String(centre.longitude) }
+          : {}),
+      };
+    });
+  }
 
   async function importGeoJson(file: File | undefined) {
     if (!file) return;
@@ -186,9 +205,17 @@ export function CampusesForm() {
             </p>
           </div>
         ) : (
-          <p className="text-sm text-slate-600">
-            Type or import a boundary of at least 3 points to see it on the map.
-          </p>
+          <div>
+            <DrawBoundaryMap
+              others={activeCampuses(campuses)}
+              view={mapView.centre}
+              onBoundary={drawn}
+            />
+            <p className="mt-1 text-xs text-slate-600">
+              Click the map at each corner of the grounds and click the first corner again to close
+              them (or type or import a boundary); the boundary above and the centre follow.
+            </p>
+          </div>
         )}
       </div>
     </SettingSection>

@@ -2,6 +2,7 @@ import {
   type Campus,
   type CampusId,
   type Campuses,
+  type GeoLoc,
   type LatLng,
   type NamedArea,
 } from '@campus-safety/model';
@@ -97,6 +98,42 @@ function parseAreas(text: string): NamedArea[] | string {
   return areas;
 }
 
+/** The draft's centre, or why it does not read. */
+function parseCentre(draft: CampusDraft): GeoLoc | string {
+  const [latitude, longitude] = [Number(draft.latitude), Number(draft.longitude)];
+  if (draft.latitude.trim() === '' || draft.longitude.trim() === '')
+    return 'The centre needs a latitude and a longitude.';
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return 'The centre must be two numbers.';
+  return { latitude, longitude };
+}
+
+/**
+ * The draft as the map previews it: its grounds and centre once they read, whatever the other
+ * fields say yet (grounds are often drawn or imported before the name is typed); else null.
+ */
+export function previewOfDraft(draft: CampusDraft, id: CampusId): Campus | null {
+  const boundary = parseRing(draft.boundary);
+  const centre = parseCentre(draft);
+  if (typeof boundary === 'string' || boundary.length < 3 || typeof centre === 'string')
+    return null;
+  const areas = (text: string) => {
+    const parsed = parseAreas(text);
+    return typeof parsed === 'string' ? [] : parsed;
+  };
+  return {
+    id,
+    name: draft.name.trim(),
+    shortName: draft.shortName.trim(),
+    retired: draft.retired,
+    centre,
+    boundary,
+    housing: areas(draft.housing),
+    publicProperty: areas(draft.publicProperty),
+    noncampus: lines(draft.noncampus).map((l) => l.line),
+  };
+}
+
 /**
  * The campus a draft names (id given), or each field's first problem. Bounds and geometry (points,
  * crossing edges, overlaps, buildings inside) are the model's, checked with the other campuses.
@@ -112,15 +149,13 @@ export function parseCampusDraft(
   if (typeof housing === 'string') problems.housing = housing;
   const publicProperty = parseAreas(draft.publicProperty);
   if (typeof publicProperty === 'string') problems.publicProperty = publicProperty;
-  const [latitude, longitude] = [Number(draft.latitude), Number(draft.longitude)];
-  if (draft.latitude.trim() === '' || draft.longitude.trim() === '')
-    problems.latitude = 'The centre needs a latitude and a longitude.';
-  else if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
-    problems.latitude = 'The centre must be two numbers.';
+  const centre = parseCentre(draft);
+  if (typeof centre === 'string') problems.latitude = centre;
   if (draft.name.trim() === '') problems.name = 'Give the campus a name.';
   if (draft.shortName.trim() === '') problems.shortName = 'Give a short name (for tight spaces).';
   if (
     Object.keys(problems).length > 0 ||
+    typeof centre === 'string' ||
     typeof boundary === 'string' ||
     typeof housing === 'string' ||
     typeof publicProperty === 'string'
@@ -132,7 +167,7 @@ export function parseCampusDraft(
       name: draft.name.trim(),
       shortName: draft.shortName.trim(),
       retired: draft.retired,
-      centre: { latitude, longitude },
+      centre,
       boundary,
       housing,
       publicProperty,
