@@ -1,5 +1,5 @@
 // Runs the integration tests (`test`), the benchmark (`bench`), the burst bench (`burst`), the
-// mass-notification bench (`alerts`) or the roster bench (`roster`) under `firebase emulators:exec`
+// mass-notification bench (`alerts`), the roster bench (`roster`) or the SOS bench (`sos`) under `firebase emulators:exec`
 // on free ports (the test toolkit's emulator suite, from this workspace's firebase.json), with
 // its own project id so a running stack is not disturbed, and the Firestore engine
 // FIRESTORE_ENGINE chooses (official where installed, else ours).
@@ -19,6 +19,7 @@ const BENCH_SCRIPTS = {
   burst: 'bench/burst.ts',
   alerts: 'bench/mass-notifications.ts',
   roster: 'bench/roster.ts',
+  sos: 'bench/sos.ts',
 };
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 const baseConfig = fileURLToPath(new URL('../test/integration/firebase.json', import.meta.url));
@@ -33,7 +34,7 @@ const code = await emulatorsExec({
   only: ['auth', 'firestore', 'functions', 'storage', 'pubsub'],
   project: suiteProject('functions'),
   cwd: functionsDir,
-  // The burst bench files reports as the app does, so the product's rules apply (bench/burst.ts).
+  // The burst and SOS benches write as the app does, so the product's rules apply (bench/burst.ts).
   adjust: (config, dir) => {
     useFunctionsEnv(config, dirname(baseConfig), dir, {
       MAIL_SMTP_PORT: String(catcher.smtp.port),
@@ -42,7 +43,7 @@ const code = await emulatorsExec({
     // The product's storage rules (an absolute path: firebase-tools refuses a relative one
     // outside this config's folder): the download-token tests read as staff through them.
     config.storage = { rules: fileURLToPath(new URL('../../storage.rules', import.meta.url)) };
-    if (mode === 'burst') {
+    if (mode === 'burst' || mode === 'sos') {
       config.firestore = {
         ...config.firestore,
         rules: fileURLToPath(new URL('../../firestore.rules', import.meta.url)),

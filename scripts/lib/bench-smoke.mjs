@@ -34,6 +34,10 @@ export const MEASURES = {
   'bench:roster': [
     figure('\\w+: # people .* preview # s, apply # s, .* delivered in # s; .* — exact'),
   ],
+  'bench:sos': [
+    figure('SOS pressed → on the IMT console banner \\(\\w+\\): n=# p50=# ms p95=# ms'),
+    figure('assignment page → its SMS record \\(\\w+\\): n=# p50=# ms p95=# ms'),
+  ],
   'bench:images': [figure('run 1: # ms \\(decode #, scale #, encode #\\), CPU # ms')],
 };
 
