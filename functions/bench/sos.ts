@@ -9,18 +9,9 @@
  * emulators:exec (functions/scripts/run-integration.mjs sos), one engine per run.
  */
 import { benchSize } from '@campus-safety/testkit/bench';
-import {
-  collection,
-  doc,
-  getDoc,
-  onSnapshot,
-  query,
-  serverTimestamp,
-  Timestamp,
-  where,
-  writeBatch,
-} from 'firebase/firestore';
+import { collection, onSnapshot, query, where } from 'firebase/firestore';
 import { COLLECTIONS } from '@campus-safety/model';
+import { appFix, pressSosAsApp } from '@campus-safety/testkit/app-emergency';
 import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 import { account, closeAll, db, unique, type SignedIn } from '../test/integration/stack';
 
@@ -38,35 +29,6 @@ const figures = (label: string, samples: number[]) => {
     `${label} (${ENGINE}): n=${s.length} p50=${percentile(s, 50)} ms p95=${percentile(s, 95)} ms max=${s.at(-1)} ms`,
   );
 };
-
-/** The app's SOS (web/src/features/reporter-app/emergency): the emergency and its quota, one batch. */
-async function pressSos(person: SignedIn): Promise<string> {
-  const id = unique('sos');
-  const quotaRef = doc(person.firestore, COLLECTIONS.emergencyQuotas, person.uid);
-  const quota = (await getDoc(quotaRef)).data();
-  const fix = { lat: 14.7566, lng: 121.0447, accuracy: 15, at: Timestamp.now() };
-  await writeBatch(person.firestore)
-    .set(doc(person.firestore, COLLECTIONS.emergencies, id), {
-      uid: person.uid,
-      email: person.email,
-      emailVerified: true,
-      campus: CAMPUS,
-      campusFrom: 'location',
-      status: 'open',
-      openedAt: serverTimestamp(),
-      movedAt: serverTimestamp(),
-      location: fix,
-      track: [fix],
-    })
-    .set(
-      quotaRef,
-      quota
-        ? { windowStart: quota.windowStart, opened: (quota.opened as number) + 1, lastId: id }
-        : { windowStart: serverTimestamp(), opened: 1, lastId: id },
-    )
-    .commit();
-  return id;
-}
 
 /** Resolves with the time a listener first recorded what `arrived` finds, or rejects after the bound. */
 function arrival(arrived: () => number | undefined, what: string): Promise<number> {
@@ -102,7 +64,12 @@ async function sosToBanner(imt: SignedIn) {
     for (let i = 0; i < PRESSES; i += 1) {
       const person = await account({ role: 'User', campus: CAMPUS });
       const pressed = Date.now();
-      const id = await pressSos(person);
+      const id = await pressSosAsApp(person.firestore, person, {
+        id: unique('sos'),
+        campus: CAMPUS,
+        fix: appFix(14.7566, 121.0447),
+        emailVerified: true,
+      });
       samples.push((await arrival(() => arrivals.get(id), id)) - pressed);
       // Answered, so the next press is the only open one (as a staff member acknowledges it).
       await db.collection(COLLECTIONS.emergencies).doc(id).update({ status: 'acknowledged' });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp as AdminTimestamp } from 'firebase-admin/firestore';
-import { Timestamp, doc, getDoc, serverTimestamp, updateDoc, writeBatch } from 'firebase/firestore';
+import { Timestamp, doc, getDoc, serverTimestamp, updateDoc } from 'firebase/firestore';
+import { appFix, pressSosAsApp } from '@campus-safety/testkit/app-emergency';
 import {
   COLLECTIONS,
   DEFAULT_ESCALATION_POLICY,
@@ -29,33 +30,13 @@ const CAMPUS = 'riverside';
 const MINUTE = 60_000;
 
 /** The app's SOS: the emergency and its hourly quota in one batch, through the rules. */
-async function sos(person: SignedIn, withLocation = true): Promise<string> {
-  const id = unique('sos');
-  const quotaRef = doc(person.firestore, COLLECTIONS.emergencyQuotas, person.uid);
-  const quota = (await getDoc(quotaRef)).data();
-  const fix = { lat: 14.6, lng: 121.1, accuracy: 15, at: Timestamp.now() };
-  await writeBatch(person.firestore)
-    .set(doc(person.firestore, COLLECTIONS.emergencies, id), {
-      uid: person.uid,
-      email: person.email,
-      emailVerified: person.user.emailVerified,
-      campus: CAMPUS,
-      campusFrom: 'location',
-      status: 'open',
-      openedAt: serverTimestamp(),
-      movedAt: serverTimestamp(),
-      location: withLocation ? fix : null,
-      track: withLocation ? [fix] : [],
-    })
-    .set(
-      quotaRef,
-      quota
-        ? { windowStart: quota.windowStart, opened: (quota.opened as number) + 1, lastId: id }
-        : { windowStart: serverTimestamp(), opened: 1, lastId: id },
-    )
-    .commit();
-  return id;
-}
+const sos = (person: SignedIn, withLocation = true) =>
+  pressSosAsApp(person.firestore, person, {
+    id: unique('sos'),
+    campus: CAMPUS,
+    fix: withLocation ? appFix() : null,
+    emailVerified: person.user.emailVerified,
+  });
 
 const timeline = async (id: string) =>
   (

@@ -11,6 +11,7 @@ import {
 } from 'firebase/firestore';
 import { COLLECTIONS, type Guardian, type HousekeepingResponse } from '@campus-safety/model';
 import { mailTo, waitForMail } from '@campus-safety/testkit/mail';
+import { pressSosAsApp } from '@campus-safety/testkit/app-emergency';
 import { account, db, docData, unique, waitFor, type SignedIn } from './stack';
 
 // The runner starts this suite's mail catcher and points the functions' SMTP params at it.
@@ -171,27 +172,11 @@ describe('safety timers (issue 32 item 3)', function () {
     const timerId = await startTimer(person, {
       guardians: [{ kind: 'email', address: mailGuardian }],
     });
-    const sosId = unique('sos');
-    const fix = { lat: 14.6, lng: 121.1, accuracy: 15, at: Timestamp.now() };
-    await writeBatch(person.firestore)
-      .set(doc(person.firestore, COLLECTIONS.emergencies, sosId), {
-        uid: person.uid,
-        email: person.email,
-        emailVerified: true,
-        campus: 'main',
-        campusFrom: 'location',
-        status: 'open',
-        openedAt: serverTimestamp(),
-        movedAt: serverTimestamp(),
-        location: fix,
-        track: [fix],
-      })
-      .set(doc(person.firestore, COLLECTIONS.emergencyQuotas, person.uid), {
-        windowStart: serverTimestamp(),
-        opened: 1,
-        lastId: sosId,
-      })
-      .commit();
+    const sosId = await pressSosAsApp(person.firestore, person, {
+      id: unique('sos'),
+      campus: 'main',
+      emailVerified: true,
+    });
     const timer = await waitFor(
       () => docData(`${COLLECTIONS.safetyTimers}/${timerId}`),
       (t) => t?.status === 'expired',
