@@ -98,6 +98,22 @@ function parseAreas(text: string): NamedArea[] | string {
   return areas;
 }
 
+/** The campus of a draft's text fields and its parsed geometry. */
+function draftedCampus(
+  draft: CampusDraft,
+  id: CampusId,
+  geometry: Pick<Campus, 'centre' | 'boundary' | 'housing' | 'publicProperty'>,
+): Campus {
+  return {
+    id,
+    name: draft.name.trim(),
+    shortName: draft.shortName.trim(),
+    retired: draft.retired,
+    ...geometry,
+    noncampus: lines(draft.noncampus).map((l) => l.line),
+  };
+}
+
 /** The draft's centre, or why it does not read. */
 function parseCentre(draft: CampusDraft): GeoLoc | string {
   const [latitude, longitude] = [Number(draft.latitude), Number(draft.longitude)];
@@ -121,17 +137,12 @@ export function previewOfDraft(draft: CampusDraft, id: CampusId): Campus | null 
     const parsed = parseAreas(text);
     return typeof parsed === 'string' ? [] : parsed;
   };
-  return {
-    id,
-    name: draft.name.trim(),
-    shortName: draft.shortName.trim(),
-    retired: draft.retired,
+  return draftedCampus(draft, id, {
     centre,
     boundary,
     housing: areas(draft.housing),
     publicProperty: areas(draft.publicProperty),
-    noncampus: lines(draft.noncampus).map((l) => l.line),
-  };
+  });
 }
 
 /**
@@ -161,19 +172,7 @@ export function parseCampusDraft(
     typeof publicProperty === 'string'
   )
     return { problems };
-  return {
-    campus: {
-      id,
-      name: draft.name.trim(),
-      shortName: draft.shortName.trim(),
-      retired: draft.retired,
-      centre,
-      boundary,
-      housing,
-      publicProperty,
-      noncampus: lines(draft.noncampus).map((l) => l.line),
-    },
-  };
+  return { campus: draftedCampus(draft, id, { centre, boundary, housing, publicProperty }) };
 }
 
 /** The institution's campuses with `campus` in place of the one of its id (or added). */
