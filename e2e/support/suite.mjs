@@ -59,6 +59,9 @@ export async function createVerifiedAccount({
     });
 }
 
+/** lib/institution.ts's key for the profile a browser read last. */
+const INSTITUTION_CACHE_KEY = 'campus-safety.institution';
+
 /** The newest email-verification link the Auth emulator holds for `email`, once it is there. */
 export async function verificationLink(email) {
   const url = `http://${shared.stack.endpoints.auth}/emulator/v1/projects/${PROJECT}/oobCodes`;
@@ -72,8 +75,13 @@ export async function verificationLink(email) {
   );
 }
 
-/** Fills the sign-in form and submits it (the caller decides what success looks like). */
+/**
+ * Fills the sign-in form and submits it (the caller decides what success looks like), once the
+ * page has read the institution profile: in a fresh browser a profile outside the default zone
+ * renders the screens again when it arrives (web/src/app/App.tsx), which would drop the typing.
+ */
 export async function submitSignIn(page, email, password) {
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, INSTITUTION_CACHE_KEY);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -23,7 +23,8 @@ export function App() {
     };
   }, []);
   // Times, day boundaries and column headers read the zone while rendering; a saved zone change
-  // (rare) renders every screen again in it, rather than each screen subscribing to it.
+  // (rare) renders every screen again in it, rather than each screen subscribing to it. A page
+  // opens in the zone this browser read last (lib/institution.ts), so a load changes nothing.
   const timeZone = useProgrammeTimeZone();
   return (
     <>

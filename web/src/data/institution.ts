@@ -1,5 +1,5 @@
 import { institutionOf, settingPath } from '@campus-safety/model';
-import { useInstitutionStore } from '../lib/institution';
+import { rememberInstitution, useInstitutionStore } from '../lib/institution';
 import { entityConverter, listenToDoc } from './firestore';
 
 /**
@@ -10,7 +10,11 @@ import { entityConverter, listenToDoc } from './firestore';
 export function listenToInstitution(): () => void {
   return listenToDoc(
     { path: settingPath('institution'), converter: entityConverter() },
-    (stored) => useInstitutionStore.setState({ institution: institutionOf(stored) }),
+    (stored) => {
+      const institution = institutionOf(stored);
+      rememberInstitution(institution);
+      useInstitutionStore.setState({ institution });
+    },
     (error) => console.error('The institution profile could not be read', error),
   );
 }
