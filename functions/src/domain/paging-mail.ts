@@ -55,6 +55,11 @@ export function assignedSms(
   return `${ASSIGNED_TITLE}: ${facts.label}. Acknowledge: ${acknowledgeLink(facts.consoleUrl, facts.incidentId)}`;
 }
 
+/** The on-call person's SMS about an SOS: what happened, where, and the emergency's console page. */
+export function emergencyPageSms(label: string, consoleUrl: string, emergencyId: string): string {
+  return `${label}. Open: ${consoleUrl}/emergencies/${encodeURIComponent(emergencyId)}`;
+}
+
 export interface ReassignedAwayFacts {
   incidentId: string;
   label: string;

@@ -16,10 +16,13 @@ import {
   type AcknowledgeEmergencyResponse,
   type EscalationPolicy,
 } from '@campus-safety/model';
+import { emergencyPageSms } from '../domain/paging-mail';
+import { eventDocId } from '../domain/event-ids';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
 import { runOnce } from '../platform/run-once';
 import { runTransaction } from '../platform/transactions';
+import { deliverSms, queueSms, type SmsProvider } from '../platform/sms';
 import { millisOf } from '../platform/timestamps';
 import type { PushSender } from '../push/sender';
 import { recipientsFor } from './escalation';
@@ -31,14 +34,23 @@ import { currentCampuses } from './settings';
 export interface EmergencyDeps {
   db: Firestore;
   push: PushSender;
+  /** The SMS adapter (null: SMS off, the page goes by console alert and push only). */
+  sms: SmsProvider | null;
+  /** The phone `uid` proved (for alerts, or as a second factor), or null. */
+  phoneOf: (uid: string) => Promise<string | null>;
+  /** The console's address, for the emergency's page in the SMS. */
+  consoleUrl: string;
   /** Whether the Auth account of `uid` has verified its email (the truth, not a mirror). */
   emailVerified: (uid: string) => Promise<boolean>;
   now: () => Date;
   timeZone: string;
 }
 
-/** What escalation needs: no email check (recipientsFor reads the accounts themselves). */
-export type EmergencyEscalationDeps = Omit<EmergencyDeps, 'emailVerified'>;
+/** What escalation needs: no email check (recipientsFor reads the accounts themselves), no SMS. */
+export type EmergencyEscalationDeps = Omit<
+  EmergencyDeps,
+  'emailVerified' | 'sms' | 'phoneOf' | 'consoleUrl'
+>;
 
 /** Open emergencies read per housekeeping run. */
 const ESCALATION_PAGE = 200;
@@ -155,6 +167,11 @@ export async function pageOnEmergency(
       ? [{ uid: onCallUid, name: fullName(profile!), tokens: deviceTokensOf(profile) }]
       : [];
   const openedAt = new Date(millisOf(emergency.openedAt) ?? deps.now().getTime());
+  // By SMS too, to the phone the person on call proved (issue 32 item 6): once, with the event.
+  const phone = recipients[0] && deps.sms ? await deps.phoneOf(recipients[0].uid) : null;
+  const sms = phone
+    ? db.collection(COLLECTIONS.smsMessages).doc(eventDocId(event.eventId, 'emergency-page'))
+    : null;
   const run = await runOnce(
     db,
     { trigger: 'page-on-emergency', eventId: event.eventId },
@@ -168,12 +185,17 @@ export async function pageOnEmergency(
         detail: `${label}${emergency.location ? '' : ': no location (blocked or unavailable)'}`,
       });
       const devices = recipients[0]?.tokens.length ?? 0;
+      if (sms && phone)
+        queueSms(tx, sms, {
+          to: phone,
+          text: emergencyPageSms(label, deps.consoleUrl, emergencyId),
+        });
       addEntry(tx, timeline.doc('paged'), {
         kind: 'paged',
         at: new Date(openedAt.getTime() + 1),
         actor: null,
         detail: recipients[0]
-          ? `Paged ${recipients[0].name || recipients[0].uid} (on call): console alert, push to ${devices} device${devices === 1 ? '' : 's'}`
+          ? `Paged ${recipients[0].name || recipients[0].uid} (on call): console alert, ${sms ? 'SMS, ' : ''}push to ${devices} device${devices === 1 ? '' : 's'}`
           : onCallUid
             ? `The person on call was not paged: ${PAGING_REFUSAL_TEXT[refusal!]}`
             : `Nobody is on call for ${campusName(campuses, campus)}: the console alarm only`,
@@ -182,7 +204,10 @@ export async function pageOnEmergency(
     },
   );
   if (run.duplicate) return 'duplicate';
-  await pushRecipients(deps, emergencyId, recipients, label, 'opened');
+  await Promise.all([
+    pushRecipients(deps, emergencyId, recipients, label, 'opened'),
+    sms ? deliverSms(sms, deps.sms) : undefined,
+  ]);
   return recipients.length > 0 ? 'paged' : 'nobody';
 }
 

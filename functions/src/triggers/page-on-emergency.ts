@@ -4,6 +4,8 @@ import { defaultSender } from '../push/default-sender';
 import { accountEmail, accountEmailVerified, db } from '../platform/firebase';
 import { smtpTransport } from '../platform/mail';
 import { smsProvider } from '../platform/sms';
+import { verifiedPhoneOf } from '../platform/verified-phones';
+import { consoleUrl } from '../options';
 import { recordingFailures } from '../platform/trigger-failures';
 import { pageOnEmergency as work } from '../services/emergencies';
 import { raiseTimerOnSos } from '../services/safety-timers';
@@ -23,7 +25,16 @@ export const pageOnEmergency = onDocumentCreated(
     const timeZone = await programmeTimeZone(db());
     const { emergencyId } = event.params;
     await work(
-      { db: db(), push: defaultSender(), emailVerified: accountEmailVerified, now, timeZone },
+      {
+        db: db(),
+        push: defaultSender(),
+        sms: smsProvider(),
+        phoneOf: verifiedPhoneOf,
+        consoleUrl: consoleUrl(),
+        emailVerified: accountEmailVerified,
+        now,
+        timeZone,
+      },
       { eventId: event.id, emergencyId, emergency },
     );
     await raiseTimerOnSos(

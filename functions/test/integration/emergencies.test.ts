@@ -28,6 +28,7 @@ import {
 // A campus of its own: its schedule and policy are removed afterwards.
 const CAMPUS = 'riverside';
 const MINUTE = 60_000;
+const ON_CALL_PHONE = '+16505550142';
 
 /** The app's SOS: the emergency and its hourly quota in one batch, through the rules. */
 const sos = (person: SignedIn, withLocation = true) =>
@@ -67,6 +68,8 @@ describe('emergencies (SOS, issue 32)', function () {
       (entry) => entry !== undefined,
       60_000,
     );
+    // The phone Otto proved for alerts (services/alert-phones.ts records it once the code matches).
+    await db.collection(COLLECTIONS.alertPhones).doc(onCall.uid).set({ phone: ON_CALL_PHONE });
     const yesterday = addDays(dayInZone(Date.now(), PROGRAMME_TIME_ZONE), -1);
     await admin.call('saveOnCallSchedule', {
       campus: CAMPUS,
@@ -81,6 +84,7 @@ describe('emergencies (SOS, issue 32)', function () {
     });
   });
   after(async () => {
+    await db.collection(COLLECTIONS.alertPhones).doc(onCall.uid).delete();
     await db.recursiveDelete(db.collection(COLLECTIONS.onCallSchedules).doc(CAMPUS));
     await db.recursiveDelete(db.collection(COLLECTIONS.escalationPolicies).doc(CAMPUS));
   });
@@ -103,7 +107,27 @@ describe('emergencies (SOS, issue 32)', function () {
       ['reported', 'paged'],
     );
     assert.match(entries[0]!.detail, /no location/);
-    assert.match(entries[1]!.detail, /Paged Otto IMT \(on call\): console alert, push to 1 device/);
+    assert.match(
+      entries[1]!.detail,
+      /Paged Otto IMT \(on call\): console alert, SMS, push to 1 device/,
+    );
+    // The SMS, once, sent through the adapter: what happened, where, and the emergency's page.
+    const texts = await waitFor(
+      async () =>
+        (
+          await db
+            .collection(COLLECTIONS.smsMessages)
+            .where('to', '==', ON_CALL_PHONE)
+            .where('state', '==', 'sent')
+            .get()
+        ).docs
+          .map((d) => String(d.get('text')))
+          .filter((text) => text.includes(id)),
+      (found) => found.length > 0,
+    );
+    assert.deepEqual(texts, [
+      `SOS from Rita User (email not verified), Riverside Campus. Open: http://console.test/emergencies/${id}`,
+    ]);
     assert.equal((await docData(`${COLLECTIONS.emergencies}/${id}`))!.personName, 'Rita User');
     await waitFor(
       () => pushesFor('payload.type_id', id),
