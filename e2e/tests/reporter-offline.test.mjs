@@ -21,6 +21,7 @@ const SAVED_ON_DEVICE = "Saved on this device — will be sent when you're back 
 const OFFLINE = "You're offline. A report or message you write is saved on this device";
 const REFUSED = 'This report was not sent';
 const ANONYMOUS_OFFLINE = "You're offline: an anonymous report needs a connection.";
+const SOS_OFFLINE = "You're offline: an emergency alert needs a connection. Call campus police now";
 
 const shots = async (page, name) => {
   await screenshotsAtWidths(page, `reporter-offline-${name}`);
@@ -137,6 +138,17 @@ describe('Reporter app offline', () => {
     await tab.getByRole('heading', { level: 1, name: 'My reports' }).waitFor();
     await tab.getByTestId('offline').getByText(OFFLINE).waitFor();
     await shots(tab, 'my-reports');
+    // An SOS cannot wait on the device: the dialog says so and offers the call, which needs no data.
+    await tab.getByRole('button', { name: 'SOS' }).click();
+    const sos = tab.getByRole('dialog', { name: 'Emergency' });
+    await sos.getByText(SOS_OFFLINE).waitFor();
+    assert.equal(
+      await sos.getByRole('button', { name: 'Send an emergency alert' }).isDisabled(),
+      true,
+    );
+    await sos.getByRole('link', { name: /^Call campus police/ }).waitFor();
+    await shots(tab, 'sos-needs-connection');
+    await sos.getByRole('button', { name: 'Close' }).click();
 
     // Back online: the queued report arrives once, with both times.
     await setOffline(context, false);

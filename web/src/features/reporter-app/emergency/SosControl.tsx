@@ -8,6 +8,7 @@ import { useCampuses } from '../../../data/settings';
 import { messageOf } from '../../../lib/errors';
 import { useInstitution } from '../../../lib/institution';
 import { useAuth } from '../../../session/store';
+import { SOS_NEEDS_CONNECTION_TEXT, useOnline } from '../offline/delivery';
 import { currentFix } from './location';
 
 /**
@@ -25,6 +26,7 @@ export function SosControl() {
   const profile = useAuth((s) => s.profile);
   const campuses = useCampuses();
   const navigate = useNavigate();
+  const online = useOnline();
 
   async function send() {
     if (!user?.email) return;
@@ -75,10 +77,15 @@ export function SosControl() {
                 variant="danger"
                 className="w-full py-3 text-base"
                 onClick={() => void send()}
-                disabled={sending}
+                disabled={sending || !online}
               >
                 {sending ? 'Sending the alert…' : 'Send an emergency alert'}
               </Button>
+              {!online && (
+                <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+                  {SOS_NEEDS_CONNECTION_TEXT}
+                </p>
+              )}
               <p className="text-sm text-slate-600">
                 Campus safety is alarmed at once and sees where you are while the alert is open. An
                 alert always carries your name: whoever comes must know whom to find.

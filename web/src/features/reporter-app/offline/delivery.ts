@@ -16,6 +16,15 @@ export const ANONYMOUS_NEEDS_CONNECTION_TEXT =
   "when you're back online.";
 
 /**
+ * An emergency alert cannot wait on the device (minutes later it would alarm nobody in time, and
+ * its hourly count is a transaction): offline, the SOS dialog says so and points to the call,
+ * which needs no data connection.
+ */
+export const SOS_NEEDS_CONNECTION_TEXT =
+  "You're offline: an emergency alert needs a connection. Call campus police now; a call works " +
+  'without mobile data.';
+
+/**
  * Said on every page of the app while the browser has no connection: what still works, and why
  * the lists wait (they show only what the server confirmed, never a partial list from the cache).
  */
