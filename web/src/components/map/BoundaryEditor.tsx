@@ -1,7 +1,7 @@
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import { useEffect, useRef } from 'react';
-import { polygon, type Layer, type LatLng as LeafletLatLng, type Polygon } from 'leaflet';
+import { Polygon, polygon, type Layer, type LatLng as LeafletLatLng } from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { LatLng } from '@campus-safety/model';
 
@@ -92,7 +92,7 @@ export function BoundaryDrawer({ onDrawn }: { onDrawn: (ring: LatLng[]) => void 
     });
     const created = ({ layer }: { layer: Layer }) => {
       layer.remove();
-      drawn.current(ringOf(layer as Polygon));
+      if (layer instanceof Polygon) drawn.current(ringOf(layer));
     };
     map.on('pm:create', created);
     return () => {
