@@ -3,6 +3,8 @@ import { callable } from '../platform/callable';
 import { accountEmail, auth, bucket, db, isEmulated } from '../platform/firebase';
 import { smtpTransport } from '../platform/mail';
 import { smsProvider } from '../platform/sms';
+import { verifiedPhonesOf } from '../platform/verified-phones';
+import { consoleUrl } from '../options';
 import { currentInstitution, programmeTimeZone } from '../services/settings';
 import { runHousekeeping as run } from '../services/housekeeping';
 
@@ -14,6 +16,8 @@ export const runHousekeeping = callable('runHousekeeping', async () =>
     push: defaultSender(),
     mail: smtpTransport((await currentInstitution(db())).name),
     sms: smsProvider(),
+    phonesOf: verifiedPhonesOf,
+    consoleUrl: consoleUrl(),
     account: accountEmail,
     bucket: bucket(),
     now: () => new Date(),

@@ -60,6 +60,11 @@ export function emergencyPageSms(label: string, consoleUrl: string, emergencyId:
   return `${label}. Open: ${consoleUrl}/emergencies/${encodeURIComponent(emergencyId)}`;
 }
 
+/** An escalation step's SMS: what its console notice says, and the report's console page. */
+export function escalationSms(message: string, consoleUrl: string, incidentId: string): string {
+  return `${message} Open: ${consoleUrl}/reports?id=${encodeURIComponent(incidentId)}`;
+}
+
 export interface ReassignedAwayFacts {
   incidentId: string;
   label: string;

@@ -4,6 +4,8 @@ import { defaultSender } from '../push/default-sender';
 import { accountEmail, auth, bucket, db, isEmulated } from '../platform/firebase';
 import { smtpTransport } from '../platform/mail';
 import { smsProvider } from '../platform/sms';
+import { verifiedPhonesOf } from '../platform/verified-phones';
+import { consoleUrl } from '../options';
 import { currentInstitution, programmeTimeZone } from '../services/settings';
 import { runHousekeeping } from '../services/housekeeping';
 import { sweepUncheckedMedia } from '../services/incident-media';
@@ -19,6 +21,8 @@ export const housekeeping = onSchedule({ schedule: 'every 1 minutes', retryCount
     push: defaultSender(),
     mail: smtpTransport((await currentInstitution(db())).name),
     sms: smsProvider(),
+    phonesOf: verifiedPhonesOf,
+    consoleUrl: consoleUrl(),
     account: accountEmail,
     bucket: bucket(),
     now: () => new Date(),

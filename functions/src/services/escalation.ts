@@ -18,7 +18,10 @@ import {
   type ReportEscalation as ModelReportEscalation,
 } from '@campus-safety/model';
 import type { PushSender } from '../push/sender';
+import { escalationSms } from '../domain/paging-mail';
+import { eventDocId } from '../domain/event-ids';
 import { runOnce } from '../platform/run-once';
+import { deliverSms, queueSms, type SmsProvider } from '../platform/sms';
 import { runTransaction } from '../platform/transactions';
 import { millisOf } from '../platform/timestamps';
 import { onCallFor } from './on-call';
@@ -29,9 +32,18 @@ import { deviceTokensOf, userIdOf } from './user-refs';
 export interface EscalationDeps {
   db: Firestore;
   push: PushSender;
+  /** The SMS adapter: a step texts each person it tells at the phone they proved (null: no SMS). */
+  sms: SmsProvider | null;
+  /** The phones people proved, by uid (platform/verified-phones.ts). */
+  phonesOf: (uids: string[]) => Promise<Map<string, string>>;
+  /** The console's address, for the report's page in the SMS. */
+  consoleUrl: string;
   now: () => Date;
   timeZone: string;
 }
+
+/** Who is told at a level: what recipientsFor reads (emergencies escalate with it too). */
+export type RecipientDeps = Pick<EscalationDeps, 'db' | 'now' | 'timeZone'>;
 
 /** Open reports read per page, and pages per run: a run reads at most 1,000 reports. */
 const PAGE = 200;
@@ -69,7 +81,7 @@ const live = (data: DocumentData | undefined, campus: string, roles: string[]) =
  * Admin; each found by uid and live staff of the campus.
  */
 export async function recipientsFor(
-  deps: EscalationDeps,
+  deps: RecipientDeps,
   level: EscalationLevel,
   incident: DocumentData,
 ): Promise<Recipient[]> {
@@ -143,6 +155,14 @@ async function escalateReport(
     currentCampuses(db),
   ]);
   const key = `${incidentId}-${condition.condition}-${condition.startMs}-${step}`;
+  // Each step wakes people by SMS too (issue 32 item 6): one text per person told, once per step.
+  const phones =
+    deps.sms && recipients.length > 0 ? await deps.phonesOf(recipients.map((r) => r.uid)) : null;
+  const texts = recipients.flatMap((r) => {
+    const to = phones?.get(r.uid);
+    const ref = db.collection(COLLECTIONS.smsMessages).doc(eventDocId(key, `escalation-${r.uid}`));
+    return to ? [{ ref, to }] : [];
+  });
 
   const run = await runOnce(db, { trigger: 'escalation', eventId: key }, async (tx) => {
     const incident = (await tx.get(ref)).data();
@@ -178,8 +198,10 @@ async function escalateReport(
       kind: 'escalated',
       at: now,
       actor: null,
-      detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}${repeat}: ${ESCALATION_CONDITION_TEXT[condition.condition]} for ${waited} min; told ${told}`,
+      detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}${repeat}: ${ESCALATION_CONDITION_TEXT[condition.condition]} for ${waited} min; told ${told}${texts.length > 0 ? ` (SMS to ${texts.length})` : ''}`,
     });
+    for (const { ref: sms, to } of texts)
+      queueSms(tx, sms, { to, text: escalationSms(message, deps.consoleUrl, incidentId) });
     for (const r of recipients) {
       tx.set(
         db
@@ -204,6 +226,7 @@ async function escalateReport(
   });
   if (run.duplicate || !run.result) return 0;
   const { title, message } = run.result;
+  await Promise.all(texts.map(({ ref: sms }) => deliverSms(sms, deps.sms)));
   for (const r of recipients) {
     await deps.push.send(
       { tokens: r.tokens, owner: db.collection(COLLECTIONS.users).doc(r.uid) },

@@ -3,7 +3,7 @@ import type { PushSender } from '../push/sender';
 import { expireDefaultPasswords } from './accounts';
 import type { AccountDeps } from './credentials';
 import { escalateOpenEmergencies } from './emergencies';
-import { escalateOverdueReports } from './escalation';
+import { escalateOverdueReports, type EscalationDeps } from './escalation';
 import { sweepProcessedEvents } from '../platform/run-once';
 import { retryDueFailures } from '../platform/trigger-failures';
 import type { Bucket } from '../platform/firebase';
@@ -19,6 +19,10 @@ export interface HousekeepingDeps
    */
   sweepMarkers: boolean;
   push: PushSender;
+  /** The phones people proved, by uid: escalation steps text them (services/escalation.ts). */
+  phonesOf: EscalationDeps['phonesOf'];
+  /** The console's address, for the pages SMS link to. */
+  consoleUrl: string;
   /**
    * The default bucket: quarantined files past their keep time are deleted from it, and media
    * objects lose the download tokens anyone minted.

@@ -11,6 +11,7 @@ import {
   type HousekeepingResponse,
 } from '@campus-safety/model';
 import { escalateOverdueReports } from '../../src/services/escalation';
+import { recordingSmsProvider } from '../../src/platform/sms';
 import { emulatorTransport } from '../../src/push/emulator-transport';
 import { pushSender } from '../../src/push/sender';
 import {
@@ -73,8 +74,30 @@ describe('escalation (housekeeping)', function () {
   const MINUTE = 60_000;
   const push = pushSender(db, emulatorTransport());
   /** One housekeeping escalation pass at a controlled time. */
+  /** The phones people proved, by uid, as platform/verified-phones.ts finds them. */
+  const phones = new Map<string, string>();
   const escalateAt = (ms: number) =>
-    escalateOverdueReports({ db, push, now: () => new Date(ms), timeZone: PROGRAMME_TIME_ZONE });
+    escalateOverdueReports({
+      db,
+      push,
+      sms: recordingSmsProvider,
+      phonesOf: async (uids) =>
+        new Map(uids.flatMap((uid) => (phones.has(uid) ? [[uid, phones.get(uid)!]] : []))),
+      consoleUrl: 'http://console.test',
+      now: () => new Date(ms),
+      timeZone: PROGRAMME_TIME_ZONE,
+    });
+  /** The texts sent to `phone` about report `id`. */
+  const textsTo = async (phone: string, id: string) =>
+    (
+      await db
+        .collection(COLLECTIONS.smsMessages)
+        .where('to', '==', phone)
+        .where('state', '==', 'sent')
+        .get()
+    ).docs
+      .map((d) => String(d.get('text')))
+      .filter((text) => text.includes(id));
   let admin: SignedIn;
 
   /** A policy whose Unrated steps fire 0, 1, 2 and 3 minutes in, the last repeated once 5 min on. */
@@ -198,6 +221,7 @@ describe('escalation (housekeeping)', function () {
     const onCall = await account({ role: 'IMT', campus, firstName: 'Nina' });
     await onCallNow(campus, onCall);
     const assignee = await account({ role: 'IMT', campus, firstName: 'Ivo' });
+    phones.set(assignee.uid, '+16505550161');
     const assignedAt = Date.now() - 10 * MINUTE;
     const ref = await report(campus, 20, {
       status: 'Processing',
@@ -207,6 +231,15 @@ describe('escalation (housekeeping)', function () {
     });
     await escalateAt(assignedAt + 0.5 * MINUTE);
     assert.equal((await escalationsOf(assignee.uid, ref.id)).length, 1);
+    // The re-page wakes the assignee by SMS too, once for the step, with the report's page.
+    const [text, ...more] = await textsTo('+16505550161', ref.id);
+    assert.match(
+      text!,
+      /assigned but not acknowledged: Assignee told\. Open: http:\/\/console\.test\/reports\?id=/,
+    );
+    assert.deepEqual(more, []);
+    await escalateAt(assignedAt + 0.6 * MINUTE);
+    assert.equal((await textsTo('+16505550161', ref.id)).length, 1, 'a step texts once');
     await escalateAt(assignedAt + 1.5 * MINUTE);
     const [notice] = await escalationsOf(onCall.uid, ref.id);
     assert.match(notice!.message, /assigned but not acknowledged: Campus on call told/);

@@ -31,7 +31,15 @@ describe('settings (saveSetting)', function () {
   this.timeout(180_000);
   const push = pushSender(db, emulatorTransport());
   const escalateAt = (ms: number) =>
-    escalateOverdueReports({ db, push, now: () => new Date(ms), timeZone: PROGRAMME_TIME_ZONE });
+    escalateOverdueReports({
+      db,
+      push,
+      sms: null,
+      phonesOf: async () => new Map(),
+      consoleUrl: 'http://console.test',
+      now: () => new Date(ms),
+      timeZone: PROGRAMME_TIME_ZONE,
+    });
   let admin: SignedIn;
 
   /** The default targets with Unrated's assignment target changed (and its response target no earlier). */
