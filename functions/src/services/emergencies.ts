@@ -151,7 +151,7 @@ export async function pageOnEmergency(
   const [person, onCall, campuses] = await Promise.all([
     db.collection(COLLECTIONS.users).doc(String(emergency.uid)).get(),
     onCallFor(db, campus, deps.now(), deps.timeZone),
-    currentCampuses(db),
+    currentCampuses(db, { knowing: campus }),
   ]);
   const personName = person.exists ? fullName(person.data()!) || null : null;
   const label = emergencyLabel(emergency, personName, campuses);
@@ -296,7 +296,7 @@ async function escalateEmergency(
   const label = emergencyLabel(
     first,
     typeof first.personName === 'string' ? first.personName : null,
-    await currentCampuses(db),
+    await currentCampuses(db, { knowing: campus }),
   );
   const message = `${label} is not acknowledged: ${ESCALATION_LEVEL_LABELS[level]} told.`;
   const run = await runOnce(

@@ -152,7 +152,7 @@ async function escalateReport(
   const level = steps[step]!.level;
   const [recipients, campuses] = await Promise.all([
     recipientsFor(deps, level, first),
-    currentCampuses(db),
+    currentCampuses(db, { knowing: first.nearestCampus }),
   ]);
   const key = `${incidentId}-${condition.condition}-${condition.startMs}-${step}`;
   // Each step wakes people by SMS too (issue 32 item 6): one text per person told, once per step.

@@ -68,7 +68,7 @@ export async function applyIncidentStatus(
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
   const [reporter, campuses] = await Promise.all([
     findReporter(db, event.incidentId, event.incident),
-    currentCampuses(db),
+    currentCampuses(db, { knowing: event.incident.nearestCampus }),
   ]);
   const at = reportedAt(event.incident);
   const assigneeName =

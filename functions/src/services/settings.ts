@@ -90,9 +90,20 @@ async function currentSetting<K extends keyof CurrentSettings>(
 export const currentInstitution = (db: Firestore, options: { fresh?: boolean } = {}) =>
   currentSetting(db, 'institution', options);
 
-/** The institution's campuses, retired ones included; see currentSetting. */
-export const currentCampuses = (db: Firestore, options: { fresh?: boolean } = {}) =>
-  currentSetting(db, 'campuses', options);
+/**
+ * The institution's campuses, retired ones included; see currentSetting. `knowing` a campus id
+ * the cached copy lacks reads them fresh: a campus added seconds ago is called by its name, not
+ * its id, in the page, timeline entry or notice written next.
+ */
+export async function currentCampuses(
+  db: Firestore,
+  { fresh = false, knowing }: { fresh?: boolean; knowing?: unknown } = {},
+) {
+  const campuses = await currentSetting(db, 'campuses', { fresh });
+  if (fresh || typeof knowing !== 'string' || campuses.some((c) => c.id === knowing))
+    return campuses;
+  return currentSetting(db, 'campuses', { fresh: true });
+}
 
 /**
  * The one check a callable makes of an incident type it is given (the schema checks only its

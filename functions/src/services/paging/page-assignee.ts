@@ -39,7 +39,10 @@ export async function pageAssignee(
   const { db } = deps;
   const { after } = event;
   const incidentRef = db.collection(COLLECTIONS.incidentReports).doc(event.incidentId);
-  const label = pagedReportLabel(after, await currentCampuses(db));
+  const label = pagedReportLabel(
+    after,
+    await currentCampuses(db, { knowing: after.nearestCampus }),
+  );
   const sends = queuedSends(deps, event, parties);
 
   const run = await runOnce(
