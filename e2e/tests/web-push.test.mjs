@@ -18,11 +18,22 @@ async function pushTo(page, scope, data) {
   const origin = new URL(page.url()).origin;
   const cdp = await page.context().newCDPSession(page);
   const registrations = [];
+  const versions = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  cdp.on('ServiceWorker.workerVersionUpdated', (e) => versions.push(...e.versions));
   await cdp.send('ServiceWorker.enable');
   const registration = await waitUntil(
     () => registrations.find((r) => r.scopeURL === `${origin}${scope}` && !r.isDeleted),
     { what: `the service worker of ${scope}` },
+  );
+  // A push reaches only an activated worker: one still installing (just registered, on a busy
+  // machine) would drop it, as a push service's delivery to it would be.
+  await waitUntil(
+    () =>
+      versions.some(
+        (v) => v.registrationId === registration.registrationId && v.status === 'activated',
+      ),
+    { what: `the service worker of ${scope} activated` },
   );
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin,
