@@ -23,6 +23,7 @@ import {
   unique,
   waitFor,
   type SignedIn,
+  sentTextsTo,
 } from './stack';
 
 // A campus of its own: its schedule and policy are removed afterwards.
@@ -113,16 +114,7 @@ describe('emergencies (SOS, issue 32)', function () {
     );
     // The SMS, once, sent through the adapter: what happened, where, and the emergency's page.
     const texts = await waitFor(
-      async () =>
-        (
-          await db
-            .collection(COLLECTIONS.smsMessages)
-            .where('to', '==', ON_CALL_PHONE)
-            .where('state', '==', 'sent')
-            .get()
-        ).docs
-          .map((d) => String(d.get('text')))
-          .filter((text) => text.includes(id)),
+      () => sentTextsTo(ON_CALL_PHONE, id),
       (found) => found.length > 0,
     );
     assert.deepEqual(texts, [

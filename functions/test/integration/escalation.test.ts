@@ -27,6 +27,7 @@ import {
   timelineOf,
   unique,
   waitFor,
+  sentTextsTo,
 } from './stack';
 
 const UNRATED_TARGET = responseTargetFor(null).assignWithinMinutes;
@@ -87,17 +88,6 @@ describe('escalation (housekeeping)', function () {
       now: () => new Date(ms),
       timeZone: PROGRAMME_TIME_ZONE,
     });
-  /** The texts sent to `phone` about report `id`. */
-  const textsTo = async (phone: string, id: string) =>
-    (
-      await db
-        .collection(COLLECTIONS.smsMessages)
-        .where('to', '==', phone)
-        .where('state', '==', 'sent')
-        .get()
-    ).docs
-      .map((d) => String(d.get('text')))
-      .filter((text) => text.includes(id));
   let admin: SignedIn;
 
   /** A policy whose Unrated steps fire 0, 1, 2 and 3 minutes in, the last repeated once 5 min on. */
@@ -232,14 +222,14 @@ describe('escalation (housekeeping)', function () {
     await escalateAt(assignedAt + 0.5 * MINUTE);
     assert.equal((await escalationsOf(assignee.uid, ref.id)).length, 1);
     // The re-page wakes the assignee by SMS too, once for the step, with the report's page.
-    const [text, ...more] = await textsTo('+16505550161', ref.id);
+    const [text, ...more] = await sentTextsTo('+16505550161', ref.id);
     assert.match(
       text!,
       /assigned but not acknowledged: Assignee told\. Open: http:\/\/console\.test\/reports\?id=/,
     );
     assert.deepEqual(more, []);
     await escalateAt(assignedAt + 0.6 * MINUTE);
-    assert.equal((await textsTo('+16505550161', ref.id)).length, 1, 'a step texts once');
+    assert.equal((await sentTextsTo('+16505550161', ref.id)).length, 1, 'a step texts once');
     await escalateAt(assignedAt + 1.5 * MINUTE);
     const [notice] = await escalationsOf(onCall.uid, ref.id);
     assert.match(notice!.message, /assigned but not acknowledged: Campus on call told/);

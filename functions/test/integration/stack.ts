@@ -316,6 +316,16 @@ export async function pushesFor(field: 'payload.type_id', value: string) {
   return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string } & DocumentData);
 }
 
+/** The texts the SMS adapter sent to `phone` that mention `about` (a report's or emergency's id). */
+export async function sentTextsTo(phone: string, about: string): Promise<string[]> {
+  const sent = await db
+    .collection(COLLECTIONS.smsMessages)
+    .where('to', '==', phone)
+    .where('state', '==', 'sent')
+    .get();
+  return sent.docs.map((d) => String(d.get('text'))).filter((text) => text.includes(about));
+}
+
 /**
  * The error a callable answered with, as the console sees it: `functions/<code>` and the server's
  * message (the web SDK appends the HTTP status, ` [400]`; that suffix is checked and removed).
