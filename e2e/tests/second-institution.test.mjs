@@ -13,25 +13,8 @@ import { accounts, createVerifiedAccount, db, openPage, submitSignIn } from '../
 const ZONE = 'America/Chicago';
 /** Lakeshore Campus of the fixture (TypeScript: loaded once the stack runs, as other suites do). */
 let LAKESHORE;
-
-/** How the console's times read an instant in `timeZone` ("Jun 15 2026 07:00:00 AM"). */
-function consoleTime(ms, timeZone) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: true,
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month} ${parts.day} ${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${parts.dayPeriod}`;
-}
+/** The model's formatter: how the console writes an instant in a zone. */
+let formatInZone;
 
 /** A verified account of the suite's own on Lakeshore. */
 async function lakeshoreAccount(role, firstName) {
@@ -60,6 +43,7 @@ describe('A second institution (issue 30)', () => {
     const { DEMO_CAMPUSES, SECOND_INSTITUTION } = await import('@campus-safety/model/demo');
     const { saveCampuses } = await import('@campus-safety/testkit/institution');
     [LAKESHORE] = SECOND_INSTITUTION.campuses;
+    ({ formatInZone } = await import('@campus-safety/model'));
     assert.equal(SECOND_INSTITUTION.timeZone, ZONE);
     for (const id of ['campuses', 'institution']) seeded[id] = (await settings(id).get()).data();
     // A saved campus is never removed: the demo's stay beside the new ones.
@@ -104,7 +88,7 @@ describe('A second institution (issue 30)', () => {
     assert.equal(stored.nearestCampus, LAKESHORE.id);
 
     // Lakeshore's IMT has it in their console's queue, its time read in Chicago.
-    const reportedAt = consoleTime(stored.timestamp.toMillis(), ZONE);
+    const reportedAt = formatInZone(stored.timestamp.toMillis(), ZONE);
     const queue = await openPage('/reports?view=all', imt);
     await queue
       .getByRole('row')

@@ -102,7 +102,8 @@ export async function currentCampuses(
   const campuses = await currentSetting(db, 'campuses', { fresh });
   if (fresh || typeof knowing !== 'string' || campuses.some((c) => c.id === knowing))
     return campuses;
-  return currentSetting(db, 'campuses', { fresh: true });
+  // Read again into the cache: the writes that follow find the campus without reading again.
+  return (await currentSettings(db, { fresh: true })).campuses;
 }
 
 /**
