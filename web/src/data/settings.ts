@@ -80,8 +80,17 @@ export function useResolveCodes(): string[] {
  * every list, map and label of campuses reads them here.
  */
 export function useCampuses(): Campuses {
-  const stored = useLiveDoc(settingSpec('campuses')).data;
-  return useMemo(() => campusesOf(stored), [stored]);
+  return useLiveCampuses().campuses;
+}
+
+/**
+ * The campuses with their listener's state: a screen of figures per campus waits while they are
+ * loading, when none are known yet and an institution without campuses would show for a moment.
+ */
+export function useLiveCampuses() {
+  const live = useLiveDoc(settingSpec('campuses'));
+  const campuses = useMemo(() => campusesOf(live.data), [live.data]);
+  return { status: live.status, error: live.error, retry: live.retry, campuses };
 }
 
 /**

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { DayStats } from '../../data/incident-day-stats';
 
-const reads = vi.hoisted(() => ({ campuses: [] as unknown[] }));
+const reads = vi.hoisted(() => ({ campuses: [] as unknown[], campusesStatus: 'ready' }));
 vi.mock('../../lib/auth', () => ({ auth: {} }));
 vi.mock('../../lib/db', () => ({ db: {} }));
 vi.mock('../../lib/functions', () => ({ callFunction: vi.fn() }));
@@ -17,8 +17,11 @@ vi.mock('../../data/live-query', async (original) => {
   return {
     ...(await original<typeof import('../../data/live-query')>()),
     useLiveDoc: (spec: { path: string[] } | null) => ({
-      status: 'ready',
-      data: spec?.path.join('/') === 'settings/campuses' ? campuses : null,
+      status: spec?.path.join('/') === 'settings/campuses' ? reads.campusesStatus : 'ready',
+      data:
+        spec?.path.join('/') === 'settings/campuses' && reads.campusesStatus === 'ready'
+          ? campuses
+          : null,
       error: null,
       retry: () => undefined,
     }),
@@ -49,8 +52,14 @@ vi.mock('../../data/campus-stats', () => ({
 import { useAuth, type Profile } from '../../session/store';
 import DashboardPage from './DashboardPage';
 
-function renderAs(role: Profile['role'], campus: string | null, url: string) {
+function renderAs(
+  role: Profile['role'],
+  campus: string | null,
+  url: string,
+  campusesStatus = 'ready',
+) {
   reads.campuses = [];
+  reads.campusesStatus = campusesStatus;
   useAuth.setState({ profile: { id: 'u1', role, campus } as Profile });
   const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], {
     initialEntries: [url],
@@ -81,5 +90,11 @@ describe('Trends and targets', () => {
     await waitFor(() => expect(reportsInPeriod()).toBe('2'), { timeout: 10_000 });
     expect(reads.campuses.at(-1)).toEqual(['main']);
     expect(router.state.location.search).toBe('?period=30d&campus=main');
+  });
+
+  it('while the campuses are loading it says so, not an institution without reports', () => {
+    renderAs('Admin', null, '/dashboard?period=30d', 'loading');
+    expect(screen.getByText('Loading figures…')).toBeTruthy();
+    expect(screen.queryByText('Reports in period', { exact: true })).toBeNull();
   });
 });

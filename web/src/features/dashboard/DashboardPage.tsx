@@ -17,7 +17,7 @@ import { Panel } from './Panel';
 import { readView, viewParams } from './period';
 import { RebuildButton } from './RebuildButton';
 import { SummaryCards } from './SummaryCards';
-import { useCampuses } from '../../data/settings';
+import { useLiveCampuses } from '../../data/settings';
 
 const PERIOD_LABELS: Record<string, string> = { ...PERIOD_PRESETS, custom: 'Custom range' };
 const TIME_SERIES = ['Median waiting', 'P90 waiting', 'Median response', 'P90 response'];
@@ -29,13 +29,14 @@ export default function DashboardPage() {
   const ownCampus = role === 'IMT' ? (profile?.campus ?? null) : null;
   const [params, setParams] = useSearchParams();
   const today = dayInZone(Date.now(), programmeTimeZone());
-  const all = useCampuses();
+  const liveCampuses = useLiveCampuses();
+  const all = liveCampuses.campuses;
   const view = readView(params, today, ownCampus, all);
   const campuses = campusesInScope(role, ownCampus, view.campus, all);
   const days = useCampusDays(campuses, view.range);
   const stats = useCampusStats(role, ownCampus);
   const campusStats = stats.stats.filter((s) => isOneOf(campuses, s.campus));
-  const live = combineLive([days, stats]);
+  const live = combineLive([liveCampuses, days, stats]);
 
   // An IMT's campus is fixed: a campus in the address (a link an Admin shared) is ignored, so it
   // leaves the address too rather than claim a view the screen does not show.
@@ -76,7 +77,7 @@ export default function DashboardPage() {
       )}
       {live.status === 'error' ? (
         <ErrorState message={live.error ?? ''} onRetry={live.retry} />
-      ) : days.status === 'loading' ? (
+      ) : liveCampuses.status === 'loading' || days.status === 'loading' ? (
         <InlineSpinner label="Loading figures…" />
       ) : (
         <>
