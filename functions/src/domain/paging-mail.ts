@@ -57,8 +57,20 @@ export function assignedSms(
 
 /** The on-call person's SMS about an SOS: what happened, where, and the emergency's console page. */
 export function emergencyPageSms(label: string, consoleUrl: string, emergencyId: string): string {
-  return `${label}. Open: ${consoleUrl}/emergencies/${encodeURIComponent(emergencyId)}`;
+  return `${label}. Open: ${emergencyLink(consoleUrl, emergencyId)}`;
 }
+
+/** An emergency escalation step's SMS: what its console notice says, and the emergency's page. */
+export function emergencyEscalationSms(
+  message: string,
+  consoleUrl: string,
+  emergencyId: string,
+): string {
+  return `${message} Open: ${emergencyLink(consoleUrl, emergencyId)}`;
+}
+
+const emergencyLink = (consoleUrl: string, emergencyId: string) =>
+  `${consoleUrl}/emergencies/${encodeURIComponent(emergencyId)}`;
 
 /** An escalation step's SMS: what its console notice says, and the report's console page. */
 export function escalationSms(message: string, consoleUrl: string, incidentId: string): string {

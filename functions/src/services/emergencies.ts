@@ -16,7 +16,7 @@ import {
   type AcknowledgeEmergencyResponse,
   type EscalationPolicy,
 } from '@campus-safety/model';
-import { emergencyPageSms } from '../domain/paging-mail';
+import { emergencyEscalationSms, emergencyPageSms } from '../domain/paging-mail';
 import { eventDocId } from '../domain/event-ids';
 import type { Caller } from '../platform/caller';
 import { fail } from '../platform/errors';
@@ -25,7 +25,7 @@ import { runTransaction } from '../platform/transactions';
 import { deliverSms, queueSms, type SmsProvider } from '../platform/sms';
 import { millisOf } from '../platform/timestamps';
 import type { PushSender } from '../push/sender';
-import { recipientsFor } from './escalation';
+import { recipientsFor, stepTexts, textsNote, type EscalationDeps } from './escalation';
 import { onCallFor } from './on-call';
 import { addEntry } from './timeline';
 import { deviceTokensOf } from './user-refs';
@@ -46,11 +46,12 @@ export interface EmergencyDeps {
   timeZone: string;
 }
 
-/** What escalation needs: no email check (recipientsFor reads the accounts themselves), no SMS. */
-export type EmergencyEscalationDeps = Omit<
-  EmergencyDeps,
-  'emailVerified' | 'sms' | 'phoneOf' | 'consoleUrl'
->;
+/**
+ * What escalation needs: no email check (recipientsFor reads the accounts themselves); the phones
+ * of everyone a step tells at once.
+ */
+export type EmergencyEscalationDeps = Omit<EmergencyDeps, 'emailVerified' | 'phoneOf'> &
+  Pick<EscalationDeps, 'phonesOf'>;
 
 /** Open emergencies read per housekeeping run. */
 const ESCALATION_PAGE = 200;
@@ -116,7 +117,7 @@ function noticeRecipients(
 }
 
 async function pushRecipients(
-  deps: EmergencyEscalationDeps,
+  deps: Pick<EmergencyDeps, 'db' | 'push'>,
   emergencyId: string,
   recipients: Recipient[],
   message: string,
@@ -299,6 +300,8 @@ async function escalateEmergency(
     await currentCampuses(db, { knowing: campus }),
   );
   const message = `${label} is not acknowledged: ${ESCALATION_LEVEL_LABELS[level]} told.`;
+  // By SMS too, as a report's steps (issue 32 item 6): the person in danger waits on this page.
+  const texts = await stepTexts(deps, recipients, `emergency-${id}-${step}`);
   const run = await runOnce(
     db,
     { trigger: 'emergency-escalation', eventId: `${id}-${step}` },
@@ -314,14 +317,19 @@ async function escalateEmergency(
         kind: 'escalated',
         at: now,
         actor: null,
-        detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}: not acknowledged for ${Math.round((now.getTime() - openedMs) / 60_000)} min; told ${told}`,
+        detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}: not acknowledged for ${Math.round((now.getTime() - openedMs) / 60_000)} min; told ${told}${textsNote(texts)}`,
       });
+      for (const { ref, to } of texts)
+        queueSms(tx, ref, { to, text: emergencyEscalationSms(message, deps.consoleUrl, id) });
       noticeRecipients(tx, db, id, recipients, message);
       return true;
     },
   );
   if (run.duplicate || !run.result) return false;
-  await pushRecipients(deps, id, recipients, message, `step-${step}`);
+  await Promise.all([
+    pushRecipients(deps, id, recipients, message, `step-${step}`),
+    ...texts.map(({ ref }) => deliverSms(ref, deps.sms)),
+  ]);
   return true;
 }
 

@@ -1,4 +1,10 @@
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
   COLLECTIONS,
@@ -56,6 +62,37 @@ interface Recipient {
   name: string;
   tokens: string[];
 }
+
+/** One text of an escalation step: to a person it tells, at the phone they proved. */
+export interface StepText {
+  ref: DocumentReference;
+  to: string;
+}
+
+/**
+ * The texts of the escalation step `stepKey` (issue 32 item 6): one per person told who proved a
+ * phone, each under an id of the step and person, so a step texts a person once however often
+ * it runs; none when SMS is off.
+ */
+export async function stepTexts(
+  deps: Pick<EscalationDeps, 'db' | 'sms' | 'phonesOf'>,
+  recipients: readonly Recipient[],
+  stepKey: string,
+): Promise<StepText[]> {
+  if (!deps.sms || recipients.length === 0) return [];
+  const phones = await deps.phonesOf(recipients.map((r) => r.uid));
+  return recipients.flatMap((r) => {
+    const to = phones.get(r.uid);
+    const ref = deps.db
+      .collection(COLLECTIONS.smsMessages)
+      .doc(eventDocId(stepKey, `escalation-${r.uid}`));
+    return to ? [{ ref, to }] : [];
+  });
+}
+
+/** How a step's timeline entry counts its texts. */
+export const textsNote = (texts: readonly StepText[]) =>
+  texts.length > 0 ? ` (SMS to ${texts.length})` : '';
 
 /** The facts a condition is read from, out of a stored report. */
 export function escalationFactsOf(incident: DocumentData) {
@@ -155,14 +192,7 @@ async function escalateReport(
     currentCampuses(db, { knowing: first.nearestCampus }),
   ]);
   const key = `${incidentId}-${condition.condition}-${condition.startMs}-${step}`;
-  // Each step wakes people by SMS too (issue 32 item 6): one text per person told, once per step.
-  const phones =
-    deps.sms && recipients.length > 0 ? await deps.phonesOf(recipients.map((r) => r.uid)) : null;
-  const texts = recipients.flatMap((r) => {
-    const to = phones?.get(r.uid);
-    const ref = db.collection(COLLECTIONS.smsMessages).doc(eventDocId(key, `escalation-${r.uid}`));
-    return to ? [{ ref, to }] : [];
-  });
+  const texts = await stepTexts(deps, recipients, key);
 
   const run = await runOnce(db, { trigger: 'escalation', eventId: key }, async (tx) => {
     const incident = (await tx.get(ref)).data();
@@ -198,7 +228,7 @@ async function escalateReport(
       kind: 'escalated',
       at: now,
       actor: null,
-      detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}${repeat}: ${ESCALATION_CONDITION_TEXT[condition.condition]} for ${waited} min; told ${told}${texts.length > 0 ? ` (SMS to ${texts.length})` : ''}`,
+      detail: `Step ${step + 1} of ${steps.length}, ${ESCALATION_LEVEL_LABELS[level]}${repeat}: ${ESCALATION_CONDITION_TEXT[condition.condition]} for ${waited} min; told ${told}${textsNote(texts)}`,
     });
     for (const { ref: sms, to } of texts)
       queueSms(tx, sms, { to, text: escalationSms(message, deps.consoleUrl, incidentId) });

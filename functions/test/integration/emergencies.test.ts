@@ -11,6 +11,7 @@ import {
   type AcknowledgeEmergencyResponse,
 } from '@campus-safety/model';
 import { escalateOpenEmergencies } from '../../src/services/emergencies';
+import { recordingSmsProvider } from '../../src/platform/sms';
 import { emulatorTransport } from '../../src/push/emulator-transport';
 import { pushSender } from '../../src/push/sender';
 import {
@@ -202,7 +203,17 @@ describe('emergencies (SOS, issue 32)', function () {
       (await docData(`${COLLECTIONS.emergencies}/${id}`))!.openedAt as AdminTimestamp
     ).toMillis();
     const escalateAt = (ms: number) =>
-      escalateOpenEmergencies({ db, push, now: () => new Date(ms), timeZone: PROGRAMME_TIME_ZONE });
+      escalateOpenEmergencies({
+        db,
+        push,
+        sms: recordingSmsProvider,
+        // Otto proved his phone; the Admin proved none.
+        phonesOf: async (uids) =>
+          new Map(uids.filter((uid) => uid === onCall.uid).map((uid) => [uid, ON_CALL_PHONE])),
+        consoleUrl: 'http://console.test',
+        now: () => new Date(ms),
+        timeZone: PROGRAMME_TIME_ZONE,
+      });
     const escalated = async () => (await timeline(id)).filter((e) => e.kind === 'escalated');
 
     // Minute 2.5: steps 1 (on call, for the assignee level) and 2 (on call) are due; only the
@@ -213,15 +224,26 @@ describe('emergencies (SOS, issue 32)', function () {
     assert.equal(entries.length, 1);
     assert.match(
       entries[0]!.detail,
-      /^Step 2 of 4, Campus on call: not acknowledged for 3 min; told Otto IMT/,
+      /^Step 2 of 4, Campus on call: not acknowledged for 3 min; told Otto IMT \(SMS to 1\)$/,
     );
     assert.equal((await docData(`${COLLECTIONS.emergencies}/${id}`))!.escalation.fired, 2);
+    // The step woke Otto by SMS too, once, beside the SOS's own page.
+    const stepTexts = (await sentTextsTo(ON_CALL_PHONE, id)).filter((t) =>
+      t.includes('not acknowledged'),
+    );
+    assert.equal(stepTexts.length, 1);
+    assert.match(
+      stepTexts[0]!,
+      new RegExp(
+        `is not acknowledged: Campus on call told\\. Open: http://console\\.test/emergencies/${id}$`,
+      ),
+    );
 
     // Minute 6.5: the Admins' step.
     await escalateAt(openedAt + 6.5 * MINUTE);
     entries = await escalated();
     assert.equal(entries.length, 2);
-    assert.match(entries[1]!.detail, /^Step 4 of 4, Admins/);
+    assert.match(entries[1]!.detail, /^Step 4 of 4, Admins: .*told [^(]+$/, 'no phone, no SMS');
     const adminNotice = (await notificationsOf(admin.uid)).find((n) => n.id === `emergency-${id}`);
     assert.equal(adminNotice?.type, 'emergency');
 
