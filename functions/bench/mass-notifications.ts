@@ -12,7 +12,7 @@ import { benchSize } from '@campus-safety/testkit/bench';
 import { COLLECTIONS, sumReceipts, type ReceiptsWithReads } from '@campus-safety/model';
 import { waitFor } from '@campus-safety/testkit/wait';
 import { account, backgroundTriggers, closeAll, db } from '../test/integration/stack';
-import { sendAndTimeAlert } from './alert-timing';
+import { channelTimes, sendAndTimeAlert } from './alert-timing';
 import { saveCampuses, saveVocabularies } from '@campus-safety/testkit/institution';
 
 const CAMPUS = 'riverside';
@@ -83,7 +83,9 @@ async function main() {
       pages: batches,
       plannedMs,
       deliveredMs: totalMs,
+      startedAt,
     } = await sendAndTimeAlert(admin, `Bench ${size}`, CAMPUS);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const receipts: ReceiptsWithReads = sumReceipts(batches.map((b) => b.data()));
     const { read: _read, ...counts } = receipts;
     const expected = expectedReceipts(size);
@@ -98,7 +100,11 @@ async function main() {
               `${c} ${r.sent}/${r.targeted} sent, ${r.failed} failed, ${r.skipped} skipped`,
           )
           .join('; ') +
-        (exact ? ' — exact' : ` — NOT EXACT, expected ${JSON.stringify(expected)}`),
+        (exact ? ' — exact' : ` — NOT EXACT, expected ${JSON.stringify(expected)}`) +
+        '\n  sent to 90% / 100% of their people, from the send: ' +
+        Object.entries(channelTimes(batches, startedAt))
+          .map(([c, t]) => (t ? `${c} ${seconds(t.p90Ms)} / ${seconds(t.allMs)}` : `${c} none`))
+          .join('; '),
     );
     console.log(lines[lines.length - 1]);
   }

@@ -15,6 +15,7 @@ export { deliverEmergencyMessage } from './triggers/deliver-emergency-message';
 export { planMassNotification } from './triggers/plan-mass-notification';
 export { askForAlertApproval } from './triggers/ask-for-alert-approval';
 export { deliverMassNotificationBatch } from './triggers/deliver-mass-notification-batch';
+export { sendMassNotificationMessages } from './triggers/send-mass-notification-messages';
 export { countMassNotificationRead } from './triggers/count-mass-notification-read';
 export { pageOnEmergency } from './triggers/page-on-emergency';
 

@@ -21,14 +21,18 @@ export const MAX_INSTANCES = {
    */
   reportBurst: 10,
   /**
-   * An alert's fan-out pages: ~2 s each (100 mails, pushes and in-app writes), 500 for 50,000
-   * people. With PAGE_CONCURRENCY, 10 instances run 20 pages at once: 50,000 people in about a
-   * minute, while the mail relay sees at most 20 × 20 connections.
+   * An alert's fan-out pages, their push and in-app part: a transaction of 100 notices and a
+   * push call each, 500 pages for 50,000 people. 10 instances of PAGE_CONCURRENCY run 20 at once.
    */
   alertPages: 10,
+  /**
+   * The pages' mail and SMS part (sendMassNotificationMessages): 100 mails and texts a page over
+   * the pooled SMTP transport, 20 pages at once, so the relay sees at most 20 × 20 connections.
+   */
+  alertMessages: 10,
 } as const;
 
-/** Fan-out pages one instance runs at once (each opens up to 20 mail connections). */
+/** Fan-out pages (either part) one instance runs at once (a messages part opens up to 20 mail connections). */
 export const PAGE_CONCURRENCY = 2;
 
 /** The callables that take more than the default, by name (platform/callable.ts reads it). */

@@ -42,6 +42,19 @@ export const MASS_NOTIFICATION_PUSH_CALLS = 'push_calls';
  * the page staff read keeps the count, `people`, never who).
  */
 export const MASS_NOTIFICATION_RECIPIENTS = 'recipients';
+/**
+ * Sub-collection of a page, `batches/{n}/messages/mail-and-sms`: the ids of its queued mail and
+ * SMS (server-only). Its creation starts their sending in a run of its own, so a page's push and
+ * in-app notices never wait for its mail (docs/mass-notifications.md#fan-out).
+ */
+export const MASS_NOTIFICATION_MESSAGES = 'messages';
+export const MASS_NOTIFICATION_MESSAGES_DOC = 'mail-and-sms';
+/**
+ * The two parts of a page's delivery, each closed by its own run: the page is `delivered` when
+ * neither is `pending`.
+ */
+export const PAGE_PARTS = ['push-and-in-app', 'mail-and-sms'] as const;
+export type PagePart = (typeof PAGE_PARTS)[number];
 
 export const MASS_NOTIFICATION_LIMITS = {
   title: 80,

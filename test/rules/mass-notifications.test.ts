@@ -8,6 +8,8 @@ import {
   COLLECTIONS,
   DEFAULT_TEMPLATES,
   MASS_NOTIFICATION_BATCHES,
+  MASS_NOTIFICATION_MESSAGES,
+  MASS_NOTIFICATION_MESSAGES_DOC,
   MASS_NOTIFICATION_READ_SHARDS,
   MASS_NOTIFICATION_REPLIES,
   MASS_NOTIFICATION_REPLY_SHARDS,
@@ -159,6 +161,30 @@ describe('mass notifications', () => {
     ),
     write('add a page to the fan-out', NOBODY, (db) =>
       setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_BATCHES, 'b00001'), { uids: ['app-bob'] }),
+    ),
+    // Who a page reaches and which messages it queued are server-only (docs/mass-notifications.md).
+    read("read a page's mail and SMS list", NOBODY, (db) =>
+      getDoc(
+        doc(
+          alertDoc(db, MAIN),
+          MASS_NOTIFICATION_BATCHES,
+          'b00000',
+          MASS_NOTIFICATION_MESSAGES,
+          MASS_NOTIFICATION_MESSAGES_DOC,
+        ),
+      ),
+    ),
+    write("start a page's mail and SMS (queue a run of them)", NOBODY, (db) =>
+      setDoc(
+        doc(
+          alertDoc(db, MAIN),
+          MASS_NOTIFICATION_BATCHES,
+          'b00000',
+          MASS_NOTIFICATION_MESSAGES,
+          'forged',
+        ),
+        { mail: ['mass-x-y'], sms: null, targeted: 1 },
+      ),
     ),
     write('count a read directly', NOBODY, (db) =>
       setDoc(doc(alertDoc(db, MAIN), MASS_NOTIFICATION_READ_SHARDS, 's2'), { count: 50 }),

@@ -35,6 +35,7 @@ import { recordingSmsProvider } from '../../src/platform/sms';
 import { pushSender } from '../../src/push/sender';
 import { emulatorTransport } from '../../src/push/emulator-transport';
 import { deliverMassNotificationBatch } from '../../src/services/mass-notifications/deliver';
+import { sendPageMessages } from '../../src/services/mass-notifications/drain';
 import { planMassNotification } from '../../src/services/mass-notifications/plan';
 import {
   PROJECT,
@@ -46,6 +47,7 @@ import {
   db,
   docData,
   notificationsOf,
+  sentTextsTo,
   reportFiledBy,
   reporter,
   signIn,
@@ -388,6 +390,8 @@ describe('mass notifications (issue 21)', function () {
       consoleUrl: CONSOLE_URL,
     };
     assert.equal(await deliverMassNotificationBatch(deps, res.id, page.ref), 'delivered');
+    // And its mail and SMS part, run again as well.
+    assert.equal(await sendPageMessages(deps, page.ref), 'delivered');
 
     assert.equal((await mailTo(INBOX, target.email)).length, 1);
     const notices = (await notificationsOf(target.uid)).filter((n) => n.alertId === res.id);
@@ -517,6 +521,67 @@ describe('mass notifications (issue 21)', function () {
       }),
     );
     assert.equal(neither.code, 'functions/invalid-argument');
+  });
+
+  it("a page's push and in-app notices go before its mail and SMS, which a run of their own sends", async () => {
+    const target = await person(
+      { role: 'User', campus: 'north', deviceToken: ['early-phone'] },
+      '+16505550177',
+    );
+    const deps = {
+      db,
+      push: pushSender(db, emulatorTransport()),
+      mail: smtpTransportTo({
+        host: '127.0.0.1',
+        port: Number(process.env.MAIL_CATCHER_SMTP_PORT),
+        from: 'test@campus.test',
+      }),
+      sms: recordingSmsProvider,
+      phonesOf: async (uids: string[]) =>
+        new Map(uids.includes(target.uid) ? [[target.uid, '+16505550177']] : []),
+      consoleUrl: CONSOLE_URL,
+    };
+    // The triggers are paused so this test runs each part itself, in order.
+    await backgroundTriggers(false);
+    try {
+      const id = (
+        await admin.call<SendMassNotificationResponse>('sendMassNotification', {
+          kind: 'general',
+          title: 'Fast first',
+          body: 'Push before mail.',
+          audience: { allCampuses: false, campuses: ['north'], staffOnly: false },
+          channels: ['push', 'inApp', 'email', 'sms'],
+        })
+      ).id;
+      assert.equal(await planMassNotification(db, id), 'planned');
+      const pages = (await alertRef(id).collection(MASS_NOTIFICATION_BATCHES).get()).docs;
+      const page = (
+        await Promise.all(pages.map(async (b) => ({ b, list: await recipientsList(b.ref).get() })))
+      ).find(({ list }) => (list.get('uids') as string[]).includes(target.uid))!.b.ref;
+
+      // The page's own run: notices and pushes out, the page waiting on its messages only.
+      assert.equal(await deliverMassNotificationBatch(deps, id, page), 'written');
+      const fast = (await page.get()).data()!;
+      assert.deepEqual(fast.pending, ['mail-and-sms']);
+      assert.ok(fast.receipts.push.sent >= 1 && fast.receipts.inApp.sent >= 1);
+      assert.ok(fast.sentAt.push && fast.sentAt.inApp && !fast.sentAt.email);
+      assert.ok((await notificationsOf(target.uid)).some((n) => n.alertId === id));
+      const mail = db.collection(COLLECTIONS.mailMessages).doc(`mass-${id}-${target.uid}`);
+      assert.equal((await mail.get()).get('state'), 'pending');
+      assert.equal((await mailTo(INBOX, target.email)).length, 0);
+
+      // The messages run: each mail and SMS once, then the page is delivered.
+      assert.equal(await sendPageMessages(deps, page), 'delivered');
+      const done = (await page.get()).data()!;
+      assert.equal(done.state, 'delivered');
+      assert.ok(done.receipts.email.sent >= 1 && done.receipts.sms.sent === 1);
+      assert.ok(done.receipts.push.sent >= 1, 'the push counts stay');
+      assert.equal((await mail.get()).get('state'), 'sent');
+      await waitForMail(INBOX, { to: target.email, timeoutMs: MAIL_WAIT_MS });
+      assert.equal((await sentTextsTo('+16505550177', 'Fast first')).length, 1);
+    } finally {
+      await backgroundTriggers(true);
+    }
   });
 
   it('a page whose first run dies after its transaction is pushed by the retry, each push once', async () => {

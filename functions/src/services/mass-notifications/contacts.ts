@@ -11,22 +11,21 @@ import {
   rosterRecipientId,
   type Audience,
   type MassNotificationChannel,
-  type Receipts,
   type ReplyRequest,
 } from '@campus-safety/model';
 import { queueMail } from '../../platform/mail';
 import { runOnce } from '../../platform/run-once';
 import { queueSms } from '../../platform/sms';
 import type { MassNotificationDeps } from './deps';
-import { drainAndClosePage } from './drain';
+import { closePagePart, startPage } from './drain';
 import { repliesOf, replySlot } from './replies';
 import { issueReplyLinks } from './reply-links';
 import { languageCounts, storedVersionFor, versionTexts } from './versions';
 
 /**
  * Exactly once, like a page of accounts: the first run queues every person's mail and SMS in
- * one transaction with its run-once marker, every run drains the outboxes and writes the
- * receipts. Each person is checked again here: retired or linked to an account since the plan
+ * one transaction with its run-once marker, which starts their sending in a run of its own
+ * (drain.ts); push and in-app are skipped for everyone. Each person is checked again here: retired or linked to an account since the plan
  * (then the account is reached, by uid), they get nothing from this page. An alert that asks
  * gives each a reply slot and link under `rosterRecipientId` (they have no app to answer in).
  */
@@ -35,7 +34,7 @@ export async function deliverContactPage(
   alert: { id: string; data: DocumentData },
   page: DocumentReference,
   personIds: string[],
-): Promise<'delivered'> {
+): Promise<'delivered' | 'written'> {
   const { db } = deps;
   const audience = alert.data.audience as Audience;
   const channels = new Set(alert.data.channels as MassNotificationChannel[]);
@@ -80,23 +79,32 @@ export async function deliverContactPage(
         });
       for (const p of textable)
         queueSms(tx, smsRef(p.id), { to: String(p.phone), text: textsOf(p).sms.text });
-      tx.update(page, { state: 'written' });
+      startPage(
+        tx,
+        page,
+        {
+          mail: channels.has('email') ? mailable.map((p) => mailRef(p.id)) : null,
+          sms: channels.has('sms') ? textable.map((p) => smsRef(p.id)) : null,
+        },
+        people.length,
+      );
     },
   );
 
+  // Nobody here has the app: push and in-app are skipped for all, and that part closes at once.
   const n = people.length;
-  const receipts: Receipts = emptyReceipts();
+  // Only this part's channels: the mail and SMS part writes its own, maybe first.
+  const { push, inApp } = emptyReceipts();
+  const receipts = { push, inApp };
   for (const channel of ['push', 'inApp'] as const)
     if (channels.has(channel)) receipts[channel] = { targeted: n, sent: 0, failed: 0, skipped: n };
-  return drainAndClosePage(
-    deps,
+  return closePagePart(
     page,
+    'push-and-in-app',
     receipts,
+    {},
     {
-      mail: channels.has('email') ? mailable.map((p) => mailRef(p.id)) : null,
-      sms: channels.has('sms') ? textable.map((p) => smsRef(p.id)) : null,
+      languages: languageCounts(people.map((p) => p.language)),
     },
-    n,
-    languageCounts(people.map((p) => p.language)),
   );
 }

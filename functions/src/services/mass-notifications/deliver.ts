@@ -11,7 +11,6 @@ import {
   reaches,
   type Audience,
   type MassNotificationChannel,
-  type Receipts,
   type Language,
   type ReplyRequest,
 } from '@campus-safety/model';
@@ -23,7 +22,7 @@ import { deviceTokensOf } from '../user-refs';
 import { alerts, recipientsOf } from './refs';
 import type { MassNotificationDeps } from './deps';
 import { deliverContactPage } from './contacts';
-import { drainAndClosePage } from './drain';
+import { closePagePart, startPage } from './drain';
 import { inAppNotification, pushPayload } from './messages';
 import { deliverPushCall, pushCallId, pushCallsOf, type PushCallState } from './push-calls';
 import { repliesOf, replySlot } from './replies';
@@ -54,16 +53,16 @@ async function rosterLanguagesOf(
 /**
  * One page of the fan-out, exactly once: the first run writes every person's in-app
  * notification and queues their mail, SMS and push calls in one transaction with its run-once
- * marker (a retry writes nothing again). Then every run drains what is still queued, each
- * message once (their outboxes), so a run that died after the transaction loses nothing, and the
- * page's receipts are written: people targeted, sent, failed and skipped per channel. A failed
- * mail or push is retried with the event; the counts are rewritten then.
+ * marker (a retry writes nothing again), which also starts the page's mail and SMS in a run of
+ * their own (drain.ts). Then every run drains the push calls still queued, each once, so a run
+ * that died after the transaction loses nothing, and closes the push and in-app part: people
+ * targeted, sent, failed and skipped per channel. A failed push is retried with the event.
  */
 export async function deliverMassNotificationBatch(
   deps: MassNotificationDeps,
   alertId: string,
   batchRef: DocumentReference,
-): Promise<'delivered' | 'none'> {
+): Promise<'delivered' | 'written' | 'none'> {
   const { db } = deps;
   const [alertSnap, batchSnap, listSnap] = await Promise.all([
     alerts(db).doc(alertId).get(),
@@ -183,13 +182,27 @@ export async function deliverMassNotificationBatch(
             language,
             state: 'pending' satisfies PushCallState,
           });
-      tx.update(batchRef, { state: 'written' });
+      startPage(
+        tx,
+        batchRef,
+        {
+          mail: channels.has('email') ? mailable.map((r) => mailRef(r.uid)) : null,
+          sms: channels.has('sms') ? textable.map((r) => smsRef(r.uid)) : null,
+        },
+        recipients.length,
+      );
     },
   );
 
-  const receipts: Receipts = emptyReceipts();
+  // Only this part's channels: the mail and SMS part writes its own, maybe first.
+  const { push, inApp } = emptyReceipts();
+  const receipts = { push, inApp };
+  const sentAt: Partial<Record<MassNotificationChannel, Date>> = {};
   const n = recipients.length;
-  if (channels.has('inApp')) receipts.inApp = { targeted: n, sent: n, failed: 0, skipped: 0 };
+  if (channels.has('inApp')) {
+    receipts.inApp = { targeted: n, sent: n, failed: 0, skipped: 0 };
+    sentAt.inApp = new Date();
+  }
 
   if (channels.has('push')) {
     receipts.push = { targeted: n, sent: 0, failed: 0, skipped: n - withDevice.length };
@@ -207,17 +220,10 @@ export async function deliverMassNotificationBatch(
       receipts.push.sent += done.uids.length - done.failedUids.length;
       receipts.push.failed += done.failedUids.length;
     }
+    sentAt.push = new Date();
   }
 
-  return drainAndClosePage(
-    deps,
-    batchRef,
-    receipts,
-    {
-      mail: channels.has('email') ? mailable.map((r) => mailRef(r.uid)) : null,
-      sms: channels.has('sms') ? textable.map((r) => smsRef(r.uid)) : null,
-    },
-    n,
-    languageCounts(languageOf.values()),
-  );
+  return closePagePart(batchRef, 'push-and-in-app', receipts, sentAt, {
+    languages: languageCounts(languageOf.values()),
+  });
 }
